@@ -1,0 +1,11 @@
+"""The Celery application. Workers: ``celery -A config worker -Q simulation,celery``."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("league")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

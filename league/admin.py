@@ -1,0 +1,26 @@
+from django.contrib import admin
+
+from league.models import League, LineupSlot, Player, Season, Team, UserProfile
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ("name", "rule_system", "commissioner", "coach_rule")
+    list_filter = ("rule_system",)
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ("name", "league", "coach", "tactic")
+    list_filter = ("league",)
+    inlines = [PlayerInline]
+
+
+admin.site.register(Season)
+admin.site.register(LineupSlot)
+admin.site.register(UserProfile)

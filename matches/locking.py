@@ -1,0 +1,28 @@
+"""Row locks taken in one fixed order, so two transactions never wait on each other in a cycle.
+
+Order: teams (by id), then fixtures (by id). SQLite ignores ``select_for_update`` but
+serialises writers on its own.
+"""
+
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from league.models import Team
+from matches.models import Fixture
+
+
+def lock_teams(team_ids: Iterable[int]) -> list[Team]:
+    assert transaction.get_connection().in_atomic_block, "lock_teams needs an atomic block"
+    return list(Team.objects.select_for_update().filter(pk__in=sorted(set(team_ids))).order_by("pk"))
+
+
+def lock_fixture(fixture_id: int) -> Fixture | None:
+    """The fixture, locked for the rest of the transaction; None when it does not exist."""
+    assert transaction.get_connection().in_atomic_block, "lock_fixture needs an atomic block"
+    return (
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("season__league", "home", "away")
+        .filter(pk=fixture_id)
+        .first()
+    )

@@ -1,0 +1,93 @@
+"""Fixtures, their results (the database witness of a resolution) and simulation batches."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Season, Team
+
+
+class Fixture(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        LOCKED = "locked", _("Kicked off")
+        PLAYED = "played", _("Played")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures", verbose_name=_("season"))
+    round = models.PositiveSmallIntegerField(_("round"))
+    home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_fixtures", verbose_name=_("home"))
+    away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_fixtures", verbose_name=_("away"))
+    kickoff = models.DateTimeField(_("kick-off"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
+    home_sheet = models.JSONField(_("home line-up at kick-off"), null=True, blank=True)
+    away_sheet = models.JSONField(_("away line-up at kick-off"), null=True, blank=True)
+    options = models.JSONField(_("rule options at kick-off"), null=True, blank=True)
+    problem = models.CharField(_("problem"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["season", "round", "kickoff", "pk"]
+        verbose_name = _("fixture")
+        verbose_name_plural = _("fixtures")
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=F("away")), name="fixture_distinct_teams"),
+            models.UniqueConstraint(fields=["season", "round", "home"], name="fixture_home_once_per_round"),
+            models.UniqueConstraint(fields=["season", "round", "away"], name="fixture_away_once_per_round"),
+        ]
+        indexes = [models.Index(fields=["status", "kickoff"], name="fixture_status_kickoff")]
+
+    def __str__(self) -> str:
+        return f"R{self.round}: {self.home} – {self.away}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("matches:fixture", args=[self.pk])
+
+
+class Result(models.Model):
+    """A played fixture's result. One per fixture: its existence witnesses the resolution."""
+
+    class DecidedBy(models.TextChoices):
+        REGULATION = "regulation", _("Regulation time")
+        EXTRA_TIME = "extra_time", _("Extra time")
+        POSSESSION = "possession", _("Possession judgement")
+
+    class Winner(models.TextChoices):
+        HOME = "home", _("Home")
+        AWAY = "away", _("Away")
+        DRAW = "draw", _("Draw")
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="result", verbose_name=_("fixture"))
+    home_score = models.PositiveSmallIntegerField(_("home score"))
+    away_score = models.PositiveSmallIntegerField(_("away score"))
+    winner = models.CharField(_("winner"), max_length=4, choices=Winner.choices)
+    decided_by = models.CharField(_("decided by"), max_length=12, choices=DecidedBy.choices)
+    seed = models.BigIntegerField(_("seed"))
+    record = models.JSONField(_("turn and roll log"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.home_score}-{self.away_score}"
+
+
+class SimulationBatch(models.Model):
+    """A commissioner's request to simulate some fixtures; its progress is read from them."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="simulation_batches")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    label = models.CharField(max_length=80)
+    fixtures = models.ManyToManyField(Fixture, related_name="batches")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.label

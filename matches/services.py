@@ -1,0 +1,204 @@
+"""Write-side operations on fixtures: generation, kick-off, simulation, sweeping.
+
+Exactly-once resolution: ``fixture_simulate`` runs in one transaction holding the fixture's
+row lock; it returns the existing result when there is one, and the one-to-one ``Result``
+row is the database witness of the resolution. A worker killed mid-task rolls the whole
+transaction back, so the fixture stays ``locked`` and is picked up again (late ack, or the
+sweeper).
+"""
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import QuerySet
+from django.db.models.functions import Now
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import rules_engine
+from league.models import League, Season
+from league.selectors import team_sheet_get
+from matches import locking
+from matches.models import Fixture, Result, SimulationBatch
+from matches.scheduling import round_robin
+
+log = logging.getLogger(__name__)
+
+UNRESOLVED = (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
+
+
+@transaction.atomic
+def fixtures_generate(*, season: Season, double: bool = True, first_kickoff: datetime | None = None,
+                      interval: timedelta = timedelta(days=7)) -> list[Fixture]:
+    """A round robin for every team of the season's league (circle method, byes when odd)."""
+    if season.fixtures.exists():
+        raise ValidationError({"season": _("This season already has fixtures.")})
+    teams = list(season.league.teams.order_by("pk"))
+    if len(teams) < 2:
+        raise ValidationError({"season": _("Register at least two teams before generating fixtures.")})
+    if interval <= timedelta(0):
+        raise ValidationError({"interval": _("The time between rounds must be positive.")})
+    start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(hour=20, minute=0, second=0, microsecond=0)
+    fixtures = [
+        Fixture(season=season, round=number, home=home, away=away, kickoff=start + (number - 1) * interval)
+        for number, pairs in enumerate(round_robin(teams, double=double), start=1)
+        for home, away in pairs
+    ]
+    return Fixture.objects.bulk_create(fixtures)
+
+
+def _engine_options(league: League) -> dict[str, Any]:
+    return {"coach_rule": league.coach_rule}
+
+
+def _kick_off(fixture: Fixture) -> None:
+    """Snapshot both line-ups and the rule options, and mark the fixture kicked off.
+
+    Both teams' rows are locked first so no roster edit slips in during the snapshot.
+    Raises ``ValidationError`` when a line-up is incomplete; the fixture is left as it was.
+    """
+    locking.lock_teams([fixture.home_id, fixture.away_id])
+    system = rules_engine.get_system(fixture.season.league.rule_system)
+    sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
+    problems = {
+        side: "; ".join(f"{issue.field}: {issue.message}" for issue in system.validate_roster(sheet) if issue.blocking)
+        for side, sheet in sheets.items()
+    }
+    problems = {side: text for side, text in problems.items() if text}
+    if problems:
+        raise ValidationError(
+            {side: _("%(team)s's line-up is not ready: %(problems)s") % {"team": getattr(fixture, side).name, "problems": text}
+             for side, text in problems.items()}
+        )
+    fixture.home_sheet, fixture.away_sheet = sheets["home"], sheets["away"]
+    fixture.options = _engine_options(fixture.season.league)
+    fixture.status = Fixture.Status.LOCKED
+    fixture.locked_at = timezone.now()
+    fixture.problem = ""
+    fixture.save(update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"])
+
+
+@transaction.atomic
+def fixture_kick_off(*, fixture_id: int) -> Fixture:
+    """Freeze a scheduled fixture's line-ups now (its kick-off). Idempotent."""
+    fixture = locking.lock_fixture(fixture_id)
+    if fixture is None:
+        raise ValidationError({"fixture": _("No such fixture.")})
+    if fixture.status == Fixture.Status.SCHEDULED:
+        _kick_off(fixture)
+    elif fixture.status == Fixture.Status.CANCELLED:
+        raise ValidationError({"fixture": _("This fixture is cancelled.")})
+    return fixture
+
+
+@transaction.atomic
+def fixture_simulate(*, fixture_id: int, seed: int | None = None) -> Result | None:
+    """Resolve a fixture exactly once and return its result.
+
+    A fixture already played returns its stored result unchanged; a cancelled or missing
+    fixture returns None. A scheduled fixture kicks off first (its line-ups are snapshotted).
+    """
+    fixture = locking.lock_fixture(fixture_id)
+    if fixture is None or fixture.status == Fixture.Status.CANCELLED:
+        return None
+    if fixture.status == Fixture.Status.PLAYED:
+        return Result.objects.get(fixture=fixture)
+    if fixture.status == Fixture.Status.SCHEDULED:
+        _kick_off(fixture)
+    system = rules_engine.get_system(fixture.season.league.rule_system)
+    dice = rules_engine.Dice(seed)
+    outcome = system.resolve_match(fixture.home_sheet, fixture.away_sheet, dice=dice, options=fixture.options or {})
+    result = Result.objects.create(
+        fixture=fixture,
+        home_score=outcome.home_score,
+        away_score=outcome.away_score,
+        winner=outcome.winner or Result.Winner.DRAW,
+        decided_by=outcome.decided_by,
+        seed=outcome.seed,
+        record=outcome.record,
+    )
+    fixture.status = Fixture.Status.PLAYED
+    fixture.save(update_fields=["status"])
+    return result
+
+
+def fixture_cancel(*, fixture: Fixture) -> Fixture:
+    updated = Fixture.objects.filter(pk=fixture.pk, status=Fixture.Status.SCHEDULED).update(
+        status=Fixture.Status.CANCELLED
+    )
+    if not updated:
+        raise ValidationError({"status": _("Only a fixture that has not kicked off can be cancelled.")})
+    fixture.refresh_from_db()
+    return fixture
+
+
+def fixture_reschedule(*, fixture: Fixture, kickoff: datetime) -> Fixture:
+    updated = Fixture.objects.filter(pk=fixture.pk, status=Fixture.Status.SCHEDULED).update(kickoff=kickoff)
+    if not updated:
+        raise ValidationError({"kickoff": _("Only a fixture that has not kicked off can be rescheduled.")})
+    fixture.refresh_from_db()
+    return fixture
+
+
+def _enqueue(fixture_ids: list[int]) -> None:
+    from matches.tasks import fixture_simulate_task
+
+    for fixture_id in fixture_ids:
+        fixture_simulate_task.delay_on_commit(fixture_id)
+
+
+@transaction.atomic
+def simulation_request(*, season: Season, user: User | None, round_number: int | None = None,
+                       fixture: Fixture | None = None) -> SimulationBatch:
+    """Kick off and enqueue the unresolved fixtures of a fixture, a round or a whole season.
+
+    Line-ups are snapshotted now, in this transaction; the workers are told after commit.
+    Fixtures whose line-ups are incomplete are refused together, naming each team.
+    """
+    fixtures: QuerySet[Fixture] = season.fixtures.filter(status__in=UNRESOLVED)
+    if fixture is not None:
+        fixtures = fixtures.filter(pk=fixture.pk)
+        label = str(fixture)
+    elif round_number is not None:
+        fixtures = fixtures.filter(round=round_number)
+        label = _("Round %(number)s") % {"number": round_number}
+    else:
+        label = _("Whole season")
+    ids = list(fixtures.order_by("round", "pk").values_list("pk", flat=True))
+    if not ids:
+        raise ValidationError({"fixtures": _("Nothing left to simulate here: every fixture is played or cancelled.")})
+    problems: list[str] = []
+    for fixture_id in ids:
+        try:
+            fixture_kick_off(fixture_id=fixture_id)
+        except ValidationError as error:
+            problems += [m for m in error.messages if m not in problems]
+    if problems:
+        raise ValidationError({"lineups": problems})
+    batch = SimulationBatch.objects.create(season=season, requested_by=user, label=label)
+    batch.fixtures.set(ids)
+    _enqueue(ids)
+    return batch
+
+
+def fixtures_sweep_due() -> dict[str, int]:
+    """Kick off fixtures past kick-off by the database's clock, and enqueue every fixture
+    that is kicked off but unresolved. Nothing then depends on a broker message surviving.
+    """
+    locked = 0
+    due = Fixture.objects.filter(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
+    for fixture_id in due.values_list("pk", flat=True):
+        try:
+            fixture_kick_off(fixture_id=fixture_id)
+            locked += 1
+        except ValidationError as error:
+            message = "; ".join(m for ms in error.message_dict.values() for m in ms)[:300]
+            Fixture.objects.filter(pk=fixture_id).update(problem=message)
+            log.warning("fixture %s cannot kick off: %s", fixture_id, message)
+    pending = list(Fixture.objects.filter(status=Fixture.Status.LOCKED).values_list("pk", flat=True))
+    _enqueue(pending)
+    return {"kicked_off": locked, "enqueued": len(pending)}

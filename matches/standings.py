@@ -1,0 +1,162 @@
+"""League tables: totals computed in the database, ordered by the league's tie-breakers.
+
+Tie-breakers are metric objects with a key and a label, applied in the order the league
+sets. ``head_to_head`` ranks teams still level on the previous keys by the points they took
+off each other (a mini-table of their mutual results).
+"""
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from league.models import League, Season, Team
+from matches.models import Result
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    label: str | Promise
+    abbr: str | Promise
+
+
+METRICS = {
+    "points": Metric("points", _("Points"), _("Pts")),
+    "goal_difference": Metric("goal_difference", _("Goal difference"), _("GD")),
+    "goals_for": Metric("goals_for", _("Goals for"), _("GF")),
+    "wins": Metric("wins", _("Wins"), _("W")),
+    "head_to_head": Metric("head_to_head", _("Head-to-head"), _("H2H")),
+}
+
+
+@dataclass
+class StandingRow:
+    team: Team
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    goals_for: int
+    goals_against: int
+    points: int
+    position: int = 0
+    head_to_head: int = 0
+    tied_on: list[str] = field(default_factory=list)
+
+    @property
+    def goal_difference(self) -> int:
+        return self.goals_for - self.goals_against
+
+
+def _side_totals(season: Season, side: str, other: str) -> dict[str, Coalesce]:
+    results = Result.objects.filter(fixture__season=season, **{f"fixture__{side}": OuterRef("pk")})
+    grouped = results.order_by().values(f"fixture__{side}")
+
+    def total(expression: Count | Sum) -> Coalesce:
+        return Coalesce(Subquery(grouped.annotate(v=expression).values("v")[:1]), Value(0), output_field=IntegerField())
+
+    return {
+        f"{side}_played": total(Count("pk")),
+        f"{side}_wins": total(Count("pk", filter=Q(winner=side))),
+        f"{side}_draws": total(Count("pk", filter=Q(winner=Result.Winner.DRAW))),
+        f"{side}_for": total(Sum(f"{side}_score")),
+        f"{side}_against": total(Sum(f"{other}_score")),
+    }
+
+
+def _team_totals(season: Season) -> list[StandingRow]:
+    league: League = season.league
+    teams = (
+        Team.objects.filter(league=league)
+        .annotate(**_side_totals(season, "home", "away"), **_side_totals(season, "away", "home"))
+        .annotate(
+            played=F("home_played") + F("away_played"),
+            wins=F("home_wins") + F("away_wins"),
+            draws=F("home_draws") + F("away_draws"),
+            goals_for=F("home_for") + F("away_for"),
+            goals_against=F("home_against") + F("away_against"),
+        )
+        .annotate(losses=F("played") - F("wins") - F("draws"))
+        .annotate(points=F("wins") * league.points_win + F("draws") * league.points_draw + F("losses") * league.points_loss)
+        .select_related("coach")
+        .order_by("name", "pk")
+    )
+    return [
+        StandingRow(team=t, played=t.played, wins=t.wins, draws=t.draws, losses=t.losses,
+                    goals_for=t.goals_for, goals_against=t.goals_against, points=t.points)
+        for t in teams
+    ]
+
+
+ResultLine = tuple[int, int, str]  # home id, away id, winner
+
+
+def _head_to_head(league: League, results: Sequence[ResultLine], group: Sequence[StandingRow]) -> dict[int, int]:
+    """Points each team of ``group`` took in the results between teams of ``group``."""
+    ids = {row.team.pk for row in group}
+    points: dict[int, int] = defaultdict(int)
+    for home_id, away_id, winner in results:
+        if home_id not in ids or away_id not in ids:
+            continue
+        if winner == Result.Winner.DRAW:
+            points[home_id] += league.points_draw
+            points[away_id] += league.points_draw
+        else:
+            points[home_id] += league.points_win if winner == "home" else league.points_loss
+            points[away_id] += league.points_win if winner == "away" else league.points_loss
+    return points
+
+
+def _metric_values(
+    league: League, results: Sequence[ResultLine], key: str, group: Sequence[StandingRow]
+) -> Callable[[StandingRow], int]:
+    if key == "head_to_head":
+        h2h = _head_to_head(league, results, group)
+        for row in group:
+            row.head_to_head = h2h[row.team.pk]
+        return lambda row: h2h[row.team.pk]
+    return lambda row: int(getattr(row, key))
+
+
+def standings_get(*, season: Season) -> list[StandingRow]:
+    """The season's table, best first, ordered by the league's tie-breakers in turn."""
+    league = season.league
+    rows = _team_totals(season)
+    results: list[ResultLine] = []
+    if "head_to_head" in league.tiebreakers:
+        played = Result.objects.filter(fixture__season=season)
+        results = list(played.values_list("fixture__home", "fixture__away", "winner"))
+    groups: list[list[StandingRow]] = [rows]
+    for key in league.tiebreakers:
+        refined: list[list[StandingRow]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            value = _metric_values(league, results, key, group)
+            ordered = sorted(group, key=value, reverse=True)
+            current: list[StandingRow] = []
+            for row in ordered:
+                if current and value(current[-1]) != value(row):
+                    refined.append(current)
+                    current = []
+                current.append(row)
+            refined.append(current)
+        groups = refined
+    table: list[StandingRow] = []
+    for group in groups:
+        for row in group:
+            row.tied_on = [] if len(group) == 1 else [r.team.name for r in group if r is not row]
+            table.append(row)
+    for position, row in enumerate(table, start=1):
+        row.position = position
+    return table
+
+
+def standings_metrics(*, league: League) -> list[Metric]:
+    return [METRICS[key] for key in league.tiebreakers if key in METRICS]

@@ -1,0 +1,2 @@
+urlpatterns = []
+app_name = "matches"

@@ -1,0 +1,96 @@
+"""The one object every random draw goes through.
+
+A :class:`Dice` is seeded (``Dice(seed=42)``) or scripted (``Dice.scripted([11, 57])``,
+for tests that need exact values). Every roll is recorded as a :class:`Roll` (die, value,
+purpose), so a result can carry its full roll log, and the same seed always replays the
+same log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.errors import InvalidInput, ScriptExhausted
+
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One recorded draw: ``die`` such as ``"d100"``, the ``value`` and what it was for."""
+
+    die: str
+    value: int
+    purpose: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"die": self.die, "value": self.value, "purpose": self.purpose}
+
+
+class Dice:
+    """Seedable, scriptable, recording dice.
+
+    ``record=False`` skips the log (for bulk Monte Carlo runs that only need outcomes).
+    """
+
+    __slots__ = ("_rng", "_script", "record", "rolls", "seed")
+
+    def __init__(self, seed: int | None = None, *, record: bool = True) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(MAX_SEED)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InvalidInput("seed", f"must be an integer between 0 and {MAX_SEED}")
+        self.seed: int = seed
+        self.record = record
+        self.rolls: list[Roll] = []
+        self._rng = random.Random(seed)
+        self._script: Iterator[int] | None = None
+
+    @classmethod
+    def scripted(cls, values: Iterable[int], *, seed: int = 0) -> Dice:
+        """Dice that return ``values`` in order, then raise :class:`ScriptExhausted`."""
+        dice = cls(seed)
+        dice._script = iter(values)
+        return dice
+
+    def roll(self, sides: int, purpose: str) -> int:
+        """Roll one die with ``sides`` faces (1..sides) and record it."""
+        if self._script is not None:
+            try:
+                value = next(self._script)
+            except StopIteration:
+                raise ScriptExhausted(f"no scripted value left for {purpose!r}") from None
+            if not 1 <= value <= sides:
+                raise ScriptExhausted(f"scripted value {value} is not a d{sides} for {purpose!r}")
+        else:
+            value = self._rng.randint(1, sides)
+        if self.record:
+            self.rolls.append(Roll(f"d{sides}", value, purpose))
+        return value
+
+    def d100(self, purpose: str) -> int:
+        return self.roll(100, purpose)
+
+    def d10(self, purpose: str) -> int:
+        return self.roll(10, purpose)
+
+    def d6(self, purpose: str) -> int:
+        return self.roll(6, purpose)
+
+    def d5(self, purpose: str) -> int:
+        """1D5 as the texts read it: ceil(1D10 / 2). Recorded as the d10 actually rolled."""
+        return (self.d10(purpose) + 1) // 2
+
+    def nd6(self, count: int, purpose: str) -> int:
+        """Sum of ``count`` six-sided dice, each recorded."""
+        return sum(self.d6(purpose) for _ in range(count))
+
+    def coin(self, purpose: str) -> bool:
+        """A coin toss: True on heads. Recorded as a d2."""
+        return self.roll(2, purpose) == 1
+
+    def log(self) -> list[dict[str, Any]]:
+        return [roll.to_dict() for roll in self.rolls]
