@@ -19,7 +19,9 @@ class DatabaseUnavailableMiddleware:
             return None
         message = _("The database is unavailable. Please retry shortly.")
         if request.path.startswith("/api/"):
-            response = JsonResponse({"error": {"code": "service_unavailable", "message": message}}, status=503)
+            response = JsonResponse(
+                {"error": {"code": "service_unavailable", "message": message}}, status=503
+            )
         else:
             response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = RETRY_AFTER_SECONDS

@@ -21,9 +21,13 @@ DEBUG = env.bool("DJANGO_DEBUG", default=True)
 _DEV_SECRET = "dev-only-insecure-secret-key-do-not-use-in-production-0123456789"
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default=_DEV_SECRET if DEBUG else "")
 if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY == _DEV_SECRET):
-    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set to 50+ random characters when DJANGO_DEBUG=false")
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY must be set to 50+ random characters when DJANGO_DEBUG=false"
+    )
 
-ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+ALLOWED_HOSTS = env.list(
+    "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
 if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG=false")
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
@@ -152,7 +156,9 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 REST_KNOX = {
-    "TOKEN_TTL": __import__("datetime").timedelta(hours=env.int("API_TOKEN_TTL_HOURS", default=24 * 30)),
+    "TOKEN_TTL": __import__("datetime").timedelta(
+        hours=env.int("API_TOKEN_TTL_HOURS", default=24 * 30)
+    ),
     "AUTO_REFRESH": False,
 }
 SPECTACULAR_SETTINGS = {

@@ -12,7 +12,9 @@ class UserLanguageMiddleware:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            language = UserProfile.objects.filter(user=user).values_list("language", flat=True).first()
+            language = (
+                UserProfile.objects.filter(user=user).values_list("language", flat=True).first()
+            )
             if language:
                 translation.activate(language)
                 request.LANGUAGE_CODE = language

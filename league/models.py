@@ -33,15 +33,28 @@ class League(models.Model):
         DIFFERENCE = "difference", _("Coach difference for the whole match")
 
     name = models.CharField(_("name"), max_length=100)
-    rule_system = models.CharField(_("rule system"), max_length=20, choices=RuleSystem.choices, default=RuleSystem.ROTZBALL)
+    rule_system = models.CharField(
+        _("rule system"), max_length=20, choices=RuleSystem.choices, default=RuleSystem.ROTZBALL
+    )
     commissioner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="commissioned_leagues", verbose_name=_("commissioner")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="commissioned_leagues",
+        verbose_name=_("commissioner"),
     )
     description = models.TextField(_("description"), blank=True)
-    coach_rule = models.CharField(_("coach rule"), max_length=20, choices=CoachRule.choices, default=CoachRule.TEST)
-    points_win = models.PositiveSmallIntegerField(_("points for a win"), default=3, validators=[MaxValueValidator(10)])
-    points_draw = models.PositiveSmallIntegerField(_("points for a draw"), default=1, validators=[MaxValueValidator(10)])
-    points_loss = models.PositiveSmallIntegerField(_("points for a loss"), default=0, validators=[MaxValueValidator(10)])
+    coach_rule = models.CharField(
+        _("coach rule"), max_length=20, choices=CoachRule.choices, default=CoachRule.TEST
+    )
+    points_win = models.PositiveSmallIntegerField(
+        _("points for a win"), default=3, validators=[MaxValueValidator(10)]
+    )
+    points_draw = models.PositiveSmallIntegerField(
+        _("points for a draw"), default=1, validators=[MaxValueValidator(10)]
+    )
+    points_loss = models.PositiveSmallIntegerField(
+        _("points for a loss"), default=0, validators=[MaxValueValidator(10)]
+    )
     tiebreakers = models.JSONField(_("tie-breakers"), default=default_tiebreakers)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -63,7 +76,9 @@ class League(models.Model):
 
 
 class Season(models.Model):
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league"))
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
+    )
     name = models.CharField(_("name"), max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -71,7 +86,9 @@ class Season(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
-        constraints = [models.UniqueConstraint(fields=["league", "name"], name="season_unique_name_per_league")]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_unique_name_per_league")
+        ]
 
     def __str__(self) -> str:
         return f"{self.league} — {self.name}"
@@ -83,7 +100,9 @@ class Team(models.Model):
         OFFENSIVE = "offensive", _("Offensive")
         DEFENSIVE = "defensive", _("Defensive")
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams", verbose_name=_("league"))
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="teams", verbose_name=_("league")
+    )
     name = models.CharField(_("name"), max_length=80)
     coach = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -93,16 +112,24 @@ class Team(models.Model):
         related_name="coached_teams",
         verbose_name=_("coach"),
     )
-    primary_colour = models.CharField(_("primary colour"), max_length=7, default="#1f4e8c", validators=[hex_colour])
-    secondary_colour = models.CharField(_("secondary colour"), max_length=7, default="#f2c14e", validators=[hex_colour])
-    tactic = models.CharField(_("match plan"), max_length=10, choices=Tactic.choices, default=Tactic.BALANCED)
+    primary_colour = models.CharField(
+        _("primary colour"), max_length=7, default="#1f4e8c", validators=[hex_colour]
+    )
+    secondary_colour = models.CharField(
+        _("secondary colour"), max_length=7, default="#f2c14e", validators=[hex_colour]
+    )
+    tactic = models.CharField(
+        _("match plan"), max_length=10, choices=Tactic.choices, default=Tactic.BALANCED
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name", "pk"]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
-        constraints = [models.UniqueConstraint(fields=["league", "name"], name="team_unique_name_per_league")]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="team_unique_name_per_league")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -112,13 +139,17 @@ class Team(models.Model):
 
 
 def characteristic(label: str) -> models.PositiveSmallIntegerField:
-    return models.PositiveSmallIntegerField(label, validators=[MinValueValidator(1), MaxValueValidator(100)])
+    return models.PositiveSmallIntegerField(
+        label, validators=[MinValueValidator(1), MaxValueValidator(100)]
+    )
 
 
 class Player(models.Model):
     """A Rotzball player: WFRP characteristics as percentages (1-100)."""
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team"))
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team")
+    )
     name = models.CharField(_("name"), max_length=80)
     endurance = characteristic(_("Endurance (E)"))
     agility = characteristic(_("Agility (Ag)"))
@@ -134,7 +165,8 @@ class Player(models.Model):
             models.UniqueConstraint(fields=["team", "name"], name="player_unique_name_per_team"),
             *[
                 models.CheckConstraint(
-                    condition=models.Q(**{f"{field}__gte": 1, f"{field}__lte": 100}), name=f"player_{field}_1_100"
+                    condition=models.Q(**{f"{field}__gte": 1, f"{field}__lte": 100}),
+                    name=f"player_{field}_1_100",
                 )
                 for field in ("endurance", "agility", "strength", "intelligence")
             ],
@@ -158,13 +190,19 @@ class LineupSlot(models.Model):
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineup_slots")
     position = models.CharField(_("position"), max_length=12, choices=Position.choices)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="lineup_slots", verbose_name=_("player"))
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="lineup_slots", verbose_name=_("player")
+    )
 
     class Meta:
         ordering = ["team", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["team", "position"], name="lineup_one_player_per_position"),
-            models.UniqueConstraint(fields=["team", "player"], name="lineup_one_position_per_player"),
+            models.UniqueConstraint(
+                fields=["team", "position"], name="lineup_one_player_per_position"
+            ),
+            models.UniqueConstraint(
+                fields=["team", "player"], name="lineup_one_position_per_player"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -174,7 +212,9 @@ class LineupSlot(models.Model):
 class UserProfile(models.Model):
     """Per-user preferences: the interface language."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
 
     def __str__(self) -> str:

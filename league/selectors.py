@@ -12,7 +12,9 @@ ROTZBALL_POSITIONS = LineupSlot.Position
 
 
 def league_list() -> QuerySet[League]:
-    return League.objects.select_related("commissioner").annotate(team_count=Count("teams", distinct=True))
+    return League.objects.select_related("commissioner").annotate(
+        team_count=Count("teams", distinct=True)
+    )
 
 
 def team_list(*, league: League | None = None) -> QuerySet[Team]:
@@ -38,7 +40,9 @@ def team_in_play_fixture(*, team: Team) -> Fixture | None:
     """A fixture of ``team`` that has kicked off (by the database's clock) but has no result."""
     return (
         Fixture.objects.filter(Q(home=team) | Q(away=team))
-        .filter(Q(status=Fixture.Status.LOCKED) | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now()))
+        .filter(
+            Q(status=Fixture.Status.LOCKED) | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
+        )
         .order_by("kickoff")
         .first()
     )

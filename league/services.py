@@ -13,12 +13,20 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league import selectors
-from league.models import League, LineupSlot, Player, Season, Team, TIEBREAKER_CHOICES, UserProfile
+from league.models import TIEBREAKER_CHOICES, League, LineupSlot, Player, Season, Team, UserProfile
 
 TIEBREAKER_KEYS = {key for key, _label in TIEBREAKER_CHOICES}
 PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
 TEAM_FIELDS = ("name", "coach", "primary_colour", "secondary_colour")
-LEAGUE_SETTINGS = ("name", "description", "coach_rule", "points_win", "points_draw", "points_loss", "tiebreakers")
+LEAGUE_SETTINGS = (
+    "name",
+    "description",
+    "coach_rule",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "tiebreakers",
+)
 
 
 def _full_clean(instance: Any, **kwargs: Any) -> None:
@@ -31,16 +39,24 @@ def _check_tiebreakers(value: Any) -> None:
     unknown = [v for v in value if v not in TIEBREAKER_KEYS]
     if unknown:
         raise ValidationError(
-            {"tiebreakers": _("Unknown tie-breaker %(names)s; choose from %(known)s.")
-             % {"names": ", ".join(unknown), "known": ", ".join(sorted(TIEBREAKER_KEYS))}}
+            {
+                "tiebreakers": _("Unknown tie-breaker %(names)s; choose from %(known)s.")
+                % {"names": ", ".join(unknown), "known": ", ".join(sorted(TIEBREAKER_KEYS))}
+            }
         )
     if len(set(value)) != len(value):
         raise ValidationError({"tiebreakers": _("Each tie-breaker may appear only once.")})
 
 
 @transaction.atomic
-def league_create(*, commissioner: User, name: str, rule_system: str = League.RuleSystem.ROTZBALL,
-                  season_name: str = "", **settings: Any) -> League:
+def league_create(
+    *,
+    commissioner: User,
+    name: str,
+    rule_system: str = League.RuleSystem.ROTZBALL,
+    season_name: str = "",
+    **settings: Any,
+) -> League:
     """A new league with its first season, run by ``commissioner``."""
     unknown = set(settings) - set(LEAGUE_SETTINGS)
     if unknown:
@@ -75,10 +91,21 @@ def season_create(*, league: League, name: str) -> Season:
     return season
 
 
-def team_register(*, league: League, name: str, coach: User | None = None,
-                  primary_colour: str = "#1f4e8c", secondary_colour: str = "#f2c14e") -> Team:
-    team = Team(league=league, name=name, coach=coach, primary_colour=primary_colour,
-                secondary_colour=secondary_colour)
+def team_register(
+    *,
+    league: League,
+    name: str,
+    coach: User | None = None,
+    primary_colour: str = "#1f4e8c",
+    secondary_colour: str = "#f2c14e",
+) -> Team:
+    team = Team(
+        league=league,
+        name=name,
+        coach=coach,
+        primary_colour=primary_colour,
+        secondary_colour=secondary_colour,
+    )
     _full_clean(team)
     team.save()
     return team
@@ -100,9 +127,14 @@ def team_assert_editable(*, team: Team) -> None:
     fixture = selectors.team_in_play_fixture(team=team)
     if fixture is not None:
         raise ValidationError(
-            _("%(team)s has kicked off against %(opponent)s: its roster, line-up and match plan are "
-              "frozen until the result is in.")
-            % {"team": team.name, "opponent": fixture.away.name if fixture.home_id == team.pk else fixture.home.name}
+            _(
+                "%(team)s has kicked off against %(opponent)s: its roster, line-up and match plan are "
+                "frozen until the result is in."
+            )
+            % {
+                "team": team.name,
+                "opponent": fixture.away.name if fixture.home_id == team.pk else fixture.home.name,
+            }
         )
 
 
@@ -161,15 +193,20 @@ def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str
         if player_id not in players:
             errors[position] = _("Choose a player of this team.")
         elif player_id in seen:
-            errors[position] = _("%(player)s already plays as %(position)s; a player holds one position.") % {
-                "player": players[player_id].name, "position": LineupSlot.Position(seen[player_id]).label}
+            errors[position] = _(
+                "%(player)s already plays as %(position)s; a player holds one position."
+            ) % {
+                "player": players[player_id].name,
+                "position": LineupSlot.Position(seen[player_id]).label,
+            }
         else:
             seen[player_id] = position
     if errors:
         raise ValidationError(errors)
     team.lineup_slots.all().delete()
     LineupSlot.objects.bulk_create(
-        LineupSlot(team=team, position=position, player=players[player_id]) for position, player_id in chosen.items()
+        LineupSlot(team=team, position=position, player=players[player_id])
+        for position, player_id in chosen.items()
     )
     return {position: players[player_id] for position, player_id in chosen.items()}
 
@@ -190,7 +227,9 @@ def user_set_language(*, user: User, language: str) -> UserProfile:
 
     if language and language not in dict(settings.LANGUAGES):
         raise ValidationError({"language": _("Choose one of the offered languages.")})
-    profile, _created = UserProfile.objects.update_or_create(user=user, defaults={"language": language})
+    profile, _created = UserProfile.objects.update_or_create(
+        user=user, defaults={"language": language}
+    )
     return profile
 
 

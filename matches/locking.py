@@ -14,7 +14,9 @@ from matches.models import Fixture
 
 def lock_teams(team_ids: Iterable[int]) -> list[Team]:
     assert transaction.get_connection().in_atomic_block, "lock_teams needs an atomic block"
-    return list(Team.objects.select_for_update().filter(pk__in=sorted(set(team_ids))).order_by("pk"))
+    return list(
+        Team.objects.select_for_update().filter(pk__in=sorted(set(team_ids))).order_by("pk")
+    )
 
 
 def lock_fixture(fixture_id: int) -> Fixture | None:

@@ -16,12 +16,20 @@ class Fixture(models.Model):
         PLAYED = "played", _("Played")
         CANCELLED = "cancelled", _("Cancelled")
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures", verbose_name=_("season"))
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="fixtures", verbose_name=_("season")
+    )
     round = models.PositiveSmallIntegerField(_("round"))
-    home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_fixtures", verbose_name=_("home"))
-    away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_fixtures", verbose_name=_("away"))
+    home = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="home_fixtures", verbose_name=_("home")
+    )
+    away = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="away_fixtures", verbose_name=_("away")
+    )
     kickoff = models.DateTimeField(_("kick-off"))
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED
+    )
     locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
     home_sheet = models.JSONField(_("home line-up at kick-off"), null=True, blank=True)
     away_sheet = models.JSONField(_("away line-up at kick-off"), null=True, blank=True)
@@ -34,8 +42,12 @@ class Fixture(models.Model):
         verbose_name_plural = _("fixtures")
         constraints = [
             models.CheckConstraint(condition=~Q(home=F("away")), name="fixture_distinct_teams"),
-            models.UniqueConstraint(fields=["season", "round", "home"], name="fixture_home_once_per_round"),
-            models.UniqueConstraint(fields=["season", "round", "away"], name="fixture_away_once_per_round"),
+            models.UniqueConstraint(
+                fields=["season", "round", "home"], name="fixture_home_once_per_round"
+            ),
+            models.UniqueConstraint(
+                fields=["season", "round", "away"], name="fixture_away_once_per_round"
+            ),
         ]
         indexes = [models.Index(fields=["status", "kickoff"], name="fixture_status_kickoff")]
 
@@ -59,7 +71,9 @@ class Result(models.Model):
         AWAY = "away", _("Away")
         DRAW = "draw", _("Draw")
 
-    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="result", verbose_name=_("fixture"))
+    fixture = models.OneToOneField(
+        Fixture, on_delete=models.CASCADE, related_name="result", verbose_name=_("fixture")
+    )
     home_score = models.PositiveSmallIntegerField(_("home score"))
     away_score = models.PositiveSmallIntegerField(_("away score"))
     winner = models.CharField(_("winner"), max_length=4, choices=Winner.choices)

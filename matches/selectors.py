@@ -16,7 +16,9 @@ def team_fixtures(*, team: Team) -> QuerySet[Fixture]:
 
 
 def result_list() -> QuerySet[Result]:
-    return Result.objects.select_related("fixture__home", "fixture__away", "fixture__season__league")
+    return Result.objects.select_related(
+        "fixture__home", "fixture__away", "fixture__season__league"
+    )
 
 
 def batch_progress(*, batch: SimulationBatch) -> dict[str, int]:

@@ -32,19 +32,34 @@ UNRESOLVED = (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
 
 
 @transaction.atomic
-def fixtures_generate(*, season: Season, double: bool = True, first_kickoff: datetime | None = None,
-                      interval: timedelta = timedelta(days=7)) -> list[Fixture]:
+def fixtures_generate(
+    *,
+    season: Season,
+    double: bool = True,
+    first_kickoff: datetime | None = None,
+    interval: timedelta = timedelta(days=7),
+) -> list[Fixture]:
     """A round robin for every team of the season's league (circle method, byes when odd)."""
     if season.fixtures.exists():
         raise ValidationError({"season": _("This season already has fixtures.")})
     teams = list(season.league.teams.order_by("pk"))
     if len(teams) < 2:
-        raise ValidationError({"season": _("Register at least two teams before generating fixtures.")})
+        raise ValidationError(
+            {"season": _("Register at least two teams before generating fixtures.")}
+        )
     if interval <= timedelta(0):
         raise ValidationError({"interval": _("The time between rounds must be positive.")})
-    start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(hour=20, minute=0, second=0, microsecond=0)
+    start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
+        hour=20, minute=0, second=0, microsecond=0
+    )
     fixtures = [
-        Fixture(season=season, round=number, home=home, away=away, kickoff=start + (number - 1) * interval)
+        Fixture(
+            season=season,
+            round=number,
+            home=home,
+            away=away,
+            kickoff=start + (number - 1) * interval,
+        )
         for number, pairs in enumerate(round_robin(teams, double=double), start=1)
         for home, away in pairs
     ]
@@ -65,21 +80,30 @@ def _kick_off(fixture: Fixture) -> None:
     system = rules_engine.get_system(fixture.season.league.rule_system)
     sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
     problems = {
-        side: "; ".join(f"{issue.field}: {issue.message}" for issue in system.validate_roster(sheet) if issue.blocking)
+        side: "; ".join(
+            f"{issue.field}: {issue.message}"
+            for issue in system.validate_roster(sheet)
+            if issue.blocking
+        )
         for side, sheet in sheets.items()
     }
     problems = {side: text for side, text in problems.items() if text}
     if problems:
         raise ValidationError(
-            {side: _("%(team)s's line-up is not ready: %(problems)s") % {"team": getattr(fixture, side).name, "problems": text}
-             for side, text in problems.items()}
+            {
+                side: _("%(team)s's line-up is not ready: %(problems)s")
+                % {"team": getattr(fixture, side).name, "problems": text}
+                for side, text in problems.items()
+            }
         )
     fixture.home_sheet, fixture.away_sheet = sheets["home"], sheets["away"]
     fixture.options = _engine_options(fixture.season.league)
     fixture.status = Fixture.Status.LOCKED
     fixture.locked_at = timezone.now()
     fixture.problem = ""
-    fixture.save(update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"])
+    fixture.save(
+        update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
+    )
 
 
 @transaction.atomic
@@ -111,7 +135,9 @@ def fixture_simulate(*, fixture_id: int, seed: int | None = None) -> Result | No
         _kick_off(fixture)
     system = rules_engine.get_system(fixture.season.league.rule_system)
     dice = rules_engine.Dice(seed)
-    outcome = system.resolve_match(fixture.home_sheet, fixture.away_sheet, dice=dice, options=fixture.options or {})
+    outcome = system.resolve_match(
+        fixture.home_sheet, fixture.away_sheet, dice=dice, options=fixture.options or {}
+    )
     result = Result.objects.create(
         fixture=fixture,
         home_score=outcome.home_score,
@@ -131,15 +157,21 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
         status=Fixture.Status.CANCELLED
     )
     if not updated:
-        raise ValidationError({"status": _("Only a fixture that has not kicked off can be cancelled.")})
+        raise ValidationError(
+            {"status": _("Only a fixture that has not kicked off can be cancelled.")}
+        )
     fixture.refresh_from_db()
     return fixture
 
 
 def fixture_reschedule(*, fixture: Fixture, kickoff: datetime) -> Fixture:
-    updated = Fixture.objects.filter(pk=fixture.pk, status=Fixture.Status.SCHEDULED).update(kickoff=kickoff)
+    updated = Fixture.objects.filter(pk=fixture.pk, status=Fixture.Status.SCHEDULED).update(
+        kickoff=kickoff
+    )
     if not updated:
-        raise ValidationError({"kickoff": _("Only a fixture that has not kicked off can be rescheduled.")})
+        raise ValidationError(
+            {"kickoff": _("Only a fixture that has not kicked off can be rescheduled.")}
+        )
     fixture.refresh_from_db()
     return fixture
 
@@ -152,8 +184,13 @@ def _enqueue(fixture_ids: list[int]) -> None:
 
 
 @transaction.atomic
-def simulation_request(*, season: Season, user: User | None, round_number: int | None = None,
-                       fixture: Fixture | None = None) -> SimulationBatch:
+def simulation_request(
+    *,
+    season: Season,
+    user: User | None,
+    round_number: int | None = None,
+    fixture: Fixture | None = None,
+) -> SimulationBatch:
     """Kick off and enqueue the unresolved fixtures of a fixture, a round or a whole season.
 
     Line-ups are snapshotted now, in this transaction; the workers are told after commit.
@@ -170,7 +207,9 @@ def simulation_request(*, season: Season, user: User | None, round_number: int |
         label = _("Whole season")
     ids = list(fixtures.order_by("round", "pk").values_list("pk", flat=True))
     if not ids:
-        raise ValidationError({"fixtures": _("Nothing left to simulate here: every fixture is played or cancelled.")})
+        raise ValidationError(
+            {"fixtures": _("Nothing left to simulate here: every fixture is played or cancelled.")}
+        )
     problems: list[str] = []
     for fixture_id in ids:
         try:
@@ -199,6 +238,8 @@ def fixtures_sweep_due() -> dict[str, int]:
             message = "; ".join(m for ms in error.message_dict.values() for m in ms)[:300]
             Fixture.objects.filter(pk=fixture_id).update(problem=message)
             log.warning("fixture %s cannot kick off: %s", fixture_id, message)
-    pending = list(Fixture.objects.filter(status=Fixture.Status.LOCKED).values_list("pk", flat=True))
+    pending = list(
+        Fixture.objects.filter(status=Fixture.Status.LOCKED).values_list("pk", flat=True)
+    )
     _enqueue(pending)
     return {"kicked_off": locked, "enqueued": len(pending)}

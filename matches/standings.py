@@ -58,7 +58,11 @@ def _side_totals(season: Season, side: str, other: str) -> dict[str, Coalesce]:
     grouped = results.order_by().values(f"fixture__{side}")
 
     def total(expression: Count | Sum) -> Coalesce:
-        return Coalesce(Subquery(grouped.annotate(v=expression).values("v")[:1]), Value(0), output_field=IntegerField())
+        return Coalesce(
+            Subquery(grouped.annotate(v=expression).values("v")[:1]),
+            Value(0),
+            output_field=IntegerField(),
+        )
 
     return {
         f"{side}_played": total(Count("pk")),
@@ -82,13 +86,25 @@ def _team_totals(season: Season) -> list[StandingRow]:
             goals_against=F("home_against") + F("away_against"),
         )
         .annotate(losses=F("played") - F("wins") - F("draws"))
-        .annotate(points=F("wins") * league.points_win + F("draws") * league.points_draw + F("losses") * league.points_loss)
+        .annotate(
+            points=F("wins") * league.points_win
+            + F("draws") * league.points_draw
+            + F("losses") * league.points_loss
+        )
         .select_related("coach")
         .order_by("name", "pk")
     )
     return [
-        StandingRow(team=t, played=t.played, wins=t.wins, draws=t.draws, losses=t.losses,
-                    goals_for=t.goals_for, goals_against=t.goals_against, points=t.points)
+        StandingRow(
+            team=t,
+            played=t.played,
+            wins=t.wins,
+            draws=t.draws,
+            losses=t.losses,
+            goals_for=t.goals_for,
+            goals_against=t.goals_against,
+            points=t.points,
+        )
         for t in teams
     ]
 
@@ -96,7 +112,9 @@ def _team_totals(season: Season) -> list[StandingRow]:
 ResultLine = tuple[int, int, str]  # home id, away id, winner
 
 
-def _head_to_head(league: League, results: Sequence[ResultLine], group: Sequence[StandingRow]) -> dict[int, int]:
+def _head_to_head(
+    league: League, results: Sequence[ResultLine], group: Sequence[StandingRow]
+) -> dict[int, int]:
     """Points each team of ``group`` took in the results between teams of ``group``."""
     ids = {row.team.pk for row in group}
     points: dict[int, int] = defaultdict(int)

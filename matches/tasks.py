@@ -7,8 +7,8 @@ acknowledgement and redelivery are safe.
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from matches import services
 from league.models import Season
+from matches import services
 
 RETRYABLE = (OperationalError, InterfaceError)
 
@@ -30,5 +30,3 @@ def season_simulate_task(season_id: int, round_number: int | None = None) -> dic
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=3)
 def sweep_due_fixtures_task() -> dict[str, int]:
     return services.fixtures_sweep_due()
-
-

@@ -40,7 +40,9 @@ def _field_messages(detail: Any) -> dict[str, list[str]]:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DjangoValidationError):
-        detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        detail = (
+            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        )
         exc = exceptions.ValidationError(detail=detail)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -48,7 +50,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         exc = exceptions.PermissionDenied()
     elif isinstance(exc, OperationalError | InterfaceError):
         response = Response(
-            {"error": {"code": "service_unavailable", "message": _("The database is unavailable. Please retry shortly.")}},
+            {
+                "error": {
+                    "code": "service_unavailable",
+                    "message": _("The database is unavailable. Please retry shortly."),
+                }
+            },
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
         )
         response["Retry-After"] = RETRY_AFTER_SECONDS
@@ -59,7 +66,11 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return None
     if isinstance(exc, exceptions.ValidationError):
         fields = _field_messages(exc.detail)
-        body: dict[str, Any] = {"code": "invalid", "message": _("Some fields are not valid."), "fields": fields}
+        body: dict[str, Any] = {
+            "code": "invalid",
+            "message": _("Some fields are not valid."),
+            "fields": fields,
+        }
     else:
         detail = getattr(exc, "detail", "")
         code = detail.code if hasattr(detail, "code") else getattr(exc, "default_code", "error")

@@ -1,0 +1,119 @@
+# Development tasks. GNU make; needs only make and Python >= 3.12 on a fresh clone.
+#
+#   make run                # install, migrate, demo data, dev server on 127.0.0.1:$(PORT)
+#   make test               # fast suite (no browser, no PostgreSQL/Redis)
+#   make test-browser       # headless Chromium suite
+#   make test-integration   # needs DATABASE_URL and CELERY_BROKER_URL
+#   make lint               # ruff + mypy (strict, on the rules engine)
+#
+# Override the interpreter with `make PYTHON=/path/to/python3.13 ...`.
+
+VENV ?= .venv
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+BIN := $(VENV)/bin
+MANAGE := $(BIN)/python manage.py
+
+# The first interpreter >= 3.12: versioned names on PATH first, then pyenv installs (newest
+# first). Each candidate is run, not just looked up: a pyenv shim exists on PATH even when it
+# has no such version behind it, and fails when run.
+PYTHON_MIN_CHECK := import sys; sys.exit(sys.version_info < (3, 12))
+PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 \
+	$(shell ls -d $(HOME)/.pyenv/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV)
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
+	if "$$p" -c '$(PYTHON_MIN_CHECK)' >/dev/null 2>&1; then \
+	"$$p" -c 'import sys; print(sys.executable)'; break; fi; done)
+endif
+
+.DEFAULT_GOAL := help
+
+.PHONY: help install run test test-browser test-integration lint bench messages worker beat \
+	clean distclean print-python
+
+help:
+	@echo "Targets:"
+	@echo "  install           create $(VENV) and install the project with dev extras"
+	@echo "  run               migrate, load demo data, serve on http://127.0.0.1:$(PORT)/"
+	@echo "  test              unit and page tests (no browser, no PostgreSQL/Redis)"
+	@echo "  test-browser      headless Chromium tests (pytest -m browser)"
+	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
+	@echo "  lint              ruff check, mypy"
+	@echo "  bench             run tests/benchmarks/bench_*.py"
+	@echo "  messages          update and compile the French translations"
+	@echo "  worker / beat     Celery worker (queues simulation,celery) / beat scheduler"
+	@echo "  clean             remove caches and collected static files (distclean: also $(VENV))"
+	@echo "  print-python      show the interpreter used to create $(VENV)"
+
+print-python:
+	@echo "PYTHON=$(PYTHON)"
+	@test -z "$(PYTHON)" || $(PYTHON) --version
+
+# The stamp is rebuilt when pyproject.toml changes. A venv left by an older Python is replaced.
+$(VENV)/.installed: pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "error: no Python 3.12 or newer found (tried: $(strip $(PYTHON_CANDIDATES)))." >&2; \
+		echo "Django 6 needs Python 3.12 or newer: install one, or run make PYTHON=/path/to/python3.12" >&2; \
+		exit 1; \
+	fi
+	@if ! $(PYTHON) -c '$(PYTHON_MIN_CHECK)' >/dev/null 2>&1; then \
+		echo "error: $(PYTHON) is not Python 3.12 or newer; Django 6 needs Python 3.12 or newer." >&2; \
+		exit 1; \
+	fi
+	@if [ -x $(BIN)/python ] && ! $(BIN)/python -c '$(PYTHON_MIN_CHECK)' >/dev/null 2>&1; then \
+		echo "$(VENV) uses Python older than 3.12; recreating it"; rm -rf $(VENV); \
+	fi
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[dev]'
+	@touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(MANAGE) migrate --noinput
+	$(MANAGE) demo_data
+	$(MANAGE) runserver 127.0.0.1:$(PORT)
+
+# pytest exits 5 when it collects no test; make fails on it, and so should CI.
+test: install
+	$(BIN)/pytest -m "not integration and not browser" $(PYTEST_ARGS)
+
+test-browser: install
+	$(BIN)/pytest -m browser $(PYTEST_ARGS)
+
+test-integration: install
+	@if [ -z "$${DATABASE_URL:-}" ] || [ -z "$${CELERY_BROKER_URL:-}" ]; then \
+		echo "error: test-integration needs DATABASE_URL and CELERY_BROKER_URL, e.g." >&2; \
+		echo "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/league_ci CELERY_BROKER_URL=redis://127.0.0.1:6379/15 make test-integration" >&2; \
+		exit 1; \
+	fi
+	$(BIN)/pytest -m integration $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+BENCHMARKS = $(sort $(wildcard tests/benchmarks/bench_*.py))
+
+bench: install
+	@if [ -z "$(BENCHMARKS)" ]; then echo "error: no tests/benchmarks/bench_*.py found" >&2; exit 1; fi
+	@set -e; for b in $(BENCHMARKS); do echo "== $$b"; $(BIN)/python $$b; done
+
+messages: install
+	$(MANAGE) makemessages -l fr --ignore=.venv --ignore=staticfiles
+	$(MANAGE) compilemessages --ignore=.venv
+
+worker: install
+	$(BIN)/celery -A config worker -Q simulation,celery --prefetch-multiplier 1 -l info
+
+beat: install
+	$(BIN)/celery -A config beat -l info
+
+clean:
+	rm -rf staticfiles .pytest_cache .mypy_cache .ruff_cache *.egg-info celerybeat-schedule*
+	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,91 @@
+"""Factories for the Django models, and a helper that builds a ready-to-play team."""
+
+import factory
+from django.contrib.auth.models import User
+
+from league.models import League, LineupSlot, Player, Season, Team
+from matches.models import Fixture
+
+PASSWORD = "correct-horse-battery"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = User
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+
+    @factory.post_generation
+    def password(self, create, extracted, **kwargs):
+        self.set_password(extracted or PASSWORD)
+        if create:
+            self.save(update_fields=["password"])
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = League
+
+    name = factory.Sequence(lambda n: f"League {n}")
+    commissioner = factory.SubFactory(UserFactory)
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Season
+
+    league = factory.SubFactory(LeagueFactory)
+    name = factory.Sequence(lambda n: f"Season {n}")
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    league = factory.SubFactory(LeagueFactory)
+    name = factory.Sequence(lambda n: f"Team {n}")
+    coach = factory.SubFactory(UserFactory)
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    team = factory.SubFactory(TeamFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+    endurance = 40
+    agility = 40
+    strength = 40
+    intelligence = 40
+
+
+class FixtureFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Fixture
+
+    season = factory.SubFactory(SeasonFactory)
+    round = 1
+    home = factory.SubFactory(TeamFactory, league=factory.SelfAttribute("..season.league"))
+    away = factory.SubFactory(TeamFactory, league=factory.SelfAttribute("..season.league"))
+    kickoff = factory.Faker("future_datetime", tzinfo=__import__("datetime").UTC)
+
+
+def full_lineup(team: Team, *, skill: int = 40, reserves: int = 0) -> dict[str, Player]:
+    """Give ``team`` seven players in the seven Rotzball positions (plus reserves)."""
+    lineup = {}
+    for position in LineupSlot.Position.values:
+        player = PlayerFactory(
+            team=team,
+            name=f"{team.name} {position}",
+            endurance=skill,
+            agility=skill,
+            strength=skill,
+            intelligence=skill,
+        )
+        LineupSlot.objects.create(team=team, position=position, player=player)
+        lineup[position] = player
+    for index in range(reserves):
+        PlayerFactory(team=team, name=f"{team.name} reserve {index + 1}")
+    return lineup
