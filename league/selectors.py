@@ -1,12 +1,17 @@
 """Read-side queries for leagues, teams and rosters."""
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.db.models.functions import Now
 
-from league.models import League, LineupSlot, Player, Team
+import rules_engine
+from league.models import League, LineupSlot, Player, Season, Team
 from matches.models import Fixture
+from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
+from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 
 ROTZBALL_POSITIONS = LineupSlot.Position
 
@@ -57,7 +62,11 @@ def team_sheet_get(*, team: Team) -> dict[str, Any]:
 
     Missing positions are left out, so the engine names them when it validates the sheet.
     """
-    lineup = lineup_get(team=team)
+    return team_sheet_from_lineup(team=team, lineup=lineup_get(team=team))
+
+
+def team_sheet_from_lineup(*, team: Team, lineup: Mapping[str, Player]) -> dict[str, Any]:
+    """The team sheet ``team`` would have with ``lineup`` (position -> player), saved or not."""
     P = ROTZBALL_POSITIONS
     sheet: dict[str, Any] = {"name": team.name, "tactic": team.tactic}
     if P.PASSER in lineup:
@@ -70,3 +79,63 @@ def team_sheet_get(*, team: Team) -> dict[str, Any]:
         coach = lineup[P.COACH]
         sheet["coach"] = {"name": coach.name, "Ag": coach.agility, "Int": coach.intelligence}
     return sheet
+
+
+ATTACKING_POSITIONS = {"passer", "attacker_1", "attacker_2"}
+DEFENDING_POSITIONS = {"defender_1", "defender_2", "defender_3"}
+
+
+def position_score(*, position: str, player: Player) -> int:
+    """``player``'s Rotzball score at ``position`` (the rule text's per-player formulas)."""
+    if position in ATTACKING_POSITIONS:
+        attacker = Attacker(player.name, player.endurance, player.agility, player.strength)
+        return attacker_score(attacker)
+    if position in DEFENDING_POSITIONS:
+        return defender_score(Defender(player.name, player.endurance, player.agility))
+    return coach_score(Coach(player.name, player.agility, player.intelligence))
+
+
+@dataclass(frozen=True)
+class LineupReport:
+    """What the rules make of a line-up: per-position scores, the engine's issues, and the
+    team ratings (only when the line-up is complete, i.e. has no blocking issue)."""
+
+    lineup: dict[str, Player]
+    scores: dict[str, int]
+    issues: list[rules_engine.RosterIssue]
+    ratings: dict[str, int] | None
+
+    @property
+    def complete(self) -> bool:
+        return self.ratings is not None
+
+
+def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> LineupReport:
+    """The report for ``lineup`` (default: ``team``'s saved line-up), saved or not."""
+    chosen = dict(lineup_get(team=team) if lineup is None else lineup)
+    sheet = team_sheet_from_lineup(team=team, lineup=chosen)
+    system = rules_engine.get_system(team.league.rule_system)
+    issues = system.validate_roster(sheet)
+    ratings = None
+    if not any(issue.blocking for issue in issues):
+        from rules_engine.rotzball import ratings as sheet_ratings
+
+        ratings = sheet_ratings(sheet)
+    scores = {
+        position: position_score(position=position, player=player)
+        for position, player in chosen.items()
+    }
+    return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
+
+
+def season_pick(*, league: League, season_id: int | str | None = None) -> Season | None:
+    """The league's season ``season_id``; its latest season when none or an unknown one is asked."""
+    seasons = league.seasons.all()
+    if season_id:
+        try:
+            chosen = seasons.filter(pk=int(season_id)).first()
+        except (TypeError, ValueError):
+            chosen = None
+        if chosen is not None:
+            return chosen
+    return seasons.first()

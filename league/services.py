@@ -181,6 +181,18 @@ def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str
     """
     _lock_team(team)
     team_assert_editable(team=team)
+    chosen = lineup_validate(team=team, assignments=assignments)
+    team.lineup_slots.all().delete()
+    LineupSlot.objects.bulk_create(
+        LineupSlot(team=team, position=position, player=player)
+        for position, player in chosen.items()
+    )
+    return chosen
+
+
+def lineup_validate(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str, Player]:
+    """Check a line-up without saving it: position -> player, or ``ValidationError`` naming
+    each faulty position. ``lineup_set`` and the line-up editor's live preview use it."""
     positions = set(LineupSlot.Position.values)
     errors: dict[str, str] = {}
     for position in assignments:
@@ -203,11 +215,6 @@ def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str
             seen[player_id] = position
     if errors:
         raise ValidationError(errors)
-    team.lineup_slots.all().delete()
-    LineupSlot.objects.bulk_create(
-        LineupSlot(team=team, position=position, player=players[player_id])
-        for position, player_id in chosen.items()
-    )
     return {position: players[player_id] for position, player_id in chosen.items()}
 
 

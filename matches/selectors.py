@@ -27,3 +27,34 @@ def batch_progress(*, batch: SimulationBatch) -> dict[str, int]:
         total=Count("pk"), played=Count("pk", filter=Q(status=Fixture.Status.PLAYED))
     )
     return {"total": counts["total"], "played": counts["played"]}
+
+
+def batch_list() -> QuerySet[SimulationBatch]:
+    """Simulation batches with their progress (``total``, ``played``) annotated, in one query."""
+    played = Count("fixtures", filter=Q(fixtures__status=Fixture.Status.PLAYED))
+    return SimulationBatch.objects.select_related("requested_by").annotate(
+        total=Count("fixtures"), played=played
+    )
+
+
+HEAVY_FIELDS = ("home_sheet", "away_sheet", "options", "result__record")
+
+
+def fixture_table(*, season: Season) -> QuerySet[Fixture]:
+    """A season's fixtures for listing: teams and scores, without the line-up snapshots and the
+    turn logs (the heavy JSON only the match report reads)."""
+    return fixture_list(season=season).defer(*HEAVY_FIELDS).order_by("round", "kickoff", "pk")
+
+
+def team_fixture_table(*, team: Team) -> QuerySet[Fixture]:
+    """``team``'s fixtures of every season for listing, in kick-off order."""
+    return team_fixtures(team=team).defer(*HEAVY_FIELDS).order_by("kickoff", "pk")
+
+
+def batch_get(*, batch_id: int) -> SimulationBatch:
+    return SimulationBatch.objects.select_related("season__league").get(pk=batch_id)
+
+
+def batch_fixtures(*, batch: SimulationBatch) -> QuerySet[Fixture]:
+    """The batch's fixtures with their teams and scores, for the progress page."""
+    return fixture_list().filter(batches=batch).defer(*HEAVY_FIELDS).order_by("round", "pk")

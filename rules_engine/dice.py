@@ -16,6 +16,7 @@ from typing import Any
 from rules_engine.errors import InvalidInput, ScriptExhausted
 
 MAX_SEED = 2**63 - 1
+FAST_SIDES = 2**32  # up to this many faces, random() * sides is uniform enough and faster
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,11 @@ class Dice:
     """Seedable, scriptable, recording dice.
 
     ``record=False`` skips the log (for bulk Monte Carlo runs that only need outcomes).
+    The log is kept as plain tuples and turned into :class:`Roll` objects or dicts only when
+    read: a simulated match records dozens of rolls.
     """
 
-    __slots__ = ("_rng", "_script", "record", "rolls", "seed")
+    __slots__ = ("_log", "_rng", "_script", "record", "seed")
 
     def __init__(self, seed: int | None = None, *, record: bool = True) -> None:
         if seed is None:
@@ -45,7 +48,7 @@ class Dice:
             raise InvalidInput("seed", f"must be an integer between 0 and {MAX_SEED}")
         self.seed: int = seed
         self.record = record
-        self.rolls: list[Roll] = []
+        self._log: list[tuple[int, int, str]] = []  # (sides, value, purpose)
         self._rng = random.Random(seed)
         self._script: Iterator[int] | None = None
 
@@ -65,11 +68,18 @@ class Dice:
                 raise ScriptExhausted(f"no scripted value left for {purpose!r}") from None
             if not 1 <= value <= sides:
                 raise ScriptExhausted(f"scripted value {value} is not a d{sides} for {purpose!r}")
+        elif sides <= FAST_SIDES:
+            value = int(self._rng.random() * sides) + 1
         else:
             value = self._rng.randint(1, sides)
         if self.record:
-            self.rolls.append(Roll(f"d{sides}", value, purpose))
+            self._log.append((sides, value, purpose))
         return value
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """Every recorded roll, in order (a new list at each call)."""
+        return [Roll(f"d{sides}", value, purpose) for sides, value, purpose in self._log]
 
     def d100(self, purpose: str) -> int:
         return self.roll(100, purpose)
@@ -93,4 +103,8 @@ class Dice:
         return self.roll(2, purpose) == 1
 
     def log(self) -> list[dict[str, Any]]:
-        return [roll.to_dict() for roll in self.rolls]
+        """The roll log as JSON-able dicts, like :meth:`Roll.to_dict`."""
+        return [
+            {"die": f"d{sides}", "value": value, "purpose": purpose}
+            for sides, value, purpose in self._log
+        ]

@@ -8,7 +8,7 @@ connection becomes a 503 with ``Retry-After``.
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
@@ -40,9 +40,13 @@ def _field_messages(detail: Any) -> dict[str, list[str]]:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DjangoValidationError):
-        detail = (
-            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
-        )
+        if hasattr(exc, "error_dict"):  # Django names errors of no one field "__all__"
+            detail = {
+                ("non_field_errors" if key == NON_FIELD_ERRORS else key): messages
+                for key, messages in exc.message_dict.items()
+            }
+        else:
+            detail = {"non_field_errors": exc.messages}
         exc = exceptions.ValidationError(detail=detail)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()

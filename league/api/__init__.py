@@ -1,0 +1,1 @@
+"""The REST API of leagues, seasons, teams, players and accounts (mounted at ``/api/v1/``)."""

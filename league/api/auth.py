@@ -1,0 +1,91 @@
+"""Signing in for API clients (knox tokens, stored hashed with an expiry) and the user's own page.
+
+Browsers use the session cookie instead; DRF's session authentication enforces CSRF.
+"""
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from knox import views as knox_views
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from league import services
+from league.api import serializers as s
+from league.models import League, Team, UserProfile
+
+
+class TokenLoginView(knox_views.LoginView):
+    """Exchange a username and password for a token; ``throttle_scope`` limits guessing."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+    serializer_class = s.LoginSerializer
+
+    def get_user_serializer_class(self):
+        return None
+
+    @extend_schema(
+        summary="Sign in: get an API token", request=s.LoginSerializer, responses=s.TokenSerializer
+    )
+    def post(self, request: Request, format=None) -> Response:
+        serializer = s.LoginSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = authenticate(request._request, **serializer.validated_data)
+        if user is None or not user.is_active:
+            raise serializers.ValidationError(
+                {"non_field_errors": [_("Unable to sign in with these credentials.")]},
+                code="authorization",
+            )
+        request.user = user
+        return super().post(request, format=format)
+
+
+class TokenLogoutView(knox_views.LogoutView):
+    @extend_schema(summary="Sign out: revoke this API token", request=None, responses={204: None})
+    def post(self, request: Request, format=None) -> Response:
+        return super().post(request, format=format)
+
+
+class MeView(APIView):
+    """The signed-in user: name, language preference, teams coached, leagues commissioned."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = s.MeUpdateSerializer
+
+    def _data(self, user) -> dict:
+        return s.MeSerializer(
+            {
+                "username": user.get_username(),
+                "language": UserProfile.objects.filter(user=user)
+                .values_list("language", flat=True)
+                .first()
+                or "",
+                "teams": Team.objects.filter(coach=user)
+                .select_related("league")
+                .order_by("name", "pk"),
+                "leagues": League.objects.filter(commissioner=user).order_by("name", "pk"),
+            }
+        ).data
+
+    @extend_schema(summary="Show who you are signed in as", responses=s.MeSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(self._data(request.user))
+
+    @extend_schema(
+        summary="Set your language", request=s.MeUpdateSerializer, responses=s.MeSerializer
+    )
+    def patch(self, request: Request) -> Response:
+        serializer = s.MeUpdateSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        if "language" in serializer.validated_data:
+            services.user_set_language(
+                user=request.user, language=serializer.validated_data["language"]
+            )
+        return Response(self._data(request.user))

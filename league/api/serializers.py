@@ -1,0 +1,277 @@
+"""Input and output shapes of the league API. Serializers validate shapes; services decide.
+
+No serializer saves anything: the views pass ``validated_data`` to one service each.
+"""
+
+from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+
+from league.models import TIEBREAKER_CHOICES, League, LineupSlot, Player, Season, Team
+
+
+class UserField(serializers.SlugRelatedField):
+    """A user named by username."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("slug_field", "username")
+        if not kwargs.get("read_only"):
+            kwargs.setdefault("queryset", User.objects.all())
+        super().__init__(**kwargs)
+
+
+class TeamBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["id", "name"]
+
+
+class LeagueBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = ["id", "name"]
+
+
+# --- leagues ------------------------------------------------------------------------------
+
+
+class LeagueSettingsSerializer(serializers.ModelSerializer):
+    """The house rules a commissioner may change (``league_update``)."""
+
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=TIEBREAKER_CHOICES),
+        allow_empty=False,
+        help_text="Metric keys in the order they break ties.",
+    )
+
+    class Meta:
+        model = League
+        fields = [
+            "name",
+            "description",
+            "coach_rule",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tiebreakers",
+        ]
+
+
+class LeagueCreateSerializer(LeagueSettingsSerializer):
+    """A new league (``league_create``); its creator becomes the commissioner."""
+
+    season_name = serializers.CharField(
+        max_length=60,
+        required=False,
+        allow_blank=True,
+        write_only=True,
+        help_text="Name of the first season (default: “Season 1”).",
+    )
+
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=TIEBREAKER_CHOICES),
+        allow_empty=False,
+        required=False,
+        help_text="Metric keys in the order they break ties (default: points, goal difference, "
+        "goals for, head-to-head).",
+    )
+
+    class Meta(LeagueSettingsSerializer.Meta):
+        fields = ["rule_system", *LeagueSettingsSerializer.Meta.fields, "season_name"]
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    commissioner = UserField(read_only=True)
+    team_count = serializers.IntegerField(read_only=True)
+    tiebreakers = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    class Meta:
+        model = League
+        fields = [
+            "id",
+            "name",
+            "rule_system",
+            "commissioner",
+            "description",
+            "coach_rule",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tiebreakers",
+            "team_count",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+# --- seasons ------------------------------------------------------------------------------
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "league", "name", "created_at"]
+        read_only_fields = ["id", "created_at"]
+        validators: list = []  # the service checks the name is unique in its league
+
+
+# --- teams ------------------------------------------------------------------------------
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    coach = UserField(allow_null=True, required=False)
+
+    class Meta:
+        model = Team
+        fields = [
+            "id",
+            "league",
+            "name",
+            "coach",
+            "primary_colour",
+            "secondary_colour",
+            "tactic",
+            "created_at",
+        ]
+        read_only_fields = ["id", "tactic", "created_at"]
+        validators: list = []  # the service checks the name is unique in its league
+
+
+class TeamUpdateSerializer(TeamSerializer):
+    """A team's name, coach and colours (``team_update``); its league never changes."""
+
+    class Meta(TeamSerializer.Meta):
+        read_only_fields = ["id", "league", "tactic", "created_at"]
+
+
+class LineupSerializer(serializers.Serializer):
+    """Position -> player id, or null for an empty position. Positions not named are emptied."""
+
+    def get_fields(self):
+        return {
+            position: serializers.IntegerField(
+                required=False, allow_null=True, help_text=f"Player id for {label}."
+            )
+            for position, label in LineupSlot.Position.choices
+        }
+
+    def validate(self, attrs):
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError({key: _("Unknown position.") for key in unknown})
+        return attrs
+
+
+class LineupPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class LineupOutputSerializer(serializers.Serializer):
+    """The line-up: each position's player, or null when empty."""
+
+    def get_fields(self):
+        return {
+            position: LineupPlayerSerializer(allow_null=True, help_text=label)
+            for position, label in LineupSlot.Position.choices
+        }
+
+
+class MatchPlanSerializer(serializers.Serializer):
+    tactic = serializers.ChoiceField(choices=Team.Tactic.choices)
+
+
+class RosterIssueSerializer(serializers.Serializer):
+    field = serializers.CharField()
+    message = serializers.CharField()
+    blocking = serializers.BooleanField()
+
+
+class RatingsSerializer(serializers.Serializer):
+    attack = serializers.IntegerField()
+    defense = serializers.IntegerField()
+    coach = serializers.IntegerField()
+
+
+class TeamSheetSerializer(serializers.Serializer):
+    """The engine's team sheet for the current line-up, its issues, and ratings when complete."""
+
+    team = TeamBriefSerializer()
+    rule_system = serializers.CharField()
+    sheet = serializers.JSONField(help_text="The rule system's team sheet, as the engine reads it.")
+    complete = serializers.BooleanField(help_text="True when no issue blocks a kick-off.")
+    issues = RosterIssueSerializer(many=True)
+    ratings = RatingsSerializer(allow_null=True)
+    scores = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Each filled position's score under the rules."
+    )
+
+
+# --- players ------------------------------------------------------------------------------
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    position = serializers.SerializerMethodField(
+        help_text="Line-up position, or null for a reserve."
+    )
+
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "team",
+            "name",
+            "endurance",
+            "agility",
+            "strength",
+            "intelligence",
+            "position",
+            "created_at",
+        ]
+        read_only_fields = ["id", "position", "created_at"]
+        validators: list = []  # the service checks the name is unique in its team
+
+    def get_position(self, player: Player) -> str | None:
+        slots = player.lineup_slots.all()  # prefetched by the view
+        return slots[0].position if slots else None
+
+
+class PlayerUpdateSerializer(PlayerSerializer):
+    class Meta(PlayerSerializer.Meta):
+        read_only_fields = ["id", "team", "position", "created_at"]
+
+
+# --- the signed-in user ------------------------------------------------------------------
+
+
+class CoachedTeamSerializer(serializers.ModelSerializer):
+    league = LeagueBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "league"]
+
+
+class MeSerializer(serializers.Serializer):
+    username = serializers.CharField(read_only=True)
+    language = serializers.CharField(read_only=True, help_text="Empty: the browser's language.")
+    teams = CoachedTeamSerializer(many=True, read_only=True)
+    leagues = LeagueBriefSerializer(many=True, read_only=True)
+
+
+class MeUpdateSerializer(serializers.Serializer):
+    language = serializers.CharField(
+        allow_blank=True,
+        max_length=8,
+        help_text="A language code such as “en” or “fr”; empty for the browser's.",
+    )
+
+
+class LoginSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as “Authorization: Token <token>”. Shown once.")
+    expiry = serializers.DateTimeField(allow_null=True)

@@ -1,0 +1,1 @@
+"""The league pages, split by audience: public, coach, commissioner and accounts."""

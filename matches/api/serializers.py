@@ -1,0 +1,166 @@
+"""Input and output shapes of the matches API."""
+
+from rest_framework import serializers
+
+from league.api.serializers import TeamBriefSerializer, UserField
+from matches.models import Fixture, Result, SimulationBatch
+
+
+class ResultBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Result
+        fields = ["id", "home_score", "away_score", "winner", "decided_by"]
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    home = TeamBriefSerializer(read_only=True)
+    away = TeamBriefSerializer(read_only=True)
+    league = serializers.IntegerField(source="season.league_id", read_only=True)
+    result = ResultBriefSerializer(read_only=True, allow_null=True, help_text="Null until played.")
+
+    class Meta:
+        model = Fixture
+        fields = [
+            "id",
+            "league",
+            "season",
+            "round",
+            "home",
+            "away",
+            "kickoff",
+            "status",
+            "locked_at",
+            "problem",
+            "result",
+        ]
+        read_only_fields = fields
+
+
+class FixtureBriefSerializer(serializers.ModelSerializer):
+    home = TeamBriefSerializer(read_only=True)
+    away = TeamBriefSerializer(read_only=True)
+    league = serializers.IntegerField(source="season.league_id", read_only=True)
+
+    class Meta:
+        model = Fixture
+        fields = ["id", "league", "season", "round", "home", "away", "kickoff"]
+        read_only_fields = fields
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    """A result without its turn and roll log."""
+
+    fixture = FixtureBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Result
+        fields = [
+            "id",
+            "fixture",
+            "home_score",
+            "away_score",
+            "winner",
+            "decided_by",
+            "seed",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class MatchRecordSerializer(serializers.Serializer):
+    """The engine's full record of a match: every turn and every roll, replayable from the seed."""
+
+    home_score = serializers.IntegerField()
+    away_score = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True)
+    decided_by = serializers.CharField()
+    seed = serializers.IntegerField()
+    possessions = serializers.DictField(child=serializers.IntegerField(), required=False)
+    turns = serializers.ListField(child=serializers.DictField())
+    rolls = serializers.ListField(child=serializers.DictField())
+
+
+class ResultDetailSerializer(ResultSerializer):
+    record = MatchRecordSerializer(read_only=True)
+
+    class Meta(ResultSerializer.Meta):
+        fields = [*ResultSerializer.Meta.fields, "record"]
+        read_only_fields = fields
+
+
+class SimulationBatchSerializer(serializers.ModelSerializer):
+    requested_by = UserField(read_only=True)
+    total = serializers.IntegerField(read_only=True, help_text="Fixtures in the batch.")
+    played = serializers.IntegerField(
+        read_only=True, help_text="Fixtures of the batch played so far."
+    )
+    done = serializers.SerializerMethodField(help_text="True once every fixture is played.")
+
+    class Meta:
+        model = SimulationBatch
+        fields = ["id", "season", "label", "requested_by", "created_at", "total", "played", "done"]
+        read_only_fields = fields
+
+    def get_done(self, batch: SimulationBatch) -> bool:
+        return batch.played >= batch.total
+
+
+class GenerateFixturesSerializer(serializers.Serializer):
+    double = serializers.BooleanField(default=True, help_text="Home and away (double round robin).")
+    first_kickoff = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="Kick-off of round 1 (default: tomorrow 20:00)."
+    )
+    interval_days = serializers.IntegerField(
+        min_value=1, max_value=365, default=7, help_text="Days between rounds."
+    )
+
+
+class GeneratedFixturesSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    fixtures = serializers.IntegerField(help_text="Fixtures created.")
+    rounds = serializers.IntegerField(help_text="Rounds created.")
+
+
+class SeasonSimulateSerializer(serializers.Serializer):
+    round = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="Only this round (default: the whole season).",
+    )
+
+
+class RescheduleSerializer(serializers.Serializer):
+    kickoff = serializers.DateTimeField()
+
+
+class MetricSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    abbr = serializers.CharField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    team = TeamBriefSerializer()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    goals_for = serializers.IntegerField()
+    goals_against = serializers.IntegerField()
+    goal_difference = serializers.IntegerField()
+    points = serializers.IntegerField()
+    head_to_head = serializers.IntegerField(
+        help_text="Points against the teams level with this one."
+    )
+    tied_on = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Teams still level with this one after every tie-breaker.",
+    )
+
+
+class StandingsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    tiebreakers = MetricSerializer(many=True, help_text="The league's tie-breakers, in order.")
+    rows = StandingRowSerializer(many=True)

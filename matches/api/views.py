@@ -1,0 +1,70 @@
+"""Read-only viewsets of fixtures, results and simulation batches (public).
+
+Commands on fixtures and seasons (simulate, cancel, reschedule, generate) live in
+``matches.api.commands``, one small view each.
+"""
+
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import viewsets
+
+from league.api.filters import FILTER_BACKENDS
+from league.api.permissions import ReadOnly
+from matches import selectors
+from matches.api import serializers as s
+from matches.api.filters import FixtureFilter, ResultFilter, SimulationBatchFilter
+
+FIXTURE_SHEETS = ("fixture__home_sheet", "fixture__away_sheet", "fixture__options")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List fixtures"),
+    retrieve=extend_schema(summary="Show a fixture"),
+)
+class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.FixtureSerializer
+    permission_classes = [ReadOnly]
+    filter_backends = FILTER_BACKENDS
+    filterset_class = FixtureFilter
+    ordering_fields = ["kickoff", "round"]
+
+    def get_queryset(self):
+        return (
+            selectors.fixture_list()
+            .defer(*selectors.HEAVY_FIELDS)
+            .order_by("season", "round", "kickoff", "pk")
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List results (without the turn and roll log)"),
+    retrieve=extend_schema(
+        summary="Show a result with its full turn and roll log", responses=s.ResultDetailSerializer
+    ),
+)
+class ResultViewSet(viewsets.ReadOnlyModelViewSet):
+    permission_classes = [ReadOnly]
+    filter_backends = FILTER_BACKENDS
+    filterset_class = ResultFilter
+    ordering_fields = ["created_at"]
+
+    def get_serializer_class(self):
+        return s.ResultDetailSerializer if self.action == "retrieve" else s.ResultSerializer
+
+    def get_queryset(self):
+        results = selectors.result_list().defer(*FIXTURE_SHEETS).order_by("-created_at", "-pk")
+        return results if self.action == "retrieve" else results.defer("record")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List simulation batches and their progress"),
+    retrieve=extend_schema(summary="Show a simulation batch's progress"),
+)
+class SimulationBatchViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.SimulationBatchSerializer
+    permission_classes = [ReadOnly]
+    filter_backends = FILTER_BACKENDS
+    filterset_class = SimulationBatchFilter
+    ordering_fields = ["created_at"]
+
+    def get_queryset(self):
+        return selectors.batch_list().order_by("-created_at", "-pk")

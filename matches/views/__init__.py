@@ -1,0 +1,1 @@
+"""Match pages: the public match report, and the commissioner's fixture actions."""

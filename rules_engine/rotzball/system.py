@@ -1,0 +1,108 @@
+"""Rotzball as a rule system of the registry, and its plain-JSON entry points.
+
+``ratings``, ``simulate`` and ``odds`` take and return JSON-able values; they are what the
+command line and the Django adapter call. :data:`SYSTEM` is the :class:`RuleSystem` object
+the registry finds under the name ``"rotzball"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rules_engine.dice import Dice
+from rules_engine.errors import InvalidInput
+from rules_engine.rotzball.match import play_match
+from rules_engine.rotzball.options import CoachRule, MatchOptions, parse_coach_rule
+from rules_engine.rotzball.ratings import Ratings
+from rules_engine.rotzball.sheet import parse_sheet
+from rules_engine.systems import (
+    MatchOutcome,
+    PointsTable,
+    Resolution,
+    RosterIssue,
+    RuleSystem,
+    standard_points,
+)
+
+
+def ratings(sheet: object, *, field: str = "sheet") -> dict[str, int]:
+    """``{"attack", "defense", "coach"}`` of a JSON team sheet."""
+    return Ratings.of(parse_sheet(sheet, field)).to_dict()
+
+
+def simulate(
+    home: object, away: object, *, seed: int | None, coach_rule: str | CoachRule = "test"
+) -> dict[str, Any]:
+    """Play one match with its full turn log and roll log (``seed=None``: a fresh seed)."""
+    home_sheet, away_sheet = parse_sheet(home, "home"), parse_sheet(away, "away")
+    options = MatchOptions(parse_coach_rule(coach_rule, "options.coach_rule"))
+    return play_match(home_sheet, away_sheet, dice=Dice(seed), options=options).to_dict()
+
+
+def odds(
+    home: object,
+    away: object,
+    *,
+    n: int,
+    seed: int | None,
+    coach_rule: str | CoachRule = "test",
+) -> dict[str, Any]:
+    """Shares of wins, mean goals and how matches were decided, over ``n`` fast matches."""
+    from rules_engine.rotzball.fast_odds import estimate_odds  # numpy only when needed
+
+    home_sheet, away_sheet = parse_sheet(home, "home"), parse_sheet(away, "away")
+    options = MatchOptions(parse_coach_rule(coach_rule, "options.coach_rule"))
+    result = estimate_odds(home_sheet, away_sheet, n=n, dice=Dice(seed), options=options)
+    return result.to_dict()
+
+
+class RotzballSystem:
+    """Rotzball: fully simulated, two halves of five turns, no draws."""
+
+    name: ClassVar[str] = "rotzball"
+    label: ClassVar[str] = "Rotzball"
+    resolution: ClassVar[Resolution] = Resolution.SIMULATED
+
+    def validate_roster(self, roster: Mapping[str, Any]) -> list[RosterIssue]:
+        """The sheet's first problem as a blocking issue, its field relative to the sheet."""
+        try:
+            parse_sheet(roster, "")
+        except InvalidInput as exc:
+            return [RosterIssue(exc.field, exc.message)]
+        return []
+
+    def resolve_match(
+        self,
+        home: Mapping[str, Any],
+        away: Mapping[str, Any],
+        *,
+        dice: Dice,
+        options: Mapping[str, Any],
+    ) -> MatchOutcome:
+        result = play_match(
+            parse_sheet(home, "home"),
+            parse_sheet(away, "away"),
+            dice=dice,
+            options=MatchOptions.parse(options),
+        )
+        return MatchOutcome(
+            home_score=result.home_score,
+            away_score=result.away_score,
+            winner=result.winner,
+            decided_by=result.decided_by.value,
+            seed=result.seed,
+            record=result.to_dict(),
+        )
+
+    def post_match(
+        self, outcome: MatchOutcome, *, dice: Dice, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Rotzball has no post-match sequence."""
+        return {}
+
+    def standings_points(self, outcome: MatchOutcome, points: PointsTable) -> tuple[int, int]:
+        return standard_points(outcome, points)
+
+
+SYSTEM: RuleSystem = RotzballSystem()

@@ -1,0 +1,105 @@
+"""Integration fixtures: the real PostgreSQL and Redis, and a real Celery worker process.
+
+These tests run only under ``make test-integration`` (``.ci/run`` sets ``DATABASE_URL`` and
+``CELERY_BROKER_URL``). Without them they fail loudly rather than pass or skip.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/integration/" in str(item.fspath):
+            item.add_marker(pytest.mark.integration)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _require_real_services():
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if engine != "django.db.backends.postgresql" or not settings.CELERY_BROKER_URL:
+        pytest.fail(
+            "integration tests need DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis): "
+            "run them with `make test-integration` or `bash .ci/run`"
+        )
+    assert not settings.CELERY_TASK_ALWAYS_EAGER
+
+
+class Worker:
+    """A ``celery worker`` child process on the test database; killable, restartable."""
+
+    def __init__(self, database_url: str, log_path: Path) -> None:
+        self.database_url = database_url
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, name: str = "it") -> None:
+        env = {**os.environ, "DATABASE_URL": self.database_url, "PYTHONUNBUFFERED": "1"}
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "simulation,celery",
+             "--concurrency", "2", "--prefetch-multiplier", "1", "-n", f"{name}@%h", "-l", "info",
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while "ready." not in self.log_path.read_text(errors="replace").split("== START ==")[-1]:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"celery worker did not start:\n{self.log_path.read_text()[-3000:]}")
+            time.sleep(0.2)
+
+    def kill(self) -> None:
+        """SIGKILL the worker and its pool children at once, as a crashed machine would."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def mark(self) -> None:
+        with self.log_path.open("a") as log:
+            log.write("\n== START ==\n")
+
+    def errors(self) -> list[str]:
+        text = self.log_path.read_text(errors="replace")
+        return [line for line in text.splitlines() if "ERROR" in line or "Traceback" in line]
+
+
+@pytest.fixture
+def worker(transactional_db, tmp_path):
+    """A running worker for one test, pointed at pytest-django's test database."""
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    test_db_url = urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
+    from config.celery import app
+
+    app.control.purge()
+    process = Worker(test_db_url, tmp_path / "worker.log")
+    process.mark()
+    process.start()
+    yield process
+    process.stop()
+
+
+def wait_until(predicate, *, timeout: float = 60.0, interval: float = 0.2) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout} s")
+        time.sleep(interval)
