@@ -174,8 +174,10 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Celery -------------------------------------------------------------------------------
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+# No broker configured: tasks run eagerly in-process (the in-memory URL is never connected to).
+CELERY_BROKER_URL = _BROKER_URL or "memory://"
+CELERY_TASK_ALWAYS_EAGER = not _BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -198,4 +200,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # Eager runs would log every task; workers keep Celery's own INFO lines.
+    "loggers": {"celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"}},
 }

@@ -45,13 +45,15 @@ def _race(fixture_id: int) -> tuple[int, list[BaseException]]:
     def run():
         try:
             services.fixture_simulate(fixture_id=fixture_id)
-        except BaseException as error:  # noqa: BLE001 - collected for the assertion
+        except BaseException as error:
             errors.append(error)
         finally:
             close_old_connections()
             connection.close()
 
-    with mock.patch.object(type(system), "resolve_match", side_effect=meeting_resolve, autospec=False):
+    with mock.patch.object(
+        type(system), "resolve_match", side_effect=meeting_resolve, autospec=False
+    ):
         threads = [threading.Thread(target=run) for _ in range(2)]
         for thread in threads:
             thread.start()
@@ -64,13 +66,19 @@ def test_without_the_row_lock_two_workers_both_simulate_and_one_hits_the_witness
     fixture = _fixture()
 
     def unlocked(fixture_id):
-        return Fixture.objects.select_related("season__league", "home", "away").filter(pk=fixture_id).first()
+        return (
+            Fixture.objects.select_related("season__league", "home", "away")
+            .filter(pk=fixture_id)
+            .first()
+        )
 
     with mock.patch.object(locking, "lock_fixture", side_effect=unlocked):
         calls, errors = _race(fixture.pk)
 
     assert calls == 2  # both resolved the match: the race happened
-    assert len(errors) == 1 and isinstance(errors[0], IntegrityError)  # the unique result refused the second
+    assert len(errors) == 1 and isinstance(
+        errors[0], IntegrityError
+    )  # the unique result refused the second
     assert Result.objects.filter(fixture=fixture).count() == 1
 
 

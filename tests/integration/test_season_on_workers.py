@@ -22,7 +22,9 @@ def _season(teams: int = 6):
     season = SeasonFactory(league=league)
     for index in range(teams):
         full_lineup(TeamFactory(league=league, name=f"Team {index}"), skill=30 + 5 * index)
-    fixtures = services.fixtures_generate(season=season, double=True, first_kickoff=timezone.now() + timedelta(days=1))
+    fixtures = services.fixtures_generate(
+        season=season, double=True, first_kickoff=timezone.now() + timedelta(days=1)
+    )
     return season, fixtures
 
 
@@ -33,12 +35,16 @@ def _played(season) -> int:
 def test_a_season_resolves_every_fixture_exactly_once_even_when_each_task_is_sent_twice(worker):
     season, fixtures = _season(6)
 
-    batch = services.simulation_request(season=season, user=None)  # enqueues once per fixture after commit
+    batch = services.simulation_request(
+        season=season, user=None
+    )  # enqueues once per fixture after commit
     for fixture in fixtures:
         fixture_simulate_task.delay(fixture.pk)  # ... and every task a second time
     wait_until(lambda: _played(season) == len(fixtures))
 
-    per_fixture = Result.objects.filter(fixture__season=season).values("fixture").annotate(n=Count("pk"))
+    per_fixture = (
+        Result.objects.filter(fixture__season=season).values("fixture").annotate(n=Count("pk"))
+    )
     assert len(fixtures) == 30 == batch.fixtures.count()
     assert Result.objects.filter(fixture__season=season).count() == 30
     assert {row["n"] for row in per_fixture} == {1}
@@ -46,7 +52,9 @@ def test_a_season_resolves_every_fixture_exactly_once_even_when_each_task_is_sen
     assert worker.errors() == []
 
 
-def test_a_worker_killed_mid_task_loses_nothing_and_the_sweeper_finishes_the_job(worker, django_db_blocker):
+def test_a_worker_killed_mid_task_loses_nothing_and_the_sweeper_finishes_the_job(
+    worker, django_db_blocker
+):
     season, fixtures = _season(2)
     target = fixtures[0]
     services.fixture_kick_off(fixture_id=target.pk)
@@ -55,7 +63,9 @@ def test_a_worker_killed_mid_task_loses_nothing_and_the_sweeper_finishes_the_job
     import psycopg
 
     params = connection.get_connection_params()
-    blocker = psycopg.connect(**{k: v for k, v in params.items() if k in ("dbname", "user", "host", "port", "password")})
+    blocker = psycopg.connect(
+        **{k: v for k, v in params.items() if k in ("dbname", "user", "host", "port", "password")}
+    )
     blocker.execute("BEGIN")
     blocker.execute("SELECT id FROM matches_fixture WHERE id = %s FOR UPDATE", [target.pk])
     fixture_simulate_task.delay(target.pk)

@@ -1,8 +1,13 @@
 """The pages anyone may read: league list, league, team, match report."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from matches import services as match_services
+from matches.models import Fixture
 from tests.factories import SeasonFactory
 from tests.pages.conftest import soup
 
@@ -166,3 +171,19 @@ def test_unknown_pages_are_404(browser, db):
     assert browser().get(reverse("league:detail", args=[999])).status_code == 404
     assert browser().get(reverse("league:team", args=[999])).status_code == 404
     assert browser().get(reverse("matches:fixture", args=[999])).status_code == 404
+
+
+def test_match_report_under_the_coach_difference_rule_explains_the_bonus(
+    browser, league, season, team, other_team
+):
+    league.coach_rule = "difference"  # Wolves' coach scores 45, Ravens' 40
+    league.save()
+    fixture = Fixture.objects.create(season=season, round=1, home=team, away=other_team,
+                                     kickoff=timezone.now() + timedelta(days=1))
+    match_services.fixture_simulate(fixture_id=fixture.pk, seed=7)
+
+    page = soup(browser().get(fixture.get_absolute_url()))
+
+    turns = page.find("table", class_="turn-table").tbody
+    assert "coach difference" in turns.find("td", class_="coach").get_text()
+    assert "better coach" in turns.get_text()  # the home coach's bonus in every home roll
