@@ -8,7 +8,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.db.models.functions import Now
 
 import rules_engine
-from league.models import League, LineupSlot, Player, Season, Team
+from league.models import League, LineupSlot, Player, Team
 from matches.models import Fixture
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
@@ -127,15 +127,3 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
     }
     return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
 
-
-def season_pick(*, league: League, season_id: int | str | None = None) -> Season | None:
-    """The league's season ``season_id``; its latest season when none or an unknown one is asked."""
-    seasons = league.seasons.all()
-    if season_id:
-        try:
-            chosen = seasons.filter(pk=int(season_id)).first()
-        except (TypeError, ValueError):
-            chosen = None
-        if chosen is not None:
-            return chosen
-    return seasons.first()

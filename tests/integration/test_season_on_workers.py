@@ -52,10 +52,8 @@ def test_a_season_resolves_every_fixture_exactly_once_even_when_each_task_is_sen
     assert worker.errors() == []
 
 
-def test_a_worker_killed_mid_task_loses_nothing_and_the_sweeper_finishes_the_job(
-    worker, django_db_blocker
-):
-    season, fixtures = _season(2)
+def test_a_worker_killed_mid_task_loses_nothing_and_the_sweeper_finishes_the_job(worker):
+    _, fixtures = _season(2)
     target = fixtures[0]
     services.fixture_kick_off(fixture_id=target.pk)
 
