@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from league.models import TIEBREAKER_CHOICES, League, LineupSlot, Player, Season, Team
+from league.services import LEAGUE_SETTINGS
 
 
 class UserField(serializers.SlugRelatedField):
@@ -46,15 +47,7 @@ class LeagueSettingsSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = League
-        fields = [
-            "name",
-            "description",
-            "coach_rule",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "tiebreakers",
-        ]
+        fields = list(LEAGUE_SETTINGS)  # exactly what league_update accepts
 
 
 class LeagueCreateSerializer(LeagueSettingsSerializer):
