@@ -52,7 +52,11 @@ class Fixture(models.Model):
         indexes = [models.Index(fields=["status", "kickoff"], name="fixture_status_kickoff")]
 
     def __str__(self) -> str:
-        return f"R{self.round}: {self.home} – {self.away}"
+        return _("R%(round)s: %(home)s – %(away)s") % {
+            "round": self.round,
+            "home": self.home,
+            "away": self.away,
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("matches:fixture", args=[self.pk])
