@@ -4,7 +4,9 @@ Reads one JSON document on stdin, writes one JSON document on stdout. Every rule
 module listed in :data:`rules_engine.systems.SYSTEM_MODULES` may expose
 ``COMMANDS: dict[str, Callable[[Any], Any]]`` (command name -> function taking the parsed
 input and returning a JSON-able value); the dispatcher finds them there, so a new system
-needs no change here.
+needs no change here. A command that must report a rejection with its output (a battle card
+with errors) returns :class:`CommandResult`, whose ``value`` is printed and whose
+``exit_code`` (default 1) is the exit status.
 
 Input the user can fix (invalid JSON, an unknown system or command, any
 :class:`~rules_engine.errors.InvalidInput`) exits with status 2 and one line on stderr,
@@ -17,16 +19,27 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from rules_engine.errors import InvalidInput
 from rules_engine.systems import SYSTEM_MODULES
 
 EXIT_OK = 0
+EXIT_REJECTED = 1
 EXIT_BAD_INPUT = 2
 USAGE = "usage: python -m rules_engine SYSTEM COMMAND < input.json"
 
 Command = Callable[[Any], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandResult:
+    """A command's JSON ``value`` printed with a non-zero ``exit_code`` (e.g. a battle card
+    that lists errors). Commands that return a plain value exit 0."""
+
+    value: Any
+    exit_code: int = EXIT_REJECTED
 
 
 def commands_of(system: str) -> Mapping[str, Command]:
@@ -95,5 +108,8 @@ def main(
         message = f"error: {exc.field}: {exc.message}"
         stderr.write(" ".join(message.split()) + "\n")  # exactly one line
         return EXIT_BAD_INPUT
+    if isinstance(result, CommandResult):
+        stdout.write(json.dumps(result.value) + "\n")
+        return result.exit_code
     stdout.write(json.dumps(result) + "\n")
     return EXIT_OK

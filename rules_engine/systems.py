@@ -89,6 +89,8 @@ class RuleSystem(Protocol):
 
 SYSTEM_MODULES: dict[str, str] = {
     "rotzball": "rules_engine.rotzball",
+    "killpower": "rules_engine.killpower",
+    "witcher": "rules_engine.witcher",
 }
 """Name -> module path. Later rule systems (witcher, killpower, mythril, tutatis) add a line."""
 

@@ -84,7 +84,7 @@ def test_odds():
         (
             ("chess", "simulate"),
             "{}",
-            "error: system: unknown rule system 'chess' (known: rotzball)",
+            "error: system: unknown rule system 'chess' (known: rotzball, killpower, witcher)",
         ),
         (
             ("rotzball", "replay"),

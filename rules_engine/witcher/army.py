@@ -1,0 +1,269 @@
+"""Armies as the battle card describes them: commander, seconds, troops, defensive works.
+
+As JSON (keys the rules do not use, such as ids, are ignored)::
+
+    {
+      "name": "Auld Alliance",
+      "commander": {"name": "Rhundurin", "tactics": 16, "command": 16, "luck": 3},
+      "seconds": {"1": {"name": "Seliad", "tactics": 16, "command": 10}},   # optional
+      "troops": [{"name": "Militia", "dc": 12, "count": 30, "phase": null}, ...],
+      "works": {"better_terrain": false, "prepared": true,
+                "barricades": false, "fortifications": true},                # optional
+      "deployment": {"1": 60, "2": 94, "3": 80}                            # optional
+    }
+
+A commander may name an officer ``"rank"`` (``captain`` ... ``marshal``) instead of giving
+``tactics`` and ``command``: the officer template fills what is missing, ``"swap": true``
+swaps the two bases of a Major or a General. ``luck`` defaults to 0.
+
+``deployment`` is the optional rule "Déploiement des troupes": head counts engaged in each
+phase, used for numerical superiority in that phase (a phase left out counts the whole army).
+Reinforcements may make a phase's count larger than the card's total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from rules_engine.errors import InvalidInput
+from rules_engine.witcher.parsing import (
+    boolean,
+    integer,
+    join,
+    mapping,
+    phase_key,
+    require,
+    text,
+)
+from rules_engine.witcher.tables import WitcherTables, default_tables
+
+PHASES = (1, 2, 3)
+MAX_BASE = 50
+MAX_LUCK = 50
+MAX_DC = 50
+MAX_COUNT = 10_000_000
+
+
+class Skill(StrEnum):
+    """The skill of an exchange test: phase 1 Tactics, phase 2 Command, phase 3 either."""
+
+    TACTICS = "tactics"
+    COMMAND = "command"
+
+
+@dataclass(frozen=True, slots=True)
+class Commander:
+    """A commander or second-in-command: Tactics base (INT + Tactics), Command base
+    (EMP + Command) and Luck."""
+
+    name: str
+    tactics: int
+    command: int
+    luck: int = 0
+
+    def base(self, skill: Skill) -> int:
+        return self.tactics if skill is Skill.TACTICS else self.command
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "tactics": self.tactics, "command": self.command,
+                "luck": self.luck}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Troop:
+    name: str
+    dc: int
+    count: int
+    phase: int | None = None  # the phase a specialist troop is assigned to
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "dc": self.dc, "count": self.count, "phase": self.phase}
+
+
+@dataclass(frozen=True, slots=True)
+class Works:
+    """An army's defensive works; they raise the DC of the enemy commander."""
+
+    better_terrain: bool = False
+    prepared: bool = False
+    barricades: bool = False
+    fortifications: bool = False
+
+    def modifier(self, tables: WitcherTables) -> int:
+        """Better terrain and prepared positions add up; barricades and fortifications do
+        not ("barricades ou fortifications"): the larger one counts."""
+        table = tables.works
+        walls = max(
+            table.barricades if self.barricades else 0,
+            table.fortifications if self.fortifications else 0,
+        )
+        return (
+            (table.better_terrain if self.better_terrain else 0)
+            + (table.prepared if self.prepared else 0)
+            + walls
+        )
+
+    def to_dict(self) -> dict[str, bool]:
+        return {"better_terrain": self.better_terrain, "prepared": self.prepared,
+                "barricades": self.barricades, "fortifications": self.fortifications}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    name: str
+    commander: Commander
+    troops: tuple[Troop, ...]
+    works: Works = Works()
+    seconds: dict[int, Commander] = field(default_factory=dict)
+    deployment: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(troop.count for troop in self.troops)
+
+    def commander_for(self, phase: int) -> Commander:
+        """The phase's second-in-command if one is named, else the army's commander."""
+        return self.seconds.get(phase, self.commander)
+
+    def engaged(self, phase: int) -> int:
+        """Head count engaged in ``phase``: its deployment if given, else the whole army."""
+        return self.deployment.get(phase, self.total)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "commander": self.commander.to_dict(),
+            "troops": [troop.to_dict() for troop in self.troops],
+            "works": self.works.to_dict(),
+        }
+        if self.seconds:
+            data["seconds"] = {str(p): c.to_dict() for p, c in sorted(self.seconds.items())}
+        if self.deployment:
+            data["deployment"] = {str(p): n for p, n in sorted(self.deployment.items())}
+        return data
+
+
+def officer(
+    rank: str,
+    *,
+    name: str | None = None,
+    swap: bool = False,
+    luck: int = 0,
+    tables: WitcherTables | None = None,
+) -> Commander:
+    """An NPC commander from the officer table (``captain``, ``major``, ``colonel``,
+    ``general``, ``marshal``). ``swap`` swaps Tactics and Command (Major and General only).
+
+    >>> officer("general", name="Nagh'Khaladh", swap=True)
+    Commander(name="Nagh'Khaladh", tactics=15, command=18, luck=0)
+    """
+    template = (tables or default_tables()).officer(rank)
+    if swap and not template.may_swap:
+        raise InvalidInput("swap", f"a {template.label} may not swap Tactics and Command")
+    tactics, command = (template.command, template.tactics) if swap else (
+        template.tactics, template.command)  # fmt: skip
+    return Commander(name or template.label, tactics, command, luck)
+
+
+def officer_rank_for(engaged: int, tables: WitcherTables | None = None) -> str:
+    """The rank the officer table suggests for a battle of ``engaged`` combatants."""
+    for template in (tables or default_tables()).officers:
+        if template.up_to is None or engaged < template.up_to:
+            return template.rank
+    return (tables or default_tables()).officers[-1].rank
+
+
+def parse_commander(data: object, field: str, tables: WitcherTables) -> Commander:
+    source = mapping(data, field)
+    name = text(require(source, "name", field), join(field, "name"))
+    luck = integer(source.get("luck", 0), join(field, "luck"), 0, MAX_LUCK)
+    tactics: int | None = None
+    command: int | None = None
+    if "rank" in source:
+        rank = source["rank"]
+        known = [template.rank for template in tables.officers]
+        if not isinstance(rank, str) or rank not in known:
+            raise InvalidInput(join(field, "rank"), f"must be one of {', '.join(known)}")
+        swap = boolean(source.get("swap", False), join(field, "swap"))
+        try:
+            template = officer(rank, swap=swap, tables=tables)
+        except InvalidInput as exc:
+            raise InvalidInput(join(field, exc.field), exc.message) from None
+        tactics, command = template.tactics, template.command
+    if "tactics" in source or tactics is None:
+        tactics = integer(require(source, "tactics", field), join(field, "tactics"), 0, MAX_BASE)
+    if "command" in source or command is None:
+        command = integer(require(source, "command", field), join(field, "command"), 0, MAX_BASE)
+    return Commander(name, tactics, command, luck)
+
+
+def parse_troop(data: object, field: str) -> Troop:
+    source = mapping(data, field)
+    name = text(require(source, "name", field), join(field, "name"))
+    dc = integer(require(source, "dc", field), join(field, "dc"), 1, MAX_DC)
+    count = integer(require(source, "count", field), join(field, "count"), 1, MAX_COUNT)
+    phase = source.get("phase")
+    if phase is not None:
+        phase = integer(phase, join(field, "phase"), 1, 3)
+    return Troop(name, dc, count, phase)
+
+
+def parse_works(data: object, field: str) -> Works:
+    if data is None:
+        return Works()
+    source = mapping(data, field)
+    keys = ("better_terrain", "prepared", "barricades", "fortifications")
+    for key in source:
+        if key not in keys:
+            raise InvalidInput(join(field, str(key)), f"is not a work (known: {', '.join(keys)})")
+    flags = [boolean(source.get(key, False), join(field, key)) for key in keys]
+    return Works(*flags)
+
+
+def _by_phase(data: object, field: str) -> Mapping[int, Any]:
+    if data is None:
+        return {}
+    return {phase_key(key, field): value for key, value in mapping(data, field).items()}
+
+
+def parse_army(data: object, field: str = "army", tables: WitcherTables | None = None) -> Army:
+    """Validate a JSON army and build an :class:`Army`.
+
+    Only malformed input raises (:class:`InvalidInput`); what the battle card judges (an
+    ineligible specialist, too many specialists in a phase) is reported by
+    :func:`~rules_engine.witcher.card.battle_card`.
+    """
+    tables = tables or default_tables()
+    source = mapping(data, field)
+    name = text(require(source, "name", field), join(field, "name"))
+    commander = parse_commander(
+        require(source, "commander", field), join(field, "commander"), tables
+    )
+    seconds_field = join(field, "seconds")
+    seconds = {
+        phase: parse_commander(value, join(seconds_field, phase), tables)
+        for phase, value in sorted(_by_phase(source.get("seconds"), seconds_field).items())
+    }
+    people: dict[str, tuple[str, Commander]] = {commander.name: (join(field, "commander"),
+                                                                 commander)}  # fmt: skip
+    for phase, second in seconds.items():
+        where = join(seconds_field, phase)
+        seen = people.setdefault(second.name, (where, second))
+        if seen[1] != second:
+            raise InvalidInput(where, f"{second.name!r} is already given other bases in {seen[0]}")
+    troops_data = require(source, "troops", field)
+    if not isinstance(troops_data, list) or not troops_data:
+        raise InvalidInput(join(field, "troops"), "must be a non-empty list")
+    troops = tuple(
+        parse_troop(item, join(join(field, "troops"), i)) for i, item in enumerate(troops_data)
+    )
+    works = parse_works(source.get("works"), join(field, "works"))
+    deployment_field = join(field, "deployment")
+    deployment = {
+        phase: integer(value, join(deployment_field, phase), 1, MAX_COUNT)
+        for phase, value in sorted(_by_phase(source.get("deployment"), deployment_field).items())
+    }
+    return Army(name, commander, troops, works, seconds, deployment)

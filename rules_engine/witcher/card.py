@@ -1,0 +1,173 @@
+"""The battle card ("Carte de Bataille"): head count, main troop, DCs and specialists.
+
+Readings (RULES_NOTES 2, and the project's where the text and the notes are silent):
+
+* Troops are ranked by head count, largest first; equal counts keep the card's order.
+* More than 50% of the army (strictly): the largest troop alone is the main troop and its DC
+  is the base DC, whatever that DC (elite main troops).
+* Otherwise troops below the elite DC (18) are taken in that order until they make at least
+  60% of the army; base DC = floor(mean of their DCs). *Project reading:* when the troops
+  below DC 18 cannot make 60%, elite troops complete the main troop, largest first, and the
+  card carries a warning saying so.
+* DC imposed on the enemy = base DC + the army's works (better terrain +1, prepared +1,
+  barricades +2 or fortifications +3: *project reading*, the two walls do not add up, the
+  larger counts, as the text's "barricades ou fortifications" puts it).
+* Eligible specialists: troops outside the main troop with DC >= 18, or at least 10% of the
+  army. A troop is one line of the card: a name listed twice is an error ("assigned twice").
+* Errors (the battle is refused): a main troop or an ineligible troop given a phase, a name
+  listed twice, more than 3 specialist troops in a phase.
+* Warnings (the game master may accept them): phases differing by more than one specialist
+  troop; a troop below the minimum group of its DC in the troop table (DC 18: 10, DC 20 and
+  25: 5, matched by exact DC); a DC that is not a row of the troop table; elite troops in the
+  main troop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.witcher.army import PHASES, Army
+from rules_engine.witcher.tables import WitcherTables, default_tables
+
+
+@dataclass(frozen=True, slots=True)
+class CardIssue:
+    """An error or a warning of a battle card; ``field`` is relative to the army."""
+
+    field: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class BattleCard:
+    name: str
+    total: int
+    main_troops: tuple[str, ...]
+    base_dc: int  # from the main troop alone
+    dc: int  # imposed on the enemy commander: base DC + works
+    specialists: dict[int, tuple[str, ...]]  # phase -> eligible troops assigned to it
+    eligible: tuple[str, ...]  # every troop that may be a specialist, assigned or not
+    errors: tuple[CardIssue, ...]
+    warnings: tuple[CardIssue, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def specialist_count(self, phase: int) -> int:
+        return len(self.specialists[phase])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "main_troops": list(self.main_troops),
+            "base_dc": self.base_dc,
+            "dc": self.dc,
+            "specialists": {str(p): list(names) for p, names in self.specialists.items()},
+            "errors": [issue.to_dict() for issue in self.errors],
+            "warnings": [issue.to_dict() for issue in self.warnings],
+        }
+
+
+def _main_troop(army: Army, tables: WitcherTables) -> tuple[list[int], bool]:
+    """Indices of the main troop's lines, and whether elite troops had to complete it."""
+    rules = tables.card
+    troops, total = army.troops, army.total
+    order = sorted(range(len(troops)), key=lambda i: -troops[i].count)  # stable on ties
+    if troops[order[0]].count * 100 > total * rules.majority_percent:
+        return [order[0]], False
+    ordinary = [i for i in order if troops[i].dc < rules.elite_dc]
+    elite = [i for i in order if troops[i].dc >= rules.elite_dc]
+    main: list[int] = []
+    covered = 0
+    for i in ordinary + elite:
+        if covered * 100 >= total * rules.main_percent:
+            break
+        main.append(i)
+        covered += troops[i].count
+    return main, any(i in elite for i in main)
+
+
+def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
+    """Fill the battle card of ``army``: never raises on what the card judges, it lists it.
+
+    >>> from rules_engine.witcher.army import Army, Commander, Troop
+    >>> peasants = Army("Village", Commander("Mayor", 8, 9),
+    ...                 (Troop("Peasants", 10, 15), Troop("Mercenaries", 14, 10, phase=1)))
+    >>> card = battle_card(peasants)
+    >>> card.main_troops, card.base_dc, card.specialists[1]
+    (('Peasants',), 10, ('Mercenaries',))
+    """
+    tables = tables or default_tables()
+    rules = tables.card
+    troops, total = army.troops, army.total
+    main, elite_in_main = _main_troop(army, tables)
+    base_dc = sum(troops[i].dc for i in main) // len(main)
+    errors: list[CardIssue] = []
+    warnings: list[CardIssue] = []
+    if elite_in_main:
+        warnings.append(CardIssue("main_troops", (
+            f"troops below DC {rules.elite_dc} make less than {rules.main_percent}% of the "
+            f"army: elite troops complete the main troop")))  # fmt: skip
+
+    def eligible(i: int) -> bool:
+        troop = troops[i]
+        big_enough = troop.count * 100 >= total * rules.specialist_percent
+        return i not in main and (troop.dc >= rules.elite_dc or big_enough)
+
+    specialists: dict[int, list[str]] = {phase: [] for phase in PHASES}
+    seen: set[str] = set()
+    for i, troop in enumerate(troops):
+        where = f"troops.{i}"
+        if troop.name in seen:
+            errors.append(CardIssue(f"{where}.name", (
+                f"{troop.name!r} is listed twice: a troop is one line of the card and is "
+                f"assigned to one phase at most")))  # fmt: skip
+        seen.add(troop.name)
+        if troop.phase is not None:
+            if i in main:
+                errors.append(CardIssue(f"{where}.phase", (
+                    f"{troop.name!r} is part of the main troop and cannot be a "
+                    f"specialist")))  # fmt: skip
+            elif not eligible(i):
+                share = 100 * troop.count / total
+                errors.append(CardIssue(f"{where}.phase", (
+                    f"{troop.name!r} is not eligible as a specialist: below DC "
+                    f"{rules.elite_dc} a troop needs at least {rules.specialist_percent}% of "
+                    f"the army (it has {share:.1f}%)")))  # fmt: skip
+            else:
+                specialists[troop.phase].append(troop.name)
+        row = tables.troop_type(troop.dc)
+        if row is None:
+            warnings.append(CardIssue(f"{where}.dc", (
+                f"DC {troop.dc} of {troop.name!r} is not in the troop-type table")))  # fmt: skip
+        elif row.min_size is not None and troop.count < row.min_size:
+            warnings.append(CardIssue(f"{where}.count", (
+                f"{troop.name!r}: {troop.count} is below the minimum group of "
+                f"{row.min_size} for DC {troop.dc} ({row.label})")))  # fmt: skip
+    for phase, names in specialists.items():
+        if len(names) > rules.max_specialists_per_phase:
+            errors.append(CardIssue(f"specialists.{phase}", (
+                f"phase {phase} has {len(names)} specialist troops (at most "
+                f"{rules.max_specialists_per_phase})")))  # fmt: skip
+    counts = [len(specialists[phase]) for phase in PHASES]
+    if max(counts) - min(counts) > rules.max_phase_spread:
+        spread = "/".join(str(count) for count in counts)
+        warnings.append(CardIssue("specialists", (
+            f"specialist troops per phase {spread} differ by more than "
+            f"{rules.max_phase_spread}")))  # fmt: skip
+    return BattleCard(
+        name=army.name,
+        total=total,
+        main_troops=tuple(troops[i].name for i in main),
+        base_dc=base_dc,
+        dc=base_dc + army.works.modifier(tables),
+        specialists={phase: tuple(names) for phase, names in specialists.items()},
+        eligible=tuple(troop.name for i, troop in enumerate(troops) if eligible(i)),
+        errors=tuple(errors),
+        warnings=tuple(warnings),
+    )

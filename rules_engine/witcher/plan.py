@@ -1,0 +1,113 @@
+"""Everything fixed before the first roll: the cards, the SR, each phase's commanders and DCs.
+
+Both the narrative engine (:mod:`~rules_engine.witcher.run`) and the vectorised odds
+(:mod:`~rules_engine.witcher.fast_odds`) read the same :class:`BattlePlan`, so they cannot
+disagree on a DC.
+
+DC of the commander who rolls, in a phase (RULES_NOTES 2): the enemy card's DC (its base DC
+and its works) - 1 per own specialist troop engaged in the phase - surprise + weather +
+enemy numerical superiority (pct = floor(100 x enemy / own), with each army's deployment
+for that phase when given) + the game master's other modifiers.
+
+Phase 3 skill, automatic policy: the phase-2 winner picks the skill where its phase-3
+commander's base minus the enemy's is larger; ties go to Command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_engine.errors import InvalidInput
+from rules_engine.witcher.army import PHASES, Commander, Skill
+from rules_engine.witcher.battle import SIDES, Battle, Phase3Policy, Side
+from rules_engine.witcher.card import BattleCard, battle_card
+
+PHASE_SKILLS = {1: Skill.TACTICS, 2: Skill.COMMAND}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSetup:
+    phase: int
+    commanders: dict[Side, Commander]
+    dc: dict[Side, int]
+    modifiers: dict[Side, dict[str, int]]  # the terms of each side's DC, in order
+
+    def modifiers_dict(self) -> dict[str, dict[str, int]]:
+        return {side.value: dict(terms) for side, terms in self.modifiers.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class BattlePlan:
+    battle: Battle
+    cards: dict[Side, BattleCard]
+    engaged: int  # both armies together: the engagement size
+    sr: int
+    phases: tuple[PhaseSetup, PhaseSetup, PhaseSetup]
+    luck: dict[Side, dict[str, int]]  # starting Luck of each side's commanders, by name
+
+    def setup(self, phase: int) -> PhaseSetup:
+        return self.phases[phase - 1]
+
+    def auto_phase3_skill(self, chooser: Side) -> Skill:
+        mine = self.phases[2].commanders[chooser]
+        theirs = self.phases[2].commanders[chooser.other]
+        tactics_edge = mine.tactics - theirs.tactics
+        command_edge = mine.command - theirs.command
+        return Skill.TACTICS if tactics_edge > command_edge else Skill.COMMAND
+
+    def phase3_skill(self, chooser: Side) -> Skill | None:
+        """The skill the phase-2 winner plays phase 3 with; None: the game master chooses."""
+        policy = self.battle.options.phase3_skill
+        if policy is Phase3Policy.AUTO:
+            return self.auto_phase3_skill(chooser)
+        if policy is Phase3Policy.GM:
+            return None
+        return Skill(policy.value)
+
+
+def _phase(battle: Battle, cards: dict[Side, BattleCard], phase: int) -> PhaseSetup:
+    rules = battle.tables.circumstances
+    commanders: dict[Side, Commander] = {}
+    dcs: dict[Side, int] = {}
+    modifiers: dict[Side, dict[str, int]] = {}
+    for side in SIDES:
+        own, enemy = battle.army(side), battle.army(side.other)
+        circumstance = battle.circumstance(side, phase)
+        terms = {
+            "enemy_card": cards[side.other].dc,
+            "specialists": rules.specialist * cards[side].specialist_count(phase),
+            "surprise": -circumstance.surprise,
+            "weather": circumstance.weather,
+            "superiority": battle.tables.superiority_modifier(
+                enemy=enemy.engaged(phase), own=own.engaged(phase)
+            ),
+            "other": circumstance.other,
+        }
+        commanders[side] = own.commander_for(phase)
+        dcs[side] = sum(terms.values())
+        modifiers[side] = terms
+    return PhaseSetup(phase, commanders, dcs, modifiers)
+
+
+def plan_battle(battle: Battle) -> BattlePlan:
+    """The plan of ``battle``; a card with errors refuses the battle (:class:`InvalidInput`
+    naming the field, such as ``attacker.troops.2.phase``)."""
+    cards = {side: battle_card(battle.army(side), battle.tables) for side in SIDES}
+    for side in SIDES:
+        for issue in cards[side].errors:
+            raise InvalidInput(f"{side.value}.{issue.field}", issue.message)
+    engaged = cards[Side.ATTACKER].total + cards[Side.DEFENDER].total
+    p1, p2, p3 = (_phase(battle, cards, phase) for phase in PHASES)
+    luck: dict[Side, dict[str, int]] = {}
+    for side in SIDES:
+        army = battle.army(side)
+        people = [army.commander, *(army.seconds[p] for p in sorted(army.seconds))]
+        luck[side] = {person.name: person.luck for person in people}
+    return BattlePlan(
+        battle=battle,
+        cards=cards,
+        engaged=engaged,
+        sr=battle.tables.success_threshold(engaged),
+        phases=(p1, p2, p3),
+        luck=luck,
+    )

@@ -1,0 +1,77 @@
+"""Reading a stored run back: the battle, its tables, the seed and the actions to replay.
+
+A stored run (:meth:`~rules_engine.witcher.run.BattleRun.to_dict`) is resumed by starting
+the battle again on ``Dice(seed)`` and replaying its actions, ``["step", count]`` or a
+decision (``["crucial_moment", side]``, ``["skip_crucial_moment", null]``,
+``["phase3_skill", skill]``, ``["auto_decide", null]``); the replayed rolls must be the
+stored ones, draw for draw. Every problem is an :class:`InvalidInput` under ``state``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules_engine.errors import InvalidInput, RulesError
+from rules_engine.witcher.battle import Battle, parse_battle
+from rules_engine.witcher.parsing import integer, mapping, require
+from rules_engine.witcher.tables import WitcherTables
+
+if TYPE_CHECKING:
+    from rules_engine.witcher.run import BattleRun
+
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRun:
+    battle: Battle
+    seed: int
+    actions: list[Any]
+    draws: object
+    rolls: object  # None when the state left its roll log out
+
+    @classmethod
+    def read(cls, state: object) -> StoredRun:
+        source = mapping(state, "state")
+        if source.get("version") != STATE_VERSION:
+            raise InvalidInput("state.version", f"must be {STATE_VERSION}")
+        tables = WitcherTables.from_dict(require(source, "tables", "state"), "state.tables")
+        battle = parse_battle(
+            require(source, "battle", "state"), tables=tables, field="state.battle"
+        )
+        seed = integer(require(source, "seed", "state"), "state.seed", 0)
+        actions = require(source, "actions", "state")
+        if not isinstance(actions, list):
+            raise InvalidInput("state.actions", "must be a list")
+        return cls(battle, seed, actions, source.get("draws"), source.get("rolls"))
+
+    def replay(self, run: BattleRun) -> None:
+        """Replay the actions on a fresh ``run`` and check its dice drew the stored rolls."""
+        for i, action in enumerate(self.actions):
+            try:
+                _replay(run, action)
+            except (RulesError, ValueError, TypeError) as exc:
+                raise InvalidInput(f"state.actions.{i}", f"does not replay: {exc}") from None
+        rolls = run.dice.log()
+        if self.draws != len(rolls) or (self.rolls is not None and self.rolls != rolls):
+            raise InvalidInput("state.rolls", "do not replay from the seed and the actions")
+
+
+def _replay(run: BattleRun, action: object) -> None:
+    if not isinstance(action, list) or len(action) != 2:
+        raise ValueError("an action is [name, argument]")
+    name, argument = action
+    if name == "step":
+        for _ in range(integer(argument, "count", 1)):
+            run.step()
+    elif name == "crucial_moment":
+        run.decide_crucial_moment(argument)
+    elif name == "skip_crucial_moment":
+        run.skip_crucial_moment()
+    elif name == "phase3_skill":
+        run.choose_phase3_skill(argument)
+    elif name == "auto_decide":
+        run.auto_decide()
+    else:
+        raise ValueError(f"unknown action {name!r}")
