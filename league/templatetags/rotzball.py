@@ -240,7 +240,7 @@ def roll_purpose(purpose: str, fixture) -> str:
             "counter-attack": pgettext("roll", "counter-attack"),
             "defence against counter-attack": pgettext("roll", "defence against the counter-attack"),
         }[what]
-        return f"{names[side]}: {label}"
+        return pgettext("roll purpose", "%(team)s: %(roll)s") % {"team": names[side], "roll": label}
     return purpose
 
 
