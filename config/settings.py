@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "league",
     "matches",
+    "battles",
 ]
 
 MIDDLEWARE = [
@@ -171,6 +172,13 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",  # tags and operation ids from the resource name
+    "ENUM_NAME_OVERRIDES": {  # several models have a "status"
+        "StatusEnum": "matches.models.Fixture.Status",  # the name it had first
+        "GladiatorStatusEnum": "league.models.killpower.GladiatorStatus",
+        "ResultReportStatusEnum": "matches.models.ResultReport.Status",
+        "WinnerEnum": "matches.models.Result.Winner",  # the name it had first
+        "BattleSideEnum": "battles.models.Side",  # a battle run's winner
+    },
 }
 
 # --- Celery -------------------------------------------------------------------------------
@@ -189,7 +197,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 90
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
-CELERY_TASK_ROUTES = {"matches.tasks.fixture_simulate_task": {"queue": "simulation"}}
+CELERY_TASK_ROUTES = {
+    "matches.tasks.fixture_simulate_task": {"queue": "simulation"},
+    "battles.tasks.battle_run_resolve_task": {"queue": "simulation"},
+}
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-fixtures": {"task": "matches.tasks.sweep_due_fixtures_task", "schedule": 60.0},
 }

@@ -25,4 +25,5 @@ urlpatterns = [
     path("api/v1/", include("config.api.urls")),
     path("leagues/", include("league.urls")),
     path("matches/", include("matches.urls")),
+    path("campaigns/", include("battles.urls")),
 ]

@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from league.models import League, LineupSlot, Player, Season, Team, UserProfile
+from league.models import (
+    Gladiator,
+    GladiatorEvent,
+    League,
+    LineupSlot,
+    Player,
+    Season,
+    Team,
+    UserProfile,
+)
 
 
 class PlayerInline(admin.TabularInline):
@@ -24,3 +33,16 @@ class TeamAdmin(admin.ModelAdmin):
 admin.site.register(Season)
 admin.site.register(LineupSlot)
 admin.site.register(UserProfile)
+
+
+class GladiatorEventInline(admin.TabularInline):
+    model = GladiatorEvent
+    extra = 0
+    readonly_fields = ("kind", "fixture", "detail", "created_at")
+
+
+@admin.register(Gladiator)
+class GladiatorAdmin(admin.ModelAdmin):
+    list_display = ("name", "team", "number", "specialization", "xp", "status")
+    list_filter = ("status", "team__league")
+    inlines = [GladiatorEventInline]

@@ -26,6 +26,8 @@ LEAGUE_SETTINGS = (
     "points_draw",
     "points_loss",
     "tiebreakers",
+    "competition_format",
+    "house_rules",
 )
 
 
@@ -48,6 +50,28 @@ def _check_tiebreakers(value: Any) -> None:
         raise ValidationError({"tiebreakers": _("Each tie-breaker may appear only once.")})
 
 
+def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
+    """The competition format and house rules fit the rule system; Killpower house rules are
+    read by the engine, and an error names the setting."""
+    from league.killpower.engine import parse_house_rules
+
+    if league.rule_system != League.RuleSystem.KILLPOWER:
+        if league.competition_format != League.CompetitionFormat.CHAMPIONSHIP:
+            raise ValidationError(
+                {"competition_format": _("Only Killpower Ball leagues play tournaments.")}
+            )
+        if league.house_rules:
+            raise ValidationError(
+                {"house_rules": _("Only Killpower Ball leagues have house rules here.")}
+            )
+        return
+    if has_fixtures:
+        raise ValidationError(
+            {"competition_format": _("The format cannot change once a season has fixtures.")}
+        )
+    parse_house_rules(league.house_rules, competition_format=league.competition_format)
+
+
 @transaction.atomic
 def league_create(
     *,
@@ -64,22 +88,32 @@ def league_create(
     league = League(commissioner=commissioner, name=name, rule_system=rule_system, **settings)
     _check_tiebreakers(league.tiebreakers)
     _full_clean(league)
+    _check_rule_settings(league)
     league.save()
     season_create(league=league, name=season_name or _("Season 1"))
     return league
 
 
 def league_update(*, league: League, **changes: Any) -> League:
-    """Change house-rule settings (coach rule, points per result, tie-breakers, name)."""
+    """Change house-rule settings (coach rule, points per result, tie-breakers, name; for
+    Killpower Ball the competition format, until a season has fixtures, and the house rules)."""
     unknown = set(changes) - set(LEAGUE_SETTINGS)
     if unknown:
         raise ValidationError({field: _("This setting cannot be changed.") for field in unknown})
     if "tiebreakers" in changes:
         _check_tiebreakers(changes["tiebreakers"])
     fresh = League.objects.get(pk=league.pk)
+    format_changes = changes.get("competition_format", fresh.competition_format) != (
+        fresh.competition_format
+    )
     for field, value in changes.items():
         setattr(fresh, field, value)
     _full_clean(fresh)
+    if format_changes or "house_rules" in changes:
+        from matches.models import Fixture
+
+        started = format_changes and Fixture.objects.filter(season__league=fresh).exists()
+        _check_rule_settings(fresh, has_fixtures=started)
     fresh.save()
     return fresh
 
@@ -99,6 +133,18 @@ def team_register(
     primary_colour: str = "#1f4e8c",
     secondary_colour: str = "#f2c14e",
 ) -> Team:
+    """A new team. A Killpower Ball team comes with its seven gladiators, all automatic
+    recruits (``killpower_team_register`` lets the coach choose them)."""
+    if league.rule_system == League.RuleSystem.KILLPOWER:
+        from league.killpower.services import killpower_team_register
+
+        return killpower_team_register(
+            league=league,
+            name=name,
+            coach=coach,
+            primary_colour=primary_colour,
+            secondary_colour=secondary_colour,
+        )
     team = Team(
         league=league,
         name=name,

@@ -29,6 +29,16 @@ from matches.scheduling import round_robin
 log = logging.getLogger(__name__)
 
 UNRESOLVED = (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
+SIMULATED_SYSTEMS = [
+    name
+    for name in League.RuleSystem.values
+    if rules_engine.get_system(name).resolution == rules_engine.Resolution.SIMULATED
+]
+"""Rule systems whose matches the workers simulate; the others are played at the table."""
+
+
+def is_simulated(league: League) -> bool:
+    return league.rule_system in SIMULATED_SYSTEMS
 
 
 @transaction.atomic
@@ -40,6 +50,10 @@ def fixtures_generate(
     interval: timedelta = timedelta(days=7),
 ) -> list[Fixture]:
     """A round robin for every team of the season's league (circle method, byes when odd)."""
+    if season.league.competition_format == League.CompetitionFormat.TOURNAMENT:
+        raise ValidationError(
+            {"season": _("A tournament season is played as a bracket: create the tournament.")}
+        )
     if season.fixtures.exists():
         raise ValidationError({"season": _("This season already has fixtures.")})
     teams = list(season.league.teams.order_by("pk"))
@@ -75,7 +89,14 @@ def _kick_off(fixture: Fixture) -> None:
 
     Both teams' rows are locked first so no roster edit slips in during the snapshot.
     Raises ``ValidationError`` when a line-up is incomplete; the fixture is left as it was.
+    A Killpower Ball fixture freezes its gladiators and draws the RAP instead
+    (:func:`matches.killpower.kickoff.kick_off`).
     """
+    if fixture.season.league.rule_system == League.RuleSystem.KILLPOWER:
+        from matches.killpower.kickoff import kick_off
+
+        kick_off(fixture)
+        return
     locking.lock_teams([fixture.home_id, fixture.away_id])
     system = rules_engine.get_system(fixture.season.league.rule_system)
     sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
@@ -131,6 +152,8 @@ def fixture_simulate(*, fixture_id: int, seed: int | None = None) -> Result | No
         return None
     if fixture.status == Fixture.Status.PLAYED:
         return Result.objects.get(fixture=fixture)
+    if not is_simulated(fixture.season.league):  # played at the table: its result is entered
+        return None
     if fixture.status == Fixture.Status.SCHEDULED:
         _kick_off(fixture)
     system = rules_engine.get_system(fixture.season.league.rule_system)
@@ -196,6 +219,15 @@ def simulation_request(
     Line-ups are snapshotted now, in this transaction; the workers are told after commit.
     Fixtures whose line-ups are incomplete are refused together, naming each team.
     """
+    if not is_simulated(season.league):
+        raise ValidationError(
+            {
+                "fixtures": _(
+                    "%(system)s matches are played at the table: enter their results instead."
+                )
+                % {"system": season.league.get_rule_system_display()}
+            }
+        )
     fixtures: QuerySet[Fixture] = season.fixtures.filter(status__in=UNRESOLVED)
     if fixture is not None:
         fixtures = fixtures.filter(pk=fixture.pk)
@@ -225,8 +257,10 @@ def simulation_request(
 
 
 def fixtures_sweep_due() -> dict[str, int]:
-    """Kick off fixtures past kick-off by the database's clock, and enqueue every fixture
-    that is kicked off but unresolved. Nothing then depends on a broker message surviving.
+    """Kick off fixtures past kick-off by the database's clock, and enqueue every simulated
+    fixture that is kicked off but unresolved. Nothing then depends on a broker message
+    surviving. (Fixtures played at the table wait for their result; their post-match sequence
+    has its own sweep, ``matches.killpower.post_match.post_match_sweep``.)
     """
     locked = 0
     due = Fixture.objects.filter(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
@@ -239,7 +273,9 @@ def fixtures_sweep_due() -> dict[str, int]:
             Fixture.objects.filter(pk=fixture_id).update(problem=message)
             log.warning("fixture %s cannot kick off: %s", fixture_id, message)
     pending = list(
-        Fixture.objects.filter(status=Fixture.Status.LOCKED).values_list("pk", flat=True)
+        Fixture.objects.filter(
+            status=Fixture.Status.LOCKED, season__league__rule_system__in=SIMULATED_SYSTEMS
+        ).values_list("pk", flat=True)
     )
     _enqueue(pending)
     return {"kicked_off": locked, "enqueued": len(pending)}

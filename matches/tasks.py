@@ -1,7 +1,8 @@
 """Celery tasks: thin wrappers that take ids, call one service and return a small value.
 
-Every task is idempotent (``fixture_simulate`` resolves a fixture at most once), so late
-acknowledgement and redelivery are safe.
+Every task is idempotent (``fixture_simulate`` resolves a fixture at most once,
+``post_match_run`` runs a fixture's post-match sequence at most once), so late acknowledgement
+and redelivery are safe.
 """
 
 from celery import shared_task
@@ -9,6 +10,7 @@ from django.db import InterfaceError, OperationalError
 
 from league.models import Season
 from matches import services
+from matches.killpower.post_match import post_match_run, post_match_sweep
 
 RETRYABLE = (OperationalError, InterfaceError)
 
@@ -27,6 +29,13 @@ def season_simulate_task(season_id: int, round_number: int | None = None) -> dic
     return {"batch": batch.pk, "fixtures": batch.fixtures.count()}
 
 
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def post_match_task(fixture_id: int) -> dict[str, int | None]:
+    """The post-match sequence of a played Killpower fixture (once, however often sent)."""
+    run = post_match_run(fixture_id=fixture_id)
+    return {"fixture": fixture_id, "post_match": run.pk if run else None}
+
+
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=3)
 def sweep_due_fixtures_task() -> dict[str, int]:
-    return services.fixtures_sweep_due()
+    return {**services.fixtures_sweep_due(), **post_match_sweep()}

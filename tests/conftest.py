@@ -1,9 +1,25 @@
-"""Shared personas: a commissioner, a coach, another coach and a stranger, in one league."""
+"""Shared personas: a commissioner, a coach, another coach and a stranger, in one league; and
+in a Killpower league run by the same commissioner, Titanos (``coach``) and Viking
+(``other_coach``), built through the services."""
+
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tests.factories import LeagueFactory, SeasonFactory, TeamFactory, UserFactory, full_lineup
+from league.killpower.services import killpower_team_register
+from league.services import league_create
+from rules_engine import Dice
+from tests.factories import (
+    FixtureFactory,
+    LeagueFactory,
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+    full_lineup,
+    killpower_recruits,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -71,3 +87,71 @@ def api_as(api_client):
         return client
 
     return login
+
+
+# --- Killpower Ball ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def kp_league(commissioner):
+    return league_create(commissioner=commissioner, name="Arène de Lutèce", rule_system="killpower")
+
+
+@pytest.fixture
+def kp_season(kp_league):
+    return kp_league.seasons.get()
+
+
+@pytest.fixture
+def titanos(kp_league, coach):
+    return killpower_team_register(
+        league=kp_league,
+        name="Titanos",
+        coach=coach,
+        gladiators=killpower_recruits("Titanos"),
+        seed=1,
+    )
+
+
+@pytest.fixture
+def viking(kp_league, other_coach):
+    return killpower_team_register(
+        league=kp_league,
+        name="Viking",
+        coach=other_coach,
+        gladiators=killpower_recruits("Viking"),
+        seed=2,
+    )
+
+
+@pytest.fixture
+def kp_fixture(kp_season, titanos, viking):
+    return FixtureFactory(
+        season=kp_season,
+        home=titanos,
+        away=viking,
+        kickoff=timezone.now() + timedelta(days=2),
+    )
+
+
+@pytest.fixture
+def run_on_commit(django_capture_on_commit_callbacks):
+    """Run a block and then the callbacks it registered for after commit (the tasks)."""
+
+    def run(call, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return call(*args, **kwargs)
+
+    return run
+
+
+@pytest.fixture
+def script_dice(monkeypatch):
+    """``script_dice("matches.killpower.post_match", [9, 4])``: every Dice that module makes
+    from now on rolls those values (a fresh script each time), as the rule text's examples
+    need."""
+
+    def script(module: str, values: list[int]) -> None:
+        monkeypatch.setattr(f"{module}.Dice", lambda seed=None: Dice.scripted(values))
+
+    return script

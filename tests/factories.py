@@ -72,6 +72,26 @@ class FixtureFactory(factory.django.DjangoModelFactory):
     kickoff = factory.Faker("future_datetime", tzinfo=__import__("datetime").UTC)
 
 
+KILLPOWER_SPECIALIZATIONS = (
+    "archer",
+    "defender",
+    "warrior",
+    "mentor",
+    "shooter",
+    "archer",
+    "defender",
+)
+
+
+def killpower_recruits(prefix: str, equipment: str = "combat_gloves") -> list[dict]:
+    """Seven chosen Killpower gladiators ``<prefix> 1`` .. ``<prefix> 7`` (combat gloves by
+    default: nothing to draw), as ``killpower_team_register`` takes them."""
+    return [
+        {"name": f"{prefix} {i}", "specialization": spec, "equipment": equipment}
+        for i, spec in enumerate(KILLPOWER_SPECIALIZATIONS, start=1)
+    ]
+
+
 def full_lineup(team: Team, *, skill: int = 40, reserves: int = 0) -> dict[str, Player]:
     """Give ``team`` seven players in the seven Rotzball positions (plus reserves)."""
     lineup = {}

@@ -9,7 +9,8 @@ from league import selectors, services
 from league.api import serializers as s
 from league.api.base import ObjectCommandView
 from league.api.permissions import CanEditRoster, ReadOnly
-from league.models import LineupSlot, Player, Team
+from league.killpower import selectors as killpower_selectors
+from league.models import League, LineupSlot, Player, Team
 
 
 def _team_queryset():
@@ -28,6 +29,20 @@ def _lineup_data(lineup: dict[str, Player]) -> dict[str, dict | None]:
     }
 
 
+def _killpower_sheet(team: Team) -> dict:
+    """A Killpower team's sheet: the engine's (power, division, the seven gladiators)."""
+    issues = killpower_selectors.roster_issues(team=team)
+    return {
+        "team": team,
+        "rule_system": team.league.rule_system,
+        "sheet": killpower_selectors.team_sheet(team=team),
+        "complete": not any(issue.blocking for issue in issues),
+        "issues": issues,
+        "ratings": None,
+        "scores": {},
+    }
+
+
 class TeamSheetView(ObjectCommandView):
     permission_classes = [ReadOnly]
 
@@ -40,6 +55,8 @@ class TeamSheetView(ObjectCommandView):
     )
     def get(self, request: Request, pk: int) -> Response:
         team = self.get_object()
+        if team.league.rule_system == League.RuleSystem.KILLPOWER:
+            return Response(s.TeamSheetSerializer(_killpower_sheet(team)).data)
         report = selectors.lineup_report(team=team)
         data = {
             "team": team,

@@ -13,6 +13,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from league import roles
 from league.models import League, Team
 from league.roles import can_edit_roster, is_commissioner
 
@@ -68,3 +69,36 @@ class IsAuthenticatedCreate(BasePermission):
 
     def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
         return False
+
+
+class _Signed(BasePermission):
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return bool(request.user and request.user.is_authenticated)
+
+
+class CanEnterResult(_Signed):
+    """A fixture's result is entered by the commissioner or either coach."""
+
+    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
+        return roles.can_enter_result(request.user, obj)
+
+
+class CanConfirmResult(_Signed):
+    """A result report is confirmed by the other coach or the commissioner."""
+
+    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
+        return roles.can_confirm_result(request.user, obj)
+
+
+class CanDisputeResult(_Signed):
+    """A result report is disputed by the other coach."""
+
+    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
+        return roles.can_dispute_result(request.user, obj)
+
+
+class CanDecideResult(_Signed):
+    """A result report is decided by the commissioner."""
+
+    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
+        return roles.can_decide_result(request.user, obj)

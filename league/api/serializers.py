@@ -91,6 +91,8 @@ class LeagueSerializer(serializers.ModelSerializer):
             "points_draw",
             "points_loss",
             "tiebreakers",
+            "competition_format",
+            "house_rules",
             "team_count",
             "created_at",
         ]
@@ -113,6 +115,12 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 class TeamSerializer(serializers.ModelSerializer):
     coach = UserField(allow_null=True, required=False)
+    power = serializers.SerializerMethodField(
+        help_text="Killpower Ball: ranking points + total XP / 10 + race bonus (else null)."
+    )
+    division = serializers.SerializerMethodField(
+        help_text="Killpower Ball: power / 10 rounded half up (else null)."
+    )
 
     class Meta:
         model = Team
@@ -124,17 +132,38 @@ class TeamSerializer(serializers.ModelSerializer):
             "primary_colour",
             "secondary_colour",
             "tactic",
+            "ranking_points",
+            "power",
+            "division",
             "created_at",
         ]
-        read_only_fields = ["id", "tactic", "created_at"]
+        read_only_fields = ["id", "tactic", "ranking_points", "power", "division", "created_at"]
         validators: list = []  # the service checks the name is unique in its league
+
+    def _power(self, team: Team):
+        if team.league.rule_system != League.RuleSystem.KILLPOWER:
+            return None
+        cached = getattr(team, "_power", None)
+        if cached is None:
+            from league.killpower.selectors import team_power
+
+            cached = team._power = team_power(team=team)
+        return cached
+
+    def get_power(self, team: Team) -> int | None:
+        power = self._power(team)
+        return power.power if power else None
+
+    def get_division(self, team: Team) -> int | None:
+        power = self._power(team)
+        return power.division if power else None
 
 
 class TeamUpdateSerializer(TeamSerializer):
     """A team's name, coach and colours (``team_update``); its league never changes."""
 
     class Meta(TeamSerializer.Meta):
-        read_only_fields = ["id", "league", "tactic", "created_at"]
+        read_only_fields = [*TeamSerializer.Meta.read_only_fields, "league"]
 
 
 class LineupSerializer(serializers.Serializer):

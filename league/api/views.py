@@ -14,6 +14,7 @@ from league import selectors, services
 from league.api import serializers as s
 from league.api.filters import FILTER_BACKENDS, PlayerFilter, SeasonFilter, TeamFilter
 from league.api.permissions import CanEditRoster, IsAuthenticatedCreate, IsCommissioner, ReadOnly
+from league.killpower.selectors import living_prefetch
 from league.models import LineupSlot, Player, Season
 
 
@@ -132,7 +133,12 @@ class TeamViewSet(_ReadCreateUpdate):
     ordering_fields = ["name", "created_at"]
 
     def get_queryset(self):
-        return selectors.team_list().order_by("name", "pk")
+        # The living gladiators of Killpower teams give their power and division.
+        return (
+            selectors.team_list()
+            .prefetch_related(living_prefetch())
+            .order_by("name", "pk")
+        )
 
     def perform_create_service(self, data):
         self.check_object_permissions(self.request, data["league"])

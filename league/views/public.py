@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from league import roles, selectors, services
 from league.models import League, LineupSlot, Season, Team
+from league.views import killpower
 from league.views.partials import page_or_fragment
 from matches import selectors as match_selectors
 from matches.models import Fixture
@@ -91,6 +92,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "unresolved": sum(fixture.status in UNRESOLVED for fixture in fixtures),
         "is_commissioner": roles.is_commissioner(request.user, league),
     }
+    if league.rule_system == League.RuleSystem.KILLPOWER:
+        context |= killpower.league_context(request, league, season)
     template = page_or_fragment(request, "league/detail.html", "season-content",
                                 target="season-content")
     return render(request, template, context)
@@ -110,6 +113,8 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         team = selectors.team_with_roster(team_id=pk)
     except Team.DoesNotExist:
         raise Http404 from None
+    if team.league.rule_system == League.RuleSystem.KILLPOWER:
+        return killpower.team_detail(request, team)
     report = selectors.lineup_report(team=team)
     positions = {player.pk: LineupSlot.Position(pos).label for pos, player in report.lineup.items()}
     can_edit = roles.can_edit_roster(request.user, team)

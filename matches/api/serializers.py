@@ -31,6 +31,7 @@ class FixtureSerializer(serializers.ModelSerializer):
             "status",
             "locked_at",
             "problem",
+            "bracket_position",
             "result",
         ]
         read_only_fields = fields
@@ -68,7 +69,9 @@ class ResultSerializer(serializers.ModelSerializer):
 
 
 class MatchRecordSerializer(serializers.Serializer):
-    """The engine's full record of a match: every turn and every roll, replayable from the seed."""
+    """The engine's full record of a match, replayable from the seed: a simulated match has
+    every turn and roll; a match played at the table (Killpower Ball) the report as recorded,
+    the teams and points to score, and the free throws of a tournament draw with their rolls."""
 
     home_score = serializers.IntegerField()
     away_score = serializers.IntegerField()
@@ -76,8 +79,18 @@ class MatchRecordSerializer(serializers.Serializer):
     decided_by = serializers.CharField()
     seed = serializers.IntegerField()
     possessions = serializers.DictField(child=serializers.IntegerField(), required=False)
-    turns = serializers.ListField(child=serializers.DictField())
+    turns = serializers.ListField(child=serializers.DictField(), required=False)
     rolls = serializers.ListField(child=serializers.DictField())
+    report = serializers.JSONField(required=False, help_text="Killpower: the match report.")
+    points_to_score = serializers.DictField(
+        child=serializers.IntegerField(), required=False, help_text="Killpower: TABLE 3."
+    )
+    free_throws = serializers.JSONField(
+        required=False, allow_null=True, help_text="Killpower tournament draw: the shots."
+    )
+    home_team = serializers.JSONField(required=False, help_text="Killpower: as at kick-off.")
+    away_team = serializers.JSONField(required=False, help_text="Killpower: as at kick-off.")
+    mode = serializers.CharField(required=False, help_text="Killpower: championship, tournament.")
 
 
 class ResultDetailSerializer(ResultSerializer):

@@ -6,7 +6,7 @@ from league.models import LineupSlot
 from matches.models import Fixture, Result, SimulationBatch
 from tests.factories import FixtureFactory, LeagueFactory, PlayerFactory, SeasonFactory, TeamFactory
 
-# count + page (+ one prefetch for players' line-up positions)
+# count + page (+ one prefetch: players' line-up positions, teams' living gladiators)
 BUDGET = 2
 
 
@@ -79,7 +79,7 @@ def batches(n, league, season):
 ENDPOINTS = [
     ("/api/v1/leagues/", leagues, BUDGET),
     ("/api/v1/seasons/", seasons, BUDGET),
-    ("/api/v1/teams/", teams, BUDGET),
+    ("/api/v1/teams/", teams, BUDGET + 1),
     ("/api/v1/players/", players, BUDGET + 1),
     ("/api/v1/fixtures/", fixtures, BUDGET),
     ("/api/v1/results/", results, BUDGET),

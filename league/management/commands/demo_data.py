@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
@@ -60,6 +61,8 @@ class Command(BaseCommand):
         if not League.objects.filter(name=LEAGUE_NAME).exists():
             self._build()
         self._print_logins()
+        self._killpower()
+        call_command("demo_battles", force=force, stdout=self.stdout)
 
     def _user(self, username: str, password: str) -> User:
         user, created = User.objects.get_or_create(username=username)
@@ -138,3 +141,20 @@ class Command(BaseCommand):
             out.write(
                 f"  coach         username coach{number:<8} password rotzball-coach{number}   ({name})"
             )
+
+    def _killpower(self) -> None:
+        """The Killpower Ball championship and tournament (``league.management.killpower_demo``)."""
+        from league.management import killpower_demo
+
+        killpower_demo.build(self._user(*COMMISSIONER))
+        out = self.stdout
+        out.write(
+            self.style.SUCCESS(
+                f"Killpower Ball: {killpower_demo.CHAMPIONSHIP} (6 teams, "
+                f"{killpower_demo.PLAYED_ROUNDS} rounds played, results waiting and disputed) "
+                f"and {killpower_demo.TOURNAMENT} (5 teams, first round played); "
+                f"commissioner {COMMISSIONER[0]}"
+            )
+        )
+        for username, password, teams in killpower_demo.logins():
+            out.write(f"  coach         username {username:<13} password {password}   ({teams})")

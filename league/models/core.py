@@ -1,12 +1,10 @@
-"""Leagues, seasons, teams, players and the Rotzball line-up and match plan."""
+"""Leagues, seasons, teams and user preferences: what every rule system shares."""
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-
-from rules_engine import system_names
 
 hex_colour = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Enter a colour as #RRGGBB."))
 
@@ -24,9 +22,27 @@ def default_tiebreakers() -> list[str]:
     return list(DEFAULT_TIEBREAKERS)
 
 
+class LeagueRuleSystem(models.TextChoices):
+    """Rule systems played as leagues (battles have their own campaigns)."""
+
+    ROTZBALL = "rotzball", "Rotzball"
+    KILLPOWER = "killpower", "Killpower Ball"
+
+
+class LeagueCompetitionFormat(models.TextChoices):
+    """How a league's teams meet: a table, or a knock-out bracket (Killpower Ball 13.1, 13.2)."""
+
+    CHAMPIONSHIP = "championship", _("Championship")
+    TOURNAMENT = "tournament", _("Tournament (single elimination)")
+
+
+def default_house_rules() -> dict:
+    return {}
+
+
 class League(models.Model):
-    class RuleSystem(models.TextChoices):
-        ROTZBALL = "rotzball", "Rotzball"
+    RuleSystem = LeagueRuleSystem
+    CompetitionFormat = LeagueCompetitionFormat
 
     class CoachRule(models.TextChoices):
         TEST = "test", _("Coach test every turn")
@@ -56,6 +72,21 @@ class League(models.Model):
         _("points for a loss"), default=0, validators=[MaxValueValidator(10)]
     )
     tiebreakers = models.JSONField(_("tie-breakers"), default=default_tiebreakers)
+    competition_format = models.CharField(
+        _("competition format"),
+        max_length=12,
+        choices=CompetitionFormat.choices,
+        default=CompetitionFormat.CHAMPIONSHIP,
+    )
+    house_rules = models.JSONField(
+        _("house rules"),
+        default=default_house_rules,
+        blank=True,
+        help_text=_(
+            "Killpower Ball settings as the rules engine reads them (ranking, target_table, "
+            "power_cards, death_risk, xp_per_match); empty for the rules as written."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -64,7 +95,12 @@ class League(models.Model):
         verbose_name_plural = _("leagues")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(rule_system__in=system_names()), name="league_known_rule_system"
+                condition=models.Q(rule_system__in=LeagueRuleSystem.values),
+                name="league_known_rule_system",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(competition_format__in=LeagueCompetitionFormat.values),
+                name="league_known_competition_format",
             ),
         ]
 
@@ -121,6 +157,11 @@ class Team(models.Model):
     tactic = models.CharField(
         _("match plan"), max_length=10, choices=Tactic.choices, default=Tactic.BALANCED
     )
+    ranking_points = models.PositiveIntegerField(
+        _("ranking points"),
+        default=0,
+        help_text=_("Killpower Ball: changed by the post-match sequence, never below 0."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -136,77 +177,6 @@ class Team(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("league:team", args=[self.pk])
-
-
-def characteristic(label: str) -> models.PositiveSmallIntegerField:
-    return models.PositiveSmallIntegerField(
-        label, validators=[MinValueValidator(1), MaxValueValidator(100)]
-    )
-
-
-class Player(models.Model):
-    """A Rotzball player: WFRP characteristics as percentages (1-100)."""
-
-    team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team")
-    )
-    name = models.CharField(_("name"), max_length=80)
-    endurance = characteristic(_("Endurance (E)"))
-    agility = characteristic(_("Agility (Ag)"))
-    strength = characteristic(_("Strength (F)"))
-    intelligence = characteristic(_("Intelligence (Int)"))
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name", "pk"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-        constraints = [
-            models.UniqueConstraint(fields=["team", "name"], name="player_unique_name_per_team"),
-            *[
-                models.CheckConstraint(
-                    condition=models.Q(**{f"{field}__gte": 1, f"{field}__lte": 100}),
-                    name=f"player_{field}_1_100",
-                )
-                for field in ("endurance", "agility", "strength", "intelligence")
-            ],
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class LineupSlot(models.Model):
-    """One position of a team's line-up. Players in no slot are reserves."""
-
-    class Position(models.TextChoices):
-        PASSER = "passer", _("Passer")
-        ATTACKER_1 = "attacker_1", _("Attacker 1")
-        ATTACKER_2 = "attacker_2", _("Attacker 2")
-        DEFENDER_1 = "defender_1", _("Defender 1")
-        DEFENDER_2 = "defender_2", _("Defender 2")
-        DEFENDER_3 = "defender_3", _("Defender 3")
-        COACH = "coach", _("Coach (Entraîneur)")
-
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineup_slots")
-    position = models.CharField(_("position"), max_length=12, choices=Position.choices)
-    player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="lineup_slots", verbose_name=_("player")
-    )
-
-    class Meta:
-        ordering = ["team", "position"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["team", "position"], name="lineup_one_player_per_position"
-            ),
-            models.UniqueConstraint(
-                fields=["team", "player"], name="lineup_one_position_per_player"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.team}: {self.get_position_display()} = {self.player}"
 
 
 class UserProfile(models.Model):

@@ -1,0 +1,234 @@
+"""How the pages word what the engine says: translated labels of its tables, its card
+issues and its roll purposes, so French readers never meet the engine's English.
+
+The engine (``rules_engine.witcher``) speaks plain English and knows nothing of Django; its
+messages follow a few fixed patterns, each matched here and worded again with ``gettext``.
+Anything unknown (a house rule's own troop type, a new message) is shown as the engine
+wrote it.
+"""
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules_engine import witcher
+
+TROOP_TYPES = {
+    "non_combatants": gettext_lazy("Non-combatants (peasants with pitchforks)"),
+    "militia": gettext_lazy("Brigands, militia"),
+    "men_at_arms": gettext_lazy("Men-at-arms of a regular army (combat base under 15)"),
+    "knights": gettext_lazy(
+        "Knights (Order of the Flaming Rose), Scoia'tael (combat base over 14)"),
+    "elite": gettext_lazy(
+        "Elite knights (Impera Brigade), Mahakam dwarves (combat base over 16)"),
+    "witchers": gettext_lazy("Witchers, mages, gargoyles, trolls"),
+    "golems": gettext_lazy("Golems, elementals"),
+    "dragons": gettext_lazy("Dragons"),
+}
+OFFICERS = {
+    "captain": gettext_lazy("Captain"),
+    "major": gettext_lazy("Major/Commander"),
+    "colonel": gettext_lazy("Colonel"),
+    "general": gettext_lazy("General"),
+    "marshal": gettext_lazy("Army General/Marshal"),
+}
+OFFICER_BATTLES = {
+    "captain": gettext_lazy("Skirmish (under 200)"),
+    "major": gettext_lazy("Small battle (under 500)"),
+    "colonel": gettext_lazy("Large battle (under 5,000)"),
+    "general": gettext_lazy("Huge battle (under 20,000)"),
+    "marshal": gettext_lazy("Epic battle (over 20,000)"),
+}
+SKILLS = {"tactics": gettext_lazy("Tactics"), "command": gettext_lazy("Command")}
+PHASE_NAMES = {
+    1: gettext_lazy("Opening manoeuvres"),
+    2: gettext_lazy("Main engagement"),
+    3: gettext_lazy("Final manoeuvres"),
+}
+WORK_LABELS = {
+    "better_terrain": gettext_lazy("Better terrain"),
+    "prepared": gettext_lazy("Prepared positions"),
+    "barricades": gettext_lazy("Barricades"),
+    "fortifications": gettext_lazy("Fortifications"),
+}
+ARMY_FIELDS = {
+    "name": gettext_lazy("name"),
+    "commander": gettext_lazy("commander"),
+    "seconds": gettext_lazy("seconds-in-command"),
+    "works": gettext_lazy("defensive works"),
+    "owner": gettext_lazy("owner"),
+    "dc": gettext_lazy("DC"),
+    "count": gettext_lazy("head count"),
+    "wounded": gettext_lazy("wounded"),
+    "phase": gettext_lazy("specialist phase"),
+    "order": gettext_lazy("order on the card"),
+}
+MOMENT_MODES = {
+    "gm": gettext_lazy("the game master records who wins each"),
+    "chance": gettext_lazy("drawn with their chance"),
+}
+PHASE3_POLICIES = {
+    "auto": gettext_lazy("the phase-2 winner's better skill"),
+    "gm": gettext_lazy("the game master chooses"),
+    "tactics": gettext_lazy("Tactics"),
+    "command": gettext_lazy("Command"),
+}
+CASUALTY_MODES = {
+    "off": gettext_lazy("not rolled"),
+    "dice": gettext_lazy("rolled with dice"),
+    "quick": gettext_lazy("quick (fixed percentages)"),
+}
+
+
+def officer_label(rank: str, default: str = "") -> str:
+    return str(OFFICERS.get(rank, default or rank))
+
+
+def troop_type_label(key: str, default: str = "") -> str:
+    return str(TROOP_TYPES.get(key, default or key))
+
+
+def skill_label(skill: str | None) -> str:
+    return str(SKILLS.get(skill or "", skill or ""))
+
+
+# --- the engine's card issues -------------------------------------------------------------
+
+NAME = r"(?P<name>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
+
+
+def _unquote(text: str) -> str:
+    """A Python ``repr`` of a name back to the name."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1].replace("\\'", "'").replace('\\"', '"').replace("\\\\", "\\")
+    return text
+
+
+Wording = Callable[[dict[str, str]], str]
+ISSUES: list[tuple[re.Pattern[str], Wording]] = [
+    (re.compile(rf"^{NAME} is listed twice: .*$"), lambda m: _(
+        "“%(name)s” is listed twice: a troop is one line of the card and goes to one phase "
+        "at most.") % m),
+    (re.compile(rf"^{NAME} is part of the main troop and cannot be a specialist$"), lambda m: _(
+        "“%(name)s” is part of the main troop: it cannot be a specialist.") % m),
+    (re.compile(rf"^{NAME} is not eligible as a specialist: below DC (?P<elite>\d+) a troop "
+                r"needs at least (?P<percent>\d+)% of the army \(it has (?P<share>[\d.]+)%\)$"),
+     lambda m: _("“%(name)s” cannot be a specialist: below DC %(elite)s a troop needs at least "
+                 "%(percent)s%% of the army (it has %(share)s%%).") % m),
+    (re.compile(rf"^DC (?P<dc>\d+) of {NAME} is not in the troop-type table$"), lambda m: _(
+        "DC %(dc)s of “%(name)s” is not a row of the troop-type table.") % m),
+    (re.compile(rf"^{NAME}: (?P<count>\d+) is below the minimum group of (?P<min>\d+) for DC "
+                r"(?P<dc>\d+) \((?P<label>.*)\)$"), lambda m: _(
+        "“%(name)s”: %(count)s is below the minimum group of %(min)s for DC %(dc)s "
+        "(%(label)s).") % m),
+    (re.compile(r"^phase (?P<phase>\d) has (?P<count>\d+) specialist troops \(at most "
+                r"(?P<max>\d+)\)$"), lambda m: _(
+        "Phase %(phase)s has %(count)s specialist troops (at most %(max)s).") % m),
+    (re.compile(r"^specialist troops per phase (?P<spread>[\d/]+) differ by more than "
+                r"(?P<max>\d+)$"), lambda m: _(
+        "Specialist troops per phase %(spread)s differ by more than %(max)s.") % m),
+    (re.compile(r"^troops below DC (?P<elite>\d+) make less than (?P<percent>\d+)% of the army: "
+                r"elite troops complete the main troop$"), lambda m: _(
+        "Troops below DC %(elite)s make less than %(percent)s%% of the army: elite troops "
+        "complete the main troop.") % m),
+    (re.compile(r"^must be a non-empty list$"), lambda m: _("The card needs at least one troop.")),
+]
+
+
+def _label_by_dc(label: str) -> str:
+    """The troop table's English label of a row, translated (a house rule's own: as is)."""
+    keys = {row.label: row.key for row in witcher.default_tables().troop_types}
+    return troop_type_label(keys[label]) if label in keys else label
+
+
+def issue_message(message: str) -> str:
+    """The engine's card error or warning, worded in the reader's language."""
+    for pattern, wording in ISSUES:
+        match = pattern.match(message)
+        if match:
+            values = match.groupdict()
+            if "name" in values:
+                values["name"] = _unquote(values["name"])
+            if "label" in values:
+                values["label"] = _label_by_dc(values["label"])
+            return wording(values)
+    return message
+
+
+# --- rolls --------------------------------------------------------------------------------
+
+PURPOSES: list[tuple[re.Pattern[str], Callable[[dict[str, str], Mapping[str, str]], str]]] = [
+    (re.compile(r"^phase (?P<phase>\d) round (?P<round>\d+) (?P<side>attacker|defender)"
+                r"(?P<extra> critical| fumble)?$"),
+     lambda m, names: _("Phase %(phase)s, round %(round)s: %(army)s") % {
+         **m, "army": names.get(m["side"], m["side"])} + _extra(m["extra"])),
+    (re.compile(r"^phase (?P<phase>\d) crucial moment$"),
+     lambda m, names: _("Phase %(phase)s: crucial moment (the attacker wins at or under its "
+                        "chance)") % m),
+    (re.compile(r"^phase (?P<phase>\d) round limit coin$"),
+     lambda m, names: _("Phase %(phase)s: coin after the round limit") % m),
+    (re.compile(r"^(?P<side>attacker|defender) casualty test(?P<extra> critical| fumble)?$"),
+     lambda m, names: _("Casualty test: %(army)s") % {"army": names.get(m["side"], m["side"])}
+     + _extra(m["extra"])),
+    (re.compile(r"^(?P<side>attacker|defender) casualties$"),
+     lambda m, names: _("Casualties of %(army)s (percentage)") % {
+         "army": names.get(m["side"], m["side"])}),
+    (re.compile(r"^(?P<side>attacker|defender) no quarter survivors$"),
+     lambda m, names: _("No quarter: survivors of %(army)s") % {
+         "army": names.get(m["side"], m["side"])}),
+]
+
+
+def _extra(kind: str | None) -> str:
+    if kind == " critical":
+        return " · " + _("critical, another die")
+    if kind == " fumble":
+        return " · " + _("fumble, a die taken off")
+    return ""
+
+
+def roll_purpose(purpose: str, names: Mapping[str, str]) -> str:
+    for pattern, wording in PURPOSES:
+        match = pattern.match(purpose)
+        if match:
+            return wording(match.groupdict(), names)
+    return purpose
+
+
+# --- events of a run ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventLine:
+    """One line of a phase's log as the run page shows it."""
+
+    kind: str  # round | crucial_moment | phase3_skill
+    event: dict
+    text: str
+
+
+def event_line(event: dict, names: Mapping[str, str]) -> EventLine:
+    kind = event.get("kind", "")
+    if kind == "crucial_moment":
+        if event.get("winner") is None:
+            text = _("The game master drops the crucial moment.")
+        else:
+            army = names.get(event["winner"], event["winner"])
+            if event.get("decided_by") == "chance":
+                text = _("%(army)s wins the crucial moment (+5): drawn, d100 = %(roll)s.") % {
+                    "army": army, "roll": event.get("roll")}
+            else:
+                text = _("%(army)s wins the crucial moment (+5), as the game master "
+                         "records.") % {"army": army}
+    elif kind == "phase3_skill":
+        army = names.get(event.get("chosen_by", ""), "")
+        how = {"auto": _("its better skill"), "preset": _("as planned"),
+               "gm": _("the game master's choice")}.get(event.get("decided_by", ""), "")
+        text = _("%(army)s, winner of phase 2, chooses %(skill)s for phase 3 (%(how)s).") % {
+            "army": army, "skill": skill_label(event.get("skill")).lower(), "how": how}
+    else:
+        text = event.get("summary", "")
+    return EventLine(kind, event, text)

@@ -1,0 +1,151 @@
+"""Killpower tournaments and the championship table over the API, and the query budgets of the
+Killpower list endpoints."""
+
+import pytest
+
+from league.killpower.services import killpower_team_register
+from league.services import league_create
+from matches.models import ResultReport
+from tests.api.conftest import ANONYMOUS, assert_error, refused_status
+from tests.factories import FixtureFactory, killpower_recruits
+from tests.killpower.helpers import play, report
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cup(commissioner):
+    """A tournament league of five teams (T5 the top seed)."""
+    league = league_create(
+        commissioner=commissioner,
+        name="Coupe",
+        rule_system="killpower",
+        competition_format="tournament",
+    )
+    for n in range(1, 6):
+        team = killpower_team_register(
+            league=league, name=f"T{n}", gladiators=killpower_recruits(f"T{n}"), seed=n
+        )
+        team.ranking_points = n
+        team.save()
+    return league.seasons.get()
+
+
+@pytest.mark.parametrize("persona", [ANONYMOUS, "coach", "other_commissioner"])
+def test_only_the_commissioner_creates_the_tournament(client_for, persona, cup):
+    response = client_for(persona).post(f"/api/v1/seasons/{cup.pk}/tournament/", {})
+    assert_error(response, refused_status(persona))
+    assert not cup.fixtures.exists()
+
+
+def test_a_tournament_is_created_and_its_bracket_shown(api_as, commissioner, cup):
+    response = api_as(commissioner).post(
+        f"/api/v1/seasons/{cup.pk}/tournament/",
+        {"first_kickoff": "2031-05-01T20:00:00Z", "interval_days": 1},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert (body["season"], body["size"], body["champion"]) == (cup.pk, 8, None)
+    first = body["rounds"][0]
+    assert [m["bye"] for m in first] == [True, False, True, True]
+    assert (first[0]["home"]["team"]["name"], first[0]["home"]["seed"]) == ("T5", 1)
+    assert first[1]["fixture"]["kickoff"] == "2031-05-01T22:00:00+02:00"  # Paris time
+    second = body["rounds"][1]
+    assert second[0]["away"] == {"team": None, "seed": None, "winner_of": "R1M2"}
+    assert second[1]["fixture"]["kickoff"] == "2031-05-02T22:00:00+02:00"  # 2 v 3, round 2
+    assert api_as(None).get(f"/api/v1/seasons/{cup.pk}/bracket/").json() == body
+
+    again = api_as(commissioner).post(f"/api/v1/seasons/{cup.pk}/tournament/", {})
+    assert_error(again, 400, "season")
+
+
+def test_a_season_without_a_tournament_has_no_bracket(api_as, kp_season):
+    assert_error(api_as(None).get(f"/api/v1/seasons/{kp_season.pk}/bracket/"), 404)
+
+
+def test_the_championship_table_by_ranking_points(api_as, kp_season, kp_fixture, commissioner):
+    play(kp_fixture, 1, 0, by=commissioner, confirm_by=commissioner)
+
+    body = api_as(None).get(f"/api/v1/seasons/{kp_season.pk}/ranking/").json()
+
+    assert [(r["position"], r["team"]["name"], r["ranking_points"], r["won"], r["lost"]) for r in body["rows"]] == [
+        (1, "Titanos", 3, 1, 0),
+        (2, "Viking", 0, 0, 1),
+    ]  # fmt: skip
+
+
+# --- query budgets ---------------------------------------------------------------------------
+
+
+def _league_of(n, commissioner):
+    league = league_create(commissioner=commissioner, name="Budget", rule_system="killpower")
+    teams = [
+        killpower_team_register(league=league, name=f"T{i:02}", gladiators=killpower_recruits(f"T{i}"), seed=i)
+        for i in range(n)
+    ]  # fmt: skip
+    return league.seasons.get(), teams
+
+
+def _reports(n, commissioner):
+    season, teams = _league_of(2, commissioner)
+    for i in range(n):
+        fixture = FixtureFactory(season=season, round=i + 1, home=teams[0], away=teams[1])
+        ResultReport.objects.create(
+            fixture=fixture,
+            submitted_by=commissioner,
+            payload=report(1, 0),
+            status="disputed" if i % 2 else "pending",
+        )
+    return season
+
+
+@pytest.mark.parametrize("n", [2, 12])
+@pytest.mark.parametrize(
+    ("url", "budget"),
+    [
+        ("/api/v1/gladiators/", 2),  # count + page
+        ("/api/v1/teams/", 3),  # count + page + living gladiators
+        ("/api/v1/result-reports/", 2),
+        ("/api/v1/result-reports/queue/", 2),
+        ("seasons/{season}/ranking/", 4),  # season + teams + living gladiators + results
+    ],
+)
+def test_killpower_lists_have_a_constant_query_count(
+    api_as, commissioner, n, url, budget, django_assert_max_num_queries
+):
+    if "report" in url:
+        season = _reports(n, commissioner)
+    else:
+        season, _teams = _league_of(n, commissioner)
+    if url.startswith("seasons"):
+        url = "/api/v1/" + url.format(season=season.pk)
+    client = api_as(commissioner)
+
+    with django_assert_max_num_queries(budget):
+        response = client.get(url, {"page_size": 200})
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_the_bracket_has_a_constant_query_count(
+    api_as, commissioner, n, django_assert_max_num_queries
+):
+    league = league_create(
+        commissioner=commissioner,
+        name="Cup",
+        rule_system="killpower",
+        competition_format="tournament",
+    )
+    for i in range(n):
+        killpower_team_register(
+            league=league, name=f"T{i}", gladiators=killpower_recruits(f"T{i}"), seed=i
+        )
+    season = league.seasons.get()
+    api_as(commissioner).post(f"/api/v1/seasons/{season.pk}/tournament/", {})
+
+    # season + tournament + seeds + results + teams + fixtures
+    with django_assert_max_num_queries(6):
+        response = api_as(None).get(f"/api/v1/seasons/{season.pk}/bracket/")
+    assert response.status_code == 200

@@ -1,0 +1,36 @@
+"""Killpower helpers for the tests: reports as coaches enter them, and a whole match entered,
+confirmed and followed by its post-match sequence."""
+
+from django.test.testcases import TestCase
+
+from matches.killpower import reports
+from matches.models import Fixture, Result
+
+
+def report(home_score: int, away_score: int, /, **sides) -> dict:
+    """A match report: the score after 20 turns, and each side's details (``home={...}``)."""
+    return {"score": {"home": home_score, "away": away_score}, **sides}
+
+
+def play(
+    fixture: Fixture,
+    home_score: int,
+    away_score: int,
+    /,
+    *,
+    by,
+    confirm_by,
+    seed: int | None = None,
+    free_throws: dict | None = None,
+    **sides,
+) -> Result:
+    """Enter the score, confirm it and run what the confirmation enqueues after commit
+    (the post-match sequence, and in a tournament the next bracket fixture)."""
+    entered = reports.result_submit(
+        fixture=fixture,
+        user=by,
+        result=report(home_score, away_score, **sides),
+        free_throws=free_throws,
+    )
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return reports.result_confirm(report=entered, user=confirm_by, seed=seed)

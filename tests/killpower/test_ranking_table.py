@@ -1,0 +1,48 @@
+"""The Killpower championship table: by ranking points, then power."""
+
+import pytest
+
+from league.killpower.selectors import team_record
+from league.killpower.services import killpower_team_register
+from matches.killpower.standings import ranking_table_get
+from tests.factories import FixtureFactory
+from tests.factories import killpower_recruits as recruits
+from tests.killpower.helpers import play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def nabos(kp_league):
+    return killpower_team_register(
+        league=kp_league, name="Nabos", gladiators=recruits("Nabos"), seed=3
+    )
+
+
+def test_the_table_orders_teams_by_ranking_points(kp_season, titanos, viking, nabos, commissioner):
+    # Titanos beats Viking, Viking and Nabos draw 0-0 (+1 each), Nabos abandons to Titanos.
+    play(FixtureFactory(season=kp_season, round=1, home=titanos, away=viking), 2, 0,
+         by=commissioner, confirm_by=commissioner)  # fmt: skip
+    play(FixtureFactory(season=kp_season, round=2, home=viking, away=nabos), 0, 0,
+         by=commissioner, confirm_by=commissioner)  # fmt: skip
+    abandon = FixtureFactory(season=kp_season, round=3, home=nabos, away=titanos)
+    play(abandon, 0, 0, by=commissioner, confirm_by=commissioner,
+         decided_by="abandon", abandoned_by="home")  # fmt: skip
+
+    rows = ranking_table_get(season=kp_season)
+
+    assert [
+        (r.position, r.team.name, r.ranking_points, r.played, r.won, r.drawn, r.lost, r.abandoned)
+        for r in rows
+    ] == [
+        (1, "Titanos", 6, 2, 2, 0, 0, 0),
+        (2, "Viking", 1, 2, 0, 1, 1, 0),
+        (3, "Nabos", 0, 2, 0, 1, 0, 1),
+    ]
+    assert rows[0].power == 6 + 70 // 10  # ranking points + total XP (7 x 2 x 5) / 10
+    assert team_record(team=nabos) == {"played": 2, "won": 0, "lost": 0, "drawn": 1, "abandoned": 1}
+
+
+def test_level_teams_are_named(kp_season, titanos, viking):
+    rows = ranking_table_get(season=kp_season)
+    assert [r.tied_on for r in rows] == [["Viking"], ["Titanos"]]

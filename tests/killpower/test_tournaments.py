@@ -1,0 +1,205 @@
+"""Tournament mode: a seeded single-elimination bracket played to the final, draws settled by
+free throws, teams restored before every match."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from league.killpower.services import killpower_team_register
+from league.models import Gladiator, GladiatorEvent, Team
+from league.services import league_create
+from matches import services
+from matches.killpower import reports
+from matches.killpower.selectors import bracket_get
+from matches.killpower.tournaments import tournament_advance, tournament_create
+from matches.models import Fixture, Result
+from tests.factories import killpower_recruits as recruits
+from tests.killpower.helpers import play, report
+
+pytestmark = pytest.mark.django_db
+
+
+def tournament_league(commissioner, size: int):
+    """A tournament league of ``size`` teams; team N has 10 * N ranking points (so team
+    ``size`` is the top seed)."""
+    league = league_create(
+        commissioner=commissioner,
+        name=f"Tournoi {size}",
+        rule_system="killpower",
+        competition_format="tournament",
+    )
+    for number in range(1, size + 1):
+        team = killpower_team_register(
+            league=league, name=f"T{number}", gladiators=recruits(f"T{number}"), seed=number
+        )
+        Team.objects.filter(pk=team.pk).update(ranking_points=10 * number)
+    return league.seasons.get()
+
+
+def unplayed(season):
+    return list(season.fixtures.filter(status__in=["scheduled", "locked"]).order_by("pk"))
+
+
+def play_to_the_final(season, commissioner):
+    """Play every fixture as it appears: the home side wins 25-0 (more than any points to
+    score here), except every second match drawn 0-0 and settled by free throws (seeded)."""
+    played = 0
+    while fixtures := unplayed(season):
+        for fixture in fixtures:
+            score = (0, 0) if played % 2 else (25, 0)
+            play(fixture, *score, by=commissioner, confirm_by=commissioner, seed=played)
+            played += 1
+    return played
+
+
+def test_eight_teams_are_seeded_one_against_eight(commissioner):
+    season = tournament_league(commissioner, 8)
+
+    fixtures = tournament_create(season=season)
+
+    pairs = [(f.bracket_position, f.round, f.home.name, f.away.name) for f in fixtures]
+    assert pairs == [
+        ("R1M1", 1, "T8", "T1"),
+        ("R1M2", 1, "T5", "T4"),
+        ("R1M3", 1, "T7", "T2"),
+        ("R1M4", 1, "T6", "T3"),
+    ]
+    with pytest.raises(ValidationError, match="already has its fixtures"):
+        tournament_create(season=season)
+    with pytest.raises(ValidationError, match="bracket"):
+        services.fixtures_generate(season=season)
+
+
+def test_a_tournament_of_eight_is_played_to_the_final(commissioner):
+    season = tournament_league(commissioner, 8)
+    league = season.league
+    tournament_create(season=season)
+    xp_before = sorted(Gladiator.objects.filter(team__league=league).values_list("pk", "xp"))
+
+    assert play_to_the_final(season, commissioner) == 7
+
+    bracket = bracket_get(season=season)
+    assert [len(r) for r in bracket.rounds] == [4, 2, 1]
+    final = bracket.rounds[-1][0]
+    assert final.fixture.bracket_position == "R3M1" and final.fixture.round == 3
+    assert bracket.champion == final.winner is not None
+    assert set(season.fixtures.values_list("status", flat=True)) == {"played"}
+    # every draw went to free throws: each result has a winner and its shots are stored
+    results = Result.objects.filter(fixture__season=season)
+    assert "draw" not in set(results.values_list("winner", flat=True))
+    shot = results.filter(decided_by="free_throws")
+    assert shot.count() == 3
+    assert all(r.record["free_throws"]["shots"] and r.record["rolls"] for r in shot)
+    # the teams are restored before each match: no XP, no ranking points, nobody dead
+    assert (
+        sorted(Gladiator.objects.filter(team__league=league).values_list("pk", "xp")) == xp_before
+    )
+    assert sorted(Team.objects.filter(league=league).values_list("ranking_points", flat=True)) == [
+        10 * n for n in range(1, 9)
+    ]
+    assert not Gladiator.objects.filter(team__league=league, status="dead").exists()
+    # ... and the RAP is drawn for each match
+    assert all(len(f.options["kickoff"]["rapidity"]["home"]) == 7 for f in season.fixtures.all())
+
+
+def test_a_tournament_of_five_gives_the_top_seeds_byes(commissioner):
+    season = tournament_league(commissioner, 5)
+
+    fixtures = tournament_create(season=season)
+
+    # 8 places: 1-bye, 4-5, 2-bye, 3-bye; seeds 2 and 3 meet at once in round 2.
+    assert [(f.bracket_position, f.home.name, f.away.name) for f in fixtures] == [
+        ("R1M2", "T2", "T1"),
+        ("R2M2", "T4", "T3"),
+    ]
+    bracket = bracket_get(season=season)
+    first = bracket.rounds[0]
+    assert [m.bye for m in first] == [True, False, True, True]
+    assert first[0].winner.name == "T5"
+
+    assert play_to_the_final(season, commissioner) == 4
+
+    bracket = bracket_get(season=season)
+    semi = bracket.rounds[1][0]
+    assert semi.home.team.name == "T5" and semi.away.winner_of == "R1M2"
+    assert bracket.champion is not None
+    assert season.fixtures.count() == 4
+    assert tournament_advance(season=season) == []  # nothing left to create
+
+
+def test_viking_beats_titanos_13_to_12_on_free_throws(commissioner, script_dice):
+    # 13.2: 0-0 after 20 turns. Titanos (the stronger) shoots first from 10 and misses; Viking
+    # scores from 2; Titanos scores from 12; Viking scores from 11: Viking wins 13-12.
+    season = tournament_league(commissioner, 2)
+    titanos, viking = Team.objects.get(name="T2"), Team.objects.get(name="T1")
+    Team.objects.filter(pk=titanos.pk).update(name="Titanos", ranking_points=20)
+    Team.objects.filter(pk=viking.pk).update(name="Viking", ranking_points=12)
+    [fixture] = tournament_create(season=season)
+    entered = reports.result_submit(
+        fixture=fixture,
+        user=commissioner,
+        result=report(0, 0),
+        free_throws={
+            "home": ["T2 1", "T2 2"],
+            "away": ["T1 1", "T1 2"],
+            "distances": {"home": [10, 12], "away": [2, 11]},
+        },
+    )
+    script_dice("matches.killpower.reports", [5, 3, 1, 1])
+
+    result = reports.result_confirm(report=entered, user=commissioner)
+
+    assert (result.home_score, result.away_score, result.winner) == (12, 13, "away")
+    assert result.decided_by == Result.DecidedBy.FREE_THROWS
+    shots = result.record["free_throws"]["shots"]
+    assert [(s["shooter"], s["distance"], s["roll"], s["points"]) for s in shots] == [
+        ("T2 1", 10, 5, 0),
+        ("T1 1", 2, 3, 2),
+        ("T2 2", 12, 1, 12),
+        ("T1 2", 11, 1, 11),
+    ]
+    assert result.record["report"]["free_throws"] == {"home": 12, "away": 13}
+    assert [r["value"] for r in result.record["rolls"]] == [5, 3, 1, 1]
+
+
+def test_free_throw_choices_are_checked_when_entered(commissioner):
+    season = tournament_league(commissioner, 2)
+    [fixture] = tournament_create(season=season)
+
+    with pytest.raises(ValidationError) as error:
+        reports.result_submit(
+            fixture=fixture,
+            user=commissioner,
+            result=report(0, 0, home={"played": ["T2 1", "T2 2"]}),
+            free_throws={"home": ["T2 3"]},
+        )
+    assert "free_throws.home.0" in error.value.message_dict
+    with pytest.raises(ValidationError) as error:
+        reports.result_submit(
+            fixture=fixture,
+            user=commissioner,
+            result=report(0, 0),
+            decisions={"home": {"redraw": {"T2 1": "magic_armour"}}},
+        )
+    assert "decisions" in error.value.message_dict
+    assert not fixture.reports.exists()
+
+
+def test_only_a_killpower_tournament_league_creates_a_bracket(kp_season, titanos, viking, season):
+    with pytest.raises(ValidationError, match="championship"):
+        tournament_create(season=kp_season)
+    with pytest.raises(ValidationError, match="Killpower"):
+        tournament_create(season=season)
+
+
+def test_a_played_tournament_match_is_in_the_gladiators_history(commissioner):
+    season = tournament_league(commissioner, 2)
+    [fixture] = tournament_create(season=season)
+    play(fixture, 4, 0, by=commissioner, confirm_by=commissioner)  # T2 needed +3
+
+    played = GladiatorEvent.objects.filter(fixture=fixture, kind="played")
+    assert played.count() == 14
+    assert set(GladiatorEvent.objects.filter(fixture=fixture).values_list("kind", flat=True)) == {
+        "played"
+    }
+    assert bracket_get(season=season).champion.name == "T2"
+    assert Fixture.objects.filter(season=season).count() == 1
