@@ -203,6 +203,7 @@ CELERY_TASK_ROUTES = {
 }
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-fixtures": {"task": "matches.tasks.sweep_due_fixtures_task", "schedule": 60.0},
+    "sweep-requested-battle-runs": {"task": "battles.tasks.sweep_requested_runs_task", "schedule": 60.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 

@@ -33,6 +33,7 @@ from battles.services.runs import (
     run_skip_crucial_moment,
     run_start,
     run_step,
+    runs_sweep_requested,
     spread,
 )
 
@@ -56,6 +57,7 @@ __all__ = [
     "run_skip_crucial_moment",
     "run_start",
     "run_step",
+    "runs_sweep_requested",
     "spread",
     "troop_add",
     "troop_delete",

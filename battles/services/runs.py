@@ -327,3 +327,17 @@ def battle_odds(*, battle: Battle, n: int = 10_000, seed: int | None = None) -> 
         return witcher.odds(data, n=n, seed=seed, tables=tables)
     except InvalidInput as exc:
         raise engine.field_error(exc) from None
+
+
+def runs_sweep_requested() -> dict[str, int]:
+    """Re-enqueue every run whose resolution was requested but is not finished, so a lost
+    broker message never leaves a battle half fought. Safe: ``run_resolve`` is idempotent."""
+    from battles.tasks import battle_run_resolve_task
+
+    pending = BattleRun.objects.filter(resolve_requested_at__isnull=False).exclude(
+        status=BattleRun.Status.FINISHED
+    )
+    run_ids = list(pending.values_list("pk", flat=True))
+    for run_id in run_ids:
+        battle_run_resolve_task.delay_on_commit(run_id)
+    return {"enqueued": len(run_ids)}

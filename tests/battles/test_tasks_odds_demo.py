@@ -53,6 +53,28 @@ def test_a_resolve_request_enqueues_after_commit(
     assert none == []  # a finished run enqueues nothing
 
 
+def test_the_sweeper_finishes_a_requested_run_whose_message_was_lost(
+    battle, game_master, django_capture_on_commit_callbacks
+):
+    # given a resolution was requested but the broker lost the message
+    run = services.run_start(battle=battle, user=game_master, seed=11)
+    with django_capture_on_commit_callbacks(execute=False):
+        services.run_resolve_request(run_id=run.pk, user=game_master)
+    unrequested = services.run_start(battle=battle, user=game_master, seed=12)
+
+    # when the periodic sweeper runs
+    with django_capture_on_commit_callbacks(execute=True):
+        summary = services.runs_sweep_requested()
+
+    # then the requested run is resolved, and a run nobody asked to resolve is left alone
+    assert summary == {"enqueued": 1}
+    assert BattleRun.objects.get(pk=run.pk).status == "finished"
+    assert BattleRun.objects.get(pk=unrequested.pk).status != "finished"
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert services.runs_sweep_requested() == {"enqueued": 0}
+    assert callbacks == []
+
+
 def test_odds_of_the_text_battle(battle):
     odds = services.battle_odds(battle=battle, n=2000, seed=5)
 
