@@ -10,11 +10,13 @@ from django.utils.translation import gettext as _
 from battles import engine, selectors
 from battles.models import Troop
 from battles.views.display import (
+    MODIFIERS,
     PHASE_NAMES,
     WORK_LABELS,
     issue_message,
     officer_label,
     skill_label,
+    terms,
     troop_type_label,
 )
 
@@ -78,11 +80,11 @@ def _troop_of(issue_field: str, on_card: list[Troop]) -> Troop | None:
     return None
 
 
-def card_context(card: selectors.ArmyCard) -> CardView:
+def card_context(card: selectors.ArmyCard, *, tables=None) -> CardView:
     """The card as the templates show it. Lines may be unsaved troops (the editor's preview);
-    a line's ``row`` attribute, when set, is its row in the editor."""
-    army = card.army
-    tables = engine.tables_for(army.campaign)
+    a line's ``row`` attribute, when set, is its row in the editor. ``tables``: the
+    campaign's (read from the army's campaign when not given)."""
+    tables = tables or engine.tables_for(card.army.campaign)
     on_card = engine.card_troops(card.troops)
     data = card.card or {}
     main = list(data.get("main_troops", []))
@@ -169,9 +171,9 @@ def army_works(card: selectors.ArmyCard) -> dict[str, Any]:
 # --- a battle's phases --------------------------------------------------------------------
 
 
-def modifier_terms(setup: selectors.SideSetup) -> list[selectors.Modifier]:
+def modifier_terms(setup: selectors.SideSetup) -> list[dict[str, Any]]:
     """The terms worth showing: the enemy card's DC, then every modifier that is not zero."""
-    return [m for m in setup.modifiers if m.key == "enemy_card" or m.value]
+    return terms([m for m in setup.modifiers if m.key == "enemy_card" or m.value], MODIFIERS)
 
 
 def phase_rows(detail: selectors.BattleDetail) -> list[dict[str, Any]]:

@@ -66,6 +66,37 @@ ARMY_FIELDS = {
     "phase": gettext_lazy("specialist phase"),
     "order": gettext_lazy("order on the card"),
 }
+MODIFIERS = {  # the terms of a commander's DC (rules_engine.witcher.plan)
+    "enemy_card": gettext_lazy("DC on the enemy's battle card"),
+    "specialists": gettext_lazy("Own specialists engaged (−1 each)"),
+    "surprise": gettext_lazy("Surprise"),
+    "weather": gettext_lazy("Bad weather"),
+    "superiority": gettext_lazy("Enemy numerical superiority"),
+    "other": gettext_lazy("Game master's modifier"),
+}
+CASUALTY_MODIFIERS = {  # the terms of a casualty test's DC (rules_engine.witcher.casualties)
+    "enemy_base_dc": gettext_lazy("Enemy's base troop DC"),
+    "phases_won": gettext_lazy("Phases won (−1 each)"),
+    "phases_lost": gettext_lazy("Phases lost (+1 each)"),
+    "superiority": gettext_lazy("Enemy numerical superiority"),
+    "enemy_specialists": gettext_lazy("Phases with enemy specialists (+1 each)"),
+    "exchange_rolls": gettext_lazy("Exchange rolls of the battle (+1 each)"),
+    "enemy_walls": gettext_lazy("Enemy barricades or fortifications"),
+}
+RUN_STATUSES = {
+    "running": gettext_lazy("Under way"),
+    "paused": gettext_lazy("Waiting for the game master"),
+    "finished": gettext_lazy("Over"),
+}
+EVENT_KINDS = {
+    "created": gettext_lazy("Raised"),
+    "edited": gettext_lazy("Card edited"),
+    "troop_added": gettext_lazy("Troop added"),
+    "troop_changed": gettext_lazy("Troop changed"),
+    "troop_removed": gettext_lazy("Troop removed"),
+    "casualties": gettext_lazy("Casualties of a battle"),
+    "recovered": gettext_lazy("Wounded back in the ranks"),
+}
 MOMENT_MODES = {
     "gm": gettext_lazy("the game master records who wins each"),
     "chance": gettext_lazy("drawn with their chance"),
@@ -81,6 +112,12 @@ CASUALTY_MODES = {
     "dice": gettext_lazy("rolled with dice"),
     "quick": gettext_lazy("quick (fixed percentages)"),
 }
+
+
+def terms(modifiers, labels) -> list:
+    """A DC's terms (the selectors' modifiers) with the pages' own labels."""
+    return [{"key": m.key, "label": str(labels.get(m.key, m.label)), "value": m.value}
+            for m in modifiers]
 
 
 def officer_label(rank: str, default: str = "") -> str:

@@ -96,7 +96,7 @@ class Editor:
             if data.get("DELETE"):
                 removed.add(row)
                 continue
-            if form.errors or not data or not form.has_changed() and not data.get("id"):
+            if form.errors or not data or (not form.has_changed() and not data.get("id")):
                 continue
             saved = self.saved_by_id.get(data.get("id")) if data.get("id") else None
             if data.get("id") and saved is None:

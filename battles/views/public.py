@@ -14,6 +14,7 @@ from battles.views.cards import card_context, phase_rows
 from battles.views.display import (
     ARMY_FIELDS,
     CASUALTY_MODES,
+    EVENT_KINDS,
     MOMENT_MODES,
     PHASE3_POLICIES,
     issue_message,
@@ -40,16 +41,18 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     except Campaign.DoesNotExist:
         raise Http404 from None
     campaign, user = page.campaign, request.user
+    tables = engine.tables_for(campaign)
     is_gm = roles.is_game_master(user, campaign)
     is_player = user.is_authenticated and any(p.pk == user.pk for p in page.players)
     rows = [
-        {"army": row.army, "card": card_context(row.card),
+        {"army": row.army, "card": card_context(row.card, tables=tables),
          "editable": roles.can_edit_army(user, row.army)}
         for row in page.armies
     ]
     context = {
         "campaign": campaign,
         "players": page.players,
+        "player_names": ", ".join(p.get_full_name() or p.username for p in page.players),
         "armies": rows,
         "battles": page.battles,
         "is_game_master": is_gm,
@@ -67,6 +70,7 @@ def army_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for event in page.history:
         changes = (event.detail or {}).get("changes") or {}
         event.changed = [str(ARMY_FIELDS.get(field, field)) for field in changes]
+        event.kind_label = EVENT_KINDS.get(event.kind, event.kind)
     context = {
         "army": army,
         "campaign": army.campaign,
@@ -97,6 +101,7 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
     except Battle.DoesNotExist:
         raise Http404 from None
     battle = detail.battle
+    tables = engine.tables_for(battle.campaign)
     names = {side: getattr(battle, side).name for side in engine.SIDES}
     options = battle.options or {}
     moments = [
@@ -113,7 +118,7 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "battle": battle,
         "campaign": battle.campaign,
         "detail": detail,
-        "cards": {side: card_context(detail.cards[side]) for side in engine.SIDES},
+        "cards": {side: card_context(detail.cards[side], tables=tables) for side in engine.SIDES},
         "phases": phase_rows(detail),
         "errors": [(names.get(field.split(".")[0], ""), issue_message(message))
                    for field, messages in detail.errors.items() for message in messages],

@@ -21,7 +21,15 @@ from battles.forms import RunStartForm
 from battles.models import Battle, BattleRun
 from battles.views.access import battle_game_master_required, run_game_master_required
 from battles.views.cards import modifier_terms
-from battles.views.display import PHASE_NAMES, event_line, roll_purpose, skill_label
+from battles.views.display import (
+    CASUALTY_MODIFIERS,
+    PHASE_NAMES,
+    RUN_STATUSES,
+    event_line,
+    roll_purpose,
+    skill_label,
+    terms,
+)
 
 SIDES = engine.SIDES
 
@@ -60,7 +68,8 @@ def _casualties(view: selectors.RunView) -> list[dict[str, Any]]:
         losses = view.casualties[side]
         rows.append({
             "side": side, "army": view.names[side], "army_obj": getattr(view.battle, side),
-            "losses": losses, "terms": view.casualty_modifiers.get(side, []),
+            "losses": losses,
+            "terms": terms(view.casualty_modifiers.get(side, []), CASUALTY_MODIFIERS),
         })
     return rows
 
@@ -87,6 +96,8 @@ def run_context(request: HttpRequest, view: selectors.RunView, *, error: str = "
         "chance": None if pending is None or pending.attacker_chance is None
         else round(100 * pending.attacker_chance),
         "winner_name": view.names.get(view.winner or ""),
+        "status_label": RUN_STATUSES.get(view.status, view.status),
+        "chooser": view.names.get(pending.chooser or "") if pending else None,
         "casualties": _casualties(view),
         "rolls": [{**roll, "label": roll_purpose(roll["purpose"], view.names)}
                   for roll in view.rolls],

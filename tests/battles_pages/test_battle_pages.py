@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from battles import services
 from battles.models import ArmyEvent, BattleRun, Troop
-from tests.battles_pages.conftest import HTMX, SEED
+from tests.battles_pages.fixtures import HTMX, SEED, step_to_pause
 from tests.pages.conftest import form_data, soup
 
 pytestmark = pytest.mark.django_db
@@ -217,6 +217,11 @@ def test_the_game_master_confirms_casualties_once_and_head_counts_go_down(
     assert "Casualties of a battle" in history
     assert f"{losses['dead']} dead, {losses['wounded']} wounded." in history
     assert ArmyEvent.objects.filter(kind="casualties").count() == 2
+    army_page = soup(client.get(reverse("battles:army", args=[alliance.pk])))
+    recover = army_page.find("form", action=reverse("battles:army_recover", args=[alliance.pk]))
+    client.post(recover["action"], form_data(recover))
+    assert sum(Troop.objects.filter(army=alliance).values_list("count", flat=True)) == (
+        before - losses["dead"])
 
 
 def test_printable_card_follows_the_rule_text(browser, alliance, stranger):
@@ -240,3 +245,108 @@ def test_pages_read_in_french(browser, paused_run, player):
 
     assert page.html["lang"] == "fr"
     assert "En attente du maître de jeu" in page.find(id="prompt").get_text()
+
+
+def test_the_game_master_plans_a_battle_from_the_form(
+    browser, campaign, hunt, alliance, game_master
+):
+    client = browser(game_master)
+    url = reverse("battles:battle_create", args=[campaign.pk])
+    form = soup(client.get(url)).find("form", class_="battle-form")
+
+    response = client.post(url, form_data(
+        form, name="Ambush at the ford", attacker=str(alliance.pk), defender=str(hunt.pk),
+        moments="chance", moment_2="on", moment_2_chance="70", casualties="quick",
+        attacker_1_surprise="2", defender_2_weather="1", defender_3_deployed="120"))
+
+    battle = campaign.battles.get(name="Ambush at the ford")
+    assert response["Location"] == reverse("battles:battle", args=[battle.pk])
+    assert battle.crucial_moments == {"2": {"attacker_chance": 0.7}}
+    assert battle.circumstances == {"attacker": {"1": {"surprise": 2}},
+                                    "defender": {"2": {"weather": 1}}}
+    assert battle.deployment == {"defender": {"3": 120}}
+    assert battle.options["casualties"] == "quick" and battle.options["moments"] == "chance"
+    page = soup(client.get(response["Location"]))
+    settings = page.find(class_="settings-list").get_text(" ", strip=True)
+    assert "phase 2 (70% for the attacker)" in settings
+    assert "Wild Hunt, phase 3: 120 engaged" in settings  # the defender, this time
+    plan = page.find("table", class_="phase-plan").find("tbody").find_all("tr")
+    assert "Surprise −2" in plan[0].find_all("td")[0].get_text(" ", strip=True)
+
+
+def test_a_fought_battle_keeps_its_armies_when_the_game_master_edits_it(
+    browser, battle, paused_run, game_master, alliance, hunt
+):
+    client = browser(game_master)
+    url = reverse("battles:battle_edit", args=[battle.pk])
+    form = soup(client.get(url)).find("form", class_="battle-form")
+
+    kept = client.post(url, form_data(form, name="Siege of Kaer Trolde"))
+    swapped = client.post(url, form_data(form, attacker=str(alliance.pk),
+                                         defender=str(hunt.pk)))
+
+    assert kept.status_code == 302
+    battle.refresh_from_db()
+    assert battle.name == "Siege of Kaer Trolde" and battle.deployment == {"attacker": {"3": 300}}
+    assert "its armies no longer change" in soup(swapped).find(class_="form-errors").get_text()
+
+
+def test_a_player_raises_their_own_army_then_fills_its_card(browser, campaign, other_player):
+    client = browser(other_player)
+    url = reverse("battles:army_create", args=[campaign.pk])
+    form = soup(client.get(url)).find("main").find("form")
+    assert form.find("select", attrs={"name": "owner"}) is None  # a player keeps their own
+
+    response = client.post(url, form_data(form, name="Free Company", commander_name="Aen",
+                                          commander_rank="major"))
+
+    army = campaign.armies.get(name="Free Company")
+    assert army.owner == other_player and army.commander == {"name": "Aen", "rank": "major"}
+    assert response["Location"] == reverse("battles:army_edit", args=[army.pk])
+    editor = soup(client.get(response["Location"]))
+    assert "The card needs at least one troop." in editor.find(id="card-preview").get_text()
+
+
+def test_the_game_master_chooses_the_phase_3_skill_when_asked(
+    browser, campaign, hunt, alliance, game_master, player
+):
+    battle = services.battle_create(
+        campaign=campaign, user=game_master, name="Open field", attacker=hunt, defender=alliance,
+        options={"phase3_skill": "gm"})
+    run = step_to_pause(services.run_start(battle=battle, user=game_master, seed=SEED),
+                        game_master)
+    assert run.pending["decision"] == "phase3_skill"
+    url = reverse("battles:run", args=[run.pk])
+    chooser = battle.attacker.name if run.pending["chooser"] == "attacker" else (
+        battle.defender.name)
+    assert "Waiting for the game master" in soup(browser(player).get(url)).find(
+        id="prompt").get_text()
+
+    prompt = soup(browser(game_master).get(url)).find(id="prompt")
+    assert f"{chooser} won phase 2: which skill for phase 3" in prompt.get_text()
+    form = next(f for f in prompt.find_all("form") if f.find("button", string="Command"))
+    assert browser(player).post(form["action"], form_data(form)).status_code == 403
+    fragment = soup(browser(game_master).post(form["action"], form_data(form), headers=HTMX))
+
+    run.refresh_from_db()
+    assert run.pending is None
+    assert f"{chooser}, winner of phase 2, chooses command for phase 3 (the game master's " \
+        "choice)." in fragment.find(id="phase-3").get_text(" ", strip=True)
+
+
+def test_a_signed_in_user_starts_a_campaign_and_adds_a_player(browser, stranger, other_player):
+    client = browser(stranger)
+    form = soup(client.get(reverse("battles:create"))).find("main").find("form")
+
+    response = client.post(reverse("battles:create"), form_data(
+        form, name="Nilfgaard rising", description="The south marches."))
+
+    campaign = stranger.campaigns_mastered.get(name="Nilfgaard rising")
+    assert response["Location"] == reverse("battles:campaign", args=[campaign.pk])
+    url = reverse("battles:player_add", args=[campaign.pk])
+    add = soup(client.get(url)).find("main").find("form")
+    assert client.post(url, form_data(add, player="nobody")).status_code == 200  # refused
+    client.post(url, form_data(add, player=other_player.username))
+    assert list(campaign.players.all()) == [other_player]
+    page = soup(client.get(reverse("battles:campaign", args=[campaign.pk])))
+    assert "1 player: other_player" in page.find("hgroup").get_text(" ", strip=True)

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from battles.models import ArmyEvent, Troop
-from tests.battles_pages.conftest import HTMX
+from tests.battles_pages.fixtures import HTMX
 from tests.pages.conftest import field_error, form_data, soup
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,63 @@
+"""The pages word every card issue and roll purpose of the engine themselves, so a French
+reader never meets the engine's English: each engine message must match a known pattern."""
+
+import pytest
+from django.utils import translation
+
+from battles.views.display import issue_message, roll_purpose
+from rules_engine import Dice, witcher
+
+ARMY = {"name": "Village", "commander": {"name": "Mayor", "tactics": 12, "command": 12}}
+
+
+def issues(troops):
+    card = witcher.card({**ARMY, "troops": troops})
+    return [issue["message"] for issue in card["errors"] + card["warnings"]]
+
+
+CARDS = {
+    "listed twice": [{"name": "Militia", "dc": 12, "count": 60},
+                     {"name": "Militia", "dc": 12, "count": 20}],
+    "main troop given a phase": [{"name": "Militia", "dc": 12, "count": 60, "phase": 1},
+                                 {"name": "Archers", "dc": 14, "count": 20}],
+    "not eligible": [{"name": "Militia", "dc": 12, "count": 95},
+                     {"name": "Scouts", "dc": 14, "count": 5, "phase": 1}],
+    "not in the table, spread": [{"name": "Militia", "dc": 13, "count": 60},
+                                 {"name": "Mages", "dc": 20, "count": 4, "phase": 1},
+                                 {"name": "Trolls", "dc": 20, "count": 5, "phase": 1}],
+    "too many, elite main": [{"name": "Knights", "dc": 18, "count": 30},
+                             {"name": "Militia", "dc": 12, "count": 20},
+                             *[{"name": f"Witchers {n}", "dc": 20, "count": 5, "phase": 2}
+                               for n in range(4)]],
+}
+
+
+@pytest.mark.parametrize("case", CARDS)
+def test_every_card_issue_is_worded_by_the_pages(case):
+    messages = issues(CARDS[case])
+    assert messages
+    with translation.override("fr"):
+        for message in messages:
+            assert issue_message(message) != message, message
+
+
+def test_the_french_wording_keeps_the_troop_name():
+    [message] = [m for m in issues(CARDS["main troop given a phase"]) if "main troop" in m]
+    with translation.override("fr"):
+        assert issue_message(message) == (
+            "«\u00a0Militia\u00a0» fait partie des troupes principales\u00a0: elle ne peut pas "
+            "être spécialiste.")
+
+
+def test_every_roll_purpose_of_a_run_is_worded_by_the_pages():
+    army = {"commander": {"name": "C", "tactics": 14, "command": 14},
+            "troops": [{"name": "Militia", "dc": 12, "count": 40}]}
+    battle = witcher.parse_battle({
+        "attacker": {**army, "name": "A"}, "defender": {**army, "name": "B"},
+        "crucial_moments": {"1": {}}, "options": {"casualties": "dice", "no_quarter": True}})
+    names = {"attacker": "A", "defender": "B"}
+    for seed in range(20):
+        run = witcher.BattleRun.start(battle, Dice(seed))
+        run.run_to_end(auto_decide=True)
+        for roll in run.dice.log():
+            assert roll_purpose(roll["purpose"], names) != roll["purpose"], roll["purpose"]
