@@ -29,6 +29,11 @@ def characteristic_name(key: str) -> str:
 
 
 @register.filter
+def race_label(value: str) -> str:
+    return {"human": _("Human")}.get(value, value)
+
+
+@register.filter
 def specialization_label(value: str) -> str:
     return {
         "archer": pgettext("killpower specialization", "Archer"),
@@ -112,6 +117,33 @@ def kp_decided_by(code: str) -> str:
 
 
 @register.filter
+def report_status_label(status: str) -> str:
+    return {
+        "pending": _("Waiting for confirmation"),
+        "confirmed": _("Confirmed"),
+        "disputed": _("Disputed: waiting for the commissioner"),
+        "superseded": _("Superseded"),
+        "decided": _("Decided by the commissioner"),
+    }.get(status, status)
+
+
+@register.filter
+def event_kind_label(kind: str) -> str:
+    return {
+        "created": _("Created with the team"),
+        "recruited": _("Recruited after a match"),
+        "played": _("Played a match"),
+        "injured": _("Badly wounded"),
+        "coma": _("Fell into a coma"),
+        "death_risk": _("Death-risk roll"),
+        "died": _("Died"),
+        "xp": _("Gained experience"),
+        "raise": _("Raised a characteristic"),
+        "equipment": _("Drew new equipment"),
+    }.get(kind, kind)
+
+
+@register.filter
 def report_status_class(status: str) -> str:
     return {
         "pending": "next",
@@ -162,7 +194,7 @@ def gladiator_event(event) -> dict[str, Any]:
     """One line of a gladiator's history in words, with the rolls it recorded."""
     detail = event.detail or {}
     kind = event.kind
-    text = event.get_kind_display()
+    text = event_kind_label(kind)
     if kind == "created":
         text = _("Created with the team: %(equipment)s.") % {
             "equipment": equipment_label(detail.get("equipment"))}

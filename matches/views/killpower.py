@@ -83,7 +83,7 @@ def _coached_side(user, fixture: Fixture) -> str | None:
 # --- the match report ------------------------------------------------------------------------
 
 
-def _sides_report(fixture: Fixture, result, run) -> list[dict[str, Any]]:
+def _sides_report(fixture: Fixture, result, run, recruit_ids=None) -> list[dict[str, Any]]:
     """Per side: the report as recorded (who played, how they left) and the post-match
     sequence (ranking, death risk, the dead, recruits, XP, equipment, armour)."""
     record = result.record if result else {}
@@ -119,7 +119,8 @@ def _sides_report(fixture: Fixture, result, run) -> list[dict[str, Any]]:
         recruits = []
         if done:
             names = set(done["log"].get("recruits", []))
-            recruits = [g for g in done["team"]["gladiators"] if g["name"] in names]
+            recruits = [dict(g, id=(recruit_ids or {}).get(side, {}).get(g["name"]))
+                        for g in done["team"]["gladiators"] if g["name"] in names]
         sides.append({
             "side": side,
             "team": team,
@@ -137,16 +138,23 @@ def _sides_report(fixture: Fixture, result, run) -> list[dict[str, Any]]:
 
 
 def _gladiator_links(fixture: Fixture) -> dict[str, dict[str, int]]:
-    """Side -> gladiator name -> id, for the gladiators of this match (the dead included)."""
+    """Side -> gladiator name -> id, for the gladiators who were in this match."""
     links: dict[str, dict[str, int]] = {side: {} for side in SIDES}
     for side in SIDES:
         for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
             if gladiator.get("id"):
                 links[side][gladiator["name"]] = gladiator["id"]
+    return links
+
+
+def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
+    """Side -> recruit name -> id: the gladiators recruited after this match (a recruit may
+    take the name of one who died in it)."""
+    recruits: dict[str, dict[str, int]] = {side: {} for side in SIDES}
     events = GladiatorEvent.objects.filter(fixture=fixture, kind=GladiatorEvent.Kind.RECRUITED)
     for name, team_id, pk in events.values_list("gladiator__name", "gladiator__team", "gladiator"):
-        links["home" if team_id == fixture.home_id else "away"][name] = pk
-    return links
+        recruits["home" if team_id == fixture.home_id else "away"][name] = pk
+    return recruits
 
 
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
@@ -169,7 +177,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "run": run,
         "kickoff": kickoff,
         "powers": powers,
-        "sides": _sides_report(fixture, result, run),
+        "sides": _sides_report(fixture, result, run, _recruit_ids(fixture) if run else None),
         "links": _gladiator_links(fixture) if result else {},
         "open_report": open_report,
         "can_enter": not result and fixture.status != Fixture.Status.CANCELLED
@@ -298,7 +306,8 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
     pending = report.status == ResultReport.Status.PENDING
     open_ = report.status in ResultReport.OPEN
     side = _coached_side(user, fixture)
-    can_confirm = pending and roles.can_confirm_result(user, report)
+    # the other coach confirms; the commissioner decides (the same, with a note)
+    can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
     payload = report.payload or {}
     confirm_side = side if can_confirm and side and not _is_tournament(fixture) else None
     played = (payload.get(confirm_side) or {}).get("played", []) if confirm_side else []

@@ -35,7 +35,8 @@ def result_form(page):
 
 def row_prefix(page, side: str, name: str) -> str:
     """``home_3_``: the field prefix of the gladiator called ``name`` on the result form."""
-    for row in page.select(f"#side-{side} ~ div tr.kp-result-row, tr.kp-result-row"):
+    section = page.find("section", attrs={"aria-labelledby": f"side-{side}"})
+    for row in section.find_all("tr", class_="kp-result-row"):
         header = row.find("th", class_="kp-cell-name")
         if header and header.get_text(strip=True) == name:
             played = row.find("input", attrs={"name": lambda n: n and n.endswith("_played")})
