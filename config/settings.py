@@ -184,7 +184,7 @@ SPECTACULAR_SETTINGS = {
 # --- Celery -------------------------------------------------------------------------------
 _BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 # No broker configured: tasks run eagerly in-process (the in-memory URL is never connected to).
-CELERY_BROKER_URL = _BROKER_URL or "memory://"
+CELERY_BROKER_URL = _BROKER_URL or "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = not _BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
