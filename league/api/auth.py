@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from config.api.authentication import LanguageAwareTokenAuthentication
 from league import services
 from league.api import serializers as s
 from league.models import League, Team, UserProfile
@@ -48,6 +49,8 @@ class TokenLoginView(knox_views.LoginView):
 
 
 class TokenLogoutView(knox_views.LogoutView):
+    authentication_classes = (LanguageAwareTokenAuthentication,)
+
     @extend_schema(summary="Sign out: revoke this API token", request=None, responses={204: None})
     def post(self, request: Request, format=None) -> Response:
         return super().post(request, format=format)

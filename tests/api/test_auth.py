@@ -164,3 +164,20 @@ def test_me_refuses_an_unknown_language(api_as, coach):
 def test_me_needs_a_signed_in_user():
     assert_error(APIClient().get(ME_URL), 401)
     assert_error(APIClient().patch(ME_URL, {"language": "fr"}, format="json"), 401)
+
+
+@pytest.mark.django_db
+def test_token_requests_answer_in_the_users_saved_language(coach, team):
+    # given a coach who chose French and signs requests with a token
+    UserProfile.objects.create(user=coach, language="fr")
+    _instance, token = AuthToken.objects.create(user=coach)
+    payload = {"team": team.pk, "name": "Hans", "endurance": 101, "agility": 40, "strength": 40, "intelligence": 40}
+
+    # when a characteristic breaks the 1-100 rule
+    french = token_client(token).post("/api/v1/players/", payload, format="json")
+    english = token_client(token).post("/api/v1/players/", payload, format="json", HTTP_ACCEPT_LANGUAGE="en")
+
+    # then the field message is in French, whatever the client's Accept-Language says
+    assert french.status_code == english.status_code == 400
+    assert "inférieure ou égale à 100" in french.json()["error"]["fields"]["endurance"][0]
+    assert english.json()["error"]["fields"]["endurance"] == french.json()["error"]["fields"]["endurance"]
