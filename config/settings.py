@@ -201,6 +201,8 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.fixture_simulate_task": {"queue": "simulation"},
     "battles.tasks.battle_run_resolve_task": {"queue": "simulation"},
 }
+# The sweeper re-sends a kicked-off fixture only once it has waited this long for a worker.
+SWEEPER_GRACE_SECONDS = env.int("SWEEPER_GRACE_SECONDS", default=120)
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-fixtures": {"task": "matches.tasks.sweep_due_fixtures_task", "schedule": 60.0},
     "sweep-requested-battle-runs": {"task": "battles.tasks.sweep_requested_runs_task", "schedule": 60.0},

@@ -42,11 +42,17 @@ def lineup_get(*, team: Team) -> dict[str, Player]:
 
 
 def team_in_play_fixture(*, team: Team) -> Fixture | None:
-    """A fixture of ``team`` that has kicked off (by the database's clock) but has no result."""
+    """A fixture of ``team`` that has kicked off, or is past its kick-off time by the database's
+    clock and about to, but has no result yet.
+
+    A fixture that could not kick off because a line-up is incomplete (its ``problem`` says
+    why) does not count: the coaches must be able to mend the line-up so it can kick off.
+    """
     return (
         Fixture.objects.filter(Q(home=team) | Q(away=team))
         .filter(
-            Q(status=Fixture.Status.LOCKED) | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
+            Q(status=Fixture.Status.LOCKED)
+            | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now(), problem="")
         )
         .order_by("kickoff")
         .first()

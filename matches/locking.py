@@ -1,7 +1,9 @@
 """Row locks taken in one fixed order, so two transactions never wait on each other in a cycle.
 
-Order: teams (by id), then fixtures (by id). SQLite ignores ``select_for_update`` but
-serialises writers on its own.
+Order: teams (by id), then fixtures (by id): a transaction that needs a fixture and its
+teams takes the teams first (:func:`lock_fixture_with_teams`), and one that kicks off many
+fixtures takes all their teams before the first fixture. SQLite ignores
+``select_for_update`` but serialises writers on its own.
 """
 
 from collections.abc import Iterable
@@ -28,3 +30,15 @@ def lock_fixture(fixture_id: int) -> Fixture | None:
         .filter(pk=fixture_id)
         .first()
     )
+
+
+def lock_fixture_with_teams(fixture_id: int) -> Fixture | None:
+    """Both teams of the fixture, then the fixture itself, locked in the module's order.
+
+    A fixture's teams never change, so reading them before taking any lock is safe.
+    """
+    teams = Fixture.objects.filter(pk=fixture_id).values_list("home_id", "away_id").first()
+    if teams is None:
+        return None
+    lock_teams(teams)
+    return lock_fixture(fixture_id)

@@ -11,6 +11,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -87,8 +88,8 @@ def _engine_options(league: League) -> dict[str, Any]:
 def _kick_off(fixture: Fixture) -> None:
     """Snapshot both line-ups and the rule options, and mark the fixture kicked off.
 
-    Both teams' rows are locked first so no roster edit slips in during the snapshot.
-    Raises ``ValidationError`` when a line-up is incomplete; the fixture is left as it was.
+    The caller holds both teams' row locks (:func:`locking.lock_fixture_with_teams`), so no
+    roster edit slips in during the snapshot. Raises ``ValidationError`` when a line-up is incomplete; the fixture is left as it was.
     A Killpower Ball fixture freezes its gladiators and draws the RAP instead
     (:func:`matches.killpower.kickoff.kick_off`).
     """
@@ -97,7 +98,6 @@ def _kick_off(fixture: Fixture) -> None:
 
         kick_off(fixture)
         return
-    locking.lock_teams([fixture.home_id, fixture.away_id])
     system = rules_engine.get_system(fixture.season.league.rule_system)
     sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
     problems = {
@@ -130,7 +130,7 @@ def _kick_off(fixture: Fixture) -> None:
 @transaction.atomic
 def fixture_kick_off(*, fixture_id: int) -> Fixture:
     """Freeze a scheduled fixture's line-ups now (its kick-off). Idempotent."""
-    fixture = locking.lock_fixture(fixture_id)
+    fixture = locking.lock_fixture_with_teams(fixture_id)
     if fixture is None:
         raise ValidationError({"fixture": _("No such fixture.")})
     if fixture.status == Fixture.Status.SCHEDULED:
@@ -242,6 +242,10 @@ def simulation_request(
         raise ValidationError(
             {"fixtures": _("Nothing left to simulate here: every fixture is played or cancelled.")}
         )
+    # Every team first, then each fixture (matches/locking.py's order), for the whole request.
+    locking.lock_teams(
+        team_id for pair in fixtures.values_list("home_id", "away_id") for team_id in pair
+    )
     problems: list[str] = []
     for fixture_id in ids:
         try:
@@ -262,20 +266,23 @@ def fixtures_sweep_due() -> dict[str, int]:
     surviving. (Fixtures played at the table wait for their result; their post-match sequence
     has its own sweep, ``matches.killpower.post_match.post_match_sweep``.)
     """
-    locked = 0
+    kicked_off: list[int] = []
     due = Fixture.objects.filter(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
     for fixture_id in due.values_list("pk", flat=True):
         try:
             fixture_kick_off(fixture_id=fixture_id)
-            locked += 1
+            kicked_off.append(fixture_id)
         except ValidationError as error:
             message = "; ".join(m for ms in error.message_dict.values() for m in ms)[:300]
             Fixture.objects.filter(pk=fixture_id).update(problem=message)
             log.warning("fixture %s cannot kick off: %s", fixture_id, message)
-    pending = list(
-        Fixture.objects.filter(
-            status=Fixture.Status.LOCKED, season__league__rule_system__in=SIMULATED_SYSTEMS
-        ).values_list("pk", flat=True)
+    # Fixtures kicked off a while ago and still unresolved lost their message (or their worker);
+    # recent ones are still on their way, so re-sending them would only pile up duplicates.
+    stale = Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS)
+    unresolved = Fixture.objects.filter(
+        status=Fixture.Status.LOCKED, season__league__rule_system__in=SIMULATED_SYSTEMS
     )
-    _enqueue(pending)
-    return {"kicked_off": locked, "enqueued": len(pending)}
+    pending = set(unresolved.filter(locked_at__lte=stale).values_list("pk", flat=True))
+    pending |= set(unresolved.filter(pk__in=kicked_off).values_list("pk", flat=True))
+    _enqueue(sorted(pending))
+    return {"kicked_off": len(kicked_off), "enqueued": len(pending)}

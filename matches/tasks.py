@@ -8,7 +8,6 @@ and redelivery are safe.
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from league.models import Season
 from matches import services
 from matches.killpower.post_match import post_match_run, post_match_sweep
 
@@ -19,14 +18,6 @@ RETRYABLE = (OperationalError, InterfaceError)
 def fixture_simulate_task(fixture_id: int) -> dict[str, int | None]:
     result = services.fixture_simulate(fixture_id=fixture_id)
     return {"fixture": fixture_id, "result": result.pk if result else None}
-
-
-@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
-def season_simulate_task(season_id: int, round_number: int | None = None) -> dict[str, int]:
-    """Fan out one fixture task per unresolved fixture of a season (or one of its rounds)."""
-    season = Season.objects.get(pk=season_id)
-    batch = services.simulation_request(season=season, user=None, round_number=round_number)
-    return {"batch": batch.pk, "fixtures": batch.fixtures.count()}
 
 
 @shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)

@@ -90,7 +90,9 @@ def test_a_worker_killed_mid_task_loses_nothing_and_the_sweeper_finishes_the_job
 
     worker.mark()
     worker.start(name="restarted")
-    summary = services.fixtures_sweep_due()  # the periodic sweeper re-enqueues kicked-off fixtures
+    # Past the sweeper's grace period, the periodic sweeper re-enqueues the stranded fixture.
+    Fixture.objects.filter(pk=target.pk).update(locked_at=timezone.now() - timedelta(minutes=10))
+    summary = services.fixtures_sweep_due()
     wait_until(lambda: Fixture.objects.get(pk=target.pk).status == Fixture.Status.PLAYED)
 
     assert summary["enqueued"] >= 1

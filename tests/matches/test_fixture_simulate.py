@@ -1,13 +1,14 @@
 """fixture_simulate, simulation_request and the sweeper (SQLite, eager tasks)."""
 
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from league.models import LineupSlot
-from league.services import player_update
+from league.services import lineup_set, player_update
 from matches import services
 from matches.models import Fixture, Result
 from tests.factories import FixtureFactory
@@ -117,7 +118,7 @@ def test_simulating_a_round_plays_its_fixtures_and_reports_progress(
         services.simulation_request(season=season, user=None, round_number=1)
 
 
-def test_sweeper_kicks_off_due_fixtures_by_the_database_clock_and_resolves_them(
+def test_sweeper_kicks_off_due_fixtures_and_resolves_them(
     season, team, other_team, django_capture_on_commit_callbacks
 ):
     due = FixtureFactory(
@@ -164,3 +165,70 @@ def test_generate_fixtures_for_the_league_teams(season, team, other_team):
     assert {f.round for f in fixtures} == set(range(1, 7))
     with pytest.raises(ValidationError, match="already has fixtures"):
         services.fixtures_generate(season=season)
+
+
+def test_sweeper_judges_kick_off_by_the_database_clock_not_the_app_clock(
+    season, team, other_team, django_capture_on_commit_callbacks
+):
+    # given a fixture due in 30 minutes, and an application clock running an hour fast
+    fixture = FixtureFactory(
+        season=season, home=team, away=other_team, kickoff=timezone.now() + timedelta(minutes=30)
+    )
+    fast = timezone.now() + timedelta(hours=1)
+
+    # when the sweeper runs
+    with (
+        mock.patch("django.utils.timezone.now", return_value=fast),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        summary = services.fixtures_sweep_due()
+
+    # then the database's clock says it is not due: nothing kicked off
+    fixture.refresh_from_db()
+    assert summary["kicked_off"] == 0
+    assert fixture.status == Fixture.Status.SCHEDULED
+
+
+def test_a_fixture_that_could_not_kick_off_leaves_its_teams_free_to_mend_the_line_up(
+    season, team, other_team, django_capture_on_commit_callbacks
+):
+    # given the home coach left the passer position empty and kick-off time has passed
+    passer = team.lineup_slots.get(position=LineupSlot.Position.PASSER).player
+    team.lineup_slots.filter(position=LineupSlot.Position.PASSER).delete()
+    due = FixtureFactory(
+        season=season, home=team, away=other_team, kickoff=timezone.now() - timedelta(minutes=1)
+    )
+    services.fixtures_sweep_due()
+    due.refresh_from_db()
+    assert due.status == Fixture.Status.SCHEDULED and due.problem
+
+    # when the coach puts a passer back
+    assignments = dict(team.lineup_slots.values_list("position", "player"))
+    lineup_set(team=team, assignments={**assignments, LineupSlot.Position.PASSER: passer.pk})
+
+    # then the next sweep kicks the fixture off and plays it
+    with django_capture_on_commit_callbacks(execute=True):
+        services.fixtures_sweep_due()
+    due.refresh_from_db()
+    assert due.status == Fixture.Status.PLAYED and due.problem == ""
+
+
+def test_sweeper_resends_only_fixtures_that_waited_past_the_grace_period(
+    season, team, other_team, settings, django_capture_on_commit_callbacks
+):
+    # given two kicked-off fixtures, one just now and one ten minutes ago
+    settings.SWEEPER_GRACE_SECONDS = 120
+    fresh = FixtureFactory(season=season, home=team, away=other_team)
+    stale = FixtureFactory(season=season, round=2, home=other_team, away=team)
+    for fixture in (fresh, stale):
+        services.fixture_kick_off(fixture_id=fixture.pk)
+    Fixture.objects.filter(pk=stale.pk).update(locked_at=timezone.now() - timedelta(minutes=10))
+
+    # when the sweeper runs
+    with django_capture_on_commit_callbacks(execute=True):
+        summary = services.fixtures_sweep_due()
+
+    # then only the stale one is sent again (and played); the fresh one is still on its way
+    assert summary == {"kicked_off": 0, "enqueued": 1}
+    assert Fixture.objects.get(pk=stale.pk).status == Fixture.Status.PLAYED
+    assert Fixture.objects.get(pk=fresh.pk).status == Fixture.Status.LOCKED
