@@ -160,9 +160,13 @@ def simulate(request: HttpRequest, league: League) -> HttpResponse:
     return redirect("league:batch", league.pk, batch.pk)
 
 
-@commissioner_required
-def batch(request: HttpRequest, league: League, batch_id: int) -> HttpResponse:
-    """A simulation's progress; htmx polls the ``progress`` fragment every second."""
+def batch(request: HttpRequest, pk: int, batch_id: int) -> HttpResponse:
+    """A simulation's progress; htmx polls the ``progress`` fragment every second.
+
+    The commissioner lands here after asking for a simulation, but the page only reads public
+    results, so anyone may watch it, as anyone may read ``/api/v1/simulation-batches/``.
+    """
+    league = get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
     try:
         simulation = match_selectors.batch_get(batch_id=batch_id)
     except SimulationBatch.DoesNotExist:

@@ -232,3 +232,26 @@ def test_sweeper_resends_only_fixtures_that_waited_past_the_grace_period(
     assert summary == {"kicked_off": 0, "enqueued": 1}
     assert Fixture.objects.get(pk=stale.pk).status == Fixture.Status.PLAYED
     assert Fixture.objects.get(pk=fresh.pk).status == Fixture.Status.LOCKED
+
+
+def test_the_sweep_command_plays_due_fixtures_without_a_broker(
+    season, team, other_team, django_capture_on_commit_callbacks
+):
+    # given a fixture past its kick-off and no Celery beat (tasks run eagerly)
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    due = FixtureFactory(
+        season=season, home=team, away=other_team, kickoff=timezone.now() - timedelta(minutes=5)
+    )
+    out = StringIO()
+
+    # when the sweep command runs (as cron or a user would)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("sweep", stdout=out)
+
+    # then the fixture kicked off and was played, and the command says so
+    due.refresh_from_db()
+    assert due.status == Fixture.Status.PLAYED
+    assert "kicked_off: 1" in out.getvalue()

@@ -185,3 +185,17 @@ def test_a_played_fixture_cannot_be_rescheduled(browser, commissioner, played_fi
     response = client.post(url, {"kickoff": "2031-06-01T18:30"})
 
     assert "has not kicked off" in field_error(soup(response), "kickoff")
+
+
+@pytest.mark.django_db
+def test_anyone_may_watch_a_simulation_like_the_api_allows(client, league, season, team, other_team):
+    # given a simulation batch of the league
+    batch = SimulationBatch.objects.create(season=season, label="Round 1")
+
+    # when a visitor who is not signed in opens its progress page, and the API
+    page = client.get(reverse("league:batch", args=[league.pk, batch.pk]))
+    api = client.get(f"/api/v1/simulation-batches/{batch.pk}/")
+
+    # then both answer, with the same progress
+    assert page.status_code == 200 and api.status_code == 200
+    assert api.json()["total"] == 0
