@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 import rules_engine
 from league.models import League, Season
+from league.roster_messages import roster_issue_text
 from league.selectors import team_sheet_get
 from matches import locking
 from matches.models import Fixture, Result, SimulationBatch
@@ -101,10 +102,8 @@ def _kick_off(fixture: Fixture) -> None:
     system = rules_engine.get_system(fixture.season.league.rule_system)
     sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
     problems = {
-        side: "; ".join(
-            f"{issue.field}: {issue.message}"
-            for issue in system.validate_roster(sheet)
-            if issue.blocking
+        side: " ".join(
+            roster_issue_text(issue) for issue in system.validate_roster(sheet) if issue.blocking
         )
         for side, sheet in sheets.items()
     }

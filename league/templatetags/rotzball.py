@@ -10,6 +10,7 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from league.roster_messages import roster_issue_text
 from rules_engine.rotzball import ratings
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
@@ -28,6 +29,12 @@ EXTRA_TOSS = re.compile(r"^extra period (\d+) coin toss$")
 def _names(fixture) -> dict[str, Any]:
     return {"home": fixture.home.name, "away": fixture.away.name,
             "home_team": fixture.home, "away_team": fixture.away}
+
+
+@register.filter
+def roster_issue(issue) -> str:
+    """An engine roster issue as a translated sentence."""
+    return roster_issue_text(issue)
 
 
 @register.filter

@@ -163,7 +163,7 @@ def test_lineup_preview_recomputes_ratings_and_shows_engine_issues_without_savin
     emptied = soup(client.post(form["hx-post"], form_data(form, coach=""), headers=HTMX))
     assert emptied.find("dl", class_="rating-cards") is None
     assert "Coach (Entraîneur)" in emptied.find("p", class_="missing").get_text()
-    assert "coach" in emptied.find("div", class_="issues").get_text()
+    assert "Coach (Entraîneur): nobody is in this position." in emptied.find("div", class_="issues").get_text()
     assert team.lineup_slots.get(position="passer").player.name == "Wolves passer"
     assert team.lineup_slots.filter(position="coach").exists()
 
