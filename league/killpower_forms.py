@@ -184,14 +184,63 @@ def redraw_field(name: str) -> forms.ChoiceField:
     )
 
 
+def add_free_throw_fields(form: forms.Form, prefix: str, team: str, names: Iterable[str]) -> None:
+    """A team's two free-throw shooters and their distances (``<prefix>ft_1``,
+    ``<prefix>ft_1_distance``, ...), each left empty for the engine to choose."""
+    choices = [("", _("the engine chooses")), *((name, name) for name in names)]
+    for shot in (1, 2):
+        words = {"team": team, "n": shot}
+        form.fields[f"{prefix}ft_{shot}"] = forms.ChoiceField(
+            label=_("%(team)s: free-throw shooter %(n)s") % words, choices=choices,
+            required=False,
+        )
+        form.fields[f"{prefix}ft_{shot}_distance"] = forms.IntegerField(
+            label=_("%(team)s: distance of free throw %(n)s") % words, required=False,
+            min_value=2, max_value=12, widget=forms.NumberInput(
+                attrs={"inputmode": "numeric", "placeholder": "2–12"}),
+        )
+
+
+def free_throw_rows(form: forms.Form, prefix: str) -> list[dict[str, Any]]:
+    return [{"shooter": form[f"{prefix}ft_{shot}"], "distance": form[f"{prefix}ft_{shot}_distance"]}
+            for shot in (1, 2)]
+
+
+def clean_free_throws(form: forms.Form, prefix: str, cleaned: Mapping[str, Any]) -> None:
+    shooters = [cleaned.get(f"{prefix}ft_{shot}") for shot in (1, 2)]
+    if shooters[0] and shooters[0] == shooters[1]:
+        form.add_error(f"{prefix}ft_2", _("%(name)s shoots once: choose another gladiator.")
+                       % {"name": shooters[0]})
+    if cleaned.get(f"{prefix}ft_2_distance") and not cleaned.get(f"{prefix}ft_1_distance"):
+        form.add_error(f"{prefix}ft_1_distance",
+                       _("Give the first shot's distance before the second's."))
+
+
+def free_throw_choices(form: forms.Form, prefixes: Mapping[str, str]) -> dict[str, Any] | None:
+    """``{"home": [shooters], "distances": {"home": [...]}}`` for the sides of ``prefixes``
+    (side -> field prefix) with a choice; None when nobody chose."""
+    spec: dict[str, Any] = {}
+    distances: dict[str, list[int]] = {}
+    for side, prefix in prefixes.items():
+        shooters = [form.cleaned_data.get(f"{prefix}ft_{shot}") for shot in (1, 2)]
+        if any(shooters):
+            spec[side] = [name for name in shooters if name]
+        given = [form.cleaned_data.get(f"{prefix}ft_{shot}_distance") for shot in (1, 2)]
+        if any(given):
+            distances[side] = [d for d in given if d]
+    if distances:
+        spec["distances"] = distances
+    return spec or None
+
+
 class ResultForm(PageForm):
     """The score after 20 turns, how the match ended, and per gladiator whether he played and
     how he left the match.
 
     ``teams``: ``{"home": Team, "away": Team}``; ``gladiators``: ``{"home": [{"number",
     "name"}, ...], "away": [...]}`` (the sheets frozen at kick-off, or the teams as they stand);
-    ``redraw_sides``: the sides whose equipment redraws this user chooses; ``tournament``: the
-    free-throw choices replace the redraws.
+    ``redraw_sides``: the sides this user chooses for (his own; both for the commissioner):
+    their equipment redraws, or in a ``tournament`` their free-throw shooters and distances.
     """
 
     home_score = forms.IntegerField(label=_("Home score"), min_value=0, max_value=99, widget=NUMBER)
@@ -213,6 +262,7 @@ class ResultForm(PageForm):
         self.teams = teams
         self.gladiators = {side: list(gladiators[side]) for side in SIDES}
         self.redraw_sides = set() if tournament else set(redraw_sides)
+        self.free_throw_sides = set(redraw_sides) if tournament else set()
         self.tournament = tournament
         side_choices = [(side, teams[side].name) for side in SIDES]
         self.fields["winner"] = forms.ChoiceField(
@@ -226,7 +276,7 @@ class ResultForm(PageForm):
         for side in SIDES:
             for gladiator in self.gladiators[side]:
                 self._gladiator_fields(side, gladiator["number"], gladiator["name"])
-            if tournament:
+            if side in self.free_throw_sides:
                 self._free_throw_fields(side)
 
     # fields ----------------------------------------------------------------------------------
@@ -266,19 +316,8 @@ class ResultForm(PageForm):
             self.fields[prefix + "redraw"] = redraw_field(name)
 
     def _free_throw_fields(self, side: str) -> None:
-        choices = [("", _("the engine chooses")),
-                   *((g["name"], g["name"]) for g in self.gladiators[side])]
-        for shot in (1, 2):
-            words = {"team": self.teams[side].name, "n": shot}
-            self.fields[f"{side}_ft_{shot}"] = forms.ChoiceField(
-                label=_("%(team)s: free-throw shooter %(n)s") % words, choices=choices,
-                required=False,
-            )
-            self.fields[f"{side}_ft_{shot}_distance"] = forms.IntegerField(
-                label=_("%(team)s: distance of free throw %(n)s") % words, required=False,
-                min_value=2, max_value=12, widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "placeholder": "2–12"}),
-            )
+        add_free_throw_fields(self, f"{side}_", self.teams[side].name,
+                              [g["name"] for g in self.gladiators[side]])
 
     # what the template draws -----------------------------------------------------------------
 
@@ -301,11 +340,8 @@ class ResultForm(PageForm):
                 "team": self.teams[side],
                 "rows": rows,
                 "redraw": side in self.redraw_sides,
-                "free_throws": [
-                    {"shooter": self[f"{side}_ft_{shot}"],
-                     "distance": self[f"{side}_ft_{shot}_distance"]}
-                    for shot in (1, 2)
-                ] if self.tournament else [],
+                "free_throws": free_throw_rows(self, f"{side}_")
+                if side in self.free_throw_sides else [],
             })
         return sides
 
@@ -320,7 +356,7 @@ class ResultForm(PageForm):
             self.add_error("abandoned_by", _("Say which team abandoned."))
         for side in SIDES:
             self._clean_side(side, cleaned)
-            if self.tournament:
+            if side in self.free_throw_sides:
                 self._clean_free_throws(side, cleaned)
         return cleaned
 
@@ -356,10 +392,8 @@ class ResultForm(PageForm):
                            % {"team": team})
 
     def _clean_free_throws(self, side: str, cleaned: dict[str, Any]) -> None:
+        clean_free_throws(self, f"{side}_", cleaned)
         shooters = [cleaned.get(f"{side}_ft_{shot}") for shot in (1, 2)]
-        if shooters[0] and shooters[0] == shooters[1]:
-            self.add_error(f"{side}_ft_2", _("%(name)s shoots once: choose another gladiator.")
-                           % {"name": shooters[0]})
         by_name = {g["name"]: g["number"] for g in self.gladiators[side]}
         for shot, name in enumerate(shooters, start=1):
             if not name or name not in by_name:
@@ -370,9 +404,6 @@ class ResultForm(PageForm):
                 self.add_error(f"{side}_ft_{shot}", _(
                     "%(name)s cannot shoot: a shooter played, is not in a coma and is not out.")
                     % {"name": name})
-        if cleaned.get(f"{side}_ft_2_distance") and not cleaned.get(f"{side}_ft_1_distance"):
-            self.add_error(f"{side}_ft_1_distance",
-                           _("Give the first shot's distance before the second's."))
 
     # what the services take ----------------------------------------------------------------
 
@@ -429,20 +460,9 @@ class ResultForm(PageForm):
         return chosen or None
 
     def free_throws(self) -> dict[str, Any] | None:
-        if not self.tournament:
-            return None
-        spec: dict[str, Any] = {}
-        distances: dict[str, list[int]] = {}
-        for side in SIDES:
-            shooters = [self.cleaned_data.get(f"{side}_ft_{shot}") for shot in (1, 2)]
-            if any(shooters):
-                spec[side] = [name for name in shooters if name]
-            given = [self.cleaned_data.get(f"{side}_ft_{shot}_distance") for shot in (1, 2)]
-            if any(given):
-                distances[side] = [d for d in given if d]
-        if distances:
-            spec["distances"] = distances
-        return spec or None
+        """The free-throw choices of this user's sides (None: the engine chooses)."""
+        sides = sorted(self.free_throw_sides)
+        return free_throw_choices(self, {side: f"{side}_" for side in sides})
 
     # a stored report back into the form -------------------------------------------------------
 
@@ -491,8 +511,8 @@ LIST_FIELD = re.compile(r"^result\.(home|away)\.(played|out|equipment_lost|badly
 COMA_FIELD = re.compile(r"^result\.(home|away)\.comas\.(\d+)(?:\.(gladiator|state|location))?$")
 ARMOUR_FIELD = re.compile(r"^result\.(home|away)\.armour_lost\.(.+)$")
 REDRAW_FIELD = re.compile(r"^decisions\.(home|away)\.redraw\.(.+)$")
-SHOOTER_FIELD = re.compile(r"^free_throws\.(home|away)\.(\d+)$")
-DISTANCE_FIELD = re.compile(r"^free_throws\.distances\.(home|away)\.(\d+)$")
+SHOOTER_FIELD = re.compile(r"^free_throws\.(home|away)(?:\.(\d+))?$")
+DISTANCE_FIELD = re.compile(r"^free_throws\.distances\.(home|away)(?:\.(\d+))?$")
 PLAIN_FIELDS = {
     "result.score.home": "home_score",
     "result.score.away": "away_score",
@@ -538,10 +558,20 @@ def result_error_field(form: ResultForm, field: str) -> str | None:
     if match := REDRAW_FIELD.match(field):
         return by_name(match.group(1), match.group(2), "redraw")
     if match := SHOOTER_FIELD.match(field):
-        return f"{match.group(1)}_ft_{int(match.group(2)) + 1}"
+        return shooter_error_field(form, f"{match.group(1)}_", match.group(2))
     if match := DISTANCE_FIELD.match(field):
-        return f"{match.group(1)}_ft_{int(match.group(2)) + 1}_distance"
+        return f"{match.group(1)}_ft_{int(match.group(2) or 0) + 1}_distance"
     return None
+
+
+def shooter_error_field(form: forms.Form, prefix: str, index: str | None) -> str:
+    """The shooter field an error about shooter ``index`` goes on; about the shooters as a
+    whole (how many), the first one left empty."""
+    if index is not None:
+        return f"{prefix}ft_{int(index) + 1}"
+    data = getattr(form, "cleaned_data", {})
+    empty = [shot for shot in (1, 2) if not data.get(f"{prefix}ft_{shot}")]
+    return f"{prefix}ft_{empty[0] if len(empty) == 1 else 1}"
 
 
 def add_result_errors(form: ResultForm, error: ValidationError) -> None:
@@ -563,17 +593,31 @@ def add_result_errors(form: ResultForm, error: ValidationError) -> None:
 
 class ConfirmForm(PageForm):
     """The confirming coach's own post-match choices: equipment redraws of his gladiators who
-    played (championship only)."""
+    played (championship), or his free-throw shooters and distances (a tournament draw:
+    ``shooters`` are those who may shoot; none chosen, the engine chooses)."""
 
-    def __init__(self, *args, side: str | None = None, played: Iterable[str] = (), **kwargs):
+    def __init__(self, *args, side: str | None = None, played: Iterable[str] = (),
+                 shooters: Iterable[str] = (), team: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.side = side
         self.names = list(played) if side else []
         for index, name in enumerate(self.names):
             self.fields[f"redraw_{index}"] = redraw_field(name)
+        self.shooters = list(shooters) if side else []
+        if self.shooters:
+            add_free_throw_fields(self, "", team, self.shooters)
 
     def redraw_rows(self) -> list[tuple[str, Any]]:
         return [(name, self[f"redraw_{index}"]) for index, name in enumerate(self.names)]
+
+    def free_throw_rows(self) -> list[dict[str, Any]]:
+        return free_throw_rows(self, "") if self.shooters else []
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.shooters:
+            clean_free_throws(self, "", cleaned)
+        return cleaned
 
     def decisions(self) -> dict[str, Any] | None:
         redraw = {
@@ -582,6 +626,28 @@ class ConfirmForm(PageForm):
             if self.cleaned_data.get(f"redraw_{index}")
         }
         return {self.side: {"redraw": redraw}} if redraw and self.side else None
+
+    def free_throws(self) -> dict[str, Any] | None:
+        if not self.shooters or not self.side:
+            return None
+        return free_throw_choices(self, {self.side: ""})
+
+
+def add_confirm_errors(form: ConfirmForm, error: ValidationError) -> None:
+    """A service's errors on the confirming coach's own free-throw fields where they name one
+    (``free_throws.home.1``), on the form otherwise."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    for field, messages in error.message_dict.items():
+        target = None
+        if form.side and form.shooters:
+            if match := SHOOTER_FIELD.match(field):
+                if match.group(1) == form.side:
+                    target = shooter_error_field(form, "", match.group(2))
+            elif (match := DISTANCE_FIELD.match(field)) and match.group(1) == form.side:
+                target = f"ft_{int(match.group(2) or 0) + 1}_distance"
+        form.add_error(target if target in form.fields else None, messages)
 
 
 class DisputeForm(PageForm):

@@ -58,6 +58,11 @@ def can_decide_result(user: AnyUser, report: "ResultReport") -> bool:
     return is_commissioner(user, report.fixture.season.league)
 
 
+def can_kick_off_fixture(user: AnyUser, fixture: "Fixture") -> bool:
+    """Only the commissioner kicks a fixture off before its scheduled time."""
+    return is_commissioner(user, fixture.season.league)
+
+
 def can_decide_for_side(user: AnyUser, fixture: "Fixture", side: str) -> bool:
     """Post-match choices for one side (equipment redraws): its coach or the commissioner."""
     return is_team_coach(user, getattr(fixture, side)) or is_commissioner(

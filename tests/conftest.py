@@ -9,7 +9,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from league.killpower.services import killpower_team_register
-from league.services import league_create
+from league.models import Team
+from league.services import league_create, league_update
 from rules_engine import Dice
 from tests.factories import (
     FixtureFactory,
@@ -132,6 +133,21 @@ def kp_fixture(kp_season, titanos, viking):
         away=viking,
         kickoff=timezone.now() + timedelta(days=2),
     )
+
+
+@pytest.fixture
+def kp_cup_final(kp_league, kp_season, titanos, viking):
+    """The Killpower league played as a tournament of two: its one match, the final, Titanos
+    (``coach``; 20 ranking points, seed 1, at home) against Viking (``other_coach``)."""
+    from matches.killpower.tournaments import tournament_create
+
+    league_update(league=kp_league, competition_format="tournament")
+    kp_league.refresh_from_db()
+    Team.objects.filter(pk=titanos.pk).update(ranking_points=20)
+    [fixture] = tournament_create(
+        season=kp_season, first_kickoff=timezone.now() + timedelta(days=1)
+    )
+    return fixture
 
 
 @pytest.fixture

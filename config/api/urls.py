@@ -45,6 +45,11 @@ killpower_urls = [
         name="fixture-result-submit",
     ),
     path(
+        "fixtures/<int:pk>/kick-off/",
+        match_killpower.FixtureKickOffView.as_view(),
+        name="fixture-kick-off",
+    ),
+    path(
         "fixtures/<int:pk>/post-match/",
         match_killpower.FixturePostMatchView.as_view(),
         name="fixture-post-match",

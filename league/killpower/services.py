@@ -104,7 +104,15 @@ def killpower_team_register(
 
 def assert_gladiators_editable(*, team: Team) -> None:
     """Gladiators change only between matches: not while a fixture of the team is kicked off
-    or waits for its result or post-match sequence."""
+    or waits for its result or post-match sequence.
+
+    Nor while the team is still in a tournament (13.2: "il récupère son équipe de gladiateurs
+    identique à celle qu'il avait avant le premier match"): from the draw of the bracket until
+    it is knocked out or the tournament has its champion, the team stays as it entered, so
+    every kick-off sheet is its entry sheet (only the RAP is drawn again at each match).
+    """
+    from matches.killpower.tournaments import team_tournament_in_play
+
     fixture = selectors.team_unsettled_fixture(team=team)
     if fixture is not None:
         opponent = fixture.away if fixture.home_id == team.pk else fixture.home
@@ -115,12 +123,26 @@ def assert_gladiators_editable(*, team: Team) -> None:
             )
             % {"team": team.name, "opponent": opponent.name}
         )
+    tournament = team_tournament_in_play(team=team)
+    if tournament is not None:
+        raise ValidationError(
+            {
+                "team": _(
+                    "%(team)s is still in the tournament of season %(season)s: it plays every "
+                    "round as it entered it, so its gladiators are frozen until it is knocked "
+                    "out or the tournament has its champion."
+                )
+                % {"team": team.name, "season": tournament.season.name}
+            }
+        )
 
 
 @transaction.atomic
 def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
     """Raise one of PHY, HAB, POU, BAL, VIE by 1 with a raise the gladiator's XP allows, within
-    the race maximum (chapter 12). XP is never spent."""
+    the race maximum (chapter 12). XP is never spent. Refused between kick-off and the end of
+    the post-match sequence, and while the team is still in a tournament (it plays each round
+    as it entered: :func:`assert_gladiators_editable`)."""
     Team.objects.select_for_update().filter(pk=gladiator.team_id).first()
     gladiator = Gladiator.objects.select_related("team__league").get(pk=gladiator.pk)
     if not gladiator.alive:

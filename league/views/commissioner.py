@@ -19,6 +19,7 @@ from league.forms import (
     LeagueSettingsForm,
     SeasonForm,
     TeamRegisterForm,
+    add_league_errors,
     add_service_errors,
 )
 from league.models import League, Season
@@ -57,26 +58,25 @@ def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(commissioner=request.user, **form.cleaned_data)
+            league = services.league_create(commissioner=request.user, **form.league())
         except ValidationError as error:
-            add_service_errors(form, error)
+            add_league_errors(form, error)
         else:
             messages.success(request, _("%(name)s is created. Register its teams next.")
                              % {"name": league.name})
             return redirect(league)
-    return _form_page(request, None, form, title=_("New league"), submit=_("Create the league"),
-                      intro=_("You will be its commissioner: you register the teams, generate "
-                              "the fixtures and run the simulations."))
+    return render(request, "league/create.html", {"form": form})
 
 
 @commissioner_required
 def league_settings(request: HttpRequest, league: League) -> HttpResponse:
-    form = LeagueSettingsForm(request.POST or None, initial=LeagueSettingsForm.initial_for(league))
+    form = LeagueSettingsForm(request.POST or None, league=league,
+                              initial=LeagueSettingsForm.initial_for(league))
     if request.method == "POST" and form.is_valid():
         try:
             services.league_update(league=league, **form.settings())
         except ValidationError as error:
-            add_service_errors(form, error)
+            add_league_errors(form, error)
         else:
             messages.success(request, _("The league settings are saved."))
             return redirect(league)

@@ -28,6 +28,7 @@ from league.models import Season
 from matches.api import killpower_serializers as s
 from matches.api.filters import ResultReportFilter
 from matches.killpower import reports, selectors, standings, tournaments
+from matches.killpower.kickoff import fixture_kick_off_now
 from matches.models import Fixture, ResultReport
 
 
@@ -86,6 +87,20 @@ class FixtureResultSubmitView(_FixtureView):
             fixture=fixture, user=request.user, **serializer.validated_data
         )
         return Response(_report_data(report), status=status.HTTP_201_CREATED)
+
+
+class FixtureKickOffView(_FixtureView):
+    permission_classes = [IsCommissioner]
+
+    @extend_schema(
+        summary="Kick a Killpower fixture off now, before its time: teams frozen, RAP drawn "
+        "(commissioner)",
+        request=None,
+        responses=s.RefereeSheetSerializer,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        fixture = fixture_kick_off_now(fixture=self.get_object(), user=request.user)
+        return Response(s.RefereeSheetSerializer(selectors.referee_sheet_get(fixture=fixture)).data)
 
 
 class _ReportCommand(ObjectCommandView):

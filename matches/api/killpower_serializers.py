@@ -18,8 +18,9 @@ DECISIONS_HELP = (
     '"magic_armour"}}}. Not in tournament mode.'
 )
 FREE_THROWS_HELP = (
-    'Tournament draw: shooters and distances, {"home": ["Tom", "Max"], "away": [...], '
-    '"distances": {"home": [10, 12], "away": [2]}}; left out, the engine picks them.'
+    "Tournament draw on points: your own side's two shooters (one if only one can shoot) and "
+    'their distances, {"home": ["Tom", "Max"], "distances": {"home": [10, 12]}}; the '
+    "commissioner may choose both sides'. A side nobody chose for: the engine picks."
 )
 
 
@@ -61,6 +62,7 @@ class ResultSubmitSerializer(serializers.Serializer):
 
 class ResultConfirmSerializer(serializers.Serializer):
     decisions = serializers.JSONField(required=False, help_text=DECISIONS_HELP)
+    free_throws = serializers.JSONField(required=False, allow_null=True, help_text=FREE_THROWS_HELP)
 
 
 class ResultDisputeSerializer(serializers.Serializer):

@@ -9,15 +9,22 @@ result or its post-match sequence) and have its seven gladiators. Then:
 * ``options["settings"]``: the league's settings as the engine reads them (mode included);
 * ``options["kickoff"]``: the RAP drawn for each gladiator (1D10, TABLE 12) with its seed and
   rolls, both teams' power and division, and the points each must score (TABLE 3).
+
+A fixture kicks off at its scheduled time (the sweeper), when its result is first entered, or
+earlier by the commissioner's command, ``fixture_kick_off_now``.
 """
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league import roles
 from league.killpower import engine, selectors
+from league.models import League
 from matches import locking
 from matches.models import Fixture
 from rules_engine import Dice
@@ -78,6 +85,34 @@ def kick_off(fixture: Fixture, *, seed: int | None = None) -> None:
     fixture.save(
         update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
     )
+
+
+@transaction.atomic
+def fixture_kick_off_now(*, fixture: Fixture, user: User, seed: int | None = None) -> Fixture:
+    """The commissioner kicks a scheduled Killpower fixture off now, before its time: both
+    teams freeze and the RAP is drawn (:func:`kick_off`). ``PermissionDenied`` for anyone
+    else; ``ValidationError`` naming the field when the fixture is not scheduled, or per side
+    when a team is not ready (nothing changes then)."""
+    teams = Fixture.objects.filter(pk=fixture.pk).values_list("home_id", "away_id").first()
+    if teams is None:
+        raise ValidationError({"fixture": _("No such fixture.")})
+    locking.lock_teams(teams)  # teams, then the fixture: the locking module's order
+    locked = locking.lock_fixture(fixture.pk)
+    if locked.season.league.rule_system != League.RuleSystem.KILLPOWER:
+        raise ValidationError(
+            {"fixture": _("Only Killpower Ball fixtures are kicked off by the commissioner.")}
+        )
+    if not roles.can_kick_off_fixture(user, locked):
+        raise PermissionDenied(_("Only the commissioner kicks a fixture off before its time."))
+    refused = {
+        Fixture.Status.LOCKED: _("This fixture has already kicked off."),
+        Fixture.Status.PLAYED: _("This fixture already has its result."),
+        Fixture.Status.CANCELLED: _("This fixture is cancelled."),
+    }
+    if locked.status in refused:
+        raise ValidationError({"fixture": refused[locked.status]})
+    kick_off(locked, seed=seed)
+    return locked
 
 
 def fixture_settings(fixture: Fixture) -> dict[str, Any]:

@@ -5,6 +5,11 @@ teams frozen at kick-off, and every error names its field (``result.home.comas.0
 A report is the engine's (:mod:`rules_engine.killpower.report`) plus, per side, the gladiators
 left ``badly_wounded`` (they must have played and not be in a coma). Decisions are each
 coach's equipment redraws, for gladiators who played; tournament mode takes none.
+
+Free-throw choices (a tournament draw) are each coach's for his own side ("les entraîneurs
+choisissent 2 joueurs"): his shooters (``free_throws.home``) and their distances
+(``free_throws.distances.home``); the commissioner may choose for both. A side nobody chose
+for is left to the engine's automatic choice.
 """
 
 from collections.abc import Mapping
@@ -146,24 +151,84 @@ def check_decisions(
     return chosen
 
 
-def validated(
-    fixture: Fixture,
-    *,
-    result: object,
-    decisions: object,
-    free_throws: object,
-    user: User | None,
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(the payload to store, the decisions to store), or ``ValidationError``."""
-    if not isinstance(result, Mapping):
-        raise ValidationError({"result": [_("Give the match report as a JSON object.")]})
-    engine_report, wounded = split_wounded(result)
-    report = parsed_report(fixture, engine_report)
-    _check_wounded(report, wounded)
+FREE_THROW_KEYS = (*SIDES, "distances")
+
+
+def _free_throw_sides(data: Mapping[str, Any]) -> list[str]:
+    """The sides a free-throw choice chooses for: its shooters or its distances."""
+    distances = data.get("distances") or {}
+    return [side for side in SIDES if data.get(side) is not None or distances.get(side) is not None]
+
+
+def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict[str, Any] | None:
+    """Free-throw choices by side, each chosen by the side's coach or the commissioner (the
+    engine checks the shooters and distances themselves)."""
+    if data is None or data == {}:
+        return None
+    if not isinstance(data, Mapping):
+        raise ValidationError(
+            {"free_throws": [_("Give the free-throw choices by side: home, away, distances.")]}
+        )
+    for key in data:
+        if key not in FREE_THROW_KEYS:
+            raise ValidationError(
+                {f"free_throws.{key}": [_("Choose for home or away, or give the distances.")]}
+            )
+    distances = data.get("distances")
+    if distances is not None and not isinstance(distances, Mapping):
+        raise ValidationError(
+            {"free_throws.distances": [_("Give the distances by side: home, away.")]}
+        )
+    for side in _free_throw_sides(data):
+        if user is not None and not roles.can_decide_for_side(user, fixture, side):
+            field = (
+                f"free_throws.{side}"
+                if data.get(side) is not None
+                else (f"free_throws.distances.{side}")
+            )
+            raise ValidationError(
+                {
+                    field: [
+                        _(
+                            "Only %(team)s's coach or the commissioner chooses its free-throw "
+                            "shooters and distances."
+                        )
+                        % {"team": getattr(fixture, side).name}
+                    ]
+                }
+            )
+    return dict(data)
+
+
+def merge_free_throws(
+    stored: Mapping[str, Any] | None, added: Mapping[str, Any] | None
+) -> dict[str, Any] | None:
+    """``stored`` with each side ``added`` chooses for replaced: its shooters and distances."""
+    merged = {key: value for key, value in (stored or {}).items() if key != "distances"}
+    distances = dict((stored or {}).get("distances") or {})
+    added = added or {}
+    for side in _free_throw_sides(added):
+        merged.pop(side, None)
+        distances.pop(side, None)
+        if added.get(side) is not None:
+            merged[side] = added[side]
+        chosen = (added.get("distances") or {}).get(side)
+        if chosen is not None:
+            distances[side] = chosen
+    if distances:
+        merged["distances"] = distances
+    return merged or None
+
+
+def check_free_throw_choices(
+    fixture: Fixture, engine_report: Mapping[str, Any], free_throws: object
+) -> None:
+    """The engine's own checks of the free-throw choices (who may shoot, how many, from
+    where), on a dry run with dice thrown away."""
     options: dict[str, Any] = fixture_settings(fixture)
     if free_throws is not None:
         options["free_throws"] = free_throws
-    try:  # the engine's own checks of the free-throw choices, on dice thrown away
+    try:
         SYSTEM.record_result(
             fixture.home_sheet,
             fixture.away_sheet,
@@ -173,6 +238,24 @@ def validated(
         )
     except InvalidInput as exc:
         raise field_error(exc) from None
+
+
+def validated(
+    fixture: Fixture,
+    *,
+    result: object,
+    decisions: object,
+    free_throws: object,
+    user: User | None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the payload to store, the decisions to store), or ``ValidationError``. The free-throw
+    choices are ``user``'s sides' only (both for the commissioner)."""
+    if not isinstance(result, Mapping):
+        raise ValidationError({"result": [_("Give the match report as a JSON object.")]})
+    engine_report, wounded = split_wounded(result)
+    report = parsed_report(fixture, engine_report)
+    _check_wounded(report, wounded)
+    check_free_throw_choices(fixture, engine_report, check_free_throws(fixture, free_throws, user))
     payload = report.to_dict()
     for side in SIDES:
         payload[side][WOUNDED] = list(wounded[side])

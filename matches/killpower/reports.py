@@ -3,13 +3,16 @@
 * ``result_submit``: the commissioner or either coach enters the match report (the engine's
   shape, :mod:`rules_engine.killpower.report`, plus each side's ``badly_wounded`` list), with
   their post-match choices (``decisions``: equipment redraws for their own side) and, for a
-  tournament draw, the free-throw shooters and distances. A scheduled fixture kicks off first.
+  tournament draw, their own side's free-throw shooters and distances (the commissioner may
+  choose both sides'). A scheduled fixture kicks off first.
   The engine validates everything (the names exist, only gladiators who played can be hurt,
   the score agrees with the result); errors name the field (``result.home.comas.0.gladiator``)
   and nothing changes. A new report supersedes the fixture's open one.
 * ``result_confirm``: the other coach (or the commissioner) confirms, adding their own side's
-  choices; ``result_dispute``: the other coach disputes, and the report waits in the
-  commissioner's queue; ``result_decide``: the commissioner decides, and may correct it.
+  choices (redraws; in a tournament draw, the free throws); a side nobody chose free throws
+  for gets the engine's automatic choice. ``result_dispute``: the other coach disputes, and
+  the report waits in the commissioner's queue; ``result_decide``: the commissioner decides,
+  and may correct it (and choose both sides' free throws).
 * Confirming or deciding records the ``Result`` exactly once, under the fixture's row lock
   (the one-to-one ``Result`` witnesses it): the engine judges the score against the points to
   score and, in a tournament, shoots the free throws of a draw (their rolls are stored in the
@@ -34,6 +37,9 @@ from matches.killpower.kickoff import fixture_settings, kick_off
 from matches.killpower.report_checks import (
     WOUNDED,
     check_decisions,
+    check_free_throw_choices,
+    check_free_throws,
+    merge_free_throws,
     parsed_report,
     split_wounded,
     validated,
@@ -150,9 +156,11 @@ def result_confirm(
     report: ResultReport,
     user: User,
     decisions: Mapping[str, Any] | None = None,
+    free_throws: Mapping[str, Any] | None = None,
     seed: int | None = None,
 ) -> Result:
-    """The other coach (or the commissioner) confirms: the result is recorded, once."""
+    """The other coach (or the commissioner) confirms: the result is recorded, once. His own
+    side's choices (``decisions``, ``free_throws``) replace any made for that side."""
     fixture = _locked_fixture(report.fixture_id)
     report = _locked_report(report, fixture)
     if not roles.can_confirm_result(user, report):
@@ -162,10 +170,14 @@ def result_confirm(
     _assert_pending(report)
     added = check_decisions(fixture, decisions, parsed_report(fixture, report.payload), user)
     report.decisions = {**report.decisions, **added}
+    chosen = check_free_throws(fixture, free_throws, user)
+    if chosen is not None:
+        report.free_throws = merge_free_throws(report.free_throws, chosen)
+        check_free_throw_choices(fixture, split_wounded(report.payload)[0], report.free_throws)
     result = _record(fixture, report, seed=seed)
     report.status = ResultReport.Status.CONFIRMED
     report.reviewed_by, report.reviewed_at = user, timezone.now()
-    report.save(update_fields=["decisions", "status", "reviewed_by", "reviewed_at"])
+    report.save(update_fields=["decisions", "free_throws", "status", "reviewed_by", "reviewed_at"])
     return result
 
 

@@ -8,17 +8,25 @@ fixture is created by ``tournament_advance`` once both its feeders are resolved 
 as resolved), which the post-match sequence calls. A draw after 20 turns is settled by free
 throws when the result is recorded, and teams are restored before each match by the engine's
 tournament rules (the post-match sequence changes nothing but the record).
+
+"Il récupère son équipe de gladiateurs identique à celle qu'il avait avant le premier match":
+a team plays every round as it entered the tournament. The reading kept is the simplest: from
+the draw of the bracket until the team is knocked out or the tournament has its champion, its
+gladiators do not change (``team_tournament_in_play``; ``gladiator_raise`` refuses), and as
+the post-match sequence of a tournament match changes nothing, each kick-off sheet is the
+team's sheet at entry; only the RAP is drawn again for every match.
 """
 
 from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.killpower.selectors import living_prefetch, team_power
-from league.models import League, Season
+from league.models import League, Season, Team
 from matches.models import Fixture, Result, Tournament, TournamentEntry
 from rules_engine.killpower import Bracket, advance, single_elimination
 
@@ -43,6 +51,27 @@ def bracket_winners(tournament: Tournament) -> dict[str, int]:
 def tournament_bracket(tournament: Tournament) -> Bracket:
     """The engine's bracket with every winner known so far written into the next rounds."""
     return advance(_bracket(tournament), bracket_winners(tournament))
+
+
+def team_tournament_in_play(*, team: Team) -> Tournament | None:
+    """The tournament ``team`` is still playing, if any: it was drawn into its bracket, is not
+    knocked out, and the final has no winner yet."""
+    entries = team.tournament_entries.select_related("tournament__season").order_by("pk")
+    for entry in entries:
+        tournament = entry.tournament
+        winners = bracket_winners(tournament)
+        final = tournament_bracket(tournament).rounds[-1][0]
+        if final.id in winners:
+            continue
+        played = Fixture.objects.filter(
+            Q(home=team) | Q(away=team),
+            season_id=tournament.season_id,
+            bracket_position__gt="",
+        ).values_list("bracket_position", flat=True)
+        if any(winners.get(position, team.pk) != team.pk for position in played):
+            continue  # knocked out
+        return tournament
+    return None
 
 
 @transaction.atomic

@@ -25,12 +25,14 @@ from league.killpower_forms import (
     DecideForm,
     DisputeForm,
     ResultForm,
+    add_confirm_errors,
     add_result_errors,
 )
 from league.models import GladiatorEvent, League
 from league.views.access import _gate
 from league.views.partials import page_or_fragment
 from matches.killpower import reports, selectors
+from matches.killpower.kickoff import fixture_kick_off_now
 from matches.models import Fixture, ResultReport
 
 SIDES = ("home", "away")
@@ -64,6 +66,9 @@ result_entry_required = _gate(_fixture, roles.can_enter_result)
 decider_required = _gate(_report, roles.can_decide_result)
 """The view gets the ``ResultReport``, when the user is its league's commissioner."""
 
+kick_off_required = _gate(_fixture, roles.can_kick_off_fixture)
+"""The view gets the Killpower ``Fixture``, when the user may kick it off (its commissioner)."""
+
 
 def _done(request: HttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -78,6 +83,22 @@ def _coached_side(user, fixture: Fixture) -> str | None:
         if roles.is_team_coach(user, getattr(fixture, side)):
             return side
     return None
+
+
+def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmForm:
+    """The confirming coach's own choices: redraws in a championship; in a tournament draw on
+    points, his free-throw shooters (those who played, not in a coma nor out) and distances."""
+    fixture = report.fixture
+    own = (report.payload or {}).get(side) or {} if side else {}
+    if not _is_tournament(fixture):
+        return ConfirmForm(data, side=side, played=own.get("played", []))
+    payload = report.payload or {}
+    if payload.get("result") != "draw" or payload.get("decided_by") != "points":
+        return ConfirmForm(data)
+    unable = {coma["gladiator"] for coma in own.get("comas", [])} | set(own.get("out", []))
+    shooters = [name for name in own.get("played", []) if name not in unable]
+    team = getattr(fixture, side).name if side else ""
+    return ConfirmForm(data, side=side, shooters=shooters, team=team)
 
 
 # --- the match report ------------------------------------------------------------------------
@@ -188,6 +209,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "can_decide": open_report is not None and roles.can_decide_result(user, open_report),
         "coached_side": _coached_side(user, fixture),
         "is_commissioner": roles.is_commissioner(user, league),
+        "can_kick_off": _can_kick_off(user, fixture),
         "tournament": _is_tournament(fixture),
     }
     template = page_or_fragment(request, "killpower/fixture.html", "post-match",
@@ -203,8 +225,29 @@ def referee_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "fixture": fixture,
         "league": fixture.season.league,
         "sheet": page_selectors.referee_sheet_page_get(fixture=fixture),
+        "can_kick_off": _can_kick_off(request.user, fixture),
     }
     return render(request, "killpower/referee_sheet.html", context)
+
+
+def _can_kick_off(user, fixture: Fixture) -> bool:
+    return fixture.status == Fixture.Status.SCHEDULED and roles.can_kick_off_fixture(user, fixture)
+
+
+@require_POST
+@kick_off_required
+def kick_off(request: HttpRequest, fixture: Fixture) -> HttpResponse:
+    """The commissioner kicks the fixture off now: the teams freeze and the RAP is drawn, so
+    the referee sheet can be printed before the scheduled time."""
+    try:
+        fixture_kick_off_now(fixture=fixture, user=request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect(fixture)
+    messages.success(request, _("The match has kicked off: both teams are frozen and the RAP "
+                                "drawn. Print the referee sheet."))
+    return redirect("matches:kp_referee_sheet", fixture.pk)
 
 
 # --- entering a result -------------------------------------------------------------------------
@@ -309,8 +352,7 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
     # the other coach confirms; the commissioner decides (the same, with a note)
     can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
     payload = report.payload or {}
-    confirm_side = side if can_confirm and side and not _is_tournament(fixture) else None
-    played = (payload.get(confirm_side) or {}).get("played", []) if confirm_side else []
+    confirm_side = side if can_confirm else None
     sides = []
     for name in SIDES:
         own = payload.get(name) or {}
@@ -339,8 +381,7 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
         "can_decide": open_ and roles.can_decide_result(user, report),
         "is_submitter": user.is_authenticated and report.submitted_by_id == user.pk,
         "can_reenter": open_ and roles.can_enter_result(user, fixture),
-        "confirm_form": forms.get("confirm_form") or ConfirmForm(side=confirm_side,
-                                                                 played=played),
+        "confirm_form": forms.get("confirm_form") or _confirm_form(report, confirm_side),
         "dispute_form": forms.get("dispute_form") or DisputeForm(),
         "decide_form": forms.get("decide_form") or DecideForm(),
         "history": selectors.report_list(fixture=fixture).exclude(pk=report.pk),
@@ -361,15 +402,18 @@ def _gated(check):
 @_gated(roles.can_confirm_result)
 def report_confirm(request: HttpRequest, report: ResultReport) -> HttpResponse:
     fixture = report.fixture
-    side = _coached_side(request.user, fixture)
-    if _is_tournament(fixture):
-        side = None
-    played = ((report.payload or {}).get(side) or {}).get("played", []) if side else []
-    form = ConfirmForm(request.POST, side=side, played=played)
+    form = _confirm_form(report, _coached_side(request.user, fixture), request.POST)
     if form.is_valid():
         try:
-            reports.result_confirm(report=report, user=request.user, decisions=form.decisions())
+            reports.result_confirm(report=report, user=request.user, decisions=form.decisions(),
+                                   free_throws=form.free_throws())
         except ValidationError as error:
+            about_free_throws = hasattr(error, "error_dict") and all(
+                field.startswith("free_throws") for field in error.error_dict)
+            if form.free_throw_rows() and about_free_throws:  # shown on his own fields
+                add_confirm_errors(form, error)
+                context = _report_context(request, report, confirm_form=form)
+                return render(request, "killpower/report.html", context)
             for message in error.messages:
                 messages.error(request, message)
             return redirect("matches:kp_report", report.pk)

@@ -6,6 +6,9 @@ The coaches name their shooters (``free_throws`` option, JSON)::
 
 or, for a side left out, the engine picks its two eligible gladiators with the best BAL (the
 earlier on the team sheet on a tie). Eligible: played the match, not in a coma, not ``out``.
+A side that names its shooters names two when it has two eligible gladiators, and the one it
+has when it has only one ("si l'une des deux équipes ne peut présenter qu'un gladiateur,
+elle n'aura le droit qu'à un seul tir au panier").
 """
 
 from __future__ import annotations
@@ -41,13 +44,23 @@ def pick_shooters(team: Team, report: SideReport) -> list[Gladiator]:
 
 
 def _chosen(value: object, team: Team, report: SideReport, field: str) -> list[Gladiator]:
+    """The coach's shooters: as many as the team can present, two at most."""
     allowed = {g.name: g for g in eligible(team, report)}
     chosen = names(value, field)
-    if not 1 <= len(chosen) <= tables.FREE_THROW_SHOOTERS:
-        raise InvalidInput(field, "must name one or two gladiators")
     for i, name in enumerate(chosen):
         if name not in allowed:
             raise InvalidInput(join(field, i), f"{name!r} cannot shoot (played, living, not out)")
+    needed = min(len(allowed), tables.FREE_THROW_SHOOTERS)
+    if needed and len(chosen) != needed:
+        if needed == 1:
+            [only] = allowed
+            raise InvalidInput(
+                field,
+                f"must name one gladiator: {only!r} is the only one of {team.name} able to shoot",
+            )
+        raise InvalidInput(
+            field, f"must name two gladiators: {team.name} has {len(allowed)} able to shoot"
+        )
     return [allowed[name] for name in chosen]
 
 

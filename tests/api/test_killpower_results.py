@@ -175,3 +175,33 @@ def test_the_referee_sheet(api_as, entered, kp_fixture):
     assert len(body["away"]["gladiators"]) == 7
     assert all(1 <= g["rapidity"] <= 10 for g in body["home"]["gladiators"])
     assert body["score"] is None
+
+
+def kick_off(client, fixture):
+    return client.post(f"/api/v1/fixtures/{fixture.pk}/kick-off/")
+
+
+def test_the_commissioner_kicks_a_fixture_off_before_its_time(api_as, commissioner, kp_fixture):
+    # Given a fixture scheduled in two days, when its commissioner kicks it off
+    response = kick_off(api_as(commissioner), kp_fixture)
+
+    # Then it answers the referee sheet, teams frozen and RAP drawn
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["kicked_off"] is True and body["fixture"]["id"] == kp_fixture.pk
+    assert len(body["home"]["gladiators"]) == 7
+    assert all(1 <= g["rapidity"] <= 10 for g in body["away"]["gladiators"])
+    kp_fixture.refresh_from_db()
+    assert kp_fixture.status == Fixture.Status.LOCKED
+
+    # ... once: a second time answers 400 naming the fixture
+    assert_error(kick_off(api_as(commissioner), kp_fixture), 400, "fixture")
+
+
+@pytest.mark.parametrize(
+    "persona", [ANONYMOUS, "coach", "other_coach", "stranger", "other_commissioner"]
+)
+def test_nobody_else_kicks_a_fixture_off(client_for, persona, kp_fixture):
+    assert_error(kick_off(client_for(persona), kp_fixture), refused_status(persona))
+    kp_fixture.refresh_from_db()
+    assert kp_fixture.status == Fixture.Status.SCHEDULED

@@ -149,3 +149,52 @@ def test_the_bracket_has_a_constant_query_count(
     with django_assert_max_num_queries(6):
         response = api_as(None).get(f"/api/v1/seasons/{season.pk}/bracket/")
     assert response.status_code == 200
+
+
+def test_each_coach_chooses_his_own_free_throws_over_the_api(
+    api_as, coach, other_coach, kp_cup_final
+):
+    # Given Titanos' coach entering a 0-0 draw: Viking's shooters are not his to choose
+    url = f"/api/v1/fixtures/{kp_cup_final.pk}/result-reports/"
+    theirs = {"result": report(0, 0), "free_throws": {"away": ["Viking 2", "Viking 3"]}}
+    error = assert_error(api_as(coach).post(url, theirs, format="json"), 400, "free_throws.away")
+    assert "Viking's coach" in error["fields"]["free_throws.away"][0]
+
+    # When he names his own, and Viking's coach confirms naming his
+    mine = {"result": report(0, 0), "free_throws": {"home": ["Titanos 2", "Titanos 3"]}}
+    entered = api_as(coach).post(url, mine, format="json")
+    assert entered.status_code == 201, entered.content
+    confirm = f"/api/v1/result-reports/{entered.json()['id']}/confirm/"
+    response = api_as(other_coach).post(
+        confirm,
+        {"free_throws": {"away": ["Viking 4", "Viking 6"], "distances": {"away": [2, 2]}}},
+        format="json",
+    )
+
+    # Then both choices are stored and shot
+    assert response.status_code == 200, response.content
+    assert response.json()["free_throws"] == {
+        "home": ["Titanos 2", "Titanos 3"],
+        "away": ["Viking 4", "Viking 6"],
+        "distances": {"away": [2, 2]},
+    }
+    shots = ResultReport.objects.get().fixture.result.record["free_throws"]["shots"]
+    assert [s["shooter"] for s in shots[:4]] == ["Titanos 2", "Viking 4", "Titanos 3", "Viking 6"]
+
+
+def test_the_confirming_coach_cannot_choose_the_other_sides_free_throws(
+    api_as, coach, other_coach, kp_cup_final
+):
+    entered = api_as(coach).post(
+        f"/api/v1/fixtures/{kp_cup_final.pk}/result-reports/",
+        {"result": report(0, 0)},
+        format="json",
+    )
+    confirm = f"/api/v1/result-reports/{entered.json()['id']}/confirm/"
+
+    response = api_as(other_coach).post(
+        confirm, {"free_throws": {"home": ["Titanos 1", "Titanos 2"]}}, format="json"
+    )
+
+    assert_error(response, 400, "free_throws.home")
+    assert ResultReport.objects.get().status == "pending"

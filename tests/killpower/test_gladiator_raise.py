@@ -82,3 +82,50 @@ def test_gladiators_are_frozen_from_kick_off_until_the_post_match_sequence(
 
     post_match_run(fixture_id=kp_fixture.pk)
     assert gladiator_raise(gladiator=tom, characteristic="BAL").raises == {"BAL": 1}
+
+
+def test_a_team_in_a_tournament_plays_every_round_as_it_entered(
+    tom, kp_cup_final, coach, other_coach
+):
+    # 13.2: "il récupère son équipe de gladiateurs identique à celle qu'il avait avant le
+    # premier match". Given Titanos drawn into the bracket, Tom with two raises to take
+    # When his coach raises him before the final
+    with pytest.raises(ValidationError) as error:
+        gladiator_raise(gladiator=tom, characteristic="BAL")
+
+    # Then he is refused: Titanos is still in the tournament, and Tom is unchanged
+    [message] = error.value.message_dict["team"]
+    assert "Titanos is still in the tournament" in message and "as it entered" in message
+    tom.refresh_from_db()
+    assert tom.raises == {}
+
+    # When the final is played (Titanos wins), the tournament is over: the raise is taken
+    play(kp_cup_final, 9, 0, by=coach, confirm_by=other_coach)
+    assert gladiator_raise(gladiator=tom, characteristic="BAL").raises == {"BAL": 1}
+
+
+def test_a_team_knocked_out_of_a_tournament_may_change_again(commissioner, titanos, viking):
+    # Given a tournament of three: Titanos (seed 1) has a bye; Viking beats Nabos in round 1
+    from league.killpower.services import killpower_team_register
+    from league.models import Team
+    from league.services import league_update
+    from matches.killpower.tournaments import tournament_create
+    from tests.factories import killpower_recruits
+
+    league = league_update(league=titanos.league, competition_format="tournament")
+    nabos = killpower_team_register(
+        league=league, name="Nabos", gladiators=killpower_recruits("Nabos"), seed=3
+    )
+    Team.objects.filter(pk=titanos.pk).update(ranking_points=20)
+    Team.objects.filter(pk=viking.pk).update(ranking_points=10)
+    [first] = tournament_create(season=league.seasons.get())
+    assert (first.home, first.away) == (viking, nabos)
+    play(first, 9, 0, by=commissioner, confirm_by=commissioner)
+    gladiators = {team.name: team.gladiators.get(number=5) for team in (titanos, viking, nabos)}
+    Gladiator.objects.filter(pk__in=[g.pk for g in gladiators.values()]).update(xp=10)
+
+    # Then Nabos, knocked out, may raise; Titanos (not yet played) and Viking (through) may not
+    assert gladiator_raise(gladiator=gladiators["Nabos"], characteristic="BAL").raises == {"BAL": 1}
+    for name in ("Titanos", "Viking"):
+        with pytest.raises(ValidationError, match="still in the tournament"):
+            gladiator_raise(gladiator=gladiators[name], characteristic="BAL")

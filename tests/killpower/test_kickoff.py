@@ -3,10 +3,11 @@
 from datetime import timedelta
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from matches import services
+from matches.killpower.kickoff import fixture_kick_off_now
 from matches.killpower.selectors import referee_sheet_get
 from matches.models import Fixture
 from tests.factories import FixtureFactory
@@ -111,3 +112,54 @@ def test_a_team_kicks_off_again_only_once_its_last_match_is_settled(
     services.fixture_kick_off(fixture_id=rematch.pk)
     rematch.refresh_from_db()
     assert rematch.status == Fixture.Status.LOCKED
+
+
+def test_the_commissioner_kicks_a_fixture_off_before_its_time(kp_fixture, commissioner):
+    # Given a fixture scheduled in two days
+    scheduled = kp_fixture.kickoff
+
+    # When the commissioner kicks it off now
+    fixture = fixture_kick_off_now(fixture=kp_fixture, user=commissioner, seed=5)
+
+    # Then both teams are frozen and the RAP drawn, with the seed given; the schedule stays
+    kp_fixture.refresh_from_db()
+    assert fixture.status == kp_fixture.status == Fixture.Status.LOCKED
+    assert kp_fixture.options["kickoff"]["seed"] == 5
+    assert len(kp_fixture.options["kickoff"]["rapidity"]["away"]) == 7
+    assert kp_fixture.kickoff == scheduled and kp_fixture.locked_at is not None
+
+    # ... and only once
+    with pytest.raises(ValidationError) as error:
+        fixture_kick_off_now(fixture=kp_fixture, user=commissioner)
+    assert "already kicked off" in error.value.message_dict["fixture"][0]
+
+
+@pytest.mark.parametrize("persona", ["coach", "other_coach", "stranger"])
+def test_nobody_but_the_commissioner_kicks_a_fixture_off(request, kp_fixture, persona):
+    with pytest.raises(PermissionDenied):
+        fixture_kick_off_now(fixture=kp_fixture, user=request.getfixturevalue(persona))
+
+    kp_fixture.refresh_from_db()
+    assert kp_fixture.status == Fixture.Status.SCHEDULED and not kp_fixture.options
+
+
+def test_a_team_not_ready_is_named_and_the_fixture_stays_scheduled(
+    kp_fixture, commissioner, viking
+):
+    viking.gladiators.filter(number=7).delete()
+
+    with pytest.raises(ValidationError) as error:
+        fixture_kick_off_now(fixture=kp_fixture, user=commissioner)
+
+    assert "Viking's roster is not ready" in error.value.message_dict["away"][0]
+    kp_fixture.refresh_from_db()
+    assert kp_fixture.status == Fixture.Status.SCHEDULED
+
+
+def test_only_killpower_fixtures_are_kicked_off_by_hand(commissioner, season, team, other_team):
+    rotzball = FixtureFactory(season=season, home=team, away=other_team)
+
+    with pytest.raises(ValidationError) as error:
+        fixture_kick_off_now(fixture=rotzball, user=commissioner)
+
+    assert "fixture" in error.value.message_dict

@@ -203,3 +203,44 @@ def test_a_played_tournament_match_is_in_the_gladiators_history(commissioner):
     }
     assert bracket_get(season=season).champion.name == "T2"
     assert Fixture.objects.filter(season=season).count() == 1
+
+
+def test_a_team_hurt_in_a_tournament_match_is_restored_before_its_next_match(commissioner):
+    # 13.2: "il récupère son équipe de gladiateurs identique à celle qu'il avait avant le
+    # premier match, sauf la RAP". Given a tournament of four, T4 (seed 1) against T1
+    season = tournament_league(commissioner, 4)
+    first, other = tournament_create(season=season)
+    assert (first.home.name, first.away.name) == ("T4", "T1")
+
+    # When T4 wins with one gladiator badly wounded, one in a coma at -20 (dead whatever the
+    # location in a championship), one who lost his combat gloves and one who lost armour
+    play(
+        first, 25, 0, by=commissioner, confirm_by=commissioner,
+        home={
+            "played": [f"T4 {n}" for n in range(1, 6)],
+            "badly_wounded": ["T4 2"],
+            "comas": [{"gladiator": "T4 3", "state": -20}],
+            "equipment_lost": ["T4 1"],
+            "armour_lost": {"T4 4": 1},
+        },
+    )  # fmt: skip
+    play(other, 25, 0, by=commissioner, confirm_by=commissioner)
+
+    # Then before the final T4 has its seven gladiators back as they were: nobody dead, in a
+    # coma or wounded, the same equipment, armour and XP, no death-risk roll
+    t4 = Team.objects.get(name="T4")
+    gladiators = t4.gladiators.order_by("number")
+    assert [(g.name, g.status) for g in gladiators] == [(f"T4 {n}", "fit") for n in range(1, 8)]
+    assert not GladiatorEvent.objects.filter(
+        gladiator__team=t4, kind__in=["coma", "death_risk", "died", "injured", "equipment", "xp"]
+    ).exists()
+    [final] = unplayed(season)
+    assert final.bracket_position == "R2M1" and final.home == t4
+    services.fixture_kick_off(fixture_id=final.pk)
+    final.refresh_from_db()
+    # ... and its sheet at the final's kick-off is its sheet at the first match's, gladiator
+    # for gladiator (characteristics, armour, equipment, XP); only the RAP is drawn again
+    first.refresh_from_db()
+    assert final.home_sheet == first.home_sheet
+    assert final.home_sheet["gladiators"][0]["equipment"]["kind"] == "combat_gloves"
+    assert final.options["kickoff"]["seed"] != first.options["kickoff"]["seed"]

@@ -293,3 +293,33 @@ def test_new_killpower_leagues_render_their_empty_states(browser, commissioner):
     assert "The bracket is not drawn yet." in page.get_text()
     assert page.find("a", href=reverse("league:kp_tournament_create", args=[tournament.pk]))
     assert not page.find("a", href=reverse("league:fixtures_generate", args=[tournament.pk]))
+
+
+def test_the_commissioner_kicks_a_fixture_off_from_its_page(
+    browser, commissioner, coach, kp_fixture
+):
+    # Given a fixture scheduled in two days: its coaches see no kick-off button
+    kick_off = reverse("matches:kp_kick_off", args=[kp_fixture.pk])
+    for url in (kp_fixture.get_absolute_url(),
+                reverse("matches:kp_referee_sheet", args=[kp_fixture.pk])):
+        assert not soup(browser(coach).get(url)).find("form", action=kick_off), url
+    assert browser(coach).post(kick_off).status_code == 403
+
+    # When the commissioner uses the button on the fixture page (also on the referee sheet)
+    client = browser(commissioner)
+    assert soup(client.get(reverse("matches:kp_referee_sheet", args=[kp_fixture.pk]))).find(
+        "form", action=kick_off)
+    button = soup(client.get(kp_fixture.get_absolute_url())).find("form", action=kick_off)
+    response = client.post(button["action"], form_data(button))
+
+    # Then the match has kicked off and the referee sheet shows the RAP just drawn
+    assert response["Location"] == reverse("matches:kp_referee_sheet", args=[kp_fixture.pk])
+    kp_fixture.refresh_from_db()
+    assert kp_fixture.status == "locked"
+    page = soup(client.get(response["Location"]))
+    assert "Not kicked off yet" not in page.get_text()
+    assert not page.find("form", action=kick_off)
+
+    # ... and a second press says it already has
+    again = client.post(kick_off, follow=True)
+    assert "already kicked off" in soup(again).get_text()

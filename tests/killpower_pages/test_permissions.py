@@ -27,6 +27,8 @@ def urls(kp_league, titanos, kp_fixture, entered):
             (reverse("matches:kp_report_confirm", args=[entered.pk]), "coach"),  # the submitter
             (reverse("matches:kp_report_dispute", args=[entered.pk]), "commissioner"),
             (reverse("matches:kp_report_decide", args=[entered.pk]), "other_coach"),
+            (reverse("matches:kp_kick_off", args=[kp_fixture.pk]), "coach"),
+            (reverse("matches:kp_kick_off", args=[kp_fixture.pk]), "other_coach"),
         ],
     }
 
@@ -72,6 +74,7 @@ def test_a_stranger_reads_the_public_pages_without_actions(browser, stranger, kp
         assert reverse("matches:kp_report_decide", args=[entered.pk]) not in text, url
         assert reverse("matches:kp_result", args=[kp_fixture.pk]) not in text, url
         assert reverse("league:kp_raises", args=[titanos.pk]) not in text, url
+        assert reverse("matches:kp_kick_off", args=[kp_fixture.pk]) not in text, url
 
 
 def test_killpower_pages_are_not_found_for_a_rotzball_league(browser, commissioner, league, team,

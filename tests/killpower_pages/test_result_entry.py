@@ -341,3 +341,70 @@ def test_a_tournament_draw_goes_to_the_free_throws_chosen_on_the_page(
                       if home in row.find_all("td")[1].get_text())
     assert f"{home} 3" in first_home.get_text()
     assert first_home.find_all("td")[3].get_text(strip=True) == "2"  # the coach's distance
+
+
+def free_throw_fields(form) -> set[str]:
+    return {select["name"] for select in form.find_all("select")
+            if "ft_" in select.get("name", "")}
+
+
+def test_a_coach_chooses_free_throws_for_his_own_side_only(
+    browser, coach, commissioner, kp_cup_final
+):
+    # Given a tournament final: when Titanos' coach opens the result page
+    url = reverse("matches:kp_result", args=[kp_cup_final.pk])
+    page = soup(browser(coach).get(url))
+
+    # Then he may name Titanos' shooters, not Viking's
+    assert free_throw_fields(result_form(page)) == {"home_ft_1", "home_ft_2"}
+
+    # ... and the commissioner may name both teams'
+    page = soup(browser(commissioner).get(url))
+    assert free_throw_fields(result_form(page)) == {"home_ft_1", "home_ft_2", "away_ft_1",
+                                                    "away_ft_2"}
+
+
+def test_the_confirming_coach_chooses_his_own_free_throws_on_the_confirm_page(
+    browser, coach, other_coach, kp_cup_final, django_capture_on_commit_callbacks
+):
+    # Given Titanos' coach entered a 0-0 draw with his shooters
+    entered = reports.result_submit(fixture=kp_cup_final, user=coach,
+                                    result={"score": {"home": 0, "away": 0}},
+                                    free_throws={"home": ["Titanos 2", "Titanos 3"]})
+    client = browser(other_coach)
+    page = soup(client.get(reverse("matches:kp_report", args=[entered.pk])))
+    confirm = page.find("form", action=reverse("matches:kp_report_confirm", args=[entered.pk]))
+
+    # When Viking's coach names only one shooter though all seven can shoot
+    assert free_throw_fields(confirm) == {"ft_1", "ft_2"}
+    options = [o["value"] for o in confirm.find("select", attrs={"name": "ft_1"}).find_all(
+        "option")]
+    assert options == ["", *(f"Viking {n}" for n in range(1, 8))]
+    refused = soup(client.post(confirm["action"], form_data(confirm, ft_1="Viking 4")))
+
+    # Then the page says so on the empty shooter field, and nothing is recorded
+    assert "must name two gladiators" in field_error(refused, "ft_2")
+    assert not Result.objects.exists()
+
+    # When he names two, with the first one's distance
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(confirm["action"], form_data(confirm, ft_1="Viking 4", ft_2="Viking 6",
+                                                 ft_1_distance="2"))
+
+    # Then both coaches' shooters shoot
+    shots = Result.objects.get().record["free_throws"]["shots"]
+    assert [(s["shooter"], s["chosen"]) for s in shots[:4]] == [
+        ("Titanos 2", False), ("Viking 4", True), ("Titanos 3", False), ("Viking 6", False)]
+    assert shots[1]["distance"] == 2
+
+
+def test_a_tournament_match_won_on_points_asks_for_no_free_throws(
+    browser, coach, other_coach, kp_cup_final
+):
+    entered = reports.result_submit(fixture=kp_cup_final, user=coach,
+                                    result={"score": {"home": 9, "away": 0}})
+
+    page = soup(browser(other_coach).get(reverse("matches:kp_report", args=[entered.pk])))
+
+    confirm = page.find("form", action=reverse("matches:kp_report_confirm", args=[entered.pk]))
+    assert free_throw_fields(confirm) == set()

@@ -21,7 +21,8 @@ def shoot(values, *, home=T, away=V, powers=(20, 12), score=(0, 0), distances=No
     )
 
 
-def test_the_weaker_team_shoots_first_when_it_is_away_stronger():
+def test_the_stronger_team_shoots_first_even_when_it_is_away():
+    # 13.2: "c'est l'équipe la plus puissante qui commence": away (power 30) before home (5)
     result = shoot(
         [10, 1, 10, 10], powers=(5, 30), distances={Side.HOME: [2, 2], Side.AWAY: [3, 3]}
     )

@@ -109,6 +109,44 @@ def test_tournament_shooters_must_be_able_to_shoot():
     assert error.value.field == "options.free_throws.home.0"
 
 
+def test_a_team_that_can_present_two_shooters_names_two():
+    # 13.2: "choisissez deux joueurs vivants dans chaque équipe": all seven played and can shoot
+    options = {"mode": "tournament", "free_throws": {"home": ["Titanos 1"]}}
+    with pytest.raises(InvalidInput) as error:
+        SYSTEM.record_result(TITANOS, VIKING, DRAW, dice=Dice(1), options=options)
+    assert error.value.field == "options.free_throws.home"
+    assert error.value.message == "must name two gladiators: Titanos has 7 able to shoot"
+
+
+def test_a_team_that_can_present_only_one_shooter_names_him_and_shoots_once():
+    # 13.2: "si l'une des deux équipes ne peut présenter qu'un gladiateur, elle n'aura le droit
+    # qu'à un seul tir au panier": Titanos 2 is in a coma, Titanos 3 out at the end
+    result = {
+        **DRAW,
+        "home": {
+            "played": ["Titanos 1", "Titanos 2", "Titanos 3"],
+            "comas": [{"gladiator": "Titanos 2", "state": -11}],
+            "out": ["Titanos 3"],
+        },
+    }
+
+    def shoot(home):
+        options = {"mode": "tournament", "free_throws": {"home": home}}
+        return SYSTEM.record_result(TITANOS, VIKING, result, dice=Dice(1), options=options)
+
+    with pytest.raises(InvalidInput) as error:
+        shoot([])
+    assert error.value.field == "options.free_throws.home"
+    assert "must name one gladiator: 'Titanos 1' is the only one" in error.value.message
+    with pytest.raises(InvalidInput) as error:
+        shoot(["Titanos 1", "Titanos 3"])
+    assert error.value.field == "options.free_throws.home.1"
+
+    shots = shoot(["Titanos 1"]).record["free_throws"]["shots"]
+    assert {s["shooter"] for s in shots if s["side"] == "home"} == {"Titanos 1"}
+    assert [s["side"] for s in shots if s["round"] == 1] == ["home", "away", "away"]
+
+
 @pytest.mark.parametrize(
     ("options", "field"),
     [
