@@ -2,34 +2,11 @@
 to sign in, the wrong role gets 403. Each decorator loads the object its URL names, asks
 ``battles.roles`` and passes the object to the view in place of its id."""
 
-from collections.abc import Callable
-from functools import wraps
-
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from battles import roles
 from battles.models import Army, Battle, BattleRun, Campaign
-
-View = Callable[..., HttpResponse]
-
-
-def _gate(load: Callable[[int], object], allowed: Callable[[object, object], bool]):
-    def decorator(view: View) -> View:
-        @wraps(view)
-        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            obj = load(pk)
-            if not allowed(request.user, obj):
-                raise PermissionDenied
-            return view(request, obj, *args, **kwargs)
-
-        return wrapper
-
-    return decorator
+from league.views.access import role_gate
 
 
 def _campaign(pk: int) -> Campaign:
@@ -50,25 +27,25 @@ def _run(pk: int) -> BattleRun:
     return get_object_or_404(runs, pk=pk)
 
 
-game_master_required = _gate(_campaign, roles.is_game_master)
+game_master_required = role_gate(_campaign, roles.is_game_master)
 """The view gets the ``Campaign`` its ``pk`` names, when the user is its game master."""
 
-campaign_member_required = _gate(
-    _campaign, lambda user, campaign: roles.is_game_master(user, campaign)
-    or roles.is_player(user, campaign)
+campaign_member_required = role_gate(
+    _campaign,
+    lambda user, campaign: roles.is_game_master(user, campaign) or roles.is_player(user, campaign),
 )
 """The view gets the ``Campaign``, when the user is its game master or one of its players."""
 
-army_editor_required = _gate(_army, roles.can_edit_army)
+army_editor_required = role_gate(_army, roles.can_edit_army)
 """The view gets the ``Army`` its ``pk`` names, when the user keeps it or is the game master."""
 
-army_game_master_required = _gate(
+army_game_master_required = role_gate(
     _army, lambda user, army: roles.is_game_master(user, army.campaign)
 )
 
-battle_game_master_required = _gate(_battle, roles.can_run_battle)
+battle_game_master_required = role_gate(_battle, roles.can_run_battle)
 """The view gets the ``Battle``, when the user is its campaign's game master."""
 
-run_game_master_required = _gate(_run, lambda user, run: roles.can_run_battle(user, run.battle))
+run_game_master_required = role_gate(_run, lambda user, run: roles.can_run_battle(user, run.battle))
 """The view gets the ``BattleRun`` (without its heavy state), when the user is the game
 master."""

@@ -19,7 +19,10 @@ from matches.models import Fixture
 View = Callable[..., HttpResponse]
 
 
-def _gate(load: Callable[[int], object], allowed: Callable[[object, object], bool]):
+def role_gate(load: Callable[[int], object], allowed: Callable[[object, object], bool]):
+    """A decorator: sign-in required, ``load(pk)`` the object (404 if missing), 403 unless
+    ``allowed(user, obj)``, then call the view with the object in place of its id."""
+
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
@@ -48,13 +51,13 @@ def _fixture(pk: int) -> Fixture:
     return get_object_or_404(Fixture.objects.select_related(*related), pk=pk)
 
 
-commissioner_required = _gate(_league, roles.is_commissioner)
+commissioner_required = role_gate(_league, roles.is_commissioner)
 """The view gets the ``League`` its ``pk`` names, when the user is its commissioner."""
 
-fixture_commissioner_required = _gate(
+fixture_commissioner_required = role_gate(
     _fixture, lambda user, fixture: roles.is_commissioner(user, fixture.season.league)
 )
 """The view gets the ``Fixture`` its ``pk`` names, when the user runs its league."""
 
-roster_editor_required = _gate(_team, roles.can_edit_roster)
+roster_editor_required = role_gate(_team, roles.can_edit_roster)
 """The view gets the ``Team`` its ``pk`` names, when the user may edit its roster."""

@@ -29,7 +29,7 @@ from league.killpower_forms import (
     add_result_errors,
 )
 from league.models import GladiatorEvent, League
-from league.views.access import _gate
+from league.views.access import role_gate
 from league.views.partials import page_or_fragment
 from matches.killpower import reports, selectors
 from matches.killpower.kickoff import fixture_kick_off_now
@@ -60,13 +60,13 @@ def _report(pk: int) -> ResultReport:
     return report
 
 
-result_entry_required = _gate(_fixture, roles.can_enter_result)
+result_entry_required = role_gate(_fixture, roles.can_enter_result)
 """The view gets the Killpower ``Fixture``, when the user may enter its result."""
 
-decider_required = _gate(_report, roles.can_decide_result)
+decider_required = role_gate(_report, roles.can_decide_result)
 """The view gets the ``ResultReport``, when the user is its league's commissioner."""
 
-kick_off_required = _gate(_fixture, roles.can_kick_off_fixture)
+kick_off_required = role_gate(_fixture, roles.can_kick_off_fixture)
 """The view gets the Killpower ``Fixture``, when the user may kick it off (its commissioner)."""
 
 
@@ -395,7 +395,7 @@ def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _gated(check):
-    return _gate(_report, check)
+    return role_gate(_report, check)
 
 
 @require_POST
