@@ -378,6 +378,36 @@ class FixturesGenerateForm(PageForm):
         }
 
 
+class FixtureScheduleForm(PageForm):
+    """One fixture between any two teams of the league."""
+
+    home = forms.ModelChoiceField(label=_("Home"), queryset=Team.objects.none())
+    away = forms.ModelChoiceField(label=_("Away"), queryset=Team.objects.none())
+    kickoff = forms.DateTimeField(
+        label=_("Kick-off"),
+        initial=tomorrow_evening,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    round = forms.IntegerField(
+        label=_("Round"),
+        min_value=1,
+        required=False,
+        help_text=_("Left empty: a new round after the last one."),
+    )
+
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        teams = league.teams.order_by("name")
+        self.fields["home"].queryset = teams
+        self.fields["away"].queryset = teams
+
+    def schedule(self) -> dict:
+        """Keyword arguments of ``fixture_schedule``."""
+        data = self.cleaned_data
+        return {"home": data["home"], "away": data["away"], "kickoff": data["kickoff"],
+                "round_number": data["round"]}
+
+
 class RescheduleForm(PageForm):
     kickoff = forms.DateTimeField(
         label=_("New kick-off"),

@@ -31,6 +31,7 @@ commissioner_patterns = [
     path("<int:pk>/seasons/new/", commissioner.season_create, name="season_create"),
     path("<int:pk>/teams/new/", commissioner.team_register, name="team_register"),
     path("<int:pk>/fixtures/generate/", commissioner.fixtures_generate, name="fixtures_generate"),
+    path("<int:pk>/fixtures/new/", commissioner.fixture_schedule, name="fixture_schedule"),
     path("<int:pk>/simulate/", commissioner.simulate, name="simulate"),
     path("<int:pk>/simulations/<int:batch_id>/", commissioner.batch, name="batch"),
     path("<int:pk>/killpower-teams/new/", killpower.team_create, name="kp_team_create"),

@@ -15,13 +15,13 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Max, Q, QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules_engine
-from league.models import League, Season
+from league.models import League, Season, Team
 from league.roster_messages import roster_issue_text
 from league.selectors import team_sheet_get
 from matches import locking
@@ -80,6 +80,56 @@ def fixtures_generate(
         for home, away in pairs
     ]
     return Fixture.objects.bulk_create(fixtures)
+
+
+@transaction.atomic
+def fixture_schedule(
+    *,
+    season: Season,
+    home: Team,
+    away: Team,
+    kickoff: datetime,
+    round_number: int | None = None,
+) -> Fixture:
+    """One fixture between any two teams of the season's league (championship seasons).
+
+    The round defaults to the season's last round + 1; a team plays at most once a round.
+    """
+    league = season.league
+    if league.competition_format == League.CompetitionFormat.TOURNAMENT:
+        raise ValidationError(
+            {"season": _("A tournament season is played as a bracket: create the tournament.")}
+        )
+    errors: dict[str, str] = {}
+    for side, team in (("home", home), ("away", away)):
+        if team.league_id != league.pk:
+            errors[side] = _("%(team)s is not a team of this league.") % {"team": team.name}
+    if "away" not in errors and home.pk == away.pk:
+        errors["away"] = _("A team cannot play itself.")
+    if kickoff is None:
+        errors["kickoff"] = _("Give the kick-off.")
+    elif timezone.is_naive(kickoff):
+        errors["kickoff"] = _("The kick-off needs a time zone.")
+    if round_number is not None and round_number < 1:
+        errors["round"] = _("Rounds are numbered from 1.")
+    if errors:
+        raise ValidationError(errors)
+    Season.objects.select_for_update().filter(pk=season.pk).first()  # one scheduler at a time
+    if round_number is None:
+        last = season.fixtures.aggregate(last=Max("round"))["last"] or 0
+        round_number = last + 1
+    busy = season.fixtures.filter(round=round_number)
+    for side, team in (("home", home), ("away", away)):
+        if busy.filter(Q(home=team) | Q(away=team)).exists():
+            errors[side] = _("%(team)s already plays in round %(round)s.") % {
+                "team": team.name,
+                "round": round_number,
+            }
+    if errors:
+        raise ValidationError(errors)
+    return Fixture.objects.create(
+        season=season, round=round_number, home=home, away=away, kickoff=kickoff
+    )
 
 
 def _engine_options(league: League) -> dict[str, Any]:

@@ -110,6 +110,11 @@ urlpatterns = [
         name="season-generate-fixtures",
     ),
     path(
+        "seasons/<int:pk>/fixtures/",
+        match_commands.SeasonFixtureScheduleView.as_view(),
+        name="season-fixture-schedule",
+    ),
+    path(
         "seasons/<int:pk>/simulate/",
         match_commands.SeasonSimulateView.as_view(),
         name="season-simulate",

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from league import services
 from league.forms import (
+    FixtureScheduleForm,
     FixturesGenerateForm,
     LeagueCreateForm,
     LeagueSettingsForm,
@@ -133,6 +134,27 @@ def fixtures_generate(request: HttpRequest, league: League) -> HttpResponse:
         request, league, form, title=_("Generate the fixtures"), submit=_("Generate"),
         intro=_("Season %(season)s: every team meets every other, by the circle method. With "
                 "an odd number of teams, one team rests each round.") % {"season": season.name},
+        cancel=_league_url(league, season), extra={"hidden": {"season": season.pk}},
+    )
+
+
+@commissioner_required
+def fixture_schedule(request: HttpRequest, league: League) -> HttpResponse:
+    """Schedule one fixture between any two teams (a championship season)."""
+    season = _season(league, request.GET.get("season") or request.POST.get("season"))
+    form = FixtureScheduleForm(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        try:
+            fixture = match_services.fixture_schedule(season=season, **form.schedule())
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("%(fixture)s is scheduled.") % {"fixture": fixture})
+            return redirect(_league_url(league, season))
+    return _form_page(
+        request, league, form, title=_("Schedule a fixture"), submit=_("Schedule"),
+        intro=_("Season %(season)s: any two teams of the league; each team plays at most once "
+                "a round.") % {"season": season.name},
         cancel=_league_url(league, season), extra={"hidden": {"season": season.pk}},
     )
 

@@ -75,6 +75,30 @@ class SeasonGenerateFixturesView(_SeasonCommand):
         return Response(s.GeneratedFixturesSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
+class SeasonFixtureScheduleView(_SeasonCommand):
+    serializer_class = s.FixtureScheduleSerializer
+
+    @extend_schema(
+        summary="Schedule one fixture between two teams of the league (commissioner)",
+        request=s.FixtureScheduleSerializer,
+        responses={201: s.FixtureSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        season = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        fixture = services.fixture_schedule(
+            season=season,
+            home=data["home"],
+            away=data["away"],
+            kickoff=data["kickoff"],
+            round_number=data.get("round"),
+        )
+        fresh = selectors.fixture_list().defer(*selectors.HEAVY_FIELDS).get(pk=fixture.pk)
+        return Response(s.FixtureSerializer(fresh).data, status=status.HTTP_201_CREATED)
+
+
 class SeasonSimulateView(_SeasonCommand):
     serializer_class = s.SeasonSimulateSerializer
 

@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from league.api.serializers import TeamBriefSerializer, UserField
+from league.models import Team
 from matches.models import Fixture, Result, SimulationBatch
 
 
@@ -140,6 +141,22 @@ class SeasonSimulateSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         help_text="Only this round (default: the whole season).",
+    )
+
+
+class FixtureScheduleSerializer(serializers.Serializer):
+    home = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.all(), help_text="The home team's id (a team of the league)."
+    )
+    away = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.all(), help_text="The away team's id (a team of the league)."
+    )
+    kickoff = serializers.DateTimeField()
+    round = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="Default: a new round after the season's last.",
     )
 
 
