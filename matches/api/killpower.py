@@ -104,61 +104,57 @@ class FixtureKickOffView(_FixtureView):
 
 
 class _ReportCommand(ObjectCommandView):
+    """A command on a result report: validate the body, call ``service``, show the report."""
+
+    service: staticmethod
+
     def get_queryset(self):
         return ResultReport.objects.select_related(
             "fixture__season__league", "fixture__home", "fixture__away"
         )
 
+    def post(self, request: Request, pk: int) -> Response:
+        report = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        self.service(report=report, user=request.user, **serializer.validated_data)
+        return Response(_report_data(report))
 
+
+def _report_command_schema(summary: str, request_serializer):
+    return extend_schema_view(
+        post=extend_schema(
+            summary=summary, request=request_serializer, responses=s.ResultReportSerializer
+        )
+    )
+
+
+@_report_command_schema(
+    "Confirm a result (the other coach or the commissioner): it is recorded",
+    s.ResultConfirmSerializer,
+)
 class ResultConfirmView(_ReportCommand):
     serializer_class = s.ResultConfirmSerializer
     permission_classes = [CanConfirmResult]
-
-    @extend_schema(
-        summary="Confirm a result (the other coach or the commissioner): it is recorded",
-        request=s.ResultConfirmSerializer,
-        responses=s.ResultReportSerializer,
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        report = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reports.result_confirm(report=report, user=request.user, **serializer.validated_data)
-        return Response(_report_data(report))
+    service = staticmethod(reports.result_confirm)
 
 
+@_report_command_schema(
+    "Dispute a result (the other coach): the commissioner decides", s.ResultDisputeSerializer
+)
 class ResultDisputeView(_ReportCommand):
     serializer_class = s.ResultDisputeSerializer
     permission_classes = [CanDisputeResult]
-
-    @extend_schema(
-        summary="Dispute a result (the other coach): the commissioner decides",
-        request=s.ResultDisputeSerializer,
-        responses=s.ResultReportSerializer,
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        report = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reports.result_dispute(report=report, user=request.user, **serializer.validated_data)
-        return Response(_report_data(report))
+    service = staticmethod(reports.result_dispute)
 
 
+@_report_command_schema(
+    "Decide a result, corrected or as entered (commissioner)", s.ResultDecideSerializer
+)
 class ResultDecideView(_ReportCommand):
     serializer_class = s.ResultDecideSerializer
     permission_classes = [CanDecideResult]
-
-    @extend_schema(
-        summary="Decide a result, corrected or as entered (commissioner)",
-        request=s.ResultDecideSerializer,
-        responses=s.ResultReportSerializer,
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        report = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reports.result_decide(report=report, user=request.user, **serializer.validated_data)
-        return Response(_report_data(report))
+    service = staticmethod(reports.result_decide)
 
 
 class FixturePostMatchView(_FixtureView):
