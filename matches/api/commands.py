@@ -21,6 +21,12 @@ from matches.models import Fixture, SimulationBatch
 from matches.standings import standings_get, standings_metrics
 
 
+def _fixture_data(fixture: Fixture) -> dict:
+    """The fixture as the fixtures endpoint lists it (without the heavy snapshots), re-read."""
+    fresh = selectors.fixture_list().defer(*selectors.HEAVY_FIELDS).get(pk=fixture.pk)
+    return s.FixtureSerializer(fresh).data
+
+
 def _batch_response(request: Request, batch: SimulationBatch) -> Response:
     batch = selectors.batch_list().get(pk=batch.pk)
     response = Response(s.SimulationBatchSerializer(batch).data, status=status.HTTP_202_ACCEPTED)
@@ -42,10 +48,6 @@ class _FixtureCommand(ObjectCommandView):
 
     def get_queryset(self):
         return Fixture.objects.select_related("season__league", "home", "away")
-
-    def fixture_data(self, fixture: Fixture) -> dict:
-        fresh = selectors.fixture_list().defer(*selectors.HEAVY_FIELDS).get(pk=fixture.pk)
-        return s.FixtureSerializer(fresh).data
 
 
 class SeasonGenerateFixturesView(_SeasonCommand):
@@ -95,8 +97,7 @@ class SeasonFixtureScheduleView(_SeasonCommand):
             kickoff=data["kickoff"],
             round_number=data.get("round"),
         )
-        fresh = selectors.fixture_list().defer(*selectors.HEAVY_FIELDS).get(pk=fixture.pk)
-        return Response(s.FixtureSerializer(fresh).data, status=status.HTTP_201_CREATED)
+        return Response(_fixture_data(fixture), status=status.HTTP_201_CREATED)
 
 
 class SeasonSimulateView(_SeasonCommand):
@@ -156,7 +157,7 @@ class FixtureCancelView(_FixtureCommand):
     )
     def post(self, request: Request, pk: int) -> Response:
         fixture = services.fixture_cancel(fixture=self.get_object())
-        return Response(self.fixture_data(fixture))
+        return Response(_fixture_data(fixture))
 
 
 class FixtureRescheduleView(_FixtureCommand):
@@ -174,4 +175,4 @@ class FixtureRescheduleView(_FixtureCommand):
         fixture = services.fixture_reschedule(
             fixture=fixture, kickoff=serializer.validated_data["kickoff"]
         )
-        return Response(self.fixture_data(fixture))
+        return Response(_fixture_data(fixture))
