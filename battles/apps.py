@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class BattlesConfig(AppConfig):
     name = "battles"
     verbose_name = _("Campaign battles")
+
+    def ready(self) -> None:
+        from battles.services import runs_sweep_requested
+        from core import registry
+
+        def battle_runs_sweep() -> dict[str, int]:
+            return {"battle_runs": runs_sweep_requested()["enqueued"]}
+
+        registry.register_sweep("battles.runs_sweep_requested", battle_runs_sweep)

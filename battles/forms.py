@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from battles.models import MAX_COUNT, MAX_DC, Army, Campaign
 from battles.views.display import officer_label
-from league.forms import PageForm, UsernameField
+from core.forms import PageForm, UsernameField
 from rules_engine import witcher
 
 PHASES = (1, 2, 3)

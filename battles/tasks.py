@@ -16,9 +16,3 @@ RETRYABLE = (OperationalError, InterfaceError)
 def battle_run_resolve_task(run_id: int) -> dict[str, int | str | None]:
     run = services.run_resolve(run_id=run_id)
     return {"run": run_id, "status": run.status if run else None}
-
-
-@shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=3)
-def sweep_requested_runs_task() -> dict[str, int]:
-    """Periodic: re-enqueue runs whose resolution was asked for but never finished."""
-    return services.runs_sweep_requested()

@@ -45,8 +45,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    # The project, bottom layer first (docs/architecture.md): core plumbing, the generic
+    # league and match apps, then one app per game (each registers itself with core.registry)
+    # and the Witcher campaigns.
+    "core",
     "league",
     "matches",
+    "systems.rotzball",
+    "systems.killpower",
     "battles",
 ]
 
@@ -58,11 +64,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "league.middleware.UserLanguageMiddleware",
+    "core.user_language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "config.middleware.DatabaseUnavailableMiddleware",
+    "core.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -108,7 +114,7 @@ LOGOUT_REDIRECT_URL = "league:list"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
-LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "core" / "locale"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True
@@ -141,18 +147,18 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # --- REST API ----------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "config.api.authentication.LanguageAwareTokenAuthentication",
+        "core.api.authentication.LanguageAwareTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "config.api.pagination.CappedPageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api.pagination.CappedPageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "core.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -174,8 +180,8 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",  # tags and operation ids from the resource name
     "ENUM_NAME_OVERRIDES": {  # several models have a "status"
         "StatusEnum": "matches.models.Fixture.Status",  # the name it had first
-        "GladiatorStatusEnum": "league.models.killpower.GladiatorStatus",
-        "ResultReportStatusEnum": "matches.models.ResultReport.Status",
+        "GladiatorStatusEnum": "systems.killpower.models.gladiators.GladiatorStatus",
+        "ResultReportStatusEnum": "systems.killpower.models.ResultReport.Status",
         "WinnerEnum": "matches.models.Result.Winner",  # the name it had first
         "BattleSideEnum": "battles.models.Side",  # a battle run's winner
     },
@@ -204,8 +210,9 @@ CELERY_TASK_ROUTES = {
 # The sweeper re-sends a kicked-off fixture only once it has waited this long for a worker.
 SWEEPER_GRACE_SECONDS = env.int("SWEEPER_GRACE_SECONDS", default=120)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-due-fixtures": {"task": "matches.tasks.sweep_due_fixtures_task", "schedule": 60.0},
-    "sweep-requested-battle-runs": {"task": "battles.tasks.sweep_requested_runs_task", "schedule": 60.0},
+    # Every app's catch-up job (core.registry.sweeps): due kick-offs, lost simulations,
+    # post-match sequences, battle runs.
+    "sweep": {"task": "core.tasks.sweep_task", "schedule": 60.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 

@@ -1,29 +1,33 @@
+"""The root URLs: each app's pages under the prefix and namespace they have always had.
+
+A namespace may gather several apps: ``league`` (under /leagues/) holds the league app's pages,
+the matches app's season pages and every game's league pages; ``matches`` (under /matches/)
+the fixture pages and every game's match pages (``core.registry.page_urls``).
+"""
+
 from django.contrib import admin
-from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from core import registry
+from core.views.health import healthz
+from league import urls as league_urls
+from matches import urls as match_urls
 
-def healthz(request: HttpRequest) -> JsonResponse:
-    """Liveness for load balancers and docker-compose: the app answers and reaches its database."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"status": "ok"})
-
+league_pages = [*league_urls.urlpatterns, *match_urls.league_patterns, *registry.page_urls("league")]
+match_pages = [*match_urls.urlpatterns, *registry.page_urls("matches")]
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="league:list", permanent=False)),
     path("healthz", healthz, name="healthz"),
-    path("accounts/", include("league.urls_accounts")),
+    path("accounts/", include("core.urls_accounts")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/v1/", include("config.api.urls")),
-    path("leagues/", include("league.urls")),
-    path("matches/", include("matches.urls")),
+    path("leagues/", include((league_pages, "league"))),
+    path("matches/", include((match_pages, "matches"))),
     path("campaigns/", include("battles.urls")),
 ]

@@ -1,15 +1,9 @@
 from django.contrib import admin
 
-from league.models import (
-    Gladiator,
-    GladiatorEvent,
-    League,
-    LineupSlot,
-    Player,
-    Season,
-    Team,
-    UserProfile,
-)
+from core.models import UserProfile
+from league.models import League, Season, Team
+from systems.killpower.models import Gladiator, GladiatorEvent
+from systems.rotzball.models import LineupSlot, Player
 
 
 class PlayerInline(admin.TabularInline):

@@ -1,19 +1,9 @@
 """Read-side queries for leagues, teams and rosters."""
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
-from django.db.models.functions import Now
+from django.db.models import Count, QuerySet
 
-import rules_engine
-from league.models import League, LineupSlot, Player, Team
-from matches.models import Fixture
-from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
-from rules_engine.rotzball.sheet import Attacker, Coach, Defender
-
-ROTZBALL_POSITIONS = LineupSlot.Position
+from league.models import League, Team
 
 
 def league_list() -> QuerySet[League]:
@@ -26,110 +16,4 @@ def team_list(*, league: League | None = None) -> QuerySet[Team]:
     teams = Team.objects.select_related("league", "coach")
     return teams.filter(league=league) if league is not None else teams
 
-
-def team_with_roster(*, team_id: int) -> Team:
-    slots = LineupSlot.objects.select_related("player")
-    return (
-        Team.objects.select_related("league", "coach")
-        .prefetch_related("players", Prefetch("lineup_slots", queryset=slots))
-        .get(pk=team_id)
-    )
-
-
-def lineup_get(*, team: Team) -> dict[str, Player]:
-    """Position -> player for the filled positions of ``team``'s line-up."""
-    return {slot.position: slot.player for slot in team.lineup_slots.all()}
-
-
-def team_in_play_fixture(*, team: Team) -> Fixture | None:
-    """A fixture of ``team`` that has kicked off, or is past its kick-off time by the database's
-    clock and about to, but has no result yet.
-
-    A fixture that could not kick off because a line-up is incomplete (its ``problem`` says
-    why) does not count: the coaches must be able to mend the line-up so it can kick off.
-    """
-    return (
-        Fixture.objects.filter(Q(home=team) | Q(away=team))
-        .filter(
-            Q(status=Fixture.Status.LOCKED)
-            | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now(), problem="")
-        )
-        .order_by("kickoff")
-        .first()
-    )
-
-
-def _player_attacker(player: Player) -> dict[str, Any]:
-    return {"name": player.name, "E": player.endurance, "Ag": player.agility, "F": player.strength}
-
-
-def team_sheet_get(*, team: Team) -> dict[str, Any]:
-    """The engine's Rotzball team sheet for ``team``'s current line-up and match plan.
-
-    Missing positions are left out, so the engine names them when it validates the sheet.
-    """
-    return team_sheet_from_lineup(team=team, lineup=lineup_get(team=team))
-
-
-def team_sheet_from_lineup(*, team: Team, lineup: Mapping[str, Player]) -> dict[str, Any]:
-    """The team sheet ``team`` would have with ``lineup`` (position -> player), saved or not."""
-    P = ROTZBALL_POSITIONS
-    sheet: dict[str, Any] = {"name": team.name, "tactic": team.tactic}
-    if P.PASSER in lineup:
-        sheet["passer"] = _player_attacker(lineup[P.PASSER])
-    attackers = [lineup[p] for p in (P.ATTACKER_1, P.ATTACKER_2) if p in lineup]
-    sheet["attackers"] = [_player_attacker(p) for p in attackers]
-    defenders = [lineup[p] for p in (P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3) if p in lineup]
-    sheet["defenders"] = [{"name": p.name, "E": p.endurance, "Ag": p.agility} for p in defenders]
-    if P.COACH in lineup:
-        coach = lineup[P.COACH]
-        sheet["coach"] = {"name": coach.name, "Ag": coach.agility, "Int": coach.intelligence}
-    return sheet
-
-
-ATTACKING_POSITIONS = {"passer", "attacker_1", "attacker_2"}
-DEFENDING_POSITIONS = {"defender_1", "defender_2", "defender_3"}
-
-
-def position_score(*, position: str, player: Player) -> int:
-    """``player``'s Rotzball score at ``position`` (the rule text's per-player formulas)."""
-    if position in ATTACKING_POSITIONS:
-        attacker = Attacker(player.name, player.endurance, player.agility, player.strength)
-        return attacker_score(attacker)
-    if position in DEFENDING_POSITIONS:
-        return defender_score(Defender(player.name, player.endurance, player.agility))
-    return coach_score(Coach(player.name, player.agility, player.intelligence))
-
-
-@dataclass(frozen=True)
-class LineupReport:
-    """What the rules make of a line-up: per-position scores, the engine's issues, and the
-    team ratings (only when the line-up is complete, i.e. has no blocking issue)."""
-
-    lineup: dict[str, Player]
-    scores: dict[str, int]
-    issues: list[rules_engine.RosterIssue]
-    ratings: dict[str, int] | None
-
-    @property
-    def complete(self) -> bool:
-        return self.ratings is not None
-
-
-def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> LineupReport:
-    """The report for ``lineup`` (default: ``team``'s saved line-up), saved or not."""
-    chosen = dict(lineup_get(team=team) if lineup is None else lineup)
-    sheet = team_sheet_from_lineup(team=team, lineup=chosen)
-    system = rules_engine.get_system(team.league.rule_system)
-    issues = system.validate_roster(sheet)
-    ratings = None
-    if not any(issue.blocking for issue in issues):
-        from rules_engine.rotzball import ratings as sheet_ratings
-
-        ratings = sheet_ratings(sheet)
-    scores = {
-        position: position_score(position=position, player=player)
-        for position, player in chosen.items()
-    }
-    return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
 

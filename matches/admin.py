@@ -1,14 +1,7 @@
 from django.contrib import admin
 
-from matches.models import (
-    Fixture,
-    PostMatchRun,
-    Result,
-    ResultReport,
-    SimulationBatch,
-    Tournament,
-    TournamentEntry,
-)
+from matches.models import Fixture, Result, SimulationBatch
+from systems.killpower.models import PostMatchRun, ResultReport, Tournament, TournamentEntry
 
 
 @admin.register(Fixture)

@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class MatchesConfig(AppConfig):
     name = "matches"
     verbose_name = _("Matches")
+
+    def ready(self) -> None:
+        from core import registry
+        from matches.services import fixtures_sweep_due
+
+        registry.register_sweep("matches.fixtures_sweep_due", fixtures_sweep_due)

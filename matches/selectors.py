@@ -1,6 +1,7 @@
 """Read-side queries for fixtures, results and simulation progress."""
 
 from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import Now
 
 from league.models import Season, Team
 from matches.models import Fixture, Result, SimulationBatch
@@ -58,3 +59,21 @@ def batch_get(*, batch_id: int) -> SimulationBatch:
 def batch_fixtures(*, batch: SimulationBatch) -> QuerySet[Fixture]:
     """The batch's fixtures with their teams and scores, for the progress page."""
     return fixture_list().filter(batches=batch).defer(*HEAVY_FIELDS).order_by("round", "pk")
+
+
+def team_in_play_fixture(*, team: Team) -> Fixture | None:
+    """A fixture of ``team`` that has kicked off, or is past its kick-off time by the database's
+    clock and about to, but has no result yet.
+
+    A fixture that could not kick off because a line-up is incomplete (its ``problem`` says
+    why) does not count: the coaches must be able to mend the line-up so it can kick off.
+    """
+    return (
+        Fixture.objects.filter(Q(home=team) | Q(away=team))
+        .filter(
+            Q(status=Fixture.Status.LOCKED)
+            | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now(), problem="")
+        )
+        .order_by("kickoff")
+        .first()
+    )

@@ -9,7 +9,6 @@ sweeper).
 
 import logging
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -21,26 +20,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules_engine
+from core import registry
+from core.enqueue import enqueue_on_commit
 from league.models import League, Season, Team
-from league.roster_messages import roster_issue_text
-from league.selectors import team_sheet_get
 from matches import locking
 from matches.models import Fixture, Result, SimulationBatch
 from matches.scheduling import round_robin
 
 log = logging.getLogger(__name__)
 
+SIMULATE_TASK = "matches.tasks.fixture_simulate_task"
+
 UNRESOLVED = (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
-SIMULATED_SYSTEMS = [
-    name
-    for name in League.RuleSystem.values
-    if rules_engine.get_system(name).resolution == rules_engine.Resolution.SIMULATED
-]
-"""Rule systems whose matches the workers simulate; the others are played at the table."""
 
 
 def is_simulated(league: League) -> bool:
-    return league.rule_system in SIMULATED_SYSTEMS
+    """The workers simulate this league's matches; the others are played at the table."""
+    return league.rule_system in registry.simulated_names()
 
 
 @transaction.atomic
@@ -132,48 +128,11 @@ def fixture_schedule(
     )
 
 
-def _engine_options(league: League) -> dict[str, Any]:
-    return {"coach_rule": league.coach_rule}
-
-
 def _kick_off(fixture: Fixture) -> None:
-    """Snapshot both line-ups and the rule options, and mark the fixture kicked off.
-
-    The caller holds both teams' row locks (:func:`locking.lock_fixture_with_teams`), so no
-    roster edit slips in during the snapshot. Raises ``ValidationError`` when a line-up is incomplete; the fixture is left as it was.
-    A Killpower Ball fixture freezes its gladiators and draws the RAP instead
-    (:func:`matches.killpower.kickoff.kick_off`).
-    """
-    if fixture.season.league.rule_system == League.RuleSystem.KILLPOWER:
-        from matches.killpower.kickoff import kick_off
-
-        kick_off(fixture)
-        return
-    system = rules_engine.get_system(fixture.season.league.rule_system)
-    sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
-    problems = {
-        side: " ".join(
-            roster_issue_text(issue) for issue in system.validate_roster(sheet) if issue.blocking
-        )
-        for side, sheet in sheets.items()
-    }
-    problems = {side: text for side, text in problems.items() if text}
-    if problems:
-        raise ValidationError(
-            {
-                side: _("%(team)s's line-up is not ready: %(problems)s")
-                % {"team": getattr(fixture, side).name, "problems": text}
-                for side, text in problems.items()
-            }
-        )
-    fixture.home_sheet, fixture.away_sheet = sheets["home"], sheets["away"]
-    fixture.options = _engine_options(fixture.season.league)
-    fixture.status = Fixture.Status.LOCKED
-    fixture.locked_at = timezone.now()
-    fixture.problem = ""
-    fixture.save(
-        update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
-    )
+    """Freeze what the match needs, as its game says (``core.registry``: line-ups, settings,
+    draws); the caller holds the teams' and the fixture's row locks. ``ValidationError`` when
+    a line-up cannot play; the fixture is left as it was."""
+    registry.game(fixture.season.league.rule_system).kick_off(fixture)
 
 
 @transaction.atomic
@@ -249,10 +208,8 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime) -> Fixture:
 
 
 def _enqueue(fixture_ids: list[int]) -> None:
-    from matches.tasks import fixture_simulate_task
-
     for fixture_id in fixture_ids:
-        fixture_simulate_task.delay_on_commit(fixture_id)
+        enqueue_on_commit(SIMULATE_TASK, fixture_id)
 
 
 @transaction.atomic
@@ -313,7 +270,7 @@ def fixtures_sweep_due() -> dict[str, int]:
     """Kick off fixtures past kick-off by the database's clock, and enqueue every simulated
     fixture that is kicked off but unresolved. Nothing then depends on a broker message
     surviving. (Fixtures played at the table wait for their result; their post-match sequence
-    has its own sweep, ``matches.killpower.post_match.post_match_sweep``.)
+    has its own sweep, ``systems.killpower.post_match.post_match_sweep``.)
     """
     kicked_off: list[int] = []
     due = Fixture.objects.filter(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
@@ -329,7 +286,7 @@ def fixtures_sweep_due() -> dict[str, int]:
     # recent ones are still on their way, so re-sending them would only pile up duplicates.
     stale = Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS)
     unresolved = Fixture.objects.filter(
-        status=Fixture.Status.LOCKED, season__league__rule_system__in=SIMULATED_SYSTEMS
+        status=Fixture.Status.LOCKED, season__league__rule_system__in=registry.simulated_names()
     )
     pending = set(unresolved.filter(locked_at__lte=stale).values_list("pk", flat=True))
     pending |= set(unresolved.filter(pk__in=kicked_off).values_list("pk", flat=True))

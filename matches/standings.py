@@ -178,3 +178,15 @@ def standings_get(*, season: Season) -> list[StandingRow]:
 
 def standings_metrics(*, league: League) -> list[Metric]:
     return [METRICS[key] for key in league.tiebreakers if key in METRICS]
+
+
+def head_to_head_shown(tiebreakers: list[str], standings: list) -> set[int]:
+    """Teams whose head-to-head points count: level with another team on every tie-breaker
+    before ``head_to_head``. The column shows a dash for the others."""
+    if "head_to_head" not in tiebreakers or not any(row.played for row in standings):
+        return set()
+    before = tiebreakers[: tiebreakers.index("head_to_head")]
+    groups: dict[tuple, list[int]] = {}
+    for row in standings:
+        groups.setdefault(tuple(getattr(row, key) for key in before), []).append(row.team.pk)
+    return {pk for members in groups.values() if len(members) > 1 for pk in members}

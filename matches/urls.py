@@ -1,21 +1,20 @@
-"""Match pages (mounted at /matches/)."""
+"""Match pages (mounted at /matches/), and the season pages that join the ``league`` namespace
+(``league_patterns``, mounted at /leagues/ by ``config.urls``)."""
 
 from django.urls import path
 
-from matches.views import commissioner, killpower, public
-
-app_name = "matches"
+from matches.views import commissioner, league_page, public, season
 
 urlpatterns = [
     path("<int:pk>/", public.fixture_detail, name="fixture"),
     path("<int:pk>/reschedule/", commissioner.fixture_reschedule, name="reschedule"),
     path("<int:pk>/cancel/", commissioner.fixture_cancel, name="cancel"),
-    path("<int:pk>/referee-sheet/", killpower.referee_sheet, name="kp_referee_sheet"),
-    path("<int:pk>/result/", killpower.result_entry, name="kp_result"),
-    path("<int:pk>/kick-off/", killpower.kick_off, name="kp_kick_off"),
-    path("reports/<int:pk>/", killpower.report_detail, name="kp_report"),
-    path("reports/<int:pk>/confirm/", killpower.report_confirm, name="kp_report_confirm"),
-    path("reports/<int:pk>/dispute/", killpower.report_dispute, name="kp_report_dispute"),
-    path("reports/<int:pk>/decide/", killpower.report_decide, name="kp_report_decide"),
-    path("reports/<int:pk>/correct/", killpower.report_correct, name="kp_report_correct"),
+]
+
+league_patterns = [
+    path("<int:pk>/", league_page.league_detail, name="detail"),
+    path("<int:pk>/fixtures/generate/", season.fixtures_generate, name="fixtures_generate"),
+    path("<int:pk>/fixtures/new/", season.fixture_schedule, name="fixture_schedule"),
+    path("<int:pk>/simulate/", season.simulate, name="simulate"),
+    path("<int:pk>/simulations/<int:batch_id>/", season.batch, name="batch"),
 ]

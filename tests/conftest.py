@@ -8,10 +8,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from league.killpower.services import killpower_team_register
 from league.models import Team
 from league.services import league_create, league_update
 from rules_engine import Dice
+from systems.killpower.services import killpower_team_register
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
@@ -139,7 +139,7 @@ def kp_fixture(kp_season, titanos, viking):
 def kp_cup_final(kp_league, kp_season, titanos, viking):
     """The Killpower league played as a tournament of two: its one match, the final, Titanos
     (``coach``; 20 ranking points, seed 1, at home) against Viking (``other_coach``)."""
-    from matches.killpower.tournaments import tournament_create
+    from systems.killpower.tournaments import tournament_create
 
     league_update(league=kp_league, competition_format="tournament")
     kp_league.refresh_from_db()
@@ -163,7 +163,7 @@ def run_on_commit(django_capture_on_commit_callbacks):
 
 @pytest.fixture
 def script_dice(monkeypatch):
-    """``script_dice("matches.killpower.post_match", [9, 4])``: every Dice that module makes
+    """``script_dice("systems.killpower.post_match", [9, 4])``: every Dice that module makes
     from now on rolls those values (a fresh script each time), as the rule text's examples
     need."""
 

@@ -3,8 +3,9 @@
 import factory
 from django.contrib.auth.models import User
 
-from league.models import League, LineupSlot, Player, Season, Team
+from league.models import League, Season, Team
 from matches.models import Fixture
+from systems.rotzball.models import LineupSlot, Player
 
 PASSWORD = "correct-horse-battery"
 

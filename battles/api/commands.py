@@ -17,8 +17,8 @@ from battles.api import serializers as s
 from battles.api.permissions import IsGameMaster, IsSignedIn
 from battles.api.views import run_view_data
 from battles.models import Army, Battle, BattleRun, Campaign
-from league.api.base import NoInputSerializer, ObjectCommandView
-from league.api.permissions import ReadOnly
+from core.api.base import NoInputSerializer, ObjectCommandView
+from core.api.permissions import ReadOnly
 
 # --- campaigns and armies -----------------------------------------------------------------
 

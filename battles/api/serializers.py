@@ -13,7 +13,7 @@ from rest_framework import serializers
 from battles.models import Army, ArmyEvent, Battle, BattleRun, Campaign, Side, Troop
 from battles.selectors import ArmyCard
 from battles.services import MAX_ODDS_N
-from league.api.serializers import UserField
+from core.api.fields import UserField
 from rules_engine.dice import MAX_SEED
 
 SIDES_HELP = "One value per side: attacker, defender."

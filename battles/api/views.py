@@ -23,8 +23,8 @@ from battles.api.filters import (
     TroopFilter,
 )
 from battles.api.permissions import CanEditArmy, IsGameMaster
-from league.api.filters import FILTER_BACKENDS
-from league.api.permissions import IsAuthenticatedCreate, ReadOnly
+from core.api.filters import FILTER_BACKENDS
+from core.api.permissions import IsAuthenticatedCreate, ReadOnly
 
 
 class _Resource(

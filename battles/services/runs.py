@@ -23,7 +23,10 @@ from django.utils.translation import gettext as _
 from battles import engine, locking, roles
 from battles.models import ArmyEvent, Battle, BattleRun, Troop
 from battles.services.campaigns import Actor, require
+from core.enqueue import enqueue_on_commit
 from rules_engine import Dice, IllegalAction, InvalidInput, witcher
+
+RESOLVE_TASK = "battles.tasks.battle_run_resolve_task"
 
 MAX_ODDS_N = 200_000
 STATUS = {
@@ -193,9 +196,7 @@ def run_resolve_request(*, run_id: int, user: Actor) -> BattleRun:
     if run.status == BattleRun.Status.FINISHED:
         return run
     BattleRun.objects.filter(pk=run.pk).update(resolve_requested_at=Now())
-    from battles.tasks import battle_run_resolve_task
-
-    battle_run_resolve_task.delay_on_commit(run.pk)
+    enqueue_on_commit(RESOLVE_TASK, run.pk)
     run.refresh_from_db(fields=["resolve_requested_at"])
     return run
 
@@ -332,12 +333,10 @@ def battle_odds(*, battle: Battle, n: int = 10_000, seed: int | None = None) -> 
 def runs_sweep_requested() -> dict[str, int]:
     """Re-enqueue every run whose resolution was requested but is not finished, so a lost
     broker message never leaves a battle half fought. Safe: ``run_resolve`` is idempotent."""
-    from battles.tasks import battle_run_resolve_task
-
     pending = BattleRun.objects.filter(resolve_requested_at__isnull=False).exclude(
         status=BattleRun.Status.FINISHED
     )
     run_ids = list(pending.values_list("pk", flat=True))
     for run_id in run_ids:
-        battle_run_resolve_task.delay_on_commit(run_id)
+        enqueue_on_commit(RESOLVE_TASK, run_id)
     return {"enqueued": len(run_ids)}

@@ -1,4 +1,4 @@
-"""Role gates for the campaign pages, as ``league.views.access``: anonymous visitors are sent
+"""Role gates for the campaign pages, as ``core.access``: anonymous visitors are sent
 to sign in, the wrong role gets 403. Each decorator loads the object its URL names, asks
 ``battles.roles`` and passes the object to the view in place of its id."""
 
@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 
 from battles import roles
 from battles.models import Army, Battle, BattleRun, Campaign
-from league.views.access import role_gate
+from core.access import role_gate
 
 
 def _campaign(pk: int) -> Campaign:

@@ -21,7 +21,7 @@ from battles.views.access import (
     campaign_member_required,
     game_master_required,
 )
-from league.forms import add_service_errors
+from core.forms import add_service_errors
 
 
 def _form_page(request, campaign: Campaign | None, form, *, title: str, submit: str,

@@ -20,7 +20,7 @@ from battles.views.display import (
     issue_message,
 )
 from battles.views.runs import run_context
-from league.views.partials import page_or_fragment
+from core.htmx import page_or_fragment
 
 ODDS_N = 20_000
 

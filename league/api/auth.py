@@ -14,10 +14,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from config.api.authentication import LanguageAwareTokenAuthentication
+from core.api.authentication import LanguageAwareTokenAuthentication
+from core.models import UserProfile
 from league import services
 from league.api import serializers as s
-from league.models import League, Team, UserProfile
+from league.models import League, Team
 
 
 class TokenLoginView(knox_views.LoginView):

@@ -9,11 +9,10 @@ season or team, the team of a new player) through ``check_object_permissions``.
 
 from typing import Any
 
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from league import roles
 from league.models import League, Team
 from league.roles import can_edit_roster, is_commissioner
 
@@ -32,13 +31,6 @@ def league_of(obj: Any) -> League:
 def team_of(obj: Any) -> Team:
     """The team whose roster an object is part of (the team itself, or a player's team)."""
     return obj if isinstance(obj, Team) else obj.team
-
-
-class ReadOnly(BasePermission):
-    """Anyone may read."""
-
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        return request.method in SAFE_METHODS
 
 
 class IsCommissioner(BasePermission):
@@ -61,44 +53,3 @@ class CanEditRoster(BasePermission):
         return can_edit_roster(request.user, team_of(obj))
 
 
-class IsAuthenticatedCreate(BasePermission):
-    """Any signed-in user may create (a league, of which they become the commissioner)."""
-
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        return bool(request.method == "POST" and request.user and request.user.is_authenticated)
-
-    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
-        return False
-
-
-class _Signed(BasePermission):
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        return bool(request.user and request.user.is_authenticated)
-
-
-class CanEnterResult(_Signed):
-    """A fixture's result is entered by the commissioner or either coach."""
-
-    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
-        return roles.can_enter_result(request.user, obj)
-
-
-class CanConfirmResult(_Signed):
-    """A result report is confirmed by the other coach or the commissioner."""
-
-    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
-        return roles.can_confirm_result(request.user, obj)
-
-
-class CanDisputeResult(_Signed):
-    """A result report is disputed by the other coach."""
-
-    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
-        return roles.can_dispute_result(request.user, obj)
-
-
-class CanDecideResult(_Signed):
-    """A result report is decided by the commissioner."""
-
-    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
-        return roles.can_decide_result(request.user, obj)

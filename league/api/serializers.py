@@ -3,22 +3,11 @@
 No serializer saves anything: the views pass ``validated_data`` to one service each.
 """
 
-from django.contrib.auth.models import User
-from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from league.models import TIEBREAKER_CHOICES, League, LineupSlot, Player, Season, Team
+from core.api.fields import UserField
+from league.models import TIEBREAKER_CHOICES, League, Season, Team
 from league.services import LEAGUE_SETTINGS
-
-
-class UserField(serializers.SlugRelatedField):
-    """A user named by username."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("slug_field", "username")
-        if not kwargs.get("read_only"):
-            kwargs.setdefault("queryset", User.objects.all())
-        super().__init__(**kwargs)
 
 
 class TeamBriefSerializer(serializers.ModelSerializer):
@@ -145,7 +134,7 @@ class TeamSerializer(serializers.ModelSerializer):
             return None
         cached = getattr(team, "_power", None)
         if cached is None:
-            from league.killpower.selectors import team_power
+            from systems.killpower.selectors import team_power
 
             cached = team._power = team_power(team=team)
         return cached
@@ -164,43 +153,6 @@ class TeamUpdateSerializer(TeamSerializer):
 
     class Meta(TeamSerializer.Meta):
         read_only_fields = [*TeamSerializer.Meta.read_only_fields, "league"]
-
-
-class LineupSerializer(serializers.Serializer):
-    """Position -> player id, or null for an empty position. Positions not named are emptied."""
-
-    def get_fields(self):
-        return {
-            position: serializers.IntegerField(
-                required=False, allow_null=True, help_text=f"Player id for {label}."
-            )
-            for position, label in LineupSlot.Position.choices
-        }
-
-    def validate(self, attrs):
-        unknown = sorted(set(self.initial_data) - set(self.fields))
-        if unknown:
-            raise serializers.ValidationError({key: _("Unknown position.") for key in unknown})
-        return attrs
-
-
-class LineupPlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-class LineupOutputSerializer(serializers.Serializer):
-    """The line-up: each position's player, or null when empty."""
-
-    def get_fields(self):
-        return {
-            position: LineupPlayerSerializer(allow_null=True, help_text=label)
-            for position, label in LineupSlot.Position.choices
-        }
-
-
-class MatchPlanSerializer(serializers.Serializer):
-    tactic = serializers.ChoiceField(choices=Team.Tactic.choices)
 
 
 class RosterIssueSerializer(serializers.Serializer):
@@ -230,37 +182,6 @@ class TeamSheetSerializer(serializers.Serializer):
 
 
 # --- players ------------------------------------------------------------------------------
-
-
-class PlayerSerializer(serializers.ModelSerializer):
-    position = serializers.SerializerMethodField(
-        help_text="Line-up position, or null for a reserve."
-    )
-
-    class Meta:
-        model = Player
-        fields = [
-            "id",
-            "team",
-            "name",
-            "endurance",
-            "agility",
-            "strength",
-            "intelligence",
-            "position",
-            "created_at",
-        ]
-        read_only_fields = ["id", "position", "created_at"]
-        validators: list = []  # the service checks the name is unique in its team
-
-    def get_position(self, player: Player) -> str | None:
-        slots = player.lineup_slots.all()  # prefetched by the view
-        return slots[0].position if slots else None
-
-
-class PlayerUpdateSerializer(PlayerSerializer):
-    class Meta(PlayerSerializer.Meta):
-        read_only_fields = ["id", "team", "position", "created_at"]
 
 
 # --- the signed-in user ------------------------------------------------------------------

@@ -4,7 +4,6 @@ Every write calls one service from ``league.services``; a user lacking the role 
 an anonymous one 401. Creating checks the role against the new object's parent.
 """
 
-from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
@@ -12,13 +11,15 @@ from rest_framework.response import Response
 
 from league import selectors, services
 from league.api import serializers as s
-from league.api.filters import FILTER_BACKENDS, PlayerFilter, SeasonFilter, TeamFilter
-from league.api.permissions import CanEditRoster, IsAuthenticatedCreate, IsCommissioner, ReadOnly
-from league.killpower.selectors import living_prefetch
-from league.models import LineupSlot, Player, Season
+from core.api.filters import FILTER_BACKENDS
+from league.api.filters import SeasonFilter, TeamFilter
+from core.api.permissions import IsAuthenticatedCreate, ReadOnly
+from league.api.permissions import IsCommissioner
+from league.models import Season
+from systems.killpower.selectors import living_prefetch
 
 
-class _ReadCreateUpdate(
+class ReadCreateUpdateViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -74,7 +75,7 @@ class _ReadCreateUpdate(
         responses=s.LeagueSerializer,
     ),
 )
-class LeagueViewSet(_ReadCreateUpdate):
+class LeagueViewSet(ReadCreateUpdateViewSet):
     serializer_class = s.LeagueSerializer
     update_serializer_class = s.LeagueSettingsSerializer
     permission_classes = [ReadOnly | IsAuthenticatedCreate | IsCommissioner]
@@ -100,7 +101,7 @@ class LeagueViewSet(_ReadCreateUpdate):
     retrieve=extend_schema(summary="Show a season"),
     create=extend_schema(summary="Start a season (commissioner of its league)"),
 )
-class SeasonViewSet(_ReadCreateUpdate):
+class SeasonViewSet(ReadCreateUpdateViewSet):
     serializer_class = s.SeasonSerializer
     permission_classes = [ReadOnly | IsCommissioner]
     filterset_class = SeasonFilter
@@ -125,7 +126,7 @@ class SeasonViewSet(_ReadCreateUpdate):
         responses=s.TeamSerializer,
     ),
 )
-class TeamViewSet(_ReadCreateUpdate):
+class TeamViewSet(ReadCreateUpdateViewSet):
     serializer_class = s.TeamSerializer
     update_serializer_class = s.TeamUpdateSerializer
     permission_classes = [ReadOnly | IsCommissioner]
@@ -148,38 +149,3 @@ class TeamViewSet(_ReadCreateUpdate):
         return services.team_update(team=instance, **data)
 
 
-@extend_schema_view(
-    list=extend_schema(summary="List players"),
-    retrieve=extend_schema(summary="Show a player"),
-    create=extend_schema(summary="Add a player to a team (its coach or commissioner)"),
-    partial_update=extend_schema(
-        summary="Change a player (its coach or commissioner, before kick-off)",
-        request=s.PlayerUpdateSerializer,
-        responses=s.PlayerSerializer,
-    ),
-    destroy=extend_schema(summary="Remove a player (its coach or commissioner, before kick-off)"),
-)
-class PlayerViewSet(mixins.DestroyModelMixin, _ReadCreateUpdate):
-    serializer_class = s.PlayerSerializer
-    update_serializer_class = s.PlayerUpdateSerializer
-    permission_classes = [ReadOnly | CanEditRoster]
-    filterset_class = PlayerFilter
-    ordering_fields = ["name", "created_at", "endurance", "agility", "strength", "intelligence"]
-    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
-
-    def get_queryset(self):
-        return (
-            Player.objects.select_related("team__league")
-            .prefetch_related(Prefetch("lineup_slots", queryset=LineupSlot.objects.order_by()))
-            .order_by("name", "pk")
-        )
-
-    def perform_create_service(self, data):
-        self.check_object_permissions(self.request, data["team"])
-        return services.player_create(**data)
-
-    def perform_update_service(self, instance, data):
-        return services.player_update(player=instance, **data)
-
-    def perform_destroy(self, instance):
-        services.player_delete(player=instance)

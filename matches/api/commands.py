@@ -12,8 +12,9 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api.base import ObjectCommandView
-from league.api.permissions import IsCommissioner, ReadOnly
+from core.api.base import ObjectCommandView
+from core.api.permissions import ReadOnly
+from league.api.permissions import IsCommissioner
 from league.models import Season
 from matches import selectors, services
 from matches.api import serializers as s

@@ -3,7 +3,7 @@
 import django_filters
 from django.db.models import Q
 
-from matches.models import Fixture, Result, ResultReport, SimulationBatch
+from matches.models import Fixture, Result, SimulationBatch
 
 
 class FixtureFilter(django_filters.FilterSet):
@@ -40,12 +40,3 @@ class SimulationBatchFilter(django_filters.FilterSet):
         fields = ["season"]
 
 
-class ResultReportFilter(django_filters.FilterSet):
-    league = django_filters.NumberFilter(
-        field_name="fixture__season__league", help_text="League id."
-    )
-    season = django_filters.NumberFilter(field_name="fixture__season", help_text="Season id.")
-
-    class Meta:
-        model = ResultReport
-        fields = ["fixture", "season", "league", "status"]

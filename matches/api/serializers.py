@@ -2,7 +2,8 @@
 
 from rest_framework import serializers
 
-from league.api.serializers import TeamBriefSerializer, UserField
+from core.api.fields import UserField
+from league.api.serializers import TeamBriefSerializer
 from league.models import Team
 from matches.models import Fixture, Result, SimulationBatch
 

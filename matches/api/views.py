@@ -7,8 +7,8 @@ Commands on fixtures and seasons (simulate, cancel, reschedule, generate) live i
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
 
-from league.api.filters import FILTER_BACKENDS
-from league.api.permissions import ReadOnly
+from core.api.filters import FILTER_BACKENDS
+from core.api.permissions import ReadOnly
 from matches import selectors
 from matches.api import serializers as s
 from matches.api.filters import FixtureFilter, ResultFilter, SimulationBatchFilter

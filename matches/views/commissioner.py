@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from league.forms import RescheduleForm, add_service_errors
-from league.views.access import fixture_commissioner_required
+from matches.views.access import fixture_commissioner_required
+from core.forms import add_service_errors
+from matches.forms import RescheduleForm
 from matches import services
 from matches.models import Fixture
 

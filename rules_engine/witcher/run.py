@@ -22,25 +22,15 @@ chance, or the casualty rolls) and pauses for the game master when a decision is
 automatic policies answer). :meth:`~BattleRun.run_until_pause` and
 :meth:`~BattleRun.run_to_end` loop over ``step``.
 
-Phases (RULES_NOTES 2): phase 1 is played with Tactics, phase 2 with Command, phase 3 with
-the skill the phase-2 winner chooses. In each exchange round both commanders roll
-(attacker first); points = max(0, total - DC) accumulate. After a round, if a total reached
-SR the phase ends and the higher total wins; equal totals play another round.
-
-A planned crucial moment triggers before a round when a total is at least SR - 5 (in a
-skirmish, SR 5, before the first roll); its winner adds 5 points and the phase may end on
-the spot (equal totals play on). Drawn by chance: a d100 at or under the attacker's chance
-(rounded to a whole percent) gives it to the attacker.
-
-*Project reading, the round limit:* a phase still undecided after ``rounds_limit`` rounds
-(table data, 100) goes to the higher total, a coin (d2, 1: attacker) if equal. Only
-hopeless DCs get there.
+The rules of a phase (exchange rounds, crucial moments, the round limit) are in
+:mod:`~rules_engine.witcher.exchange`; this module decides what comes next and when the
+game master is asked.
 
 Stored state (:meth:`BattleRun.to_dict`): the battle, its tables, the seed, the number of
 draws consumed and the log of actions (steps and decisions). :meth:`BattleRun.from_dict`
-replays those actions on ``Dice(seed)``, so the dice stream goes on exactly where it
-stopped, and checks that the replayed rolls are the stored ones. A resumed run is the
-uninterrupted run.
+replays those actions on ``Dice(seed)`` (:mod:`~rules_engine.witcher.storage`), so the dice
+stream goes on exactly where it stopped, and checks that the replayed rolls are the stored
+ones. A resumed run is the uninterrupted run.
 """
 
 from __future__ import annotations
@@ -50,20 +40,19 @@ from typing import Any
 from rules_engine.dice import Dice
 from rules_engine.errors import IllegalAction, InvalidInput
 from rules_engine.witcher.army import PHASES, Skill
-from rules_engine.witcher.battle import (
-    SIDES,
-    Battle,
-    CasualtyMode,
-    LuckPolicy,
-    MomentMode,
-    Phase3Policy,
-    Side,
-)
+from rules_engine.witcher.battle import SIDES, Battle, CasualtyMode, MomentMode, Phase3Policy, Side
 from rules_engine.witcher.casualties import SideCasualties, roll_casualties
+from rules_engine.witcher.exchange import (
+    apply_moment,
+    draw_moment,
+    moment_due,
+    play_round,
+    side_name,
+    skip_moment,
+)
 from rules_engine.witcher.phase import PLANNED, Decision, Pending, PhaseState, RunStatus
 from rules_engine.witcher.plan import PHASE_SKILLS, BattlePlan, plan_battle
-from rules_engine.witcher.result import SKIPPED, BattleResult, Victory, sides_dict
-from rules_engine.witcher.rolls import roll_skill
+from rules_engine.witcher.result import BattleResult, Victory, sides_dict
 from rules_engine.witcher.storage import STATE_VERSION, StoredRun
 
 
@@ -192,18 +181,14 @@ class BattleRun:
         """Record the side that won the pending crucial moment (it adds 5 points)."""
         phase = self._expect(Decision.CRUCIAL_MOMENT)
         side = _side(winner)
-        event = self._apply_moment(phase, side, decided_by="gm")
+        event = apply_moment(self.plan, phase, side, decided_by="gm")
         self._log("crucial_moment", side.value)
         self._settle()
         return event
 
     def skip_crucial_moment(self) -> dict[str, Any]:
         """Drop the pending crucial moment (e.g. a phase 3 whose battle is already won)."""
-        phase = self._expect(Decision.CRUCIAL_MOMENT)
-        phase.moment = SKIPPED
-        event = self._event(phase, {"kind": "crucial_moment", "winner": None,
-                                    "decided_by": "gm", "roll": None},
-                            f"Phase {phase.number}: the crucial moment is dropped")  # fmt: skip
+        event = skip_moment(self.plan, self._expect(Decision.CRUCIAL_MOMENT))
         self._log("skip_crucial_moment", None)
         self._settle()
         return event
@@ -222,7 +207,7 @@ class BattleRun:
         if self._pending is None:
             raise IllegalAction("no decision is pending")
         if self._pending.decision is Decision.CRUCIAL_MOMENT:
-            event = self._draw_moment(self._phases[-1])
+            event = draw_moment(self.plan, self.dice, self._phases[-1])
         else:
             assert self._pending.chooser is not None
             event = self._set_phase3(
@@ -282,20 +267,13 @@ class BattleRun:
             raise IllegalAction(f"no {decision.value} decision is pending")
         return self._phases[-1]
 
-    def _name(self, side: Side) -> str:
-        return self.battle.army(side).name
-
-    def _moment_due(self, phase: PhaseState) -> bool:
-        window = self.battle.tables.crucial_moment.window
-        return phase.moment == PLANNED and max(phase.totals.values()) >= self.plan.sr - window
-
     def _settle(self) -> None:
         """Advance through what needs no dice: start the next phase, note a pause."""
         self._pending = None
         while not self._finished:
             current = self._phases[-1] if self._phases else None
             if current is not None and current.winner is None:
-                if self._moment_due(current) and self.battle.options.moments is MomentMode.GM:
+                if moment_due(self.plan, current) and self.battle.options.moments is MomentMode.GM:
                     chance = self.battle.crucial_moments[current.number].attacker_chance
                     self._pending = Pending(Decision.CRUCIAL_MOMENT, current.number,
                                             attacker_chance=chance)  # fmt: skip
@@ -334,9 +312,10 @@ class BattleRun:
     def _set_phase3(self, skill: Skill, *, decided_by: str) -> dict[str, Any]:
         chooser = self._phases[1].winner
         assert chooser is not None
+        name = side_name(self.plan, chooser)
         event = {"kind": "phase3_skill", "phase": 3, "skill": skill.value,
                  "chosen_by": chooser.value, "decided_by": decided_by,
-                 "summary": f"{self._name(chooser)} chooses {skill.value} for phase 3."}  # fmt: skip
+                 "summary": f"{name} chooses {skill.value} for phase 3."}  # fmt: skip
         self._phase3 = (skill, event)
         return event
 
@@ -344,98 +323,12 @@ class BattleRun:
         phase = self._phases[-1]
         if phase.winner is not None:
             event = self._roll_casualties()
-        elif self._moment_due(phase):
-            event = self._draw_moment(phase)
+        elif moment_due(self.plan, phase):
+            event = draw_moment(self.plan, self.dice, phase)
         else:
-            event = self._round(phase)
+            event = play_round(self.plan, self.dice, self._luck, phase)
         self._settle()
         return event
-
-    def _check_end(self, phase: PhaseState) -> bool:
-        attacker, defender = phase.totals[Side.ATTACKER], phase.totals[Side.DEFENDER]
-        if max(attacker, defender) >= self.plan.sr and attacker != defender:
-            self._end_phase(phase, Side.ATTACKER if attacker > defender else Side.DEFENDER)
-            return True
-        return False
-
-    def _end_phase(self, phase: PhaseState, winner: Side) -> None:
-        phase.winner = winner
-        if phase.moment == PLANNED:
-            phase.moment = SKIPPED
-
-    def _event(self, phase: PhaseState, event: dict[str, Any], summary: str) -> dict[str, Any]:
-        event = {"phase": phase.number, **event, "totals": sides_dict(phase.totals),
-                 "phase_winner": None if phase.winner is None else phase.winner.value}  # fmt: skip
-        totals = f"{phase.totals[Side.ATTACKER]}-{phase.totals[Side.DEFENDER]}"
-        summary = f"{summary}; totals {totals}"
-        if phase.winner is not None:
-            summary += f"; {self._name(phase.winner)} wins phase {phase.number}"
-        event["summary"] = summary + "."
-        phase.events.append(event)
-        return event
-
-    def _draw_moment(self, phase: PhaseState) -> dict[str, Any]:
-        chance = self.battle.crucial_moments[phase.number].attacker_chance
-        roll = self.dice.d100(f"phase {phase.number} crucial moment")
-        winner = Side.ATTACKER if roll <= round(chance * 100) else Side.DEFENDER
-        return self._apply_moment(phase, winner, decided_by="chance", roll=roll)
-
-    def _apply_moment(
-        self, phase: PhaseState, winner: Side, *, decided_by: str, roll: int | None = None
-    ) -> dict[str, Any]:
-        points = self.battle.tables.crucial_moment.points
-        phase.totals[winner] += points
-        phase.moment = winner.value
-        self._check_end(phase)
-        return self._event(
-            phase,
-            {"kind": "crucial_moment", "winner": winner.value, "decided_by": decided_by,
-             "roll": roll},
-            f"Phase {phase.number}: {self._name(winner)} wins the crucial moment (+{points})",
-        )  # fmt: skip
-
-    def _round(self, phase: PhaseState) -> dict[str, Any]:
-        phase.rounds += 1
-        number, setup = phase.number, phase.setup
-        auto_luck = self.battle.options.luck is LuckPolicy.AUTO
-        rolls = {}
-        for side in SIDES:
-            commander, dc = setup.commanders[side], setup.dc[side]
-            pool = self._luck[side]
-            roll = roll_skill(
-                self.dice,
-                base=commander.base(phase.skill),
-                dc=dc,
-                purpose=f"phase {number} round {phase.rounds} {side.value}",
-                luck_left=pool[commander.name],
-                wanted=dc + 1 if auto_luck else None,
-            )
-            pool[commander.name] -= roll.luck
-            rolls[side] = roll
-        for side in SIDES:
-            phase.totals[side] += rolls[side].points
-        limit: dict[str, Any] | None = None
-        limit_reached = phase.rounds >= self.battle.tables.rounds_limit
-        if not self._check_end(phase) and limit_reached:
-            attacker, defender = phase.totals[Side.ATTACKER], phase.totals[Side.DEFENDER]
-            coin = None
-            if attacker != defender:
-                winner = Side.ATTACKER if attacker > defender else Side.DEFENDER
-            else:
-                coin = self.dice.roll(2, f"phase {number} round limit coin")
-                winner = Side.ATTACKER if coin == 1 else Side.DEFENDER
-            self._end_phase(phase, winner)
-            limit = {"coin": coin}
-        parts = [
-            f"{self._name(side)} {rolls[side].total} v DC {rolls[side].dc} (+{rolls[side].points})"
-            for side in SIDES
-        ]
-        return self._event(
-            phase,
-            {"kind": "round", "round": phase.rounds,
-             **{side.value: rolls[side].to_dict() for side in SIDES}, "round_limit": limit},
-            f"Phase {number}, round {phase.rounds}: " + ", ".join(parts),
-        )  # fmt: skip
 
     def _roll_casualties(self) -> dict[str, Any]:
         won = self.phases_won()
@@ -449,7 +342,7 @@ class BattleRun:
             luck=self._luck,
         )
         parts = [
-            f"{self._name(side)} {self._casualties[side].casualties} "
+            f"{side_name(self.plan, side)} {self._casualties[side].casualties} "
             f"({self._casualties[side].dead} dead)"
             for side in SIDES
         ]

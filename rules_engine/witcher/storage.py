@@ -5,22 +5,42 @@ the battle again on ``Dice(seed)`` and replaying its actions, ``["step", count]`
 decision (``["crucial_moment", side]``, ``["skip_crucial_moment", null]``,
 ``["phase3_skill", skill]``, ``["auto_decide", null]``); the replayed rolls must be the
 stored ones, draw for draw. Every problem is an :class:`InvalidInput` under ``state``.
+
+This module does not import the run: it replays on anything with the run's decision
+methods (:class:`Replayable`), so :mod:`~rules_engine.witcher.run` depends on it, not the
+other way round.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput, RulesError
-from rules_engine.witcher.battle import Battle, parse_battle
+from rules_engine.witcher.army import Skill
+from rules_engine.witcher.battle import Battle, Side, parse_battle
 from rules_engine.witcher.parsing import integer, mapping, require
 from rules_engine.witcher.tables import WitcherTables
 
-if TYPE_CHECKING:
-    from rules_engine.witcher.run import BattleRun
-
 STATE_VERSION = 1
+
+
+class Replayable(Protocol):
+    """What stored actions are replayed on: a fresh :class:`~rules_engine.witcher.run.BattleRun`."""
+
+    @property
+    def dice(self) -> Dice: ...
+
+    def step(self) -> dict[str, Any]: ...
+
+    def decide_crucial_moment(self, winner: Side | str) -> dict[str, Any]: ...
+
+    def skip_crucial_moment(self) -> dict[str, Any]: ...
+
+    def choose_phase3_skill(self, skill: Skill | str) -> dict[str, Any]: ...
+
+    def auto_decide(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +66,7 @@ class StoredRun:
             raise InvalidInput("state.actions", "must be a list")
         return cls(battle, seed, actions, source.get("draws"), source.get("rolls"))
 
-    def replay(self, run: BattleRun) -> None:
+    def replay(self, run: Replayable) -> None:
         """Replay the actions on a fresh ``run`` and check its dice drew the stored rolls."""
         for i, action in enumerate(self.actions):
             try:
@@ -58,7 +78,7 @@ class StoredRun:
             raise InvalidInput("state.rolls", "do not replay from the seed and the actions")
 
 
-def _replay(run: BattleRun, action: object) -> None:
+def _replay(run: Replayable, action: object) -> None:
     if not isinstance(action, list) or len(action) != 2:
         raise ValueError("an action is [name, argument]")
     name, argument = action

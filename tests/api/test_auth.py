@@ -8,7 +8,7 @@ from knox.crypto import hash_token
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from league.models import UserProfile
+from core.models import UserProfile
 from tests.api.conftest import assert_error
 from tests.factories import LeagueFactory
 

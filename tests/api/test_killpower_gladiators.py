@@ -2,7 +2,8 @@
 
 import pytest
 
-from league.models import Gladiator, Team
+from league.models import Team
+from systems.killpower.models import Gladiator
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
 from tests.factories import killpower_recruits
 

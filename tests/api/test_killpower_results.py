@@ -3,7 +3,8 @@ and the referee sheet."""
 
 import pytest
 
-from matches.models import Fixture, Result, ResultReport
+from matches.models import Fixture, Result
+from systems.killpower.models import ResultReport
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
 from tests.killpower.helpers import report
 

@@ -3,9 +3,9 @@ Killpower list endpoints."""
 
 import pytest
 
-from league.killpower.services import killpower_team_register
 from league.services import league_create
-from matches.models import ResultReport
+from systems.killpower.models import ResultReport
+from systems.killpower.services import killpower_team_register
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
 from tests.factories import FixtureFactory, killpower_recruits
 from tests.killpower.helpers import play, report

@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from league.models import Player
 from matches.models import Fixture
+from systems.rotzball.models import Player
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
 from tests.factories import FixtureFactory
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from league.models import LineupSlot
 from matches.models import Fixture, Result, SimulationBatch
+from systems.rotzball.models import LineupSlot
 from tests.factories import FixtureFactory, LeagueFactory, PlayerFactory, SeasonFactory, TeamFactory
 
 # count + page (+ one prefetch: players' line-up positions, teams' living gladiators)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from league.models import LineupSlot, Team
+from league.models import Team
+from systems.rotzball.models import LineupSlot
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
 from tests.factories import PlayerFactory, TeamFactory
 

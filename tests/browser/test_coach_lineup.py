@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from league.models import LineupSlot
+from systems.rotzball.models import LineupSlot
 from tests.browser.conftest import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from matches.models import PostMatchRun, ResultReport
+from systems.killpower.models import PostMatchRun, ResultReport
 from tests.browser.conftest import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,13 +6,14 @@ import time
 import pytest
 from django.db.models import Count
 
-from league.killpower.services import killpower_team_register
-from league.models import GladiatorEvent, Team
+from league.models import Team
 from league.services import league_create
 from matches import services
-from matches.killpower import reports
-from matches.models import Fixture, PostMatchRun
-from matches.tasks import post_match_task
+from matches.models import Fixture
+from systems.killpower.tasks import post_match_task
+from systems.killpower import reports
+from systems.killpower.models import GladiatorEvent, PostMatchRun
+from systems.killpower.services import killpower_team_register
 from tests.factories import UserFactory, killpower_recruits
 from tests.integration.conftest import wait_until
 

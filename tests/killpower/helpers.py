@@ -3,8 +3,8 @@ confirmed and followed by its post-match sequence."""
 
 from django.test.testcases import TestCase
 
-from matches.killpower import reports
 from matches.models import Fixture, Result
+from systems.killpower import reports
 
 
 def report(home_score: int, away_score: int, /, **sides) -> dict:

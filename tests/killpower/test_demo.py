@@ -4,8 +4,9 @@ import pytest
 
 from league.management import killpower_demo
 from league.models import League
-from matches.killpower.selectors import bracket_get, report_queue
-from matches.models import Fixture, PostMatchRun
+from matches.models import Fixture
+from systems.killpower.match_selectors import bracket_get, report_queue
+from systems.killpower.models import PostMatchRun
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test.testcases import TestCase
 
-from matches.killpower import reports
+from systems.killpower import reports
 from tests.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db

@@ -3,10 +3,10 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from league.killpower.selectors import gladiator_sheet, team_power
-from league.killpower.services import gladiator_raise
-from league.models import Gladiator, GladiatorEvent
 from matches import services
+from systems.killpower.models import Gladiator, GladiatorEvent
+from systems.killpower.selectors import gladiator_sheet, team_power
+from systems.killpower.services import gladiator_raise
 from tests.killpower.helpers import play
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +78,7 @@ def test_gladiators_are_frozen_from_kick_off_until_the_post_match_sequence(
     with pytest.raises(ValidationError, match="frozen"):  # result in, sequence not run yet
         gladiator_raise(gladiator=tom, characteristic="BAL")
 
-    from matches.killpower.post_match import post_match_run
+    from systems.killpower.post_match import post_match_run
 
     post_match_run(fixture_id=kp_fixture.pk)
     assert gladiator_raise(gladiator=tom, characteristic="BAL").raises == {"BAL": 1}
@@ -106,10 +106,10 @@ def test_a_team_in_a_tournament_plays_every_round_as_it_entered(
 
 def test_a_team_knocked_out_of_a_tournament_may_change_again(commissioner, titanos, viking):
     # Given a tournament of three: Titanos (seed 1) has a bye; Viking beats Nabos in round 1
-    from league.killpower.services import killpower_team_register
     from league.models import Team
     from league.services import league_update
-    from matches.killpower.tournaments import tournament_create
+    from systems.killpower.services import killpower_team_register
+    from systems.killpower.tournaments import tournament_create
     from tests.factories import killpower_recruits
 
     league = league_update(league=titanos.league, competition_format="tournament")

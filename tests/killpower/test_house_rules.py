@@ -3,9 +3,9 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from league.killpower.engine import league_settings
 from league.models import League
 from league.services import league_create, league_update
+from systems.killpower.engine import league_settings
 from tests.factories import FixtureFactory
 
 pytestmark = pytest.mark.django_db

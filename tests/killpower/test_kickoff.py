@@ -7,9 +7,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from matches import services
-from matches.killpower.kickoff import fixture_kick_off_now
-from matches.killpower.selectors import referee_sheet_get
 from matches.models import Fixture
+from systems.killpower.kickoff import fixture_kick_off_now
+from systems.killpower.match_selectors import referee_sheet_get
 from tests.factories import FixtureFactory
 from tests.killpower.helpers import play
 
@@ -106,7 +106,7 @@ def test_a_team_kicks_off_again_only_once_its_last_match_is_settled(
     assert "post-match sequence" in error.value.message_dict["home"][0]
 
     # once the sequence has run, it can
-    from matches.killpower.post_match import post_match_run
+    from systems.killpower.post_match import post_match_run
 
     post_match_run(fixture_id=kp_fixture.pk)
     services.fixture_kick_off(fixture_id=rematch.pk)

@@ -2,11 +2,10 @@
 
 import pytest
 
-from league.models import Gladiator, GladiatorEvent
-from matches.killpower import reports
-from matches.killpower.post_match import post_match_run, post_match_sweep
-from matches.models import PostMatchRun
-from matches.tasks import post_match_task
+from systems.killpower.tasks import post_match_task
+from systems.killpower import reports
+from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun
+from systems.killpower.post_match import post_match_run, post_match_sweep
 from tests.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +42,7 @@ def by_name(team):
 
 
 def test_the_whole_sequence_is_applied(confirmed, kp_fixture, titanos, viking, script_dice):
-    script_dice("matches.killpower.post_match", ROLLS)
+    script_dice("systems.killpower.post_match", ROLLS)
 
     run = post_match_run(fixture_id=kp_fixture.pk)
 
@@ -86,7 +85,7 @@ def test_the_whole_sequence_is_applied(confirmed, kp_fixture, titanos, viking, s
 
 
 def test_each_step_is_in_the_gladiators_history(confirmed, kp_fixture, titanos, script_dice):
-    script_dice("matches.killpower.post_match", ROLLS)
+    script_dice("systems.killpower.post_match", ROLLS)
     post_match_run(fixture_id=kp_fixture.pk)
     glads = by_name(titanos)
 
@@ -121,7 +120,7 @@ def test_tom_at_minus_eleven_on_a_limb_is_only_in_a_coma(
         user=coach,
         result=report(0, 1, home={"comas": [{"gladiator": "Tom", "state": -11}]}),
     )
-    script_dice("matches.killpower.post_match", [1])  # 1: the left arm
+    script_dice("systems.killpower.post_match", [1])  # 1: the left arm
     run_on_commit(reports.result_confirm, report=entered, user=other_coach)
 
     tom = titanos.gladiators.get(name="Tom")

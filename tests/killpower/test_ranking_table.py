@@ -2,9 +2,9 @@
 
 import pytest
 
-from league.killpower.selectors import team_record
-from league.killpower.services import killpower_team_register
-from matches.killpower.standings import ranking_table_get
+from systems.killpower.selectors import team_record
+from systems.killpower.services import killpower_team_register
+from systems.killpower.standings import ranking_table_get
 from tests.factories import FixtureFactory
 from tests.factories import killpower_recruits as recruits
 from tests.killpower.helpers import play

@@ -4,9 +4,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from matches.killpower import reports
-from matches.killpower.selectors import open_report, report_queue
-from matches.models import Fixture, Result, ResultReport
+from matches.models import Fixture, Result
+from systems.killpower import reports
+from systems.killpower.match_selectors import open_report, report_queue
+from systems.killpower.models import ResultReport
 from tests.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db

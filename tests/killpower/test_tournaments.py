@@ -4,14 +4,15 @@ free throws, teams restored before every match."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from league.killpower.services import killpower_team_register
-from league.models import Gladiator, GladiatorEvent, Team
+from league.models import Team
 from league.services import league_create
 from matches import services
-from matches.killpower import reports
-from matches.killpower.selectors import bracket_get
-from matches.killpower.tournaments import tournament_advance, tournament_create
 from matches.models import Fixture, Result
+from systems.killpower import reports
+from systems.killpower.match_selectors import bracket_get
+from systems.killpower.models import Gladiator, GladiatorEvent
+from systems.killpower.services import killpower_team_register
+from systems.killpower.tournaments import tournament_advance, tournament_create
 from tests.factories import killpower_recruits as recruits
 from tests.killpower.helpers import play, report
 
@@ -144,7 +145,7 @@ def test_viking_beats_titanos_13_to_12_on_free_throws(commissioner, script_dice)
             "distances": {"home": [10, 12], "away": [2, 11]},
         },
     )
-    script_dice("matches.killpower.reports", [5, 3, 1, 1])
+    script_dice("systems.killpower.reports", [5, 3, 1, 1])
 
     result = reports.result_confirm(report=entered, user=commissioner)
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches.killpower import reports
+from systems.killpower import reports
 from tests.killpower.helpers import report
 from tests.pages.conftest import form_data, soup
 

@@ -8,10 +8,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.killpower.services import killpower_team_register
-from league.models import Gladiator, League, Team
+from league.models import League, Team
 from league.services import league_create
-from matches.killpower.tournaments import tournament_create
+from systems.killpower.models import Gladiator
+from systems.killpower.services import killpower_team_register
+from systems.killpower.tournaments import tournament_create
 from tests.factories import killpower_recruits
 from tests.killpower.helpers import play
 from tests.killpower_pages.conftest import HTMX
@@ -75,7 +76,7 @@ def test_the_printable_team_sheet(browser, titanos):
 def test_a_gladiator_page_shows_his_history_with_the_rolls(
     browser, kp_fixture, coach, other_coach, script_dice
 ):
-    script_dice("matches.killpower.post_match", [4])  # death risk: 4, the head
+    script_dice("systems.killpower.post_match", [4])  # death risk: 4, the head
     play(kp_fixture, 1, 0, by=coach, confirm_by=other_coach, seed=3,
          away={"comas": [{"gladiator": "Viking 2", "state": -12}]})
     dead = Gladiator.objects.get(name="Viking 2")

@@ -8,13 +8,14 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from league.killpower.services import killpower_team_register
-from league.killpower_forms import ResultForm, add_result_errors
 from league.models import League
 from league.services import league_create
-from matches.killpower import reports
-from matches.killpower.tournaments import tournament_create
-from matches.models import Fixture, PostMatchRun, Result, ResultReport
+from matches.models import Fixture, Result
+from systems.killpower import reports
+from systems.killpower.forms import ResultForm, add_result_errors
+from systems.killpower.models import PostMatchRun, ResultReport
+from systems.killpower.services import killpower_team_register
+from systems.killpower.tournaments import tournament_create
 from tests.factories import killpower_recruits
 from tests.killpower_pages.conftest import HTMX, enter_result, result_form, row_prefix
 from tests.pages.conftest import field_error, form_data, soup

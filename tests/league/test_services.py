@@ -2,7 +2,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league import services
-from league.models import League, LineupSlot, Player
+from league.models import League
+from systems.rotzball.models import LineupSlot, Player
 
 pytestmark = pytest.mark.django_db
 

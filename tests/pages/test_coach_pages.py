@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import LineupSlot, Player
 from matches.models import Fixture
+from systems.rotzball.models import LineupSlot, Player
 from tests.pages.conftest import field_error, form_data, soup
 
 pytestmark = pytest.mark.django_db

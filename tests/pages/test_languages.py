@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from league.models import UserProfile
+from core.models import UserProfile
 from tests.pages.conftest import form_data, soup
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_anonymous_visitors_switch_with_django_set_language(browser, league):
 def test_engine_roster_issues_read_as_sentences_in_french():
     from django.utils import translation
 
-    from league.roster_messages import roster_issue_text
+    from core.roster_messages import roster_issue_text
     from rules_engine import RosterIssue
 
     with translation.override("fr"):

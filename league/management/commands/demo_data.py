@@ -1,54 +1,20 @@
-"""Build the demo: a Rotzball league of 8 teams, a double round robin, some rounds played.
-
-Everything goes through the product's own services (league_create, team_register,
-player_create, lineup_set, fixtures_generate, simulation_request), like a commissioner
-would. Running it again changes nothing and prints the logins again.
+"""Build the demo: each game's demo leagues (``core.registry``: a game's ``demo`` hook) and
+the Witcher campaign, all through the product's own services, like a commissioner would.
+Running it again changes nothing and prints the logins again.
 """
-
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
-from django.utils import timezone
 
-from league import services as league_services
-from league.models import League, LineupSlot
-from matches import services as match_services
-from rules_engine import Dice
+from core import registry
 
-LEAGUE_NAME = "Ligue de Middenheim"
 COMMISSIONER = ("commissioner", "middenheim-commissioner")
-TEAMS = [
-    ("Loups Blancs de Middenheim", "#f4f4f4", "#3a5a8c"),
-    ("Griffons d'Altdorf", "#b22222", "#f2c14e"),
-    ("Tonneliers de Nuln", "#2f2f2f", "#c0c0c0"),
-    ("Ours de Talabheim", "#5b3a1e", "#e8d8b0"),
-    ("Corbeaux de Marienburg", "#1b1b3a", "#8ecae6"),
-    ("Sangliers d'Averheim", "#386641", "#f2e8cf"),
-    ("Bateliers de Carroburg", "#0077b6", "#ffffff"),
-    ("Chevaliers de Wissenburg", "#6a040f", "#ffba08"),
-]
-FIRST_NAMES = [
-    "Klaus",
-    "Otto",
-    "Dieter",
-    "Gunther",
-    "Heinz",
-    "Franz",
-    "Rudi",
-    "Jurgen",
-    "Lothar",
-    "Wilhelm",
-]
-PLAYED_ROUNDS = 5
-DEMO_SEED = 1517
 
 
 class Command(BaseCommand):
-    help = "Create the demo Rotzball league (idempotent) and print the demo logins."
+    help = "Create the demo leagues of every game and the campaign (idempotent); print the logins."
 
     def add_arguments(self, parser):
         parser.add_argument("--force", action="store_true", help="Allow running with DEBUG off.")
@@ -58,103 +24,22 @@ class Command(BaseCommand):
             raise CommandError(
                 "demo_data creates users with known passwords; pass --force to run it with DEBUG off."
             )
-        if not League.objects.filter(name=LEAGUE_NAME).exists():
-            self._build()
-        self._print_logins()
-        self._killpower()
+        commissioner = self._commissioner()
+        self.stdout.write(
+            f"  commissioner  username {COMMISSIONER[0]:<13} password {COMMISSIONER[1]}"
+        )
+        for game in registry.games():
+            if game.demo is None:
+                continue
+            first, *rest = game.demo(commissioner)
+            self.stdout.write(self.style.SUCCESS(first))
+            for line in rest:
+                self.stdout.write(line)
         call_command("demo_battles", force=force, stdout=self.stdout)
 
-    def _user(self, username: str, password: str) -> User:
-        user, created = User.objects.get_or_create(username=username)
+    def _commissioner(self) -> User:
+        user, created = User.objects.get_or_create(username=COMMISSIONER[0])
         if created:
-            user.set_password(password)
+            user.set_password(COMMISSIONER[1])
             user.save()
         return user
-
-    @transaction.atomic
-    def _build(self) -> None:
-        dice = Dice(DEMO_SEED)
-        commissioner = self._user(*COMMISSIONER)
-        league = league_services.league_create(
-            commissioner=commissioner,
-            name=LEAGUE_NAME,
-            season_name="1517",
-            description="Le championnat de Rotzball de la Cité du Loup Blanc.",
-        )
-        season = league.seasons.get()
-        for number, (name, primary, secondary) in enumerate(TEAMS, start=1):
-            coach = self._user(f"coach{number}", f"rotzball-coach{number}")
-            team = league_services.team_register(
-                league=league,
-                name=name,
-                coach=coach,
-                primary_colour=primary,
-                secondary_colour=secondary,
-            )
-            self._roster(team, dice)
-        # Round PLAYED_ROUNDS + 1 kicks off tomorrow evening; the earlier rounds are past and played.
-        tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(
-            days=1
-        )
-        start = tomorrow - timedelta(weeks=PLAYED_ROUNDS)
-        match_services.fixtures_generate(
-            season=season, double=True, first_kickoff=start, interval=timedelta(weeks=1)
-        )
-        for round_number in range(1, PLAYED_ROUNDS + 1):
-            match_services.simulation_request(
-                season=season, user=commissioner, round_number=round_number
-            )
-
-    def _roster(self, team, dice: Dice) -> None:
-        """Eight players with WFRP characteristics 20 + 2D10, the best ones in the line-up."""
-        players = []
-        for index in range(8):
-            stats = {
-                key: 20 + dice.d10(f"{team.name} {key}") + dice.d10(f"{team.name} {key}")
-                for key in ("endurance", "agility", "strength", "intelligence")
-            }
-            name = f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {team.name.split()[0]} {index + 1}"
-            players.append(league_services.player_create(team=team, name=name, **stats))
-        by_attack = sorted(
-            players, key=lambda p: p.endurance + p.agility + p.strength, reverse=True
-        )
-        P = LineupSlot.Position
-        coach = max(players, key=lambda p: p.agility + p.intelligence)
-        rest = [p for p in by_attack if p != coach]
-        positions = [P.PASSER, P.ATTACKER_1, P.ATTACKER_2, P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3]
-        assignments = {
-            position: player.pk for position, player in zip(positions, rest, strict=False)
-        }
-        assignments[P.COACH] = coach.pk
-        league_services.lineup_set(team=team, assignments=assignments)
-
-    def _print_logins(self) -> None:
-        out = self.stdout
-        out.write(
-            self.style.SUCCESS(
-                f"Demo league: {LEAGUE_NAME} (8 teams, double round robin, "
-                f"{PLAYED_ROUNDS} rounds played)"
-            )
-        )
-        out.write(f"  commissioner  username {COMMISSIONER[0]:<13} password {COMMISSIONER[1]}")
-        for number, (name, _primary, _secondary) in enumerate(TEAMS, start=1):
-            out.write(
-                f"  coach         username coach{number:<8} password rotzball-coach{number}   ({name})"
-            )
-
-    def _killpower(self) -> None:
-        """The Killpower Ball championship and tournament (``league.management.killpower_demo``)."""
-        from league.management import killpower_demo
-
-        killpower_demo.build(self._user(*COMMISSIONER))
-        out = self.stdout
-        out.write(
-            self.style.SUCCESS(
-                f"Killpower Ball: {killpower_demo.CHAMPIONSHIP} (6 teams, "
-                f"{killpower_demo.PLAYED_ROUNDS} rounds played, results waiting and disputed) "
-                f"and {killpower_demo.TOURNAMENT} (5 teams, first round played); "
-                f"commissioner {COMMISSIONER[0]}"
-            )
-        )
-        for username, password, teams in killpower_demo.logins():
-            out.write(f"  coach         username {username:<13} password {password}   ({teams})")

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CoreConfig(AppConfig):
+    """Shared web and API plumbing, user preferences, and the registry of games."""
+
+    name = "core"
+    verbose_name = _("Core")

@@ -1,0 +1,40 @@
+"""Form plumbing every app's pages share.
+
+Templates draw the fields with ``partials/field.html``; services raise ``ValidationError`` with
+field dicts, and :func:`add_service_errors` shows them as inline errors on the fields of the
+same name (and as form errors otherwise).
+"""
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+
+class PageForm(forms.Form):
+    """Templates draw these fields with ``partials/field.html`` (Pico: label, widget, then
+    help text and errors as ``<small>``)."""
+
+
+def add_service_errors(form: forms.Form, error: ValidationError) -> None:
+    """Attach a service's ``ValidationError`` to ``form``: per field where the form has one."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    for field, messages in error.message_dict.items():
+        form.add_error(field if field in form.fields else None, messages)
+
+
+class PreferencesForm(PageForm):
+    language = forms.ChoiceField(
+        label=_("Interface language"),
+        choices=[("", _("The browser's language")), *settings.LANGUAGES],
+        required=False,
+        help_text=_("Used on every page once you are signed in."),
+    )
+
+
+class UsernameField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: User) -> str:
+        return obj.username

@@ -1,0 +1,138 @@
+"""The games the league core plays, as each game app registers them.
+
+The core apps (``league``, ``matches``) never import a game: they ask this registry. Each game
+app under ``systems/`` builds one :class:`Game` and calls :func:`register` from its
+``AppConfig.ready()``, the way pretix plug-ins answer the core's signals and Saleor's plugin
+manager calls every plug-in's hook. A game's name is its rules engine system's name
+(``rules_engine.get_system(name)``), so the two registries line up one to one.
+
+What a game hands the core (every hook takes keyword arguments; ``None`` where the game has
+nothing to say):
+
+* ``kick_off(fixture)``: freeze what the match needs (line-ups, settings, draws) on the
+  fixture and mark it kicked off. The caller holds both teams' row locks and the fixture's
+  (``matches.locking``); a line-up that cannot play raises ``ValidationError``.
+* ``team_page(request, team)`` and ``fixture_page(request, fixture)``: the pages at
+  ``/leagues/teams/<id>/`` and ``/matches/<id>/``;
+* ``league_page_context(request, league, season)``: what the league page adds for this game;
+* ``team_sheet(team)``: a team's sheet as the API's ``/teams/<id>/sheet/`` answers it;
+* ``team_register(league, name, coach, ...)``: registers a team in one of its leagues, when the
+  game needs more than a name (Killpower Ball's seven gladiators);
+* ``team_power(team)``: power and division where the game has them;
+* ``league_settings_check(league, has_fixtures)``: refuses settings the game cannot play;
+* ``league_rules_form``: a form mixin holding the game's league settings (see
+  ``league.forms``);
+* ``team_prefetches``: ``Prefetch`` factories a team list needs for ``team_power``;
+* ``demo(commissioner)``: builds the game's demo leagues through the services and returns the
+  lines ``manage.py demo_data`` prints (logins, what was built);
+* ``page_urls``: URL patterns added to a core namespace (``{"league": [...], "matches": [...]}``)
+  so every page keeps its address; ``api_urls`` and ``api_routes`` (``(prefix, viewset,
+  basename)``) join the REST API;
+* ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
+  the beat task.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine import Resolution, get_system
+
+Hook = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    kick_off: Hook
+    team_page: Hook
+    fixture_page: Hook
+    team_sheet: Hook
+    league_page_context: Hook | None = None
+    team_register: Hook | None = None
+    team_power: Hook | None = None
+    league_settings_check: Hook | None = None
+    league_rules_form: type | None = None
+    team_prefetches: Sequence[Callable[[], Any]] = ()
+    demo: Hook | None = None
+    page_urls: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    api_urls: Sequence[Any] = ()
+    api_routes: Sequence[tuple[str, Any, str]] = ()
+    sweeps: Sequence[Callable[[], Mapping[str, int]]] = ()
+
+    @property
+    def label(self) -> str:
+        return get_system(self.name).label
+
+    @property
+    def resolution(self) -> Resolution:
+        return get_system(self.name).resolution
+
+    @property
+    def simulated(self) -> bool:
+        return self.resolution == Resolution.SIMULATED
+
+
+_GAMES: dict[str, Game] = {}
+_SWEEPS: list[tuple[str, Callable[[], Mapping[str, int]]]] = []
+
+
+def register(game: Game) -> None:
+    """Called once from a game app's ``AppConfig.ready()``."""
+    get_system(game.name)  # the rules engine must know it: InvalidInput otherwise
+    if game.name in _GAMES:
+        raise RuntimeError(f"the game {game.name!r} is registered twice")
+    _GAMES[game.name] = game
+    for sweep in game.sweeps:
+        register_sweep(f"{game.name}.{sweep.__name__}", sweep)
+
+
+def register_sweep(name: str, sweep: Callable[[], Mapping[str, int]]) -> None:
+    """A periodic catch-up job of any app (the games', the matches', the campaigns')."""
+    if any(known == name for known, _sweep in _SWEEPS):
+        return
+    _SWEEPS.append((name, sweep))
+
+
+def game(name: str) -> Game:
+    """The game called ``name``; ``LookupError`` when no app registered it."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise LookupError(f"no game app registered the rule system {name!r}") from None
+
+
+def games() -> list[Game]:
+    """Every registered game, in the order of ``INSTALLED_APPS``."""
+    return list(_GAMES.values())
+
+
+def choices() -> list[tuple[str, str]]:
+    """``(name, label)`` of every game, for a league's ``rule_system`` field."""
+    return [(item.name, item.label) for item in _GAMES.values()]
+
+
+def simulated_names() -> list[str]:
+    """Rule systems whose matches the workers simulate; the others are played at the table."""
+    return [item.name for item in _GAMES.values() if item.simulated]
+
+
+def page_urls(namespace: str) -> list[Any]:
+    return [pattern for item in _GAMES.values() for pattern in item.page_urls.get(namespace, ())]
+
+
+def api_urls() -> list[Any]:
+    return [pattern for item in _GAMES.values() for pattern in item.api_urls]
+
+
+def api_routes() -> list[tuple[str, Any, str]]:
+    return [route for item in _GAMES.values() for route in item.api_routes]
+
+
+def sweeps() -> list[tuple[str, Callable[[], Mapping[str, int]]]]:
+    return list(_SWEEPS)
+
+
+def default_name() -> str:
+    """The first registered game: a new league's rule system when none is given."""
+    return next(iter(_GAMES), "")

@@ -1,0 +1,173 @@
+"""Leagues, seasons and teams: what every rule system shares."""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, RegexValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from core import registry
+
+hex_colour = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Enter a colour as #RRGGBB."))
+
+TIEBREAKER_CHOICES = [
+    ("points", _("Points")),
+    ("goal_difference", _("Goal difference")),
+    ("goals_for", _("Goals for")),
+    ("head_to_head", _("Head-to-head")),
+    ("wins", _("Wins")),
+]
+DEFAULT_TIEBREAKERS = ["points", "goal_difference", "goals_for", "head_to_head"]
+
+
+def default_tiebreakers() -> list[str]:
+    return list(DEFAULT_TIEBREAKERS)
+
+
+class LeagueCompetitionFormat(models.TextChoices):
+    """How a league's teams meet: a table, or a knock-out bracket (Killpower Ball 13.1, 13.2)."""
+
+    CHAMPIONSHIP = "championship", _("Championship")
+    TOURNAMENT = "tournament", _("Tournament (single elimination)")
+
+
+def default_house_rules() -> dict:
+    return {}
+
+
+class League(models.Model):
+    CompetitionFormat = LeagueCompetitionFormat
+
+    class CoachRule(models.TextChoices):
+        TEST = "test", _("Coach test every turn")
+        DIFFERENCE = "difference", _("Coach difference for the whole match")
+
+    name = models.CharField(_("name"), max_length=100)
+    rule_system = models.CharField(
+        _("rule system"),
+        max_length=20,
+        choices=registry.choices,
+        default=registry.default_name,
+        help_text=_("The game this league plays; its app registers it (core.registry)."),
+    )
+    commissioner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="commissioned_leagues",
+        verbose_name=_("commissioner"),
+    )
+    description = models.TextField(_("description"), blank=True)
+    coach_rule = models.CharField(
+        _("coach rule"), max_length=20, choices=CoachRule.choices, default=CoachRule.TEST
+    )
+    points_win = models.PositiveSmallIntegerField(
+        _("points for a win"), default=3, validators=[MaxValueValidator(10)]
+    )
+    points_draw = models.PositiveSmallIntegerField(
+        _("points for a draw"), default=1, validators=[MaxValueValidator(10)]
+    )
+    points_loss = models.PositiveSmallIntegerField(
+        _("points for a loss"), default=0, validators=[MaxValueValidator(10)]
+    )
+    tiebreakers = models.JSONField(_("tie-breakers"), default=default_tiebreakers)
+    competition_format = models.CharField(
+        _("competition format"),
+        max_length=12,
+        choices=CompetitionFormat.choices,
+        default=CompetitionFormat.CHAMPIONSHIP,
+    )
+    house_rules = models.JSONField(
+        _("house rules"),
+        default=default_house_rules,
+        blank=True,
+        help_text=_(
+            "Killpower Ball settings as the rules engine reads them (ranking, target_table, "
+            "power_cards, death_risk, xp_per_match); empty for the rules as written."
+        ),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(competition_format__in=LeagueCompetitionFormat.values),
+                name="league_known_competition_format",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:detail", args=[self.pk])
+
+
+class Season(models.Model):
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
+    )
+    name = models.CharField(_("name"), max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_unique_name_per_league")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} — {self.name}"
+
+
+class Team(models.Model):
+    class Tactic(models.TextChoices):
+        BALANCED = "balanced", _("Balanced (offensive unless leading)")
+        OFFENSIVE = "offensive", _("Offensive")
+        DEFENSIVE = "defensive", _("Defensive")
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="teams", verbose_name=_("league")
+    )
+    name = models.CharField(_("name"), max_length=80)
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="coached_teams",
+        verbose_name=_("coach"),
+    )
+    primary_colour = models.CharField(
+        _("primary colour"), max_length=7, default="#1f4e8c", validators=[hex_colour]
+    )
+    secondary_colour = models.CharField(
+        _("secondary colour"), max_length=7, default="#f2c14e", validators=[hex_colour]
+    )
+    tactic = models.CharField(
+        _("match plan"), max_length=10, choices=Tactic.choices, default=Tactic.BALANCED
+    )
+    ranking_points = models.PositiveIntegerField(
+        _("ranking points"),
+        default=0,
+        help_text=_("Killpower Ball: changed by the post-match sequence, never below 0."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="team_unique_name_per_league")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:team", args=[self.pk])

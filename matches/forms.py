@@ -1,0 +1,83 @@
+"""Forms of the fixture pages: generate a season's fixtures, schedule one, reschedule."""
+
+from datetime import timedelta
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import PageForm
+from league.models import Team
+
+
+def tomorrow_evening():
+    """Default first kick-off: tomorrow at 20:00, local time."""
+    tomorrow = timezone.localtime() + timedelta(days=1)
+    return tomorrow.replace(hour=20, minute=0, second=0, microsecond=0)
+
+
+class FixturesGenerateForm(PageForm):
+    double = forms.TypedChoiceField(
+        label=_("Format"),
+        choices=[
+            ("1", _("Double round robin (each pair meets home and away)")),
+            ("0", _("Single round robin (each pair meets once)")),
+        ],
+        coerce=lambda value: value == "1",
+        initial="1",
+        widget=forms.RadioSelect,
+    )
+    first_kickoff = forms.DateTimeField(
+        label=_("First kick-off"),
+        initial=tomorrow_evening,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Round 1 kicks off then; line-ups freeze at each kick-off."),
+    )
+    interval = forms.IntegerField(
+        label=_("Days between rounds"), min_value=1, max_value=60, initial=7
+    )
+
+    def schedule(self) -> dict:
+        """Keyword arguments of ``fixtures_generate``."""
+        return {
+            "double": self.cleaned_data["double"],
+            "first_kickoff": self.cleaned_data["first_kickoff"],
+            "interval": timedelta(days=self.cleaned_data["interval"]),
+        }
+
+
+class FixtureScheduleForm(PageForm):
+    """One fixture between any two teams of the league."""
+
+    home = forms.ModelChoiceField(label=_("Home"), queryset=Team.objects.none())
+    away = forms.ModelChoiceField(label=_("Away"), queryset=Team.objects.none())
+    kickoff = forms.DateTimeField(
+        label=_("Kick-off"),
+        initial=tomorrow_evening,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    round = forms.IntegerField(
+        label=_("Round"),
+        min_value=1,
+        required=False,
+        help_text=_("Left empty: a new round after the last one."),
+    )
+
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        teams = league.teams.order_by("name")
+        self.fields["home"].queryset = teams
+        self.fields["away"].queryset = teams
+
+    def schedule(self) -> dict:
+        """Keyword arguments of ``fixture_schedule``."""
+        data = self.cleaned_data
+        return {"home": data["home"], "away": data["away"], "kickoff": data["kickoff"],
+                "round_number": data["round"]}
+
+
+class RescheduleForm(PageForm):
+    kickoff = forms.DateTimeField(
+        label=_("New kick-off"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )

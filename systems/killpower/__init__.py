@@ -1,0 +1,28 @@
+"""Killpower Ball, the gladiator basketball board game: everything the web side does for it.
+
+Matches are played at the table; this app keeps the teams of seven gladiators, takes the
+results, and runs the post-match sequence in a worker. The core reaches it only through the
+registration in :mod:`systems.killpower.apps`.
+
+* :mod:`~systems.killpower.engine`: the one adapter to ``rules_engine.killpower`` (inputs built
+  from rows, engine errors turned into field errors);
+* :mod:`~systems.killpower.services`: ``killpower_team_register``, ``gladiator_raise``;
+* :mod:`~systems.killpower.selectors`: gladiators, team sheet, power and division, roster
+  issues, history, the fixture that freezes a team;
+* :mod:`~systems.killpower.kickoff`: the snapshot at kick-off (teams, settings, RAP drawn,
+  powers and points to score: what the referee sheet reads);
+* :mod:`~systems.killpower.reports`: ``result_submit``, ``result_confirm``,
+  ``result_dispute``, ``result_decide`` (confirming creates the ``Result`` once), checked by
+  :mod:`~systems.killpower.report_checks`;
+* :mod:`~systems.killpower.post_match`: ``post_match_run`` (once per fixture, in a worker),
+  ``post_match_sweep``;
+* :mod:`~systems.killpower.tournaments`: ``tournament_create``, ``tournament_advance``;
+* :mod:`~systems.killpower.match_selectors` and :mod:`~systems.killpower.standings`: reports,
+  the commissioner's queue, the referee sheet, the post-match report, the bracket, the
+  championship table by ranking points;
+* ``forms``, ``views``, ``api``, ``templatetags``: its pages and endpoints.
+"""
+
+RULE_SYSTEM = "killpower"
+"""The rules engine's name for Killpower Ball, and a league's ``rule_system`` value."""
+POST_MATCH_TASK = "systems.killpower.tasks.post_match_task"

@@ -1,0 +1,50 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class KillpowerConfig(AppConfig):
+    """Killpower Ball: gladiators, results entered at the table, the post-match sequence in a
+    worker, championships and tournaments."""
+
+    name = "systems.killpower"
+    label = "killpower"
+    verbose_name = _("Killpower Ball")
+
+    def ready(self) -> None:
+        from core import registry
+        from systems.killpower import (
+            RULE_SYSTEM,
+            demo,
+            kickoff,
+            post_match,
+            selectors,
+            services,
+            urls,
+        )
+        from systems.killpower.api import gladiators, matches, team_sheet
+        from systems.killpower.league_rules_form import KillpowerRulesForm
+        from systems.killpower.views import league_pages, match_pages
+
+        registry.register(
+            registry.Game(
+                name=RULE_SYSTEM,
+                kick_off=kickoff.kick_off,
+                team_page=league_pages.team_detail,
+                fixture_page=match_pages.fixture_detail,
+                team_sheet=team_sheet.team_sheet,
+                league_page_context=league_pages.league_context,
+                team_register=services.killpower_team_register,
+                team_power=selectors.team_power,
+                team_prefetches=[selectors.living_prefetch],
+                league_settings_check=services.league_rules_check,
+                league_rules_form=KillpowerRulesForm,
+                demo=demo.build,
+                page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
+                api_urls=urls.api_patterns,
+                api_routes=[
+                    ("gladiators", gladiators.GladiatorViewSet, "gladiator"),
+                    ("result-reports", matches.ResultReportViewSet, "resultreport"),
+                ],
+                sweeps=[post_match.post_match_sweep],
+            )
+        )

@@ -1,0 +1,214 @@
+"""The Killpower Ball part of ``manage.py demo_data``: a championship and a tournament.
+
+* *Ligue de Lutèce*: six teams, a single round robin; rounds 1 and 2 entered by the home coach,
+  confirmed by the away coach and followed by their post-match sequence (deaths, recruits, XP,
+  raises then taken); in round 3 one result waits for confirmation and one is disputed (the
+  commissioner's queue).
+* *Tournoi de Lutèce*: five teams seeded into a bracket (byes to the top seeds); its first
+  round is played, a 0-0 draw settled by free throws.
+
+Everything goes through the product's services; the match reports are drawn with one seeded
+:class:`~rules_engine.Dice`, so the demo is the same at every build. Each league is built once.
+"""
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from league.models import League, Team
+from league.services import league_create
+from matches import services as match_services
+from matches.models import Fixture
+from rules_engine import Dice
+from systems.killpower import RULE_SYSTEM, reports
+from systems.killpower.models import Gladiator
+from systems.killpower.post_match import post_match_run
+from systems.killpower.services import gladiator_raise, killpower_team_register
+from systems.killpower.tournaments import tournament_create
+
+CHAMPIONSHIP = "Ligue de Lutèce"
+TOURNAMENT = "Tournoi de Lutèce"
+SEED = 2024
+COACH_PASSWORD = "killpower-coach{n}"
+TEAMS = [
+    ("Titanos", "#8c1c13", "#f2c14e"),
+    ("Viking", "#1d3557", "#e5e5e5"),
+    ("Nabos", "#2a9d8f", "#264653"),
+    ("Massacra", "#3d0c02", "#c0c0c0"),
+    ("Gorgones", "#6a4c93", "#f1faee"),
+    ("Centaures", "#606c38", "#fefae0"),
+]
+CUP_TEAMS = [("Lions", "#e09f3e"), ("Aigles", "#335c67"), ("Loups", "#540b0e"),
+             ("Ours", "#9e2a2b"), ("Taureaux", "#fff3b0")]  # fmt: skip
+NAMES = ["Tom", "Max", "Bob", "Léo", "Hugo", "Jules", "Paul"]
+SPECIALIZATIONS = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
+EQUIPMENT = ["magic_armour", "combat_gloves", "magic_armour", "power_cards", "power_cards",
+             "combat_gloves", "magic_armour"]  # fmt: skip
+PLAYED_ROUNDS = 2
+
+
+def _user(username: str, password: str) -> User:
+    user, created = User.objects.get_or_create(username=username)
+    if created:
+        user.set_password(password)
+        user.save()
+    return user
+
+
+def _gladiators(team_name: str) -> list[dict[str, str]]:
+    return [
+        {"name": f"{name} {team_name[:3]}", "specialization": spec, "equipment": kit}
+        for name, spec, kit in zip(NAMES, SPECIALIZATIONS, EQUIPMENT, strict=True)
+    ]
+
+
+def _side(team: Team, dice: Dice, *, hurt: bool) -> dict[str, Any]:
+    """A side of a report: five or more gladiators played, sometimes one badly wounded and
+    one in a coma."""
+    names = list(team.gladiators.exclude(status=Gladiator.Status.DEAD).order_by("number")
+                 .values_list("name", flat=True))  # fmt: skip
+    played = names[: 4 + dice.roll(3, f"demo {team.name} gladiators played")]
+    side: dict[str, Any] = {"played": played}
+    if hurt and dice.roll(3, f"demo {team.name} hurt") == 1:
+        side["comas"] = [
+            {"gladiator": played[1], "state": -10 - dice.d6(f"demo {team.name} coma state")}
+        ]
+        side["badly_wounded"] = [played[2]]
+    return side
+
+
+def _report(fixture: Fixture, dice: Dice) -> dict[str, Any]:
+    return {
+        "score": {
+            "home": dice.d6(f"demo {fixture} home score") - 1,
+            "away": dice.d6(f"demo {fixture} away score") - 1,
+        },
+        "home": _side(fixture.home, dice, hurt=True),
+        "away": _side(fixture.away, dice, hurt=True),
+    }
+
+
+def _take_raises(team: Team) -> None:
+    """The coach spends every raise available, on BAL for shooters and PHY for the others."""
+    for gladiator in team.gladiators.exclude(status=Gladiator.Status.DEAD):
+        while gladiator.xp // 10 > sum(gladiator.raises.values()):
+            choice = "BAL" if gladiator.specialization == "shooter" else "PHY"
+            gladiator = gladiator_raise(gladiator=gladiator, characteristic=choice)
+
+
+def build_championship(commissioner: User) -> None:
+    dice = Dice(SEED)
+    league = league_create(
+        commissioner=commissioner,
+        name=CHAMPIONSHIP,
+        rule_system=RULE_SYSTEM,
+        season_name="An I",
+        description="Le championnat de Killpower Ball des arènes de Lutèce.",
+    )
+    season = league.seasons.get()
+    for n, (name, primary, secondary) in enumerate(TEAMS, start=1):
+        killpower_team_register(
+            league=league,
+            name=name,
+            coach=_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
+            gladiators=_gladiators(name),
+            primary_colour=primary,
+            secondary_colour=secondary,
+            seed=SEED + n,
+        )
+    tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
+    match_services.fixtures_generate(
+        season=season,
+        double=False,
+        first_kickoff=tomorrow - timedelta(weeks=PLAYED_ROUNDS),
+        interval=timedelta(weeks=1),
+    )
+    fixtures = season.fixtures.select_related("home__coach", "away__coach").order_by("round", "pk")
+    for number, fixture in enumerate(fixtures.filter(round__lte=PLAYED_ROUNDS), start=1):
+        entered = reports.result_submit(
+            fixture=fixture, user=fixture.home.coach, result=_report(fixture, dice)
+        )
+        reports.result_confirm(report=entered, user=fixture.away.coach, seed=SEED + 100 + number)
+        post_match_run(fixture_id=fixture.pk, seed=SEED + 200 + number)
+        _take_raises(fixture.home)
+        _take_raises(fixture.away)
+    waiting, disputed, *_rest = fixtures.filter(round=PLAYED_ROUNDS + 1)
+    reports.result_submit(fixture=waiting, user=waiting.home.coach, result=_report(waiting, dice))
+    entered = reports.result_submit(
+        fixture=disputed, user=disputed.away.coach, result=_report(disputed, dice)
+    )
+    reports.result_dispute(
+        report=entered, user=disputed.home.coach, reason="Le score était de 2 à 1, pas autre chose."
+    )
+
+
+def build_tournament(commissioner: User) -> None:
+    league = league_create(
+        commissioner=commissioner,
+        name=TOURNAMENT,
+        rule_system=RULE_SYSTEM,
+        competition_format=League.CompetitionFormat.TOURNAMENT,
+        season_name="Coupe d'hiver",
+        description="Un tournoi à élimination directe ; les égalités se jouent aux lancers francs.",
+    )
+    season = league.seasons.get()
+    for n, (name, colour) in enumerate(CUP_TEAMS, start=1):
+        killpower_team_register(
+            league=league,
+            name=name,
+            coach=_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
+            gladiators=_gladiators(name),
+            primary_colour=colour,
+            seed=SEED + 10 + n,
+        )
+    tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
+    tournament_create(season=season, first_kickoff=tomorrow - timedelta(weeks=1))
+    for number, fixture in enumerate(season.fixtures.filter(round=1).order_by("pk"), start=1):
+        entered = reports.result_submit(
+            fixture=fixture, user=commissioner, result={"score": {"home": 0, "away": 0}}
+        )
+        reports.result_confirm(report=entered, user=commissioner, seed=SEED + 300 + number)
+        post_match_run(fixture_id=fixture.pk, seed=SEED + 400 + number)  # and the next round
+
+
+def build(commissioner: User) -> list[str]:
+    """Build the Killpower leagues missing; what ``demo_data`` prints about them."""
+    build_missing(commissioner)
+    lines = [
+        f"Killpower Ball: {CHAMPIONSHIP} (6 teams, {PLAYED_ROUNDS} rounds played, results "
+        f"waiting and disputed) and {TOURNAMENT} (5 teams, first round played); "
+        f"commissioner {commissioner.username}"
+    ]
+    for username, password, teams in logins():
+        lines.append(f"  coach         username {username:<13} password {password}   ({teams})")
+    return lines
+
+
+@transaction.atomic
+def build_missing(commissioner: User) -> list[str]:
+    """Build the Killpower leagues missing; the names of those built."""
+    built = []
+    if not League.objects.filter(name=CHAMPIONSHIP).exists():
+        build_championship(commissioner)
+        built.append(CHAMPIONSHIP)
+    if not League.objects.filter(name=TOURNAMENT).exists():
+        build_tournament(commissioner)
+        built.append(TOURNAMENT)
+    return built
+
+
+def logins() -> list[tuple[str, str, str]]:
+    """(username, password, what they coach) of the Killpower demo coaches."""
+    return [
+        (
+            f"gladiator{n}",
+            COACH_PASSWORD.format(n=n),
+            " and ".join(
+                name for name in (TEAMS[n - 1][0], CUP_TEAMS[n - 1][0] if n <= 5 else None) if name
+            ),
+        )
+        for n in range(1, len(TEAMS) + 1)
+    ]

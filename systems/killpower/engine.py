@@ -1,0 +1,123 @@
+"""The one adapter between Killpower Ball rows and the rules engine's plain JSON.
+
+It builds the engine's inputs from models (a gladiator, a team, a league's settings) and turns
+the engine's :class:`~rules_engine.InvalidInput` into a ``ValidationError`` naming the field.
+No rule lives here: every number shown or stored comes back from ``rules_engine.killpower``.
+"""
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from league.models import League, LeagueCompetitionFormat, Team
+from rules_engine import InvalidInput
+from rules_engine.killpower import KillpowerSettings, parse_gladiator, parse_team
+from rules_engine.killpower import Team as EngineTeam
+from rules_engine.killpower.gladiator import Gladiator as EngineGladiator
+from systems.killpower.models.gladiators import Gladiator
+
+HOUSE_RULE_KEYS = ("ranking", "target_table", "power_cards", "death_risk", "xp_per_match")
+"""The engine settings a league may set in ``house_rules``; ``mode`` is the league's
+``competition_format``."""
+
+
+def field_error(exc: InvalidInput, *, prefix: str = "") -> ValidationError:
+    """``ValidationError({"<prefix>.<engine field>": [message]})``."""
+    field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
+    return ValidationError({field: [exc.message]})
+
+
+def settings_input(
+    *, house_rules: Mapping[str, Any] | None, competition_format: str
+) -> dict[str, Any]:
+    """The engine's settings JSON: the house rules plus the mode."""
+    return {**(house_rules or {}), "mode": competition_format}
+
+
+def parse_house_rules(
+    house_rules: object, *, competition_format: str = LeagueCompetitionFormat.CHAMPIONSHIP
+) -> KillpowerSettings:
+    """The engine's settings for these house rules, or ``ValidationError`` on ``house_rules``
+    naming the setting (``"ranking.win: must be an integer"``)."""
+    if house_rules is None:
+        house_rules = {}
+    if not isinstance(house_rules, Mapping):
+        raise ValidationError({"house_rules": ["Give the house rules as a JSON object."]})
+    for key in house_rules:
+        if key not in HOUSE_RULE_KEYS:
+            raise ValidationError(
+                {
+                    "house_rules": [
+                        f"{key}: is not a house rule (known: {', '.join(HOUSE_RULE_KEYS)}"
+                        "; the mode is the league's competition format)"
+                    ]
+                }
+            )
+    try:
+        return KillpowerSettings.parse(
+            settings_input(house_rules=house_rules, competition_format=competition_format), ""
+        )
+    except InvalidInput as exc:
+        raise ValidationError({"house_rules": [f"{exc.field}: {exc.message}"]}) from None
+
+
+def league_settings(league: League) -> KillpowerSettings:
+    """A Killpower league's settings (house rules validated when saved)."""
+    return parse_house_rules(league.house_rules, competition_format=league.competition_format)
+
+
+def gladiator_input(gladiator: Gladiator) -> dict[str, Any]:
+    """A gladiator as the engine reads him, with his row's ``id`` and ``number`` beside (the
+    engine ignores keys it does not use)."""
+    return {
+        "id": gladiator.pk,
+        "number": gladiator.number,
+        "name": gladiator.name,
+        "race": gladiator.race,
+        "specialization": gladiator.specialization,
+        "equipment": gladiator.equipment,
+        "xp": gladiator.xp,
+        "raises": gladiator.raises or {},
+    }
+
+
+def engine_gladiator(gladiator: Gladiator) -> EngineGladiator:
+    return parse_gladiator(gladiator_input(gladiator), "gladiator")
+
+
+def team_input(team: Team, gladiators: Iterable[Gladiator]) -> dict[str, Any]:
+    """A team as the engine reads it: its living ``gladiators`` in number order."""
+    return {
+        "name": team.name,
+        "ranking_points": team.ranking_points,
+        "gladiators": [gladiator_input(g) for g in sorted(gladiators, key=lambda g: g.number)],
+    }
+
+
+def engine_team(team: Team, gladiators: Iterable[Gladiator], *, exact: bool = False) -> EngineTeam:
+    """The engine's team; ``exact`` demands the seven gladiators a match needs."""
+    return parse_team(team_input(team, gladiators), "team", exact=exact)
+
+
+def team_sheet(team: Team, gladiators: Iterable[Gladiator]) -> dict[str, Any]:
+    """The engine's team sheet (power, division, total XP, each gladiator's characteristics,
+    armour and raises available), each gladiator with his ``id`` and ``number``."""
+    listed = sorted(gladiators, key=lambda g: g.number)
+    sheet = engine_team(team, listed).to_dict()
+    for row, gladiator in zip(sheet["gladiators"], listed, strict=True):
+        row["id"], row["number"] = gladiator.pk, gladiator.number
+    return sheet
+
+
+EQUIPMENT_ROLLS = ("magic armour", "power card")
+DEATH_RISK_ROLLS = ("death risk location",)
+"""The engine's roll purposes that name one gladiator at their end (``"magic armour Tom"``)."""
+
+
+def rolls_for(
+    rolls: Iterable[Mapping[str, Any]], name: str, purposes: Iterable[str] = EQUIPMENT_ROLLS
+) -> list[dict[str, Any]]:
+    """The rolls of a roll log made for the gladiator called ``name`` with these purposes."""
+    wanted = {f"{purpose} {name}" for purpose in purposes}
+    return [dict(roll) for roll in rolls if roll["purpose"] in wanted]

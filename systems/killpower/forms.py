@@ -1,0 +1,670 @@
+"""Forms of the Killpower Ball pages: a team of seven gladiators, raises, tournaments, and a
+match result entered per gladiator. They parse and display; the services decide.
+
+A result form builds the engine's match report (``payload()``), the post-match choices
+(``decisions()``) and the free-throw choices (``free_throws()``); its own checks name the
+gladiator in every message, and :func:`add_result_errors` puts the services' errors (fields
+such as ``result.home.comas.0.state``) back on the field of the gladiator they are about.
+"""
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import PageForm
+from league.forms import COLOUR_WIDGET, TeamRegisterForm
+from matches.forms import tomorrow_evening
+from rules_engine.killpower.gladiator import RAISABLE
+from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpecialization
+
+SIDES = ("home", "away")
+SPECIALIZATION_ORDER = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
+EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards",
+                   "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip
+NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
+SPECIALIZATION_LABELS = {
+    "archer": _("Archer (+1 HAB)"),
+    "defender": _("Defender (+1 VIE)"),
+    "warrior": _("Warrior (+1 PHY)"),
+    "mentor": _("Mentor (+1 POU)"),
+    "shooter": _("Shooter (+1 BAL)"),
+}
+EQUIPMENT_LABELS = {
+    "combat_gloves": _("Combat gloves (+1D10 damage per hit)"),
+    "magic_armour": _("Magic armour (1D5+6, drawn once)"),
+    "power_cards": _("Two power cards"),
+}
+SPECIALIZATION_CHOICES = [(v, SPECIALIZATION_LABELS[v]) for v in GladiatorSpecialization.values]
+EQUIPMENT_CHOICES = [(v, EQUIPMENT_LABELS[v]) for v in EquipmentKind.values]
+"""The models' choices (``GladiatorSpecialization``, ``EquipmentKind``) as the pages word them."""
+
+
+# --- a team and its gladiators --------------------------------------------------------------
+
+
+class KillpowerTeamForm(PageForm):
+    """A Killpower team: its name, coach and colours, and its seven gladiators (name,
+    specialization, equipment; the engine draws magic armour and power cards)."""
+
+    name = TeamRegisterForm.base_fields["name"]
+    coach = TeamRegisterForm.base_fields["coach"]
+    primary_colour = forms.CharField(
+        label=_("Primary colour"), initial="#8c1c13", widget=COLOUR_WIDGET
+    )
+    secondary_colour = forms.CharField(
+        label=_("Secondary colour"), initial="#f2c14e", widget=COLOUR_WIDGET
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in range(1, TEAM_SIZE + 1):
+            self.fields[f"gladiator_{number}_name"] = forms.CharField(
+                label=_("Name of gladiator %(n)s") % {"n": number}, max_length=80
+            )
+            self.fields[f"gladiator_{number}_specialization"] = forms.ChoiceField(
+                label=_("Specialization of gladiator %(n)s") % {"n": number},
+                choices=SPECIALIZATION_CHOICES,
+                initial=SPECIALIZATION_ORDER[number - 1],
+            )
+            self.fields[f"gladiator_{number}_equipment"] = forms.ChoiceField(
+                label=_("Equipment of gladiator %(n)s") % {"n": number},
+                choices=EQUIPMENT_CHOICES,
+                initial=EQUIPMENT_ORDER[number - 1],
+            )
+
+    def gladiator_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": number,
+                "name": self[f"gladiator_{number}_name"],
+                "specialization": self[f"gladiator_{number}_specialization"],
+                "equipment": self[f"gladiator_{number}_equipment"],
+            }
+            for number in range(1, TEAM_SIZE + 1)
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        seen: set[str] = set()
+        for number in range(1, TEAM_SIZE + 1):
+            name = (cleaned.get(f"gladiator_{number}_name") or "").strip()
+            if not name:
+                continue
+            if name.casefold() in seen:
+                self.add_error(
+                    f"gladiator_{number}_name",
+                    _("Two gladiators are called %(name)s: give each his own name.")
+                    % {"name": name},
+                )
+            seen.add(name.casefold())
+        return cleaned
+
+    def gladiators(self) -> list[dict[str, str]]:
+        """The coach's choices as ``killpower_team_register`` takes them."""
+        return [
+            {
+                "name": self.cleaned_data[f"gladiator_{number}_name"].strip(),
+                "specialization": self.cleaned_data[f"gladiator_{number}_specialization"],
+                "equipment": self.cleaned_data[f"gladiator_{number}_equipment"],
+            }
+            for number in range(1, TEAM_SIZE + 1)
+        ]
+
+    def team(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key]
+                for key in ("name", "coach", "primary_colour", "secondary_colour")}
+
+
+GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
+
+
+def add_team_errors(form: KillpowerTeamForm, error: ValidationError) -> None:
+    """A service error on ``gladiators.3.name`` goes to gladiator 4's name field."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    for field, messages in error.message_dict.items():
+        match = GLADIATOR_FIELD.match(field)
+        if match:
+            field = f"gladiator_{int(match.group(1)) + 1}_{match.group(2)}"
+        form.add_error(field if field in form.fields else None, messages)
+
+
+class RaiseForm(PageForm):
+    gladiator = forms.IntegerField(widget=forms.HiddenInput)
+    characteristic = forms.ChoiceField(
+        label=_("Characteristic"), choices=[(c.value, c.value) for c in RAISABLE]
+    )
+
+
+class TournamentForm(PageForm):
+    first_kickoff = forms.DateTimeField(
+        label=_("Kick-off of round 1"),
+        initial=tomorrow_evening,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Each later round kicks off the chosen number of days after the last."),
+    )
+    interval = forms.IntegerField(
+        label=_("Days between rounds"), min_value=1, max_value=60, initial=7
+    )
+
+
+# --- a match result -------------------------------------------------------------------------
+
+
+class DecidedBy:
+    POINTS = "points"
+    ELIMINATION = "elimination"
+    ABANDON = "abandon"
+
+
+STATE_CHOICES = [
+    ("fit", _("Unharmed")),
+    ("badly_wounded", _("Badly wounded")),
+    ("coma", _("Coma")),
+]
+LOCATION_CHOICES = [
+    ("", _("rolled after the match")),
+    ("head", _("head")),
+    ("left_arm", _("left arm")),
+    ("right_arm", _("right arm")),
+    ("left_leg", _("left leg")),
+    ("right_leg", _("right leg")),
+]
+REDRAW_CHOICES = [("", _("keep it")), *EQUIPMENT_CHOICES]
+
+
+def redraw_field(name: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=_("New equipment for %(name)s") % {"name": name},
+        choices=REDRAW_CHOICES,
+        required=False,
+    )
+
+
+def add_free_throw_fields(form: forms.Form, prefix: str, team: str, names: Iterable[str]) -> None:
+    """A team's two free-throw shooters and their distances (``<prefix>ft_1``,
+    ``<prefix>ft_1_distance``, ...), each left empty for the engine to choose."""
+    choices = [("", _("the engine chooses")), *((name, name) for name in names)]
+    for shot in (1, 2):
+        words = {"team": team, "n": shot}
+        form.fields[f"{prefix}ft_{shot}"] = forms.ChoiceField(
+            label=_("%(team)s: free-throw shooter %(n)s") % words, choices=choices,
+            required=False,
+        )
+        form.fields[f"{prefix}ft_{shot}_distance"] = forms.IntegerField(
+            label=_("%(team)s: distance of free throw %(n)s") % words, required=False,
+            min_value=2, max_value=12, widget=forms.NumberInput(
+                attrs={"inputmode": "numeric", "placeholder": "2–12"}),
+        )
+
+
+def free_throw_rows(form: forms.Form, prefix: str) -> list[dict[str, Any]]:
+    return [{"shooter": form[f"{prefix}ft_{shot}"], "distance": form[f"{prefix}ft_{shot}_distance"]}
+            for shot in (1, 2)]
+
+
+def clean_free_throws(form: forms.Form, prefix: str, cleaned: Mapping[str, Any]) -> None:
+    shooters = [cleaned.get(f"{prefix}ft_{shot}") for shot in (1, 2)]
+    if shooters[0] and shooters[0] == shooters[1]:
+        form.add_error(f"{prefix}ft_2", _("%(name)s shoots once: choose another gladiator.")
+                       % {"name": shooters[0]})
+    if cleaned.get(f"{prefix}ft_2_distance") and not cleaned.get(f"{prefix}ft_1_distance"):
+        form.add_error(f"{prefix}ft_1_distance",
+                       _("Give the first shot's distance before the second's."))
+
+
+def free_throw_choices(form: forms.Form, prefixes: Mapping[str, str]) -> dict[str, Any] | None:
+    """``{"home": [shooters], "distances": {"home": [...]}}`` for the sides of ``prefixes``
+    (side -> field prefix) with a choice; None when nobody chose."""
+    spec: dict[str, Any] = {}
+    distances: dict[str, list[int]] = {}
+    for side, prefix in prefixes.items():
+        shooters = [form.cleaned_data.get(f"{prefix}ft_{shot}") for shot in (1, 2)]
+        if any(shooters):
+            spec[side] = [name for name in shooters if name]
+        given = [form.cleaned_data.get(f"{prefix}ft_{shot}_distance") for shot in (1, 2)]
+        if any(given):
+            distances[side] = [d for d in given if d]
+    if distances:
+        spec["distances"] = distances
+    return spec or None
+
+
+class ResultForm(PageForm):
+    """The score after 20 turns, how the match ended, and per gladiator whether he played and
+    how he left the match.
+
+    ``teams``: ``{"home": Team, "away": Team}``; ``gladiators``: ``{"home": [{"number",
+    "name"}, ...], "away": [...]}`` (the sheets frozen at kick-off, or the teams as they stand);
+    ``redraw_sides``: the sides this user chooses for (his own; both for the commissioner):
+    their equipment redraws, or in a ``tournament`` their free-throw shooters and distances.
+    """
+
+    home_score = forms.IntegerField(label=_("Home score"), min_value=0, max_value=99, widget=NUMBER)
+    away_score = forms.IntegerField(label=_("Away score"), min_value=0, max_value=99, widget=NUMBER)
+    decided_by = forms.ChoiceField(
+        label=_("How the match ended"),
+        choices=[
+            (DecidedBy.POINTS, _("After 20 turns, judged on the points to score")),
+            (DecidedBy.ELIMINATION, _("A team eliminated the other")),
+            (DecidedBy.ABANDON, _("A coach abandoned")),
+        ],
+        initial=DecidedBy.POINTS,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, teams: Mapping[str, Any], gladiators: Mapping[str, list[dict]],
+                 redraw_sides: Iterable[str] = (), tournament: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.teams = teams
+        self.gladiators = {side: list(gladiators[side]) for side in SIDES}
+        self.redraw_sides = set() if tournament else set(redraw_sides)
+        self.free_throw_sides = set(redraw_sides) if tournament else set()
+        self.tournament = tournament
+        side_choices = [(side, teams[side].name) for side in SIDES]
+        self.fields["winner"] = forms.ChoiceField(
+            label=_("Winner (the team left standing)"),
+            choices=[("", "—"), *side_choices],
+            required=False,
+        )
+        self.fields["abandoned_by"] = forms.ChoiceField(
+            label=_("The team that abandoned"), choices=[("", "—"), *side_choices], required=False
+        )
+        for side in SIDES:
+            for gladiator in self.gladiators[side]:
+                self._gladiator_fields(side, gladiator["number"], gladiator["name"])
+            if side in self.free_throw_sides:
+                self._free_throw_fields(side)
+
+    # fields ----------------------------------------------------------------------------------
+
+    def _gladiator_fields(self, side: str, number: int, name: str) -> None:
+        prefix = f"{side}_{number}_"
+        words = {"name": name}
+        self.fields[prefix + "played"] = forms.BooleanField(
+            label=_("%(name)s played") % words, required=False, initial=True
+        )
+        self.fields[prefix + "state"] = forms.ChoiceField(
+            label=_("State of %(name)s after the match") % words, choices=STATE_CHOICES,
+            initial="fit",
+        )
+        self.fields[prefix + "coma_state"] = forms.IntegerField(
+            label=_("Coma state of %(name)s") % words, required=False, max_value=-11,
+            min_value=-99, widget=forms.NumberInput(attrs={"inputmode": "numeric",
+                                                          "placeholder": "−11"}),
+            help_text=_("(VIE + armour) − damage: −11 or less."),
+        )
+        self.fields[prefix + "location"] = forms.ChoiceField(
+            label=_("Where %(name)s was hit (aimed blow)") % words, choices=LOCATION_CHOICES,
+            required=False,
+        )
+        self.fields[prefix + "out"] = forms.BooleanField(
+            label=_("%(name)s could not come back") % words, required=False
+        )
+        self.fields[prefix + "equipment_lost"] = forms.BooleanField(
+            label=_("%(name)s lost his magic equipment") % words, required=False
+        )
+        self.fields[prefix + "armour_lost"] = forms.IntegerField(
+            label=_("Armour points %(name)s lost") % words, required=False, min_value=0,
+            max_value=20, widget=forms.NumberInput(attrs={"inputmode": "numeric",
+                                                         "placeholder": "0"}),
+        )
+        if side in self.redraw_sides:
+            self.fields[prefix + "redraw"] = redraw_field(name)
+
+    def _free_throw_fields(self, side: str) -> None:
+        add_free_throw_fields(self, f"{side}_", self.teams[side].name,
+                              [g["name"] for g in self.gladiators[side]])
+
+    # what the template draws -----------------------------------------------------------------
+
+    ROW_FIELDS = ("played", "state", "coma_state", "location", "out", "equipment_lost",
+                  "armour_lost", "redraw")
+
+    def sides(self) -> list[dict[str, Any]]:
+        sides = []
+        for side in SIDES:
+            rows = []
+            for gladiator in self.gladiators[side]:
+                prefix = f"{side}_{gladiator['number']}_"
+                rows.append({
+                    **gladiator,
+                    "fields": {key: self[prefix + key] for key in self.ROW_FIELDS
+                               if prefix + key in self.fields},
+                })
+            sides.append({
+                "side": side,
+                "team": self.teams[side],
+                "rows": rows,
+                "redraw": side in self.redraw_sides,
+                "free_throws": free_throw_rows(self, f"{side}_")
+                if side in self.free_throw_sides else [],
+            })
+        return sides
+
+    # checks ------------------------------------------------------------------------------------
+
+    def clean(self):
+        cleaned = super().clean()
+        decided_by = cleaned.get("decided_by")
+        if decided_by == DecidedBy.ELIMINATION and not cleaned.get("winner"):
+            self.add_error("winner", _("Say which team eliminated the other."))
+        if decided_by == DecidedBy.ABANDON and not cleaned.get("abandoned_by"):
+            self.add_error("abandoned_by", _("Say which team abandoned."))
+        for side in SIDES:
+            self._clean_side(side, cleaned)
+            if side in self.free_throw_sides:
+                self._clean_free_throws(side, cleaned)
+        return cleaned
+
+    def _clean_side(self, side: str, cleaned: dict[str, Any]) -> None:
+        team = self.teams[side].name
+        played_any = False
+        for gladiator in self.gladiators[side]:
+            prefix, words = f"{side}_{gladiator['number']}_", {"name": gladiator["name"]}
+            played = cleaned.get(prefix + "played")
+            played_any = played_any or bool(played)
+            state = cleaned.get(prefix + "state")
+            if not played:
+                if state and state != "fit":
+                    self.add_error(prefix + "state", _(
+                        "%(name)s did not play: only gladiators who played can be hurt.") % words)
+                if cleaned.get(prefix + "out"):
+                    self.add_error(prefix + "out", _(
+                        "%(name)s did not play: he cannot be out at the end.") % words)
+                if cleaned.get(prefix + "armour_lost"):
+                    self.add_error(prefix + "armour_lost", _(
+                        "%(name)s did not play: he lost no armour.") % words)
+                if cleaned.get(prefix + "redraw"):
+                    self.add_error(prefix + "redraw", _(
+                        "%(name)s did not play: only a gladiator who played may redraw his "
+                        "equipment.") % words)
+                continue
+            if state == "coma" and cleaned.get(prefix + "coma_state") is None \
+                    and prefix + "coma_state" not in self.errors:
+                self.add_error(prefix + "coma_state", _(
+                    "%(name)s is in a coma: give his state, −11 or less.") % words)
+        if not played_any:
+            self.add_error(None, _("Tick at least one gladiator of %(team)s who played.")
+                           % {"team": team})
+
+    def _clean_free_throws(self, side: str, cleaned: dict[str, Any]) -> None:
+        clean_free_throws(self, f"{side}_", cleaned)
+        shooters = [cleaned.get(f"{side}_ft_{shot}") for shot in (1, 2)]
+        by_name = {g["name"]: g["number"] for g in self.gladiators[side]}
+        for shot, name in enumerate(shooters, start=1):
+            if not name or name not in by_name:
+                continue
+            prefix = f"{side}_{by_name[name]}_"
+            if (not cleaned.get(prefix + "played") or cleaned.get(prefix + "state") == "coma"
+                    or cleaned.get(prefix + "out")):
+                self.add_error(f"{side}_ft_{shot}", _(
+                    "%(name)s cannot shoot: a shooter played, is not in a coma and is not out.")
+                    % {"name": name})
+
+    # what the services take ----------------------------------------------------------------
+
+    def _side_report(self, side: str) -> dict[str, Any]:
+        data = self.cleaned_data
+        report: dict[str, Any] = {"played": [], "comas": [], "out": [], "equipment_lost": [],
+                                  "armour_lost": {}, "badly_wounded": []}
+        for gladiator in self.gladiators[side]:
+            prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
+            if data.get(prefix + "equipment_lost"):
+                report["equipment_lost"].append(name)
+            if not data.get(prefix + "played"):
+                continue
+            report["played"].append(name)
+            state = data.get(prefix + "state")
+            if state == "coma":
+                coma = {"gladiator": name, "state": data.get(prefix + "coma_state")}
+                if data.get(prefix + "location"):
+                    coma["location"] = data[prefix + "location"]
+                report["comas"].append(coma)
+            elif state == "badly_wounded":
+                report["badly_wounded"].append(name)
+            if data.get(prefix + "out"):
+                report["out"].append(name)
+            if data.get(prefix + "armour_lost"):
+                report["armour_lost"][name] = data[prefix + "armour_lost"]
+        return report
+
+    def payload(self) -> dict[str, Any]:
+        """The match report as ``result_submit`` takes it."""
+        data = self.cleaned_data
+        payload: dict[str, Any] = {
+            "score": {"home": data["home_score"], "away": data["away_score"]},
+            "decided_by": data["decided_by"],
+            "home": self._side_report("home"),
+            "away": self._side_report("away"),
+        }
+        if data["decided_by"] == DecidedBy.ELIMINATION:
+            payload["result"] = data["winner"]
+        if data["decided_by"] == DecidedBy.ABANDON:
+            payload["abandoned_by"] = data["abandoned_by"]
+        return payload
+
+    def decisions(self) -> dict[str, Any] | None:
+        chosen = {}
+        for side in sorted(self.redraw_sides):
+            redraw = {
+                g["name"]: self.cleaned_data[f"{side}_{g['number']}_redraw"]
+                for g in self.gladiators[side]
+                if self.cleaned_data.get(f"{side}_{g['number']}_redraw")
+            }
+            if redraw:
+                chosen[side] = {"redraw": redraw}
+        return chosen or None
+
+    def free_throws(self) -> dict[str, Any] | None:
+        """The free-throw choices of this user's sides (None: the engine chooses)."""
+        sides = sorted(self.free_throw_sides)
+        return free_throw_choices(self, {side: f"{side}_" for side in sides})
+
+    # a stored report back into the form -------------------------------------------------------
+
+    @staticmethod
+    def initial_from(payload: Mapping[str, Any] | None, decisions: Mapping[str, Any] | None = None,
+                     free_throws: Mapping[str, Any] | None = None, *,
+                     gladiators: Mapping[str, list[dict]]) -> dict[str, Any]:
+        """The form's initial values for a report as stored (to correct or re-enter it)."""
+        if not payload:
+            return {}
+        initial: dict[str, Any] = {
+            "home_score": payload["score"]["home"],
+            "away_score": payload["score"]["away"],
+            "decided_by": payload.get("decided_by") if payload.get("decided_by") in (
+                DecidedBy.ELIMINATION, DecidedBy.ABANDON) else DecidedBy.POINTS,
+            "winner": payload.get("result") if payload.get("decided_by") == "elimination" else "",
+            "abandoned_by": payload.get("abandoned_by") or "",
+        }
+        for side in SIDES:
+            report = payload.get(side) or {}
+            comas = {coma["gladiator"]: coma for coma in report.get("comas", [])}
+            redraw = ((decisions or {}).get(side) or {}).get("redraw", {})
+            for gladiator in gladiators[side]:
+                prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
+                initial[prefix + "played"] = name in report.get("played", [])
+                if name in comas:
+                    initial[prefix + "state"] = "coma"
+                    initial[prefix + "coma_state"] = comas[name]["state"]
+                    initial[prefix + "location"] = comas[name].get("location") or ""
+                elif name in report.get("badly_wounded", []):
+                    initial[prefix + "state"] = "badly_wounded"
+                initial[prefix + "out"] = name in report.get("out", [])
+                initial[prefix + "equipment_lost"] = name in report.get("equipment_lost", [])
+                initial[prefix + "armour_lost"] = report.get("armour_lost", {}).get(name)
+                initial[prefix + "redraw"] = redraw.get(name, "")
+            chosen = (free_throws or {}).get(side) or []
+            distances = ((free_throws or {}).get("distances") or {}).get(side) or []
+            for shot in (1, 2):
+                initial[f"{side}_ft_{shot}"] = chosen[shot - 1] if len(chosen) >= shot else ""
+                initial[f"{side}_ft_{shot}_distance"] = (
+                    distances[shot - 1] if len(distances) >= shot else None)
+        return initial
+
+
+LIST_FIELD = re.compile(r"^result\.(home|away)\.(played|out|equipment_lost|badly_wounded)\.(\d+)$")
+COMA_FIELD = re.compile(r"^result\.(home|away)\.comas\.(\d+)(?:\.(gladiator|state|location))?$")
+ARMOUR_FIELD = re.compile(r"^result\.(home|away)\.armour_lost\.(.+)$")
+REDRAW_FIELD = re.compile(r"^decisions\.(home|away)\.redraw\.(.+)$")
+SHOOTER_FIELD = re.compile(r"^free_throws\.(home|away)(?:\.(\d+))?$")
+DISTANCE_FIELD = re.compile(r"^free_throws\.distances\.(home|away)(?:\.(\d+))?$")
+PLAIN_FIELDS = {
+    "result.score.home": "home_score",
+    "result.score.away": "away_score",
+    "result.decided_by": "decided_by",
+    "result.abandoned_by": "abandoned_by",
+}
+LIST_TARGET = {"played": "played", "out": "out", "equipment_lost": "equipment_lost",
+               "badly_wounded": "state"}
+COMA_TARGET = {None: "state", "gladiator": "state", "state": "coma_state", "location": "location"}
+
+
+def result_error_field(form: ResultForm, field: str) -> str | None:
+    """The form field a service error about ``field`` belongs on, or None (the form's)."""
+    if field in PLAIN_FIELDS:
+        return PLAIN_FIELDS[field]
+    if field == "result.result":
+        return "winner" if form.cleaned_data.get("decided_by") == DecidedBy.ELIMINATION \
+            else "decided_by"
+    payload = form.payload() if hasattr(form, "cleaned_data") else {}
+
+    def by_name(side: str, name: str, key: str) -> str | None:
+        for gladiator in form.gladiators[side]:
+            if gladiator["name"] == name:
+                return f"{side}_{gladiator['number']}_{key}"
+        return None
+
+    def listed(side: str, key: str, index: int) -> str | None:
+        names = (payload.get(side) or {}).get(key) or []
+        return names[index] if index < len(names) else None
+
+    if match := LIST_FIELD.match(field):
+        side, key, index = match.group(1), match.group(2), int(match.group(3))
+        name = listed(side, key, index)
+        return by_name(side, name, LIST_TARGET[key]) if name else None
+    if match := COMA_FIELD.match(field):
+        side, index = match.group(1), int(match.group(2))
+        comas = (payload.get(side) or {}).get("comas") or []
+        if index < len(comas):
+            return by_name(side, comas[index]["gladiator"], COMA_TARGET[match.group(3)])
+        return None
+    if match := ARMOUR_FIELD.match(field):
+        return by_name(match.group(1), match.group(2), "armour_lost")
+    if match := REDRAW_FIELD.match(field):
+        return by_name(match.group(1), match.group(2), "redraw")
+    if match := SHOOTER_FIELD.match(field):
+        return shooter_error_field(form, f"{match.group(1)}_", match.group(2))
+    if match := DISTANCE_FIELD.match(field):
+        return f"{match.group(1)}_ft_{int(match.group(2) or 0) + 1}_distance"
+    return None
+
+
+def shooter_error_field(form: forms.Form, prefix: str, index: str | None) -> str:
+    """The shooter field an error about shooter ``index`` goes on; about the shooters as a
+    whole (how many), the first one left empty."""
+    if index is not None:
+        return f"{prefix}ft_{int(index) + 1}"
+    data = getattr(form, "cleaned_data", {})
+    empty = [shot for shot in (1, 2) if not data.get(f"{prefix}ft_{shot}")]
+    return f"{prefix}ft_{empty[0] if len(empty) == 1 else 1}"
+
+
+def add_result_errors(form: ResultForm, error: ValidationError) -> None:
+    """Attach a service's ``ValidationError`` to the result form, each message on the field of
+    the gladiator it names (the form's own errors otherwise)."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    for field, messages in error.message_dict.items():
+        target = result_error_field(form, field)
+        if target is not None and target in form.fields:
+            form.add_error(target, messages)
+        else:
+            form.add_error(None, messages)
+
+
+# --- confirming, disputing, deciding -------------------------------------------------------
+
+
+class ConfirmForm(PageForm):
+    """The confirming coach's own post-match choices: equipment redraws of his gladiators who
+    played (championship), or his free-throw shooters and distances (a tournament draw:
+    ``shooters`` are those who may shoot; none chosen, the engine chooses)."""
+
+    def __init__(self, *args, side: str | None = None, played: Iterable[str] = (),
+                 shooters: Iterable[str] = (), team: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.side = side
+        self.names = list(played) if side else []
+        for index, name in enumerate(self.names):
+            self.fields[f"redraw_{index}"] = redraw_field(name)
+        self.shooters = list(shooters) if side else []
+        if self.shooters:
+            add_free_throw_fields(self, "", team, self.shooters)
+
+    def redraw_rows(self) -> list[tuple[str, Any]]:
+        return [(name, self[f"redraw_{index}"]) for index, name in enumerate(self.names)]
+
+    def free_throw_rows(self) -> list[dict[str, Any]]:
+        return free_throw_rows(self, "") if self.shooters else []
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.shooters:
+            clean_free_throws(self, "", cleaned)
+        return cleaned
+
+    def decisions(self) -> dict[str, Any] | None:
+        redraw = {
+            name: self.cleaned_data[f"redraw_{index}"]
+            for index, name in enumerate(self.names)
+            if self.cleaned_data.get(f"redraw_{index}")
+        }
+        return {self.side: {"redraw": redraw}} if redraw and self.side else None
+
+    def free_throws(self) -> dict[str, Any] | None:
+        if not self.shooters or not self.side:
+            return None
+        return free_throw_choices(self, {self.side: ""})
+
+
+def add_confirm_errors(form: ConfirmForm, error: ValidationError) -> None:
+    """A service's errors on the confirming coach's own free-throw fields where they name one
+    (``free_throws.home.1``), on the form otherwise."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    for field, messages in error.message_dict.items():
+        target = None
+        if form.side and form.shooters:
+            if match := SHOOTER_FIELD.match(field):
+                if match.group(1) == form.side:
+                    target = shooter_error_field(form, "", match.group(2))
+            elif (match := DISTANCE_FIELD.match(field)) and match.group(1) == form.side:
+                target = f"ft_{int(match.group(2) or 0) + 1}_distance"
+        form.add_error(target if target in form.fields else None, messages)
+
+
+class DisputeForm(PageForm):
+    reason = forms.CharField(
+        label=_("Why do you dispute it?"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("The commissioner reads it and decides the result."),
+    )
+
+
+class DecideForm(PageForm):
+    note = forms.CharField(
+        label=_("Note for both coaches"),
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

@@ -1,0 +1,138 @@
+"""What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors` and
+:mod:`systems.killpower.match_selectors`: a gladiator's characteristics row by row (base,
+specialization, raises, race maximum), the raises a team's coach may take, the team page, a
+referee sheet before kick-off, and the result reports a user can act on.
+
+Every number still comes from the rules engine; nothing here writes.
+"""
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+
+from systems.killpower import roles
+from league.models import League, Team
+from matches import selectors as match_selectors
+from matches.models import Fixture
+from rules_engine.killpower import division, targets
+from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
+from systems.killpower import engine, selectors
+from systems.killpower import match_selectors as kp_match_selectors
+from systems.killpower.models import Gladiator, ResultReport
+
+SIDES = ("home", "away")
+CHARACTERISTICS = tuple(c.value for c in Characteristic)
+
+
+def characteristic_rows(*, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per characteristic of an engine gladiator sheet: ``base`` (race),
+    ``specialization`` (+1 or 0), ``raises`` taken, ``value``, race ``maximum`` and whether
+    it can still be raised (``raisable``: PHY, HAB, POU, BAL, VIE below their maximum)."""
+    race = RACES[sheet.get("race") or "human"]
+    bonus = Specialization(sheet["specialization"]).bonus
+    raises = sheet.get("raises") or {}
+    rows = []
+    for characteristic in Characteristic:
+        value = sheet["characteristics"][characteristic.value]
+        maximum = race.maxima[characteristic]
+        rows.append(
+            {
+                "key": characteristic.value,
+                "base": race.base[characteristic],
+                "specialization": 1 if bonus is characteristic else 0,
+                "raises": raises.get(characteristic.value, 0),
+                "value": value,
+                "maximum": maximum,
+                "raisable": characteristic in RAISABLE and value < maximum,
+            }
+        )
+    return rows
+
+
+def team_frozen_reason(*, team: Team) -> str | None:
+    """Why ``team``'s gladiators cannot change now (a match not settled), or None."""
+    from systems.killpower.services import assert_gladiators_editable
+
+    try:
+        assert_gladiators_editable(team=team)
+    except ValidationError as error:
+        return " ".join(error.messages)
+    return None
+
+
+def team_page_get(*, team: Team) -> dict[str, Any]:
+    """The team page: the engine's team sheet (each row with its ``gladiator`` object), the
+    record, roster issues, the dead, the fixtures."""
+    living = selectors.living_gladiators(team=team)
+    sheet = selectors.team_sheet(team=team) if living else None
+    by_id = {gladiator.pk: gladiator for gladiator in living}
+    rows = [dict(row, gladiator=by_id[row["id"]]) for row in (sheet or {}).get("gladiators", [])]
+    issues = selectors.roster_issues(team=team)
+    return {
+        "sheet": sheet,
+        "rows": rows,
+        "record": selectors.team_record(team=team),
+        "blocking": [issue for issue in issues if issue.blocking],
+        "warnings": [issue for issue in issues if not issue.blocking],
+        "dead": list(selectors.gladiator_list(team=team, living=False).order_by("-died_at", "pk")),
+        "fixtures": match_selectors.team_fixture_table(team=team),
+        "raises_available": sum(row["raises_available"] for row in rows),
+    }
+
+
+def raise_choices(*, team: Team) -> list[dict[str, Any]]:
+    """The living gladiators, each with his characteristics and whether each can be raised
+    now (a raise available and the characteristic below the race maximum)."""
+    sheet = selectors.team_sheet(team=team)
+    by_id = {g.pk: g for g in selectors.living_gladiators(team=team)}
+    choices = []
+    for row in sheet["gladiators"]:
+        characteristics = characteristic_rows(sheet=row)
+        for item in characteristics:
+            item["can_raise"] = item["raisable"] and row["raises_available"] > 0
+        choices.append(
+            dict(row, gladiator=by_id[row["id"]], characteristic_rows=characteristics)
+        )
+    return choices
+
+
+def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
+    """The referee sheet: as frozen at kick-off (``systems.killpower.match_selectors``), or before
+    kick-off the teams as they stand, their powers and the points to score now, without RAP
+    (it is drawn at kick-off; the referee may draw it by hand)."""
+    sheet = kp_match_selectors.referee_sheet_get(fixture=fixture)
+    if sheet["kicked_off"]:
+        return sheet
+    settings = engine.league_settings(fixture.season.league)
+    powers = {}
+    for side in SIDES:
+        team = getattr(fixture, side)
+        living = selectors.living_gladiators(team=team)
+        team_sheet = selectors.team_sheet(team=team) if living else {"gladiators": [], "power": 0}
+        powers[side] = team_sheet["power"]
+        sheet[side]["power"] = team_sheet["power"]
+        sheet[side]["division"] = division(team_sheet["power"])
+        sheet[side]["gladiators"] = [dict(row, rapidity=None) for row in team_sheet["gladiators"]]
+    needed = targets(powers["home"], powers["away"], settings.targets)
+    sheet["home"]["points_to_score"], sheet["away"]["points_to_score"] = needed.home, needed.away
+    return sheet
+
+
+def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[ResultReport]:
+    """Open result reports of ``league`` that ``user`` may confirm, dispute or decide."""
+    if not user.is_authenticated:
+        return []
+    reports = kp_match_selectors.report_list(league=league).filter(status__in=ResultReport.OPEN)
+    if not roles.is_commissioner(user, league):
+        reports = reports.filter(
+            Q(fixture__home__coach=user) | Q(fixture__away__coach=user),
+            status=ResultReport.Status.PENDING,
+        ).exclude(submitted_by=user)
+    return list(reports)
+
+
+def gladiator_get(*, gladiator_id: int) -> Gladiator:
+    """A gladiator with his team and league (``Gladiator.DoesNotExist`` when unknown)."""
+    return selectors.gladiator_list().get(pk=gladiator_id)

@@ -1,0 +1,228 @@
+"""The post-match sequence of a Killpower Ball fixture, run once, in a worker.
+
+``post_match_run`` holds the fixture's row lock, then both teams'; a fixture that already has
+its ``PostMatchRun`` (the one-to-one witness) returns it unchanged, so the task may run twice.
+The engine (:func:`rules_engine.killpower.post_match`) runs the sequence for both teams, home
+first, on one :class:`~rules_engine.Dice`: ranking points, death-risk rolls, the dead removed,
+recruits up to seven, +5 XP for those who played (raises then become available, the coach
+takes them with ``gladiator_raise``), the equipment redraws the coaches chose with the result,
+normal armour restored. What it returns is applied to the rows as changes (ranking points,
+statuses, XP, equipment, recruits), each written to the gladiators' history with its rolls.
+
+Gladiator status after a match: ``dead`` for the dead; ``coma`` for a coma survived;
+``badly_wounded`` for those the report lists so; ``fit`` for every other living gladiator.
+
+Tournament mode (13.2): the engine restores both teams as they were before the match, so only
+"played" events are written; then ``tournament_advance`` creates the next bracket fixture.
+"""
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.enqueue import enqueue_on_commit
+from league.models import Team
+from matches import locking
+from matches.models import Fixture, Result
+from rules_engine import Dice, MatchOutcome
+from rules_engine.killpower import SYSTEM, Mode
+from systems.killpower import POST_MATCH_TASK, RULE_SYSTEM
+from systems.killpower.engine import DEATH_RISK_ROLLS, rolls_for
+from systems.killpower.kickoff import SIDES, fixture_settings
+from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun, ResultReport
+from systems.killpower.models.gladiators import LIVING
+from systems.killpower.report_checks import WOUNDED
+
+log = logging.getLogger(__name__)
+
+Event = GladiatorEvent.Kind
+
+
+def _decisions(fixture: Fixture) -> dict[str, Any]:
+    report = (
+        ResultReport.objects.filter(
+            fixture=fixture,
+            status__in=(ResultReport.Status.CONFIRMED, ResultReport.Status.DECIDED),
+        )
+        .order_by("-reviewed_at", "-pk")
+        .first()
+    )
+    return dict(report.decisions) if report is not None else {}
+
+
+def _outcome(result: Result) -> MatchOutcome:
+    return MatchOutcome(
+        home_score=result.home_score,
+        away_score=result.away_score,
+        winner=None if result.winner == Result.Winner.DRAW else result.winner,
+        decided_by=result.decided_by,
+        seed=result.seed,
+        record=result.record,
+    )
+
+
+@transaction.atomic
+def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun | None:
+    """Run the post-match sequence of a played Killpower fixture, exactly once.
+
+    Returns the stored run when there is one already, None for a fixture that is missing, not
+    Killpower, or without its result yet.
+    """
+    fixture = locking.lock_fixture(fixture_id)
+    if fixture is None or fixture.season.league.rule_system != RULE_SYSTEM:
+        return None
+    existing = PostMatchRun.objects.filter(fixture=fixture).first()
+    if existing is not None:
+        return existing
+    result = Result.objects.filter(fixture=fixture).first()
+    if result is None:
+        return None
+    teams = {team.pk: team for team in locking.lock_teams([fixture.home_id, fixture.away_id])}
+    settings = fixture_settings(fixture)
+    dice = Dice(seed)
+    sides = SYSTEM.post_match(
+        _outcome(result), dice=dice, options={**settings, "decisions": _decisions(fixture)}
+    )
+    tournament = settings.get("mode") == Mode.TOURNAMENT
+    for side in SIDES:
+        team = teams[getattr(fixture, f"{side}_id")]
+        _apply(fixture, result, team, side, sides[side], tournament=tournament)
+    run = PostMatchRun.objects.create(fixture=fixture, seed=dice.seed, log=sides, rolls=dice.log())
+    if tournament:
+        from systems.killpower.tournaments import tournament_advance
+
+        tournament_advance(season=fixture.season)
+    return run
+
+
+def _apply(
+    fixture: Fixture,
+    result: Result,
+    team: Team,
+    side: str,
+    done: dict[str, Any],
+    *,
+    tournament: bool,
+) -> None:
+    """Write one team's post-match sequence to its rows and its gladiators' history."""
+    report = result.record["report"][side]
+    living = {g.name: g for g in team.gladiators.filter(LIVING).order_by("number")}
+    events: list[GladiatorEvent] = []
+
+    def event(who: Gladiator, kind: str, /, **detail: Any) -> None:
+        events.append(GladiatorEvent(gladiator=who, kind=kind, fixture=fixture, detail=detail))
+
+    out, armour_lost = set(report["out"]), report["armour_lost"]
+    for name in report["played"]:
+        event(
+            living[name],
+            Event.PLAYED,
+            outcome=done["outcome"],
+            out=name in out,
+            armour_lost=armour_lost.get(name, 0),
+        )
+    if tournament:
+        GladiatorEvent.objects.bulk_create(events)
+        return
+    steps = done["log"]
+    rolls = done["rolls"]
+    team.ranking_points = done["team"]["ranking_points"]
+    team.save(update_fields=["ranking_points"])
+    status = {name: Gladiator.Status.FIT for name in living}
+    for name in result.record.get(WOUNDED, {}).get(side, []):
+        status[name] = Gladiator.Status.BADLY_WOUNDED
+        event(living[name], Event.INJURED)
+    for coma in report["comas"]:
+        event(living[coma["gladiator"]], Event.COMA, state=coma["state"], location=coma["location"])
+    for risk in steps["death_risk"]:
+        name = risk["gladiator"]
+        event(
+            living[name], Event.DEATH_RISK, **risk, rolls=rolls_for(rolls, name, DEATH_RISK_ROLLS)
+        )
+        status[name] = Gladiator.Status.COMA
+    for removed in steps["removed"]:
+        name = removed["gladiator"]
+        status[name] = Gladiator.Status.DEAD
+        event(living[name], Event.DIED, reason=removed["reason"])
+    for entry in steps["experience"]:
+        gladiator = living[entry["gladiator"]]
+        gained = entry["xp"] - gladiator.xp
+        gladiator.xp = entry["xp"]
+        event(
+            gladiator,
+            Event.XP,
+            gained=gained,
+            xp=entry["xp"],
+            raises_available=entry["raises_available"],
+        )
+    for entry in steps["equipment"]:
+        gladiator = living[entry["gladiator"]]
+        gladiator.equipment = entry["after"]
+        event(
+            gladiator,
+            Event.EQUIPMENT,
+            before=entry["before"],
+            after=entry["after"],
+            forced=entry["forced"],
+            rolls=rolls_for(rolls, gladiator.name),
+        )
+    now = timezone.now()
+    for name, gladiator in living.items():
+        gladiator.status = status[name]
+        if gladiator.status == Gladiator.Status.DEAD:
+            gladiator.died_at = now
+    Gladiator.objects.bulk_update(living.values(), ["status", "died_at", "xp", "equipment"])
+    events += _recruit(fixture, team, done, living)
+    GladiatorEvent.objects.bulk_create(events)
+
+
+def _recruit(
+    fixture: Fixture, team: Team, done: dict[str, Any], before: dict[str, Gladiator]
+) -> list[GladiatorEvent]:
+    """Rows for the recruits, each in the place (number) of the gladiator who left it."""
+    recruits = set(done["log"]["recruits"])
+    numbered = {g.number: g.name for g in before.values()}
+    events = []
+    for number, sheet in enumerate(done["team"]["gladiators"], start=1):
+        if sheet["name"] not in recruits:
+            continue
+        gladiator = Gladiator.objects.create(
+            team=team,
+            number=number,
+            name=sheet["name"],
+            race=sheet["race"],
+            specialization=sheet["specialization"],
+            equipment=sheet["equipment"],
+            xp=sheet["xp"],
+            raises=sheet["raises"],
+        )
+        events.append(
+            GladiatorEvent(
+                gladiator=gladiator,
+                kind=Event.RECRUITED,
+                fixture=fixture,
+                detail={
+                    "replaces": numbered.get(number),
+                    "equipment": sheet["equipment"],
+                    "rolls": rolls_for(done["rolls"], sheet["name"]),
+                },
+            )
+        )
+    return events
+
+
+def post_match_sweep() -> dict[str, int]:
+    """Enqueue the post-match sequence of every played Killpower fixture still without one,
+    so nothing depends on a broker message surviving (the periodic sweeper calls it)."""
+    pending = list(
+        Fixture.objects.filter(
+            status=Fixture.Status.PLAYED,
+            season__league__rule_system=RULE_SYSTEM,
+            post_match__isnull=True,
+        ).values_list("pk", flat=True)
+    )
+    for fixture_id in pending:
+        enqueue_on_commit(POST_MATCH_TASK, fixture_id)
+    return {"post_match_enqueued": len(pending)}

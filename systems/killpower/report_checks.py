@@ -1,0 +1,262 @@
+"""Checking a Killpower match report before it is stored: the engine reads it against the
+teams frozen at kick-off, and every error names its field (``result.home.comas.0.gladiator``,
+``decisions.home.redraw.Tom``, ``free_throws.home.0``).
+
+A report is the engine's (:mod:`rules_engine.killpower.report`) plus, per side, the gladiators
+left ``badly_wounded`` (they must have played and not be in a coma). Decisions are each
+coach's equipment redraws, for gladiators who played; tournament mode takes none.
+
+Free-throw choices (a tournament draw) are each coach's for his own side ("les entraîneurs
+choisissent 2 joueurs"): his shooters (``free_throws.home``) and their distances
+(``free_throws.distances.home``); the commissioner may choose for both. A side nobody chose
+for is left to the engine's automatic choice.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from systems.killpower import roles
+from matches.models import Fixture
+from rules_engine import Dice, InvalidInput
+from rules_engine.killpower import (
+    SYSTEM,
+    Decisions,
+    KillpowerSettings,
+    MatchReport,
+    Mode,
+    Side,
+    parse_report,
+    parse_team,
+)
+from systems.killpower.kickoff import SIDES, fixture_settings
+
+WOUNDED = "badly_wounded"
+VALIDATION_SEED = 0
+"""The dry run that checks free-throw choices rolls dice it throws away; the throws that count
+are shot when the result is recorded."""
+
+
+def field_error(exc: InvalidInput) -> ValidationError:
+    field = exc.field
+    if field.startswith("options.free_throws"):
+        field = "free_throws" + field.removeprefix("options.free_throws")
+    return ValidationError({field: [exc.message]})
+
+
+def split_wounded(payload: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """The engine's report (without the sides' ``badly_wounded``) and those lists by side."""
+    engine_report = dict(payload)
+    wounded: dict[str, list[str]] = {side: [] for side in SIDES}
+    for side in SIDES:
+        data = payload.get(side)
+        if isinstance(data, Mapping) and WOUNDED in data:
+            names = data[WOUNDED]
+            field = f"result.{side}.{WOUNDED}"
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise ValidationError({field: [_("Give a list of gladiator names.")]})
+            wounded[side] = names
+            engine_report[side] = {k: v for k, v in data.items() if k != WOUNDED}
+    return engine_report, wounded
+
+
+def parsed_report(fixture: Fixture, payload: Mapping[str, Any]) -> MatchReport:
+    """The engine's reading of a report against the teams frozen at kick-off."""
+    settings = KillpowerSettings.parse(fixture_settings(fixture), "settings")
+    home, away = parse_team(fixture.home_sheet, "home"), parse_team(fixture.away_sheet, "away")
+    engine_report, _wounded = split_wounded(payload)
+    try:
+        return parse_report(engine_report, home, away, table=settings.targets)
+    except InvalidInput as exc:
+        raise field_error(exc) from None
+
+
+def _check_wounded(report: MatchReport, wounded: Mapping[str, list[str]]) -> None:
+    for side in SIDES:
+        own = report.side(Side(side))
+        comas = {coma.gladiator for coma in own.comas}
+        for i, name in enumerate(wounded[side]):
+            field = f"result.{side}.{WOUNDED}.{i}"
+            if name not in own.played:
+                raise ValidationError(
+                    {field: [_("%(name)r did not play the match.") % {"name": name}]}
+                )
+            if name in comas:
+                raise ValidationError(
+                    {field: [_("%(name)r is listed in a coma.") % {"name": name}]}
+                )
+            if name in wounded[side][:i]:
+                raise ValidationError({field: [_("%(name)r is listed twice.") % {"name": name}]})
+
+
+def check_decisions(
+    fixture: Fixture, data: object, report: MatchReport, user: User | None
+) -> dict[str, Any]:
+    """Post-match choices by side: equipment redraws of gladiators who played."""
+    if data is None or data == {}:
+        return {}
+    if not isinstance(data, Mapping):
+        raise ValidationError({"decisions": [_("Give the choices by side: home, away.")]})
+    settings = KillpowerSettings.parse(fixture_settings(fixture), "settings")
+    if settings.mode is Mode.TOURNAMENT:
+        raise ValidationError(
+            {"decisions": [_("Tournament mode: each team is restored as it was before the match.")]}
+        )
+    chosen: dict[str, Any] = {}
+    for side, choice in data.items():
+        field = f"decisions.{side}"
+        if side not in SIDES:
+            raise ValidationError({field: [_("Choose for home or away.")]})
+        team = getattr(fixture, side)
+        if user is not None and not roles.can_decide_for_side(user, fixture, side):
+            raise ValidationError(
+                {
+                    field: [
+                        _("Only %(team)s's coach or the commissioner chooses for it.")
+                        % {"team": team.name}
+                    ]
+                }
+            )
+        if isinstance(choice, Mapping):
+            for key in choice:
+                if key != "redraw":
+                    raise ValidationError(
+                        {
+                            f"{field}.{key}": [
+                                _(
+                                    "Only equipment redraws are chosen with the result; raises "
+                                    "are taken after the post-match sequence."
+                                )
+                            ]
+                        }
+                    )
+        try:
+            parsed = Decisions.parse(choice, field)
+        except InvalidInput as exc:
+            raise field_error(exc) from None
+        played = report.side(Side(side)).played
+        for name in parsed.redraw:
+            if name not in played:
+                raise ValidationError(
+                    {
+                        f"{field}.redraw.{name}": [
+                            _("%(name)r did not play the match.") % {"name": name}
+                        ]
+                    }
+                )
+        chosen[side] = {"redraw": {name: kind.value for name, kind in parsed.redraw.items()}}
+    return chosen
+
+
+FREE_THROW_KEYS = (*SIDES, "distances")
+
+
+def _free_throw_sides(data: Mapping[str, Any]) -> list[str]:
+    """The sides a free-throw choice chooses for: its shooters or its distances."""
+    distances = data.get("distances") or {}
+    return [side for side in SIDES if data.get(side) is not None or distances.get(side) is not None]
+
+
+def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict[str, Any] | None:
+    """Free-throw choices by side, each chosen by the side's coach or the commissioner (the
+    engine checks the shooters and distances themselves)."""
+    if data is None or data == {}:
+        return None
+    if not isinstance(data, Mapping):
+        raise ValidationError(
+            {"free_throws": [_("Give the free-throw choices by side: home, away, distances.")]}
+        )
+    for key in data:
+        if key not in FREE_THROW_KEYS:
+            raise ValidationError(
+                {f"free_throws.{key}": [_("Choose for home or away, or give the distances.")]}
+            )
+    distances = data.get("distances")
+    if distances is not None and not isinstance(distances, Mapping):
+        raise ValidationError(
+            {"free_throws.distances": [_("Give the distances by side: home, away.")]}
+        )
+    for side in _free_throw_sides(data):
+        if user is not None and not roles.can_decide_for_side(user, fixture, side):
+            field = (
+                f"free_throws.{side}"
+                if data.get(side) is not None
+                else (f"free_throws.distances.{side}")
+            )
+            raise ValidationError(
+                {
+                    field: [
+                        _(
+                            "Only %(team)s's coach or the commissioner chooses its free-throw "
+                            "shooters and distances."
+                        )
+                        % {"team": getattr(fixture, side).name}
+                    ]
+                }
+            )
+    return dict(data)
+
+
+def merge_free_throws(
+    stored: Mapping[str, Any] | None, added: Mapping[str, Any] | None
+) -> dict[str, Any] | None:
+    """``stored`` with each side ``added`` chooses for replaced: its shooters and distances."""
+    merged = {key: value for key, value in (stored or {}).items() if key != "distances"}
+    distances = dict((stored or {}).get("distances") or {})
+    added = added or {}
+    for side in _free_throw_sides(added):
+        merged.pop(side, None)
+        distances.pop(side, None)
+        if added.get(side) is not None:
+            merged[side] = added[side]
+        chosen = (added.get("distances") or {}).get(side)
+        if chosen is not None:
+            distances[side] = chosen
+    if distances:
+        merged["distances"] = distances
+    return merged or None
+
+
+def check_free_throw_choices(
+    fixture: Fixture, engine_report: Mapping[str, Any], free_throws: object
+) -> None:
+    """The engine's own checks of the free-throw choices (who may shoot, how many, from
+    where), on a dry run with dice thrown away."""
+    options: dict[str, Any] = fixture_settings(fixture)
+    if free_throws is not None:
+        options["free_throws"] = free_throws
+    try:
+        SYSTEM.record_result(
+            fixture.home_sheet,
+            fixture.away_sheet,
+            engine_report,
+            dice=Dice(VALIDATION_SEED),
+            options=options,
+        )
+    except InvalidInput as exc:
+        raise field_error(exc) from None
+
+
+def validated(
+    fixture: Fixture,
+    *,
+    result: object,
+    decisions: object,
+    free_throws: object,
+    user: User | None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the payload to store, the decisions to store), or ``ValidationError``. The free-throw
+    choices are ``user``'s sides' only (both for the commissioner)."""
+    if not isinstance(result, Mapping):
+        raise ValidationError({"result": [_("Give the match report as a JSON object.")]})
+    engine_report, wounded = split_wounded(result)
+    report = parsed_report(fixture, engine_report)
+    _check_wounded(report, wounded)
+    check_free_throw_choices(fixture, engine_report, check_free_throws(fixture, free_throws, user))
+    payload = report.to_dict()
+    for side in SIDES:
+        payload[side][WOUNDED] = list(wounded[side])
+    return payload, check_decisions(fixture, decisions, report, user)

@@ -1,0 +1,137 @@
+"""Read-side queries for Killpower Ball teams and gladiators; every derived number comes from
+the rules engine (characteristics, armour, raises available, power, division)."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Case, Prefetch, Q, QuerySet, Value, When
+from django.db.models.functions import Now
+
+from league.models import League, Team
+from matches.models import Fixture, Result
+from rules_engine import RosterIssue
+from rules_engine.killpower import SYSTEM, division
+from systems.killpower import engine
+from systems.killpower.models import Gladiator, GladiatorEvent
+from systems.killpower.models.gladiators import LIVING
+
+LIVING_ATTR = "living_gladiators"
+
+
+def living_prefetch() -> Prefetch:
+    """Prefetch a team's living gladiators, in number order, into ``team.living_gladiators``."""
+    return Prefetch(
+        "gladiators",
+        queryset=Gladiator.objects.filter(LIVING).order_by("number"),
+        to_attr=LIVING_ATTR,
+    )
+
+
+def gladiator_list(
+    *, team: Team | None = None, league: League | None = None, living: bool | None = None
+) -> QuerySet[Gladiator]:
+    """Gladiators with their team and league, by team and number (the dead after the living)."""
+    gladiators = Gladiator.objects.select_related("team__league")
+    if team is not None:
+        gladiators = gladiators.filter(team=team)
+    if league is not None:
+        gladiators = gladiators.filter(team__league=league)
+    if living is not None:
+        gladiators = gladiators.filter(LIVING if living else ~LIVING)
+    dead_last = Case(When(status=Gladiator.Status.DEAD, then=Value(1)), default=Value(0))
+    return gladiators.order_by("team__name", "team", dead_last, "number", "pk")
+
+
+def living_gladiators(*, team: Team) -> list[Gladiator]:
+    """``team``'s living gladiators by number (prefetched by :func:`living_prefetch` or read)."""
+    prefetched = getattr(team, LIVING_ATTR, None)
+    if prefetched is not None:
+        return list(prefetched)
+    return list(team.gladiators.filter(LIVING).order_by("number"))
+
+
+def gladiator_sheet(*, gladiator: Gladiator) -> dict[str, Any]:
+    """The engine's sheet of one gladiator: ``characteristics``, ``armour``,
+    ``raises_available`` beside what is stored."""
+    sheet = engine.engine_gladiator(gladiator).to_dict()
+    sheet["id"], sheet["number"] = gladiator.pk, gladiator.number
+    return sheet
+
+
+def team_sheet(*, team: Team) -> dict[str, Any]:
+    """The team sheet (la feuille d'équipe): ranking points, total XP, power, division and the
+    seven gladiators with their characteristics, as the engine computes them."""
+    return engine.team_sheet(team, living_gladiators(team=team))
+
+
+@dataclass(frozen=True)
+class TeamPower:
+    ranking_points: int
+    total_xp: int
+    power: int
+    division: int
+
+
+def team_power(*, team: Team) -> TeamPower:
+    """``team``'s power and division now (ranking points + total XP / 10 + race bonus)."""
+    built = engine.engine_team(team, living_gladiators(team=team))
+    power = built.power()
+    return TeamPower(team.ranking_points, built.total_xp(), power, division(power))
+
+
+def roster_issues(*, team: Team) -> list[RosterIssue]:
+    """The engine's verdict on the roster: seven valid gladiators with distinct names
+    (blocking), powers held too often in tournament mode (warnings)."""
+    return SYSTEM.validate_roster(engine.team_input(team, living_gladiators(team=team)))
+
+
+def gladiator_history(*, gladiator: Gladiator) -> QuerySet[GladiatorEvent]:
+    """The gladiator's events in order, each with its fixture's teams."""
+    return gladiator.events.select_related("fixture__home", "fixture__away").order_by(
+        "created_at", "pk"
+    )
+
+
+def team_unsettled_fixture(
+    *, team: Team, exclude: Fixture | None = None, include_due: bool = True
+) -> Fixture | None:
+    """A fixture of ``team`` still in the way: kicked off without a result, or played without
+    its post-match sequence (and with ``include_due`` one past its kick-off time by the
+    database's clock). Until it is settled the gladiators are frozen, and no other fixture of
+    the team kicks off (``include_due=False``: a due fixture does not hold up another)."""
+    unsettled = Q(status=Fixture.Status.LOCKED) | Q(
+        status=Fixture.Status.PLAYED, post_match__isnull=True
+    )
+    if include_due:
+        unsettled |= Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
+    fixtures = Fixture.objects.filter(Q(home=team) | Q(away=team)).filter(unsettled)
+    if exclude is not None:
+        fixtures = fixtures.exclude(pk=exclude.pk)
+    return fixtures.select_related("home", "away").order_by("kickoff", "pk").first()
+
+
+RECORD_KEYS = ("played", "won", "lost", "drawn", "abandoned")
+
+
+def record_outcome(*, side: str, winner: str, decided_by: str) -> str:
+    """How a result counts in the record of the team that played ``side``: won, lost, drawn
+    or abandoned (the loser of an abandon is the team that abandoned)."""
+    if winner == Result.Winner.DRAW:
+        return "drawn"
+    if winner == side:
+        return "won"
+    return "abandoned" if decided_by == Result.DecidedBy.ABANDON else "lost"
+
+
+def team_record(*, team: Team, season_id: int | None = None) -> dict[str, int]:
+    """Matches played by ``team`` and how they ended (the sheet's "Matchs joués"), from the
+    results of its league (one season when ``season_id`` is given)."""
+    results = Result.objects.filter(Q(fixture__home=team) | Q(fixture__away=team))
+    if season_id is not None:
+        results = results.filter(fixture__season_id=season_id)
+    record = dict.fromkeys(RECORD_KEYS, 0)
+    for home_id, winner, decided_by in results.values_list("fixture__home", "winner", "decided_by"):
+        side = "home" if home_id == team.pk else "away"
+        record["played"] += 1
+        record[record_outcome(side=side, winner=winner, decided_by=decided_by)] += 1
+    return record

@@ -1,0 +1,183 @@
+"""Write-side operations on Killpower Ball teams and gladiators.
+
+Keyword-only; what the user can fix raises ``ValidationError`` with field messages and
+changes nothing. Everything drawn (equipment, power cards) goes through one
+:class:`rules_engine.Dice`, whose seed and rolls are stored in the gladiators' events.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.models import League, Team
+from rules_engine import Dice, IllegalAction, InvalidInput
+from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
+from systems.killpower import RULE_SYSTEM, engine, selectors
+from systems.killpower.models import TEAM_SIZE, Gladiator, GladiatorEvent
+
+
+def _prefixed(error: ValidationError, prefix: str) -> ValidationError:
+    return ValidationError(
+        {f"{prefix}.{field}": messages for field, messages in error.message_dict.items()}
+    )
+
+
+def assert_killpower(league: League, field: str = "league") -> None:
+    if league.rule_system != RULE_SYSTEM:
+        raise ValidationError({field: _("This is not a Killpower Ball league.")})
+
+
+@transaction.atomic
+def killpower_team_register(
+    *,
+    league: League,
+    name: str,
+    coach: User | None = None,
+    gladiators: Sequence[Mapping[str, Any]] = (),
+    primary_colour: str = "#1f4e8c",
+    secondary_colour: str = "#f2c14e",
+    seed: int | None = None,
+) -> Team:
+    """A new Killpower team of seven gladiators, drawn by the engine (2.1).
+
+    ``gladiators`` are the coach's choices, at most seven ``{"name", "specialization",
+    "equipment", "cards"?}`` (``equipment``: combat_gloves | magic_armour | power_cards); the
+    engine completes the team with automatic recruits (``Recruit N``), draws each magic
+    armour (1D5+6, once) and two power cards per card holder from the league's deck. Each
+    gladiator's ``created`` event keeps the seed and his rolls.
+    """
+    assert_killpower(league)
+    settings = engine.league_settings(league)
+    if not isinstance(gladiators, Sequence) or isinstance(gladiators, str):
+        raise ValidationError({"gladiators": _("Give a list of gladiators.")})
+    if len(gladiators) > TEAM_SIZE:
+        raise ValidationError({"gladiators": _("A team has seven gladiators: name at most seven.")})
+    try:
+        chosen = [parse_recruit(item, f"gladiators.{i}") for i, item in enumerate(gladiators)]
+    except InvalidInput as exc:
+        raise engine.field_error(exc) from None
+    team = Team(
+        league=league,
+        name=name,
+        coach=coach,
+        primary_colour=primary_colour,
+        secondary_colour=secondary_colour,
+    )
+    team.full_clean()
+    dice = Dice(seed)
+    try:
+        built = create_team(name, chosen, dice=dice, deck=settings.power_cards)
+    except InvalidInput as exc:  # the engine names the coach's choices "recruits"
+        field = "gladiators" + exc.field.removeprefix("recruits")
+        raise ValidationError({field: [exc.message]}) from None
+    team.save()
+    rolls = dice.log()
+    for number, drawn in enumerate(built.gladiators, start=1):
+        gladiator = Gladiator(
+            team=team,
+            number=number,
+            name=drawn.name,
+            race=drawn.race.name,
+            specialization=drawn.specialization.value,
+            equipment=drawn.equipment.to_dict(),
+        )
+        try:
+            gladiator.full_clean(exclude=["team"])
+        except ValidationError as error:
+            raise _prefixed(error, f"gladiators.{number - 1}") from None
+        gladiator.save()
+        GladiatorEvent.objects.create(
+            gladiator=gladiator,
+            kind=GladiatorEvent.Kind.CREATED,
+            detail={
+                "seed": dice.seed,
+                "equipment": drawn.equipment.to_dict(),
+                "chosen_by_coach": number <= len(chosen),
+                "rolls": engine.rolls_for(rolls, drawn.name),
+            },
+        )
+    return team
+
+
+def assert_gladiators_editable(*, team: Team) -> None:
+    """Gladiators change only between matches: not while a fixture of the team is kicked off
+    or waits for its result or post-match sequence.
+
+    Nor while the team is still in a tournament (13.2: "il récupère son équipe de gladiateurs
+    identique à celle qu'il avait avant le premier match"): from the draw of the bracket until
+    it is knocked out or the tournament has its champion, the team stays as it entered, so
+    every kick-off sheet is its entry sheet (only the RAP is drawn again at each match).
+    """
+    from systems.killpower.tournaments import team_tournament_in_play
+
+    fixture = selectors.team_unsettled_fixture(team=team)
+    if fixture is not None:
+        opponent = fixture.away if fixture.home_id == team.pk else fixture.home
+        raise ValidationError(
+            _(
+                "%(team)s's match against %(opponent)s is not settled: its gladiators are frozen "
+                "until the result is confirmed and the post-match sequence has run."
+            )
+            % {"team": team.name, "opponent": opponent.name}
+        )
+    tournament = team_tournament_in_play(team=team)
+    if tournament is not None:
+        raise ValidationError(
+            {
+                "team": _(
+                    "%(team)s is still in the tournament of season %(season)s: it plays every "
+                    "round as it entered it, so its gladiators are frozen until it is knocked "
+                    "out or the tournament has its champion."
+                )
+                % {"team": team.name, "season": tournament.season.name}
+            }
+        )
+
+
+@transaction.atomic
+def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
+    """Raise one of PHY, HAB, POU, BAL, VIE by 1 with a raise the gladiator's XP allows, within
+    the race maximum (chapter 12). XP is never spent. Refused between kick-off and the end of
+    the post-match sequence, and while the team is still in a tournament (it plays each round
+    as it entered: :func:`assert_gladiators_editable`)."""
+    Team.objects.select_for_update().filter(pk=gladiator.team_id).first()
+    gladiator = Gladiator.objects.select_related("team__league").get(pk=gladiator.pk)
+    if not gladiator.alive:
+        raise ValidationError({"gladiator": _("%(name)s is dead.") % {"name": gladiator.name}})
+    assert_gladiators_editable(team=gladiator.team)
+    try:
+        chosen = Characteristic(characteristic)
+    except ValueError:
+        raise ValidationError(
+            {"characteristic": _("Choose one of PHY, HAB, POU, BAL, VIE.")}
+        ) from None
+    try:
+        raised = take_raise(engine.engine_gladiator(gladiator), chosen)
+    except IllegalAction as exc:
+        raise ValidationError({"characteristic": str(exc)}) from None
+    gladiator.raises = {c.value: n for c, n in raised.raises.items() if n}
+    gladiator.save(update_fields=["raises"])
+    GladiatorEvent.objects.create(
+        gladiator=gladiator,
+        kind=GladiatorEvent.Kind.RAISE,
+        detail={
+            "characteristic": chosen.value,
+            "value": raised.value(chosen),
+            "raises_available": raised.raises_available,
+        },
+    )
+    return gladiator
+
+
+def league_rules_check(*, league: League, has_fixtures: bool) -> None:
+    """A Killpower Ball league's format and house rules, as the engine reads them; the format
+    cannot change once a season has fixtures. Errors name the setting."""
+    if has_fixtures:
+        raise ValidationError(
+            {"competition_format": _("The format cannot change once a season has fixtures.")}
+        )
+    engine.parse_house_rules(league.house_rules, competition_format=league.competition_format)

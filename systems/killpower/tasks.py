@@ -1,0 +1,19 @@
+"""Killpower Ball's Celery task: the post-match sequence of a played fixture.
+
+``post_match_run`` runs a fixture's sequence at most once, so late acknowledgement and
+redelivery are safe. Services send it by name (``core.enqueue``).
+"""
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from systems.killpower.post_match import post_match_run
+
+RETRYABLE = (OperationalError, InterfaceError)
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def post_match_task(fixture_id: int) -> dict[str, int | None]:
+    """The post-match sequence of a played Killpower fixture (once, however often sent)."""
+    run = post_match_run(fixture_id=fixture_id)
+    return {"fixture": fixture_id, "post_match": run.pk if run else None}

@@ -1,0 +1,142 @@
+"""Tournament mode (13.2): a season played as a single-elimination bracket.
+
+The bracket is the engine's (:func:`rules_engine.killpower.single_elimination`): entrants in
+seed order, byes to the top seeds, seeds 1 and 2 meeting at the earliest in the final.
+Seeding: ranking points, then power (both higher first), then name. Each bracket match that
+is played becomes a fixture with its ``bracket_position`` (``"R1M2"``); the next round's
+fixture is created by ``tournament_advance`` once both its feeders are resolved (a bye counts
+as resolved), which the post-match sequence calls. A draw after 20 turns is settled by free
+throws when the result is recorded, and teams are restored before each match by the engine's
+tournament rules (the post-match sequence changes nothing but the record).
+
+"Il récupère son équipe de gladiateurs identique à celle qu'il avait avant le premier match":
+a team plays every round as it entered the tournament. The reading kept is the simplest: from
+the draw of the bracket until the team is knocked out or the tournament has its champion, its
+gladiators do not change (``team_tournament_in_play``; ``gladiator_raise`` refuses), and as
+the post-match sequence of a tournament match changes nothing, each kick-off sheet is the
+team's sheet at entry; only the RAP is drawn again for every match.
+"""
+
+from datetime import datetime, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.models import League, Season, Team
+from matches.models import Fixture, Result
+from rules_engine.killpower import Bracket, advance, single_elimination
+from systems.killpower import RULE_SYSTEM
+from systems.killpower.models import Tournament, TournamentEntry
+from systems.killpower.selectors import living_prefetch, team_power
+
+
+def _bracket(tournament: Tournament) -> Bracket:
+    seeds = list(tournament.entries.order_by("seed").values_list("team_id", flat=True))
+    return single_elimination(seeds)
+
+
+def bracket_winners(tournament: Tournament) -> dict[str, int]:
+    """Bracket match id -> the id of the team that won it, from the results."""
+    played = Result.objects.filter(
+        fixture__season_id=tournament.season_id, fixture__bracket_position__gt=""
+    ).values_list("fixture__bracket_position", "fixture__home", "fixture__away", "winner")
+    return {
+        position: home if winner == Result.Winner.HOME else away
+        for position, home, away, winner in played
+        if winner != Result.Winner.DRAW
+    }
+
+
+def tournament_bracket(tournament: Tournament) -> Bracket:
+    """The engine's bracket with every winner known so far written into the next rounds."""
+    return advance(_bracket(tournament), bracket_winners(tournament))
+
+
+def team_tournament_in_play(*, team: Team) -> Tournament | None:
+    """The tournament ``team`` is still playing, if any: it was drawn into its bracket, is not
+    knocked out, and the final has no winner yet."""
+    entries = team.tournament_entries.select_related("tournament__season").order_by("pk")
+    for entry in entries:
+        tournament = entry.tournament
+        winners = bracket_winners(tournament)
+        final = tournament_bracket(tournament).rounds[-1][0]
+        if final.id in winners:
+            continue
+        played = Fixture.objects.filter(
+            Q(home=team) | Q(away=team),
+            season_id=tournament.season_id,
+            bracket_position__gt="",
+        ).values_list("bracket_position", flat=True)
+        if any(winners.get(position, team.pk) != team.pk for position in played):
+            continue  # knocked out
+        return tournament
+    return None
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    season: Season,
+    first_kickoff: datetime | None = None,
+    interval: timedelta = timedelta(days=7),
+) -> list[Fixture]:
+    """Seed the league's teams into a bracket and create the fixtures ready to play (round 1,
+    and any later match whose two entrants both had a bye)."""
+    league = season.league
+    if league.rule_system != RULE_SYSTEM:
+        raise ValidationError({"season": _("Tournaments are for Killpower Ball leagues.")})
+    if league.competition_format != League.CompetitionFormat.TOURNAMENT:
+        raise ValidationError(
+            {"season": _("This league plays a championship: set its format to tournament.")}
+        )
+    if Tournament.objects.filter(season=season).exists() or season.fixtures.exists():
+        raise ValidationError({"season": _("This season already has its fixtures.")})
+    if interval <= timedelta(0):
+        raise ValidationError({"interval": _("The time between rounds must be positive.")})
+    teams = list(league.teams.prefetch_related(living_prefetch()).order_by("name", "pk"))
+    if len(teams) < 2:
+        raise ValidationError({"season": _("A tournament needs at least two teams.")})
+    seeded = sorted(teams, key=lambda t: (-t.ranking_points, -team_power(team=t).power))
+    start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
+        hour=20, minute=0, second=0, microsecond=0
+    )
+    tournament = Tournament.objects.create(
+        season=season, first_kickoff=start, round_interval=interval
+    )
+    TournamentEntry.objects.bulk_create(
+        TournamentEntry(tournament=tournament, team=team, seed=seed)
+        for seed, team in enumerate(seeded, start=1)
+    )
+    return tournament_advance(season=season)
+
+
+@transaction.atomic
+def tournament_advance(*, season: Season) -> list[Fixture]:
+    """Create the fixture of every bracket match whose two entrants are known and that has
+    none yet; idempotent. Round ``r`` kicks off at ``first_kickoff + (r - 1) * interval``."""
+    tournament = Tournament.objects.select_for_update().filter(season=season).first()
+    if tournament is None:
+        return []
+    existing = set(
+        season.fixtures.filter(bracket_position__gt="").values_list("bracket_position", flat=True)
+    )
+    created = []
+    for matches in tournament_bracket(tournament).rounds:
+        for match in matches:
+            if not match.ready or match.id in existing or match.away is None:
+                continue
+            created.append(
+                Fixture.objects.create(
+                    season=season,
+                    round=match.round,
+                    home_id=match.home.entrant,
+                    away_id=match.away.entrant,
+                    kickoff=tournament.first_kickoff
+                    + (match.round - 1) * tournament.round_interval,
+                    bracket_position=match.id,
+                )
+            )
+    return created

@@ -1,0 +1,93 @@
+"""Killpower Ball's pages, each in the core namespace whose address it has always had
+(``league:kp_team_sheet`` under /leagues/, ``matches:kp_result`` under /matches/), and its
+API commands (``api_patterns``, under /api/v1/)."""
+
+from django.urls import path
+
+from systems.killpower.api import gladiators, matches
+from systems.killpower.views import league_pages, match_pages
+
+league_patterns = [
+    path("teams/<int:pk>/sheet/", league_pages.team_sheet, name="kp_team_sheet"),
+    path("gladiators/<int:pk>/", league_pages.gladiator_detail, name="gladiator"),
+    path("teams/<int:pk>/raises/", league_pages.raises, name="kp_raises"),
+    path("<int:pk>/killpower-teams/new/", league_pages.team_create, name="kp_team_create"),
+    path("<int:pk>/tournament/new/", league_pages.tournament_create, name="kp_tournament_create"),
+    path("<int:pk>/results/", league_pages.results_queue, name="kp_queue"),
+]
+
+match_patterns = [
+    path("<int:pk>/referee-sheet/", match_pages.referee_sheet, name="kp_referee_sheet"),
+    path("<int:pk>/result/", match_pages.result_entry, name="kp_result"),
+    path("<int:pk>/kick-off/", match_pages.kick_off, name="kp_kick_off"),
+    path("reports/<int:pk>/", match_pages.report_detail, name="kp_report"),
+    path("reports/<int:pk>/confirm/", match_pages.report_confirm, name="kp_report_confirm"),
+    path("reports/<int:pk>/dispute/", match_pages.report_dispute, name="kp_report_dispute"),
+    path("reports/<int:pk>/decide/", match_pages.report_decide, name="kp_report_decide"),
+    path("reports/<int:pk>/correct/", match_pages.report_correct, name="kp_report_correct"),
+]
+
+api_patterns = [
+    path(
+        "killpower-teams/",
+        gladiators.KillpowerTeamCreateView.as_view(),
+        name="killpower-team-create",
+    ),
+    path(
+        "gladiators/<int:pk>/raise/",
+        gladiators.GladiatorRaiseView.as_view(),
+        name="gladiator-raise",
+    ),
+    path(
+        "fixtures/<int:pk>/result-reports/",
+        matches.FixtureResultSubmitView.as_view(),
+        name="fixture-result-submit",
+    ),
+    path(
+        "fixtures/<int:pk>/kick-off/",
+        matches.FixtureKickOffView.as_view(),
+        name="fixture-kick-off",
+    ),
+    path(
+        "fixtures/<int:pk>/post-match/",
+        matches.FixturePostMatchView.as_view(),
+        name="fixture-post-match",
+    ),
+    path(
+        "fixtures/<int:pk>/referee-sheet/",
+        matches.FixtureRefereeSheetView.as_view(),
+        name="fixture-referee-sheet",
+    ),
+    path(
+        "result-reports/queue/",
+        matches.ResultQueueView.as_view(),
+        name="resultreport-queue",
+    ),
+    *[
+        path(
+            f"result-reports/<int:pk>/{command}/",
+            view.as_view(),
+            name=f"resultreport-{command}",
+        )
+        for command, view in (
+            ("confirm", matches.ResultConfirmView),
+            ("dispute", matches.ResultDisputeView),
+            ("decide", matches.ResultDecideView),
+        )
+    ],
+    path(
+        "seasons/<int:pk>/tournament/",
+        matches.SeasonTournamentView.as_view(),
+        name="season-tournament",
+    ),
+    path(
+        "seasons/<int:pk>/bracket/",
+        matches.SeasonBracketView.as_view(),
+        name="season-bracket",
+    ),
+    path(
+        "seasons/<int:pk>/ranking/",
+        matches.SeasonRankingView.as_view(),
+        name="season-ranking",
+    ),
+]

@@ -1,0 +1,300 @@
+"""Killpower Ball league pages: the team page and its printable team sheet (la feuille
+d'équipe), a gladiator and his history, the commissioner's team creation, tournament and
+results queue, and the coach's raises.
+
+The league page and the team page of a Killpower league come here from
+``league.views.public`` (``league_context``, ``team_detail``).
+"""
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from league.views.access import commissioner_required, roster_editor_required
+from core.htmx import page_or_fragment
+from systems.killpower import roles
+from core.forms import add_service_errors
+from league.models import League, Season, Team
+from systems.killpower import (
+    RULE_SYSTEM,
+    engine,
+    match_selectors,
+    page_selectors,
+    selectors,
+    services,
+    standings,
+    tournaments,
+)
+from systems.killpower.forms import (
+    KillpowerTeamForm,
+    RaiseForm,
+    TournamentForm,
+    add_team_errors,
+)
+from systems.killpower.models import Gladiator
+
+KILLPOWER = RULE_SYSTEM
+
+
+def _killpower_team(pk: int) -> Team:
+    """The team with its league, coach and living gladiators; 404 unless Killpower."""
+    team = (
+        Team.objects.select_related("league__commissioner", "coach")
+        .prefetch_related(selectors.living_prefetch())
+        .filter(pk=pk, league__rule_system=KILLPOWER)
+        .first()
+    )
+    if team is None:
+        raise Http404
+    return team
+
+
+def _assert_killpower(league: League) -> None:
+    if league.rule_system != KILLPOWER:
+        raise Http404
+
+
+def _deck(league: League) -> dict[str, str]:
+    """Power card name -> its text, from the league's deck."""
+    return {card.name: card.text for card in engine.league_settings(league).power_cards}
+
+
+# --- the league page's Killpower part -------------------------------------------------------
+
+
+def league_context(request: HttpRequest, league: League, season: Season | None) -> dict:
+    """What the league page adds for a Killpower league: the championship table or the
+    tournament bracket, and the result reports waiting for this user."""
+    context: dict = {
+        "killpower": True,
+        "tournament": league.competition_format == League.CompetitionFormat.TOURNAMENT,
+        "waiting_reports": page_selectors.actionable_reports(user=request.user, league=league),
+    }
+    if season is None:
+        return context
+    if context["tournament"]:
+        bracket = match_selectors.bracket_get(season=season)
+        context["bracket"] = bracket
+        context["bracket_rounds"] = bracket_layout(bracket) if bracket else []
+    else:
+        context["ranking"] = standings.ranking_table_get(season=season)
+    return context
+
+
+def round_label(index: int, count: int) -> str:
+    left = count - index
+    if left == 1:
+        return _("Final")
+    if left == 2:
+        return _("Semi-finals")
+    if left == 3:
+        return _("Quarter-finals")
+    return _("Round %(n)s") % {"n": index + 1}
+
+
+def bracket_layout(bracket) -> list[dict]:
+    """The bracket's rounds as grid columns: match ``i`` of round ``r`` (from 0) spans the
+    ``2**r`` rows of the first-round matches that feed it, so each sits between its two
+    feeders and the lines between them can be drawn."""
+    count = len(bracket.rounds)
+    return [
+        {
+            "number": index + 1,
+            "label": round_label(index, count),
+            "matches": [
+                {"match": match, "row": position * 2**index + 1, "span": 2**index}
+                for position, match in enumerate(matches)
+            ],
+        }
+        for index, matches in enumerate(bracket.rounds)
+    ]
+
+
+# --- team pages -------------------------------------------------------------------------------
+
+
+def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
+    """A Killpower team page: ranking points, power, division, the seven gladiators, the
+    record and the fixtures."""
+    team = _killpower_team(team.pk)
+    can_edit = roles.can_edit_roster(request.user, team)
+    context = {
+        "team": team,
+        "league": team.league,
+        "can_edit": can_edit,
+        "is_commissioner": roles.is_commissioner(request.user, team.league),
+        "frozen": page_selectors.team_frozen_reason(team=team) if can_edit else None,
+        **page_selectors.team_page_get(team=team),
+    }
+    return render(request, "killpower/team.html", context)
+
+
+def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printable team sheet (la feuille d'équipe)."""
+    team = _killpower_team(pk)
+    page = page_selectors.team_page_get(team=team)
+    cards = _deck(team.league)
+    held = sorted({card for row in page["rows"] for card in row["equipment"].get("cards", [])})
+    context = {
+        "team": team,
+        "league": team.league,
+        **page,
+        "cards": [(name, cards.get(name, "")) for name in held],
+    }
+    return render(request, "killpower/team_sheet.html", context)
+
+
+def gladiator_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A gladiator: his characteristics (base, specialization, raises, maximum), equipment,
+    experience and his whole history with its rolls."""
+    try:
+        gladiator = page_selectors.gladiator_get(gladiator_id=pk)
+    except Gladiator.DoesNotExist:
+        raise Http404 from None
+    team = gladiator.team
+    sheet = selectors.gladiator_sheet(gladiator=gladiator)
+    can_raise = gladiator.alive and roles.can_raise_gladiator(request.user, gladiator)
+    frozen = page_selectors.team_frozen_reason(team=team) if can_raise else None
+    rows = page_selectors.characteristic_rows(sheet=sheet)
+    for row in rows:
+        row["can_raise"] = row["raisable"] and sheet["raises_available"] > 0
+    cards = _deck(team.league)
+    context = {
+        "gladiator": gladiator,
+        "team": team,
+        "league": team.league,
+        "sheet": sheet,
+        "characteristic_rows": rows,
+        "cards": [(name, cards.get(name, "")) for name in sheet["equipment"].get("cards", [])],
+        "history": selectors.gladiator_history(gladiator=gladiator),
+        "can_raise": can_raise,
+        "frozen": frozen,
+    }
+    return render(request, "killpower/gladiator.html", context)
+
+
+@roster_editor_required
+def raises(request: HttpRequest, team: Team) -> HttpResponse:
+    """The coach raises characteristics with the raises his gladiators' XP allows (10 XP a
+    raise, within the race maxima). htmx posts swap the ``raises`` fragment."""
+    _assert_killpower(team.league)
+    notice = None
+    form = RaiseForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        gladiator = get_object_or_404(
+            Gladiator.objects.filter(team=team), pk=form.cleaned_data["gladiator"]
+        )
+        characteristic = form.cleaned_data["characteristic"]
+        try:
+            raised = services.gladiator_raise(
+                gladiator=gladiator, characteristic=characteristic
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            notice = _("%(name)s raises %(characteristic)s to %(value)s.") % {
+                "name": raised.name,
+                "characteristic": characteristic,
+                "value": selectors.gladiator_sheet(gladiator=raised)["characteristics"][
+                    characteristic
+                ],
+            }
+            if not request.htmx:
+                messages.success(request, notice)
+                return redirect("league:kp_raises", team.pk)
+            form = RaiseForm()
+    team = _killpower_team(team.pk)
+    context = {
+        "team": team,
+        "league": team.league,
+        "gladiators": page_selectors.raise_choices(team=team),
+        "form": form,
+        "notice": notice,
+        "frozen": page_selectors.team_frozen_reason(team=team),
+    }
+    return render(request, page_or_fragment(request, "killpower/raises.html", "raises"), context)
+
+
+# --- commissioner -----------------------------------------------------------------------------
+
+
+@commissioner_required
+def team_create(request: HttpRequest, league: League) -> HttpResponse:
+    """Register a team of seven gladiators; the engine draws armour and power cards."""
+    _assert_killpower(league)
+    form = KillpowerTeamForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.killpower_team_register(
+                league=league, gladiators=form.gladiators(), **form.team()
+            )
+        except ValidationError as error:
+            add_team_errors(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s is registered: its magic armours and power cards are drawn.")
+                % {"name": team.name},
+            )
+            return redirect(team)
+    usernames = User.objects.filter(is_active=True).order_by("username").values_list(
+        "username", flat=True
+    )
+    context = {"league": league, "form": form, "usernames": usernames}
+    return render(request, "killpower/team_form.html", context)
+
+
+@commissioner_required
+def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
+    """Seed the league's teams into a single-elimination bracket (latest season)."""
+    _assert_killpower(league)
+    season = league.seasons.first()
+    if season is None:
+        raise Http404
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            fixtures = tournaments.tournament_create(
+                season=season,
+                first_kickoff=form.cleaned_data["first_kickoff"],
+                interval=timedelta(days=form.cleaned_data["interval"]),
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request,
+                _("The bracket is drawn: %(count)s match(es) to play in round 1.")
+                % {"count": len(fixtures)},
+            )
+            return redirect(league)
+    context = {
+        "league": league,
+        "form": form,
+        "title": _("Draw the tournament bracket"),
+        "submit": _("Draw the bracket"),
+        "intro": _(
+            "Season %(season)s: the teams are seeded by ranking points, then power; the top "
+            "seeds get the byes, and seeds 1 and 2 can only meet in the final. A draw after 20 "
+            "turns goes to free throws."
+        )
+        % {"season": season.name},
+        "cancel": league.get_absolute_url(),
+    }
+    return render(request, "league/form.html", context)
+
+
+@commissioner_required
+def results_queue(request: HttpRequest, league: League) -> HttpResponse:
+    """The league's result reports waiting: disputed first, then those not yet confirmed."""
+    _assert_killpower(league)
+    queue = match_selectors.report_queue(user=request.user).filter(fixture__season__league=league)
+    recent = match_selectors.report_list(league=league).exclude(status__in=("pending", "disputed"))
+    context = {"league": league, "queue": list(queue), "recent": list(recent[:10])}
+    return render(request, "killpower/queue.html", context)
+

@@ -1,0 +1,495 @@
+"""Killpower Ball match pages: the match report with its post-match sequence (polled while the
+worker runs), the printable referee sheet (la feuille d'arbitrage), result entry, and a
+report's confirmation, dispute or the commissioner's decision.
+
+A Killpower fixture's page comes here from ``matches.views.public``. Writes call the services
+of ``systems.killpower.reports``, which check the roles again and validate with the engine.
+"""
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from core.access import role_gate
+from core.htmx import page_or_fragment
+from systems.killpower import roles
+from league.models import League
+from matches.models import Fixture
+from systems.killpower import RULE_SYSTEM, page_selectors, reports
+from systems.killpower import match_selectors as selectors
+from systems.killpower import selectors as league_selectors
+from systems.killpower.forms import (
+    ConfirmForm,
+    DecideForm,
+    DisputeForm,
+    ResultForm,
+    add_confirm_errors,
+    add_result_errors,
+)
+from systems.killpower.kickoff import fixture_kick_off_now
+from systems.killpower.models import GladiatorEvent, ResultReport
+
+SIDES = ("home", "away")
+KILLPOWER = RULE_SYSTEM
+
+
+def _fixture(pk: int) -> Fixture:
+    fixture = (
+        Fixture.objects.select_related("season__league__commissioner", "home__coach",
+                                       "away__coach", "result")
+        .filter(pk=pk, season__league__rule_system=KILLPOWER)
+        .first()
+    )
+    if fixture is None:
+        raise Http404
+    return fixture
+
+
+def _report(pk: int) -> ResultReport:
+    report = selectors.report_list().filter(
+        pk=pk, fixture__season__league__rule_system=KILLPOWER
+    ).first()
+    if report is None:
+        raise Http404
+    return report
+
+
+result_entry_required = role_gate(_fixture, roles.can_enter_result)
+"""The view gets the Killpower ``Fixture``, when the user may enter its result."""
+
+decider_required = role_gate(_report, roles.can_decide_result)
+"""The view gets the ``ResultReport``, when the user is its league's commissioner."""
+
+kick_off_required = role_gate(_fixture, roles.can_kick_off_fixture)
+"""The view gets the Killpower ``Fixture``, when the user may kick it off (its commissioner)."""
+
+
+def _done(request: HttpRequest, url: str) -> HttpResponse:
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _is_tournament(fixture: Fixture) -> bool:
+    return fixture.season.league.competition_format == League.CompetitionFormat.TOURNAMENT
+
+
+def _coached_side(user, fixture: Fixture) -> str | None:
+    for side in SIDES:
+        if roles.is_team_coach(user, getattr(fixture, side)):
+            return side
+    return None
+
+
+def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmForm:
+    """The confirming coach's own choices: redraws in a championship; in a tournament draw on
+    points, his free-throw shooters (those who played, not in a coma nor out) and distances."""
+    fixture = report.fixture
+    own = (report.payload or {}).get(side) or {} if side else {}
+    if not _is_tournament(fixture):
+        return ConfirmForm(data, side=side, played=own.get("played", []))
+    payload = report.payload or {}
+    if payload.get("result") != "draw" or payload.get("decided_by") != "points":
+        return ConfirmForm(data)
+    unable = {coma["gladiator"] for coma in own.get("comas", [])} | set(own.get("out", []))
+    shooters = [name for name in own.get("played", []) if name not in unable]
+    team = getattr(fixture, side).name if side else ""
+    return ConfirmForm(data, side=side, shooters=shooters, team=team)
+
+
+# --- the match report ------------------------------------------------------------------------
+
+
+def _sides_report(fixture: Fixture, result, run, recruit_ids=None) -> list[dict[str, Any]]:
+    """Per side: the report as recorded (who played, how they left) and the post-match
+    sequence (ranking, death risk, the dead, recruits, XP, equipment, armour)."""
+    record = result.record if result else {}
+    report = record.get("report") or {}
+    wounded = record.get("badly_wounded") or {}
+    sides = []
+    for side in SIDES:
+        team = getattr(fixture, side)
+        own = report.get(side) or {}
+        comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
+        frozen = getattr(fixture, f"{side}_sheet") or {}
+        rows = []
+        for gladiator in frozen.get("gladiators", []):
+            name = gladiator["name"]
+            played = name in own.get("played", [])
+            state = "fit"
+            if name in comas:
+                state = "coma"
+            elif name in wounded.get(side, []):
+                state = "badly_wounded"
+            rows.append({
+                "name": name,
+                "number": gladiator.get("number"),
+                "id": gladiator.get("id"),
+                "played": played,
+                "state": state,
+                "coma": comas.get(name),
+                "out": name in own.get("out", []),
+                "equipment_lost": name in own.get("equipment_lost", []),
+                "armour_lost": own.get("armour_lost", {}).get(name),
+            })
+        done = (run.log or {}).get(side) if run else None
+        recruits = []
+        if done:
+            names = set(done["log"].get("recruits", []))
+            recruits = [dict(g, id=(recruit_ids or {}).get(side, {}).get(g["name"]))
+                        for g in done["team"]["gladiators"] if g["name"] in names]
+        sides.append({
+            "side": side,
+            "team": team,
+            "rows": rows,
+            "power": report.get(f"{side}_power"),
+            "points_to_score": (record.get("points_to_score") or {}).get(side),
+            "post": done,
+            "recruits": recruits,
+            "raises_available": any(
+                entry.get("raises_available") for entry in (done or {}).get("log", {}).get(
+                    "experience", [])
+            ),
+        })
+    return sides
+
+
+def _gladiator_links(fixture: Fixture) -> dict[str, dict[str, int]]:
+    """Side -> gladiator name -> id, for the gladiators who were in this match."""
+    links: dict[str, dict[str, int]] = {side: {} for side in SIDES}
+    for side in SIDES:
+        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
+            if gladiator.get("id"):
+                links[side][gladiator["name"]] = gladiator["id"]
+    return links
+
+
+def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
+    """Side -> recruit name -> id: the gladiators recruited after this match (a recruit may
+    take the name of one who died in it)."""
+    recruits: dict[str, dict[str, int]] = {side: {} for side in SIDES}
+    events = GladiatorEvent.objects.filter(fixture=fixture, kind=GladiatorEvent.Kind.RECRUITED)
+    for name, team_id, pk in events.values_list("gladiator__name", "gladiator__team", "gladiator"):
+        recruits["home" if team_id == fixture.home_id else "away"][name] = pk
+    return recruits
+
+
+def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
+    """The match report of a Killpower fixture: powers and points to score, the result as
+    entered and confirmed, free throws, and the post-match sequence with every roll."""
+    fixture = _fixture(fixture.pk)
+    league = fixture.season.league
+    result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
+    run = selectors.post_match_get(fixture=fixture) if result else None
+    open_report = selectors.open_report(fixture=fixture)
+    kickoff = (fixture.options or {}).get("kickoff") or {}
+    report = (result.record.get("report") or {}) if result else {}
+    powers = {side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side))
+              for side in SIDES}
+    user = request.user
+    context = {
+        "fixture": fixture,
+        "league": league,
+        "result": result,
+        "run": run,
+        "kickoff": kickoff,
+        "powers": powers,
+        "sides": _sides_report(fixture, result, run, _recruit_ids(fixture) if run else None),
+        "links": _gladiator_links(fixture) if result else {},
+        "open_report": open_report,
+        "can_enter": not result and fixture.status != Fixture.Status.CANCELLED
+        and roles.can_enter_result(user, fixture),
+        "can_confirm": open_report is not None
+        and open_report.status == ResultReport.Status.PENDING
+        and roles.can_confirm_result(user, open_report),
+        "can_decide": open_report is not None and roles.can_decide_result(user, open_report),
+        "coached_side": _coached_side(user, fixture),
+        "is_commissioner": roles.is_commissioner(user, league),
+        "can_kick_off": _can_kick_off(user, fixture),
+        "tournament": _is_tournament(fixture),
+    }
+    template = page_or_fragment(request, "killpower/fixture.html", "post-match",
+                                target="post-match")
+    return render(request, template, context)
+
+
+def referee_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printable referee sheet: teams, powers, points each must score, RAP, the turn
+    track from 20 down to 1 and a place for the final score."""
+    fixture = _fixture(pk)
+    context = {
+        "fixture": fixture,
+        "league": fixture.season.league,
+        "sheet": page_selectors.referee_sheet_page_get(fixture=fixture),
+        "can_kick_off": _can_kick_off(request.user, fixture),
+    }
+    return render(request, "killpower/referee_sheet.html", context)
+
+
+def _can_kick_off(user, fixture: Fixture) -> bool:
+    return fixture.status == Fixture.Status.SCHEDULED and roles.can_kick_off_fixture(user, fixture)
+
+
+@require_POST
+@kick_off_required
+def kick_off(request: HttpRequest, fixture: Fixture) -> HttpResponse:
+    """The commissioner kicks the fixture off now: the teams freeze and the RAP is drawn, so
+    the referee sheet can be printed before the scheduled time."""
+    try:
+        fixture_kick_off_now(fixture=fixture, user=request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect(fixture)
+    messages.success(request, _("The match has kicked off: both teams are frozen and the RAP "
+                                "drawn. Print the referee sheet."))
+    return redirect("matches:kp_referee_sheet", fixture.pk)
+
+
+# --- entering a result -------------------------------------------------------------------------
+
+
+def _gladiators(fixture: Fixture) -> dict[str, list[dict[str, Any]]]:
+    """Each side's gladiators for the form: frozen at kick-off, or as the teams stand."""
+    gladiators = {}
+    for side in SIDES:
+        sheet = getattr(fixture, f"{side}_sheet")
+        if sheet:
+            rows = sheet.get("gladiators", [])
+        else:
+            rows = [{"number": g.number, "name": g.name, "id": g.pk}
+                    for g in league_selectors.living_gladiators(team=getattr(fixture, side))]
+        gladiators[side] = [{"number": row.get("number", index), "name": row["name"],
+                             "id": row.get("id")}
+                            for index, row in enumerate(rows, start=1)]
+    return gladiators
+
+
+def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None = None):
+    tournament = _is_tournament(fixture)
+    redraw_sides = [side for side in SIDES
+                    if roles.can_decide_for_side(request.user, fixture, side)]
+    return ResultForm(
+        request.POST if request.method == "POST" else None,
+        initial=initial,
+        teams={"home": fixture.home, "away": fixture.away},
+        gladiators=_gladiators(fixture),
+        redraw_sides=redraw_sides,
+        tournament=tournament,
+    )
+
+
+def _result_page(request, fixture: Fixture, form: ResultForm, *, report=None, action: str,
+                 title: str, submit: str, note_form: DecideForm | None = None) -> HttpResponse:
+    kickoff = (fixture.options or {}).get("kickoff") or {}
+    context = {
+        "fixture": fixture,
+        "league": fixture.season.league,
+        "form": form,
+        "open_report": report,
+        "action": action,
+        "title": title,
+        "submit": submit,
+        "kickoff": kickoff,
+        "preview": page_selectors.referee_sheet_page_get(fixture=fixture),
+        "tournament": _is_tournament(fixture),
+        "is_commissioner": roles.is_commissioner(request.user, fixture.season.league),
+        "note_form": note_form,
+    }
+    template = page_or_fragment(request, "killpower/result_form.html", "result-form")
+    return render(request, template, context)
+
+
+@result_entry_required
+def result_entry(request: HttpRequest, fixture: Fixture) -> HttpResponse:
+    """The commissioner or either coach enters the result; the other side confirms it."""
+    if fixture.status == Fixture.Status.PLAYED:
+        messages.info(request, _("This match already has its result."))
+        return redirect(fixture)
+    if fixture.status == Fixture.Status.CANCELLED:
+        messages.error(request, _("This fixture is cancelled."))
+        return redirect(fixture)
+    open_report = selectors.open_report(fixture=fixture)
+    initial = None
+    if open_report is not None:
+        initial = ResultForm.initial_from(open_report.payload, open_report.decisions,
+                                          open_report.free_throws, gladiators=_gladiators(fixture))
+    form = _result_form(request, fixture, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = reports.result_submit(
+                fixture=fixture,
+                user=request.user,
+                result=form.payload(),
+                decisions=form.decisions(),
+                free_throws=form.free_throws(),
+            )
+        except ValidationError as error:
+            add_result_errors(form, error)
+        else:
+            messages.success(request, _(
+                "The result is entered. It counts once the other coach confirms it (or the "
+                "commissioner decides)."))
+            return _done(request, reverse("matches:kp_report", args=[report.pk]))
+    return _result_page(request, fixture, form, report=open_report,
+                        action=reverse("matches:kp_result", args=[fixture.pk]),
+                        title=_("Enter the result"), submit=_("Enter the result"))
+
+
+# --- a report: confirm, dispute, decide ----------------------------------------------------
+
+
+def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict[str, Any]:
+    fixture = report.fixture
+    user = request.user
+    pending = report.status == ResultReport.Status.PENDING
+    open_ = report.status in ResultReport.OPEN
+    side = _coached_side(user, fixture)
+    # the other coach confirms; the commissioner decides (the same, with a note)
+    can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
+    payload = report.payload or {}
+    confirm_side = side if can_confirm else None
+    sides = []
+    for name in SIDES:
+        own = payload.get(name) or {}
+        comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
+        redraw = ((report.decisions or {}).get(name) or {}).get("redraw", {})
+        frozen = (getattr(fixture, f"{name}_sheet") or {}).get("gladiators", [])
+        sides.append({
+            "side": name,
+            "team": getattr(fixture, name),
+            "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
+            "power": payload.get(f"{name}_power"),
+            "report": own,
+            "comas": comas,
+            "redraw": redraw,
+            "shooters": ((report.free_throws or {}).get(name) or []),
+            "distances": (((report.free_throws or {}).get("distances") or {}).get(name) or []),
+        })
+    return {
+        "report": report,
+        "fixture": fixture,
+        "league": fixture.season.league,
+        "payload": payload,
+        "sides": sides,
+        "can_confirm": can_confirm,
+        "can_dispute": pending and roles.can_dispute_result(user, report),
+        "can_decide": open_ and roles.can_decide_result(user, report),
+        "is_submitter": user.is_authenticated and report.submitted_by_id == user.pk,
+        "can_reenter": open_ and roles.can_enter_result(user, fixture),
+        "confirm_form": forms.get("confirm_form") or _confirm_form(report, confirm_side),
+        "dispute_form": forms.get("dispute_form") or DisputeForm(),
+        "decide_form": forms.get("decide_form") or DecideForm(),
+        "history": selectors.report_list(fixture=fixture).exclude(pk=report.pk),
+    }
+
+
+def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A result report as entered, with what the user may do about it."""
+    report = _report(pk)
+    return render(request, "killpower/report.html", _report_context(request, report))
+
+
+def _gated(check):
+    return role_gate(_report, check)
+
+
+@require_POST
+@_gated(roles.can_confirm_result)
+def report_confirm(request: HttpRequest, report: ResultReport) -> HttpResponse:
+    fixture = report.fixture
+    form = _confirm_form(report, _coached_side(request.user, fixture), request.POST)
+    if form.is_valid():
+        try:
+            reports.result_confirm(report=report, user=request.user, decisions=form.decisions(),
+                                   free_throws=form.free_throws())
+        except ValidationError as error:
+            about_free_throws = hasattr(error, "error_dict") and all(
+                field.startswith("free_throws") for field in error.error_dict)
+            if form.free_throw_rows() and about_free_throws:  # shown on his own fields
+                add_confirm_errors(form, error)
+                context = _report_context(request, report, confirm_form=form)
+                return render(request, "killpower/report.html", context)
+            for message in error.messages:
+                messages.error(request, message)
+            return redirect("matches:kp_report", report.pk)
+        messages.success(request, _("The result is confirmed: the post-match sequence runs."))
+        return redirect(f"{fixture.get_absolute_url()}#post-match")
+    context = _report_context(request, report, confirm_form=form)
+    return render(request, "killpower/report.html", context, status=200)
+
+
+@require_POST
+@_gated(roles.can_dispute_result)
+def report_dispute(request: HttpRequest, report: ResultReport) -> HttpResponse:
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            reports.result_dispute(report=report, user=request.user,
+                                   reason=form.cleaned_data["reason"])
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, _("The result is disputed: the commissioner will decide."))
+        return redirect("matches:kp_report", report.pk)
+    return render(request, "killpower/report.html",
+                  _report_context(request, report, dispute_form=form))
+
+
+@require_POST
+@decider_required
+def report_decide(request: HttpRequest, report: ResultReport) -> HttpResponse:
+    """The commissioner decides the result as it was entered."""
+    form = DecideForm(request.POST)
+    if form.is_valid():
+        try:
+            reports.result_decide(report=report, user=request.user,
+                                  note=form.cleaned_data["note"])
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+            return redirect("matches:kp_report", report.pk)
+        messages.success(request, _("The result is decided: the post-match sequence runs."))
+        return redirect(f"{report.fixture.get_absolute_url()}#post-match")
+    return render(request, "killpower/report.html",
+                  _report_context(request, report, decide_form=form))
+
+
+@decider_required
+def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
+    """The commissioner corrects a report and decides it in one go."""
+    fixture = _fixture(report.fixture_id)
+    if report.status not in ResultReport.OPEN:
+        messages.info(request, _("This report is closed."))
+        return redirect("matches:kp_report", report.pk)
+    initial = ResultForm.initial_from(report.payload, report.decisions, report.free_throws,
+                                      gladiators=_gladiators(fixture))
+    form = _result_form(request, fixture, initial=initial)
+    note_form = DecideForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and note_form.is_valid():
+        try:
+            reports.result_decide(
+                report=report,
+                user=request.user,
+                result=form.payload(),
+                decisions=form.decisions() or {},
+                free_throws=form.free_throws(),
+                note=note_form.cleaned_data["note"],
+            )
+        except ValidationError as error:
+            add_result_errors(form, error)
+        else:
+            messages.success(request, _("The corrected result is decided: the post-match "
+                                        "sequence runs."))
+            return _done(request, f"{fixture.get_absolute_url()}#post-match")
+    return _result_page(request, fixture, form, report=report,
+                        action=reverse("matches:kp_report_correct", args=[report.pk]),
+                        title=_("Correct and decide the result"),
+                        submit=_("Decide this result"), note_form=note_form)
+

@@ -1,0 +1,75 @@
+"""Input and output shapes of the Rotzball API: players, the line-up, the match plan."""
+
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+
+from league.models import Team
+from systems.rotzball.models import LineupSlot, Player
+
+
+class LineupSerializer(serializers.Serializer):
+    """Position -> player id, or null for an empty position. Positions not named are emptied."""
+
+    def get_fields(self):
+        return {
+            position: serializers.IntegerField(
+                required=False, allow_null=True, help_text=f"Player id for {label}."
+            )
+            for position, label in LineupSlot.Position.choices
+        }
+
+    def validate(self, attrs):
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError({key: _("Unknown position.") for key in unknown})
+        return attrs
+
+
+class LineupPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class LineupOutputSerializer(serializers.Serializer):
+    """The line-up: each position's player, or null when empty."""
+
+    def get_fields(self):
+        return {
+            position: LineupPlayerSerializer(allow_null=True, help_text=label)
+            for position, label in LineupSlot.Position.choices
+        }
+
+
+class MatchPlanSerializer(serializers.Serializer):
+    tactic = serializers.ChoiceField(choices=Team.Tactic.choices)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    position = serializers.SerializerMethodField(
+        help_text="Line-up position, or null for a reserve."
+    )
+
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "team",
+            "name",
+            "endurance",
+            "agility",
+            "strength",
+            "intelligence",
+            "position",
+            "created_at",
+        ]
+        read_only_fields = ["id", "position", "created_at"]
+        validators: list = []  # the service checks the name is unique in its team
+
+    def get_position(self, player: Player) -> str | None:
+        slots = player.lineup_slots.all()  # prefetched by the view
+        return slots[0].position if slots else None
+
+
+class PlayerUpdateSerializer(PlayerSerializer):
+    class Meta(PlayerSerializer.Meta):
+        read_only_fields = ["id", "team", "position", "created_at"]

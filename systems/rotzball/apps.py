@@ -1,0 +1,32 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RotzballConfig(AppConfig):
+    """Rotzball: players, line-ups and match plans; its matches are simulated by the workers."""
+
+    name = "systems.rotzball"
+    label = "rotzball"
+    verbose_name = _("Rotzball")
+
+    def ready(self) -> None:
+        from core import registry
+        from systems.rotzball import RULE_SYSTEM, demo, kickoff, urls
+        from systems.rotzball.api import sheets, views
+        from systems.rotzball.forms import RotzballRulesForm
+        from systems.rotzball.views import pages
+
+        registry.register(
+            registry.Game(
+                name=RULE_SYSTEM,
+                kick_off=kickoff.kick_off,
+                team_page=pages.team_detail,
+                fixture_page=pages.fixture_detail,
+                team_sheet=sheets.team_sheet,
+                league_rules_form=RotzballRulesForm,
+                demo=demo.build,
+                page_urls={"league": urls.league_patterns},
+                api_urls=urls.api_patterns,
+                api_routes=[("players", views.PlayerViewSet, "player")],
+            )
+        )

@@ -1,0 +1,78 @@
+"""Rotzball rosters: players with WFRP characteristics, and the seven-position line-up."""
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Team
+
+
+def characteristic(label: str) -> models.PositiveSmallIntegerField:
+    return models.PositiveSmallIntegerField(
+        label, validators=[MinValueValidator(1), MaxValueValidator(100)]
+    )
+
+
+class Player(models.Model):
+    """A Rotzball player: WFRP characteristics as percentages (1-100)."""
+
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team")
+    )
+    name = models.CharField(_("name"), max_length=80)
+    endurance = characteristic(_("Endurance (E)"))
+    agility = characteristic(_("Agility (Ag)"))
+    strength = characteristic(_("Strength (F)"))
+    intelligence = characteristic(_("Intelligence (Int)"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["team", "name"], name="player_unique_name_per_team"),
+            *[
+                models.CheckConstraint(
+                    condition=models.Q(**{f"{field}__gte": 1, f"{field}__lte": 100}),
+                    name=f"player_{field}_1_100",
+                )
+                for field in ("endurance", "agility", "strength", "intelligence")
+            ],
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LineupSlot(models.Model):
+    """One position of a team's line-up. Players in no slot are reserves."""
+
+    class Position(models.TextChoices):
+        PASSER = "passer", _("Passer")
+        ATTACKER_1 = "attacker_1", _("Attacker 1")
+        ATTACKER_2 = "attacker_2", _("Attacker 2")
+        DEFENDER_1 = "defender_1", _("Defender 1")
+        DEFENDER_2 = "defender_2", _("Defender 2")
+        DEFENDER_3 = "defender_3", _("Defender 3")
+        COACH = "coach", _("Coach (Entraîneur)")
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineup_slots")
+    position = models.CharField(_("position"), max_length=12, choices=Position.choices)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="lineup_slots", verbose_name=_("player")
+    )
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "position"], name="lineup_one_player_per_position"
+            ),
+            models.UniqueConstraint(
+                fields=["team", "player"], name="lineup_one_position_per_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_position_display()} = {self.player}"

@@ -1,0 +1,116 @@
+"""Write-side operations on Rotzball rosters: players, the line-up and the match plan.
+
+Every function is keyword-only, validates with the rule, raises ``ValidationError`` with
+field messages for what the user can fix, and changes nothing when it refuses. Rosters change
+only before the team's next kick-off (``matches.rosters.team_assert_editable``), under the
+team's row lock.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.models import Team
+from matches.rosters import team_assert_editable
+from systems.rotzball.models import LineupSlot, Player
+
+PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
+
+
+@transaction.atomic
+def player_create(*, team: Team, **fields: Any) -> Player:
+    _lock_team(team)
+    team_assert_editable(team=team)
+    unknown = set(fields) - set(PLAYER_FIELDS)
+    if unknown:
+        raise ValidationError({field: _("Unknown player field.") for field in unknown})
+    player = Player(team=team, **fields)
+    player.full_clean()
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, **changes: Any) -> Player:
+    _lock_team(player.team)
+    team_assert_editable(team=player.team)
+    unknown = set(changes) - set(PLAYER_FIELDS)
+    if unknown:
+        raise ValidationError({field: _("Unknown player field.") for field in unknown})
+    for field, value in changes.items():
+        setattr(player, field, value)
+    player.full_clean()
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_delete(*, player: Player) -> None:
+    _lock_team(player.team)
+    team_assert_editable(team=player.team)
+    player.delete()
+
+
+@transaction.atomic
+def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str, Player]:
+    """Replace the line-up: position -> player id (or None to leave the position empty).
+
+    Positions not named are left empty. A player holds at most one position and must
+    belong to the team. Players left out are reserves.
+    """
+    _lock_team(team)
+    team_assert_editable(team=team)
+    chosen = lineup_validate(team=team, assignments=assignments)
+    team.lineup_slots.all().delete()
+    LineupSlot.objects.bulk_create(
+        LineupSlot(team=team, position=position, player=player)
+        for position, player in chosen.items()
+    )
+    return chosen
+
+
+def lineup_validate(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str, Player]:
+    """Check a line-up without saving it: position -> player, or ``ValidationError`` naming
+    each faulty position. ``lineup_set`` and the line-up editor's live preview use it."""
+    positions = set(LineupSlot.Position.values)
+    errors: dict[str, str] = {}
+    for position in assignments:
+        if position not in positions:
+            errors[position] = _("Unknown position.")
+    chosen = {pos: pid for pos, pid in assignments.items() if pid is not None and pos in positions}
+    players = {p.pk: p for p in Player.objects.filter(team=team, pk__in=chosen.values())}
+    seen: dict[int, str] = {}
+    for position, player_id in chosen.items():
+        if player_id not in players:
+            errors[position] = _("Choose a player of this team.")
+        elif player_id in seen:
+            errors[position] = _(
+                "%(player)s already plays as %(position)s; a player holds one position."
+            ) % {
+                "player": players[player_id].name,
+                "position": LineupSlot.Position(seen[player_id]).label,
+            }
+        else:
+            seen[player_id] = position
+    if errors:
+        raise ValidationError(errors)
+    return {position: players[player_id] for position, player_id in chosen.items()}
+
+
+@transaction.atomic
+def team_set_match_plan(*, team: Team, tactic: str) -> Team:
+    _lock_team(team)
+    team_assert_editable(team=team)
+    if tactic not in Team.Tactic.values:
+        raise ValidationError({"tactic": _("Choose offensive, defensive or balanced.")})
+    team.tactic = tactic
+    team.save(update_fields=["tactic"])
+    return team
+
+
+def _lock_team(team: Team) -> None:
+    """Serialise roster writes of one team (and against kick-off snapshots)."""
+    Team.objects.select_for_update().filter(pk=team.pk).first()

@@ -1,0 +1,26 @@
+"""Rotzball's coach pages, in the ``league`` namespace where they have always been, and its
+API commands (``api_patterns``, under /api/v1/)."""
+
+from django.urls import path
+
+from systems.rotzball.api import commands
+from systems.rotzball.views import coach
+
+league_patterns = [
+    path("teams/<int:pk>/roster/", coach.roster, name="roster"),
+    path("teams/<int:pk>/roster/<int:player_id>/", coach.player_edit, name="player_edit"),
+    path("teams/<int:pk>/roster/<int:player_id>/delete/", coach.player_delete,
+         name="player_delete"),
+    path("teams/<int:pk>/lineup/", coach.lineup, name="lineup"),
+    path("teams/<int:pk>/lineup/preview/", coach.lineup_preview, name="lineup_preview"),
+    path("teams/<int:pk>/plan/", coach.match_plan, name="plan"),
+]
+
+api_patterns = [
+    path("teams/<int:pk>/lineup/", commands.TeamLineupView.as_view(), name="team-lineup"),
+    path(
+        "teams/<int:pk>/match-plan/",
+        commands.TeamMatchPlanView.as_view(),
+        name="team-match-plan",
+    ),
+]

@@ -1,0 +1,186 @@
+"""Pages of a team's coach (and its league's commissioner): roster, line-up, match plan.
+
+Forms post back to their page; with htmx the page answers with the form fragment (errors
+inline) and, on success, sends the browser to the page again. Without JavaScript the same
+URLs answer with whole pages and redirects. Once the team has kicked off the services refuse
+every change and the pages say why.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from league.views.access import roster_editor_required
+from core.forms import add_service_errors
+from core.htmx import page_or_fragment
+from league.models import Team
+from matches.rosters import team_assert_editable
+from systems.rotzball import selectors, services
+from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
+from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.views.pages import lineup_rows
+
+
+def _frozen(team: Team) -> str | None:
+    """Why ``team``'s roster cannot change now, or None when it can."""
+    try:
+        team_assert_editable(team=team)
+    except ValidationError as error:
+        return " ".join(error.messages)
+    return None
+
+
+def _done(request: HttpRequest, url: str) -> HttpResponse:
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _roster_page(request, team, form, *, editing: Player | None = None, status: int = 200):
+    team = selectors.team_with_roster(team_id=team.pk)
+    positions = {slot.player_id: slot.get_position_display() for slot in team.lineup_slots.all()}
+    context = {
+        "team": team,
+        "league": team.league,
+        "players": [(player, positions.get(player.pk)) for player in team.players.all()],
+        "form": form,
+        "editing": editing,
+        "frozen": _frozen(team),
+    }
+    template = page_or_fragment(request, "rotzball/roster.html", "player-form")
+    return render(request, template, context, status=status)
+
+
+@roster_editor_required
+def roster(request: HttpRequest, team: Team) -> HttpResponse:
+    """The players, and a form to add one."""
+    if request.method != "POST":
+        return _roster_page(request, team, PlayerForm())
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = services.player_create(team=team, **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s joined the roster.") % {"name": player.name})
+            return _done(request, reverse("league:roster", args=[team.pk]))
+    return _roster_page(request, team, form)
+
+
+@roster_editor_required
+def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, team=team)
+    if request.method != "POST":
+        return _roster_page(request, team, PlayerForm(initial=PlayerForm.initial_for(player)),
+                            editing=player)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            services.player_update(player=player, **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s is updated.") % {"name": player.name})
+            return _done(request, reverse("league:roster", args=[team.pk]))
+    player.refresh_from_db()
+    return _roster_page(request, team, form, editing=player)
+
+
+@require_POST
+@roster_editor_required
+def player_delete(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, team=team)
+    try:
+        services.player_delete(player=player)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("%(name)s left the roster.") % {"name": player.name})
+    return _done(request, reverse("league:roster", args=[team.pk]))
+
+
+def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> dict:
+    report = selectors.lineup_report(team=team, lineup=lineup)
+    return {
+        "team": team,
+        "league": team.league,
+        "form": form,
+        "report": report,
+        "rows": [dict(row, field=form[row["position"]]) for row in lineup_rows(report)],
+        "empty_positions": [label for position, label in LineupSlot.Position.choices
+                            if position not in report.lineup],
+        "frozen": _frozen(team),
+    }
+
+
+def _selected(form: LineupForm, players: list[Player]) -> dict[str, Player]:
+    """The valid part of a posted line-up (positions without errors), for the live ratings."""
+    by_id = {player.pk: player for player in players}
+    cleaned = getattr(form, "cleaned_data", {})
+    return {position: by_id[pk] for position, pk in cleaned.items() if pk in by_id}
+
+
+@roster_editor_required
+def lineup(request: HttpRequest, team: Team) -> HttpResponse:
+    """A select per position; the engine's checks and the team ratings below."""
+    team = selectors.team_with_roster(team_id=team.pk)
+    players = list(team.players.all())
+    if request.method != "POST":
+        saved = selectors.lineup_get(team=team)
+        form = LineupForm(initial=LineupForm.initial_for(saved), players=players)
+        return render(request, "rotzball/lineup.html", _lineup_context(team, form, saved))
+    form = LineupForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            services.lineup_set(team=team, assignments=form.assignments())
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The line-up is saved."))
+            return redirect("league:lineup", team.pk)
+    context = _lineup_context(team, form, _selected(form, players))
+    return render(request, "rotzball/lineup.html", context)
+
+
+@require_POST
+@roster_editor_required
+def lineup_preview(request: HttpRequest, team: Team) -> HttpResponse:
+    """The line-up form again, with position errors, the engine's issues and the ratings of
+    what is selected; nothing is saved. htmx posts here on every change."""
+    team = selectors.team_with_roster(team_id=team.pk)
+    players = list(team.players.all())
+    form = LineupForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            services.lineup_validate(team=team, assignments=form.assignments())
+        except ValidationError as error:
+            add_service_errors(form, error)
+    template = page_or_fragment(request, "rotzball/lineup.html", "lineup-form")
+    return render(request, template, _lineup_context(team, form, _selected(form, players)))
+
+
+@roster_editor_required
+def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
+    form = MatchPlanForm(request.POST or None, initial={"tactic": team.tactic})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.team_set_match_plan(team=team, tactic=form.cleaned_data["tactic"])
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The match plan is saved."))
+            return redirect("league:plan", team.pk)
+    context = {
+        "team": team,
+        "league": team.league,
+        "form": form,
+        "tactics": Team.Tactic,
+        "frozen": _frozen(team),
+    }
+    return render(request, "rotzball/plan.html", context)
+

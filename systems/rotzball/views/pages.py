@@ -1,0 +1,62 @@
+"""Rotzball's public pages: a team (roster, line-up, ratings, fixtures) and a match report
+(score, the match grid, every turn and every roll)."""
+
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from league import roles
+from league.models import Team
+from matches.models import Fixture
+from matches.rosters import team_assert_editable
+from matches.selectors import team_fixture_table
+from systems.rotzball import selectors
+from systems.rotzball.models import LineupSlot
+
+
+def lineup_rows(report: selectors.LineupReport) -> list[dict]:
+    """The seven positions in sheet order, with who plays there and their score."""
+    return [
+        {"position": value, "label": label, "player": report.lineup.get(value),
+         "score": report.scores.get(value)}
+        for value, label in LineupSlot.Position.choices
+    ]
+
+
+def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
+    """A Rotzball team's page: roster, line-up with each position's score, ratings, fixtures."""
+    team = selectors.team_with_roster(team_id=team.pk)
+    report = selectors.lineup_report(team=team)
+    positions = {player.pk: LineupSlot.Position(pos).label for pos, player in report.lineup.items()}
+    can_edit = roles.can_edit_roster(request.user, team)
+    frozen = None
+    if can_edit:
+        try:
+            team_assert_editable(team=team)
+        except ValidationError as error:
+            frozen = " ".join(error.messages)
+    context = {
+        "team": team,
+        "league": team.league,
+        "players": [(player, positions.get(player.pk)) for player in team.players.all()],
+        "report": report,
+        "lineup_rows": lineup_rows(report),
+        "empty_positions": [label for position, label in LineupSlot.Position.choices
+                            if position not in report.lineup],
+        "fixtures": team_fixture_table(team=team),
+        "can_edit": can_edit,
+        "frozen": frozen,
+    }
+    return render(request, "rotzball/team.html", context)
+
+
+def fixture_detail(request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
+    """The match report: score, how it was decided, the match grid, every turn and roll."""
+    league = fixture.season.league
+    context = {
+        "fixture": fixture,
+        "league": league,
+        "result": getattr(fixture, "result", None),
+        "is_commissioner": roles.is_commissioner(request.user, league),
+    }
+    return render(request, "rotzball/fixture.html", context)
