@@ -136,3 +136,8 @@ def sweeps() -> list[tuple[str, Callable[[], Mapping[str, int]]]]:
 def default_name() -> str:
     """The first registered game: a new league's rule system when none is given."""
     return next(iter(_GAMES), "")
+
+
+def team_prefetches() -> list[Callable[[], Any]]:
+    """Every game's ``Prefetch`` factories for a list of teams of any league."""
+    return [prefetch for item in _GAMES.values() for prefetch in item.team_prefetches]

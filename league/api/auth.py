@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from core.api.authentication import LanguageAwareTokenAuthentication
 from core.models import UserProfile
-from league import services
+from core import services
 from league.api import serializers as s
 from league.models import League, Team
 

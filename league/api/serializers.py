@@ -5,6 +5,7 @@ No serializer saves anything: the views pass ``validated_data`` to one service e
 
 from rest_framework import serializers
 
+from core import registry
 from core.api.fields import UserField
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
 from league.services import LEAGUE_SETTINGS
@@ -130,12 +131,12 @@ class TeamSerializer(serializers.ModelSerializer):
         validators: list = []  # the service checks the name is unique in its league
 
     def _power(self, team: Team):
-        if team.league.rule_system != League.RuleSystem.KILLPOWER:
+        """Power and division, from the team's game where it has them (else None)."""
+        team_power = registry.game(team.league.rule_system).team_power
+        if team_power is None:
             return None
         cached = getattr(team, "_power", None)
         if cached is None:
-            from systems.killpower.selectors import team_power
-
             cached = team._power = team_power(team=team)
         return cached
 

@@ -11,12 +11,12 @@ from rest_framework.response import Response
 
 from league import selectors, services
 from league.api import serializers as s
+from core import registry
 from core.api.filters import FILTER_BACKENDS
 from league.api.filters import SeasonFilter, TeamFilter
 from core.api.permissions import IsAuthenticatedCreate, ReadOnly
 from league.api.permissions import IsCommissioner
 from league.models import Season
-from systems.killpower.selectors import living_prefetch
 
 
 class ReadCreateUpdateViewSet(
@@ -137,7 +137,7 @@ class TeamViewSet(ReadCreateUpdateViewSet):
         # The living gladiators of Killpower teams give their power and division.
         return (
             selectors.team_list()
-            .prefetch_related(living_prefetch())
+            .prefetch_related(*(prefetch() for prefetch in registry.team_prefetches()))
             .order_by("name", "pk")
         )
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 
 import rules_engine
 from league.models import Team
@@ -14,6 +14,12 @@ from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball.models import LineupSlot, Player
 
 ROTZBALL_POSITIONS = LineupSlot.Position
+
+
+def roster_prefetch(*, team: Team) -> None:
+    """Load a team's players and line-up onto the instance already in hand."""
+    slots = LineupSlot.objects.select_related("player")
+    prefetch_related_objects([team], "players", Prefetch("lineup_slots", queryset=slots))
 
 
 def team_with_roster(*, team_id: int) -> Team:

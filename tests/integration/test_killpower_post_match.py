@@ -10,10 +10,10 @@ from league.models import Team
 from league.services import league_create
 from matches import services
 from matches.models import Fixture
-from systems.killpower.tasks import post_match_task
 from systems.killpower import reports
 from systems.killpower.models import GladiatorEvent, PostMatchRun
 from systems.killpower.services import killpower_team_register
+from systems.killpower.tasks import post_match_task
 from tests.factories import UserFactory, killpower_recruits
 from tests.integration.conftest import wait_until
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from league.management import killpower_demo
 from league.models import League
 from matches.models import Fixture
+from systems.killpower import demo as killpower_demo
 from systems.killpower.match_selectors import bracket_get, report_queue
 from systems.killpower.models import PostMatchRun
 
@@ -12,11 +12,11 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_builds_a_championship_and_a_tournament_once(commissioner):
-    assert killpower_demo.build(commissioner) == [
+    assert killpower_demo.build_missing(commissioner) == [
         killpower_demo.CHAMPIONSHIP,
         killpower_demo.TOURNAMENT,
     ]
-    assert killpower_demo.build(commissioner) == []  # idempotent
+    assert killpower_demo.build_missing(commissioner) == []  # idempotent
 
     championship = League.objects.get(name=killpower_demo.CHAMPIONSHIP).seasons.get()
     played = championship.fixtures.filter(status=Fixture.Status.PLAYED)

@@ -2,10 +2,10 @@
 
 import pytest
 
-from systems.killpower.tasks import post_match_task
 from systems.killpower import reports
 from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun
 from systems.killpower.post_match import post_match_run, post_match_sweep
+from systems.killpower.tasks import post_match_task
 from tests.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ ROLLS = [9, 4, 6]
 @pytest.fixture
 def confirmed(kp_fixture, coach, other_coach, monkeypatch):
     """Titanos beat Viking 3-0; the post-match task has not run yet."""
-    monkeypatch.setattr("matches.tasks.post_match_task.delay", lambda fixture_id: None)
+    monkeypatch.setattr("systems.killpower.tasks.post_match_task.delay", lambda fixture_id: None)
     entered = reports.result_submit(
         fixture=kp_fixture,
         user=coach,

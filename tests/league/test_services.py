@@ -3,6 +3,7 @@ from django.core.exceptions import ValidationError
 
 from league import services
 from league.models import League
+from systems.rotzball import services as roster_services
 from systems.rotzball.models import LineupSlot, Player
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_league_update_refuses_bad_settings_naming_the_field(league, changes, fi
 
 def test_player_characteristics_must_be_percentages(team):
     with pytest.raises(ValidationError) as error:
-        services.player_create(
+        roster_services.player_create(
             team=team, name="Hans", endurance=0, agility=101, strength=50, intelligence=50
         )
 
@@ -52,7 +53,7 @@ def test_lineup_refuses_one_player_in_two_positions(team):
     before = dict(team.lineup_slots.values_list("position", "player"))
 
     with pytest.raises(ValidationError) as error:
-        services.lineup_set(
+        roster_services.lineup_set(
             team=team, assignments={"passer": players[0].pk, "coach": players[0].pk}
         )
 
@@ -64,14 +65,14 @@ def test_lineup_refuses_another_teams_player(team, other_team):
     stranger = other_team.players.first()
 
     with pytest.raises(ValidationError) as error:
-        services.lineup_set(team=team, assignments={"passer": stranger.pk})
+        roster_services.lineup_set(team=team, assignments={"passer": stranger.pk})
 
     assert "passer" in error.value.message_dict
 
 
 def test_lineup_replaces_positions_and_leaves_reserves(team):
     players = list(team.players.order_by("pk"))
-    services.lineup_set(
+    roster_services.lineup_set(
         team=team, assignments={"passer": players[-1].pk, "attacker_1": players[0].pk}
     )
 
@@ -82,9 +83,9 @@ def test_lineup_replaces_positions_and_leaves_reserves(team):
 
 
 def test_match_plan_accepts_only_the_three_tactics(team):
-    services.team_set_match_plan(team=team, tactic="defensive")
+    roster_services.team_set_match_plan(team=team, tactic="defensive")
     with pytest.raises(ValidationError) as error:
-        services.team_set_match_plan(team=team, tactic="reckless")
+        roster_services.team_set_match_plan(team=team, tactic="reckless")
 
     team.refresh_from_db()
     assert team.tactic == "defensive"

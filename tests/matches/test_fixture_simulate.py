@@ -7,10 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from systems.rotzball.services import lineup_set, player_update
 from matches import services
 from matches.models import Fixture, Result
 from systems.rotzball.models import LineupSlot
+from systems.rotzball.services import lineup_set, player_update
 from tests.factories import FixtureFactory
 
 pytestmark = pytest.mark.django_db

@@ -25,7 +25,7 @@ def lineup_rows(report: selectors.LineupReport) -> list[dict]:
 
 def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
     """A Rotzball team's page: roster, line-up with each position's score, ratings, fixtures."""
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     report = selectors.lineup_report(team=team)
     positions = {player.pk: LineupSlot.Position(pos).label for pos, player in report.lineup.items()}
     can_edit = roles.can_edit_roster(request.user, team)
