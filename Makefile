@@ -4,7 +4,7 @@
 #   make test               # fast suite (no browser, no PostgreSQL/Redis)
 #   make test-browser       # headless Chromium suite
 #   make test-integration   # needs DATABASE_URL and CELERY_BROKER_URL
-#   make lint               # ruff + mypy (strict, on the rules engine)
+#   make lint               # ruff, mypy (strict, on the rules engine), import-linter layers
 #
 # Override the interpreter with `make PYTHON=/path/to/python3.13 ...`.
 
@@ -39,7 +39,7 @@ help:
 	@echo "  test              unit and page tests (no browser, no PostgreSQL/Redis)"
 	@echo "  test-browser      headless Chromium tests (pytest -m browser)"
 	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
-	@echo "  lint              ruff check, mypy"
+	@echo "  lint              ruff check, mypy, lint-imports (the layer contracts)"
 	@echo "  bench             run tests/benchmarks/bench_*.py"
 	@echo "  messages          update and compile the French translations"
 	@echo "  worker / beat     Celery worker (queues simulation,celery) / beat scheduler"
@@ -94,6 +94,7 @@ test-integration: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 BENCHMARKS = $(sort $(wildcard tests/benchmarks/bench_*.py))
 

@@ -1,7 +1,6 @@
 from django.contrib import admin
 
 from matches.models import Fixture, Result, SimulationBatch
-from systems.killpower.models import PostMatchRun, ResultReport, Tournament, TournamentEntry
 
 
 @admin.register(Fixture)
@@ -18,23 +17,3 @@ class ResultAdmin(admin.ModelAdmin):
 admin.site.register(SimulationBatch)
 
 
-@admin.register(ResultReport)
-class ResultReportAdmin(admin.ModelAdmin):
-    list_display = ("fixture", "status", "submitted_by", "created_at", "reviewed_by")
-    list_filter = ("status",)
-
-
-@admin.register(PostMatchRun)
-class PostMatchRunAdmin(admin.ModelAdmin):
-    list_display = ("fixture", "seed", "created_at")
-
-
-class TournamentEntryInline(admin.TabularInline):
-    model = TournamentEntry
-    extra = 0
-
-
-@admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("season", "first_kickoff", "round_interval")
-    inlines = [TournamentEntryInline]

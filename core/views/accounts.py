@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from core.models import UserProfile
 from core import services
 from core.forms import PreferencesForm, add_service_errors
+from core.models import UserProfile
 
 
 @login_required

@@ -14,9 +14,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from core import services
 from core.api.authentication import LanguageAwareTokenAuthentication
 from core.models import UserProfile
-from core import services
 from league.api import serializers as s
 from league.models import League, Team
 

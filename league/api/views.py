@@ -9,12 +9,12 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league import selectors, services
-from league.api import serializers as s
 from core import registry
 from core.api.filters import FILTER_BACKENDS
-from league.api.filters import SeasonFilter, TeamFilter
 from core.api.permissions import IsAuthenticatedCreate, ReadOnly
+from league import selectors, services
+from league.api import serializers as s
+from league.api.filters import SeasonFilter, TeamFilter
 from league.api.permissions import IsCommissioner
 from league.models import Season
 

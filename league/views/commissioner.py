@@ -10,7 +10,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from league.views.access import commissioner_required
 from core.forms import add_service_errors
 from league import services
 from league.forms import (
@@ -21,6 +20,7 @@ from league.forms import (
     league_settings_form,
 )
 from league.models import League, Season
+from league.views.access import commissioner_required
 
 
 def form_page(request, league: League | None, form, *, title: str, submit: str, intro: str = "",

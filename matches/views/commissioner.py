@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from matches.views.access import fixture_commissioner_required
 from core.forms import add_service_errors
-from matches.forms import RescheduleForm
 from matches import services
+from matches.forms import RescheduleForm
 from matches.models import Fixture
+from matches.views.access import fixture_commissioner_required
 
 
 @fixture_commissioner_required

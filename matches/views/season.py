@@ -9,10 +9,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.views.access import commissioner_required
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from league.models import League
+from league.views.access import commissioner_required
 from league.views.commissioner import form_page, league_url, season_of
 from matches import selectors as match_selectors
 from matches import services as match_services

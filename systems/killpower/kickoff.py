@@ -22,12 +22,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from systems.killpower import roles
 from matches import locking
 from matches.models import Fixture
 from rules_engine import Dice
 from rules_engine.killpower import division, draw_rapidity, parse_team, targets
-from systems.killpower import RULE_SYSTEM, engine, selectors
+from systems.killpower import RULE_SYSTEM, engine, roles, selectors
 
 SIDES = ("home", "away")
 

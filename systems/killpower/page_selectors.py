@@ -12,13 +12,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 
-from systems.killpower import roles
 from league.models import League, Team
 from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.killpower import division, targets
 from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
-from systems.killpower import engine, selectors
+from systems.killpower import engine, roles, selectors
 from systems.killpower import match_selectors as kp_match_selectors
 from systems.killpower.models import Gladiator, ResultReport
 

@@ -19,7 +19,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from systems.killpower import roles
 from matches.models import Fixture
 from rules_engine import Dice, InvalidInput
 from rules_engine.killpower import (
@@ -32,6 +31,7 @@ from rules_engine.killpower import (
     parse_report,
     parse_team,
 )
+from systems.killpower import roles
 from systems.killpower.kickoff import SIDES, fixture_settings
 
 WOUNDED = "badly_wounded"

@@ -31,12 +31,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
-from systems.killpower import roles
 from matches import locking
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.killpower import SYSTEM
-from systems.killpower import POST_MATCH_TASK, RULE_SYSTEM
+from systems.killpower import POST_MATCH_TASK, RULE_SYSTEM, roles
 from systems.killpower.kickoff import fixture_settings, kick_off
 from systems.killpower.models import ResultReport
 from systems.killpower.report_checks import (

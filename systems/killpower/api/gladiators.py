@@ -11,12 +11,12 @@ from rest_framework.response import Response
 
 from core.api.base import ObjectCommandView
 from core.api.filters import FILTER_BACKENDS
-from systems.killpower.api.filters import GladiatorFilter
 from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster, IsCommissioner
 from league.models import Team
 from systems.killpower import selectors, services
 from systems.killpower.api import gladiator_serializers as s
+from systems.killpower.api.filters import GladiatorFilter
 from systems.killpower.models import GladiatorEvent
 
 

@@ -18,18 +18,18 @@ from core.api.base import ObjectCommandView
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from league.api.permissions import IsCommissioner
+from league.models import Season
+from matches.models import Fixture
+from systems.killpower import match_selectors as selectors
+from systems.killpower import reports, standings, tournaments
+from systems.killpower.api import match_serializers as s
+from systems.killpower.api.filters import ResultReportFilter
 from systems.killpower.api.permissions import (
     CanConfirmResult,
     CanDecideResult,
     CanDisputeResult,
     CanEnterResult,
 )
-from league.models import Season
-from systems.killpower.api.filters import ResultReportFilter
-from matches.models import Fixture
-from systems.killpower import match_selectors as selectors
-from systems.killpower import reports, standings, tournaments
-from systems.killpower.api import match_serializers as s
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
 

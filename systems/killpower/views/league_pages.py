@@ -15,16 +15,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from league.views.access import commissioner_required, roster_editor_required
-from core.htmx import page_or_fragment
-from systems.killpower import roles
 from core.forms import add_service_errors
+from core.htmx import page_or_fragment
 from league.models import League, Season, Team
+from league.views.access import commissioner_required, roster_editor_required
 from systems.killpower import (
     RULE_SYSTEM,
     engine,
     match_selectors,
     page_selectors,
+    roles,
     selectors,
     services,
     standings,

@@ -19,10 +19,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from core.access import role_gate
 from core.htmx import page_or_fragment
-from systems.killpower import roles
 from league.models import League
 from matches.models import Fixture
-from systems.killpower import RULE_SYSTEM, page_selectors, reports
+from systems.killpower import RULE_SYSTEM, page_selectors, reports, roles
 from systems.killpower import match_selectors as selectors
 from systems.killpower import selectors as league_selectors
 from systems.killpower.forms import (

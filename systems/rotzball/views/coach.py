@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from league.views.access import roster_editor_required
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from league.models import Team
+from league.views.access import roster_editor_required
 from matches.rosters import team_assert_editable
 from systems.rotzball import selectors, services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
