@@ -7,7 +7,7 @@ from matches import services
 from systems.killpower.models import Gladiator, GladiatorEvent
 from systems.killpower.selectors import gladiator_sheet, team_power
 from systems.killpower.services import gladiator_raise
-from tests.killpower.helpers import play
+from tests.systems.killpower.helpers import play
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from systems.killpower.models import ResultReport
 from systems.killpower.services import killpower_team_register
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
 from tests.factories import FixtureFactory, killpower_recruits
-from tests.killpower.helpers import play, report
+from tests.systems.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
 

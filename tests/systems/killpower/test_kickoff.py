@@ -11,7 +11,7 @@ from matches.models import Fixture
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.match_selectors import referee_sheet_get
 from tests.factories import FixtureFactory
-from tests.killpower.helpers import play
+from tests.systems.killpower.helpers import play
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from matches.models import Fixture, Result
 from systems.killpower.models import ResultReport
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
-from tests.killpower.helpers import report
+from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db
 

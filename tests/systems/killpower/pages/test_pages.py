@@ -14,9 +14,9 @@ from systems.killpower.models import Gladiator
 from systems.killpower.services import killpower_team_register
 from systems.killpower.tournaments import tournament_create
 from tests.factories import killpower_recruits
-from tests.killpower.helpers import play
-from tests.killpower_pages.conftest import HTMX
 from tests.pages.conftest import field_error, form_data, soup
+from tests.systems.killpower.helpers import play
+from tests.systems.killpower.pages.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from matches.models import Fixture, Result
 from systems.killpower import reports
 from systems.killpower.match_selectors import open_report, report_queue
 from systems.killpower.models import ResultReport
-from tests.killpower.helpers import report
+from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db
 

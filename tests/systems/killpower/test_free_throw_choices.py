@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.test.testcases import TestCase
 
 from systems.killpower import reports
-from tests.killpower.helpers import report
+from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from systems.killpower.models import Gladiator, GladiatorEvent
 from systems.killpower.services import killpower_team_register
 from systems.killpower.tournaments import tournament_advance, tournament_create
 from tests.factories import killpower_recruits as recruits
-from tests.killpower.helpers import play, report
+from tests.systems.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.services import killpower_team_register
 from systems.killpower.tournaments import tournament_create
 from tests.factories import killpower_recruits
-from tests.killpower_pages.conftest import HTMX, enter_result, result_form, row_prefix
 from tests.pages.conftest import field_error, form_data, soup
+from tests.systems.killpower.pages.conftest import HTMX, enter_result, result_form, row_prefix
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from systems.killpower.services import killpower_team_register
 from systems.killpower.standings import ranking_table_get
 from tests.factories import FixtureFactory
 from tests.factories import killpower_recruits as recruits
-from tests.killpower.helpers import play
+from tests.systems.killpower.helpers import play
 
 pytestmark = pytest.mark.django_db
 

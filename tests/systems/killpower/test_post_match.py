@@ -6,7 +6,7 @@ from systems.killpower import reports
 from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun
 from systems.killpower.post_match import post_match_run, post_match_sweep
 from systems.killpower.tasks import post_match_task
-from tests.killpower.helpers import play, report
+from tests.systems.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
 

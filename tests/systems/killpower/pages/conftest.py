@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from systems.killpower import reports
-from tests.killpower.helpers import report
 from tests.pages.conftest import form_data, soup
+from tests.systems.killpower.helpers import report
 
 HTMX = {"HX-Request": "true"}
 
