@@ -32,8 +32,8 @@ from battles.models import Army, Troop
 from battles.views.access import army_editor_required
 from battles.views.cards import card_context
 from battles.views.display import officer_label, troop_type_label
-from core.htmx import page_or_fragment
 from core.forms import add_service_errors
+from core.htmx import page_or_fragment
 from rules_engine import witcher
 
 PREFIX = "troops"

@@ -1,0 +1,30 @@
+"""Forms of the Killpower Ball pages: a team of seven gladiators, raises, tournaments, and a
+match result entered per gladiator, confirmed, disputed or decided. They parse and display;
+the services decide."""
+
+from systems.killpower.forms.reports import (
+    ConfirmForm,
+    DecideForm,
+    DisputeForm,
+    add_confirm_errors,
+)
+from systems.killpower.forms.results import ResultForm, add_result_errors
+from systems.killpower.forms.teams import (
+    KillpowerTeamForm,
+    RaiseForm,
+    TournamentForm,
+    add_team_errors,
+)
+
+__all__ = [
+    "ConfirmForm",
+    "DecideForm",
+    "DisputeForm",
+    "KillpowerTeamForm",
+    "RaiseForm",
+    "ResultForm",
+    "TournamentForm",
+    "add_confirm_errors",
+    "add_result_errors",
+    "add_team_errors",
+]

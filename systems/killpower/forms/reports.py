@@ -1,0 +1,96 @@
+"""A result report's confirmation (with the confirming side's choices), dispute and the
+commissioner's decision."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import PageForm
+from systems.killpower.forms.result_fields import (
+    add_free_throw_fields,
+    clean_free_throws,
+    free_throw_choices,
+    free_throw_rows,
+    redraw_field,
+)
+from systems.killpower.forms.results import DISTANCE_FIELD, SHOOTER_FIELD, shooter_error_field
+
+
+class ConfirmForm(PageForm):
+    """The confirming coach's own post-match choices: equipment redraws of his gladiators who
+    played (championship), or his free-throw shooters and distances (a tournament draw:
+    ``shooters`` are those who may shoot; none chosen, the engine chooses)."""
+
+    def __init__(self, *args, side: str | None = None, played: Iterable[str] = (),
+                 shooters: Iterable[str] = (), team: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.side = side
+        self.names = list(played) if side else []
+        for index, name in enumerate(self.names):
+            self.fields[f"redraw_{index}"] = redraw_field(name)
+        self.shooters = list(shooters) if side else []
+        if self.shooters:
+            add_free_throw_fields(self, "", team, self.shooters)
+
+    def redraw_rows(self) -> list[tuple[str, Any]]:
+        return [(name, self[f"redraw_{index}"]) for index, name in enumerate(self.names)]
+
+    def free_throw_rows(self) -> list[dict[str, Any]]:
+        return free_throw_rows(self, "") if self.shooters else []
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.shooters:
+            clean_free_throws(self, "", cleaned)
+        return cleaned
+
+    def decisions(self) -> dict[str, Any] | None:
+        redraw = {
+            name: self.cleaned_data[f"redraw_{index}"]
+            for index, name in enumerate(self.names)
+            if self.cleaned_data.get(f"redraw_{index}")
+        }
+        return {self.side: {"redraw": redraw}} if redraw and self.side else None
+
+    def free_throws(self) -> dict[str, Any] | None:
+        if not self.shooters or not self.side:
+            return None
+        return free_throw_choices(self, {self.side: ""})
+
+
+def add_confirm_errors(form: ConfirmForm, error: ValidationError) -> None:
+    """A service's errors on the confirming coach's own free-throw fields where they name one
+    (``free_throws.home.1``), on the form otherwise."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    for field, messages in error.message_dict.items():
+        target = None
+        if form.side and form.shooters:
+            if match := SHOOTER_FIELD.match(field):
+                if match.group(1) == form.side:
+                    target = shooter_error_field(form, "", match.group(2))
+            elif (match := DISTANCE_FIELD.match(field)) and match.group(1) == form.side:
+                target = f"ft_{int(match.group(2) or 0) + 1}_distance"
+        form.add_error(target if target in form.fields else None, messages)
+
+
+class DisputeForm(PageForm):
+    reason = forms.CharField(
+        label=_("Why do you dispute it?"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("The commissioner reads it and decides the result."),
+    )
+
+
+class DecideForm(PageForm):
+    note = forms.CharField(
+        label=_("Note for both coaches"),
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

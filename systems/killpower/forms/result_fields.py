@@ -1,0 +1,91 @@
+"""The pieces the result forms share: how a match was decided, states and locations of the
+hurt, equipment redraws, and the free-throw fields of a tournament draw."""
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from systems.killpower.forms.teams import EQUIPMENT_CHOICES
+
+
+class DecidedBy:
+    POINTS = "points"
+    ELIMINATION = "elimination"
+    ABANDON = "abandon"
+
+
+STATE_CHOICES = [
+    ("fit", _("Unharmed")),
+    ("badly_wounded", _("Badly wounded")),
+    ("coma", _("Coma")),
+]
+LOCATION_CHOICES = [
+    ("", _("rolled after the match")),
+    ("head", _("head")),
+    ("left_arm", _("left arm")),
+    ("right_arm", _("right arm")),
+    ("left_leg", _("left leg")),
+    ("right_leg", _("right leg")),
+]
+REDRAW_CHOICES = [("", _("keep it")), *EQUIPMENT_CHOICES]
+
+
+def redraw_field(name: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=_("New equipment for %(name)s") % {"name": name},
+        choices=REDRAW_CHOICES,
+        required=False,
+    )
+
+
+def add_free_throw_fields(form: forms.Form, prefix: str, team: str, names: Iterable[str]) -> None:
+    """A team's two free-throw shooters and their distances (``<prefix>ft_1``,
+    ``<prefix>ft_1_distance``, ...), each left empty for the engine to choose."""
+    choices = [("", _("the engine chooses")), *((name, name) for name in names)]
+    for shot in (1, 2):
+        words = {"team": team, "n": shot}
+        form.fields[f"{prefix}ft_{shot}"] = forms.ChoiceField(
+            label=_("%(team)s: free-throw shooter %(n)s") % words, choices=choices,
+            required=False,
+        )
+        form.fields[f"{prefix}ft_{shot}_distance"] = forms.IntegerField(
+            label=_("%(team)s: distance of free throw %(n)s") % words, required=False,
+            min_value=2, max_value=12, widget=forms.NumberInput(
+                attrs={"inputmode": "numeric", "placeholder": "2–12"}),
+        )
+
+
+def free_throw_rows(form: forms.Form, prefix: str) -> list[dict[str, Any]]:
+    return [{"shooter": form[f"{prefix}ft_{shot}"], "distance": form[f"{prefix}ft_{shot}_distance"]}
+            for shot in (1, 2)]
+
+
+def clean_free_throws(form: forms.Form, prefix: str, cleaned: Mapping[str, Any]) -> None:
+    shooters = [cleaned.get(f"{prefix}ft_{shot}") for shot in (1, 2)]
+    if shooters[0] and shooters[0] == shooters[1]:
+        form.add_error(f"{prefix}ft_2", _("%(name)s shoots once: choose another gladiator.")
+                       % {"name": shooters[0]})
+    if cleaned.get(f"{prefix}ft_2_distance") and not cleaned.get(f"{prefix}ft_1_distance"):
+        form.add_error(f"{prefix}ft_1_distance",
+                       _("Give the first shot's distance before the second's."))
+
+
+def free_throw_choices(form: forms.Form, prefixes: Mapping[str, str]) -> dict[str, Any] | None:
+    """``{"home": [shooters], "distances": {"home": [...]}}`` for the sides of ``prefixes``
+    (side -> field prefix) with a choice; None when nobody chose."""
+    spec: dict[str, Any] = {}
+    distances: dict[str, list[int]] = {}
+    for side, prefix in prefixes.items():
+        shooters = [form.cleaned_data.get(f"{prefix}ft_{shot}") for shot in (1, 2)]
+        if any(shooters):
+            spec[side] = [name for name in shooters if name]
+        given = [form.cleaned_data.get(f"{prefix}ft_{shot}_distance") for shot in (1, 2)]
+        if any(given):
+            distances[side] = [d for d in given if d]
+    if distances:
+        spec["distances"] = distances
+    return spec or None
+
+

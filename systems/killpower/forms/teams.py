@@ -1,0 +1,150 @@
+"""Forms of a Killpower Ball team: its seven gladiators at creation, a raise, a tournament."""
+
+import re
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import PageForm
+from league.forms import COLOUR_WIDGET, TeamRegisterForm
+from matches.forms import tomorrow_evening
+from rules_engine.killpower.gladiator import RAISABLE
+from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpecialization
+
+SIDES = ("home", "away")
+SPECIALIZATION_ORDER = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
+EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards",
+                   "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip
+NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
+SPECIALIZATION_LABELS = {
+    "archer": _("Archer (+1 HAB)"),
+    "defender": _("Defender (+1 VIE)"),
+    "warrior": _("Warrior (+1 PHY)"),
+    "mentor": _("Mentor (+1 POU)"),
+    "shooter": _("Shooter (+1 BAL)"),
+}
+EQUIPMENT_LABELS = {
+    "combat_gloves": _("Combat gloves (+1D10 damage per hit)"),
+    "magic_armour": _("Magic armour (1D5+6, drawn once)"),
+    "power_cards": _("Two power cards"),
+}
+SPECIALIZATION_CHOICES = [(v, SPECIALIZATION_LABELS[v]) for v in GladiatorSpecialization.values]
+EQUIPMENT_CHOICES = [(v, EQUIPMENT_LABELS[v]) for v in EquipmentKind.values]
+"""The models' choices (``GladiatorSpecialization``, ``EquipmentKind``) as the pages word them."""
+
+
+# --- a team and its gladiators --------------------------------------------------------------
+
+
+class KillpowerTeamForm(PageForm):
+    """A Killpower team: its name, coach and colours, and its seven gladiators (name,
+    specialization, equipment; the engine draws magic armour and power cards)."""
+
+    name = TeamRegisterForm.base_fields["name"]
+    coach = TeamRegisterForm.base_fields["coach"]
+    primary_colour = forms.CharField(
+        label=_("Primary colour"), initial="#8c1c13", widget=COLOUR_WIDGET
+    )
+    secondary_colour = forms.CharField(
+        label=_("Secondary colour"), initial="#f2c14e", widget=COLOUR_WIDGET
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in range(1, TEAM_SIZE + 1):
+            self.fields[f"gladiator_{number}_name"] = forms.CharField(
+                label=_("Name of gladiator %(n)s") % {"n": number}, max_length=80
+            )
+            self.fields[f"gladiator_{number}_specialization"] = forms.ChoiceField(
+                label=_("Specialization of gladiator %(n)s") % {"n": number},
+                choices=SPECIALIZATION_CHOICES,
+                initial=SPECIALIZATION_ORDER[number - 1],
+            )
+            self.fields[f"gladiator_{number}_equipment"] = forms.ChoiceField(
+                label=_("Equipment of gladiator %(n)s") % {"n": number},
+                choices=EQUIPMENT_CHOICES,
+                initial=EQUIPMENT_ORDER[number - 1],
+            )
+
+    def gladiator_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": number,
+                "name": self[f"gladiator_{number}_name"],
+                "specialization": self[f"gladiator_{number}_specialization"],
+                "equipment": self[f"gladiator_{number}_equipment"],
+            }
+            for number in range(1, TEAM_SIZE + 1)
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        seen: set[str] = set()
+        for number in range(1, TEAM_SIZE + 1):
+            name = (cleaned.get(f"gladiator_{number}_name") or "").strip()
+            if not name:
+                continue
+            if name.casefold() in seen:
+                self.add_error(
+                    f"gladiator_{number}_name",
+                    _("Two gladiators are called %(name)s: give each his own name.")
+                    % {"name": name},
+                )
+            seen.add(name.casefold())
+        return cleaned
+
+    def gladiators(self) -> list[dict[str, str]]:
+        """The coach's choices as ``killpower_team_register`` takes them."""
+        return [
+            {
+                "name": self.cleaned_data[f"gladiator_{number}_name"].strip(),
+                "specialization": self.cleaned_data[f"gladiator_{number}_specialization"],
+                "equipment": self.cleaned_data[f"gladiator_{number}_equipment"],
+            }
+            for number in range(1, TEAM_SIZE + 1)
+        ]
+
+    def team(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key]
+                for key in ("name", "coach", "primary_colour", "secondary_colour")}
+
+
+GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
+
+
+def add_team_errors(form: KillpowerTeamForm, error: ValidationError) -> None:
+    """A service error on ``gladiators.3.name`` goes to gladiator 4's name field."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    for field, messages in error.message_dict.items():
+        match = GLADIATOR_FIELD.match(field)
+        if match:
+            field = f"gladiator_{int(match.group(1)) + 1}_{match.group(2)}"
+        form.add_error(field if field in form.fields else None, messages)
+
+
+class RaiseForm(PageForm):
+    gladiator = forms.IntegerField(widget=forms.HiddenInput)
+    characteristic = forms.ChoiceField(
+        label=_("Characteristic"), choices=[(c.value, c.value) for c in RAISABLE]
+    )
+
+
+class TournamentForm(PageForm):
+    first_kickoff = forms.DateTimeField(
+        label=_("Kick-off of round 1"),
+        initial=tomorrow_evening,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Each later round kicks off the chosen number of days after the last."),
+    )
+    interval = forms.IntegerField(
+        label=_("Days between rounds"), min_value=1, max_value=60, initial=7
+    )
+
+
+# --- a match result -------------------------------------------------------------------------
+
+
