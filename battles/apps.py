@@ -7,6 +7,7 @@ class BattlesConfig(AppConfig):
     verbose_name = _("Campaign battles")
 
     def ready(self) -> None:
+        from battles import tasks  # noqa: F401  (registers its task, sent by name)
         from battles.services import runs_sweep_requested
         from core import registry
 

@@ -7,3 +7,6 @@ class CoreConfig(AppConfig):
 
     name = "core"
     verbose_name = _("Core")
+
+    def ready(self) -> None:
+        from core import tasks  # noqa: F401  (registers the sweep task beat sends)

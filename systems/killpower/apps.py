@@ -12,6 +12,7 @@ class KillpowerConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
+        from systems.killpower import tasks  # noqa: F401  (registers its task, sent by name)
         from systems.killpower import (
             RULE_SYSTEM,
             demo,
