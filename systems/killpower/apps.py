@@ -12,7 +12,6 @@ class KillpowerConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
-        from systems.killpower import tasks  # noqa: F401  (registers its task, sent by name)
         from systems.killpower import (
             RULE_SYSTEM,
             demo,
@@ -20,6 +19,7 @@ class KillpowerConfig(AppConfig):
             post_match,
             selectors,
             services,
+            tasks,  # noqa: F401  (registers its task, sent by name)
             urls,
         )
         from systems.killpower.api import gladiators, matches, team_sheet
