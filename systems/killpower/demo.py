@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from core.demo import demo_user
 from league.models import League, Team
 from league.services import league_create
 from matches import services as match_services
@@ -50,12 +51,6 @@ EQUIPMENT = ["magic_armour", "combat_gloves", "magic_armour", "power_cards", "po
 PLAYED_ROUNDS = 2
 
 
-def _user(username: str, password: str) -> User:
-    user, created = User.objects.get_or_create(username=username)
-    if created:
-        user.set_password(password)
-        user.save()
-    return user
 
 
 def _gladiators(team_name: str) -> list[dict[str, str]]:
@@ -113,7 +108,7 @@ def build_championship(commissioner: User) -> None:
         killpower_team_register(
             league=league,
             name=name,
-            coach=_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
+            coach=demo_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
             gladiators=_gladiators(name),
             primary_colour=primary,
             secondary_colour=secondary,
@@ -159,7 +154,7 @@ def build_tournament(commissioner: User) -> None:
         killpower_team_register(
             league=league,
             name=name,
-            coach=_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
+            coach=demo_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
             gladiators=_gladiators(name),
             primary_colour=colour,
             seed=SEED + 10 + n,

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from core.demo import demo_user
 from league import services as league_services
 from league.models import League
 from matches import services as match_services
@@ -47,12 +48,6 @@ DEMO_SEED = 1517
 
 
 
-def _user(username: str, password: str) -> User:
-    user, created = User.objects.get_or_create(username=username)
-    if created:
-        user.set_password(password)
-        user.save()
-    return user
 
 
 @transaction.atomic
@@ -67,7 +62,7 @@ def _build(commissioner: User) -> None:
     )
     season = league.seasons.get()
     for number, (name, primary, secondary) in enumerate(TEAMS, start=1):
-        coach = _user(f"coach{number}", f"rotzball-coach{number}")
+        coach = demo_user(f"coach{number}", f"rotzball-coach{number}")
         team = league_services.team_register(
             league=league,
             name=name,

@@ -9,12 +9,12 @@ through the product's own services. Running it again changes nothing and prints 
 """
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from battles import services
 from battles.models import BattleRun, Campaign
+from core.demo import demo_user
 
 CAMPAIGN_NAME = "La Chasse Sauvage"
 GAME_MASTER = ("gamemaster", "wild-hunt-gamemaster")
@@ -74,17 +74,11 @@ class Command(BaseCommand):
             self._build()
         self._print_logins()
 
-    def _user(self, username: str, password: str) -> User:
-        user, created = User.objects.get_or_create(username=username)
-        if created:
-            user.set_password(password)
-            user.save()
-        return user
 
     @transaction.atomic
     def _build(self) -> None:
-        game_master = self._user(*GAME_MASTER)
-        player = self._user(*PLAYER)
+        game_master = demo_user(*GAME_MASTER)
+        player = demo_user(*PLAYER)
         campaign = services.campaign_create(
             game_master=game_master,
             name=CAMPAIGN_NAME,

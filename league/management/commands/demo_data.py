@@ -4,11 +4,11 @@ Running it again changes nothing and prints the logins again.
 """
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from core import registry
+from core.demo import demo_user
 
 COMMISSIONER = ("commissioner", "middenheim-commissioner")
 
@@ -24,7 +24,7 @@ class Command(BaseCommand):
             raise CommandError(
                 "demo_data creates users with known passwords; pass --force to run it with DEBUG off."
             )
-        commissioner = self._commissioner()
+        commissioner = demo_user(*COMMISSIONER)
         self.stdout.write(
             f"  commissioner  username {COMMISSIONER[0]:<13} password {COMMISSIONER[1]}"
         )
@@ -36,10 +36,3 @@ class Command(BaseCommand):
             for line in rest:
                 self.stdout.write(line)
         call_command("demo_battles", force=force, stdout=self.stdout)
-
-    def _commissioner(self) -> User:
-        user, created = User.objects.get_or_create(username=COMMISSIONER[0])
-        if created:
-            user.set_password(COMMISSIONER[1])
-            user.save()
-        return user

@@ -38,15 +38,13 @@ from systems.killpower.forms import (
 )
 from systems.killpower.models import Gladiator
 
-KILLPOWER = RULE_SYSTEM
-
 
 def _killpower_team(pk: int) -> Team:
     """The team with its league, coach and living gladiators; 404 unless Killpower."""
     team = (
         Team.objects.select_related("league__commissioner", "coach")
         .prefetch_related(selectors.living_prefetch())
-        .filter(pk=pk, league__rule_system=KILLPOWER)
+        .filter(pk=pk, league__rule_system=RULE_SYSTEM)
         .first()
     )
     if team is None:
@@ -55,7 +53,7 @@ def _killpower_team(pk: int) -> Team:
 
 
 def _assert_killpower(league: League) -> None:
-    if league.rule_system != KILLPOWER:
+    if league.rule_system != RULE_SYSTEM:
         raise Http404
 
 

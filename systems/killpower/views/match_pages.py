@@ -36,14 +36,13 @@ from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import GladiatorEvent, ResultReport
 
 SIDES = ("home", "away")
-KILLPOWER = RULE_SYSTEM
 
 
 def _fixture(pk: int) -> Fixture:
     fixture = (
         Fixture.objects.select_related("season__league__commissioner", "home__coach",
                                        "away__coach", "result")
-        .filter(pk=pk, season__league__rule_system=KILLPOWER)
+        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
         .first()
     )
     if fixture is None:
@@ -53,7 +52,7 @@ def _fixture(pk: int) -> Fixture:
 
 def _report(pk: int) -> ResultReport:
     report = selectors.report_list().filter(
-        pk=pk, fixture__season__league__rule_system=KILLPOWER
+        pk=pk, fixture__season__league__rule_system=RULE_SYSTEM
     ).first()
     if report is None:
         raise Http404
