@@ -22,7 +22,15 @@ nothing to say):
 * ``league_settings_check(league, has_fixtures)``: refuses settings the game cannot play;
 * ``league_rules_form``: a form mixin holding the game's league settings (see
   ``league.forms``);
-* ``team_prefetches``: ``Prefetch`` factories a team list needs for ``team_power``;
+* ``team_prefetches``: ``Prefetch`` factories (or relation names) a team list needs for
+  ``team_power``;
+* ``team_related`` and ``league_related``: the game's one-to-one rows a team or a league
+  carries (``select_related`` names: joined, no extra query);
+* ``team_api_fields`` and ``league_api_fields``: read-only serializer fields (name -> factory)
+  the game adds to a team's and a league's API representation (null for other games' rows);
+* ``league_settings_fields`` and ``league_settings_save(league, values)``: the league settings
+  the game keeps in its own tables (name -> writable serializer field factory), and how it
+  validates and stores them (``ValidationError`` naming the field);
 * ``demo(commissioner)``: builds the game's demo leagues through the services and returns the
   lines ``manage.py demo_data`` prints (logins, what was built);
 * ``page_urls``: URL patterns added to a core namespace (``{"league": [...], "matches": [...]}``)
@@ -54,6 +62,12 @@ class Game:
     league_settings_check: Hook | None = None
     league_rules_form: type | None = None
     team_prefetches: Sequence[Callable[[], Any]] = ()
+    team_related: Sequence[str] = ()
+    league_related: Sequence[str] = ()
+    team_api_fields: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    league_api_fields: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    league_settings_fields: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    league_settings_save: Hook | None = None
     demo: Hook | None = None
     page_urls: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     api_urls: Sequence[Any] = ()
@@ -141,3 +155,34 @@ def default_name() -> str:
 def team_prefetches() -> list[Callable[[], Any]]:
     """Every game's ``Prefetch`` factories for a list of teams of any league."""
     return [prefetch for item in _GAMES.values() for prefetch in item.team_prefetches]
+
+
+def team_api_fields() -> dict[str, Any]:
+    """Every game's read-only team fields, built fresh (name -> serializer field)."""
+    return {name: make() for item in _GAMES.values() for name, make in item.team_api_fields.items()}
+
+
+def league_api_fields() -> dict[str, Any]:
+    """Every game's read-only league fields, built fresh (name -> serializer field)."""
+    return {
+        name: make() for item in _GAMES.values() for name, make in item.league_api_fields.items()
+    }
+
+
+def league_settings_fields() -> dict[str, Any]:
+    """Every game's writable league settings, built fresh (name -> serializer field)."""
+    return {
+        name: make()
+        for item in _GAMES.values()
+        for name, make in item.league_settings_fields.items()
+    }
+
+
+def team_related() -> list[str]:
+    """Every game's one-to-one rows of a team, for ``select_related``."""
+    return [name for item in _GAMES.values() for name in item.team_related]
+
+
+def league_related() -> list[str]:
+    """Every game's one-to-one rows of a league, for ``select_related``."""
+    return [name for item in _GAMES.values() for name in item.league_related]

@@ -38,10 +38,6 @@ def default_house_rules() -> dict:
 class League(models.Model):
     CompetitionFormat = LeagueCompetitionFormat
 
-    class CoachRule(models.TextChoices):
-        TEST = "test", _("Coach test every turn")
-        DIFFERENCE = "difference", _("Coach difference for the whole match")
-
     name = models.CharField(_("name"), max_length=100)
     rule_system = models.CharField(
         _("rule system"),
@@ -57,9 +53,6 @@ class League(models.Model):
         verbose_name=_("commissioner"),
     )
     description = models.TextField(_("description"), blank=True)
-    coach_rule = models.CharField(
-        _("coach rule"), max_length=20, choices=CoachRule.choices, default=CoachRule.TEST
-    )
     points_win = models.PositiveSmallIntegerField(
         _("points for a win"), default=3, validators=[MaxValueValidator(10)]
     )
@@ -125,11 +118,6 @@ class Season(models.Model):
 
 
 class Team(models.Model):
-    class Tactic(models.TextChoices):
-        BALANCED = "balanced", _("Balanced (offensive unless leading)")
-        OFFENSIVE = "offensive", _("Offensive")
-        DEFENSIVE = "defensive", _("Defensive")
-
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="teams", verbose_name=_("league")
     )
@@ -147,14 +135,6 @@ class Team(models.Model):
     )
     secondary_colour = models.CharField(
         _("secondary colour"), max_length=7, default="#f2c14e", validators=[hex_colour]
-    )
-    tactic = models.CharField(
-        _("match plan"), max_length=10, choices=Tactic.choices, default=Tactic.BALANCED
-    )
-    ranking_points = models.PositiveIntegerField(
-        _("ranking points"),
-        default=0,
-        help_text=_("Killpower Ball: changed by the post-match sequence, never below 0."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -22,7 +22,6 @@ TEAM_FIELDS = ("name", "coach", "primary_colour", "secondary_colour")
 LEAGUE_SETTINGS = (
     "name",
     "description",
-    "coach_rule",
     "points_win",
     "points_draw",
     "points_loss",
@@ -78,6 +77,31 @@ def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
         )
 
 
+def _split_settings(rule_system: str, settings: dict[str, Any], unknown_message: str) -> tuple:
+    """The core's settings and those the league's game keeps; a setting of another game, or of
+    none, names its field."""
+    game = registry.game(rule_system)
+    own = set(game.league_settings_fields)
+    errors = {}
+    for field in set(settings) - set(LEAGUE_SETTINGS) - own:
+        owner = next((g for g in registry.games() if field in g.league_settings_fields), None)
+        errors[field] = (
+            _("Only %(system)s leagues have this setting.") % {"system": owner.label}
+            if owner is not None
+            else unknown_message
+        )
+    if errors:
+        raise ValidationError(errors)
+    core = {key: value for key, value in settings.items() if key in LEAGUE_SETTINGS}
+    return core, {key: value for key, value in settings.items() if key in own}
+
+
+def _save_game_settings(league: League, values: dict[str, Any]) -> None:
+    game = registry.game(league.rule_system)
+    if values and game.league_settings_save is not None:
+        game.league_settings_save(league=league, values=values)
+
+
 @transaction.atomic
 def league_create(
     *,
@@ -88,25 +112,27 @@ def league_create(
     **settings: Any,
 ) -> League:
     """A new league with its first season, run by ``commissioner``."""
-    unknown = set(settings) - set(LEAGUE_SETTINGS)
-    if unknown:
-        raise ValidationError({field: _("Unknown league setting.") for field in unknown})
     rule_system = rule_system or registry.default_name()
+    if rule_system not in dict(registry.choices()):
+        _check_rule_settings(League(rule_system=rule_system))  # names the known systems
+    settings, game_settings = _split_settings(rule_system, settings, _("Unknown league setting."))
     league = League(commissioner=commissioner, name=name, rule_system=rule_system, **settings)
     _check_tiebreakers(league.tiebreakers)
     _full_clean(league)
     _check_rule_settings(league)
     league.save()
+    _save_game_settings(league, game_settings)
     season_create(league=league, name=season_name or _("Season 1"))
     return league
 
 
 def league_update(*, league: League, **changes: Any) -> League:
-    """Change house-rule settings (coach rule, points per result, tie-breakers, name; for
-    Killpower Ball the competition format, until a season has fixtures, and the house rules)."""
-    unknown = set(changes) - set(LEAGUE_SETTINGS)
-    if unknown:
-        raise ValidationError({field: _("This setting cannot be changed.") for field in unknown})
+    """Change a league's settings: name, description, points per result, tie-breakers, the
+    competition format (until a season has fixtures) and house rules, and the settings its game
+    keeps (the Rotzball coach rule)."""
+    changes, game_changes = _split_settings(
+        league.rule_system, changes, _("This setting cannot be changed.")
+    )
     if "tiebreakers" in changes:
         _check_tiebreakers(changes["tiebreakers"])
     fresh = League.objects.get(pk=league.pk)
@@ -120,6 +146,7 @@ def league_update(*, league: League, **changes: Any) -> League:
         started = format_changes and fresh.seasons.filter(fixtures__isnull=False).exists()
         _check_rule_settings(fresh, has_fixtures=started)
     fresh.save()
+    _save_game_settings(fresh, game_changes)
     return fresh
 
 

@@ -8,7 +8,6 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from league.models import Team
 from league.services import league_create, league_update
 from rules_engine import Dice
 from systems.killpower.services import killpower_team_register
@@ -20,6 +19,7 @@ from tests.factories import (
     UserFactory,
     full_lineup,
     killpower_recruits,
+    set_ranking_points,
 )
 
 
@@ -143,7 +143,7 @@ def kp_cup_final(kp_league, kp_season, titanos, viking):
 
     league_update(league=kp_league, competition_format="tournament")
     kp_league.refresh_from_db()
-    Team.objects.filter(pk=titanos.pk).update(ranking_points=20)
+    set_ranking_points(titanos, 20)
     [fixture] = tournament_create(
         season=kp_season, first_kickoff=timezone.now() + timedelta(days=1)
     )

@@ -5,7 +5,9 @@ from django.contrib.auth.models import User
 
 from league.models import League, Season, Team
 from matches.models import Fixture
+from systems.killpower.models import KillpowerTeam, ranking_points_of
 from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.selectors import coach_rule_of, tactic_of
 
 PASSWORD = "correct-horse-battery"
 
@@ -110,3 +112,25 @@ def full_lineup(team: Team, *, skill: int = 40, reserves: int = 0) -> dict[str, 
     for index in range(reserves):
         PlayerFactory(team=team, name=f"{team.name} reserve {index + 1}")
     return lineup
+
+
+# --- what the games keep in their own tables, read fresh from the database -------------------
+
+
+def set_ranking_points(team, points: int) -> None:
+    """A Killpower team's ranking points (kept by the game: ``KillpowerTeam``)."""
+    KillpowerTeam.objects.update_or_create(team=team, defaults={"ranking_points": points})
+
+
+def ranking_points(team) -> int:
+    return ranking_points_of(Team.objects.get(pk=team.pk))
+
+
+def tactic(team) -> str:
+    """A Rotzball team's match plan, read fresh."""
+    return tactic_of(Team.objects.get(pk=team.pk))
+
+
+def coach_rule(league) -> str:
+    """A Rotzball league's coach rule, read fresh."""
+    return coach_rule_of(League.objects.get(pk=league.pk))

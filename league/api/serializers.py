@@ -37,7 +37,10 @@ class LeagueSettingsSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = League
-        fields = list(LEAGUE_SETTINGS)  # exactly what league_update accepts
+        fields = list(LEAGUE_SETTINGS)  # what league_update accepts, with each game's settings
+
+    def get_fields(self):
+        return super().get_fields() | registry.league_settings_fields()
 
 
 class LeagueCreateSerializer(LeagueSettingsSerializer):
@@ -76,7 +79,6 @@ class LeagueSerializer(serializers.ModelSerializer):
             "rule_system",
             "commissioner",
             "description",
-            "coach_rule",
             "points_win",
             "points_draw",
             "points_loss",
@@ -87,6 +89,9 @@ class LeagueSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = fields
+
+    def get_fields(self):
+        return super().get_fields() | registry.league_api_fields()
 
 
 # --- seasons ------------------------------------------------------------------------------
@@ -106,10 +111,12 @@ class SeasonSerializer(serializers.ModelSerializer):
 class TeamSerializer(serializers.ModelSerializer):
     coach = UserField(allow_null=True, required=False)
     power = serializers.SerializerMethodField(
-        help_text="Killpower Ball: ranking points + total XP / 10 + race bonus (else null)."
+        help_text="Where the team's game has one (Killpower Ball: ranking points + total XP / 10"
+        " + race bonus); else null."
     )
     division = serializers.SerializerMethodField(
-        help_text="Killpower Ball: power / 10 rounded half up (else null)."
+        help_text="Where the team's game has one (Killpower Ball: power / 10 rounded half up);"
+        " else null."
     )
 
     class Meta:
@@ -121,14 +128,15 @@ class TeamSerializer(serializers.ModelSerializer):
             "coach",
             "primary_colour",
             "secondary_colour",
-            "tactic",
-            "ranking_points",
             "power",
             "division",
             "created_at",
         ]
-        read_only_fields = ["id", "tactic", "ranking_points", "power", "division", "created_at"]
+        read_only_fields = ["id", "power", "division", "created_at"]
         validators: list = []  # the service checks the name is unique in its league
+
+    def get_fields(self):
+        return super().get_fields() | registry.team_api_fields()
 
     def _power(self, team: Team):
         """Power and division, from the team's game where it has them (else None)."""

@@ -22,7 +22,7 @@ class KillpowerConfig(AppConfig):
             tasks,  # noqa: F401  (registers its task, sent by name)
             urls,
         )
-        from systems.killpower.api import gladiators, matches, team_sheet
+        from systems.killpower.api import fields, gladiators, matches, team_sheet
         from systems.killpower.league_rules_form import KillpowerRulesForm
         from systems.killpower.views import league_pages, match_pages
 
@@ -37,6 +37,8 @@ class KillpowerConfig(AppConfig):
                 team_register=services.killpower_team_register,
                 team_power=selectors.team_power,
                 team_prefetches=[selectors.living_prefetch],
+                team_related=["killpower"],
+                team_api_fields={"ranking_points": fields.ranking_points_field},
                 league_settings_check=services.league_rules_check,
                 league_rules_form=KillpowerRulesForm,
                 demo=demo.build,

@@ -15,7 +15,7 @@ from rules_engine import InvalidInput
 from rules_engine.killpower import KillpowerSettings, parse_gladiator, parse_team
 from rules_engine.killpower import Team as EngineTeam
 from rules_engine.killpower.gladiator import Gladiator as EngineGladiator
-from systems.killpower.models.gladiators import Gladiator
+from systems.killpower.models.gladiators import Gladiator, ranking_points_of
 
 HOUSE_RULE_KEYS = ("ranking", "target_table", "power_cards", "death_risk", "xp_per_match")
 """The engine settings a league may set in ``house_rules``; ``mode`` is the league's
@@ -90,7 +90,7 @@ def team_input(team: Team, gladiators: Iterable[Gladiator]) -> dict[str, Any]:
     """A team as the engine reads it: its living ``gladiators`` in number order."""
     return {
         "name": team.name,
-        "ranking_points": team.ranking_points,
+        "ranking_points": ranking_points_of(team),
         "gladiators": [gladiator_input(g) for g in sorted(gladiators, key=lambda g: g.number)],
     }
 

@@ -19,7 +19,7 @@ from rules_engine.killpower import division, targets
 from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
 from systems.killpower import engine, roles, selectors
 from systems.killpower import match_selectors as kp_match_selectors
-from systems.killpower.models import Gladiator, ResultReport
+from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
 
 SIDES = ("home", "away")
 CHARACTERISTICS = tuple(c.value for c in Characteristic)
@@ -71,6 +71,7 @@ def team_page_get(*, team: Team) -> dict[str, Any]:
     issues = selectors.roster_issues(team=team)
     return {
         "sheet": sheet,
+        "ranking_points": ranking_points_of(team),
         "rows": rows,
         "record": selectors.team_record(team=team),
         "blocking": [issue for issue in issues if issue.blocking],

@@ -31,7 +31,13 @@ from rules_engine.killpower import SYSTEM, Mode
 from systems.killpower import POST_MATCH_TASK, RULE_SYSTEM
 from systems.killpower.engine import DEATH_RISK_ROLLS, rolls_for
 from systems.killpower.kickoff import SIDES, fixture_settings
-from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun, ResultReport
+from systems.killpower.models import (
+    Gladiator,
+    GladiatorEvent,
+    KillpowerTeam,
+    PostMatchRun,
+    ResultReport,
+)
 from systems.killpower.models.gladiators import LIVING
 from systems.killpower.report_checks import WOUNDED
 
@@ -128,8 +134,9 @@ def _apply(
         return
     steps = done["log"]
     rolls = done["rolls"]
-    team.ranking_points = done["team"]["ranking_points"]
-    team.save(update_fields=["ranking_points"])
+    KillpowerTeam.objects.update_or_create(
+        team=team, defaults={"ranking_points": done["team"]["ranking_points"]}
+    )
     status = {name: Gladiator.Status.FIT for name in living}
     for name in result.record.get(WOUNDED, {}).get(side, []):
         status[name] = Gladiator.Status.BADLY_WOUNDED

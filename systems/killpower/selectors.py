@@ -12,7 +12,7 @@ from matches.models import Fixture, Result
 from rules_engine import RosterIssue
 from rules_engine.killpower import SYSTEM, division
 from systems.killpower import engine
-from systems.killpower.models import Gladiator, GladiatorEvent
+from systems.killpower.models import Gladiator, GladiatorEvent, ranking_points_of
 from systems.killpower.models.gladiators import LIVING
 
 LIVING_ATTR = "living_gladiators"
@@ -76,7 +76,7 @@ def team_power(*, team: Team) -> TeamPower:
     """``team``'s power and division now (ranking points + total XP / 10 + race bonus)."""
     built = engine.engine_team(team, living_gladiators(team=team))
     power = built.power()
-    return TeamPower(team.ranking_points, built.total_xp(), power, division(power))
+    return TeamPower(ranking_points_of(team), built.total_xp(), power, division(power))
 
 
 def roster_issues(*, team: Team) -> list[RosterIssue]:

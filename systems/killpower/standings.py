@@ -30,11 +30,11 @@ class RankingRow:
 
 def ranking_table_get(*, season: Season) -> list[RankingRow]:
     """The league's teams by ranking points, with this season's record (three queries)."""
-    teams = Team.objects.filter(league=season.league).select_related("coach")
+    teams = Team.objects.filter(league=season.league).select_related("coach", "killpower")
     rows = []
     for team in teams.prefetch_related(living_prefetch()).order_by("name", "pk"):
         power = team_power(team=team)
-        rows.append(RankingRow(team, team.ranking_points, power.power, power.division))
+        rows.append(RankingRow(team, power.ranking_points, power.power, power.division))
     by_team = {row.team.pk: row for row in rows}
     results = Result.objects.filter(fixture__season=season).values_list(
         "fixture__home", "fixture__away", "winner", "decided_by"

@@ -29,7 +29,7 @@ from league.models import League, Season, Team
 from matches.models import Fixture, Result
 from rules_engine.killpower import Bracket, advance, single_elimination
 from systems.killpower import RULE_SYSTEM
-from systems.killpower.models import Tournament, TournamentEntry
+from systems.killpower.models import Tournament, TournamentEntry, ranking_points_of
 from systems.killpower.selectors import living_prefetch, team_power
 
 
@@ -96,10 +96,12 @@ def tournament_create(
         raise ValidationError({"season": _("This season already has its fixtures.")})
     if interval <= timedelta(0):
         raise ValidationError({"interval": _("The time between rounds must be positive.")})
-    teams = list(league.teams.prefetch_related(living_prefetch()).order_by("name", "pk"))
+    teams = list(
+        league.teams.select_related("killpower").prefetch_related(living_prefetch()).order_by("name", "pk")
+    )
     if len(teams) < 2:
         raise ValidationError({"season": _("A tournament needs at least two teams.")})
-    seeded = sorted(teams, key=lambda t: (-t.ranking_points, -team_power(team=t).power))
+    seeded = sorted(teams, key=lambda t: (-ranking_points_of(t), -team_power(team=t).power))
     start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
         hour=20, minute=0, second=0, microsecond=0
     )

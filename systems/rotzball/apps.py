@@ -11,8 +11,8 @@ class RotzballConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
-        from systems.rotzball import RULE_SYSTEM, demo, kickoff, urls
-        from systems.rotzball.api import sheets, views
+        from systems.rotzball import RULE_SYSTEM, demo, kickoff, services, urls
+        from systems.rotzball.api import fields, sheets, views
         from systems.rotzball.forms import RotzballRulesForm
         from systems.rotzball.views import pages
 
@@ -24,6 +24,12 @@ class RotzballConfig(AppConfig):
                 fixture_page=pages.fixture_detail,
                 team_sheet=sheets.team_sheet,
                 league_rules_form=RotzballRulesForm,
+                team_related=["match_plan"],
+                league_related=["rotzball_rules"],
+                team_api_fields={"tactic": fields.tactic_field},
+                league_api_fields={"coach_rule": fields.coach_rule_field},
+                league_settings_fields={"coach_rule": fields.coach_rule_setting},
+                league_settings_save=services.league_rules_save,
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns},
                 api_urls=urls.api_patterns,

@@ -6,9 +6,10 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
 from league.forms import StandingsRulesForm
-from league.models import League, Team
+from league.models import League
 from systems.rotzball import RULE_SYSTEM
-from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.models import CoachRule, LineupSlot, Player, Tactic
+from systems.rotzball.selectors import coach_rule_of
 from systems.rotzball.services import PLAYER_FIELDS
 
 
@@ -58,7 +59,7 @@ class LineupForm(PageForm):
 
 class MatchPlanForm(PageForm):
     tactic = forms.ChoiceField(
-        label=_("Match plan"), choices=Team.Tactic.choices, widget=forms.RadioSelect
+        label=_("Match plan"), choices=Tactic.choices, widget=forms.RadioSelect
     )
 
 
@@ -71,7 +72,7 @@ class RotzballRulesForm(StandingsRulesForm):
 
     coach_rule = forms.ChoiceField(
         label=_("Coach rule"),
-        choices=League.CoachRule.choices,
+        choices=CoachRule.choices,
         widget=forms.RadioSelect,
         help_text=_(
             "Every turn each coach is tested and a success gives +5 to the team's rolls; or, the "
@@ -89,4 +90,4 @@ class RotzballRulesForm(StandingsRulesForm):
 
     @classmethod
     def rule_initial(cls, league: League) -> dict:
-        return {"coach_rule": league.coach_rule} | super().rule_initial(league)
+        return {"coach_rule": coach_rule_of(league)} | super().rule_initial(league)

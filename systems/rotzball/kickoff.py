@@ -11,11 +11,11 @@ import rules_engine
 from core.roster_messages import roster_issue_text
 from league.models import League
 from matches.models import Fixture
-from systems.rotzball.selectors import team_sheet_get
+from systems.rotzball.selectors import coach_rule_of, team_sheet_get
 
 
 def engine_options(league: League) -> dict[str, Any]:
-    return {"coach_rule": league.coach_rule}
+    return {"coach_rule": coach_rule_of(league)}
 
 
 def kick_off(fixture: Fixture) -> None:

@@ -1,10 +1,11 @@
-"""Rotzball rosters: players with WFRP characteristics, and the seven-position line-up."""
+"""Rotzball rosters: players with WFRP characteristics, the seven-position line-up and the
+team's match plan; and a Rotzball league's own rules (the coach rule)."""
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Team
+from league.models import League, Team
 
 
 def characteristic(label: str) -> models.PositiveSmallIntegerField:
@@ -76,3 +77,61 @@ class LineupSlot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.get_position_display()} = {self.player}"
+
+
+class Tactic(models.TextChoices):
+    BALANCED = "balanced", _("Balanced (offensive unless leading)")
+    OFFENSIVE = "offensive", _("Offensive")
+    DEFENSIVE = "defensive", _("Defensive")
+
+
+class MatchPlan(models.Model):
+    """A team's match plan: the tactic its initiative team takes each turn. A team without one
+    plays balanced."""
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, primary_key=True, related_name="match_plan"
+    )
+    tactic = models.CharField(
+        _("match plan"), max_length=10, choices=Tactic.choices, default=Tactic.BALANCED
+    )
+
+    class Meta:
+        verbose_name = _("match plan")
+        verbose_name_plural = _("match plans")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(tactic__in=Tactic.values), name="match_plan_known_tactic"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_tactic_display()}"
+
+
+class CoachRule(models.TextChoices):
+    TEST = "test", _("Coach test every turn")
+    DIFFERENCE = "difference", _("Coach difference for the whole match")
+
+
+class LeagueRules(models.Model):
+    """A Rotzball league's own rules. A league without a row plays the rules as written."""
+
+    league = models.OneToOneField(
+        League, on_delete=models.CASCADE, primary_key=True, related_name="rotzball_rules"
+    )
+    coach_rule = models.CharField(
+        _("coach rule"), max_length=20, choices=CoachRule.choices, default=CoachRule.TEST
+    )
+
+    class Meta:
+        verbose_name = _("Rotzball rules")
+        verbose_name_plural = _("Rotzball rules")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(coach_rule__in=CoachRule.values), name="rotzball_known_coach_rule"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.get_coach_rule_display()}"

@@ -8,10 +8,10 @@ from typing import Any
 from django.db.models import Prefetch, prefetch_related_objects
 
 import rules_engine
-from league.models import Team
+from league.models import League, Team
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
-from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 
 ROTZBALL_POSITIONS = LineupSlot.Position
 
@@ -51,7 +51,7 @@ def team_sheet_get(*, team: Team) -> dict[str, Any]:
 def team_sheet_from_lineup(*, team: Team, lineup: Mapping[str, Player]) -> dict[str, Any]:
     """The team sheet ``team`` would have with ``lineup`` (position -> player), saved or not."""
     P = ROTZBALL_POSITIONS
-    sheet: dict[str, Any] = {"name": team.name, "tactic": team.tactic}
+    sheet: dict[str, Any] = {"name": team.name, "tactic": tactic_of(team)}
     if P.PASSER in lineup:
         sheet["passer"] = _player_attacker(lineup[P.PASSER])
     attackers = [lineup[p] for p in (P.ATTACKER_1, P.ATTACKER_2) if p in lineup]
@@ -111,3 +111,19 @@ ATTACKING_POSITIONS = {"passer", "attacker_1", "attacker_2"}
 
 
 DEFENDING_POSITIONS = {"defender_1", "defender_2", "defender_3"}
+
+
+def tactic_of(team: Team) -> str:
+    """The team's match plan; balanced when it never chose one."""
+    try:
+        return team.match_plan.tactic
+    except MatchPlan.DoesNotExist:
+        return Tactic.BALANCED
+
+
+def coach_rule_of(league: League) -> str:
+    """The league's coach rule; the coach test every turn when it never changed it."""
+    try:
+        return league.rotzball_rules.coach_rule
+    except LeagueRules.DoesNotExist:
+        return CoachRule.TEST

@@ -13,9 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.models import Team
+from league.models import League, Team
 from matches.rosters import team_assert_editable
-from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 
 PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
 
@@ -104,13 +104,24 @@ def lineup_validate(*, team: Team, assignments: Mapping[str, int | None]) -> dic
 def team_set_match_plan(*, team: Team, tactic: str) -> Team:
     _lock_team(team)
     team_assert_editable(team=team)
-    if tactic not in Team.Tactic.values:
+    if tactic not in Tactic.values:
         raise ValidationError({"tactic": _("Choose offensive, defensive or balanced.")})
-    team.tactic = tactic
-    team.save(update_fields=["tactic"])
+    MatchPlan.objects.update_or_create(team=team, defaults={"tactic": tactic})
     return team
 
 
 def _lock_team(team: Team) -> None:
     """Serialise roster writes of one team (and against kick-off snapshots)."""
     Team.objects.select_for_update().filter(pk=team.pk).first()
+
+
+def league_rules_save(*, league: League, values: dict[str, Any]) -> None:
+    """A Rotzball league's own settings (the coach rule); an unknown value names its field."""
+    if "coach_rule" in values:
+        if values["coach_rule"] not in CoachRule.values:
+            raise ValidationError(
+                {"coach_rule": _("Choose the coach test or the coach difference.")}
+            )
+        LeagueRules.objects.update_or_create(
+            league=league, defaults={"coach_rule": values["coach_rule"]}
+        )

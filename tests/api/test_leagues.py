@@ -4,6 +4,7 @@ import pytest
 
 from league.models import League, Season
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
+from tests.factories import coach_rule
 
 NOT_COMMISSIONER = ["coach", "other_coach", "stranger", "other_commissioner", ANONYMOUS]
 
@@ -78,7 +79,7 @@ def test_commissioner_changes_house_rules(api_as, commissioner, league):
     # then the league has them
     assert response.status_code == 200, response.content
     league.refresh_from_db()
-    assert (league.points_win, league.coach_rule, league.tiebreakers) == (
+    assert (league.points_win, coach_rule(league), league.tiebreakers) == (
         2,
         "difference",
         ["points", "wins"],
@@ -159,3 +160,26 @@ def test_only_the_commissioner_starts_a_season(
 
     assert_error(response, refused_status(persona))
     assert not league.seasons.filter(name="Rogue").exists()
+
+
+@pytest.mark.django_db
+def test_a_setting_of_another_game_is_refused_naming_the_field(api_as, commissioner, kp_league):
+    # when the commissioner of a Killpower league sends the Rotzball coach rule
+    response = api_as(commissioner).patch(
+        f"/api/v1/leagues/{kp_league.pk}/", {"coach_rule": "difference", "points_win": 2}
+    )
+
+    # then it is refused on that field, and nothing changes
+    body = assert_error(response, 400, "coach_rule")
+    assert "Rotzball" in body["fields"]["coach_rule"][0]
+    kp_league.refresh_from_db()
+    assert kp_league.points_win == 3
+    assert not hasattr(kp_league, "rotzball_rules")
+
+
+@pytest.mark.django_db
+def test_each_league_shows_only_its_own_games_settings(api_as, league, kp_league):
+    body = {row["id"]: row for row in api_as(None).get("/api/v1/leagues/").json()["results"]}
+
+    assert body[league.pk]["coach_rule"] == "test"  # the rules as written
+    assert body[kp_league.pk]["coach_rule"] is None

@@ -5,7 +5,7 @@ import pytest
 from league.models import Team
 from systems.rotzball.models import LineupSlot
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
-from tests.factories import PlayerFactory, TeamFactory
+from tests.factories import PlayerFactory, TeamFactory, set_ranking_points, tactic
 
 NOT_COMMISSIONER = ["coach", "other_coach", "stranger", "other_commissioner", ANONYMOUS]
 NOT_ROSTER_EDITOR = ["other_coach", "stranger", "other_commissioner", ANONYMOUS]
@@ -238,7 +238,7 @@ def test_roster_editors_set_the_match_plan(client_for, persona, team):
     assert response.status_code == 200, response.content
     assert response.json() == {"tactic": "defensive"}
     team.refresh_from_db()
-    assert team.tactic == "defensive"
+    assert tactic(team) == "defensive"
 
 
 @pytest.mark.django_db
@@ -252,7 +252,7 @@ def test_only_roster_editors_set_the_match_plan(
 
     assert_error(response, refused_status(persona))
     team.refresh_from_db()
-    assert team.tactic == "balanced"
+    assert tactic(team) == "balanced"
 
 
 @pytest.mark.django_db
@@ -261,7 +261,7 @@ def test_match_plan_names_a_bad_tactic(api_as, coach, team):
 
     assert_error(response, 400, "tactic")
     team.refresh_from_db()
-    assert team.tactic == "balanced"
+    assert tactic(team) == "balanced"
 
 
 @pytest.mark.django_db
@@ -273,3 +273,13 @@ def test_reserves_show_no_position(api_as, team):
     positions = {p["name"]: p["position"] for p in body["results"]}
     assert positions["Aaron Bench"] is None
     assert positions["Wolves passer"] == "passer"
+
+
+@pytest.mark.django_db
+def test_each_team_shows_only_its_own_games_fields(api_as, team, titanos):
+    set_ranking_points(titanos, 7)
+
+    body = {row["id"]: row for row in api_as(None).get("/api/v1/teams/").json()["results"]}
+
+    assert (body[team.pk]["tactic"], body[team.pk]["ranking_points"]) == ("balanced", None)
+    assert (body[titanos.pk]["tactic"], body[titanos.pk]["ranking_points"]) == (None, 7)

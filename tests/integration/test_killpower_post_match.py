@@ -59,7 +59,7 @@ def test_confirmed_results_get_their_post_match_sequence_exactly_once(worker):
     assert GladiatorEvent.objects.filter(kind="recruited").count() == len(ids)
     assert GladiatorEvent.objects.filter(kind="xp").count() == 13 * len(ids)
     winners = Team.objects.filter(home_fixtures__in=ids)
-    assert set(winners.values_list("ranking_points", flat=True)) == {3}
+    assert set(winners.values_list("killpower__ranking_points", flat=True)) == {3}
     assert all(t.gladiators.exclude(status="dead").count() == 7 for t in Team.objects.all())
     assert set(Fixture.objects.filter(pk__in=ids).values_list("status", flat=True)) == {"played"}
     assert worker.errors() == []

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from league.models import League, Team
 from matches.models import Fixture, SimulationBatch
+from tests.factories import coach_rule
 from tests.pages.conftest import field_error, form_data, soup
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_settings_change_points_and_tiebreaker_order(browser, commissioner, leag
 
     assert response.status_code == 302
     league.refresh_from_db()
-    assert (league.points_win, league.coach_rule) == (2, "difference")
+    assert (league.points_win, coach_rule(league)) == (2, "difference")
     assert league.tiebreakers == ["wins", "points"]
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from league.services import league_update
 from matches import services as match_services
 from matches.models import Fixture
 from tests.factories import SeasonFactory
@@ -176,8 +177,7 @@ def test_unknown_pages_are_404(browser, db):
 def test_match_report_under_the_coach_difference_rule_explains_the_bonus(
     browser, league, season, team, other_team
 ):
-    league.coach_rule = "difference"  # Wolves' coach scores 45, Ravens' 40
-    league.save()
+    league_update(league=league, coach_rule="difference")  # Wolves' coach 45, Ravens' 40
     fixture = Fixture.objects.create(season=season, round=1, home=team, away=other_team,
                                      kickoff=timezone.now() + timedelta(days=1))
     match_services.fixture_simulate(fixture_id=fixture.pk, seed=7)

@@ -7,6 +7,8 @@ from systems.killpower.models.gladiators import (
     GladiatorEvent,
     GladiatorSpecialization,
     GladiatorStatus,
+    KillpowerTeam,
+    ranking_points_of,
 )
 from systems.killpower.models.reports import PostMatchRun, ResultReport
 from systems.killpower.models.tournaments import Tournament, TournamentEntry
@@ -18,8 +20,10 @@ __all__ = [
     "GladiatorEvent",
     "GladiatorSpecialization",
     "GladiatorStatus",
+    "KillpowerTeam",
     "PostMatchRun",
     "ResultReport",
     "Tournament",
     "TournamentEntry",
+    "ranking_points_of",
 ]

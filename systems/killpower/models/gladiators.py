@@ -56,6 +56,31 @@ def default_raises() -> dict:
     return {}
 
 
+class KillpowerTeam(models.Model):
+    """What a Killpower Ball team keeps beyond its gladiators: its ranking points, changed by
+    each post-match sequence and never below 0. A team without a row has 0."""
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, primary_key=True, related_name="killpower"
+    )
+    ranking_points = models.PositiveIntegerField(_("ranking points"), default=0)
+
+    class Meta:
+        verbose_name = _("Killpower team")
+        verbose_name_plural = _("Killpower teams")
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.ranking_points}"
+
+
+def ranking_points_of(team: Team) -> int:
+    """The team's ranking points; 0 before its first post-match sequence."""
+    try:
+        return team.killpower.ranking_points
+    except KillpowerTeam.DoesNotExist:
+        return 0
+
+
 class Gladiator(models.Model):
     Specialization = GladiatorSpecialization
     Status = GladiatorStatus

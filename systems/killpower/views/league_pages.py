@@ -42,7 +42,7 @@ from systems.killpower.models import Gladiator
 def _killpower_team(pk: int) -> Team:
     """The team with its league, coach and living gladiators; 404 unless Killpower."""
     team = (
-        Team.objects.select_related("league__commissioner", "coach")
+        Team.objects.select_related("league__commissioner", "coach", "killpower")
         .prefetch_related(selectors.living_prefetch())
         .filter(pk=pk, league__rule_system=RULE_SYSTEM)
         .first()

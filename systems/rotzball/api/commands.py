@@ -72,4 +72,4 @@ class TeamMatchPlanView(ObjectCommandView):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         team = services.team_set_match_plan(team=team, tactic=serializer.validated_data["tactic"])
-        return Response({"tactic": team.tactic})
+        return Response({"tactic": selectors.tactic_of(team)})

@@ -3,8 +3,7 @@
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from league.models import Team
-from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.models import LineupSlot, Player, Tactic
 
 
 class LineupSerializer(serializers.Serializer):
@@ -41,7 +40,7 @@ class LineupOutputSerializer(serializers.Serializer):
 
 
 class MatchPlanSerializer(serializers.Serializer):
-    tactic = serializers.ChoiceField(choices=Team.Tactic.choices)
+    tactic = serializers.ChoiceField(choices=Tactic.choices)
 
 
 class PlayerSerializer(serializers.ModelSerializer):

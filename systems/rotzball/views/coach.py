@@ -22,7 +22,7 @@ from league.views.access import roster_editor_required
 from matches.rosters import team_assert_editable
 from systems.rotzball import selectors, services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
-from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.models import LineupSlot, Player, Tactic
 from systems.rotzball.views.pages import lineup_rows
 
 
@@ -166,7 +166,7 @@ def lineup_preview(request: HttpRequest, team: Team) -> HttpResponse:
 
 @roster_editor_required
 def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
-    form = MatchPlanForm(request.POST or None, initial={"tactic": team.tactic})
+    form = MatchPlanForm(request.POST or None, initial={"tactic": selectors.tactic_of(team)})
     if request.method == "POST" and form.is_valid():
         try:
             services.team_set_match_plan(team=team, tactic=form.cleaned_data["tactic"])
@@ -179,7 +179,7 @@ def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
         "team": team,
         "league": team.league,
         "form": form,
-        "tactics": Team.Tactic,
+        "tactics": Tactic,
         "frozen": _frozen(team),
     }
     return render(request, "rotzball/plan.html", context)

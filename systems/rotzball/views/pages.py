@@ -11,7 +11,7 @@ from matches.models import Fixture
 from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
 from systems.rotzball import selectors
-from systems.rotzball.models import LineupSlot
+from systems.rotzball.models import LineupSlot, Tactic
 
 
 def lineup_rows(report: selectors.LineupReport) -> list[dict]:
@@ -35,9 +35,12 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
             team_assert_editable(team=team)
         except ValidationError as error:
             frozen = " ".join(error.messages)
+    tactic = selectors.tactic_of(team)
     context = {
         "team": team,
         "league": team.league,
+        "tactic": tactic,
+        "tactic_label": Tactic(tactic).label,
         "players": [(player, positions.get(player.pk)) for player in team.players.all()],
         "report": report,
         "lineup_rows": lineup_rows(report),

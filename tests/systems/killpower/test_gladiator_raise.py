@@ -7,6 +7,7 @@ from matches import services
 from systems.killpower.models import Gladiator, GladiatorEvent
 from systems.killpower.selectors import gladiator_sheet, team_power
 from systems.killpower.services import gladiator_raise
+from tests.factories import set_ranking_points
 from tests.systems.killpower.helpers import play
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +107,6 @@ def test_a_team_in_a_tournament_plays_every_round_as_it_entered(
 
 def test_a_team_knocked_out_of_a_tournament_may_change_again(commissioner, titanos, viking):
     # Given a tournament of three: Titanos (seed 1) has a bye; Viking beats Nabos in round 1
-    from league.models import Team
     from league.services import league_update
     from systems.killpower.services import killpower_team_register
     from systems.killpower.tournaments import tournament_create
@@ -116,8 +116,8 @@ def test_a_team_knocked_out_of_a_tournament_may_change_again(commissioner, titan
     nabos = killpower_team_register(
         league=league, name="Nabos", gladiators=killpower_recruits("Nabos"), seed=3
     )
-    Team.objects.filter(pk=titanos.pk).update(ranking_points=20)
-    Team.objects.filter(pk=viking.pk).update(ranking_points=10)
+    set_ranking_points(titanos, 20)
+    set_ranking_points(viking, 10)
     [first] = tournament_create(season=league.seasons.get())
     assert (first.home, first.away) == (viking, nabos)
     play(first, 9, 0, by=commissioner, confirm_by=commissioner)

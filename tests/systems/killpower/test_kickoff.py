@@ -10,7 +10,7 @@ from matches import services
 from matches.models import Fixture
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.match_selectors import referee_sheet_get
-from tests.factories import FixtureFactory
+from tests.factories import FixtureFactory, set_ranking_points
 from tests.systems.killpower.helpers import play
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +18,8 @@ pytestmark = pytest.mark.django_db
 
 def test_nabos_against_titanos_must_score_three_and_one(kp_season, titanos, viking):
     # 3.2: Nabos power 46 against Titanos 33: Nabos must score 3 more, Titanos 1 more.
-    viking.ranking_points, titanos.ranking_points = 46, 33
-    viking.save()
-    titanos.save()
+    set_ranking_points(viking, 46)
+    set_ranking_points(titanos, 33)
     fixture = FixtureFactory(season=kp_season, home=viking, away=titanos)
 
     services.fixture_kick_off(fixture_id=fixture.pk)

@@ -6,6 +6,7 @@ from systems.killpower import reports
 from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun
 from systems.killpower.post_match import post_match_run, post_match_sweep
 from systems.killpower.tasks import post_match_task
+from tests.factories import ranking_points, set_ranking_points
 from tests.systems.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,7 @@ def test_the_whole_sequence_is_applied(confirmed, kp_fixture, titanos, viking, s
     titanos.refresh_from_db()
     viking.refresh_from_db()
     # ranking points: a win at equal powers is +3; the loser cannot go below 0
-    assert (titanos.ranking_points, viking.ranking_points) == (3, 0)
+    assert (ranking_points(titanos), ranking_points(viking)) == (3, 0)
     glads = by_name(titanos)
     # death risk: Titanos 2 survives his coma, Titanos 3 dies and leaves the team
     assert glads["Titanos 2"].status == Gladiator.Status.COMA
@@ -138,9 +139,8 @@ def test_the_ranking_example_a_power_12_beats_b_power_19(
     kp_fixture, titanos, viking, coach, other_coach, run_on_commit
 ):
     # 3.4: B first with 20 points, A second with 15; A (power 12) beats B (19): A +3 +1, B -2.
-    titanos.ranking_points, viking.ranking_points = 15, 20
-    titanos.save()
-    viking.save()
+    set_ranking_points(titanos, 15)
+    set_ranking_points(viking, 20)
     entered = reports.result_submit(
         fixture=kp_fixture,
         user=coach,
@@ -150,7 +150,7 @@ def test_the_ranking_example_a_power_12_beats_b_power_19(
 
     titanos.refresh_from_db()
     viking.refresh_from_db()
-    assert (titanos.ranking_points, viking.ranking_points) == (19, 18)
+    assert (ranking_points(titanos), ranking_points(viking)) == (19, 18)
 
 
 def test_the_post_match_sequence_runs_once_however_often_the_task_is_sent(
@@ -158,7 +158,7 @@ def test_the_post_match_sequence_runs_once_however_often_the_task_is_sent(
 ):
     first = post_match_task.apply(args=[kp_fixture.pk]).get()
     events = GladiatorEvent.objects.count()
-    points = type(titanos).objects.get(pk=titanos.pk).ranking_points
+    points = ranking_points(titanos)
 
     again = post_match_task.apply(args=[kp_fixture.pk]).get()
     rerun = post_match_run(fixture_id=kp_fixture.pk, seed=123)
@@ -166,7 +166,7 @@ def test_the_post_match_sequence_runs_once_however_often_the_task_is_sent(
     assert first == again == {"fixture": kp_fixture.pk, "post_match": rerun.pk}
     assert PostMatchRun.objects.filter(fixture=kp_fixture).count() == 1
     assert GladiatorEvent.objects.count() == events
-    assert type(titanos).objects.get(pk=titanos.pk).ranking_points == points
+    assert ranking_points(titanos) == points
 
 
 def test_nothing_to_run_before_the_result(kp_fixture):
@@ -196,6 +196,6 @@ def test_a_whole_match_played_twice_runs_both_sequences(
     play(rematch, 0, 2, by=commissioner, confirm_by=commissioner, seed=2)
 
     titanos.refresh_from_db()
-    assert titanos.ranking_points == 6
+    assert ranking_points(titanos) == 6
     assert {g.xp for g in titanos.gladiators.all()} == {10}
     assert {GladiatorEvent.objects.filter(gladiator__team=titanos, kind="played").count()} == {14}

@@ -14,6 +14,7 @@ from systems.killpower.models import Gladiator, GladiatorEvent
 from systems.killpower.services import killpower_team_register
 from systems.killpower.tournaments import tournament_advance, tournament_create
 from tests.factories import killpower_recruits as recruits
+from tests.factories import ranking_points, set_ranking_points
 from tests.systems.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def tournament_league(commissioner, size: int):
         team = killpower_team_register(
             league=league, name=f"T{number}", gladiators=recruits(f"T{number}"), seed=number
         )
-        Team.objects.filter(pk=team.pk).update(ranking_points=10 * number)
+        set_ranking_points(team, 10 * number)
     return league.seasons.get()
 
 
@@ -94,7 +95,7 @@ def test_a_tournament_of_eight_is_played_to_the_final(commissioner):
     assert (
         sorted(Gladiator.objects.filter(team__league=league).values_list("pk", "xp")) == xp_before
     )
-    assert sorted(Team.objects.filter(league=league).values_list("ranking_points", flat=True)) == [
+    assert sorted(ranking_points(t) for t in Team.objects.filter(league=league)) == [
         10 * n for n in range(1, 9)
     ]
     assert not Gladiator.objects.filter(team__league=league, status="dead").exists()
@@ -132,8 +133,10 @@ def test_viking_beats_titanos_13_to_12_on_free_throws(commissioner, script_dice)
     # scores from 2; Titanos scores from 12; Viking scores from 11: Viking wins 13-12.
     season = tournament_league(commissioner, 2)
     titanos, viking = Team.objects.get(name="T2"), Team.objects.get(name="T1")
-    Team.objects.filter(pk=titanos.pk).update(name="Titanos", ranking_points=20)
-    Team.objects.filter(pk=viking.pk).update(name="Viking", ranking_points=12)
+    Team.objects.filter(pk=titanos.pk).update(name="Titanos")
+    set_ranking_points(titanos, 20)
+    Team.objects.filter(pk=viking.pk).update(name="Viking")
+    set_ranking_points(viking, 12)
     [fixture] = tournament_create(season=season)
     entered = reports.result_submit(
         fixture=fixture,

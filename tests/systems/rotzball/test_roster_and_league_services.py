@@ -2,9 +2,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league import services
-from league.models import League
 from systems.rotzball import services as roster_services
 from systems.rotzball.models import LineupSlot, Player
+from tests.factories import coach_rule, tactic
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +15,7 @@ def test_league_create_makes_the_user_commissioner_with_a_first_season(commissio
     )
 
     assert league.commissioner == commissioner
-    assert league.coach_rule == "difference"
+    assert coach_rule(league) == "difference"
     assert league.seasons.count() == 1
 
 
@@ -35,7 +35,7 @@ def test_league_update_refuses_bad_settings_naming_the_field(league, changes, fi
         services.league_update(league=league, **changes)
 
     assert field in error.value.message_dict
-    assert League.objects.get(pk=league.pk).coach_rule == "test"
+    assert coach_rule(league) == "test"
 
 
 def test_player_characteristics_must_be_percentages(team):
@@ -88,7 +88,7 @@ def test_match_plan_accepts_only_the_three_tactics(team):
         roster_services.team_set_match_plan(team=team, tactic="reckless")
 
     team.refresh_from_db()
-    assert team.tactic == "defensive"
+    assert tactic(team) == "defensive"
     assert "tactic" in error.value.message_dict
 
 

@@ -5,7 +5,7 @@ import pytest
 from league.models import Team
 from systems.killpower.models import Gladiator
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
-from tests.factories import killpower_recruits
+from tests.factories import killpower_recruits, set_ranking_points
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_the_living_and_the_dead_filter(api_as, titanos):
 
 
 def test_a_killpower_team_shows_its_power_and_division(api_as, titanos, team):
-    Team.objects.filter(pk=titanos.pk).update(ranking_points=14)
+    set_ranking_points(titanos, 14)
     Gladiator.objects.filter(team=titanos).update(xp=10)  # 70 XP: +7
 
     body = api_as(None).get(f"/api/v1/teams/{titanos.pk}/").json()

@@ -7,7 +7,7 @@ from league.services import league_create
 from systems.killpower.models import ResultReport
 from systems.killpower.services import killpower_team_register
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
-from tests.factories import FixtureFactory, killpower_recruits
+from tests.factories import FixtureFactory, killpower_recruits, set_ranking_points
 from tests.systems.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db
@@ -26,8 +26,7 @@ def cup(commissioner):
         team = killpower_team_register(
             league=league, name=f"T{n}", gladiators=killpower_recruits(f"T{n}"), seed=n
         )
-        team.ranking_points = n
-        team.save()
+        set_ranking_points(team, n)
     return league.seasons.get()
 
 

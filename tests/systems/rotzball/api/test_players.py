@@ -8,7 +8,7 @@ from django.utils import timezone
 from matches.models import Fixture
 from systems.rotzball.models import Player
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
-from tests.factories import FixtureFactory
+from tests.factories import FixtureFactory, tactic
 
 NOT_ROSTER_EDITOR = ["other_coach", "stranger", "other_commissioner", ANONYMOUS]
 ROSTER_EDITORS = ["coach", "commissioner"]
@@ -230,7 +230,7 @@ def test_roster_writes_are_refused_after_kick_off(client_for, persona, team, pla
     assert roster(team) == before_roster
     assert dict(team.lineup_slots.values_list("position", "player_id")) == before_lineup
     team.refresh_from_db()
-    assert team.tactic == "balanced"
+    assert tactic(team) == "balanced"
 
 
 @pytest.mark.django_db

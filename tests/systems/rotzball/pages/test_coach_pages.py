@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from matches.models import Fixture
 from systems.rotzball.models import LineupSlot, Player
+from tests.factories import tactic
 from tests.pages.conftest import field_error, form_data, soup
 
 pytestmark = pytest.mark.django_db
@@ -181,7 +182,7 @@ def test_match_plan_is_explained_and_saved(browser, coach, team):
 
     assert response.status_code == 302
     team.refresh_from_db()
-    assert team.tactic == "defensive"
+    assert tactic(team) == "defensive"
 
 
 def test_after_kick_off_the_pages_say_why_and_disable_the_forms(

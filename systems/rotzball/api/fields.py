@@ -1,0 +1,44 @@
+"""What Rotzball adds to the core API's teams and leagues: a team's match plan, a league's
+coach rule (read, and set through the league settings)."""
+
+from rest_framework import serializers
+
+from core.api.fields import read_only_game_field
+from systems.rotzball import RULE_SYSTEM
+from systems.rotzball.models import CoachRule, Tactic
+from systems.rotzball.selectors import coach_rule_of, tactic_of
+
+
+def _tactic(team) -> str | None:
+    return tactic_of(team) if team.league.rule_system == RULE_SYSTEM else None
+
+
+def _coach_rule(league) -> str | None:
+    return coach_rule_of(league) if league.rule_system == RULE_SYSTEM else None
+
+
+def tactic_field() -> serializers.Field:
+    return read_only_game_field(
+        serializers.ChoiceField,
+        _tactic,
+        choices=Tactic.choices,
+        help_text="Rotzball: the team's match plan (else null).",
+    )
+
+
+def coach_rule_field() -> serializers.Field:
+    return read_only_game_field(
+        serializers.ChoiceField,
+        _coach_rule,
+        choices=CoachRule.choices,
+        help_text="Rotzball: the coach rule (else null).",
+    )
+
+
+def coach_rule_setting() -> serializers.Field:
+    return serializers.ChoiceField(
+        choices=CoachRule.choices,
+        required=False,
+        help_text="Rotzball leagues only: a coach test every turn, or the coach difference for "
+        "the whole match.",
+    )
