@@ -1,9 +1,10 @@
 """Row locks taken in one fixed order, so two transactions never wait on each other in a cycle.
 
-Order: teams (by id), then fixtures (by id): a transaction that needs a fixture and its
-teams takes the teams first (:func:`lock_fixture_with_teams`), and one that kicks off many
-fixtures takes all their teams before the first fixture. SQLite ignores
-``select_for_update`` but serialises writers on its own.
+Order: teams (by id), then fixtures (by id), then a fixture's own rows (its result reports).
+Every command that touches a fixture and may touch its teams (kick-off, simulation, result
+entry, confirmation, decision, the post-match sequence) takes all of them in one call,
+:func:`lock_fixture_with_teams`; one that kicks off many fixtures takes all their teams before
+the first fixture. SQLite ignores ``select_for_update`` but serialises writers on its own.
 """
 
 from collections.abc import Iterable

@@ -155,7 +155,7 @@ def fixture_simulate(*, fixture_id: int, seed: int | None = None) -> Result | No
     A fixture already played returns its stored result unchanged; a cancelled or missing
     fixture returns None. A scheduled fixture kicks off first (its line-ups are snapshotted).
     """
-    fixture = locking.lock_fixture(fixture_id)
+    fixture = locking.lock_fixture_with_teams(fixture_id)  # a scheduled one kicks off
     if fixture is None or fixture.status == Fixture.Status.CANCELLED:
         return None
     if fixture.status == Fixture.Status.PLAYED:

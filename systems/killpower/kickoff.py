@@ -54,9 +54,8 @@ def _problems(fixture: Fixture) -> dict[str, str]:
 
 def kick_off(fixture: Fixture, *, seed: int | None = None) -> None:
     """Freeze both teams into ``fixture`` and draw the RAP; ``ValidationError`` (per side)
-    when a team is not ready, leaving the fixture as it was. Call it holding the fixture's
-    row lock."""
-    locking.lock_teams([fixture.home_id, fixture.away_id])
+    when a team is not ready, leaving the fixture as it was. The caller holds both teams' and
+    the fixture's row locks (``matches.locking.lock_fixture_with_teams``)."""
     problems = _problems(fixture)
     if problems:
         raise ValidationError(problems)
@@ -91,11 +90,9 @@ def fixture_kick_off_now(*, fixture: Fixture, user: User, seed: int | None = Non
     teams freeze and the RAP is drawn (:func:`kick_off`). ``PermissionDenied`` for anyone
     else; ``ValidationError`` naming the field when the fixture is not scheduled, or per side
     when a team is not ready (nothing changes then)."""
-    teams = Fixture.objects.filter(pk=fixture.pk).values_list("home_id", "away_id").first()
-    if teams is None:
+    locked = locking.lock_fixture_with_teams(fixture.pk)
+    if locked is None:
         raise ValidationError({"fixture": _("No such fixture.")})
-    locking.lock_teams(teams)  # teams, then the fixture: the locking module's order
-    locked = locking.lock_fixture(fixture.pk)
     if locked.season.league.rule_system != RULE_SYSTEM:
         raise ValidationError(
             {"fixture": _("Only Killpower Ball fixtures are kicked off by the commissioner.")}

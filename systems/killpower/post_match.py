@@ -1,6 +1,7 @@
 """The post-match sequence of a Killpower Ball fixture, run once, in a worker.
 
-``post_match_run`` holds the fixture's row lock, then both teams'; a fixture that already has
+``post_match_run`` holds both teams' row locks, then the fixture's (``matches.locking``'s
+order); a fixture that already has
 its ``PostMatchRun`` (the one-to-one witness) returns it unchanged, so the task may run twice.
 The engine (:func:`rules_engine.killpower.post_match`) runs the sequence for both teams, home
 first, on one :class:`~rules_engine.Dice`: ranking points, death-risk rolls, the dead removed,
@@ -76,7 +77,7 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     Returns the stored run when there is one already, None for a fixture that is missing, not
     Killpower, or without its result yet.
     """
-    fixture = locking.lock_fixture(fixture_id)
+    fixture = locking.lock_fixture_with_teams(fixture_id)
     if fixture is None or fixture.season.league.rule_system != RULE_SYSTEM:
         return None
     existing = PostMatchRun.objects.filter(fixture=fixture).first()
@@ -85,7 +86,6 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     result = Result.objects.filter(fixture=fixture).first()
     if result is None:
         return None
-    teams = {team.pk: team for team in locking.lock_teams([fixture.home_id, fixture.away_id])}
     settings = fixture_settings(fixture)
     dice = Dice(seed)
     sides = SYSTEM.post_match(
@@ -93,7 +93,7 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     )
     tournament = settings.get("mode") == Mode.TOURNAMENT
     for side in SIDES:
-        team = teams[getattr(fixture, f"{side}_id")]
+        team = getattr(fixture, side)  # locked with the fixture, in the locking order
         _apply(fixture, result, team, side, sides[side], tournament=tournament)
     run = PostMatchRun.objects.create(fixture=fixture, seed=dice.seed, log=sides, rolls=dice.log())
     if tournament:

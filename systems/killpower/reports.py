@@ -51,7 +51,9 @@ from systems.killpower.report_checks import (
 
 
 def _locked_fixture(fixture_id: int) -> Fixture:
-    fixture = locking.lock_fixture(fixture_id)
+    """Both teams, then the fixture (``matches.locking``'s one order): confirming may kick off
+    and records the result, which the post-match sequence applies to the teams."""
+    fixture = locking.lock_fixture_with_teams(fixture_id)
     if fixture is None:
         raise ValidationError({"fixture": _("No such fixture.")})
     if fixture.season.league.rule_system != RULE_SYSTEM:
