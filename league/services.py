@@ -188,14 +188,18 @@ def team_register(
     return team
 
 
+@transaction.atomic
 def team_update(*, team: Team, **changes: Any) -> Team:
+    """Change a team's name, coach or colours. The row is read again under its lock and only
+    the fields named are written, so a change made meanwhile by anyone else is kept."""
     unknown = set(changes) - set(TEAM_FIELDS)
     if unknown:
         raise ValidationError({field: _("This field cannot be changed here.") for field in unknown})
+    locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
     for field, value in changes.items():
-        setattr(team, field, value)
-    _full_clean(team)
-    team.save()
-    return team
+        setattr(locked, field, value)
+    _full_clean(locked)
+    locked.save(update_fields=list(changes))
+    return locked
 
 

@@ -52,6 +52,7 @@ def fixtures_generate(
         raise ValidationError(
             {"season": _("A tournament season is played as a bracket: create the tournament.")}
         )
+    Season.objects.select_for_update().filter(pk=season.pk).first()  # one generator at a time
     if season.fixtures.exists():
         raise ValidationError({"season": _("This season already has fixtures.")})
     teams = list(season.league.teams.order_by("pk"))
