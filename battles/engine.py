@@ -200,6 +200,25 @@ def plan_of_state(state: Mapping[str, Any]) -> witcher.BattlePlan:
     return witcher.plan_battle(witcher.parse_battle(state["battle"], tables=tables))
 
 
+class RunReplayError(ValidationError):
+    """A stored run that this version of the rules engine does not replay."""
+
+
 def run_load(state: object) -> witcher.BattleRun:
-    """A stored run, resumed on its dice stream (a state that does not replay is a bug)."""
-    return witcher.BattleRun.from_dict(state)
+    """A stored run, resumed on its dice stream. A state that no longer replays (stored by
+    another version of the engine, or changed by hand) raises :class:`RunReplayError`, a
+    ``ValidationError`` on ``run`` that says so."""
+    try:
+        return witcher.BattleRun.from_dict(state)
+    except (InvalidInput, ValueError, KeyError, TypeError) as exc:
+        raise RunReplayError(
+            {
+                "run": [
+                    _(
+                        "This run's record no longer replays with the rules engine (%(detail)s): "
+                        "start a new run of the battle."
+                    )
+                    % {"detail": exc}
+                ]
+            }
+        ) from None

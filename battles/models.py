@@ -209,6 +209,10 @@ class BattleRun(models.Model):
     report = models.JSONField(_("final report"), null=True, blank=True)
     winner = models.CharField(_("winner"), max_length=8, choices=Side.choices, blank=True)
     resolve_requested_at = models.DateTimeField(_("resolution requested at"), null=True, blank=True)
+    resolve_attempts = models.PositiveSmallIntegerField(
+        _("times the sweeper re-sent its resolution"), default=0
+    )
+    problem = models.CharField(_("problem"), max_length=300, blank=True)
     casualties_confirmed_at = models.DateTimeField(
         _("casualties confirmed at"), null=True, blank=True
     )

@@ -209,6 +209,8 @@ CELERY_TASK_ROUTES = {
 }
 # The sweeper re-sends a kicked-off fixture only once it has waited this long for a worker.
 SWEEPER_GRACE_SECONDS = env.int("SWEEPER_GRACE_SECONDS", default=120)
+# ...and gives up after this many re-sends, recording the problem for the commissioner to see.
+SWEEPER_MAX_ATTEMPTS = env.int("SWEEPER_MAX_ATTEMPTS", default=5)
 CELERY_BEAT_SCHEDULE = {
     # Every app's catch-up job (core.registry.sweeps): due kick-offs, lost simulations,
     # post-match sequences, battle runs.

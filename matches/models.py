@@ -38,6 +38,11 @@ class Fixture(models.Model):
     away_sheet = models.JSONField(_("away line-up at kick-off"), null=True, blank=True)
     options = models.JSONField(_("rule options at kick-off"), null=True, blank=True)
     problem = models.CharField(_("problem"), max_length=300, blank=True)
+    sweep_attempts = models.PositiveSmallIntegerField(
+        _("times the sweeper re-sent it"),
+        default=0,
+        help_text=_("After SWEEPER_MAX_ATTEMPTS the sweeper stops and records the problem."),
+    )
     bracket_position = models.CharField(
         _("bracket position"),
         max_length=12,

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Max, Q, QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
@@ -25,6 +25,7 @@ from core.enqueue import enqueue_on_commit
 from league.models import League, Season, Team
 from matches import locking
 from matches.models import Fixture, Result, SimulationBatch
+from matches.resending import resend_counted, resend_reset
 from matches.scheduling import round_robin
 
 log = logging.getLogger(__name__)
@@ -261,6 +262,7 @@ def simulation_request(
             problems += [m for m in error.messages if m not in problems]
     if problems:
         raise ValidationError({"lineups": problems})
+    resend_reset(ids)
     batch = SimulationBatch.objects.create(season=season, requested_by=user, label=label)
     batch.fixtures.set(ids)
     _enqueue(ids)
@@ -283,13 +285,22 @@ def fixtures_sweep_due() -> dict[str, int]:
             message = "; ".join(m for ms in error.message_dict.values() for m in ms)[:300]
             Fixture.objects.filter(pk=fixture_id).update(problem=message)
             log.warning("fixture %s cannot kick off: %s", fixture_id, message)
+        except DatabaseError:  # a lock timeout, a lost connection: the next sweep tries again
+            log.exception("fixture %s: kick-off failed, left for the next sweep", fixture_id)
     # Fixtures kicked off a while ago and still unresolved lost their message (or their worker);
     # recent ones are still on their way, so re-sending them would only pile up duplicates.
     stale = Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS)
     unresolved = Fixture.objects.filter(
         status=Fixture.Status.LOCKED, season__league__rule_system__in=registry.simulated_names()
     )
-    pending = set(unresolved.filter(locked_at__lte=stale).values_list("pk", flat=True))
-    pending |= set(unresolved.filter(pk__in=kicked_off).values_list("pk", flat=True))
-    _enqueue(sorted(pending))
+    due_again = unresolved.filter(Q(locked_at__lte=stale) | Q(pk__in=kicked_off))
+    pending = resend_counted(
+        due_again,
+        problem=_(
+            "The workers could not simulate this fixture after %(n)s tries; the sweeper stopped. "
+            "Ask for its simulation again once the cause is mended."
+        )
+        % {"n": settings.SWEEPER_MAX_ATTEMPTS},
+    )
+    _enqueue(pending)
     return {"kicked_off": len(kicked_off), "enqueued": len(pending)}

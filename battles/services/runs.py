@@ -11,11 +11,14 @@ conditional update on ``casualties_confirmed_at IS NULL``, and the ``casualties`
 (unique per army and run) witness it.
 """
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,6 +30,7 @@ from core.enqueue import enqueue_on_commit
 from rules_engine import Dice, IllegalAction, InvalidInput, witcher
 
 RESOLVE_TASK = "battles.tasks.battle_run_resolve_task"
+log = logging.getLogger(__name__)
 
 MAX_ODDS_N = 200_000
 STATUS = {
@@ -195,7 +199,9 @@ def run_resolve_request(*, run_id: int, user: Actor) -> BattleRun:
     require(roles.can_run_battle(user, run.battle))
     if run.status == BattleRun.Status.FINISHED:
         return run
-    BattleRun.objects.filter(pk=run.pk).update(resolve_requested_at=Now())
+    BattleRun.objects.filter(pk=run.pk).update(
+        resolve_requested_at=Now(), resolve_attempts=0, problem=""
+    )
     enqueue_on_commit(RESOLVE_TASK, run.pk)
     run.refresh_from_db(fields=["resolve_requested_at"])
     return run
@@ -209,7 +215,14 @@ def run_resolve(*, run_id: int) -> BattleRun | None:
     run = locking.lock_run(run_id)
     if run is None or run.status == BattleRun.Status.FINISHED:
         return run
-    engine_run = engine.run_load(run.state)
+    try:
+        engine_run = engine.run_load(run.state)
+    except engine.RunReplayError as error:  # resending it would fail the same way: stop
+        log.warning("battle run %s does not replay: %s", run.pk, error.messages[0])
+        run.problem = error.messages[0][:300]
+        run.resolve_requested_at = None
+        run.save(update_fields=["problem", "resolve_requested_at"])
+        return run
     engine_run.run_to_end(auto_decide=True)
     return _save(run, engine_run)
 
@@ -332,11 +345,22 @@ def battle_odds(*, battle: Battle, n: int = 10_000, seed: int | None = None) -> 
 
 def runs_sweep_requested() -> dict[str, int]:
     """Re-enqueue every run whose resolution was requested but is not finished, so a lost
-    broker message never leaves a battle half fought. Safe: ``run_resolve`` is idempotent."""
+    broker message never leaves a battle half fought. Safe: ``run_resolve`` is idempotent.
+    Each run at most ``SWEEPER_MAX_ATTEMPTS`` times; then its ``problem`` says so, and the
+    game master's new request starts the count afresh."""
     pending = BattleRun.objects.filter(resolve_requested_at__isnull=False).exclude(
         status=BattleRun.Status.FINISHED
     )
-    run_ids = list(pending.values_list("pk", flat=True))
+    limit = settings.SWEEPER_MAX_ATTEMPTS
+    pending.filter(resolve_attempts__gte=limit, problem="").update(
+        problem=_(
+            "The workers could not resolve this run after %(n)s tries; the sweeper stopped. "
+            "Ask for its resolution again."
+        )
+        % {"n": limit}
+    )
+    run_ids = list(pending.filter(resolve_attempts__lt=limit).values_list("pk", flat=True))
+    BattleRun.objects.filter(pk__in=run_ids).update(resolve_attempts=F("resolve_attempts") + 1)
     for run_id in run_ids:
         enqueue_on_commit(RESOLVE_TASK, run_id)
     return {"enqueued": len(run_ids)}

@@ -18,15 +18,20 @@ Tournament mode (13.2): the engine restores both teams as they were before the m
 """
 
 import logging
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models.functions import Now
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
 from league.models import Team
 from matches import locking
 from matches.models import Fixture, Result
+from matches.resending import resend_counted
 from rules_engine import Dice, MatchOutcome
 from rules_engine.killpower import SYSTEM, Mode
 from systems.killpower import POST_MATCH_TASK, RULE_SYSTEM
@@ -86,12 +91,12 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     result = Result.objects.filter(fixture=fixture).first()
     if result is None:
         return None
-    settings = fixture_settings(fixture)
+    match_settings = fixture_settings(fixture)
     dice = Dice(seed)
     sides = SYSTEM.post_match(
-        _outcome(result), dice=dice, options={**settings, "decisions": _decisions(fixture)}
+        _outcome(result), dice=dice, options={**match_settings, "decisions": _decisions(fixture)}
     )
-    tournament = settings.get("mode") == Mode.TOURNAMENT
+    tournament = match_settings.get("mode") == Mode.TOURNAMENT
     for side in SIDES:
         team = getattr(fixture, side)  # locked with the fixture, in the locking order
         _apply(fixture, result, team, side, sides[side], tournament=tournament)
@@ -222,13 +227,22 @@ def _recruit(
 
 def post_match_sweep() -> dict[str, int]:
     """Enqueue the post-match sequence of every played Killpower fixture still without one,
-    so nothing depends on a broker message surviving (the periodic sweeper calls it)."""
-    pending = list(
-        Fixture.objects.filter(
-            status=Fixture.Status.PLAYED,
-            season__league__rule_system=RULE_SYSTEM,
-            post_match__isnull=True,
-        ).values_list("pk", flat=True)
+    so nothing depends on a broker message surviving (the periodic sweeper calls it). Only
+    those waiting longer than the grace period, and each at most ``SWEEPER_MAX_ATTEMPTS``
+    times (``matches.resending``)."""
+    waiting = Fixture.objects.filter(
+        status=Fixture.Status.PLAYED,
+        season__league__rule_system=RULE_SYSTEM,
+        post_match__isnull=True,
+        result__created_at__lte=Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
+    )
+    pending = resend_counted(
+        waiting,
+        problem=_(
+            "The workers could not run the post-match sequence after %(n)s tries; the sweeper "
+            "stopped."
+        )
+        % {"n": settings.SWEEPER_MAX_ATTEMPTS},
     )
     for fixture_id in pending:
         enqueue_on_commit(POST_MATCH_TASK, fixture_id)

@@ -175,10 +175,16 @@ def test_nothing_to_run_before_the_result(kp_fixture):
     assert not PostMatchRun.objects.exists()
 
 
+def test_the_sweeper_leaves_a_fresh_result_to_its_own_message(confirmed, kp_fixture):
+    # the result was confirmed a moment ago: its task is still on its way
+    assert post_match_sweep() == {"post_match_enqueued": 0}
+
+
 def test_the_sweeper_enqueues_every_sequence_still_to_run(
-    confirmed, kp_fixture, monkeypatch, django_capture_on_commit_callbacks
+    confirmed, kp_fixture, monkeypatch, django_capture_on_commit_callbacks, settings
 ):
     monkeypatch.undo()  # the broker message was lost; the task itself works
+    settings.SWEEPER_GRACE_SECONDS = 0  # and it has waited long enough
     with django_capture_on_commit_callbacks(execute=True):
         assert post_match_sweep() == {"post_match_enqueued": 1}
 
