@@ -203,6 +203,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 90
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
+# A request that sends work gives up on an unreachable broker quickly: the work is recorded in
+# the database and the sweeper sends it later (core.enqueue).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5,
+}
 CELERY_TASK_ROUTES = {
     "matches.tasks.fixture_simulate_task": {"queue": "simulation"},
     "battles.tasks.battle_run_resolve_task": {"queue": "simulation"},

@@ -263,9 +263,20 @@ def simulation_request(
     if problems:
         raise ValidationError({"lineups": problems})
     resend_reset(ids)
-    batch = SimulationBatch.objects.create(season=season, requested_by=user, label=label)
-    batch.fixtures.set(ids)
+    batch = _same_batch(season, label, ids)
+    if batch is None:
+        batch = SimulationBatch.objects.create(season=season, requested_by=user, label=label)
+        batch.fixtures.set(ids)
     _enqueue(ids)
+    return batch
+
+
+def _same_batch(season: Season, label: str, ids: list[int]) -> SimulationBatch | None:
+    """The latest batch asking for exactly these fixtures, none of them played yet: a request
+    sent again (a double submit, a client's retry) is the same request, not a second batch."""
+    batch = SimulationBatch.objects.filter(season=season, label=label).order_by("-pk").first()
+    if batch is None or sorted(batch.fixtures.values_list("pk", flat=True)) != sorted(ids):
+        return None
     return batch
 
 

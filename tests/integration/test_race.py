@@ -72,7 +72,7 @@ def test_without_the_row_lock_two_workers_both_simulate_and_one_hits_the_witness
             .first()
         )
 
-    with mock.patch.object(locking, "lock_fixture", side_effect=unlocked):
+    with mock.patch.object(locking, "lock_fixture_with_teams", side_effect=unlocked):
         calls, errors = _race(fixture.pk)
 
     assert calls == 2  # both resolved the match: the race happened

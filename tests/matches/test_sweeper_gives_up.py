@@ -75,3 +75,23 @@ def test_one_failing_sweep_does_not_stop_the_others():
 
     assert calls == [1]
     assert summary == {"failed_sweeps": 1, "done": 1}
+
+
+def test_an_unreachable_broker_leaves_the_work_to_the_sweeper(
+    client, commissioner, league, season, stuck, django_capture_on_commit_callbacks
+):
+    from kombu.exceptions import OperationalError as BrokerUnavailable
+
+    client.force_login(commissioner)
+    with (
+        mock.patch("celery.app.task.Task.delay", side_effect=BrokerUnavailable("refused")) as send,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        response = client.post(
+            f"/leagues/{league.pk}/simulate/", {"season": season.pk, "fixture": stuck.pk}
+        )
+
+    assert send.called
+    assert response.status_code == 302  # to the progress page, not a server error
+    stuck.refresh_from_db()
+    assert stuck.status == Fixture.Status.LOCKED  # recorded; the sweeper sends it later
