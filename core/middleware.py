@@ -1,5 +1,7 @@
-"""Answer 503 with Retry-After when the database is unreachable, instead of a 500."""
+"""Answer 503 with Retry-After when the database is unreachable, instead of a 500; refuse an
+API body over the upload limit with 413 in the API's error shape."""
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
@@ -26,3 +28,29 @@ class DatabaseUnavailableMiddleware:
             response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = RETRY_AFTER_SECONDS
         return response
+
+
+class ApiBodyLimitMiddleware:
+    """An API request whose body is larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is refused with
+    413 in the API's error shape before anything reads it (the JSON parser reads the stream
+    itself, so Django's own limit would not stop it)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        too_large = limit is not None and length.isdigit() and int(length) > limit
+        if too_large and request.path.startswith("/api/"):
+            return JsonResponse(
+                {
+                    "error": {
+                        "code": "request_too_large",
+                        "message": _("The request body is over %(limit)s bytes.")
+                        % {"limit": limit},
+                    }
+                },
+                status=413,
+            )
+        return self.get_response(request)

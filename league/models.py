@@ -3,10 +3,15 @@
 from django.conf import settings
 from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
+from django.db.models.functions import Length, Lower
+from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core import registry
+
+MAX_DESCRIPTION = 2000
+"""Characters of a league's description: a few paragraphs, not a book on the league list."""
 
 hex_colour = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Enter a colour as #RRGGBB."))
 
@@ -52,7 +57,7 @@ class League(models.Model):
         related_name="commissioned_leagues",
         verbose_name=_("commissioner"),
     )
-    description = models.TextField(_("description"), blank=True)
+    description = models.TextField(_("description"), max_length=MAX_DESCRIPTION, blank=True)
     points_win = models.PositiveSmallIntegerField(
         _("points for a win"), default=3, validators=[MaxValueValidator(10)]
     )
@@ -88,6 +93,10 @@ class League(models.Model):
             models.CheckConstraint(
                 condition=models.Q(competition_format__in=LeagueCompetitionFormat.values),
                 name="league_known_competition_format",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("description"), MAX_DESCRIPTION),
+                name="league_description_length",
             ),
         ]
 
@@ -143,7 +152,14 @@ class Team(models.Model):
         verbose_name = _("team")
         verbose_name_plural = _("teams")
         constraints = [
-            models.UniqueConstraint(fields=["league", "name"], name="team_unique_name_per_league")
+            models.UniqueConstraint(
+                Lower("name"),
+                "league",
+                name="team_unique_name_per_league",
+                violation_error_message=_(
+                    "Another team of this league already has this name (capitals aside)."
+                ),
+            )
         ]
 
     def __str__(self) -> str:

@@ -157,6 +157,21 @@ def season_create(*, league: League, name: str) -> Season:
     return season
 
 
+def team_name_check(*, league: League, name: str, team: Team | None = None) -> None:
+    """A team's name is its own in the league, capitals aside ("UX Alpha" and "ux alpha" are
+    the same name); the error is on ``name``."""
+    taken = Team.objects.filter(league=league, name__iexact=name.strip())
+    if team is not None:
+        taken = taken.exclude(pk=team.pk)
+    if taken.exists():
+        raise ValidationError(
+            {
+                "name": _("%(name)s already plays in this league (capitals aside): choose another name.")
+                % {"name": taken.values_list("name", flat=True).first()}
+            }
+        )
+
+
 def team_register(
     *,
     league: League,
@@ -176,6 +191,7 @@ def team_register(
             primary_colour=primary_colour,
             secondary_colour=secondary_colour,
         )
+    team_name_check(league=league, name=name)
     team = Team(
         league=league,
         name=name,
@@ -196,6 +212,8 @@ def team_update(*, team: Team, **changes: Any) -> Team:
     if unknown:
         raise ValidationError({field: _("This field cannot be changed here.") for field in unknown})
     locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
+    if "name" in changes:
+        team_name_check(league=locked.league, name=changes["name"], team=locked)
     for field, value in changes.items():
         setattr(locked, field, value)
     _full_clean(locked)

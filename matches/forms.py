@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
 from league.models import Team
+from matches.models import MAX_ROUND
 
 
 def tomorrow_evening():
@@ -59,6 +60,7 @@ class FixtureScheduleForm(PageForm):
     round = forms.IntegerField(
         label=_("Round"),
         min_value=1,
+        max_value=MAX_ROUND,
         required=False,
         help_text=_("Left empty: a new round after the last one."),
     )
@@ -80,4 +82,9 @@ class RescheduleForm(PageForm):
     kickoff = forms.DateTimeField(
         label=_("New kick-off"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    past = forms.BooleanField(
+        label=_("Yes, kick off at a time already past"),
+        required=False,
+        help_text=_("Only needed when the new kick-off is past: the fixture then kicks off at once."),
     )

@@ -3,13 +3,33 @@
 What a rule system keeps beside them (result reports, post-match runs, tournaments) lives in
 its own app under ``systems/``."""
 
+from datetime import UTC, datetime
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Season, Team
+
+MAX_ROUND = 999
+MAX_SCORE = 999
+"""Far above what any game plays, and inside the columns (small integers)."""
+KICKOFF_FIRST = datetime(2000, 1, 1, tzinfo=UTC)
+KICKOFF_END = datetime(2100, 1, 1, tzinfo=UTC)
+"""Kick-offs from 2000 to 2099: a date outside is a typing slip, never a match."""
+
+
+def kickoff_in_range(value: datetime) -> None:
+    if not KICKOFF_FIRST <= value < KICKOFF_END:
+        raise ValidationError(
+            _("Give a kick-off between the years %(first)s and %(last)s."),
+            params={"first": KICKOFF_FIRST.year, "last": KICKOFF_END.year - 1},
+            code="kickoff_range",
+        )
 
 
 class Fixture(models.Model):
@@ -22,14 +42,16 @@ class Fixture(models.Model):
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, related_name="fixtures", verbose_name=_("season")
     )
-    round = models.PositiveSmallIntegerField(_("round"))
+    round = models.PositiveSmallIntegerField(
+        _("round"), validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUND)]
+    )
     home = models.ForeignKey(
         Team, on_delete=models.PROTECT, related_name="home_fixtures", verbose_name=_("home")
     )
     away = models.ForeignKey(
         Team, on_delete=models.PROTECT, related_name="away_fixtures", verbose_name=_("away")
     )
-    kickoff = models.DateTimeField(_("kick-off"))
+    kickoff = models.DateTimeField(_("kick-off"), validators=[kickoff_in_range])
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED
     )
@@ -57,6 +79,13 @@ class Fixture(models.Model):
         verbose_name_plural = _("fixtures")
         constraints = [
             models.CheckConstraint(condition=~Q(home=F("away")), name="fixture_distinct_teams"),
+            models.CheckConstraint(
+                condition=Q(round__gte=1, round__lte=MAX_ROUND), name="fixture_round_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(kickoff__gte=KICKOFF_FIRST, kickoff__lt=KICKOFF_END),
+                name="fixture_kickoff_range",
+            ),
             models.UniqueConstraint(
                 fields=["season", "round", "home"], name="fixture_home_once_per_round"
             ),
@@ -102,8 +131,12 @@ class Result(models.Model):
     fixture = models.OneToOneField(
         Fixture, on_delete=models.CASCADE, related_name="result", verbose_name=_("fixture")
     )
-    home_score = models.PositiveSmallIntegerField(_("home score"))
-    away_score = models.PositiveSmallIntegerField(_("away score"))
+    home_score = models.PositiveSmallIntegerField(
+        _("home score"), validators=[MaxValueValidator(MAX_SCORE)]
+    )
+    away_score = models.PositiveSmallIntegerField(
+        _("away score"), validators=[MaxValueValidator(MAX_SCORE)]
+    )
     winner = models.CharField(_("winner"), max_length=4, choices=Winner.choices)
     decided_by = models.CharField(_("decided by"), max_length=12, choices=DecidedBy.choices)
     seed = models.BigIntegerField(_("seed"))
@@ -114,6 +147,12 @@ class Result(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("result")
         verbose_name_plural = _("results")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(home_score__lte=MAX_SCORE, away_score__lte=MAX_SCORE),
+                name="result_score_range",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.fixture}: {self.home_score}-{self.away_score}"

@@ -24,7 +24,7 @@ from core import registry
 from core.enqueue import enqueue_on_commit
 from league.models import League, Season, Team
 from matches import locking
-from matches.models import Fixture, Result, SimulationBatch
+from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
 from matches.resending import resend_counted, resend_reset
 from matches.scheduling import round_robin
 
@@ -66,6 +66,11 @@ def fixtures_generate(
     start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
         hour=20, minute=0, second=0, microsecond=0
     )
+    rounds = round_robin(teams, double=double)
+    _check_kickoff(start, "first_kickoff")
+    _check_kickoff(start + (len(rounds) - 1) * interval, "interval")
+    if len(rounds) > MAX_ROUND:
+        raise ValidationError({"season": _("Too many teams for one round robin.")})
     fixtures = [
         Fixture(
             season=season,
@@ -74,7 +79,7 @@ def fixtures_generate(
             away=away,
             kickoff=start + (number - 1) * interval,
         )
-        for number, pairs in enumerate(round_robin(teams, double=double), start=1)
+        for number, pairs in enumerate(rounds, start=1)
         for home, away in pairs
     ]
     return Fixture.objects.bulk_create(fixtures)
@@ -108,14 +113,23 @@ def fixture_schedule(
         errors["kickoff"] = _("Give the kick-off.")
     elif timezone.is_naive(kickoff):
         errors["kickoff"] = _("The kick-off needs a time zone.")
-    if round_number is not None and round_number < 1:
-        errors["round"] = _("Rounds are numbered from 1.")
+    else:
+        try:
+            kickoff_in_range(kickoff)
+        except ValidationError as error:
+            errors["kickoff"] = error.messages[0]
+    if round_number is not None and not 1 <= round_number <= MAX_ROUND:
+        errors["round"] = _("Rounds are numbered from 1 to %(max)s.") % {"max": MAX_ROUND}
     if errors:
         raise ValidationError(errors)
     Season.objects.select_for_update().filter(pk=season.pk).first()  # one scheduler at a time
     if round_number is None:
         last = season.fixtures.aggregate(last=Max("round"))["last"] or 0
         round_number = last + 1
+        if round_number > MAX_ROUND:
+            raise ValidationError(
+                {"round": _("Rounds are numbered from 1 to %(max)s.") % {"max": MAX_ROUND}}
+            )
     busy = season.fixtures.filter(round=round_number)
     for side, team in (("home", home), ("away", away)):
         if busy.filter(Q(home=team) | Q(away=team)).exists():
@@ -197,7 +211,27 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
     return fixture
 
 
-def fixture_reschedule(*, fixture: Fixture, kickoff: datetime) -> Fixture:
+def _check_kickoff(kickoff: datetime, field: str) -> None:
+    try:
+        kickoff_in_range(kickoff)
+    except ValidationError as error:
+        raise ValidationError({field: error.messages}) from None
+
+
+def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = False) -> Fixture:
+    """Move a fixture that has not kicked off. A kick-off already past would kick it off at the
+    next sweep: it needs ``past=True`` (the page and the API ask for that confirmation)."""
+    _check_kickoff(kickoff, "kickoff")
+    if kickoff <= timezone.now() and not past:
+        raise ValidationError(
+            {
+                "kickoff": _(
+                    "This kick-off is already past: the fixture would kick off at once. Confirm "
+                    "it to go on."
+                )
+            },
+            code="past",
+        )
     updated = Fixture.objects.filter(pk=fixture.pk, status=Fixture.Status.SCHEDULED).update(
         kickoff=kickoff
     )

@@ -173,7 +173,5 @@ class FixtureRescheduleView(_FixtureCommand):
         fixture = self.get_object()
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        fixture = services.fixture_reschedule(
-            fixture=fixture, kickoff=serializer.validated_data["kickoff"]
-        )
+        fixture = services.fixture_reschedule(fixture=fixture, **serializer.validated_data)
         return Response(_fixture_data(fixture))

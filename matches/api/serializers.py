@@ -5,7 +5,7 @@ from rest_framework import serializers
 from core.api.fields import UserField
 from league.api.serializers import TeamBriefSerializer
 from league.models import Team
-from matches.models import Fixture, Result, SimulationBatch
+from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch
 
 
 class ResultBriefSerializer(serializers.ModelSerializer):
@@ -139,6 +139,7 @@ class GeneratedFixturesSerializer(serializers.Serializer):
 class SeasonSimulateSerializer(serializers.Serializer):
     round = serializers.IntegerField(
         min_value=1,
+        max_value=MAX_ROUND,
         required=False,
         allow_null=True,
         help_text="Only this round (default: the whole season).",
@@ -155,6 +156,7 @@ class FixtureScheduleSerializer(serializers.Serializer):
     kickoff = serializers.DateTimeField()
     round = serializers.IntegerField(
         min_value=1,
+        max_value=MAX_ROUND,
         required=False,
         allow_null=True,
         help_text="Default: a new round after the season's last.",
@@ -162,7 +164,11 @@ class FixtureScheduleSerializer(serializers.Serializer):
 
 
 class RescheduleSerializer(serializers.Serializer):
-    kickoff = serializers.DateTimeField()
+    kickoff = serializers.DateTimeField(help_text="From the year 2000 to 2099.")
+    past = serializers.BooleanField(
+        default=False,
+        help_text="Confirms a kick-off already past (the fixture then kicks off at once).",
+    )
 
 
 class MetricSerializer(serializers.Serializer):

@@ -21,7 +21,7 @@ def fixture_reschedule(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     form = RescheduleForm(request.POST or None, initial={"kickoff": fixture.kickoff})
     if request.method == "POST" and form.is_valid():
         try:
-            services.fixture_reschedule(fixture=fixture, kickoff=form.cleaned_data["kickoff"])
+            services.fixture_reschedule(fixture=fixture, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:

@@ -21,6 +21,7 @@ from typing import Any
 
 from rules_engine.errors import InvalidInput
 from rules_engine.killpower import tables
+from rules_engine.killpower.limits import MAX_POWER, MAX_TARGET
 from rules_engine.killpower.parsing import integer, join, listing, mapping, only_keys, require
 from rules_engine.killpower.sides import Score, Side
 
@@ -75,7 +76,7 @@ class TargetTable:
             row_field = join(field, i)
             row = mapping(item, row_field)
             only_keys(row, ("from", "to", "stronger", "weaker"), row_field)
-            low = integer(require(row, "from", row_field), join(row_field, "from"))
+            low = integer(require(row, "from", row_field), join(row_field, "from"), high=MAX_POWER)
             if low != expected:
                 raise InvalidInput(join(row_field, "from"), f"must be {expected}: rows follow on")
             last = i == len(items) - 1
@@ -83,16 +84,24 @@ class TargetTable:
             if last and high is not None:
                 raise InvalidInput(join(row_field, "to"), "must be null: the last row is open")
             if not last:
-                high = integer(high, join(row_field, "to"), low=low)
+                high = integer(high, join(row_field, "to"), low=low, high=MAX_POWER)
                 expected = high + 1
             rows.append(
                 TargetRow(
                     low,
                     high,
                     integer(
-                        require(row, "stronger", row_field), join(row_field, "stronger"), low=1
+                        require(row, "stronger", row_field),
+                        join(row_field, "stronger"),
+                        low=1,
+                        high=MAX_TARGET,
                     ),
-                    integer(require(row, "weaker", row_field), join(row_field, "weaker"), low=1),
+                    integer(
+                        require(row, "weaker", row_field),
+                        join(row_field, "weaker"),
+                        low=1,
+                        high=MAX_TARGET,
+                    ),
                 )
             )
         return cls(tuple(rows))

@@ -21,6 +21,7 @@ from typing import Any
 
 from rules_engine.errors import InvalidInput
 from rules_engine.killpower import tables
+from rules_engine.killpower.limits import MAX_RANKING_POINTS
 from rules_engine.killpower.parsing import integer, join, mapping, only_keys
 from rules_engine.killpower.power import division
 from rules_engine.killpower.sides import Side
@@ -62,7 +63,12 @@ class RankingSettings:
         settings = mapping(data, field)
         keys = [f.name for f in fields(cls)]
         only_keys(settings, keys, field)
-        values = {key: integer(value, join(field, key)) for key, value in settings.items()}
+        values = {
+            key: integer(
+                value, join(field, key), low=-MAX_RANKING_POINTS, high=MAX_RANKING_POINTS
+            )
+            for key, value in settings.items()
+        }
         if values.get("minimum", 0) < 0:
             raise InvalidInput(join(field, "minimum"), "must be an integer of at least 0")
         return cls(**values)

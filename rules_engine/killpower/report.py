@@ -37,6 +37,7 @@ from typing import Any
 
 from rules_engine.errors import InvalidInput
 from rules_engine.killpower.damage import LOCATION_NAMES, DamageStatus, status_of
+from rules_engine.killpower.limits import MAX_ARMOUR_LOST, MAX_DAMAGE_STATE, MAX_POWER, MAX_SCORE
 from rules_engine.killpower.parsing import (
     choice,
     integer,
@@ -162,8 +163,8 @@ def parse_score(data: object, field: str) -> Score:
     score = mapping(data, field)
     only_keys(score, ("home", "away"), field)
     return Score(
-        integer(require(score, "home", field), join(field, "home"), low=0),
-        integer(require(score, "away", field), join(field, "away"), low=0),
+        integer(require(score, "home", field), join(field, "home"), low=0, high=MAX_SCORE),
+        integer(require(score, "away", field), join(field, "away"), low=0, high=MAX_SCORE),
     )
 
 
@@ -181,7 +182,7 @@ def _coma(data: object, field: str, played: tuple[str, ...]) -> Coma:
     name = text(require(coma, "gladiator", field), join(field, "gladiator"))
     if name not in played:
         raise InvalidInput(join(field, "gladiator"), f"{name!r} did not play the match")
-    state = integer(require(coma, "state", field), join(field, "state"))
+    state = integer(require(coma, "state", field), join(field, "state"), low=-MAX_DAMAGE_STATE)
     if status_of(state) is not DamageStatus.COMA:
         raise InvalidInput(join(field, "state"), "must be -11 or less for a coma")
     location = coma.get("location")
@@ -210,7 +211,7 @@ def parse_side_report(data: object, team: Team, field: str) -> SideReport:
             raise InvalidInput(join(join(field, "comas"), i), f"{name!r} is listed twice")
     armour_field = join(field, "armour_lost")
     armour_lost = {
-        name: integer(points, join(armour_field, name), low=1)
+        name: integer(points, join(armour_field, name), low=1, high=MAX_ARMOUR_LOST)
         for name, points in mapping(report.get("armour_lost", {}), armour_field).items()
     }
     _members(list(armour_lost), armour_field, played, in_match)
@@ -244,7 +245,7 @@ def parse_report(
         Side.AWAY: parse_side_report(report.get("away"), away, join(field, "away")),
     }
     powers = {
-        side: integer(report[f"{side}_power"], join(field, f"{side}_power"), low=0)
+        side: integer(report[f"{side}_power"], join(field, f"{side}_power"), low=0, high=MAX_POWER)
         if report.get(f"{side}_power") is not None
         else team.power(sides[side].played)
         for side, team in ((Side.HOME, home), (Side.AWAY, away))

@@ -25,6 +25,7 @@ from rules_engine.errors import InvalidInput
 from rules_engine.killpower import tables
 from rules_engine.killpower.creation import DEFAULT_DECK, PowerCard
 from rules_engine.killpower.damage import DEFAULT_DEATH_RISK, DeathRiskTable
+from rules_engine.killpower.limits import MAX_XP_PER_MATCH
 from rules_engine.killpower.parsing import (
     choice,
     integer,
@@ -101,6 +102,7 @@ class KillpowerSettings:
                 settings.get("xp_per_match", defaults.xp_per_match),
                 join(field, "xp_per_match"),
                 low=0,
+                high=MAX_XP_PER_MATCH,
             ),
         )
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from league.forms import LeagueRulesForm
 from league.models import League
 from rules_engine.killpower import KillpowerSettings
+from rules_engine.killpower.limits import MAX_RANKING_POINTS, MAX_XP_PER_MATCH
 from systems.killpower import RULE_SYSTEM
 
 HOUSE_RULE_FIELDS = {
@@ -65,6 +66,8 @@ class KillpowerRulesForm(LeagueRulesForm):
         ),
     )
     ranking_draw = forms.IntegerField(
+        min_value=-MAX_RANKING_POINTS,
+        max_value=MAX_RANKING_POINTS,
         label=_("Ranking points for a draw"),
         required=False,
         initial=_rule_default(HOUSE_RULE_FIELDS["ranking_draw"]),
@@ -72,6 +75,8 @@ class KillpowerRulesForm(LeagueRulesForm):
         help_text=_("For each team. The rule text gives none: +1 by default."),
     )
     ranking_abandon = forms.IntegerField(
+        min_value=-MAX_RANKING_POINTS,
+        max_value=MAX_RANKING_POINTS,
         label=_("Ranking points for the team that abandons"),
         required=False,
         initial=_rule_default(HOUSE_RULE_FIELDS["ranking_abandon"]),
@@ -81,6 +86,8 @@ class KillpowerRulesForm(LeagueRulesForm):
         ),
     )
     xp_per_match = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_XP_PER_MATCH,
         label=_("XP per match played"),
         required=False,
         initial=_rule_default(HOUSE_RULE_FIELDS["xp_per_match"]),

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.models import League, Team
+from league.services import team_name_check
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
 from systems.killpower import RULE_SYSTEM, engine, selectors
@@ -60,6 +61,7 @@ def killpower_team_register(
         chosen = [parse_recruit(item, f"gladiators.{i}") for i, item in enumerate(gladiators)]
     except InvalidInput as exc:
         raise engine.field_error(exc) from None
+    team_name_check(league=league, name=name)
     team = Team(
         league=league,
         name=name,

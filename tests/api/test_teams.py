@@ -52,14 +52,14 @@ def test_team_register_names_the_bad_field(api_as, commissioner, league, team):
         "/api/v1/teams/", {"league": league.pk, "name": "Boars", "primary_colour": "red"}
     )
     taken_name = api_as(commissioner).post(
-        "/api/v1/teams/", {"league": league.pk, "name": "Wolves"}
+        "/api/v1/teams/", {"league": league.pk, "name": "wolves"}  # capitals aside
     )
     no_such_coach = api_as(commissioner).post(
         "/api/v1/teams/", {"league": league.pk, "name": "Boars", "coach": "ghost"}
     )
 
     assert_error(bad_colour, 400, "primary_colour")
-    assert_error(taken_name, 400, "non_field_errors")
+    assert "Wolves already plays" in assert_error(taken_name, 400, "name")["fields"]["name"][0]
     assert_error(no_such_coach, 400, "coach")
     assert list(league.teams.values_list("name", flat=True)) == ["Wolves"]
 

@@ -80,3 +80,21 @@ def test_a_coach_cannot_schedule(browser, coach, league, season, team, other_tea
     )
     assert response.status_code == 403
     assert not Fixture.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("round", "99999999999999"), ("kickoff", "9999-12-31T20:00")]
+)
+def test_an_absurd_round_or_date_is_an_inline_error(
+    browser, commissioner, league, season, team, other_team, field, value
+):
+    fields = {"season": season.pk, "home": other_team.pk, "away": team.pk,
+              "kickoff": "2031-05-03T20:00", "round": "", field: value}  # fmt: skip
+
+    response = browser(commissioner).post(
+        reverse("league:fixture_schedule", args=[league.pk]), fields
+    )
+
+    assert response.status_code == 200
+    assert soup(response).find(id=f"id_{field}_error") is not None
+    assert not season.fixtures.exists()

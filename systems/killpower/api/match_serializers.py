@@ -27,9 +27,9 @@ FREE_THROWS_HELP = (
 
 class ResultReportSerializer(serializers.ModelSerializer):
     fixture = FixtureBriefSerializer(read_only=True)
-    submitted_by = UserField(read_only=True)
-    reviewed_by = UserField(read_only=True)
-    disputed_by = UserField(read_only=True)
+    submitted_by = UserField(read_only=True, allow_null=True)
+    reviewed_by = UserField(read_only=True, allow_null=True)
+    disputed_by = UserField(read_only=True, allow_null=True)
     result = ResultBriefSerializer(
         source="fixture.result", read_only=True, allow_null=True, help_text="Once recorded."
     )

@@ -90,7 +90,8 @@ def test_a_rotzball_league_ignores_the_killpower_fields(browser, stranger):
          "power_cards"),
         ({"house_rules": "{oops"}, "house_rules", "not valid JSON"),
         ({"house_rules": '{"xp_per_match": 10}'}, "house_rules", "xp_per_match has its own field"),
-        ({"xp_per_match": "-1"}, "xp_per_match", "xp_per_match: must be an integer of at least 0"),
+        ({"xp_per_match": "-1"}, "xp_per_match", "greater than or equal to 0"),
+        ({"xp_per_match": "999999999999"}, "xp_per_match", "less than or equal to 100"),
     ],
 )  # fmt: skip
 def test_a_bad_house_rule_is_shown_on_its_field_and_nothing_is_created(
