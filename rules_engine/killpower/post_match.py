@@ -25,6 +25,7 @@ refused.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -80,8 +81,10 @@ def post_match(
     decisions: Decisions | None = None,
     settings: KillpowerSettings = DEFAULT_SETTINGS,
     field: str = "decisions",
+    used_names: Sequence[str] = (),
 ) -> PostMatch:
-    """Run the sequence for ``team``, which played ``side`` of ``report``."""
+    """Run the sequence for ``team``, which played ``side`` of ``report``; ``used_names``:
+    names of gladiators the team had before (its dead), kept from automatic recruits."""
     decisions = decisions or Decisions()
     start = len(dice.log())
     outcome = Outcome.of(side, report.winner, report.abandoned_by)
@@ -117,6 +120,7 @@ def post_match(
         dice=dice,
         deck=settings.power_cards,
         field=f"{field}.recruits",
+        used_names=used_names,
     )
     log["recruits"] = [g.name for g in recruited]
     gone = {entry["gladiator"] for entry in removed}

@@ -4,12 +4,13 @@ The coach's recruits come first; the places still empty get automatic recruits. 
 automatic recruit copies the specialization and equipment kind of the gladiator whose place
 (number on the team sheet) he takes; a place nobody left (a new team) gets the
 specializations in TABLE 11 order with a magic armour. Automatic recruits are named
-"Recruit N", the lowest N not taken.
+"Recruit N", the lowest N taken by no gladiator of the team, nor by any name the caller says the
+team has used before (its dead), so two gladiators of one team's history never share a name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import count, cycle
 
 from rules_engine.dice import Dice
@@ -28,9 +29,11 @@ def fill_places(
     dice: Dice,
     deck: Sequence[PowerCard] = DEFAULT_DECK,
     field: str = "recruits",
+    used_names: Collection[str] = (),
 ) -> tuple[list[Gladiator | None], list[Gladiator]]:
     """``slots`` (None: an empty place; missing places up to seven are empty) filled with
-    ``recruits`` then automatic recruits; ``previous[i]`` is who held place ``i`` before."""
+    ``recruits`` then automatic recruits; ``previous[i]`` is who held place ``i`` before;
+    ``used_names``: names the team used before, never given to an automatic recruit."""
     filled = list(slots) + [None] * (tables.TEAM_SIZE - len(slots))
     places = [i for i, g in enumerate(filled) if g is None]
     if len(recruits) > len(places):
@@ -42,7 +45,8 @@ def fill_places(
             raise InvalidInput(f"{field}.{i}.name", f"{recruit.name!r} is taken")
         taken.add(recruit.name)
     fallback = cycle(Specialization)
-    numbers = (n for n in count(1) if f"Recruit {n}" not in taken)
+    unavailable = taken | {g.name for g in previous} | set(used_names)
+    numbers = (n for n in count(1) if f"Recruit {n}" not in unavailable)
     for place in places[len(chosen) :]:
         name = f"Recruit {next(numbers)}"
         left = previous[place] if place < len(previous) else None

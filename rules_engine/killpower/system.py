@@ -9,7 +9,8 @@ Matches are played at the table, with the board, and their result is entered. So
   engine). :meth:`record_result` is the same call with the result as an argument.
 * :meth:`KillpowerSystem.post_match` runs the post-match sequence for both teams, home first,
   from the outcome's record (which holds both teams and the report) and
-  ``options["decisions"] = {"home": ..., "away": ...}``; it returns
+  ``options["decisions"] = {"home": ..., "away": ...}`` (and ``options["used_names"]``, each
+  side's names of gladiators gone before, kept from automatic recruits); it returns
   ``{"home": <post-match>, "away": <post-match>}``.
 * ``options`` also carries the league settings (:mod:`~rules_engine.killpower.settings`),
   flat beside those keys.
@@ -25,7 +26,7 @@ from typing import Any, ClassVar
 from rules_engine.dice import Dice
 from rules_engine.errors import IllegalAction, InvalidInput
 from rules_engine.killpower.decisions import Decisions
-from rules_engine.killpower.parsing import mapping
+from rules_engine.killpower.parsing import mapping, names
 from rules_engine.killpower.post_match import post_match
 from rules_engine.killpower.power import targets
 from rules_engine.killpower.report import DecidedBy, parse_report
@@ -42,7 +43,7 @@ from rules_engine.systems import (
     standard_points,
 )
 
-CALL_KEYS = ("result", "free_throws", "decisions")
+CALL_KEYS = ("result", "free_throws", "decisions", "used_names")
 """Keys of ``options`` that are not league settings: one options dict serves both calls."""
 
 
@@ -149,6 +150,7 @@ class KillpowerSystem:
             field="record.report",
         )
         decisions = mapping(extra.get("decisions") or {}, "options.decisions")
+        used = mapping(extra.get("used_names") or {}, "options.used_names")
         return {
             side.value: post_match(
                 teams[side],
@@ -158,6 +160,7 @@ class KillpowerSystem:
                 decisions=Decisions.parse(decisions.get(side.value), f"options.decisions.{side}"),
                 settings=settings,
                 field=f"options.decisions.{side}",
+                used_names=names(used.get(side.value, []), f"options.used_names.{side}"),
             ).to_dict()
             for side in Side
         }

@@ -94,7 +94,13 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     match_settings = fixture_settings(fixture)
     dice = Dice(seed)
     sides = SYSTEM.post_match(
-        _outcome(result), dice=dice, options={**match_settings, "decisions": _decisions(fixture)}
+        _outcome(result),
+        dice=dice,
+        options={
+            **match_settings,
+            "decisions": _decisions(fixture),
+            "used_names": {side: _dead_names(getattr(fixture, side)) for side in SIDES},
+        },
     )
     tournament = match_settings.get("mode") == Mode.TOURNAMENT
     for side in SIDES:
@@ -106,6 +112,11 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
 
         tournament_advance(season=fixture.season)
     return run
+
+
+def _dead_names(team: Team) -> list[str]:
+    """The names of the team's dead: an automatic recruit never takes one of them."""
+    return sorted(team.gladiators.exclude(LIVING).values_list("name", flat=True).distinct())
 
 
 def _apply(
