@@ -134,18 +134,26 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _shares(odds: dict) -> dict:
-    """The engine's odds (shares of 1) as percentages, for each side."""
+    """The engine's odds (shares of 1) as percentages to one decimal, each pair of sides
+    adding up to exactly 100 (the defender's is what the attacker's leaves)."""
     def percent(share: float) -> float:
-        return round(100 * share, 2)
+        return round(100 * share, 1)
 
+    def pair(share: float) -> tuple[float, float]:
+        attacker = percent(share)
+        return attacker, round(100 - attacker, 1)
+
+    attacker, defender = pair(odds["attacker_win"])
+    phases = []
+    for phase in (1, 2, 3):
+        phase_attacker, phase_defender = pair(odds["phase_win"][str(phase)])
+        phases.append({"number": phase, "attacker": phase_attacker, "defender": phase_defender})
     return {
-        "attacker": percent(odds["attacker_win"]),
-        "defender": percent(1 - odds["attacker_win"]),
+        "attacker": attacker,
+        "defender": defender,
         "crushing_attacker": percent(odds["crushing"]["attacker"]),
         "crushing_defender": percent(odds["crushing"]["defender"]),
-        "phases": [{"number": phase, "attacker": percent(odds["phase_win"][str(phase)]),
-                    "defender": percent(1 - odds["phase_win"][str(phase)])}
-                   for phase in (1, 2, 3)],
+        "phases": phases,
     }
 
 

@@ -61,3 +61,16 @@ def test_every_roll_purpose_of_a_run_is_worded_by_the_pages():
         run.run_to_end(auto_decide=True)
         for roll in run.dice.log():
             assert roll_purpose(roll["purpose"], names) != roll["purpose"], roll["purpose"]
+
+
+def test_odds_shares_of_each_pair_add_up_to_exactly_100():
+    from battles.views.public import _shares
+
+    shares = _shares({
+        "attacker_win": 0.4555,  # 45.55 and 54.45 would each round up: 45.6 + 54.5 = 100.1
+        "crushing": {"attacker": 0.1, "defender": 0.2},
+        "phase_win": {"1": 0.4555, "2": 0.12345, "3": 0.99999},
+    })
+
+    assert shares["attacker"] + shares["defender"] == 100
+    assert all(p["attacker"] + p["defender"] == 100 for p in shares["phases"])
