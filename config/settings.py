@@ -116,6 +116,7 @@ LOGOUT_REDIRECT_URL = "league:list"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "core" / "locale"]
+FORMAT_MODULE_PATH = ["core.formats"]  # one date style per language (core/formats/<lang>/)
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True

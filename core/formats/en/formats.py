@@ -1,0 +1,3 @@
+# One date style on every page: "25 Nov 2026" and "25 Nov 2026, 21:00" (24-hour clock).
+DATE_FORMAT = SHORT_DATE_FORMAT = "j M Y"
+DATETIME_FORMAT = SHORT_DATETIME_FORMAT = "j M Y, H:i"
