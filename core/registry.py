@@ -19,6 +19,8 @@ nothing to say):
 * ``team_register(league, name, coach, ...)``: registers a team in one of its leagues, when the
   game needs more than a name (Killpower Ball's seven gladiators);
 * ``team_power(team)``: power and division where the game has them;
+* ``teams_not_ready(teams)``: ``{team id: why}`` for the teams that could not kick off now
+  (the league page flags them);
 * ``league_settings_check(league, has_fixtures)``: refuses settings the game cannot play;
 * ``league_rules_form``: a form mixin holding the game's league settings (see
   ``league.forms``);
@@ -59,6 +61,7 @@ class Game:
     league_page_context: Hook | None = None
     team_register: Hook | None = None
     team_power: Hook | None = None
+    teams_not_ready: Hook | None = None
     league_settings_check: Hook | None = None
     league_rules_form: type | None = None
     team_prefetches: Sequence[Callable[[], Any]] = ()

@@ -75,6 +75,12 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "is_commissioner": roles.is_commissioner(request.user, league),
     }
     game = registry.game(league.rule_system)
+    teams = [row.team for row in table.get("standings", [])]
+    for team in teams:
+        team.league = league  # already loaded: no query per team
+    context["not_ready"] = (
+        game.teams_not_ready(teams=teams) if game.teams_not_ready and context["unresolved"] else {}
+    )
     if game.league_page_context is not None:
         context |= game.league_page_context(request, league=league, season=season)
     template = page_or_fragment(request, "league/detail.html", "season-content",

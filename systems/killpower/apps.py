@@ -36,6 +36,7 @@ class KillpowerConfig(AppConfig):
                 league_page_context=league_pages.league_context,
                 team_register=services.killpower_team_register,
                 team_power=selectors.team_power,
+                teams_not_ready=selectors.teams_not_ready,
                 team_prefetches=[selectors.living_prefetch],
                 team_related=["killpower"],
                 team_api_fields={"ranking_points": fields.ranking_points_field},

@@ -4,9 +4,10 @@ the rules engine (characteristics, armour, raises available, power, division).""
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Prefetch, Q, QuerySet, Value, When, prefetch_related_objects
 from django.db.models.functions import Now
 
+from core.roster_messages import roster_issue_text
 from league.models import League, Team
 from matches.models import Fixture, Result
 from rules_engine import RosterIssue
@@ -135,3 +136,14 @@ def team_record(*, team: Team, season_id: int | None = None) -> dict[str, int]:
         record["played"] += 1
         record[record_outcome(side=side, winner=winner, decided_by=decided_by)] += 1
     return record
+
+
+def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
+    """Teams whose roster cannot kick off, each with why in words (a query for all)."""
+    prefetch_related_objects(teams, living_prefetch())
+    problems = {}
+    for team in teams:
+        blocking = [issue for issue in roster_issues(team=team) if issue.blocking]
+        if blocking:
+            problems[team.pk] = " ".join(roster_issue_text(issue) for issue in blocking)
+    return problems

@@ -11,7 +11,7 @@ class RotzballConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
-        from systems.rotzball import RULE_SYSTEM, demo, kickoff, services, urls
+        from systems.rotzball import RULE_SYSTEM, demo, kickoff, selectors, services, urls
         from systems.rotzball.api import fields, sheets, views
         from systems.rotzball.forms import RotzballRulesForm
         from systems.rotzball.views import pages
@@ -24,6 +24,7 @@ class RotzballConfig(AppConfig):
                 fixture_page=pages.fixture_detail,
                 team_sheet=sheets.team_sheet,
                 league_rules_form=RotzballRulesForm,
+                teams_not_ready=selectors.teams_not_ready,
                 team_related=["match_plan"],
                 league_related=["rotzball_rules"],
                 team_api_fields={"tactic": fields.tactic_field},

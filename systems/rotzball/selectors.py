@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Prefetch, prefetch_related_objects
 
 import rules_engine
+from core.roster_messages import roster_issue_text
 from league.models import League, Team
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
@@ -127,3 +128,15 @@ def coach_rule_of(league: League) -> str:
         return league.rotzball_rules.coach_rule
     except LeagueRules.DoesNotExist:
         return CoachRule.TEST
+
+
+def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
+    """Teams whose line-up cannot kick off, each with why in words (a few queries for all)."""
+    slots = LineupSlot.objects.select_related("player")
+    prefetch_related_objects(teams, Prefetch("lineup_slots", queryset=slots), "match_plan")
+    problems = {}
+    for team in teams:
+        blocking = [issue for issue in lineup_report(team=team).issues if issue.blocking]
+        if blocking:
+            problems[team.pk] = " ".join(roster_issue_text(issue) for issue in blocking)
+    return problems

@@ -187,3 +187,24 @@ def test_match_report_under_the_coach_difference_rule_explains_the_bonus(
     turns = page.find("table", class_="turn-table").tbody
     assert "coach difference" in turns.find("td", class_="coach").get_text()
     assert "better coach" in turns.get_text()  # the home coach's bonus in every home roll
+
+
+def test_the_league_page_flags_teams_not_ready_and_offers_the_next_round(
+    browser, commissioner, league, season, team, other_team
+):
+    from tests.factories import TeamFactory
+
+    boars = TeamFactory(league=league, name="Boars")  # no line-up at all
+    Fixture.objects.create(season=season, round=1, home=team, away=other_team,
+                           kickoff=timezone.now() + timedelta(days=1))  # fmt: skip
+    Fixture.objects.create(season=season, round=2, home=boars, away=team,
+                           kickoff=timezone.now() + timedelta(days=8))  # fmt: skip
+
+    page = soup(browser(commissioner).get(league.get_absolute_url()))
+
+    flagged = [row.find("a").get_text(strip=True) for row in page.select("table.standings tbody tr")
+               if row.select_one(".not-ready")]  # fmt: skip
+    assert flagged == ["Boars"]
+    next_step = page.select_one("button.next-step")
+    assert next_step is not None and "round 1" in next_step.get_text()
+    assert page.select_one("#not-ready-note") is not None
