@@ -86,9 +86,21 @@ def _battle_data(
 def run_start(*, battle: Battle, user: Actor, seed: int | None = None) -> BattleRun:
     """Start resolving ``battle`` (its game master). Both armies are read under their row
     locks and snapshotted into the run's state, so later card edits never change it. A card
-    with errors refuses the run, naming each field; ``seed`` None draws a fresh one."""
+    with errors refuses the run, naming each field; ``seed`` None draws a fresh one. A battle
+    fought to the end is never fought again: its result stands."""
     require(roles.can_run_battle(user, battle))
     locking.lock_armies([battle.attacker_id, battle.defender_id])
+    if BattleRun.objects.filter(battle=battle, status=BattleRun.Status.FINISHED).exists():
+        raise ValidationError(
+            {
+                "battle": [
+                    _(
+                        "This battle has been fought: its result stands. To fight again, create "
+                        "a new battle, with its own record."
+                    )
+                ]
+            }
+        )
     battle = Battle.objects.select_related("campaign", "attacker", "defender").get(pk=battle.pk)
     troops = {
         side: list(Troop.objects.filter(army_id=getattr(battle, f"{side}_id")))

@@ -102,7 +102,10 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404 from None
     battle = detail.battle
     tables = engine.tables_for(battle.campaign)
+    fought = next((run for run in detail.runs if run.status == BattleRun.Status.FINISHED), None)
     names = {side: getattr(battle, side).name for side in engine.SIDES}
+    if fought is not None:  # the armies as they fought, whatever they are called today
+        names = {side: fought.state["battle"][side]["name"] for side in engine.SIDES}
     options = battle.options or {}
     moments = [
         {"phase": phase, "chance": round(100 * (plan or {}).get("attacker_chance", 0.5))}
@@ -118,6 +121,8 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "battle": battle,
         "campaign": battle.campaign,
         "detail": detail,
+        "names": names,
+        "fought": fought,
         "cards": {side: card_context(detail.cards[side], tables=tables) for side in engine.SIDES},
         "phases": phase_rows(detail),
         "errors": [(names.get(field.split(".")[0], ""), issue_message(message))

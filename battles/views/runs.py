@@ -139,9 +139,7 @@ def run_start(request: HttpRequest, battle: Battle) -> HttpResponse:
         messages.error(request, _("The battle cannot start: %(errors)s") % {
             "errors": " ".join(error.messages)})
         return redirect("battles:battle", battle.pk)
-    messages.success(request, _("The battle begins. Play it round by round, or resolve it "
-                                "to the end."))
-    return redirect("battles:run", run.pk)
+    return redirect("battles:run", run.pk)  # the run page says how to play it while it starts
 
 
 @require_POST

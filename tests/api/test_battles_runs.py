@@ -254,7 +254,7 @@ def test_casualties_confirmed_twice_are_applied_once(api_as, game_master, finish
     assert [event["kind"] for event in history] == ["created", "casualties"]
 
 
-def test_runs_list_without_their_state_and_filter(api_as, finished, paused, battle):
+def test_runs_list_without_their_state_and_filter(api_as, paused, finished, battle):
     body = api_as(None).get("/api/v1/runs/", {"battle": battle.pk, "status": "finished"}).json()
 
     assert [run["id"] for run in body["results"]] == [finished.pk]

@@ -92,13 +92,30 @@ def test_a_battle_without_casualties_has_none_to_confirm(campaign, game_master, 
     assert list(caught.value.message_dict) == ["casualties"]
 
 
-def test_one_run_of_a_battle_gives_its_casualties(finished, battle, game_master, alliance):
+def test_a_battle_fought_gives_its_casualties_once_and_is_not_fought_again(
+    finished, battle, game_master, alliance
+):
     services.casualties_confirm(run_id=finished.pk, user=game_master)
-    other = services.run_resolve(run_id=services.run_start(battle=battle, user=game_master).pk)
     before = head_counts(alliance)
 
     with pytest.raises(ValidationError) as caught:
-        services.casualties_confirm(run_id=other.pk, user=game_master)
+        services.run_start(battle=battle, user=game_master)
+
+    assert list(caught.value.message_dict) == ["battle"]
+    assert battle.runs.count() == 1 and head_counts(alliance) == before
+
+
+def test_a_second_run_beside_an_unfinished_one_gives_no_second_casualties(
+    battle, game_master, alliance
+):
+    first = services.run_start(battle=battle, user=game_master, seed=SEED)
+    second = services.run_start(battle=battle, user=game_master, seed=SEED + 1)
+    services.run_resolve(run_id=first.pk)
+    services.casualties_confirm(run_id=first.pk, user=game_master)
+    before = head_counts(alliance)
+
+    with pytest.raises(ValidationError) as caught:
+        services.casualties_confirm(run_id=services.run_resolve(run_id=second.pk).pk, user=game_master)
 
     assert list(caught.value.message_dict) == ["run"]
     assert head_counts(alliance) == before

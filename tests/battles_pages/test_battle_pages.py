@@ -350,3 +350,28 @@ def test_a_signed_in_user_starts_a_campaign_and_adds_a_player(browser, stranger,
     assert list(campaign.players.all()) == [other_player]
     page = soup(client.get(reverse("battles:campaign", args=[campaign.pk])))
     assert "1 player: other_player" in page.find("hgroup").get_text(" ", strip=True)
+
+
+def test_a_fought_battle_keeps_the_armies_as_they_fought_and_is_not_fought_again(
+    browser, battle, finished_run, game_master, alliance
+):
+    alliance.name = "Renamed since"
+    alliance.save()
+
+    page = soup(browser(game_master).get(reverse("battles:battle", args=[battle.pk])))
+
+    header = page.find("div", class_="page-head").get_text(" ", strip=True)
+    assert "Auld Alliance" in header and "Renamed since" not in header
+    tools = page.find("section", class_="commissioner-tools")
+    assert tools.find("button", string=lambda s: s and "run" in s.lower()) is None
+    assert tools.find("a", href=reverse("battles:run", args=[finished_run.pk])) is not None
+
+
+def test_the_start_hint_shows_only_before_the_first_step(browser, battle, game_master):
+    client = browser(game_master)
+    run = services.run_start(battle=battle, user=game_master, seed=SEED)
+    hint = "The battle begins."
+
+    assert hint in client.get(reverse("battles:run", args=[run.pk])).content.decode()
+    services.run_step(run_id=run.pk, user=game_master)
+    assert hint not in client.get(reverse("battles:run", args=[run.pk])).content.decode()
