@@ -1,5 +1,6 @@
 """The pages anyone may read: league list, league, team, match report."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -208,3 +209,17 @@ def test_the_league_page_flags_teams_not_ready_and_offers_the_next_round(
     next_step = page.select_one("button.next-step")
     assert next_step is not None and "round 1" in next_step.get_text()
     assert page.select_one("#not-ready-note") is not None
+
+
+def test_a_scheduled_fixture_previews_both_line_ups_and_the_odds(browser, season, team, other_team):
+    fixture = Fixture.objects.create(season=season, round=1, home=team, away=other_team,
+                                     kickoff=timezone.now() + timedelta(days=1))  # fmt: skip
+
+    page = soup(browser().get(fixture.get_absolute_url()))
+
+    preview = page.find("section", class_="fixture-preview")
+    assert preview is not None
+    assert len(preview.find_all("table", class_="lineup")) == 2
+    odds = preview.find("p", class_="preview-odds").get_text(" ", strip=True)
+    shares = [int(n) for n in re.findall(r"(\d+) %", odds)]
+    assert len(shares) == 2 and sum(shares) == 100

@@ -12,6 +12,7 @@ from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
 from systems.rotzball import selectors
 from systems.rotzball.models import LineupSlot, Tactic
+from systems.rotzball.preview import fixture_preview_get
 
 
 def lineup_rows(report: selectors.LineupReport) -> list[dict]:
@@ -62,4 +63,9 @@ def fixture_detail(request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
         "result": getattr(fixture, "result", None),
         "is_commissioner": roles.is_commissioner(request.user, league),
     }
+    if fixture.status == Fixture.Status.SCHEDULED:
+        preview = fixture_preview_get(fixture=fixture)
+        context["preview"] = preview | {
+            "rows": {side: lineup_rows(p.report) for side, p in preview["sides"].items()}
+        }
     return render(request, "rotzball/fixture.html", context)
