@@ -18,13 +18,17 @@ class PlayerForm(PageForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["name"] = forms.CharField(label=_("Name"), max_length=80)
+        # hx-preserve: the roster page checks the form as each field loses focus and swaps it
+        # back with its errors; what is typed meanwhile stays as it is.
+        self.fields["name"] = forms.CharField(
+            label=_("Name"), max_length=80, widget=forms.TextInput(attrs={"hx-preserve": "true"})
+        )
         for name in PLAYER_FIELDS[1:]:
             self.fields[name] = forms.IntegerField(
                 label=Player._meta.get_field(name).verbose_name,
                 min_value=1,
                 max_value=100,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "hx-preserve": "true"}),
             )
 
     @staticmethod

@@ -24,25 +24,34 @@ PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
 def player_create(*, team: Team, **fields: Any) -> Player:
     _lock_team(team)
     team_assert_editable(team=team)
+    player = player_check(team=team, **fields)
+    player.save()
+    return player
+
+
+def player_check(*, team: Team, player: Player | None = None, **fields: Any) -> Player:
+    """A new player (or ``player`` changed) as it would be saved, checked by every rule of
+    the roster, and not saved: the services save it, the roster page checks as you type."""
     unknown = set(fields) - set(PLAYER_FIELDS)
     if unknown:
         raise ValidationError({field: _("Unknown player field.") for field in unknown})
-    player = Player(team=team, **fields)
-    player.full_clean()
-    player.save()
-    return player
+    candidate = Player(team=team) if player is None else player
+    for field, value in fields.items():
+        setattr(candidate, field, value)
+    name = fields.get("name")
+    if name and team.players.filter(name__iexact=name).exclude(pk=candidate.pk).exists():
+        raise ValidationError(
+            {"name": _("%(name)s already plays for this team: choose another name.") % {"name": name}}
+        )
+    candidate.full_clean()
+    return candidate
 
 
 @transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
     _lock_team(player.team)
     team_assert_editable(team=player.team)
-    unknown = set(changes) - set(PLAYER_FIELDS)
-    if unknown:
-        raise ValidationError({field: _("Unknown player field.") for field in unknown})
-    for field, value in changes.items():
-        setattr(player, field, value)
-    player.full_clean()
+    player = player_check(team=player.team, player=player, **changes)
     player.save()
     return player
 

@@ -54,12 +54,30 @@ def _roster_page(request, team, form, *, editing: Player | None = None, status: 
     return render(request, template, context, status=status)
 
 
+def _checked(request, team: Team, form: PlayerForm, player: Player | None = None):
+    """The form's fragment with the errors of what is filled in so far, nothing saved: the
+    roster page asks for it when a field loses focus (htmx, ``check=1``)."""
+    form.is_valid()  # the fields' own checks; then the roster's rules on what is valid so far
+    try:
+        services.player_check(team=team, player=player, **form.cleaned_data)
+    except ValidationError as error:
+        for field, messages in error.message_dict.items():
+            if field not in form.errors:
+                form.add_error(field if field in form.fields else None, messages)
+    for name in [name for name in form.errors if name in form.fields]:
+        if not form.data.get(name):
+            del form.errors[name]  # not filled in yet: no error before its turn
+    return _roster_page(request, team, form, editing=player)
+
+
 @roster_editor_required
 def roster(request: HttpRequest, team: Team) -> HttpResponse:
     """The players, and a form to add one."""
     if request.method != "POST":
         return _roster_page(request, team, PlayerForm())
     form = PlayerForm(request.POST)
+    if request.POST.get("check"):
+        return _checked(request, team, form)
     if form.is_valid():
         try:
             player = services.player_create(team=team, **form.cleaned_data)
@@ -78,6 +96,8 @@ def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpRespons
         return _roster_page(request, team, PlayerForm(initial=PlayerForm.initial_for(player)),
                             editing=player)
     form = PlayerForm(request.POST)
+    if request.POST.get("check"):
+        return _checked(request, team, form, player)
     if form.is_valid():
         try:
             services.player_update(player=player, **form.cleaned_data)

@@ -113,10 +113,10 @@ def test_a_player_name_is_unique_in_its_team(api_as, coach, team):
     before = roster(team)
 
     response = api_as(coach).post(
-        "/api/v1/players/", {"team": team.pk, **NEW_PLAYER, "name": "Wolves passer"}
+        "/api/v1/players/", {"team": team.pk, **NEW_PLAYER, "name": "wolves PASSER"}
     )
 
-    assert_error(response, 400, "non_field_errors")
+    assert "already plays" in assert_error(response, 400, "name")["fields"]["name"][0]
     assert roster(team) == before
 
 

@@ -95,7 +95,7 @@ def test_duplicate_player_name_is_an_inline_error_from_the_service(browser, coac
                                           strength="40", intelligence="40"))
 
     assert response.status_code == 200
-    assert soup(response).find(class_="form-errors")
+    assert "already plays for this team" in field_error(soup(response), "name")
     assert team.players.filter(name="Wolves coach").count() == 1
 
 
@@ -206,3 +206,18 @@ def test_after_kick_off_the_pages_say_why_and_disable_the_forms(
     player.refresh_from_db()
     assert player.name != "X"
     assert LineupSlot.objects.filter(team=team).count() == 7
+
+
+def test_the_roster_form_is_checked_as_you_type_and_nothing_is_saved(browser, coach, team):
+    taken = team.players.first().name
+    url = reverse("league:roster", args=[team.pk])
+
+    response = browser(coach).post(
+        url, {"check": "1", "name": taken, "endurance": "150", "agility": ""}, HTTP_HX_REQUEST="true"
+    )
+
+    page = soup(response)
+    assert response.status_code == 200 and page.find(id="player-form") is not None
+    assert field_error(page, "name") and field_error(page, "endurance")
+    assert not field_error(page, "agility")  # not filled in yet: no error before its turn
+    assert team.players.filter(name=taken).count() == 1
