@@ -1,6 +1,7 @@
 """Write-side operations of the battles app; import them from here.
 
 * :mod:`battles.services.campaigns`: campaigns, armies (battle cards), troops, battles;
+* :mod:`battles.services.cards`: a whole battle card saved at once (the card editor);
 * :mod:`battles.services.runs`: runs (start, step, decisions, resolution), casualties, odds.
 
 Every service is keyword-only and takes the acting ``user`` where a role is needed
@@ -21,6 +22,7 @@ from battles.services.campaigns import (
     troop_delete,
     troop_update,
 )
+from battles.services.cards import TroopLine, TroopLineError, army_card_save
 from battles.services.runs import (
     MAX_ODDS_N,
     StaleRunError,
@@ -40,6 +42,9 @@ from battles.services.runs import (
 __all__ = [
     "MAX_ODDS_N",
     "StaleRunError",
+    "TroopLine",
+    "TroopLineError",
+    "army_card_save",
     "army_create",
     "army_recover_wounded",
     "army_update",

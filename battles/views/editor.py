@@ -15,7 +15,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -51,12 +50,6 @@ def _form_field(field: str) -> str:
     if head == "works":
         return f"works_{rest}"
     return field
-
-
-class RowError(Exception):
-    def __init__(self, row: int, error: ValidationError):
-        super().__init__(row)
-        self.row, self.error = row, error
 
 
 class Editor:
@@ -116,28 +109,22 @@ class Editor:
             form.non_field_errors() for form in self.formset.forms)
 
     def save(self, user) -> None:
-        """Apply the edited card through the services, all or nothing."""
-        with transaction.atomic():
-            changes = self._army_changes()
-            if changes:
-                services.army_update(army=self.army, user=user, **changes)
-            kept = {troop.pk for troop in self.lines if troop.pk}
-            for troop in self.saved:
-                if troop.pk not in kept:
-                    services.troop_delete(troop=troop, user=user)
-            for line in self.lines:
-                try:
-                    if line.pk is None:
-                        services.troop_add(army=self.army, user=user,
-                                           **{key: getattr(line, key) for key in TROOP_FIELDS})
-                        continue
-                    saved = self.saved_by_id[line.pk]
-                    diff = {key: getattr(line, key) for key in TROOP_FIELDS
-                            if getattr(line, key) != getattr(saved, key)}
-                    if diff:
-                        services.troop_update(troop=saved, user=user, **diff)
-                except ValidationError as error:
-                    raise RowError(line.row, error) from None
+        """Apply the edited card through the card service, all or nothing."""
+        kept = {troop.pk for troop in self.lines if troop.pk}
+        services.army_card_save(
+            army=self.army,
+            user=user,
+            changes=self._army_changes(),
+            removed=[troop for troop in self.saved if troop.pk not in kept],
+            lines=[
+                services.TroopLine(
+                    row=line.row,
+                    troop=self.saved_by_id[line.pk] if line.pk else None,
+                    fields={key: getattr(line, key) for key in TROOP_FIELDS},
+                )
+                for line in self.lines
+            ],
+        )
 
     def _army_changes(self) -> dict[str, Any]:
         army, new = self.army, self.form.changes()
@@ -158,8 +145,8 @@ class Editor:
             name = _form_field(field)
             self.form.add_error(name if name in self.form.fields else None, found)
 
-    def show_row_error(self, failure: RowError) -> None:
-        add_service_errors(self.formset.forms[failure.row], failure.error)
+    def show_row_error(self, failure: services.TroopLineError) -> None:
+        add_service_errors(self.formset.forms[failure.row], failure)
 
     def rows(self) -> list[dict[str, Any]]:
         """Each row of the troops table with its status on the card."""
@@ -210,7 +197,7 @@ def army_edit(request: HttpRequest, army: Army) -> HttpResponse:
     else:
         try:
             editor.save(request.user)
-        except RowError as failure:
+        except services.TroopLineError as failure:
             editor.show_row_error(failure)
             notice = _("Nothing was saved: correct the fields marked below.")
         except ValidationError as error:

@@ -265,3 +265,21 @@ def test_the_game_master_puts_the_wounded_back(alliance, game_master, player):
     assert recovered.detail["troops"] == [
         {"troop": militia.pk, "name": "Militia", "before": 20, "after": 28}
     ]
+
+
+def test_a_whole_card_saves_all_or_nothing(alliance, player):
+    first, *others = list(alliance.troops.order_by("order"))
+    before = head_counts(alliance)
+    lines = [
+        services.TroopLine(row=0, troop=first, fields={"count": first.count + 10}),
+        services.TroopLine(row=1, troop=None, fields={"name": "Levy", "dc": 99, "count": 20}),
+    ]
+
+    with pytest.raises(services.TroopLineError) as refused:
+        services.army_card_save(
+            army=alliance, user=player, changes={"name": "Renamed"}, removed=others, lines=lines
+        )
+
+    assert refused.value.row == 1 and "dc" in refused.value.message_dict
+    alliance.refresh_from_db()
+    assert alliance.name != "Renamed" and head_counts(alliance) == before
