@@ -219,6 +219,10 @@ CELERY_TASK_ROUTES = {
 SWEEPER_GRACE_SECONDS = env.int("SWEEPER_GRACE_SECONDS", default=120)
 # ...and gives up after this many re-sends, recording the problem for the commissioner to see.
 SWEEPER_MAX_ATTEMPTS = env.int("SWEEPER_MAX_ATTEMPTS", default=5)
+# A simulation request kicks off up to this many fixtures itself (a round, a small season);
+# a larger one leaves its kick-offs to a worker, this many per transaction.
+SIMULATION_KICK_OFF_IN_REQUEST = env.int("SIMULATION_KICK_OFF_IN_REQUEST", default=100)
+SIMULATION_KICK_OFF_CHUNK = 100
 CELERY_BEAT_SCHEDULE = {
     # Every app's catch-up job (core.registry.sweeps): due kick-offs, lost simulations,
     # post-match sequences, battle runs.

@@ -31,6 +31,7 @@ from matches.scheduling import round_robin
 log = logging.getLogger(__name__)
 
 SIMULATE_TASK = "matches.tasks.fixture_simulate_task"
+KICK_OFF_TASK = "matches.tasks.batch_kick_off_task"
 
 UNRESOLVED = (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
 
@@ -258,8 +259,11 @@ def simulation_request(
 ) -> SimulationBatch:
     """Kick off and enqueue the unresolved fixtures of a fixture, a round or a whole season.
 
-    Line-ups are snapshotted now, in this transaction; the workers are told after commit.
-    Fixtures whose line-ups are incomplete are refused together, naming each team.
+    Up to ``SIMULATION_KICK_OFF_IN_REQUEST`` fixtures (a round, a small season) kick off now,
+    in this transaction: their line-ups are snapshotted and the workers told after commit;
+    fixtures whose line-ups are incomplete are refused together, naming each team. A larger
+    request checks every team's line-up now (refusing the same way) and leaves the kick-offs
+    to a worker, in chunks (:func:`batch_kick_off`), so the request stays short.
     """
     if not is_simulated(season.league):
         raise ValidationError(
@@ -284,6 +288,24 @@ def simulation_request(
         raise ValidationError(
             {"fixtures": _("Nothing left to simulate here: every fixture is played or cancelled.")}
         )
+    in_request = len(ids) <= settings.SIMULATION_KICK_OFF_IN_REQUEST
+    if in_request:
+        _kick_off_now(fixtures, ids)
+    else:
+        _check_line_ups(season, fixtures)
+    resend_reset(ids)
+    batch = _same_batch(season, label, ids)
+    if batch is None:
+        batch = SimulationBatch.objects.create(season=season, requested_by=user, label=label)
+        batch.fixtures.set(ids)
+    if in_request:
+        _enqueue(ids)
+    else:
+        enqueue_on_commit(KICK_OFF_TASK, batch.pk)
+    return batch
+
+
+def _kick_off_now(fixtures: QuerySet[Fixture], ids: list[int]) -> None:
     # Every team first, then each fixture (matches/locking.py's order), for the whole request.
     locking.lock_teams(
         team_id for pair in fixtures.values_list("home_id", "away_id") for team_id in pair
@@ -296,13 +318,64 @@ def simulation_request(
             problems += [m for m in error.messages if m not in problems]
     if problems:
         raise ValidationError({"lineups": problems})
-    resend_reset(ids)
-    batch = _same_batch(season, label, ids)
+
+
+def _check_line_ups(season: Season, fixtures: QuerySet[Fixture]) -> None:
+    """Every team that still has to kick off can, as its game judges it (nothing locked)."""
+    game = registry.game(season.league.rule_system)
+    if game.teams_not_ready is None:
+        return
+    scheduled = fixtures.filter(status=Fixture.Status.SCHEDULED)
+    team_ids = {t for pair in scheduled.values_list("home_id", "away_id") for t in pair}
+    teams = list(Team.objects.filter(pk__in=team_ids).select_related("league").order_by("name"))
+    not_ready = game.teams_not_ready(teams=teams)
+    if not_ready:
+        raise ValidationError(
+            {
+                "lineups": [
+                    _("%(team)s's line-up is not ready: %(problems)s")
+                    % {"team": team.name, "problems": not_ready[team.pk]}
+                    for team in teams
+                    if team.pk in not_ready
+                ]
+            }
+        )
+
+
+def batch_kick_off(*, batch_id: int) -> dict[str, int]:
+    """Kick off a batch's scheduled fixtures, ``SIMULATION_KICK_OFF_CHUNK`` at a time (each
+    chunk one short transaction, its teams locked first), and send each kicked-off fixture to
+    the workers. A fixture that cannot kick off records why, as the sweeper does. Idempotent:
+    what is kicked off already is only sent again."""
+    batch = SimulationBatch.objects.filter(pk=batch_id).first()
     if batch is None:
-        batch = SimulationBatch.objects.create(season=season, requested_by=user, label=label)
-        batch.fixtures.set(ids)
-    _enqueue(ids)
-    return batch
+        return {"kicked_off": 0, "enqueued": 0}
+    pending = list(
+        batch.fixtures.filter(status=Fixture.Status.SCHEDULED)
+        .order_by("round", "pk")
+        .values_list("pk", flat=True)
+    )
+    chunk = settings.SIMULATION_KICK_OFF_CHUNK
+    kicked_off = 0
+    for start in range(0, len(pending), chunk):
+        with transaction.atomic():
+            ids = pending[start : start + chunk]
+            chosen = Fixture.objects.filter(pk__in=ids)
+            locking.lock_teams(t for pair in chosen.values_list("home_id", "away_id") for t in pair)
+            for fixture_id in ids:
+                try:
+                    fixture_kick_off(fixture_id=fixture_id)
+                    kicked_off += 1
+                except ValidationError as error:
+                    message = "; ".join(error.messages)[:300]
+                    Fixture.objects.filter(pk=fixture_id).update(problem=message)
+    ready = list(
+        batch.fixtures.filter(status=Fixture.Status.LOCKED)
+        .order_by("round", "pk")
+        .values_list("pk", flat=True)
+    )
+    _enqueue(ready)
+    return {"kicked_off": kicked_off, "enqueued": len(ready)}
 
 
 def _same_batch(season: Season, label: str, ids: list[int]) -> SimulationBatch | None:
@@ -321,8 +394,13 @@ def fixtures_sweep_due() -> dict[str, int]:
     has its own sweep, ``systems.killpower.post_match.post_match_sweep``.)
     """
     kicked_off: list[int] = []
-    due = Fixture.objects.filter(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
-    for fixture_id in due.values_list("pk", flat=True):
+    stale = Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS)
+    # Due by the database's clock, or asked for in a simulation whose kick-offs never came
+    # (a large request's kick-off message lost with the broker).
+    due = Fixture.objects.filter(status=Fixture.Status.SCHEDULED).filter(
+        Q(kickoff__lte=Now()) | Q(batches__created_at__lte=stale)
+    )
+    for fixture_id in due.values_list("pk", flat=True).distinct():
         try:
             fixture_kick_off(fixture_id=fixture_id)
             kicked_off.append(fixture_id)
@@ -334,7 +412,6 @@ def fixtures_sweep_due() -> dict[str, int]:
             log.exception("fixture %s: kick-off failed, left for the next sweep", fixture_id)
     # Fixtures kicked off a while ago and still unresolved lost their message (or their worker);
     # recent ones are still on their way, so re-sending them would only pile up duplicates.
-    stale = Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS)
     unresolved = Fixture.objects.filter(
         status=Fixture.Status.LOCKED, season__league__rule_system__in=registry.simulated_names()
     )

@@ -1,7 +1,7 @@
 """Celery tasks: thin wrappers that take ids, call one service and return a small value.
 
-``fixture_simulate`` resolves a fixture at most once, so late acknowledgement and redelivery
-are safe. Services send it by name (``core.enqueue``), never by importing this module.
+``fixture_simulate`` resolves a fixture at most once and ``batch_kick_off`` kicks each fixture
+off at most once, so late acknowledgement and redelivery are safe. Services send it by name (``core.enqueue``), never by importing this module.
 """
 
 from celery import shared_task
@@ -16,3 +16,9 @@ RETRYABLE = (OperationalError, InterfaceError)
 def fixture_simulate_task(fixture_id: int) -> dict[str, int | None]:
     result = services.fixture_simulate(fixture_id=fixture_id)
     return {"fixture": fixture_id, "result": result.pk if result else None}
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def batch_kick_off_task(batch_id: int) -> dict[str, int]:
+    """A large simulation request's kick-offs, in chunks (``services.batch_kick_off``)."""
+    return services.batch_kick_off(batch_id=batch_id)
