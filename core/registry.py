@@ -33,6 +33,9 @@ nothing to say):
 * ``league_settings_fields`` and ``league_settings_save(league, values)``: the league settings
   the game keeps in its own tables (name -> writable serializer field factory), and how it
   validates and stores them (``ValidationError`` naming the field);
+* ``documents``: the ``core.documents.DocumentKind`` of each JSON document the core stores
+  for the game (``"record"``: ``Result.record``; ``"sheet"``: the sheets frozen at kick-off;
+  ``"options"``: the rule options frozen with them): stamped when written, upgraded on read;
 * ``demo(commissioner)``: builds the game's demo leagues through the services and returns the
   lines ``manage.py demo_data`` prints (logins, what was built);
 * ``page_urls``: URL patterns added to a core namespace (``{"league": [...], "matches": [...]}``)
@@ -72,6 +75,7 @@ class Game:
     league_settings_fields: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     league_settings_save: Hook | None = None
     demo: Hook | None = None
+    documents: Mapping[str, Any] = field(default_factory=dict)
     page_urls: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     api_urls: Sequence[Any] = ()
     api_routes: Sequence[tuple[str, Any, str]] = ()

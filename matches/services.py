@@ -9,6 +9,7 @@ sweeper).
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -20,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules_engine
-from core import registry
+from core import documents, registry
 from core.enqueue import enqueue_on_commit
 from league.models import League, Season, Team
 from matches import locking
@@ -181,10 +182,14 @@ def fixture_simulate(*, fixture_id: int, seed: int | None = None) -> Result | No
         return None
     if fixture.status == Fixture.Status.SCHEDULED:
         _kick_off(fixture)
-    system = rules_engine.get_system(fixture.season.league.rule_system)
+    rule_system = fixture.season.league.rule_system
+    kinds = registry.game(rule_system).documents
     dice = rules_engine.Dice(seed)
-    outcome = system.resolve_match(
-        fixture.home_sheet, fixture.away_sheet, dice=dice, options=fixture.options or {}
+    outcome = rules_engine.get_system(rule_system).resolve_match(
+        _document(kinds, "sheet", fixture.home_sheet),
+        _document(kinds, "sheet", fixture.away_sheet),
+        dice=dice,
+        options=_document(kinds, "options", fixture.options) or {},
     )
     result = Result.objects.create(
         fixture=fixture,
@@ -193,11 +198,18 @@ def fixture_simulate(*, fixture_id: int, seed: int | None = None) -> Result | No
         winner=outcome.winner or Result.Winner.DRAW,
         decided_by=outcome.decided_by,
         seed=outcome.seed,
-        record=outcome.record,
+        record=documents.stamp(kinds["record"], outcome.record)
+        if "record" in kinds
+        else outcome.record,
     )
     fixture.status = Fixture.Status.PLAYED
     fixture.save(update_fields=["status"])
     return result
+
+
+def _document(kinds: Any, key: str, stored: Any) -> Any:
+    """A stored document as the engine reads it today (``core.documents``)."""
+    return documents.read(kinds[key], stored) if key in kinds else stored
 
 
 def fixture_cancel(*, fixture: Fixture) -> Fixture:

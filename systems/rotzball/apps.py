@@ -11,7 +11,15 @@ class RotzballConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
-        from systems.rotzball import RULE_SYSTEM, demo, kickoff, selectors, services, urls
+        from systems.rotzball import (
+            RULE_SYSTEM,
+            demo,
+            documents,
+            kickoff,
+            selectors,
+            services,
+            urls,
+        )
         from systems.rotzball.api import fields, sheets, views
         from systems.rotzball.forms import RotzballRulesForm
         from systems.rotzball.views import pages
@@ -32,6 +40,11 @@ class RotzballConfig(AppConfig):
                 league_settings_fields={"coach_rule": fields.coach_rule_setting},
                 league_settings_save=services.league_rules_save,
                 demo=demo.build,
+                documents={
+                    "record": documents.MATCH_RECORD,
+                    "sheet": documents.TEAM_SHEET,
+                    "options": documents.OPTIONS,
+                },
                 page_urls={"league": urls.league_patterns},
                 api_urls=urls.api_patterns,
                 api_routes=[("players", views.PlayerViewSet, "player")],

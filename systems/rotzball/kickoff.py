@@ -8,9 +8,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules_engine
+from core.documents import stamp
 from core.roster_messages import roster_issue_text
 from league.models import League
 from matches.models import Fixture
+from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.selectors import coach_rule_of, team_sheet_get
 
 
@@ -42,8 +44,9 @@ def kick_off(fixture: Fixture) -> None:
                 for side, text in problems.items()
             }
         )
-    fixture.home_sheet, fixture.away_sheet = sheets["home"], sheets["away"]
-    fixture.options = engine_options(fixture.season.league)
+    fixture.home_sheet = stamp(TEAM_SHEET, sheets["home"])
+    fixture.away_sheet = stamp(TEAM_SHEET, sheets["away"])
+    fixture.options = stamp(OPTIONS, engine_options(fixture.season.league))
     fixture.status = Fixture.Status.LOCKED
     fixture.locked_at = timezone.now()
     fixture.problem = ""

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from matches import services
-from matches.models import Fixture, SimulationBatch
+from matches.models import SimulationBatch
 from tests.factories import LeagueFactory, SeasonFactory, TeamFactory, full_lineup
 
 pytestmark = pytest.mark.django_db

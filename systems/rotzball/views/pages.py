@@ -5,12 +5,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from core import documents
 from league import roles
 from league.models import Team
 from matches.models import Fixture
 from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
 from systems.rotzball import selectors
+from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 from systems.rotzball.models import LineupSlot, Tactic
 from systems.rotzball.preview import fixture_preview_get
 
@@ -57,10 +59,15 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
 def fixture_detail(request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
     """The match report: score, how it was decided, the match grid, every turn and roll."""
     league = fixture.season.league
+    result = getattr(fixture, "result", None)
+    if result is not None:  # what older code stored reads as today's (core.documents)
+        result.record = documents.read(MATCH_RECORD, result.record)
+    fixture.home_sheet = documents.read(TEAM_SHEET, fixture.home_sheet)
+    fixture.away_sheet = documents.read(TEAM_SHEET, fixture.away_sheet)
     context = {
         "fixture": fixture,
         "league": league,
-        "result": getattr(fixture, "result", None),
+        "result": result,
         "is_commissioner": roles.is_commissioner(request.user, league),
     }
     if fixture.status == Fixture.Status.SCHEDULED:

@@ -1,0 +1,68 @@
+"""Stored JSON documents that outlive the code that wrote them: versioned, checked on write,
+upgraded on read.
+
+A game keeps JSON the engine produced or read (a match record, the sheets frozen at kick-off,
+a result report) in a ``JSONField``. Each such document has a :class:`DocumentKind`: its
+current version, a JSON Schema the current code writes, and one upgrade per older version.
+``stamp`` checks a document against the schema and marks it with its version before it is
+stored (a document that does not match is a bug: :class:`DocumentError`); ``read`` brings a
+stored document of any older version to the current shape before anyone reads it by key.
+A document stored before versions existed counts as version 1.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+VERSION_KEY = "document_version"
+
+
+class DocumentError(ValueError):
+    """A document the code is about to store does not match its own schema: a bug."""
+
+
+@dataclass(frozen=True)
+class DocumentKind:
+    name: str
+    version: int
+    schema: Mapping[str, Any]
+    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(
+        default_factory=dict
+    )
+    """``upgrades[v]`` turns a version-``v`` document into a version ``v + 1`` one."""
+
+    def __post_init__(self) -> None:
+        Draft202012Validator.check_schema(self.schema)
+        missing = [v for v in range(1, self.version) if v not in self.upgrades]
+        if missing:
+            raise ValueError(f"{self.name}: no upgrade from version(s) {missing}")
+
+
+def stamp(kind: DocumentKind, document: Mapping[str, Any]) -> dict[str, Any]:
+    """``document`` checked against ``kind``'s schema and marked with its current version."""
+    data = {key: value for key, value in document.items() if key != VERSION_KEY}
+    errors = sorted(Draft202012Validator(kind.schema).iter_errors(data), key=lambda e: e.path)
+    if errors:
+        where = "/".join(str(part) for part in errors[0].absolute_path) or "(the document)"
+        raise DocumentError(f"{kind.name} v{kind.version}: {where}: {errors[0].message}")
+    return {**data, VERSION_KEY: kind.version}
+
+
+def read(kind: DocumentKind, document: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A stored document in the current shape, whatever version wrote it (None stays None)."""
+    if document is None:
+        return None
+    data = dict(document)
+    version = int(data.pop(VERSION_KEY, 1))
+    if version > kind.version:
+        raise DocumentError(f"{kind.name}: version {version} is newer than this code's")
+    while version < kind.version:
+        data = kind.upgrades[version](data)
+        version += 1
+    return data
+
+
+def version_of(document: Mapping[str, Any] | None) -> int | None:
+    return None if document is None else int(document.get(VERSION_KEY, 1))
