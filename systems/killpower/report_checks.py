@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core import documents
 from matches.models import Fixture
 from rules_engine import Dice, InvalidInput
 from rules_engine.killpower import (
@@ -32,6 +33,7 @@ from rules_engine.killpower import (
     parse_team,
 )
 from systems.killpower import roles
+from systems.killpower.documents import RESULT_REPORT
 from systems.killpower.kickoff import SIDES, fixture_settings
 
 WOUNDED = "badly_wounded"
@@ -48,7 +50,9 @@ def field_error(exc: InvalidInput) -> ValidationError:
 
 
 def split_wounded(payload: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]]]:
-    """The engine's report (without the sides' ``badly_wounded``) and those lists by side."""
+    """The engine's report (without the sides' ``badly_wounded``) and those lists by side; a
+    stored payload of any version is read as today's (``core.documents``)."""
+    payload = documents.read(RESULT_REPORT, payload) or {}
     engine_report = dict(payload)
     wounded: dict[str, list[str]] = {side: [] for side in SIDES}
     for side in SIDES:

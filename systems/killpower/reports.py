@@ -30,12 +30,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import documents
 from core.enqueue import enqueue_on_commit
 from matches import locking
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.killpower import SYSTEM
 from systems.killpower import POST_MATCH_TASK, RULE_SYSTEM, roles
+from systems.killpower.documents import RESULT_REPORT
 from systems.killpower.kickoff import fixture_settings, kick_off
 from systems.killpower.models import ResultReport
 from systems.killpower.report_checks import (
@@ -110,7 +112,7 @@ def result_submit(
     return ResultReport.objects.create(
         fixture=locked,
         submitted_by=user,
-        payload=payload,
+        payload=documents.stamp(RESULT_REPORT, payload),
         decisions=chosen,
         free_throws=free_throws,
     )
@@ -220,13 +222,14 @@ def result_decide(
         raise ValidationError({"note": [_("Keep the note under 500 characters.")]})
     if result is not None or decisions is not None or free_throws is not None:
         report.free_throws = report.free_throws if free_throws is None else free_throws
-        report.payload, report.decisions = validated(
+        payload, report.decisions = validated(
             fixture,
             result=report.payload if result is None else result,
             decisions=report.decisions if decisions is None else decisions,
             free_throws=report.free_throws,
             user=user,
         )
+        report.payload = documents.stamp(RESULT_REPORT, payload)
     outcome = _record(fixture, report, seed=seed)
     report.status = ResultReport.Status.DECIDED
     report.reviewed_by, report.reviewed_at, report.note = user, timezone.now(), note
