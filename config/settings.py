@@ -160,6 +160,11 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "core.api.parsers.StrictJSONParser",  # no NUL characters (PostgreSQL text)
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "EXCEPTION_HANDLER": "core.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

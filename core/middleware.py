@@ -33,7 +33,8 @@ class DatabaseUnavailableMiddleware:
 class ApiBodyLimitMiddleware:
     """An API request whose body is larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is refused with
     413 in the API's error shape before anything reads it (the JSON parser reads the stream
-    itself, so Django's own limit would not stop it)."""
+    itself, so Django's own limit would not stop it); one whose query holds a NUL character
+    (which PostgreSQL text cannot) with 400."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -42,6 +43,16 @@ class ApiBodyLimitMiddleware:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         length = request.META.get("CONTENT_LENGTH") or "0"
         too_large = limit is not None and length.isdigit() and int(length) > limit
+        if request.path.startswith("/api/") and "\x00" in request.META.get("QUERY_STRING", "").replace("%00", "\x00"):
+            return JsonResponse(
+                {
+                    "error": {
+                        "code": "invalid",
+                        "message": _("The query may not contain the NUL character."),
+                    }
+                },
+                status=400,
+            )
         if too_large and request.path.startswith("/api/"):
             return JsonResponse(
                 {

@@ -7,7 +7,7 @@ from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from knox import views as knox_views
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -54,6 +54,10 @@ class TokenLogoutView(knox_views.LogoutView):
 
     @extend_schema(summary="Sign out: revoke this API token", request=None, responses={204: None})
     def post(self, request: Request, format=None) -> Response:
+        if request.auth is None:  # signed in some other way: there is no token to revoke
+            raise exceptions.ValidationError(
+                {"non_field_errors": [_("Sign out with the API token itself (Authorization: Token ...).")]}
+            )
         return super().post(request, format=format)
 
 

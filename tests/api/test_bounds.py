@@ -112,3 +112,14 @@ def test_a_body_over_the_upload_limit_answers_in_the_api_error_shape(
 
     assert_error(response, 413)
     assert response.json()["error"]["code"] == "request_too_large"
+
+
+def test_a_nul_character_is_refused_naming_where(api_as, commissioner, league):
+    in_body = api_as(commissioner).patch(
+        f"/api/v1/leagues/{league.pk}/", {"house_rules": {"ranking": ["a\u0000"]}}, format="json"
+    )
+    in_query = api_as(None).get("/api/v1/teams/?coach=a%00b")
+
+    assert_error(in_body, 400)
+    assert "house_rules.ranking.0" in in_body.json()["error"]["message"]
+    assert_error(in_query, 400)

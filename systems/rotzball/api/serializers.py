@@ -5,6 +5,9 @@ from rest_framework import serializers
 
 from systems.rotzball.models import LineupSlot, Player, Tactic
 
+MAX_ID = 2**63 - 1
+"""The largest id a table has (a 64-bit key): a larger number names no player."""
+
 
 class LineupSerializer(serializers.Serializer):
     """Position -> player id, or null for an empty position. Positions not named are emptied."""
@@ -12,7 +15,11 @@ class LineupSerializer(serializers.Serializer):
     def get_fields(self):
         return {
             position: serializers.IntegerField(
-                required=False, allow_null=True, help_text=f"Player id for {label}."
+                required=False,
+                allow_null=True,
+                min_value=1,
+                max_value=MAX_ID,
+                help_text=f"Player id for {label}.",
             )
             for position, label in LineupSlot.Position.choices
         }
