@@ -30,7 +30,7 @@ gladiators who played (sequence 1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -316,3 +316,18 @@ def _decide(
     if result is not None and result.winner is not winner:
         raise InvalidInput(result_field, f"the free throws say {winner}")
     return winner, None, free
+
+
+def able_to_shoot(side: Mapping[str, Any]) -> list[str]:
+    """Who of one side's stored report (its JSON) may take free throws: those who played, but
+    neither in a coma nor out of the match."""
+    unable = {coma["gladiator"] for coma in side.get("comas", [])} | set(side.get("out", []))
+    return [name for name in side.get("played", []) if name not in unable]
+
+
+def state_after_match(side: Mapping[str, Any], badly_wounded: Sequence[str], name: str) -> str:
+    """How one gladiator left the match, from his side's stored report (its JSON) and its
+    ``badly_wounded`` list: ``"coma"``, ``"badly_wounded"`` or ``"fit"``."""
+    if any(coma["gladiator"] == name for coma in side.get("comas", [])):
+        return "coma"
+    return "badly_wounded" if name in badly_wounded else "fit"

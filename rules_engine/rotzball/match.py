@@ -61,6 +61,13 @@ PURPOSES = {team: _purposes(team) for team in TEAMS}
 as ``"coin toss"`` (regulation) and ``"extra period N coin toss"``."""
 
 
+def counter_attack_tactic(team: str, initiative: str) -> int:
+    """The tactic modifier of ``team``'s roll in a counter-attack: the initiative team's tactic
+    works the other way round (-10 on the roll it now makes), the other team's gives nothing."""
+    return -TACTIC_BONUS if team == initiative else 0
+
+
+
 class DecidedBy(StrEnum):
     REGULATION = "regulation"
     EXTRA_TIME = "extra_time"
@@ -232,8 +239,8 @@ class _Match:
             goal, ball, counter, outcome = self._counter(
                 attacker,
                 defender,
-                self.ratings[defender].attack - tactic_d + bonus_d,
-                self.ratings[attacker].defense - tactic_a + bonus_a,
+                self.ratings[defender].attack + counter_attack_tactic(defender, initiative) + bonus_d,
+                self.ratings[attacker].defense + counter_attack_tactic(attacker, initiative) + bonus_a,
                 carry_next,
             )
         elif row.ball is Ball.DEFENDER:

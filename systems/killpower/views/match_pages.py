@@ -21,6 +21,7 @@ from core.access import role_gate
 from core.htmx import page_or_fragment
 from league.models import League
 from matches.models import Fixture
+from rules_engine.killpower.report import able_to_shoot, state_after_match
 from systems.killpower import RULE_SYSTEM, page_selectors, reports, roles
 from systems.killpower import match_selectors as selectors
 from systems.killpower import selectors as league_selectors
@@ -94,8 +95,7 @@ def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmF
     payload = report.payload or {}
     if payload.get("result") != "draw" or payload.get("decided_by") != "points":
         return ConfirmForm(data)
-    unable = {coma["gladiator"] for coma in own.get("comas", [])} | set(own.get("out", []))
-    shooters = [name for name in own.get("played", []) if name not in unable]
+    shooters = able_to_shoot(own)
     team = getattr(fixture, side).name if side else ""
     return ConfirmForm(data, side=side, shooters=shooters, team=team)
 
@@ -119,11 +119,7 @@ def _sides_report(fixture: Fixture, result, run, recruit_ids=None) -> list[dict[
         for gladiator in frozen.get("gladiators", []):
             name = gladiator["name"]
             played = name in own.get("played", [])
-            state = "fit"
-            if name in comas:
-                state = "coma"
-            elif name in wounded.get(side, []):
-                state = "badly_wounded"
+            state = state_after_match(own, wounded.get(side, []), name)
             rows.append({
                 "name": name,
                 "number": gladiator.get("number"),

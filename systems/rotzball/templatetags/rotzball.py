@@ -12,6 +12,7 @@ from django.utils.translation import pgettext
 
 from core.roster_messages import roster_issue_text
 from rules_engine.rotzball import ratings
+from rules_engine.rotzball.match import counter_attack_tactic
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 
@@ -161,14 +162,13 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
     counter = None
     if turn.get("counter_attack"):
         raw = turn["counter_attack"]
-        # In a counter-attack the initiative team's tactic works the other way round (-10).
-        counter = {
+        counter = {  # the engine's rule for the tactic in a counter-attack
             "attack": _roll(raw["attack"], names, _parts(
                 _("attack"), raw["attack"]["target"],
-                modifiers(defender, -10 if defender == initiative else 0))),
+                modifiers(defender, counter_attack_tactic(defender, initiative)))),
             "defence": _roll(raw["defence"], names, _parts(
                 _("defence"), raw["defence"]["target"],
-                modifiers(attacker, -10 if attacker == initiative else 0))),
+                modifiers(attacker, counter_attack_tactic(attacker, initiative)))),
         }
     coach_tests = None
     if turn.get("coach_tests"):

@@ -143,3 +143,18 @@ def test_a_bad_report_names_its_field(data, field):
     with pytest.raises(InvalidInput) as error:
         parse_report(data, NABOS, TITANOS, table=DEFAULT_TARGETS)
     assert error.value.field == field
+
+
+def test_who_may_shoot_and_how_each_left_the_match():
+    from rules_engine.killpower.report import able_to_shoot, state_after_match
+
+    side = {
+        "played": ["A", "B", "C", "D"],
+        "comas": [{"gladiator": "B", "state": -12}],
+        "out": ["C"],
+    }
+
+    assert able_to_shoot(side) == ["A", "D"]
+    assert [state_after_match(side, ["D"], name) for name in "ABCD"] == [
+        "fit", "coma", "fit", "badly_wounded",
+    ]
