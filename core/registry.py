@@ -36,6 +36,8 @@ nothing to say):
 * ``documents``: the ``core.documents.DocumentKind`` of each JSON document the core stores
   for the game (``"record"``: ``Result.record``; ``"sheet"``: the sheets frozen at kick-off;
   ``"options"``: the rule options frozen with them): stamped when written, upgraded on read;
+* ``decided_by``: ``(code, label)`` of the ways the game's matches are decided
+  (``Result.decided_by``);
 * ``demo(commissioner)``: builds the game's demo leagues through the services and returns the
   lines ``manage.py demo_data`` prints (logins, what was built);
 * ``page_urls``: URL patterns added to a core namespace (``{"league": [...], "matches": [...]}``)
@@ -76,6 +78,7 @@ class Game:
     league_settings_save: Hook | None = None
     demo: Hook | None = None
     documents: Mapping[str, Any] = field(default_factory=dict)
+    decided_by: Sequence[tuple[str, Any]] = ()
     page_urls: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     api_urls: Sequence[Any] = ()
     api_routes: Sequence[tuple[str, Any, str]] = ()
@@ -193,3 +196,12 @@ def team_related() -> list[str]:
 def league_related() -> list[str]:
     """Every game's one-to-one rows of a league, for ``select_related``."""
     return [name for item in _GAMES.values() for name in item.league_related]
+
+
+def decided_by_choices() -> list[tuple[str, Any]]:
+    """Every game's ways a match is decided, each code once (``Result.decided_by``)."""
+    seen: dict[str, Any] = {}
+    for item in _GAMES.values():
+        for code, label in item.decided_by:
+            seen.setdefault(code, label)
+    return list(seen.items())

@@ -13,6 +13,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from core import registry
 from league.models import Season, Team
 
 MAX_ROUND = 999
@@ -114,15 +115,6 @@ class Fixture(models.Model):
 class Result(models.Model):
     """A played fixture's result. One per fixture: its existence witnesses the resolution."""
 
-    class DecidedBy(models.TextChoices):
-        REGULATION = "regulation", _("Regulation time")
-        EXTRA_TIME = "extra_time", _("Extra time")
-        POSSESSION = "possession", _("Possession judgement")
-        POINTS = "points", _("Points to score after 20 turns")
-        ELIMINATION = "elimination", _("Elimination")
-        ABANDON = "abandon", _("Abandon")
-        FREE_THROWS = "free_throws", _("Free throws")
-
     class Winner(models.TextChoices):
         HOME = "home", _("Home")
         AWAY = "away", _("Away")
@@ -138,7 +130,12 @@ class Result(models.Model):
         _("away score"), validators=[MaxValueValidator(MAX_SCORE)]
     )
     winner = models.CharField(_("winner"), max_length=4, choices=Winner.choices)
-    decided_by = models.CharField(_("decided by"), max_length=12, choices=DecidedBy.choices)
+    decided_by = models.CharField(
+        _("decided by"),
+        max_length=12,
+        choices=registry.decided_by_choices,
+        help_text=_("How the match was decided, in its game's words (core.registry)."),
+    )
     seed = models.BigIntegerField(_("seed"))
     record = models.JSONField(_("turn and roll log"))
     created_at = models.DateTimeField(auto_now_add=True)

@@ -23,6 +23,16 @@ registration in :mod:`systems.killpower.apps`.
 * ``forms``, ``views``, ``api``, ``templatetags``: its pages and endpoints.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 RULE_SYSTEM = "killpower"
 """The rules engine's name for Killpower Ball, and a league's ``rule_system`` value."""
 POST_MATCH_TASK = "systems.killpower.tasks.post_match_task"
+DECIDED_BY = [
+    ("regulation", _("Regulation time")),
+    ("points", _("Points to score after 20 turns")),
+    ("elimination", _("Elimination")),
+    ("abandon", _("Abandon")),
+    ("free_throws", _("Free throws")),
+]
+"""How a Killpower Ball match is decided (``Result.decided_by``)."""

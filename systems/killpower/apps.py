@@ -13,6 +13,7 @@ class KillpowerConfig(AppConfig):
     def ready(self) -> None:
         from core import registry
         from systems.killpower import (
+            DECIDED_BY,
             RULE_SYSTEM,
             demo,
             kickoff,
@@ -42,6 +43,7 @@ class KillpowerConfig(AppConfig):
                 team_api_fields={"ranking_points": fields.ranking_points_field},
                 league_settings_check=services.league_rules_check,
                 league_rules_form=KillpowerRulesForm,
+                decided_by=DECIDED_BY,
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,

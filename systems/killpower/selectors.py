@@ -121,7 +121,7 @@ def record_outcome(*, side: str, winner: str, decided_by: str) -> str:
         return "drawn"
     if winner == side:
         return "won"
-    return "abandoned" if decided_by == Result.DecidedBy.ABANDON else "lost"
+    return "abandoned" if decided_by == "abandon" else "lost"
 
 
 def team_record(*, team: Team, season_id: int | None = None) -> dict[str, int]:

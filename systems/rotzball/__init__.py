@@ -7,5 +7,14 @@ froze at kick-off. The core reaches it only through the registration in
 :mod:`systems.rotzball.apps`.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 RULE_SYSTEM = "rotzball"
 """The rules engine's name for Rotzball, and a league's ``rule_system`` value."""
+
+DECIDED_BY = [
+    ("regulation", _("Regulation time")),
+    ("extra_time", _("Extra time")),
+    ("possession", _("Possession judgement")),
+]
+"""How a Rotzball match is decided (``Result.decided_by``)."""

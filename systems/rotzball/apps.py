@@ -12,6 +12,7 @@ class RotzballConfig(AppConfig):
     def ready(self) -> None:
         from core import registry
         from systems.rotzball import (
+            DECIDED_BY,
             RULE_SYSTEM,
             demo,
             documents,
@@ -32,6 +33,7 @@ class RotzballConfig(AppConfig):
                 fixture_page=pages.fixture_detail,
                 team_sheet=sheets.team_sheet,
                 league_rules_form=RotzballRulesForm,
+                decided_by=DECIDED_BY,
                 teams_not_ready=selectors.teams_not_ready,
                 team_related=["match_plan"],
                 league_related=["rotzball_rules"],

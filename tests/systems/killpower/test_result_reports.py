@@ -52,7 +52,7 @@ def test_the_other_coach_confirms_and_the_result_is_recorded_once(
     entered.refresh_from_db()
     kp_fixture.refresh_from_db()
     assert (result.home_score, result.away_score, result.winner) == (3, 0, "home")
-    assert result.decided_by == Result.DecidedBy.POINTS
+    assert result.decided_by == "points"
     assert result.record["points_to_score"] == {"home": 1, "away": 1}
     assert entered.status == ResultReport.Status.CONFIRMED and entered.reviewed_by == other_coach
     assert entered.decisions == {

@@ -153,7 +153,7 @@ def test_viking_beats_titanos_13_to_12_on_free_throws(commissioner, script_dice)
     result = reports.result_confirm(report=entered, user=commissioner)
 
     assert (result.home_score, result.away_score, result.winner) == (12, 13, "away")
-    assert result.decided_by == Result.DecidedBy.FREE_THROWS
+    assert result.decided_by == "free_throws"
     shots = result.record["free_throws"]["shots"]
     assert [(s["shooter"], s["distance"], s["roll"], s["points"]) for s in shots] == [
         ("T2 1", 10, 5, 0),
