@@ -131,6 +131,8 @@ class CardIssueView:
     field: str
     message: str
     troop_id: int | None = None
+    code: str = ""  # the engine's code for the issue, with its params (``witcher.CardIssue``)
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,8 @@ def _issue(issue: witcher.CardIssue, lines: Sequence[Troop]) -> CardIssueView:
         and int(parts[1]) < len(lines)
     ):
         troop_id = lines[int(parts[1])].pk
-    return CardIssueView(issue.field, issue.message, troop_id)
+    code, params = getattr(issue, "code", ""), getattr(issue, "params", {})
+    return CardIssueView(issue.field, issue.message, troop_id, code, params)
 
 
 def army_card(
@@ -270,6 +273,7 @@ class BattleDetail:
     engaged: int | None
     phases: list[PhasePlan] | None
     runs: list[BattleRun] = field(default_factory=list)
+    issues: list[tuple[str, CardIssueView]] = field(default_factory=list)  # (side, error)
 
     @property
     def ready(self) -> bool:
@@ -291,6 +295,7 @@ def battle_detail(*, battle_id: int) -> BattleDetail:
     errors = {
         f"{side}.{issue.field}": [issue.message] for side in SIDES for issue in cards[side].errors
     }
+    issues = [(side, issue) for side in SIDES for issue in cards[side].errors]
     plan = None
     if not errors:
         try:
@@ -298,11 +303,13 @@ def battle_detail(*, battle_id: int) -> BattleDetail:
             plan = witcher.plan_battle(witcher.parse_battle(data, tables=tables))
         except InvalidInput as exc:
             errors = {exc.field: [exc.message]}
+            issues = [(exc.field.split(".")[0], CardIssueView(exc.field, exc.message))]
     runs = list(run_list(battle=battle).order_by("-created_at", "-pk"))
     return BattleDetail(
         battle=battle,
         cards=cards,
         errors=errors,
+        issues=issues,
         sr=None if plan is None else plan.sr,
         engaged=None if plan is None else plan.engaged,
         phases=None if plan is None else _phase_plans(plan),

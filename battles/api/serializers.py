@@ -91,7 +91,12 @@ class TroopInputSerializer(serializers.ModelSerializer):
 
 class CardIssueSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="The engine's field, relative to the army.")
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="In English, for programs.")
+    code = serializers.CharField(
+        help_text="What the issue is (listed_twice, not_eligible, ...), to word it in any "
+        "language with its params; empty for an input error."
+    )
+    params = serializers.DictField(help_text="The values the issue names (troop, DCs, counts).")
     troop = serializers.IntegerField(
         source="troop_id", allow_null=True, help_text="The troop the field names, if any."
     )

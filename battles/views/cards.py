@@ -13,7 +13,7 @@ from battles.views.display import (
     MODIFIERS,
     PHASE_NAMES,
     WORK_LABELS,
-    issue_message,
+    issue_text,
     officer_label,
     skill_label,
     terms,
@@ -92,7 +92,7 @@ def card_context(card: selectors.ArmyCard, *, tables=None) -> CardView:
     specialist_of = {name: phase for phase, names in assigned.items() for name in names}
 
     def issues(source) -> list[Issue]:
-        return [Issue(i.field, issue_message(i.message), _troop_of(i.field, on_card))
+        return [Issue(i.field, issue_text(i), _troop_of(i.field, on_card))
                 for i in source]
 
     errors, warnings = issues(card.errors), issues(card.warnings)

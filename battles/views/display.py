@@ -10,11 +10,10 @@ wrote it.
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-
-from rules_engine import witcher
 
 TROOP_TYPES = {
     "non_combatants": gettext_lazy("Non-combatants (peasants with pitchforks)"),
@@ -134,65 +133,46 @@ def skill_label(skill: str | None) -> str:
 
 # --- the engine's card issues -------------------------------------------------------------
 
-NAME = r"(?P<name>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
-
-
-def _unquote(text: str) -> str:
-    """A Python ``repr`` of a name back to the name."""
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        return text[1:-1].replace("\\'", "'").replace('\\"', '"').replace("\\\\", "\\")
-    return text
-
-
-Wording = Callable[[dict[str, str]], str]
-ISSUES: list[tuple[re.Pattern[str], Wording]] = [
-    (re.compile(rf"^{NAME} is listed twice: .*$"), lambda m: _(
+ISSUE_WORDING: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "listed_twice": lambda p: _(
         "“%(name)s” is listed twice: a troop is one line of the card and goes to one phase "
-        "at most.") % m),
-    (re.compile(rf"^{NAME} is part of the main troop and cannot be a specialist$"), lambda m: _(
-        "“%(name)s” is part of the main troop: it cannot be a specialist.") % m),
-    (re.compile(rf"^{NAME} is not eligible as a specialist: below DC (?P<elite>\d+) a troop "
-                r"needs at least (?P<percent>\d+)% of the army \(it has (?P<share>[\d.]+)%\)$"),
-     lambda m: _("“%(name)s” cannot be a specialist: below DC %(elite)s a troop needs at least "
-                 "%(percent)s%% of the army (it has %(share)s%%).") % m),
-    (re.compile(rf"^DC (?P<dc>\d+) of {NAME} is not in the troop-type table$"), lambda m: _(
-        "DC %(dc)s of “%(name)s” is not a row of the troop-type table.") % m),
-    (re.compile(rf"^{NAME}: (?P<count>\d+) is below the minimum group of (?P<min>\d+) for DC "
-                r"(?P<dc>\d+) \((?P<label>.*)\)$"), lambda m: _(
+        "at most.") % p,
+    "main_troop_specialist": lambda p: _(
+        "“%(name)s” is part of the main troop: it cannot be a specialist.") % p,
+    "not_eligible": lambda p: _(
+        "“%(name)s” cannot be a specialist: below DC %(elite)s a troop needs at least "
+        "%(percent)s%% of the army (it has %(share)s%%).") % p,
+    "dc_not_in_table": lambda p: _(
+        "DC %(dc)s of “%(name)s” is not a row of the troop-type table.") % p,
+    "below_minimum_group": lambda p: _(
         "“%(name)s”: %(count)s is below the minimum group of %(min)s for DC %(dc)s "
-        "(%(label)s).") % m),
-    (re.compile(r"^phase (?P<phase>\d) has (?P<count>\d+) specialist troops \(at most "
-                r"(?P<max>\d+)\)$"), lambda m: _(
-        "Phase %(phase)s has %(count)s specialist troops (at most %(max)s).") % m),
-    (re.compile(r"^specialist troops per phase (?P<spread>[\d/]+) differ by more than "
-                r"(?P<max>\d+)$"), lambda m: _(
-        "Specialist troops per phase %(spread)s differ by more than %(max)s.") % m),
-    (re.compile(r"^troops below DC (?P<elite>\d+) make less than (?P<percent>\d+)% of the army: "
-                r"elite troops complete the main troop$"), lambda m: _(
+        "(%(label)s).") % {**p, "label": troop_type_label(p["type"])},
+    "too_many_specialists": lambda p: _(
+        "Phase %(phase)s has %(count)s specialist troops (at most %(max)s).") % p,
+    "uneven_specialists": lambda p: _(
+        "Specialist troops per phase %(spread)s differ by more than %(max)s.") % p,
+    "elite_in_main": lambda p: _(
         "Troops below DC %(elite)s make less than %(percent)s%% of the army: elite troops "
-        "complete the main troop.") % m),
-    (re.compile(r"^must be a non-empty list$"), lambda m: _("The card needs at least one troop.")),
-]
+        "complete the main troop.") % p,
+}
+"""The card issues the engine names with a code, worded in the reader's language."""
+
+INPUT_ERRORS: dict[str, str] = {
+    "must be a non-empty list": gettext_lazy("The card needs at least one troop."),
+}
+"""The engine's input errors (``InvalidInput``) that have a wording of their own."""
 
 
-def _label_by_dc(label: str) -> str:
-    """The troop table's English label of a row, translated (a house rule's own: as is)."""
-    keys = {row.label: row.key for row in witcher.default_tables().troop_types}
-    return troop_type_label(keys[label]) if label in keys else label
+def issue_text(issue) -> str:
+    """A card issue (``code`` and ``params``) in the reader's language; an input error by its
+    message."""
+    wording = ISSUE_WORDING.get(getattr(issue, "code", ""))
+    return wording(issue.params) if wording else issue_message(issue.message)
 
 
 def issue_message(message: str) -> str:
-    """The engine's card error or warning, worded in the reader's language."""
-    for pattern, wording in ISSUES:
-        match = pattern.match(message)
-        if match:
-            values = match.groupdict()
-            if "name" in values:
-                values["name"] = _unquote(values["name"])
-            if "label" in values:
-                values["label"] = _label_by_dc(values["label"])
-            return wording(values)
-    return message
+    """An engine message without a code, worded in the reader's language where one is known."""
+    return str(INPUT_ERRORS.get(message, message))
 
 
 # --- rolls --------------------------------------------------------------------------------

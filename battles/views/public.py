@@ -17,7 +17,7 @@ from battles.views.display import (
     EVENT_KINDS,
     MOMENT_MODES,
     PHASE3_POLICIES,
-    issue_message,
+    issue_text,
 )
 from battles.views.runs import run_context
 from core.htmx import page_or_fragment
@@ -125,8 +125,7 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "fought": fought,
         "cards": {side: card_context(detail.cards[side], tables=tables) for side in engine.SIDES},
         "phases": phase_rows(detail),
-        "errors": [(names.get(field.split(".")[0], ""), issue_message(message))
-                   for field, messages in detail.errors.items() for message in messages],
+        "errors": [(names.get(side, ""), issue_text(issue)) for side, issue in detail.issues],
         "moments": moments,
         "moments_mode": MOMENT_MODES.get(options.get("moments", "chance")),
         "phase3_policy": PHASE3_POLICIES.get(options.get("phase3_skill", "auto")),
@@ -172,7 +171,7 @@ def battle_odds(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         odds = services.battle_odds(battle=battle, n=ODDS_N)
     except ValidationError as error:
-        context["odds_error"] = " ".join(issue_message(m) for m in error.messages)
+        context["odds_error"] = " ".join(issue_text(m) for m in error.messages)
     else:
         context["shares"] = _shares(odds)
     template = page_or_fragment(request, "battles/odds.html", "odds")

@@ -24,7 +24,9 @@ Readings (RULES_NOTES 2, and the project's where the text and the notes are sile
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from rules_engine.witcher.army import PHASES, Army
@@ -33,13 +35,24 @@ from rules_engine.witcher.tables import WitcherTables, default_tables
 
 @dataclass(frozen=True, slots=True)
 class CardIssue:
-    """An error or a warning of a battle card; ``field`` is relative to the army."""
+    """An error or a warning of a battle card; ``field`` is relative to the army. ``message``
+    is English for programs; ``code`` and ``params`` say the same for a reader's language
+    (codes: ``listed_twice``, ``main_troop_specialist``, ``not_eligible``, ``dc_not_in_table``,
+    ``below_minimum_group``, ``too_many_specialists``, ``uneven_specialists``,
+    ``elite_in_main``)."""
 
     field: str
     message: str
+    code: str = ""
+    params: Mapping[str, Any] = dataclass_field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, str]:
-        return {"field": self.field, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "message": self.message,
+            "code": self.code,
+            "params": dict(self.params),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +125,8 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
     if elite_in_main:
         warnings.append(CardIssue("main_troops", (
             f"troops below DC {rules.elite_dc} make less than {rules.main_percent}% of the "
-            f"army: elite troops complete the main troop")))  # fmt: skip
+            f"army: elite troops complete the main troop"), "elite_in_main",
+            {"elite": rules.elite_dc, "percent": rules.main_percent}))  # fmt: skip
 
     def eligible(i: int) -> bool:
         troop = troops[i]
@@ -126,40 +140,48 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
         if troop.name in seen:
             errors.append(CardIssue(f"{where}.name", (
                 f"{troop.name!r} is listed twice: a troop is one line of the card and is "
-                f"assigned to one phase at most")))  # fmt: skip
+                f"assigned to one phase at most"), "listed_twice", {"name": troop.name}))  # fmt: skip
         seen.add(troop.name)
         if troop.phase is not None:
             if i in main:
                 errors.append(CardIssue(f"{where}.phase", (
                     f"{troop.name!r} is part of the main troop and cannot be a "
-                    f"specialist")))  # fmt: skip
+                    f"specialist"), "main_troop_specialist", {"name": troop.name}))  # fmt: skip
             elif not eligible(i):
                 share = 100 * troop.count / total
                 errors.append(CardIssue(f"{where}.phase", (
                     f"{troop.name!r} is not eligible as a specialist: below DC "
                     f"{rules.elite_dc} a troop needs at least {rules.specialist_percent}% of "
-                    f"the army (it has {share:.1f}%)")))  # fmt: skip
+                    f"the army (it has {share:.1f}%)"), "not_eligible",
+                    {"name": troop.name, "elite": rules.elite_dc,
+                     "percent": rules.specialist_percent, "share": round(share, 1)}))  # fmt: skip
             else:
                 specialists[troop.phase].append(troop.name)
         row = tables.troop_type(troop.dc)
         if row is None:
             warnings.append(CardIssue(f"{where}.dc", (
-                f"DC {troop.dc} of {troop.name!r} is not in the troop-type table")))  # fmt: skip
+                f"DC {troop.dc} of {troop.name!r} is not in the troop-type table"),
+                "dc_not_in_table", {"name": troop.name, "dc": troop.dc}))  # fmt: skip
         elif row.min_size is not None and troop.count < row.min_size:
             warnings.append(CardIssue(f"{where}.count", (
                 f"{troop.name!r}: {troop.count} is below the minimum group of "
-                f"{row.min_size} for DC {troop.dc} ({row.label})")))  # fmt: skip
+                f"{row.min_size} for DC {troop.dc} ({row.label})"), "below_minimum_group",
+                {"name": troop.name, "count": troop.count, "min": row.min_size, "dc": troop.dc,
+                 "type": row.key, "label": row.label}))  # fmt: skip
     for phase, names in specialists.items():
         if len(names) > rules.max_specialists_per_phase:
             errors.append(CardIssue(f"specialists.{phase}", (
                 f"phase {phase} has {len(names)} specialist troops (at most "
-                f"{rules.max_specialists_per_phase})")))  # fmt: skip
+                f"{rules.max_specialists_per_phase})"), "too_many_specialists",
+                {"phase": phase, "count": len(names),
+                 "max": rules.max_specialists_per_phase}))  # fmt: skip
     counts = [len(specialists[phase]) for phase in PHASES]
     if max(counts) - min(counts) > rules.max_phase_spread:
         spread = "/".join(str(count) for count in counts)
         warnings.append(CardIssue("specialists", (
             f"specialist troops per phase {spread} differ by more than "
-            f"{rules.max_phase_spread}")))  # fmt: skip
+            f"{rules.max_phase_spread}"), "uneven_specialists",
+            {"spread": spread, "max": rules.max_phase_spread}))  # fmt: skip
     return BattleCard(
         name=army.name,
         total=total,

@@ -98,6 +98,9 @@ def test_an_army_shows_its_computed_card(api_as, alliance):
             "field": "troops.4.count",
             "troop": alliance.troops.get(name="Elementals").pk,
             "message": card["warnings"][0]["message"],
+            "code": "below_minimum_group",
+            "params": {"name": "Elementals", "count": 3, "min": 5, "dc": 25, "type": "golems",
+                       "label": "Golems, elementals"},  # fmt: skip
         }
     ]
     assert body["head_count"] == 94 and len(body["troops"]) == 6

@@ -1,10 +1,13 @@
 """The pages word every card issue and roll purpose of the engine themselves, so a French
-reader never meets the engine's English: each engine message must match a known pattern."""
+reader never meets the engine's English: each card issue has a code the pages word, each roll
+purpose a known pattern."""
+
+from types import SimpleNamespace
 
 import pytest
 from django.utils import translation
 
-from battles.views.display import issue_message, roll_purpose
+from battles.views.display import ISSUE_WORDING, issue_text, roll_purpose
 from rules_engine import Dice, witcher
 
 ARMY = {"name": "Village", "commander": {"name": "Mayor", "tactics": 12, "command": 12}}
@@ -12,7 +15,7 @@ ARMY = {"name": "Village", "commander": {"name": "Mayor", "tactics": 12, "comman
 
 def issues(troops):
     card = witcher.card({**ARMY, "troops": troops})
-    return [issue["message"] for issue in card["errors"] + card["warnings"]]
+    return [SimpleNamespace(**issue) for issue in card["errors"] + card["warnings"]]
 
 
 CARDS = {
@@ -25,6 +28,8 @@ CARDS = {
     "not in the table, spread": [{"name": "Militia", "dc": 13, "count": 60},
                                  {"name": "Mages", "dc": 20, "count": 4, "phase": 1},
                                  {"name": "Trolls", "dc": 20, "count": 5, "phase": 1}],
+    "below the minimum group": [{"name": "Militia", "dc": 12, "count": 60},
+                                {"name": "Impera", "dc": 18, "count": 2}],
     "too many, elite main": [{"name": "Knights", "dc": 18, "count": 30},
                              {"name": "Militia", "dc": 12, "count": 20},
                              *[{"name": f"Witchers {n}", "dc": 20, "count": 5, "phase": 2}
@@ -32,19 +37,25 @@ CARDS = {
 }
 
 
+def test_the_cases_cover_every_code_the_pages_word():
+    codes = {issue.code for troops in CARDS.values() for issue in issues(troops)}
+    assert codes == set(ISSUE_WORDING)
+
+
 @pytest.mark.parametrize("case", CARDS)
 def test_every_card_issue_is_worded_by_the_pages(case):
-    messages = issues(CARDS[case])
-    assert messages
+    found = issues(CARDS[case])
+    assert found
     with translation.override("fr"):
-        for message in messages:
-            assert issue_message(message) != message, message
+        for issue in found:
+            assert issue.code in ISSUE_WORDING, issue.message
+            assert issue_text(issue) != issue.message, issue.message
 
 
 def test_the_french_wording_keeps_the_troop_name():
-    [message] = [m for m in issues(CARDS["main troop given a phase"]) if "main troop" in m]
+    [issue] = [i for i in issues(CARDS["main troop given a phase"]) if "main troop" in i.message]
     with translation.override("fr"):
-        assert issue_message(message) == (
+        assert issue_text(issue) == (
             "«\u00a0Militia\u00a0» fait partie des troupes principales\u00a0: elle ne peut pas "
             "être spécialiste.")
 
