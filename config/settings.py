@@ -160,11 +160,9 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": [
-        "core.api.parsers.StrictJSONParser",  # no NUL characters (PostgreSQL text)
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only (no resource takes files): a form-encoded "null" can never slip past a field
+    # that refuses null; and no NUL characters (PostgreSQL text).
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.StrictJSONParser"],
     "EXCEPTION_HANDLER": "core.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

@@ -48,6 +48,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         else:
             detail = {"non_field_errors": exc.messages}
         exc = exceptions.ValidationError(detail=detail)
+    elif isinstance(exc, OverflowError):  # a number in the query beyond any column
+        exc = exceptions.ValidationError(
+            {"non_field_errors": [_("A number in the request is too large.")]}
+        )
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -123,3 +123,27 @@ def test_a_nul_character_is_refused_naming_where(api_as, commissioner, league):
     assert_error(in_body, 400)
     assert "house_rules.ranking.0" in in_body.json()["error"]["message"]
     assert_error(in_query, 400)
+
+
+def test_the_api_reads_json_only_so_a_form_null_never_reaches_the_database(api_as, stranger):
+    client = api_as(stranger)
+    form = client.post(
+        "/api/v1/leagues/",
+        {"name": "x", "rule_system": "rotzball", "house_rules": "null"},
+        format="multipart",
+    )
+    json_null = client.post(
+        "/api/v1/leagues/",
+        {"name": "x", "rule_system": "rotzball", "house_rules": None},
+        format="json",
+    )
+
+    assert_error(form, 415)
+    assert_error(json_null, 400, "house_rules")
+    assert not League.objects.exists()
+
+
+def test_a_query_number_beyond_any_column_is_a_400(api_as, season):
+    response = api_as(None).get(f"/api/v1/fixtures/?season={10**30}")
+
+    assert_error(response, 400)
