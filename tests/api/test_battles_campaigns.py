@@ -100,7 +100,7 @@ def test_an_army_shows_its_computed_card(api_as, alliance):
             "message": card["warnings"][0]["message"],
             "code": "below_minimum_group",
             "params": {"name": "Elementals", "count": 3, "min": 5, "dc": 25, "type": "golems",
-                       "label": "Golems, elementals"},  # fmt: skip
+                       "label": "Golems, elementals"},
         }
     ]
     assert body["head_count"] == 94 and len(body["troops"]) == 6
