@@ -29,7 +29,7 @@ endif
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install run test test-browser test-integration lint bench messages worker beat \
+.PHONY: help install run test test-browser test-integration api-fuzz lint bench messages worker beat \
 	clean distclean print-python
 
 help:
@@ -39,6 +39,7 @@ help:
 	@echo "  test              unit and page tests (no browser, no PostgreSQL/Redis)"
 	@echo "  test-browser      headless Chromium tests (pytest -m browser)"
 	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
+	@echo "  api-fuzz          schemathesis: every API response matches the OpenAPI document, no 500"
 	@echo "  lint              ruff check, mypy, lint-imports (the layer contracts)"
 	@echo "  bench             run tests/benchmarks/bench_*.py"
 	@echo "  messages          update and compile the French translations"
@@ -90,6 +91,10 @@ test-integration: install
 		exit 1; \
 	fi
 	$(BIN)/pytest -m integration $(PYTEST_ARGS)
+
+# Schemathesis against the demo app and its OpenAPI document (SQLite, no broker needed).
+api-fuzz: install
+	BIN=$(BIN) bash tests/api_fuzz.sh
 
 lint: install
 	$(BIN)/ruff check .
