@@ -75,7 +75,7 @@ install: $(VENV)/.installed
 run: install
 	$(MANAGE) migrate --noinput
 	$(MANAGE) demo_data
-	$(MANAGE) runserver 127.0.0.1:$(PORT)
+	EAGER_TASKS_IN_BACKGROUND=true $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # pytest exits 5 when it collects no test; make fails on it, and so should CI.
 test: install

@@ -198,6 +198,9 @@ _BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_BROKER_URL = _BROKER_URL or "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = not _BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+# Without a broker, run the tasks one by one in a background thread of the web process rather
+# than inside the request, so progress pages move (make run sets it; core.enqueue).
+EAGER_TASKS_IN_BACKGROUND = env.bool("EAGER_TASKS_IN_BACKGROUND", default=False)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -2,22 +2,44 @@
 
 Services enqueue work without importing the task modules that import them back (a task module
 calls its service): the task is looked up in the Celery app's registry (each app imports its
-``tasks`` module when it is ready). Eager mode (no broker) runs it in-process as usual.
+``tasks`` module when it is ready).
 
 The message goes out once the transaction has committed, so what it names exists. If the
 broker cannot be reached then, the work is already recorded in the database (a kicked-off
 fixture, a requested resolution): the send is logged and left to the periodic sweep, which
 re-sends whatever waited longer than its grace period. The request that asked for the work
 still succeeds; it never answers 500 for a broker outage, and a retry is never needed.
+
+Without a broker, tasks run eagerly in the web process. By default they run at once, inside
+the request (what the tests and ``manage.py`` commands expect). With
+``EAGER_TASKS_IN_BACKGROUND`` (``make run`` sets it) they run one after the other in a
+background thread instead, so a page that polls the work's progress (a simulation's) sees it
+advance as it would with workers.
 """
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from celery import current_app
-from django.db import transaction
+from django.conf import settings
+from django.db import close_old_connections, transaction
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
 log = logging.getLogger(__name__)
+
+_background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="eager-task")
+
+
+def _run_in_background(task, args: tuple) -> None:
+    def run() -> None:
+        try:
+            task.apply(args=args, throw=True)
+        except Exception:  # the sweeper sends it again, as it would a worker's failure
+            log.exception("background task %s%r failed", task.name, args)
+        finally:
+            close_old_connections()
+
+    _background.submit(run)
 
 
 def enqueue_on_commit(task_name: str, *args: object) -> None:
@@ -25,6 +47,9 @@ def enqueue_on_commit(task_name: str, *args: object) -> None:
     task = current_app.tasks[task_name]
 
     def send() -> None:
+        if settings.CELERY_TASK_ALWAYS_EAGER and settings.EAGER_TASKS_IN_BACKGROUND:
+            _run_in_background(task, args)
+            return
         try:
             task.delay(*args)
         except BrokerUnavailable as error:

@@ -1,0 +1,54 @@
+"""Without a broker, `make run` plays a simulation in a background thread of the web process:
+the request answers at once and the progress page watches the matches being played."""
+
+import threading
+import time
+
+import pytest
+from django.urls import reverse
+
+from matches import services
+from matches.models import Fixture
+from tests.pages.conftest import browser  # noqa: F401
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def wait_for(condition, seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def test_the_request_answers_before_the_matches_are_played(
+    settings, browser, commissioner, league, season, team, other_team  # noqa: F811
+):
+    settings.EAGER_TASKS_IN_BACKGROUND = True
+    fixture = Fixture.objects.create(
+        season=season, round=1, home=team, away=other_team, kickoff="2031-05-03T20:00Z"
+    )
+    release = threading.Event()
+    real_simulate = services.fixture_simulate
+
+    def held_simulate(**kwargs):
+        release.wait(10)  # the "worker" takes its time
+        return real_simulate(**kwargs)
+
+    client = browser(commissioner)
+    services.fixture_simulate = held_simulate
+    try:
+        response = client.post(
+            reverse("league:simulate", args=[league.pk]), {"season": season.pk, "round": 1}
+        )
+        assert response.status_code == 302
+        progress = client.get(response["Location"]).content.decode()
+        assert Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.LOCKED
+        assert '<progress value="0" max="1">' in progress
+        release.set()
+        assert wait_for(lambda: Fixture.objects.get(pk=fixture.pk).status == "played")
+    finally:
+        release.set()
+        services.fixture_simulate = real_simulate
