@@ -45,12 +45,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "pgtrigger",
     # The project, bottom layer first (docs/architecture.md): core plumbing, the generic
-    # league and match apps, then one app per game (each registers itself with core.registry)
-    # and the Witcher campaigns.
+    # league and match apps, the betting ledger, then one app per game (each registers itself
+    # with core.registry) and the Witcher campaigns.
     "core",
     "league",
     "matches",
+    "betting",
     "systems.rotzball",
     "systems.killpower",
     "battles",

@@ -43,6 +43,11 @@ nothing to say):
 * ``page_urls``: URL patterns added to a core namespace (``{"league": [...], "matches": [...]}``)
   so every page keeps its address; ``api_urls`` and ``api_routes`` (``(prefix, viewset,
   basename)``) join the REST API;
+* ``bet_outcomes(fixture)``: the outcomes a fixture can end in, among ``"home"``,
+  ``"away"`` and ``"draw"`` (all three when the game does not say);
+* ``odds(fixture)``: ``{"method": str, "probabilities": {outcome: float}}``, the engine's
+  chances of each outcome as the line-ups stand, or ``None`` when they cannot play yet; a game
+  that has it can bet at fixed odds (``betting``);
 * ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
   the beat task.
 """
@@ -83,6 +88,8 @@ class Game:
     api_urls: Sequence[Any] = ()
     api_routes: Sequence[tuple[str, Any, str]] = ()
     sweeps: Sequence[Callable[[], Mapping[str, int]]] = ()
+    bet_outcomes: Hook | None = None
+    odds: Hook | None = None
 
     @property
     def label(self) -> str:
@@ -95,6 +102,12 @@ class Game:
     @property
     def simulated(self) -> bool:
         return self.resolution == Resolution.SIMULATED
+
+    def outcomes_of(self, fixture: Any) -> tuple[str, ...]:
+        """What ``fixture`` can end in: ``bet_outcomes``, else home, away or a draw."""
+        if self.bet_outcomes is None:
+            return ("home", "away", "draw")
+        return tuple(self.bet_outcomes(fixture))
 
 
 _GAMES: dict[str, Game] = {}

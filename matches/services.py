@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 import rules_engine
 from core import documents, registry
 from core.enqueue import enqueue_on_commit
+from core.signals import fixture_cancelled, fixtures_scheduled
 from league.models import League, Season, Team
 from matches import locking
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
@@ -84,7 +85,9 @@ def fixtures_generate(
         for number, pairs in enumerate(rounds, start=1)
         for home, away in pairs
     ]
-    return Fixture.objects.bulk_create(fixtures)
+    created = Fixture.objects.bulk_create(fixtures)
+    fixtures_scheduled.send(sender=Fixture, fixture_ids=[fixture.pk for fixture in created])
+    return created
 
 
 @transaction.atomic
@@ -141,9 +144,11 @@ def fixture_schedule(
             }
     if errors:
         raise ValidationError(errors)
-    return Fixture.objects.create(
+    fixture = Fixture.objects.create(
         season=season, round=round_number, home=home, away=away, kickoff=kickoff
     )
+    fixtures_scheduled.send(sender=Fixture, fixture_ids=[fixture.pk])
+    return fixture
 
 
 def _kick_off(fixture: Fixture) -> None:
@@ -220,6 +225,7 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
         raise ValidationError(
             {"status": _("Only a fixture that has not kicked off can be cancelled.")}
         )
+    fixture_cancelled.send(sender=Fixture, fixture_id=fixture.pk)
     fixture.refresh_from_db()
     return fixture
 

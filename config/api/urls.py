@@ -8,6 +8,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from battles.api import urls as battle_urls
+from betting.api import urls as betting_urls
 from core import registry
 from league.api import auth
 from league.api import commands as league_commands
@@ -29,6 +30,8 @@ router.register(
 for prefix, viewset, basename in registry.api_routes():
     router.register(prefix, viewset, basename=basename)
 battle_urls.register(router)
+for prefix, viewset, basename in betting_urls.routes:
+    router.register(prefix, viewset, basename=basename)
 
 urlpatterns = [
     path("auth/token/", auth.TokenLoginView.as_view(), name="token"),
@@ -70,6 +73,7 @@ urlpatterns = [
         match_commands.FixtureRescheduleView.as_view(),
         name="fixture-reschedule",
     ),
+    *betting_urls.urlpatterns,
     *registry.api_urls(),
     *battle_urls.urlpatterns,
     *router.urls,

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from core.middleware import RETRY_AFTER_SECONDS
+from core.refusals import Refused
 
 
 def _field_messages(detail: Any) -> dict[str, list[str]]:
@@ -39,6 +40,8 @@ def _field_messages(detail: Any) -> dict[str, list[str]]:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Refused):
+        return Response({"error": exc.as_error()}, status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):  # Django names errors of no one field "__all__"
             detail = {

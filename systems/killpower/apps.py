@@ -52,5 +52,6 @@ class KillpowerConfig(AppConfig):
                     ("result-reports", matches.ResultReportViewSet, "resultreport"),
                 ],
                 sweeps=[post_match.post_match_sweep],
+                bet_outcomes=selectors.bet_outcomes,
             )
         )

@@ -147,3 +147,10 @@ def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
         if blocking:
             problems[team.pk] = " ".join(roster_issue_text(issue) for issue in blocking)
     return problems
+
+
+def bet_outcomes(fixture: Fixture) -> tuple[str, ...]:
+    """A championship match can end level; a tournament's cannot (free throws decide it)."""
+    if fixture.bracket_position:
+        return ("home", "away")
+    return ("home", "away", "draw")

@@ -17,6 +17,7 @@ class RotzballConfig(AppConfig):
             demo,
             documents,
             kickoff,
+            preview,
             selectors,
             services,
             urls,
@@ -50,5 +51,7 @@ class RotzballConfig(AppConfig):
                 page_urls={"league": urls.league_patterns},
                 api_urls=urls.api_patterns,
                 api_routes=[("players", views.PlayerViewSet, "player")],
+                bet_outcomes=lambda fixture: ("home", "away"),
+                odds=preview.fixture_odds,
             )
         )

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.signals import lineup_changed
 from league.models import League, Team
 from matches.rosters import team_assert_editable
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
@@ -53,6 +54,7 @@ def player_update(*, player: Player, **changes: Any) -> Player:
     team_assert_editable(team=player.team)
     player = player_check(team=player.team, player=player, **changes)
     player.save()
+    lineup_changed.send(sender=Team, team=player.team)
     return player
 
 
@@ -61,6 +63,7 @@ def player_delete(*, player: Player) -> None:
     _lock_team(player.team)
     team_assert_editable(team=player.team)
     player.delete()
+    lineup_changed.send(sender=Team, team=player.team)
 
 
 @transaction.atomic
@@ -78,6 +81,7 @@ def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str
         LineupSlot(team=team, position=position, player=player)
         for position, player in chosen.items()
     )
+    lineup_changed.send(sender=Team, team=team)
     return chosen
 
 
@@ -116,6 +120,7 @@ def team_set_match_plan(*, team: Team, tactic: str) -> Team:
     if tactic not in Tactic.values:
         raise ValidationError({"tactic": _("Choose offensive, defensive or balanced.")})
     MatchPlan.objects.update_or_create(team=team, defaults={"tactic": tactic})
+    lineup_changed.send(sender=Team, team=team)
     return team
 
 

@@ -1,0 +1,104 @@
+"""Input and output shapes of the betting API (names fixed by the API contract)."""
+
+from rest_framework import serializers
+
+from betting.models import MAX_STAKE, Bet, BettingSettings, Entry, Outcome
+
+
+class BettingSettingsSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = BettingSettings
+        fields = [
+            "mode",
+            "margin_percent",
+            "house_cut_percent",
+            "min_stake",
+            "max_stake",
+            "starting_grant",
+            "allow_cancel",
+        ]
+
+
+class WalletSerializer(serializers.Serializer):
+    league = serializers.IntegerField(read_only=True)
+    balance = serializers.IntegerField(read_only=True)
+    open_stakes = serializers.IntegerField(read_only=True)
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    reason = serializers.CharField(source="transaction.reason", read_only=True)
+    time = serializers.DateTimeField(source="transaction.created_at", read_only=True)
+    fixture = serializers.IntegerField(
+        source="transaction.fixture_id", read_only=True, allow_null=True
+    )
+
+    class Meta:
+        model = Entry
+        fields = ["id", "time", "reason", "amount", "bet", "fixture"]
+        read_only_fields = fields
+
+
+class OddsSerializer(serializers.Serializer):
+    fixture = serializers.IntegerField()
+    market = serializers.ChoiceField(choices=["fixed", "pool"])
+    method = serializers.CharField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    outcomes = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="Per outcome (home, away and, where the game can end level, draw): fixed "
+        "odds {probability, price}; a pool {pool, price (null while nobody backs it)}.",
+    )
+
+
+class BetPlaceSerializer(serializers.Serializer):
+    fixture = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    stake = serializers.IntegerField(min_value=1, max_value=MAX_STAKE)
+    price = serializers.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        required=False,
+        allow_null=True,
+        help_text="The price the client saw: refused with price_changed if it moved.",
+    )
+
+
+class BetSerializer(serializers.ModelSerializer):
+    potential_payout = serializers.IntegerField(read_only=True, allow_null=True)
+    league = serializers.IntegerField(source="wallet.league_id", read_only=True)
+
+    class Meta:
+        model = Bet
+        fields = [
+            "id",
+            "league",
+            "fixture",
+            "outcome",
+            "stake",
+            "price",
+            "potential_payout",
+            "status",
+            "payout",
+            "placed_at",
+            "closed_at",
+        ]
+        read_only_fields = fields
+
+
+class BettorSerializer(serializers.Serializer):
+    user = serializers.CharField()
+    balance = serializers.IntegerField()
+    open_stakes = serializers.IntegerField()
+    bets = serializers.IntegerField()
+    won = serializers.IntegerField()
+    profit = serializers.IntegerField()
+
+
+class BookLineSerializer(serializers.Serializer):
+    fixture = serializers.IntegerField(source="fixture_id")
+    name = serializers.CharField(source="fixture")
+    kickoff = serializers.DateTimeField()
+    outcome = serializers.CharField()
+    bets = serializers.IntegerField()
+    staked = serializers.IntegerField()
+    liability = serializers.IntegerField()

@@ -1,0 +1,222 @@
+"""The betting API: settings, wallets, odds, bets, the leaderboard and the book.
+
+Each view is thin: it finds the league, fixture or bet, asks one service or selector and
+shapes the answer. Refusals (``betting.errors``) answer in the project's error shape.
+"""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import generics, mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from betting import bets, league_settings, odds, selectors
+from betting.api import serializers as s
+from betting.errors import BettingRefused
+from betting.models import Bet, BettingSettings
+from league.models import League
+from league.roles import is_commissioner
+from matches.models import Fixture
+
+
+def _league(pk: int) -> League:
+    return get_object_or_404(League, pk=pk)
+
+
+class BettingSettingsView(APIView):
+    """Anyone reads a league's betting settings; its commissioner changes them."""
+
+    serializer_class = s.BettingSettingsSerializer
+
+    @extend_schema(
+        summary="Show a league's betting settings", responses=s.BettingSettingsSerializer
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        settings = league_settings.settings_of(_league(pk))
+        return Response(s.BettingSettingsSerializer(settings).data)
+
+    @extend_schema(
+        summary="Change a league's betting settings (commissioner)",
+        request=s.BettingSettingsSerializer,
+        responses=s.BettingSettingsSerializer,
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        league = _league(pk)
+        if not is_commissioner(request.user, league):
+            self.permission_denied(request)
+        incoming = s.BettingSettingsSerializer(
+            league_settings.settings_of(league), data=request.data, partial=True
+        )
+        incoming.is_valid(raise_exception=True)
+        saved = league_settings.settings_save(league=league, values=dict(incoming.validated_data))
+        return Response(s.BettingSettingsSerializer(saved).data)
+
+
+def _wallet_body(wallet) -> dict:
+    return {
+        "league": wallet.league_id,
+        "balance": wallet.balance,
+        "open_stakes": selectors.open_stakes(wallet),
+    }
+
+
+class WalletView(APIView):
+    """The caller's wallet in a league: ``POST`` opens it with the starting grant."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = s.WalletSerializer
+
+    @extend_schema(summary="Show my wallet in a league", responses=s.WalletSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        wallet = bets.wallet_of(request.user, _league(pk))
+        return Response(_wallet_body(wallet))
+
+    @extend_schema(
+        summary="Open my wallet in a league (201; 200 when already open, no second grant)",
+        request=None,
+        responses={201: s.WalletSerializer, 200: s.WalletSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        wallet, opened = bets.wallet_open(user=request.user, league=_league(pk))
+        code = status.HTTP_201_CREATED if opened else status.HTTP_200_OK
+        return Response(_wallet_body(wallet), status=code)
+
+
+@extend_schema(summary="My wallet's statement in a league, newest first")
+class WalletEntriesView(generics.ListAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = s.EntrySerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return selectors.Entry.objects.none()
+        wallet = bets.wallet_of(self.request.user, _league(self.kwargs["pk"]))
+        return selectors.statement(wallet)
+
+
+class FixtureOddsView(APIView):
+    serializer_class = s.OddsSerializer
+
+    @extend_schema(summary="A fixture's odds", responses=s.OddsSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        fixture = get_object_or_404(
+            Fixture.objects.select_related("season__league", "home", "away"), pk=pk
+        )
+        settings = league_settings.settings_of(fixture.season.league)
+        if settings.mode == BettingSettings.Mode.OFF:
+            raise BettingRefused("betting_off", "This league does not bet.")
+        market = odds.quote(fixture, settings)
+        if market is None:
+            raise BettingRefused("no_odds", "No odds yet: a line-up is not complete.")
+        return Response(
+            {
+                "fixture": fixture.pk,
+                "market": market.market,
+                "method": market.method,
+                "computed_at": market.computed_at,
+                "outcomes": market.outcomes,
+            }
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="My bets",
+        parameters=[
+            OpenApiParameter("league", int),
+            OpenApiParameter("fixture", int),
+            OpenApiParameter("status", str, enum=Bet.Status.values),
+        ],
+    ),
+    retrieve=extend_schema(summary="One of my bets"),
+    create=extend_schema(
+        summary="Place a bet",
+        request=s.BetPlaceSerializer,
+        responses={201: s.BetSerializer, 200: s.BetSerializer},
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+    ),
+)
+class BetViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    permission_classes = [IsAuthenticated]
+    serializer_class = s.BetSerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Bet.objects.none()
+        mine = Bet.objects.filter(user=self.request.user).select_related("wallet")
+        for name, column in (("league", "wallet__league_id"), ("fixture", "fixture_id")):
+            value = self.request.query_params.get(name)
+            if value is not None:
+                if not value.isdigit() or len(value) > 18:
+                    raise BettingRefused("invalid", f"{name}: give an id.", name)
+                mine = mine.filter(**{column: int(value)})
+        wanted = self.request.query_params.get("status")
+        if wanted is not None:
+            if wanted not in Bet.Status.values:
+                raise BettingRefused(
+                    "invalid", f"status: one of {', '.join(Bet.Status.values)}.", "status"
+                )
+            mine = mine.filter(status=wanted)
+        return mine.order_by("-placed_at", "-pk")
+
+    def create(self, request: Request, *args, **kwargs) -> Response:
+        incoming = s.BetPlaceSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > 100:
+            raise BettingRefused(
+                "invalid", "Idempotency-Key: at most 100 characters.", "Idempotency-Key"
+            )
+        data = incoming.validated_data
+        bet, created = bets.bet_place(
+            user=request.user,
+            fixture_id=data["fixture"],
+            outcome=data["outcome"],
+            stake=data["stake"],
+            price=data.get("price"),
+            idempotency_key=key,
+        )
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(s.BetSerializer(bet).data, status=code)
+
+    @extend_schema(
+        summary="Cancel one of my bets before kick-off", request=None, responses=s.BetSerializer
+    )
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        bet = self.get_object()
+        return Response(s.BetSerializer(bets.bet_cancel(user=request.user, bet_id=bet.pk)).data)
+
+
+class BettorsView(APIView):
+    serializer_class = s.BettorSerializer
+
+    @extend_schema(
+        summary="A league's bettors leaderboard", responses=s.BettorSerializer(many=True)
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(s.BettorSerializer(selectors.leaderboard(_league(pk)), many=True).data)
+
+
+class BookView(APIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = s.BookLineSerializer
+
+    @extend_schema(
+        summary="A league's book (commissioner)", responses=s.BookLineSerializer(many=True)
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        league = _league(pk)
+        if not is_commissioner(request.user, league):
+            self.permission_denied(request)
+        return Response(s.BookLineSerializer(selectors.book(league), many=True).data)

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class BettingConfig(AppConfig):
+    name = "betting"
+    verbose_name = _("Betting")
+
+    def ready(self) -> None:
+        from betting import receivers, tasks  # noqa: F401  (signal receivers, task registry)
+        from betting.sweeps import settlements_sweep
+        from core import registry
+
+        registry.register_sweep("betting.settlements", settlements_sweep)

@@ -1,0 +1,254 @@
+"""Opening a wallet, placing and cancelling bets.
+
+Placing a bet locks the fixture row (the mutex of its bets: settlement and kick-off take it
+too), checks on the database's clock that it is still open, then locks the wallet and the
+open-stakes account in id order and moves the stake, all in one transaction: a refused bet
+writes nothing; twenty bets at once from one wallet never overdraw it.
+"""
+
+import hashlib
+import json
+from decimal import Decimal
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.db.models.functions import Now
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from betting import ledger, odds
+from betting.errors import BettingRefused, NoWallet
+from betting.league_settings import settings_of
+from betting.ledger import Leg, Posting
+from betting.models import Account, Bet, BettingSettings, Transaction
+from league.models import League
+from league.roles import is_commissioner
+from matches.models import Fixture
+
+
+def wallet_of(user: User, league: League) -> Account:
+    wallet = Account.objects.filter(league=league, kind=Account.Kind.WALLET, user=user).first()
+    if wallet is None:
+        raise NoWallet("no_wallet", _("Open a wallet in this league first."))
+    return wallet
+
+
+def _betting_on(league: League) -> BettingSettings:
+    settings = settings_of(league)
+    if settings.mode == BettingSettings.Mode.OFF:
+        raise BettingRefused("betting_off", _("This league does not bet."))
+    return settings
+
+
+@transaction.atomic
+def wallet_open(*, user: User, league: League) -> tuple[Account, bool]:
+    """The user's wallet in ``league`` and whether it was opened now (with the starting
+    grant); opening twice gives the same wallet and no second grant."""
+    settings = _betting_on(league)
+    if is_commissioner(user, league):
+        raise BettingRefused(
+            "not_allowed", _("A commissioner does not bet in a league whose fixtures he runs.")
+        )
+    accounts = ledger.system_accounts(league)
+    supply = ledger.lock_accounts([accounts[Account.Kind.SUPPLY].pk])[
+        accounts[Account.Kind.SUPPLY].pk
+    ]
+    existing = Account.objects.filter(league=league, kind=Account.Kind.WALLET, user=user).first()
+    if existing is not None:
+        return existing, False
+    wallet = Account.objects.create(league=league, kind=Account.Kind.WALLET, user=user)
+    if settings.starting_grant:
+        ledger.post(
+            league,
+            [
+                Posting(
+                    Transaction.Reason.GRANT,
+                    [Leg(supply, -settings.starting_grant), Leg(wallet, settings.starting_grant)],
+                )
+            ],
+        )
+        wallet.refresh_from_db(fields=["balance"])
+    return wallet, True
+
+
+def _digest(fixture_id: int, outcome: str, stake: int, price: Decimal | None) -> str:
+    body = json.dumps([fixture_id, outcome, stake, str(price) if price is not None else None])
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _lock_open_fixture(fixture_id: int) -> Fixture:
+    """The fixture, row-locked, if bets are still taken: scheduled and its kick-off still
+    ahead by the database's clock (read in the same transaction as the debit)."""
+    row = (
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("season__league")
+        .annotate(ahead=ExpressionWrapper(Q(kickoff__gt=Now()), output_field=BooleanField()))
+        .filter(pk=fixture_id)
+        .first()
+    )
+    if row is None:
+        raise BettingRefused("invalid", _("Unknown fixture."), "fixture")
+    if row.status != Fixture.Status.SCHEDULED or not row.ahead:
+        raise BettingRefused(
+            "betting_closed",
+            _("Betting on this fixture is closed: it has kicked off, been played or cancelled."),
+            "fixture",
+        )
+    return row
+
+
+def _replay(user: User, key: str, digest: str) -> Bet | None:
+    earlier = Bet.objects.filter(user=user, idempotency_key=key).first()
+    if earlier is None:
+        return None
+    if earlier.request_digest != digest:
+        raise BettingRefused(
+            "idempotency_conflict",
+            _("This Idempotency-Key was already used for another bet."),
+        )
+    return earlier
+
+
+def bet_place(
+    *,
+    user: User,
+    fixture_id: int,
+    outcome: str,
+    stake: int,
+    price: Decimal | None = None,
+    idempotency_key: str | None = None,
+) -> tuple[Bet, bool]:
+    """Place a bet; ``(bet, created)``. With an ``idempotency_key`` already used for the same
+    bet, that bet again (``created`` False); used for another, ``idempotency_conflict``."""
+    digest = _digest(fixture_id, outcome, stake, price)
+    if idempotency_key:
+        earlier = _replay(user, idempotency_key, digest)
+        if earlier is not None:
+            return earlier, False
+    try:
+        return _place(user, fixture_id, outcome, stake, price, idempotency_key, digest), True
+    except IntegrityError:
+        # The same key raced in from a second request: answer what the first one placed.
+        if idempotency_key:
+            earlier = _replay(user, idempotency_key, digest)
+            if earlier is not None:
+                return earlier, False
+        raise
+
+
+@transaction.atomic
+def _place(
+    user: User,
+    fixture_id: int,
+    outcome: str,
+    stake: int,
+    price: Decimal | None,
+    idempotency_key: str | None,
+    digest: str,
+) -> Bet:
+    fixture = _lock_open_fixture(fixture_id)
+    league = fixture.season.league
+    settings = _betting_on(league)
+    if is_commissioner(user, league):
+        raise BettingRefused(
+            "not_allowed", _("A commissioner does not bet in a league whose fixtures he runs.")
+        )
+    if outcome not in odds.outcomes_of(fixture):
+        raise BettingRefused(
+            "invalid_outcome",
+            _("Choose one of: %(outcomes)s.") % {"outcomes": ", ".join(odds.outcomes_of(fixture))},
+            "outcome",
+        )
+    if not settings.min_stake <= stake <= settings.max_stake:
+        raise BettingRefused(
+            "stake_out_of_range",
+            _("Stake between %(min)s and %(max)s coins.")
+            % {"min": settings.min_stake, "max": settings.max_stake},
+            "stake",
+        )
+    taken = None
+    if settings.mode == BettingSettings.Mode.FIXED:
+        market = odds.quote(fixture, settings)
+        taken = market.price(outcome) if market else None
+        if taken is None:
+            raise BettingRefused(
+                "betting_closed", _("No odds yet: a line-up is not complete."), "fixture"
+            )
+        if price is not None and Decimal(price) != taken:
+            raise BettingRefused(
+                "price_changed",
+                _("The price has changed to %(price)s.") % {"price": taken},
+                "price",
+                price=str(taken),
+            )
+    wallet = Account.objects.filter(league=league, kind=Account.Kind.WALLET, user=user).first()
+    if wallet is None:
+        raise BettingRefused("no_wallet", _("Open a wallet in this league first."))
+    escrow = ledger.system_accounts(league)[Account.Kind.ESCROW]
+    locked = ledger.lock_accounts([wallet.pk, escrow.pk])
+    if locked[wallet.pk].balance < stake:
+        raise BettingRefused(
+            "insufficient_funds",
+            _("Your wallet holds %(balance)s coins, less than the stake.")
+            % {"balance": locked[wallet.pk].balance},
+            "stake",
+        )
+    bet = Bet.objects.create(
+        wallet=wallet,
+        user=user,
+        fixture=fixture,
+        outcome=outcome,
+        stake=stake,
+        price=taken,
+        idempotency_key=idempotency_key or "",
+        request_digest=digest,
+    )
+    ledger.post(
+        league,
+        [
+            Posting(
+                Transaction.Reason.STAKE,
+                [Leg(wallet, -stake, bet), Leg(escrow, stake, bet)],
+                bet=bet,
+                fixture_id=fixture.pk,
+            )
+        ],
+    )
+    return bet
+
+
+@transaction.atomic
+def bet_cancel(*, user: User, bet_id: int) -> Bet:
+    """Cancel an open bet before kick-off where the league allows it: the stake comes back."""
+    bet = Bet.objects.select_related("fixture__season__league").filter(pk=bet_id, user=user).first()
+    if bet is None:
+        raise Bet.DoesNotExist(bet_id)
+    league = bet.fixture.season.league
+    if not settings_of(league).allow_cancel:
+        raise BettingRefused("not_allowed", _("This league does not let bets be cancelled."))
+    _lock_open_fixture(bet.fixture_id)
+    bet.refresh_from_db()
+    if bet.status != Bet.Status.OPEN:
+        raise BettingRefused("betting_closed", _("This bet is no longer open."))
+    escrow = ledger.system_accounts(league)[Account.Kind.ESCROW]
+    locked = ledger.lock_accounts([bet.wallet_id, escrow.pk])
+    ledger.post(
+        league,
+        [
+            Posting(
+                Transaction.Reason.CANCEL,
+                [
+                    Leg(locked[escrow.pk], -bet.stake, bet),
+                    Leg(locked[bet.wallet_id], bet.stake, bet),
+                ],
+                bet=bet,
+                fixture_id=bet.fixture_id,
+            )
+        ],
+    )
+    bet.status = Bet.Status.CANCELLED
+    bet.payout = bet.stake
+    bet.closed_at = timezone.now()
+    bet.save(update_fields=["status", "payout", "closed_at"])
+    return bet

@@ -1,0 +1,68 @@
+"""A league's betting settings: read (defaults when never set) and changed by its commissioner."""
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from betting.ledger import system_accounts
+from betting.models import BettingSettings
+from core import registry
+from league.models import League
+
+FIELDS = (
+    "mode",
+    "margin_percent",
+    "house_cut_percent",
+    "min_stake",
+    "max_stake",
+    "starting_grant",
+    "allow_cancel",
+)
+
+
+def settings_of(league: League) -> BettingSettings:
+    """The league's settings; unsaved defaults (betting off) when never set."""
+    try:
+        return league.betting
+    except BettingSettings.DoesNotExist:
+        return BettingSettings(league=league)
+
+
+def fixed_odds_possible(league: League) -> bool:
+    game = registry.game(league.rule_system)
+    return game.simulated and game.odds is not None
+
+
+@transaction.atomic
+def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
+    """Change some settings (the others keep their value); ``ValidationError`` naming the
+    field, and nothing saved, when one breaks a rule."""
+    League.objects.select_for_update().filter(pk=league.pk).first()
+    current = settings_of(league)
+    unknown = set(values) - set(FIELDS)
+    if unknown:
+        raise ValidationError({name: _("Unknown setting.") for name in sorted(unknown)})
+    for name, value in values.items():
+        setattr(current, name, value)
+    current.full_clean(exclude=["league"])
+    if current.mode == BettingSettings.Mode.FIXED and not fixed_odds_possible(league):
+        raise ValidationError(
+            {
+                "mode": _(
+                    "Fixed odds need a game the workers simulate; bet with a pool in this league."
+                )
+            }
+        )
+    if current.min_stake > current.max_stake:
+        raise ValidationError(
+            {
+                "max_stake": _("The largest stake cannot be below the smallest (%(min)s).")
+                % {"min": current.min_stake}
+            }
+        )
+    current.save()
+    if current.mode != BettingSettings.Mode.OFF:
+        system_accounts(league)
+    return current

@@ -1,0 +1,103 @@
+"""Posting to the ledger. The caller holds the row locks of every account it posts to (taken
+by ``lock_accounts``, in id order) inside its database transaction.
+
+A transaction's legs must sum to zero: checked here before anything is written, and again by
+the database at commit (the ``entries_sum_to_zero`` trigger on PostgreSQL). Balances move in
+the same transaction as the entries; a wallet that would go below zero breaks its ``CHECK``.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+
+from betting.models import Account, Bet, Entry, Transaction
+from league.models import League
+
+SYSTEM_KINDS = (Account.Kind.HOUSE, Account.Kind.ESCROW, Account.Kind.SUPPLY)
+
+
+@dataclass(frozen=True)
+class Leg:
+    account: Account
+    amount: int
+    bet: Bet | None = None
+
+
+@dataclass
+class Posting:
+    """One ledger transaction to write: its reason, what it concerns, its legs."""
+
+    reason: str
+    legs: Sequence[Leg]
+    bet: Bet | None = None
+    fixture_id: int | None = None
+    settlement_id: int | None = None
+
+    def check(self) -> None:
+        total = sum(leg.amount for leg in self.legs)
+        if total != 0:
+            raise ValueError(f"a {self.reason} transaction's legs sum to {total}, not zero")
+        if any(not isinstance(leg.amount, int) or leg.amount == 0 for leg in self.legs):
+            raise ValueError("every leg moves a non-zero whole number of coins")
+
+
+def system_accounts(league: League) -> dict[str, Account]:
+    """The league's house, open-stakes (escrow) and money-supply accounts, created once."""
+    found = {a.kind: a for a in Account.objects.filter(league=league, kind__in=SYSTEM_KINDS)}
+    for kind in SYSTEM_KINDS:
+        if kind not in found:
+            found[kind], _created = Account.objects.get_or_create(league=league, kind=kind)
+    return found
+
+
+def lock_accounts(ids: Iterable[int]) -> dict[int, Account]:
+    """Lock the accounts in ascending id order (one order everywhere: no deadlock)."""
+    ordered = sorted(set(ids))
+    return {
+        a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ordered).order_by("pk")
+    }
+
+
+@transaction.atomic
+def post(league: League, postings: Sequence[Posting]) -> list[Transaction]:
+    """Write ``postings`` (bulk: one insert of transactions, one of entries) and move the
+    balances of their accounts. The accounts must be locked by the caller."""
+    for posting in postings:
+        posting.check()
+    rows = Transaction.objects.bulk_create(
+        Transaction(
+            league=league,
+            reason=posting.reason,
+            bet=posting.bet,
+            fixture_id=posting.fixture_id,
+            settlement_id=posting.settlement_id,
+        )
+        for posting in postings
+    )
+    entries = []
+    deltas: dict[int, int] = defaultdict(int)
+    for row, posting in zip(rows, postings, strict=True):
+        for leg in posting.legs:
+            entries.append(
+                Entry(transaction=row, account_id=leg.account.pk, bet=leg.bet, amount=leg.amount)
+            )
+            deltas[leg.account.pk] += leg.amount
+    Entry.objects.bulk_create(entries, batch_size=2000)
+    _move_balances(deltas)
+    return rows
+
+
+def _move_balances(deltas: dict[int, int]) -> None:
+    by_delta: dict[int, list[int]] = defaultdict(list)
+    for account_id, delta in deltas.items():
+        if delta:
+            by_delta[delta].append(account_id)
+    # One UPDATE per distinct amount: a settlement's thousands of winners share few amounts.
+    for delta, ids in by_delta.items():
+        for start in range(0, len(ids), 5000):
+            Account.objects.filter(pk__in=ids[start : start + 5000]).update(
+                balance=F("balance") + delta
+            )

@@ -1,0 +1,383 @@
+"""Virtual money: a double-entry ledger per league, the league's betting settings, bets, the
+odds stored per fixture and the settlement that witnesses a fixture's bets were paid.
+
+Money is integer coins everywhere. A transaction's entries sum to zero (a deferred constraint
+trigger refuses the commit otherwise on PostgreSQL); each account's ``balance`` is kept in the
+same transaction as its entries, and a wallet's can never go below zero (a ``CHECK``).
+"""
+
+from decimal import Decimal
+
+import pgtrigger
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from league.models import League, Team
+from matches.models import Fixture
+
+MAX_COINS = 10**12
+"""Far above any grant or stake, far inside a 64-bit column."""
+MAX_STAKE = 10**9
+MIN_PRICE = Decimal("1.01")
+MAX_PRICE = Decimal("1000.00")
+
+
+class Outcome(models.TextChoices):
+    HOME = "home", _("Home win")
+    AWAY = "away", _("Away win")
+    DRAW = "draw", _("Draw")
+
+
+class BettingSettings(models.Model):
+    """How a league bets. ``fixed`` odds need a game the workers simulate (the engine prices
+    each outcome); ``pool`` shares the stakes among the winners."""
+
+    class Mode(models.TextChoices):
+        OFF = "off", _("No betting")
+        FIXED = "fixed", _("Fixed odds")
+        POOL = "pool", _("Pool (parimutuel)")
+
+    league = models.OneToOneField(
+        League, on_delete=models.CASCADE, related_name="betting", verbose_name=_("league")
+    )
+    mode = models.CharField(_("betting"), max_length=5, choices=Mode.choices, default=Mode.OFF)
+    margin_percent = models.PositiveSmallIntegerField(
+        _("bookmaker's margin (%)"),
+        default=5,
+        validators=[MaxValueValidator(50)],
+        help_text=_("Fixed odds: how much the prices' implied chances exceed 100 %."),
+    )
+    house_cut_percent = models.PositiveSmallIntegerField(
+        _("house cut (%)"),
+        default=5,
+        validators=[MaxValueValidator(50)],
+        help_text=_("Pool: the share of the pool the house keeps before paying the winners."),
+    )
+    min_stake = models.PositiveIntegerField(
+        _("smallest stake"),
+        default=10,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_STAKE)],
+    )
+    max_stake = models.PositiveIntegerField(
+        _("largest stake"),
+        default=500,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_STAKE)],
+    )
+    starting_grant = models.PositiveIntegerField(
+        _("starting grant"),
+        default=1000,
+        validators=[MaxValueValidator(MAX_STAKE)],
+        help_text=_("Coins a player's new wallet receives."),
+    )
+    allow_cancel = models.BooleanField(_("bets can be cancelled before kick-off"), default=True)
+
+    class Meta:
+        verbose_name = _("betting settings")
+        verbose_name_plural = _("betting settings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(margin_percent__lte=50, house_cut_percent__lte=50),
+                name="betting_percent_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    min_stake__gte=1, max_stake__lte=MAX_STAKE, min_stake__lte=models.F("max_stake")
+                ),
+                name="betting_stake_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(starting_grant__lte=MAX_STAKE), name="betting_grant_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.get_mode_display()}"
+
+
+class Account(models.Model):
+    class Kind(models.TextChoices):
+        WALLET = "wallet", _("Wallet")
+        HOUSE = "house", _("House")
+        ESCROW = "escrow", _("Open stakes")
+        SUPPLY = "supply", _("Money supply")
+        TREASURY = "treasury", _("Team treasury")
+
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="accounts", verbose_name=_("league")
+    )
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="accounts",
+        verbose_name=_("owner"),
+    )
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="accounts",
+        verbose_name=_("team"),
+    )
+    balance = models.BigIntegerField(_("balance"), default=0)
+    created_at = models.DateTimeField(_("opened"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(kind="wallet") | Q(balance__gte=0), name="account_wallet_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="wallet", user__isnull=False, team__isnull=True)
+                | Q(kind="treasury", user__isnull=True, team__isnull=False)
+                | Q(kind__in=["house", "escrow", "supply"], user__isnull=True, team__isnull=True),
+                name="account_owner_matches_kind",
+            ),
+            models.UniqueConstraint(
+                fields=["league", "user"], condition=Q(kind="wallet"), name="account_one_wallet"
+            ),
+            models.UniqueConstraint(
+                fields=["league", "team"], condition=Q(kind="treasury"), name="account_one_treasury"
+            ),
+            models.UniqueConstraint(
+                fields=["league", "kind"],
+                condition=Q(kind__in=["house", "escrow", "supply"]),
+                name="account_one_per_league_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        owner = self.user or self.team or self.get_kind_display()
+        return f"{self.league} · {owner}"
+
+
+class Bet(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        WON = "won", _("Won")
+        LOST = "lost", _("Lost")
+        REFUNDED = "refunded", _("Refunded")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    SETTLED = (Status.WON, Status.LOST, Status.REFUNDED)
+
+    wallet = models.ForeignKey(
+        Account, on_delete=models.PROTECT, related_name="bets", verbose_name=_("wallet")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="bets",
+        verbose_name=_("player"),
+    )
+    fixture = models.ForeignKey(
+        Fixture, on_delete=models.PROTECT, related_name="bets", verbose_name=_("fixture")
+    )
+    outcome = models.CharField(_("outcome"), max_length=4, choices=Outcome.choices)
+    stake = models.PositiveIntegerField(
+        _("stake"), validators=[MinValueValidator(1), MaxValueValidator(MAX_STAKE)]
+    )
+    price = models.DecimalField(
+        _("price"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("Fixed odds: the price taken; empty in a pool."),
+    )
+    status = models.CharField(
+        _("status"), max_length=9, choices=Status.choices, default=Status.OPEN
+    )
+    payout = models.BigIntegerField(_("payout"), null=True, blank=True)
+    settlement = models.ForeignKey(
+        "Settlement",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="bets",
+        verbose_name=_("settlement"),
+    )
+    idempotency_key = models.CharField(max_length=100, blank=True, default="")
+    request_digest = models.CharField(max_length=64, blank=True, default="")
+    placed_at = models.DateTimeField(_("placed"), auto_now_add=True)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-placed_at", "-pk"]
+        verbose_name = _("bet")
+        verbose_name_plural = _("bets")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__gte=1, stake__lte=MAX_STAKE), name="bet_stake_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(price__isnull=True) | Q(price__gte=MIN_PRICE, price__lte=MAX_PRICE),
+                name="bet_price_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="open", payout__isnull=True)
+                | Q(status__in=["won", "lost", "refunded", "cancelled"], payout__gte=0),
+                name="bet_payout_when_closed",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="bet_idempotency_key_once",
+            ),
+        ]
+        indexes = [models.Index(fields=["fixture", "status"], name="bet_fixture_status")]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.user} {self.outcome} {self.stake}"
+
+    @property
+    def potential_payout(self) -> int | None:
+        """Fixed odds: what a win pays, rounded down to the coin."""
+        if self.price is None:
+            return None
+        return int(self.stake * self.price)
+
+
+class Settlement(models.Model):
+    """A fixture's bets paid: its row, written under the fixture's lock in the transaction of
+    the payments, witnesses that they were paid. A corrected result reverses it (new
+    entries; ``reversed_at`` set) and a new one is written; one active settlement per fixture."""
+
+    fixture = models.ForeignKey(
+        Fixture, on_delete=models.PROTECT, related_name="settlements", verbose_name=_("fixture")
+    )
+    outcome = models.CharField(
+        _("outcome"), max_length=9, help_text=_("The result paid, or “cancelled” (all refunded).")
+    )
+    created_at = models.DateTimeField(_("settled"), auto_now_add=True)
+    reversed_at = models.DateTimeField(_("reversed"), null=True, blank=True)
+    reason = models.CharField(_("reason of the reversal"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("settlement")
+        verbose_name_plural = _("settlements")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fixture"],
+                condition=Q(reversed_at__isnull=True),
+                name="settlement_one_active_per_fixture",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.outcome}"
+
+
+class Transaction(models.Model):
+    class Reason(models.TextChoices):
+        GRANT = "grant", _("Starting grant")
+        STAKE = "stake", _("Bet placed")
+        CANCEL = "cancel", _("Bet cancelled")
+        SETTLEMENT = "settlement", _("Bets settled")
+        REVERSAL = "reversal", _("Settlement reversed")
+
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="transactions", verbose_name=_("league")
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    bet = models.ForeignKey(
+        Bet, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+    )
+    fixture = models.ForeignKey(
+        Fixture, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+    )
+    settlement = models.ForeignKey(
+        Settlement, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("transaction")
+        verbose_name_plural = _("transactions")
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_reason_display()}"
+
+
+class Entry(models.Model):
+    """One leg of a transaction: a signed amount on one account (and the bet it concerns)."""
+
+    transaction = models.ForeignKey(
+        Transaction, on_delete=models.PROTECT, related_name="entries", verbose_name=_("transaction")
+    )
+    account = models.ForeignKey(
+        Account, on_delete=models.PROTECT, related_name="entries", verbose_name=_("account")
+    )
+    bet = models.ForeignKey(
+        Bet, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    amount = models.BigIntegerField(_("amount"))
+
+    class Meta:
+        ordering = ["-transaction_id", "-pk"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(amount=0) & Q(amount__gt=-MAX_COINS, amount__lt=MAX_COINS),
+                name="entry_amount_not_zero",
+            ),
+        ]
+        indexes = [models.Index(fields=["account", "-transaction"], name="entry_account_newest")]
+        triggers = [
+            pgtrigger.Trigger(
+                name="entries_sum_to_zero",
+                level=pgtrigger.Row,
+                when=pgtrigger.After,
+                operation=pgtrigger.Insert | pgtrigger.Update | pgtrigger.Delete,
+                timing=pgtrigger.Deferred,
+                declare=[("checked", "bigint"), ("total", "numeric")],
+                func="""
+                IF (TG_OP = 'DELETE') THEN
+                    checked := OLD.transaction_id;
+                ELSE
+                    checked := NEW.transaction_id;
+                END IF;
+                SELECT COALESCE(SUM(amount), 0) INTO total
+                    FROM betting_entry WHERE transaction_id = checked;
+                IF total != 0 THEN
+                    RAISE EXCEPTION 'the entries of transaction % sum to %, not zero', checked, total
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                RETURN NULL;
+                """,
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account}: {self.amount:+d}"
+
+
+class FixtureOdds(models.Model):
+    """The engine's chances for a fixture's outcomes, computed by a worker when the fixture is
+    scheduled or a line-up changes, served from here."""
+
+    fixture = models.OneToOneField(
+        Fixture, on_delete=models.CASCADE, related_name="odds", verbose_name=_("fixture")
+    )
+    method = models.CharField(_("method"), max_length=100)
+    probabilities = models.JSONField(_("chances per outcome"))
+    computed_at = models.DateTimeField(_("computed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("fixture odds")
+        verbose_name_plural = _("fixture odds")
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.probabilities}"

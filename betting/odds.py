@@ -1,0 +1,125 @@
+"""Odds: the engine's chances stored per fixture, fixed prices with the league's margin, and a
+pool's current estimate.
+
+Chances come from the fixture's game (``core.registry``, hook ``odds``), computed by a worker
+when the fixture is scheduled or a line-up changes, and on demand when none are stored yet.
+Prices are ``Decimal`` with two places: floats stop at the chances.
+"""
+
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+from typing import Any
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from betting.models import MAX_PRICE, MIN_PRICE, Bet, BettingSettings, FixtureOdds
+from core import registry
+from matches.models import Fixture
+
+CENT = Decimal("0.01")
+
+
+def outcomes_of(fixture: Fixture) -> tuple[str, ...]:
+    return registry.game(fixture.season.league.rule_system).outcomes_of(fixture)
+
+
+def fixed_price(probability: float, margin_percent: int) -> Decimal:
+    """``1 / (p × (1 + margin))`` rounded down to the cent, between 1.01 and 1000.
+
+    Every outcome's implied chance grows by the same factor, so the book's implied chances
+    add up to about 100 % plus the margin (a little more, from rounding down).
+    """
+    chance = Decimal(str(probability)) * (1 + Decimal(margin_percent) / 100)
+    if chance <= 0:
+        return MAX_PRICE
+    price = (1 / chance).quantize(CENT, rounding=ROUND_DOWN)
+    return max(MIN_PRICE, min(MAX_PRICE, price))
+
+
+def odds_refresh(*, fixture: Fixture) -> FixtureOdds | None:
+    """Compute and store the fixture's chances; ``None`` when the game cannot price it yet."""
+    game = registry.game(fixture.season.league.rule_system)
+    if game.odds is None:
+        return None
+    computed = game.odds(fixture)
+    if computed is None:
+        FixtureOdds.objects.filter(fixture=fixture).delete()
+        return None
+    stored, _created = FixtureOdds.objects.update_or_create(
+        fixture=fixture,
+        defaults={"method": computed["method"], "probabilities": computed["probabilities"]},
+    )
+    return stored
+
+
+def stored_or_computed(fixture: Fixture) -> FixtureOdds | None:
+    try:
+        return fixture.odds
+    except FixtureOdds.DoesNotExist:
+        return odds_refresh(fixture=fixture)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """What a fixture's market offers now."""
+
+    market: str
+    method: str
+    computed_at: Any
+    outcomes: dict[str, dict[str, Any]]
+
+    def price(self, outcome: str) -> Decimal | None:
+        value = self.outcomes.get(outcome, {}).get("price")
+        return Decimal(value) if value is not None else None
+
+
+def pool_totals(fixture: Fixture) -> dict[str, int]:
+    rows = (
+        Bet.objects.filter(fixture=fixture, status=Bet.Status.OPEN)
+        .values("outcome")
+        .annotate(total=Sum("stake"))
+    )
+    return {row["outcome"]: row["total"] for row in rows}
+
+
+def quote(fixture: Fixture, settings: BettingSettings) -> Quote | None:
+    """The market of ``fixture`` under ``settings``; ``None`` when no price can be made yet
+    (fixed odds whose line-ups cannot play)."""
+    outcomes = outcomes_of(fixture)
+    if settings.mode == BettingSettings.Mode.FIXED:
+        stored = stored_or_computed(fixture)
+        if stored is None:
+            return None
+        chances = stored.probabilities
+        return Quote(
+            market="fixed",
+            method=stored.method,
+            computed_at=stored.computed_at,
+            outcomes={
+                name: {
+                    "probability": chances.get(name, 0.0),
+                    "price": str(fixed_price(chances.get(name, 0.0), settings.margin_percent)),
+                }
+                for name in outcomes
+            },
+        )
+    totals = pool_totals(fixture)
+    pool = sum(totals.values())
+    paid = pool - pool * settings.house_cut_percent // 100
+    return Quote(
+        market="pool",
+        method="pool",
+        computed_at=timezone.now(),
+        outcomes={
+            name: {
+                "pool": totals.get(name, 0),
+                "price": (
+                    str((Decimal(paid) / totals[name]).quantize(CENT, rounding=ROUND_DOWN))
+                    if totals.get(name)
+                    else None
+                ),
+            }
+            for name in outcomes
+        },
+    )

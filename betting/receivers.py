@@ -1,0 +1,49 @@
+"""What the betting app hears from the layers below it: a result stored or a fixture cancelled
+(settle its bets), fixtures scheduled or a line-up changed (price them again). The work goes
+to a worker once the transaction commits; the sweeper catches what a lost message leaves."""
+
+from typing import Any
+
+from django.db.models import Q
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from betting.models import BettingSettings
+from core.enqueue import enqueue_on_commit
+from core.signals import fixture_cancelled, fixtures_scheduled, lineup_changed
+from league.models import Team
+from matches.models import Fixture, Result
+
+SETTLE = "betting.tasks.fixture_settle_task"
+ODDS = "betting.tasks.odds_refresh_task"
+
+
+def _fixed_odds(**league: Any) -> bool:
+    return BettingSettings.objects.filter(mode=BettingSettings.Mode.FIXED, **league).exists()
+
+
+@receiver(post_save, sender=Result, dispatch_uid="betting.result_saved")
+def result_saved(sender: Any, instance: Result, created: bool, **kwargs: Any) -> None:
+    if created:
+        enqueue_on_commit(SETTLE, instance.fixture_id)
+
+
+@receiver(fixture_cancelled, dispatch_uid="betting.fixture_cancelled")
+def cancelled(sender: Any, fixture_id: int, **kwargs: Any) -> None:
+    enqueue_on_commit(SETTLE, fixture_id)
+
+
+@receiver(fixtures_scheduled, dispatch_uid="betting.fixtures_scheduled")
+def scheduled(sender: Any, fixture_ids: list[int], **kwargs: Any) -> None:
+    if fixture_ids and _fixed_odds(league__seasons__fixtures=fixture_ids[0]):
+        for fixture_id in fixture_ids:
+            enqueue_on_commit(ODDS, fixture_id)
+
+
+@receiver(lineup_changed, dispatch_uid="betting.lineup_changed")
+def team_lineup_changed(sender: Any, team: Team, **kwargs: Any) -> None:
+    if not _fixed_odds(league_id=team.league_id):
+        return
+    upcoming = Fixture.objects.filter(Q(home=team) | Q(away=team), status=Fixture.Status.SCHEDULED)
+    for fixture_id in upcoming.values_list("pk", flat=True):
+        enqueue_on_commit(ODDS, fixture_id)

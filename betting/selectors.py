@@ -1,0 +1,138 @@
+"""Read-side queries of the betting app: wallets, statements, the leaderboard, the book."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
+
+from betting.models import Account, Bet, Entry
+from league.models import League
+from matches.models import Fixture
+
+
+def open_stakes(wallet: Account) -> int:
+    return Bet.objects.filter(wallet=wallet, status=Bet.Status.OPEN).aggregate(
+        total=Coalesce(Sum("stake"), 0)
+    )["total"]
+
+
+def statement(wallet: Account) -> QuerySet[Entry]:
+    """The wallet's entries, newest first, each with its transaction and bet."""
+    return (
+        Entry.objects.filter(account=wallet)
+        .select_related("transaction", "bet__fixture__home", "bet__fixture__away")
+        .order_by("-transaction_id", "-pk")
+    )
+
+
+def balance_history(wallet: Account) -> list[tuple[Any, int]]:
+    """``(time, balance after)`` for each of the wallet's entries, oldest first."""
+    rows = (
+        Entry.objects.filter(account=wallet)
+        .order_by("transaction_id", "pk")
+        .values_list("transaction__created_at", "amount")
+    )
+    balance, history = 0, []
+    for when, amount in rows:
+        balance += amount
+        history.append((when, balance))
+    return history
+
+
+def wallets_of(user: User) -> QuerySet[Account]:
+    return Account.objects.filter(user=user, kind=Account.Kind.WALLET).select_related("league")
+
+
+def leaderboard(league: League) -> list[dict[str, Any]]:
+    """Every bettor of the league by balance plus open stakes, then name."""
+    open_bet = Q(bets__status=Bet.Status.OPEN)
+    rows = (
+        Account.objects.filter(league=league, kind=Account.Kind.WALLET)
+        .select_related("user")
+        .annotate(
+            open_stakes=Coalesce(Sum("bets__stake", filter=open_bet), 0),
+            bet_count=Count("bets", filter=~Q(bets__status=Bet.Status.CANCELLED)),
+            won=Count("bets", filter=Q(bets__status=Bet.Status.WON)),
+            worth=F("balance") + Coalesce(Sum("bets__stake", filter=open_bet), 0),
+            granted=Coalesce(Subquery(_grants()), 0),
+        )
+        .order_by("-worth", "user__username")
+    )
+    return [
+        {
+            "user": row.user.username,
+            "balance": row.balance,
+            "open_stakes": row.open_stakes,
+            "bets": row.bet_count,
+            "won": row.won,
+            "profit": row.worth - row.granted,
+        }
+        for row in rows
+    ]
+
+
+def _grants() -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(account=OuterRef("pk"), transaction__reason="grant")
+        .values("account")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+
+
+@dataclass(frozen=True)
+class BookLine:
+    fixture_id: int
+    fixture: str
+    kickoff: Any
+    outcome: str
+    bets: int
+    staked: int
+    liability: int
+
+
+def book(league: League) -> list[BookLine]:
+    """Per open fixture and outcome: bets, total staked and what the house would pay out
+    beyond the stakes it holds if that outcome happens (fixed odds: payouts minus all the
+    fixture's stakes; pool: nothing, the pool pays itself)."""
+    rows = (
+        Bet.objects.filter(fixture__season__league=league, status=Bet.Status.OPEN)
+        .values("fixture_id", "outcome")
+        .annotate(bets=Count("pk"), staked=Sum("stake"))
+        .order_by("fixture__kickoff", "fixture_id", "outcome")
+    )
+    fixed = Bet.objects.filter(
+        fixture__season__league=league, status=Bet.Status.OPEN, price__isnull=False
+    ).values_list("fixture_id", "outcome", "stake", "price")
+    payouts: dict[tuple[int, str], int] = {}
+    stakes: dict[int, int] = {}
+    for fixture_id, outcome, stake, price in fixed:
+        payouts[(fixture_id, outcome)] = payouts.get((fixture_id, outcome), 0) + int(
+            stake * Decimal(price)
+        )
+        stakes[fixture_id] = stakes.get(fixture_id, 0) + stake
+    names = {
+        f.pk: f
+        for f in Fixture.objects.filter(pk__in={r["fixture_id"] for r in rows}).select_related(
+            "home", "away"
+        )
+    }
+    return [
+        BookLine(
+            fixture_id=row["fixture_id"],
+            fixture=f"{names[row['fixture_id']].home} – {names[row['fixture_id']].away}",
+            kickoff=names[row["fixture_id"]].kickoff,
+            outcome=row["outcome"],
+            bets=row["bets"],
+            staked=row["staked"],
+            liability=max(
+                0,
+                payouts.get((row["fixture_id"], row["outcome"]), 0)
+                - stakes.get(row["fixture_id"], 0),
+            ),
+        )
+        for row in rows
+    ]

@@ -1,0 +1,28 @@
+"""Celery tasks of the betting app: thin, idempotent, sent by name (``core.enqueue``)."""
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from betting import odds, settlement
+from matches.models import Fixture
+
+RETRYABLE = (OperationalError, InterfaceError)
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def fixture_settle_task(fixture_id: int) -> dict[str, int | None]:
+    done = settlement.fixture_settle(fixture_id=fixture_id)
+    return {"fixture": fixture_id, "settlement": done.pk if done else None}
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def odds_refresh_task(fixture_id: int) -> dict[str, int | None]:
+    fixture = (
+        Fixture.objects.select_related("season__league", "home", "away")
+        .filter(pk=fixture_id)
+        .first()
+    )
+    if fixture is None or fixture.status != Fixture.Status.SCHEDULED:
+        return {"fixture": fixture_id, "odds": None}
+    stored = odds.odds_refresh(fixture=fixture)
+    return {"fixture": fixture_id, "odds": stored.pk if stored else None}
