@@ -194,6 +194,20 @@ def card_errors(battle: Mapping[str, Any], tables: witcher.WitcherTables) -> dic
     return errors
 
 
+def run_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A run's stored state in the engine's current shape: a state an earlier engine stored
+    (roll purposes as English phrases) comes back with each purpose as a code and its
+    parameters, as the engine itself reads it when it resumes the run."""
+    return witcher.upgrade_state(state)
+
+
+def run_report(report: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A run's final report with its rolls' purposes as codes, whichever engine stored it."""
+    if report is None:
+        return None
+    return {**report, "rolls": witcher.upgrade_rolls(report.get("rolls", []))}
+
+
 def plan_of_state(state: Mapping[str, Any]) -> witcher.BattlePlan:
     """The plan (SR, each phase's commanders and DCs) of the battle a run's state holds."""
     tables = witcher.WitcherTables.from_dict(state["tables"])

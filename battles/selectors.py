@@ -370,7 +370,7 @@ class RunView:
     luck_left: dict[str, dict[str, int]]
     casualties: dict[str, dict[str, Any]] | None
     casualty_modifiers: dict[str, list[Modifier]]
-    rolls: list[dict[str, Any]]  # every draw of the run: die, value, purpose
+    rolls: list[dict[str, Any]]  # every draw of the run: die, value, purpose (code, params)
     report: dict[str, Any] | None  # the engine's final result once finished
     casualties_confirmed_at: datetime | None
 
@@ -413,7 +413,7 @@ def run_view(*, run_id: int) -> RunView:
     run = BattleRun.objects.select_related(
         "battle__campaign", "battle__attacker", "battle__defender", "started_by"
     ).get(pk=run_id)
-    state = run.state
+    state = engine.run_state(run.state)
     progress = state["progress"]
     plan = engine.plan_of_state(state)
     names = {side: state["battle"][side]["name"] for side in SIDES}
@@ -446,7 +446,7 @@ def run_view(*, run_id: int) -> RunView:
         )
     casualties = progress["casualties"]
     labels = casualty_modifier_labels()
-    report = run.report
+    report = engine.run_report(run.report)
     return RunView(
         run=run,
         battle=run.battle,

@@ -4,7 +4,7 @@ No Django import lives here. Every random draw goes through :class:`rules_engine
 rule systems are found by name through :func:`rules_engine.systems.get_system`.
 """
 
-from rules_engine.dice import Dice, Roll
+from rules_engine.dice import Dice, Purpose, Roll
 from rules_engine.errors import IllegalAction, InvalidInput, RulesError, ScriptExhausted
 from rules_engine.systems import (
     MatchOutcome,
@@ -22,6 +22,7 @@ __all__ = [
     "InvalidInput",
     "MatchOutcome",
     "PointsTable",
+    "Purpose",
     "Resolution",
     "Roll",
     "RosterIssue",

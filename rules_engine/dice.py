@@ -4,6 +4,10 @@ A :class:`Dice` is seeded (``Dice(seed=42)``) or scripted (``Dice.scripted([11, 
 for tests that need exact values). Every roll is recorded as a :class:`Roll` (die, value,
 purpose), so a result can carry its full roll log, and the same seed always replays the
 same log.
+
+A purpose is a plain string (``"home attack"``) or a :class:`Purpose`: a code and its
+parameters, which the log writes as ``{"code": "exchange_round", "phase": 2, ...}`` so that
+a reader words it in its own language instead of parsing English.
 """
 
 from __future__ import annotations
@@ -19,16 +23,48 @@ MAX_SEED = 2**63 - 1
 FAST_SIDES = 2**32  # up to this many faces, random() * sides is uniform enough and faster
 
 
+type Param = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Purpose:
+    """What a roll is for, as a ``code`` and its parameters (names and plain values), never
+    as a phrase: ``Purpose.of("exchange_round", phase=2, round=3, side="attacker")``."""
+
+    code: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, **params: Param) -> Purpose:
+        return cls(code, tuple(params.items()))
+
+    def extended(self, **params: Param) -> Purpose:
+        """The same purpose with more parameters (e.g. the extra die of a critical)."""
+        return Purpose(self.code, self.params + tuple(params.items()))
+
+    def to_dict(self) -> dict[str, Param]:
+        """``{"code": code, **params}``, as the roll log writes it."""
+        return {"code": self.code, **dict(self.params)}
+
+    def __str__(self) -> str:
+        return " ".join([self.code, *(f"{name}={value}" for name, value in self.params)])
+
+
+def purpose_json(purpose: str | Purpose) -> str | dict[str, Param]:
+    """A purpose as the roll log writes it: the string, or the code with its parameters."""
+    return purpose if isinstance(purpose, str) else purpose.to_dict()
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """One recorded draw: ``die`` such as ``"d100"``, the ``value`` and what it was for."""
 
     die: str
     value: int
-    purpose: str
+    purpose: str | Purpose
 
     def to_dict(self) -> dict[str, Any]:
-        return {"die": self.die, "value": self.value, "purpose": self.purpose}
+        return {"die": self.die, "value": self.value, "purpose": purpose_json(self.purpose)}
 
 
 class Dice:
@@ -48,7 +84,7 @@ class Dice:
             raise InvalidInput("seed", f"must be an integer between 0 and {MAX_SEED}")
         self.seed: int = seed
         self.record = record
-        self._log: list[tuple[int, int, str]] = []  # (sides, value, purpose)
+        self._log: list[tuple[int, int, str | Purpose]] = []  # (sides, value, purpose)
         self._rng = random.Random(seed)
         self._script: Iterator[int] | None = None
 
@@ -59,7 +95,7 @@ class Dice:
         dice._script = iter(values)
         return dice
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: str | Purpose) -> int:
         """Roll one die with ``sides`` faces (1..sides) and record it."""
         if self._script is not None:
             try:
@@ -81,30 +117,30 @@ class Dice:
         """Every recorded roll, in order (a new list at each call)."""
         return [Roll(f"d{sides}", value, purpose) for sides, value, purpose in self._log]
 
-    def d100(self, purpose: str) -> int:
+    def d100(self, purpose: str | Purpose) -> int:
         return self.roll(100, purpose)
 
-    def d10(self, purpose: str) -> int:
+    def d10(self, purpose: str | Purpose) -> int:
         return self.roll(10, purpose)
 
-    def d6(self, purpose: str) -> int:
+    def d6(self, purpose: str | Purpose) -> int:
         return self.roll(6, purpose)
 
-    def d5(self, purpose: str) -> int:
+    def d5(self, purpose: str | Purpose) -> int:
         """1D5 as the texts read it: ceil(1D10 / 2). Recorded as the d10 actually rolled."""
         return (self.d10(purpose) + 1) // 2
 
-    def nd6(self, count: int, purpose: str) -> int:
+    def nd6(self, count: int, purpose: str | Purpose) -> int:
         """Sum of ``count`` six-sided dice, each recorded."""
         return sum(self.d6(purpose) for _ in range(count))
 
-    def coin(self, purpose: str) -> bool:
+    def coin(self, purpose: str | Purpose) -> bool:
         """A coin toss: True on heads. Recorded as a d2."""
         return self.roll(2, purpose) == 1
 
     def log(self) -> list[dict[str, Any]]:
         """The roll log as JSON-able dicts, like :meth:`Roll.to_dict`."""
         return [
-            {"die": f"d{sides}", "value": value, "purpose": purpose}
+            {"die": f"d{sides}", "value": value, "purpose": purpose_json(purpose)}
             for sides, value, purpose in self._log
         ]

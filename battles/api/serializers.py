@@ -452,7 +452,11 @@ class RunViewSerializer(serializers.Serializer):
     casualties = serializers.JSONField(allow_null=True, help_text="Each side's casualty test.")
     casualty_modifiers = serializers.DictField(child=ModifierSerializer(many=True))
     casualties_to_confirm = serializers.BooleanField()
-    rolls = serializers.ListField(child=serializers.DictField(), help_text="Every draw.")
+    rolls = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='Every draw: die, value and purpose, a code with its parameters, e.g. '
+        '{"code": "exchange_round", "phase": 1, "round": 2, "side": "attacker"}.',
+    )
     report = serializers.JSONField(
         allow_null=True, help_text="The engine's final result once finished."
     )

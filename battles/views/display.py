@@ -1,19 +1,20 @@
 """How the pages word what the engine says: translated labels of its tables, its card
 issues and its roll purposes, so French readers never meet the engine's English.
 
-The engine (``rules_engine.witcher``) speaks plain English and knows nothing of Django; its
-messages follow a few fixed patterns, each matched here and worded again with ``gettext``.
-Anything unknown (a house rule's own troop type, a new message) is shown as the engine
-wrote it.
+The engine (``rules_engine.witcher``) knows nothing of Django: it names its card issues and
+the purpose of each roll with a code and parameters, which are worded here with
+``gettext``. Anything unknown (a house rule's own troop type, a new code) is shown as the
+engine wrote it.
 """
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from rules_engine.witcher import Extra, RollCode
 
 TROOP_TYPES = {
     "non_combatants": gettext_lazy("Non-combatants (peasants with pitchforks)"),
@@ -177,42 +178,54 @@ def issue_message(message: str) -> str:
 
 # --- rolls --------------------------------------------------------------------------------
 
-PURPOSES: list[tuple[re.Pattern[str], Callable[[dict[str, str], Mapping[str, str]], str]]] = [
-    (re.compile(r"^phase (?P<phase>\d) round (?P<round>\d+) (?P<side>attacker|defender)"
-                r"(?P<extra> critical| fumble)?$"),
-     lambda m, names: _("Phase %(phase)s, round %(round)s: %(army)s") % {
-         **m, "army": names.get(m["side"], m["side"])} + _extra(m["extra"])),
-    (re.compile(r"^phase (?P<phase>\d) crucial moment$"),
-     lambda m, names: _("Phase %(phase)s: crucial moment (the attacker wins at or under its "
-                        "chance)") % m),
-    (re.compile(r"^phase (?P<phase>\d) round limit coin$"),
-     lambda m, names: _("Phase %(phase)s: coin after the round limit") % m),
-    (re.compile(r"^(?P<side>attacker|defender) casualty test(?P<extra> critical| fumble)?$"),
-     lambda m, names: _("Casualty test: %(army)s") % {"army": names.get(m["side"], m["side"])}
-     + _extra(m["extra"])),
-    (re.compile(r"^(?P<side>attacker|defender) casualties$"),
-     lambda m, names: _("Casualties of %(army)s (percentage)") % {
-         "army": names.get(m["side"], m["side"])}),
-    (re.compile(r"^(?P<side>attacker|defender) no quarter survivors$"),
-     lambda m, names: _("No quarter: survivors of %(army)s") % {
-         "army": names.get(m["side"], m["side"])}),
-]
+
+def _army(purpose: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    side = str(purpose.get("side", ""))
+    return names.get(side, side)
 
 
-def _extra(kind: str | None) -> str:
-    if kind == " critical":
-        return " · " + _("critical, another die")
-    if kind == " fumble":
-        return " · " + _("fumble, a die taken off")
-    return ""
+ROLL_WORDING: dict[str, Callable[[Mapping[str, Any], Mapping[str, str]], str]] = {
+    RollCode.EXCHANGE_ROUND: lambda p, names: _("Phase %(phase)s, round %(round)s: %(army)s") % {
+        "phase": p["phase"], "round": p["round"], "army": _army(p, names)},
+    RollCode.CRUCIAL_MOMENT: lambda p, names: _(
+        "Phase %(phase)s: crucial moment (the attacker wins at or under its chance)") % {
+        "phase": p["phase"]},
+    RollCode.ROUND_LIMIT_COIN: lambda p, names: _(
+        "Phase %(phase)s: coin after the round limit") % {"phase": p["phase"]},
+    RollCode.CASUALTY_TEST: lambda p, names: _("Casualty test: %(army)s") % {
+        "army": _army(p, names)},
+    RollCode.CASUALTIES: lambda p, names: _("Casualties of %(army)s (percentage)") % {
+        "army": _army(p, names)},
+    RollCode.NO_QUARTER_SURVIVORS: lambda p, names: _("No quarter: survivors of %(army)s") % {
+        "army": _army(p, names)},
+}  # fmt: skip
+"""The rolls of a run (``rules_engine.witcher.purposes``), worded from their code and
+parameters. An estimate's odds stream seed is never shown with the dice of a run."""
+
+ROLL_EXTRAS = {
+    Extra.CRITICAL: gettext_lazy("critical, another die"),
+    Extra.FUMBLE: gettext_lazy("fumble, a die taken off"),
+}
 
 
-def roll_purpose(purpose: str, names: Mapping[str, str]) -> str:
-    for pattern, wording in PURPOSES:
-        match = pattern.match(purpose)
-        if match:
-            return wording(match.groupdict(), names)
-    return purpose
+def _as_coded(purpose: Mapping[str, Any]) -> str:
+    params = (f"{key}={value}" for key, value in purpose.items() if key not in ("code", "extra"))
+    return " ".join([str(purpose.get("code", "")), *params])
+
+
+def roll_label(purpose: object, names: Mapping[str, str]) -> str:
+    """What a roll was for (the engine's ``{"code": ..., **params}``) in the reader's
+    language, its side named by its army. A code the pages do not word, or one missing a
+    parameter, is shown as the engine wrote it."""
+    if not isinstance(purpose, Mapping):  # a phrase that no version of the engine wrote
+        return str(purpose)
+    wording = ROLL_WORDING.get(str(purpose.get("code", "")))
+    try:
+        text = wording(purpose, names) if wording else _as_coded(purpose)
+    except KeyError:
+        text = _as_coded(purpose)
+    extra = ROLL_EXTRAS.get(str(purpose.get("extra", "")))
+    return f"{text} · {extra}" if extra else text
 
 
 # --- events of a run ----------------------------------------------------------------------

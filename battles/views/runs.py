@@ -26,7 +26,7 @@ from battles.views.display import (
     PHASE_NAMES,
     RUN_STATUSES,
     event_line,
-    roll_purpose,
+    roll_label,
     skill_label,
     terms,
 )
@@ -99,7 +99,7 @@ def run_context(request: HttpRequest, view: selectors.RunView, *, error: str = "
         "status_label": RUN_STATUSES.get(view.status, view.status),
         "chooser": view.names.get(pending.chooser or "") if pending else None,
         "casualties": _casualties(view),
-        "rolls": [{**roll, "label": roll_purpose(roll["purpose"], view.names)}
+        "rolls": [{**roll, "label": roll_label(roll["purpose"], view.names)}
                   for roll in view.rolls],
         "is_game_master": is_gm,
         "resolving": resolving,

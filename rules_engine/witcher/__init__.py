@@ -67,14 +67,17 @@ from rules_engine.witcher.casualties import SideCasualties
 from rules_engine.witcher.commands import COMMANDS
 from rules_engine.witcher.phase import Decision, Pending, RunStatus
 from rules_engine.witcher.plan import BattlePlan, PhaseSetup, plan_battle
+from rules_engine.witcher.purposes import Extra, RollCode
 from rules_engine.witcher.result import BattleResult, PhaseResult, Victory
 from rules_engine.witcher.rolls import SkillRoll, roll_skill
 from rules_engine.witcher.run import BattleRun, resolve_battle
+from rules_engine.witcher.storage import STATE_VERSION, upgrade_rolls, upgrade_state
 from rules_engine.witcher.system import SYSTEM, WitcherSystem, card, odds, resolve
 from rules_engine.witcher.tables import WitcherTables, default_tables, load_tables
 
 __all__ = [
     "COMMANDS",
+    "STATE_VERSION",
     "SYSTEM",
     "Army",
     "Battle",
@@ -88,6 +91,7 @@ __all__ = [
     "Circumstance",
     "Commander",
     "Decision",
+    "Extra",
     "LuckPolicy",
     "MomentMode",
     "MomentPlan",
@@ -95,6 +99,7 @@ __all__ = [
     "Phase3Policy",
     "PhaseResult",
     "PhaseSetup",
+    "RollCode",
     "RunStatus",
     "Side",
     "SideCasualties",
@@ -118,4 +123,6 @@ __all__ = [
     "resolve",
     "resolve_battle",
     "roll_skill",
+    "upgrade_rolls",
+    "upgrade_state",
 ]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.dice import Dice
+from rules_engine.witcher import purposes
 from rules_engine.witcher.army import PHASES
 from rules_engine.witcher.battle import SIDES, CasualtyMode, LuckPolicy, Side
 from rules_engine.witcher.plan import BattlePlan
@@ -115,17 +116,14 @@ def roll_casualties(
             dice,
             base=commander.tactics,
             dc=dc,
-            purpose=f"{side.value} casualty test",
+            purpose=purposes.casualty_test(side),
             luck_left=pool.get(commander.name, 0),
             wanted=dc if use_luck else None,
         )
         if roll.luck:
             pool[commander.name] -= roll.luck
         band = tables.casualty_band(roll.margin)
-        if quick:
-            percent = band.quick
-        else:
-            percent = dice.nd6(band.d6, f"{side.value} casualties") + band.bonus
+        percent = band.quick if quick else dice.nd6(band.d6, purposes.casualties(side)) + band.bonus
         count = min(army.total, _percent_of(army.total, percent))
         dead = count // tables.casualties.dead_divisor
         result[side] = SideCasualties(
@@ -137,7 +135,7 @@ def roll_casualties(
         if quick:
             survival = rules.quick
         else:
-            survival = dice.nd6(rules.d6, f"{loser.value} no quarter survivors") + rules.bonus
+            survival = dice.nd6(rules.d6, purposes.no_quarter_survivors(loser)) + rules.bonus
         side_result = result[loser]
         survivors = min(side_result.wounded, _percent_of(side_result.casualties, survival))
         result[loser] = SideCasualties(

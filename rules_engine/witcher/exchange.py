@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.dice import Dice
+from rules_engine.witcher import purposes
 from rules_engine.witcher.battle import SIDES, LuckPolicy, Side
 from rules_engine.witcher.phase import PLANNED, PhaseState
 from rules_engine.witcher.plan import BattlePlan
@@ -75,7 +76,7 @@ def phase_event(
 def draw_moment(plan: BattlePlan, dice: Dice, phase: PhaseState) -> dict[str, Any]:
     """The crucial moment drawn by its chance (one d100)."""
     chance = plan.battle.crucial_moments[phase.number].attacker_chance
-    roll = dice.d100(f"phase {phase.number} crucial moment")
+    roll = dice.d100(purposes.crucial_moment(phase.number))
     winner = Side.ATTACKER if roll <= round(chance * 100) else Side.DEFENDER
     return apply_moment(plan, phase, winner, decided_by="chance", roll=roll)
 
@@ -121,7 +122,7 @@ def play_round(
             dice,
             base=commander.base(phase.skill),
             dc=dc,
-            purpose=f"phase {number} round {phase.rounds} {side.value}",
+            purpose=purposes.exchange_round(number, phase.rounds, side),
             luck_left=pool[commander.name],
             wanted=dc + 1 if auto_luck else None,
         )
@@ -137,7 +138,7 @@ def play_round(
         if attacker != defender:
             winner = Side.ATTACKER if attacker > defender else Side.DEFENDER
         else:
-            coin = dice.roll(2, f"phase {number} round limit coin")
+            coin = dice.roll(2, purposes.round_limit_coin(number))
             winner = Side.ATTACKER if coin == 1 else Side.DEFENDER
         end_phase(phase, winner)
         limit = {"coin": coin}

@@ -9,7 +9,8 @@ drawn by their chance and a phase-3 skill left to the game master follows the au
 policy (odds cannot pause). Casualties do not change who wins and are not rolled.
 
 The draws come from ``numpy.random.default_rng`` seeded with one recorded roll of the
-:class:`~rules_engine.dice.Dice` ("odds stream seed"), so an estimate replays from its seed.
+:class:`~rules_engine.dice.Dice` (purpose ``odds_stream_seed``), so an estimate replays from
+its seed.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numpy.typing as npt
 
 from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput
+from rules_engine.witcher import purposes
 from rules_engine.witcher.army import PHASES, Skill
 from rules_engine.witcher.battle import SIDES, Battle, LuckPolicy, Side
 from rules_engine.witcher.plan import BattlePlan, plan_battle
@@ -200,7 +202,7 @@ def estimate_odds(battle: Battle, *, n: int, dice: Dice) -> Odds:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
         raise InvalidInput("n", f"must be an integer between 1 and {MAX_N}")
     plan = plan_battle(battle)
-    stream_seed = dice.roll(STREAM_SEED_SIDES, "odds stream seed")
+    stream_seed = dice.roll(STREAM_SEED_SIDES, purposes.odds_stream_seed())
     sim = _Simulator(plan, stream_seed)
     for start in range(0, n, CHUNK):
         sim.run(min(CHUNK, n - start))

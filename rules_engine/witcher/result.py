@@ -12,7 +12,8 @@ phase 3 opens with the skill choice (``kind: "phase3_skill"``, ``decided_by`` ``
 ``preset`` or ``gm``), then exchange rounds (``kind: "round"``: both rolls with their
 criticals and Luck, the totals, ``round_limit``) and the crucial moment (``kind:
 "crucial_moment"``, ``decided_by`` ``chance`` with its d100 ``roll``, or ``gm``). Every event
-carries a one-line ``summary``.
+carries a one-line ``summary``. ``rolls`` is the roll log: ``die``, ``value`` and ``purpose``,
+a code with its parameters (:mod:`~rules_engine.witcher.purposes`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.dice import Dice
+from rules_engine.dice import Dice, Purpose
+from rules_engine.witcher.purposes import Extra, with_extra
 
 CRITICAL = 10
 FUMBLE = 1
@@ -55,19 +56,26 @@ class SkillRoll:
 
 
 def roll_skill(
-    dice: Dice, *, base: int, dc: int, purpose: str, luck_left: int = 0, wanted: int | None = None
+    dice: Dice,
+    *,
+    base: int,
+    dc: int,
+    purpose: Purpose,
+    luck_left: int = 0,
+    wanted: int | None = None,
 ) -> SkillRoll:
     """Roll 1D10 + ``base`` against ``dc``. With ``wanted`` (a total), spend the Luck that
-    lifts the total to it, if ``luck_left`` covers it; None spends no Luck."""
+    lifts the total to it, if ``luck_left`` covers it; None spends no Luck. The dice of a
+    critical or a fumble carry ``purpose`` with its ``extra``."""
     natural = dice.d10(purpose)
     extra: list[int] = []
     if natural == CRITICAL:
         while True:
-            value = dice.d10(f"{purpose} critical")
+            value = dice.d10(with_extra(purpose, Extra.CRITICAL))
             extra.append(value)
             if value != CRITICAL:
                 break
-    fumble = dice.d10(f"{purpose} fumble") if natural == FUMBLE else 0
+    fumble = dice.d10(with_extra(purpose, Extra.FUMBLE)) if natural == FUMBLE else 0
     raw = natural + sum(extra) - fumble + base
     luck = 0
     if wanted is not None and raw < wanted <= raw + luck_left:

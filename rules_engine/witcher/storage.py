@@ -6,6 +6,11 @@ decision (``["crucial_moment", side]``, ``["skip_crucial_moment", null]``,
 ``["phase3_skill", skill]``, ``["auto_decide", null]``); the replayed rolls must be the
 stored ones, draw for draw. Every problem is an :class:`InvalidInput` under ``state``.
 
+Versions: a state carries ``version``. Version 2 writes each roll's purpose as a code and its
+parameters (:mod:`~rules_engine.witcher.purposes`); version 1 wrote it as an English phrase.
+:func:`upgrade_state` brings a version-1 state to the current shape (the only place the
+phrases are read), so an old run resumes, and replays, like a new one.
+
 This module does not import the run: it replays on anything with the run's decision
 methods (:class:`Replayable`), so :mod:`~rules_engine.witcher.run` depends on it, not the
 other way round.
@@ -13,6 +18,7 @@ other way round.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -21,9 +27,35 @@ from rules_engine.errors import InvalidInput, RulesError
 from rules_engine.witcher.army import Skill
 from rules_engine.witcher.battle import Battle, Side, parse_battle
 from rules_engine.witcher.parsing import integer, mapping, require
+from rules_engine.witcher.purposes import legacy_purpose
 from rules_engine.witcher.tables import WitcherTables
 
-STATE_VERSION = 1
+STATE_VERSION = 2
+PHRASE_PURPOSES = 1  # the last version whose rolls name their purpose with a phrase
+
+
+def upgrade_rolls(rolls: object) -> object:
+    """A roll log of state version 1 with each purpose as its code and parameters. A phrase
+    the engine never wrote, and anything that is not a roll, is left as it is (the replay
+    then refuses it)."""
+    if not isinstance(rolls, list):
+        return rolls
+    upgraded: list[object] = []
+    for roll in rolls:
+        purpose = roll.get("purpose") if isinstance(roll, Mapping) else None
+        coded = legacy_purpose(purpose) if isinstance(purpose, str) else None
+        upgraded.append(roll if coded is None else {**roll, "purpose": coded})
+    return upgraded
+
+
+def upgrade_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored state in the current shape: a version-1 state gets coded purposes and the
+    current version; any other state comes back as it is (:meth:`StoredRun.read` checks it)."""
+    data = dict(state)
+    if data.get("version") == PHRASE_PURPOSES:
+        data["rolls"] = upgrade_rolls(data.get("rolls"))
+        data["version"] = STATE_VERSION
+    return data
 
 
 class Replayable(Protocol):
@@ -53,9 +85,9 @@ class StoredRun:
 
     @classmethod
     def read(cls, state: object) -> StoredRun:
-        source = mapping(state, "state")
+        source = upgrade_state(mapping(state, "state"))
         if source.get("version") != STATE_VERSION:
-            raise InvalidInput("state.version", f"must be {STATE_VERSION}")
+            raise InvalidInput("state.version", f"must be between 1 and {STATE_VERSION}")
         tables = WitcherTables.from_dict(require(source, "tables", "state"), "state.tables")
         battle = parse_battle(
             require(source, "battle", "state"), tables=tables, field="state.battle"

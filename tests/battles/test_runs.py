@@ -116,7 +116,8 @@ def test_a_step_plays_one_exchange_round_and_stores_its_dice(battle, game_master
     assert run.state["actions"] == [["step", 1]] and run.version == 1
     rolls = run.state["rolls"]
     assert rolls and all(set(roll) == {"die", "value", "purpose"} for roll in rolls)
-    assert rolls[0]["purpose"] == "phase 1 round 1 attacker"
+    assert rolls[0]["purpose"] == {"code": "exchange_round", "phase": 1, "round": 1,
+                                   "side": "attacker"}  # fmt: skip
 
 
 def test_a_run_stepped_through_crucial_moments_equals_the_uninterrupted_engine(battle, game_master):

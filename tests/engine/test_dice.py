@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from rules_engine.dice import FAST_SIDES, Dice, Roll
+from rules_engine.dice import FAST_SIDES, Dice, Purpose, Roll
 from rules_engine.errors import ScriptExhausted
 
 
@@ -65,3 +65,19 @@ def test_scripted_dice():
         dice.d100("c")
     with pytest.raises(ScriptExhausted, match="not a d6"):
         Dice.scripted([7]).d6("d")
+
+
+def test_a_purpose_given_as_a_code_is_logged_as_the_code_and_its_parameters():
+    dice = Dice.scripted([7, 10, 4])
+    purpose = Purpose.of("exchange_round", phase=2, round=3, side="attacker")
+    dice.d10(purpose)
+    dice.d10(purpose)
+    dice.d10(purpose.extended(extra="critical"))
+
+    coded = {"code": "exchange_round", "phase": 2, "round": 3, "side": "attacker"}
+    assert [roll["purpose"] for roll in dice.log()] == [coded, coded, {**coded, "extra": "critical"}]
+    assert [roll.to_dict() for roll in dice.rolls] == dice.log()
+    assert dice.rolls[0].purpose == purpose
+    log = dice.log()
+    log[0]["purpose"]["phase"] = 9  # each reading is a fresh copy
+    assert dice.log()[0]["purpose"] == coded

@@ -39,8 +39,12 @@ def test_dice_mode_rolls_the_bands_d6s_and_one_third_are_dead():
                            "superiority": 0, "enemy_specialists": 0, "exchange_rolls": 3,
                            "enemy_walls": 0}  # fmt: skip
     purposes = [roll["purpose"] for roll in result.rolls[9:]]
-    assert purposes == ["attacker casualty test", *["attacker casualties"] * 5,
-                        "defender casualty test", *["defender casualties"] * 6]  # fmt: skip
+    assert purposes == [
+        {"code": "casualty_test", "side": "attacker"},
+        *[{"code": "casualties", "side": "attacker"}] * 5,
+        {"code": "casualty_test", "side": "defender"},
+        *[{"code": "casualties", "side": "defender"}] * 6,
+    ]
 
 
 def test_quick_mode_takes_the_bands_fixed_percentage():
@@ -60,7 +64,7 @@ def test_no_quarter_leaves_1d6_plus_2_percent_of_the_losers_casualties_alive():
     assert (loser.casualties, loser.wounded, loser.dead) == (150, 9, 141)
     assert loser.to_dict()["no_quarter"] == {"survival_percent": 6, "survivors": 9}
     assert result.casualties[A].survival_percent is None
-    assert result.rolls[-1]["purpose"] == "defender no quarter survivors"
+    assert result.rolls[-1]["purpose"] == {"code": "no_quarter_survivors", "side": "defender"}
 
 
 def test_no_quarter_in_quick_mode_is_5_percent():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import rules_engine.witcher.fast_odds as fast_odds
-from rules_engine import Dice, InvalidInput
+from rules_engine import Dice, InvalidInput, Purpose
 from rules_engine.witcher import (
     load_tables,
     odds,
@@ -39,7 +39,7 @@ def test_odds_replay_from_their_seed_through_one_recorded_roll():
     assert first["seed"] == 11
     dice = Dice(11)
     estimate_odds(parse_battle(EVEN), n=10, dice=dice)
-    assert [roll["purpose"] for roll in dice.log()] == ["odds stream seed"]
+    assert [roll["purpose"] for roll in dice.log()] == [{"code": "odds_stream_seed"}]
 
 
 def test_a_single_battle_is_a_whole_result():
@@ -84,7 +84,7 @@ def test_a_fast_roll_scores_and_spends_luck_like_the_narrative_roll(base, natura
         pool = np.array([pool_size], dtype=np.int64)
         points = sim._points(np.array([base]), dc, pool, np.array([0]))
 
-        expected = roll_skill(Dice.scripted(script), base=base, dc=dc, purpose="t",
+        expected = roll_skill(Dice.scripted(script), base=base, dc=dc, purpose=Purpose("t"),
                               luck_left=pool_size, wanted=dc + 1)  # fmt: skip
         assert (int(points[0]), pool_size - int(pool[0])) == (expected.points, expected.luck)
 

@@ -2,13 +2,15 @@
 
 import pytest
 
-from rules_engine import Dice
+from rules_engine import Dice, Purpose
 from rules_engine.witcher import roll_skill
+
+TEST = Purpose.of("test", side="attacker")
 
 
 def roll(values, *, base=12, dc=12, luck_left=0, wanted=None):
     dice = Dice.scripted(values)
-    result = roll_skill(dice, base=base, dc=dc, purpose="test", luck_left=luck_left,
+    result = roll_skill(dice, base=base, dc=dc, purpose=TEST, luck_left=luck_left,
                         wanted=wanted)  # fmt: skip
     return result, dice
 
@@ -25,7 +27,9 @@ def test_a_natural_10_adds_another_d10_again_while_10s_come():
 
     assert result.extra == (10, 3)
     assert result.total == 12 + 23
-    assert [r["purpose"] for r in dice.log()] == ["test", "test critical", "test critical"]
+    test = {"code": "test", "side": "attacker"}
+    assert [r["purpose"] for r in dice.log()] == [
+        test, {**test, "extra": "critical"}, {**test, "extra": "critical"}]  # fmt: skip
 
 
 def test_a_natural_1_subtracts_another_d10_once():
@@ -34,7 +38,8 @@ def test_a_natural_1_subtracts_another_d10_once():
     assert result.fumble == 10
     assert result.total == 12 + 1 - 10
     assert result.points == 0  # nothing is taken away from the phase total
-    assert [r["purpose"] for r in dice.log()] == ["test", "test fumble"]
+    test = {"code": "test", "side": "attacker"}
+    assert [r["purpose"] for r in dice.log()] == [test, {**test, "extra": "fumble"}]
 
 
 @pytest.mark.parametrize("fumble", range(1, 11))

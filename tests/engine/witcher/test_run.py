@@ -90,8 +90,8 @@ def test_both_commanders_always_roll_the_same_number_of_times():
 
     purposes = [roll["purpose"] for roll in run.dice.log()]
     assert purposes == [
-        "phase 1 round 1 attacker", "phase 1 round 1 defender",
-        "phase 1 round 2 attacker", "phase 1 round 2 defender",
+        {"code": "exchange_round", "phase": 1, "round": number, "side": side}
+        for number in (1, 2) for side in ("attacker", "defender")
     ]  # fmt: skip
 
 
