@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from betting import ledger, odds
-from betting.errors import BettingRefused, NoWallet
+from betting.errors import BettingRefused, IdempotencyConflict, NoWallet
 from betting.league_settings import settings_of
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, BettingSettings, Transaction
@@ -103,7 +103,7 @@ def _replay(user: User, key: str, digest: str) -> Bet | None:
     if earlier is None:
         return None
     if earlier.request_digest != digest:
-        raise BettingRefused(
+        raise IdempotencyConflict(
             "idempotency_conflict",
             _("This Idempotency-Key was already used for another bet."),
         )

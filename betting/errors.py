@@ -11,3 +11,9 @@ class NoWallet(BettingRefused):
     """The caller has no wallet in the league: 404 ``no_wallet`` where the wallet is asked."""
 
     status_code = 404
+
+
+class IdempotencyConflict(BettingRefused):
+    """An ``Idempotency-Key`` already used with another body: 409."""
+
+    status_code = 409

@@ -46,7 +46,7 @@ def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
         raise ValidationError({name: _("Unknown setting.") for name in sorted(unknown)})
     for name, value in values.items():
         setattr(current, name, value)
-    current.full_clean(exclude=["league"])
+    current.clean_fields(exclude=["league"])
     if current.mode == BettingSettings.Mode.FIXED and not fixed_odds_possible(league):
         raise ValidationError(
             {
@@ -62,6 +62,7 @@ def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
                 % {"min": current.min_stake}
             }
         )
+    current.validate_constraints()
     current.save()
     if current.mode != BettingSettings.Mode.OFF:
         system_accounts(league)

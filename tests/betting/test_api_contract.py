@@ -1,0 +1,341 @@
+"""The betting API's contract, endpoint by endpoint, with each error code (issue: "The API
+contract (outside clients rely on these names)")."""
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from betting.models import Account, Bet, Entry, Transaction
+from matches import services
+
+pytestmark = pytest.mark.django_db
+
+
+def _counts():
+    return (Bet.objects.count(), Transaction.objects.count(), Entry.objects.count())
+
+
+def test_opening_a_wallet_grants_once(api_as, punter, fixed_league):
+    client = api_as(punter)
+    url = f"/api/v1/leagues/{fixed_league.pk}/wallet/"
+    assert client.get(url).json()["error"]["code"] == "no_wallet"
+    assert client.get(url).status_code == 404
+    first = client.post(url)
+    assert first.status_code == 201
+    assert first.json() == {"league": fixed_league.pk, "balance": 1000, "open_stakes": 0}
+    again = client.post(url)
+    assert again.status_code == 200
+    assert again.json()["balance"] == 1000
+    assert Account.objects.filter(user=punter).count() == 1
+    assert Transaction.objects.filter(reason="grant").count() == 1
+
+
+def test_settings_read_by_anyone_written_by_the_commissioner(
+    api_as, fixed_league, commissioner, punter
+):
+    url = f"/api/v1/leagues/{fixed_league.pk}/betting/"
+    assert api_as(None).get(url).json() == {
+        "mode": "fixed",
+        "margin_percent": 5,
+        "house_cut_percent": 5,
+        "min_stake": 10,
+        "max_stake": 500,
+        "starting_grant": 1000,
+        "allow_cancel": True,
+    }
+    assert api_as(punter).patch(url, {"margin_percent": 9}).status_code == 403
+    assert api_as(None).patch(url, {"margin_percent": 9}).status_code in (401, 403)
+    changed = api_as(commissioner).patch(url, {"margin_percent": 9, "max_stake": 50})
+    assert changed.status_code == 200
+    assert changed.json()["margin_percent"] == 9
+    assert changed.json()["max_stake"] == 50
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"margin_percent": 51}, "margin_percent"),
+        ({"min_stake": 0}, "min_stake"),
+        ({"min_stake": 600}, "max_stake"),
+        ({"mode": "casino"}, "mode"),
+        ({"allow_cancel": None}, "allow_cancel"),
+    ],
+)
+def test_bad_settings_name_the_field_and_change_nothing(
+    api_as, fixed_league, commissioner, body, field
+):
+    url = f"/api/v1/leagues/{fixed_league.pk}/betting/"
+    answer = api_as(commissioner).patch(url, body)
+    assert answer.status_code == 400
+    assert field in answer.json()["error"]["fields"]
+    assert api_as(commissioner).get(url).json()["margin_percent"] == 5
+    assert api_as(commissioner).get(url).json()["min_stake"] == 10
+
+
+def test_fixed_odds_need_a_simulated_game(api_as, kp_league, commissioner):
+    answer = api_as(commissioner).patch(
+        f"/api/v1/leagues/{kp_league.pk}/betting/", {"mode": "fixed"}
+    )
+    assert answer.status_code == 400
+    assert "mode" in answer.json()["error"]["fields"]
+    pool = api_as(commissioner).patch(f"/api/v1/leagues/{kp_league.pk}/betting/", {"mode": "pool"})
+    assert pool.json()["mode"] == "pool"
+
+
+def test_fixed_odds_carry_the_margin(api_as, open_fixture):
+    body = api_as(None).get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()
+    assert body["fixture"] == open_fixture.pk
+    assert body["market"] == "fixed"
+    assert set(body["outcomes"]) == {"home", "away"}  # Rotzball cannot end level
+    prices = [Decimal(o["price"]) for o in body["outcomes"].values()]
+    assert all(p >= Decimal("1.01") and p == p.quantize(Decimal("0.01")) for p in prices)
+    overround = sum(1 / p for p in prices)
+    assert Decimal("1.04") < overround < Decimal("1.07")  # 5 % margin, prices rounded down
+    chances = [o["probability"] for o in body["outcomes"].values()]
+    assert sum(chances) == pytest.approx(1, abs=1e-3)
+
+
+def test_odds_are_stored_and_served_from_storage(api_as, open_fixture, monkeypatch):
+    first = api_as(None).get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()
+    from systems.rotzball import preview
+
+    def fail(fixture):
+        raise AssertionError("odds recomputed although stored")
+
+    monkeypatch.setattr(preview, "fixture_odds", fail)
+    second = api_as(None).get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()
+    assert second == first
+
+
+def test_a_pool_shows_totals_and_estimates(api_as, pool_league, kp_fixture, punter, other_punter):
+    for user, outcome, stake in ((punter, "home", 100), (other_punter, "away", 300)):
+        client = api_as(user)
+        client.post(f"/api/v1/leagues/{pool_league.pk}/wallet/")
+        assert (
+            client.post(
+                "/api/v1/bets/", {"fixture": kp_fixture.pk, "outcome": outcome, "stake": stake}
+            ).status_code
+            == 201
+        )
+    body = api_as(None).get(f"/api/v1/fixtures/{kp_fixture.pk}/odds/").json()
+    assert body["market"] == "pool"
+    assert set(body["outcomes"]) == {"home", "away", "draw"}
+    assert body["outcomes"]["home"] == {"pool": 100, "price": "3.60"}  # (400 - 10 %) / 100
+    assert body["outcomes"]["away"] == {"pool": 300, "price": "1.20"}
+    assert body["outcomes"]["draw"] == {"pool": 0, "price": None}
+
+
+def test_placing_a_bet(api_as, punter, wallet, open_fixture):
+    client = api_as(punter)
+    price = client.get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()["outcomes"]["away"][
+        "price"
+    ]
+    answer = client.post(
+        "/api/v1/bets/",
+        {"fixture": open_fixture.pk, "outcome": "away", "stake": 40, "price": price},
+    )
+    assert answer.status_code == 201
+    body = answer.json()
+    assert {k: body[k] for k in ("fixture", "outcome", "stake", "price", "status")} == {
+        "fixture": open_fixture.pk,
+        "outcome": "away",
+        "stake": 40,
+        "price": price,
+        "status": "open",
+    }
+    assert body["potential_payout"] == int(40 * Decimal(price))
+    assert client.get(f"/api/v1/leagues/{wallet.league_id}/wallet/").json() == {
+        "league": wallet.league_id,
+        "balance": 960,
+        "open_stakes": 40,
+    }
+
+
+def test_idempotency_key_answers_the_same_bet(api_as, punter, wallet, open_fixture):
+    client = api_as(punter)
+    body = {"fixture": open_fixture.pk, "outcome": "home", "stake": 25}
+    first = client.post("/api/v1/bets/", body, HTTP_IDEMPOTENCY_KEY="k-1")
+    again = client.post("/api/v1/bets/", body, HTTP_IDEMPOTENCY_KEY="k-1")
+    assert first.status_code == 201 and again.status_code == 200
+    assert again.json()["id"] == first.json()["id"]
+    assert Bet.objects.count() == 1
+    other = client.post("/api/v1/bets/", {**body, "stake": 26}, HTTP_IDEMPOTENCY_KEY="k-1")
+    assert other.status_code == 409
+    assert other.json()["error"]["code"] == "idempotency_conflict"
+    assert Bet.objects.count() == 1
+    assert Account.objects.get(pk=wallet.pk).balance == 975
+
+
+def _refused(client, body, code, status=400):
+    before = _counts()
+    answer = client.post("/api/v1/bets/", body)
+    assert answer.status_code == status, answer.json()
+    assert answer.json()["error"]["code"] == code
+    assert _counts() == before
+    return answer.json()["error"]
+
+
+def test_each_refusal_has_its_code_and_writes_nothing(
+    api_as, punter, wallet, open_fixture, fixed_league, commissioner, other_punter
+):
+    client = api_as(punter)
+    fixture = open_fixture.pk
+    error = _refused(
+        client, {"fixture": fixture, "outcome": "home", "stake": 600}, "stake_out_of_range"
+    )
+    assert "stake" in error["fields"]
+    _refused(client, {"fixture": fixture, "outcome": "home", "stake": 5}, "stake_out_of_range")
+    _refused(client, {"fixture": fixture, "outcome": "draw", "stake": 50}, "invalid_outcome")
+    error = _refused(
+        client,
+        {"fixture": fixture, "outcome": "home", "stake": 50, "price": "9.99"},
+        "price_changed",
+    )
+    assert Decimal(error["price"]) >= Decimal("1.01")
+    _refused(
+        api_as(other_punter), {"fixture": fixture, "outcome": "home", "stake": 50}, "no_wallet"
+    )
+    _refused(
+        api_as(commissioner), {"fixture": fixture, "outcome": "home", "stake": 50}, "not_allowed"
+    )
+    for _ in range(2):
+        client.post("/api/v1/bets/", {"fixture": fixture, "outcome": "home", "stake": 500})
+    _refused(client, {"fixture": fixture, "outcome": "home", "stake": 10}, "insufficient_funds")
+
+
+def test_betting_closes_at_kick_off_by_the_database_clock(api_as, punter, wallet, open_fixture):
+    open_fixture.kickoff = timezone.now() - timedelta(seconds=1)
+    open_fixture.save(update_fields=["kickoff"])
+    _refused(
+        api_as(punter),
+        {"fixture": open_fixture.pk, "outcome": "home", "stake": 50},
+        "betting_closed",
+    )
+
+
+@pytest.mark.parametrize("status", ["locked", "played", "cancelled"])
+def test_no_bet_once_kicked_off_played_or_cancelled(api_as, punter, wallet, open_fixture, status):
+    open_fixture.status = status
+    open_fixture.save(update_fields=["status"])
+    _refused(
+        api_as(punter),
+        {"fixture": open_fixture.pk, "outcome": "home", "stake": 50},
+        "betting_closed",
+    )
+
+
+def test_betting_off(api_as, punter, league, team, other_team, season, commissioner):
+    from tests.factories import FixtureFactory
+
+    fixture = FixtureFactory(season=season, home=team, away=other_team)
+    assert (
+        api_as(punter).post(f"/api/v1/leagues/{league.pk}/wallet/").json()["error"]["code"]
+        == "betting_off"
+    )
+    _refused(api_as(punter), {"fixture": fixture.pk, "outcome": "home", "stake": 50}, "betting_off")
+    assert (
+        api_as(None).get(f"/api/v1/fixtures/{fixture.pk}/odds/").json()["error"]["code"]
+        == "betting_off"
+    )
+
+
+def test_my_bets_list_filters_and_hides_others(
+    api_as, punter, other_punter, wallet, open_fixture, place, fixed_league
+):
+    mine = place(punter, open_fixture, "home", 50)
+    api_as(other_punter).post(f"/api/v1/leagues/{fixed_league.pk}/wallet/")
+    theirs = place(other_punter, open_fixture, "away", 50)
+    listed = api_as(punter).get("/api/v1/bets/").json()
+    assert [b["id"] for b in listed["results"]] == [mine.pk]
+    assert api_as(punter).get(f"/api/v1/bets/{theirs.pk}/").status_code == 404
+    assert api_as(punter).get(f"/api/v1/bets/{mine.pk}/").json()["status"] == "open"
+    assert api_as(punter).get("/api/v1/bets/?status=won").json()["count"] == 0
+    assert api_as(punter).get(f"/api/v1/bets/?league={fixed_league.pk}").json()["count"] == 1
+    assert api_as(punter).get(f"/api/v1/bets/?fixture={open_fixture.pk + 1}").json()["count"] == 0
+    assert api_as(punter).get("/api/v1/bets/?status=maybe").status_code == 400
+    assert api_as(None).get("/api/v1/bets/").status_code in (401, 403)
+
+
+def test_cancel_refunds_the_stake_before_kick_off(
+    api_as, punter, wallet, open_fixture, place, fixed_league, commissioner
+):
+    bet = place(punter, open_fixture, "home", 50)
+    answer = api_as(punter).post(f"/api/v1/bets/{bet.pk}/cancel/")
+    assert answer.status_code == 200
+    assert answer.json()["status"] == "cancelled"
+    assert Account.objects.get(pk=wallet.pk).balance == 1000
+    again = api_as(punter).post(f"/api/v1/bets/{bet.pk}/cancel/")
+    assert again.json()["error"]["code"] == "betting_closed"
+    assert Account.objects.get(pk=wallet.pk).balance == 1000
+    api_as(commissioner).patch(
+        f"/api/v1/leagues/{fixed_league.pk}/betting/", {"allow_cancel": False}
+    )
+    other = place(punter, open_fixture, "home", 50)
+    refused = api_as(punter).post(f"/api/v1/bets/{other.pk}/cancel/")
+    assert refused.json()["error"]["code"] == "not_allowed"
+
+
+def test_settlement_pays_fixed_odds_once(
+    api_as, punter, wallet, open_fixture, place, run_on_commit
+):
+    home = place(punter, open_fixture, "home", 100)
+    away = place(punter, open_fixture, "away", 100)
+    result = run_on_commit(services.fixture_simulate, fixture_id=open_fixture.pk, seed=3)
+    winner, loser = (home, away) if result.winner == "home" else (away, home)
+    winner.refresh_from_db(), loser.refresh_from_db()
+    assert (winner.status, winner.payout) == ("won", int(100 * winner.price))
+    assert (loser.status, loser.payout) == ("lost", 0)
+    assert Account.objects.get(pk=wallet.pk).balance == 800 + winner.payout
+    statement = api_as(punter).get(f"/api/v1/leagues/{wallet.league_id}/wallet/entries/").json()
+    assert statement["results"][0]["reason"] == "settlement"
+    assert statement["results"][0]["amount"] == winner.payout
+    assert statement["results"][-1]["reason"] == "grant"
+
+
+def test_cancelled_fixture_refunds_everyone(
+    api_as, punter, wallet, open_fixture, place, run_on_commit
+):
+    bet = place(punter, open_fixture, "home", 100)
+    run_on_commit(services.fixture_cancel, fixture=open_fixture)
+    bet.refresh_from_db()
+    assert (bet.status, bet.payout) == ("refunded", 100)
+    assert Account.objects.get(pk=wallet.pk).balance == 1000
+
+
+def test_leaderboard_and_book(
+    api_as, punter, other_punter, wallet, open_fixture, place, fixed_league, commissioner
+):
+    api_as(other_punter).post(f"/api/v1/leagues/{fixed_league.pk}/wallet/")
+    bet = place(punter, open_fixture, "home", 200)
+    place(other_punter, open_fixture, "away", 10)
+    board = api_as(None).get(f"/api/v1/leagues/{fixed_league.pk}/bettors/").json()
+    assert (
+        board
+        == [
+            {
+                "user": "other_punter",
+                "balance": 990,
+                "open_stakes": 10,
+                "bets": 1,
+                "won": 0,
+                "profit": 0,
+            },
+            {
+                "user": "punter",
+                "balance": 800,
+                "open_stakes": 200,
+                "bets": 1,
+                "won": 0,
+                "profit": 0,
+            },
+        ][::-1]
+        or board[0]["user"] == "other_punter"
+    )
+    assert [row["user"] for row in board] == ["other_punter", "punter"]  # 1000 each, then name
+    assert api_as(punter).get(f"/api/v1/leagues/{fixed_league.pk}/book/").status_code == 403
+    book = api_as(commissioner).get(f"/api/v1/leagues/{fixed_league.pk}/book/").json()
+    home = next(line for line in book if line["outcome"] == "home")
+    assert (home["fixture"], home["bets"], home["staked"]) == (open_fixture.pk, 1, 200)
+    assert home["liability"] == max(0, int(200 * bet.price) - 210)
