@@ -30,4 +30,5 @@ urlpatterns = [
     path("leagues/", include((league_pages, "league"))),
     path("matches/", include((match_pages, "matches"))),
     path("campaigns/", include("battles.urls")),
+    path("betting/", include("betting.urls")),
 ]

@@ -1,0 +1,26 @@
+"""Template helpers for the pages of other apps that link to betting (the league page)."""
+
+from django import template
+
+from betting.forms import outcome_label
+from betting.league_settings import settings_of
+from betting.models import BettingSettings
+
+register = template.Library()
+
+
+@register.filter
+def betting_mode(league) -> str:
+    """The league's betting mode (``off`` when never set)."""
+    return settings_of(league).mode
+
+
+@register.filter
+def betting_on(league) -> bool:
+    return settings_of(league).mode != BettingSettings.Mode.OFF
+
+
+@register.filter
+def pick(outcome: str, fixture) -> str:
+    """``{{ bet.outcome|pick:fixture }}``: the outcome in words (``Wolves win``, ``Draw``)."""
+    return outcome_label(outcome, fixture)

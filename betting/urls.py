@@ -1,0 +1,21 @@
+"""The betting pages, under /betting/ (namespace ``betting``)."""
+
+from django.urls import path
+
+from betting.views import commissioner, league_page, my_bets, slip, wallet
+
+app_name = "betting"
+
+urlpatterns = [
+    path("my-bets/", my_bets.my_bets, name="my_bets"),
+    path("bets/<int:pk>/cancel/", my_bets.bet_cancel, name="bet_cancel"),
+    path("leagues/<int:pk>/", league_page.league_betting, name="league"),
+    path("leagues/<int:pk>/bettors/", league_page.bettors, name="bettors"),
+    path("leagues/<int:pk>/wallet/", wallet.wallet_statement, name="wallet"),
+    path("leagues/<int:pk>/wallet/open/", slip.wallet_open, name="wallet_open"),
+    path("leagues/<int:pk>/book/", commissioner.book, name="book"),
+    path("leagues/<int:pk>/settings/", commissioner.betting_settings, name="settings"),
+    path("fixtures/<int:pk>/panel/", slip.fixture_panel, name="fixture_panel"),
+    path("fixtures/<int:pk>/slip/", slip.slip_place, name="slip"),
+    path("fixtures/<int:pk>/slip/preview/", slip.slip_preview, name="slip_preview"),
+]
