@@ -10,10 +10,10 @@ its settings (:mod:`~rules_engine.killpower.settings`).
 Where the scan is garbled and RULES_NOTES is silent, the readings are written in the module
 that applies them: ``tables`` (TABLE 3's weaker column, the ball malus band 4-6, TABLE 8),
 ``creation`` (the power-card deck), ``power`` (equal powers), ``ranking`` (abandons),
-``report`` (what an entered result must say), ``post_match`` and ``recruiting`` (the order of
-the sequence, automatic recruits, redraws, tournament mode), ``free_throws`` and
-``tournament`` (who shoots first at equal power, the distance policy, shooter choice),
-``bracket`` (seeding and byes).
+``report`` and ``refusals`` (what an entered result must say and whom it may name),
+``post_match`` and ``recruiting`` (the order of the sequence, automatic recruits, redraws,
+tournament mode), ``free_throws`` and ``tournament`` (who shoots first at equal power, the
+distance policy, shooter choice), ``bracket`` (seeding and byes).
 
 Entry points: :data:`SYSTEM` (the registry's RuleSystem), the typed functions exported here,
 and :mod:`~rules_engine.killpower.json_api` (JSON in, JSON out, as the command line uses).
@@ -62,6 +62,7 @@ from rules_engine.killpower.post_match import PostMatch, post_match
 from rules_engine.killpower.power import Targets, TargetTable, division, judge, power, targets
 from rules_engine.killpower.ranking import Outcome, RankingSettings, Standing, ranking_points
 from rules_engine.killpower.recruiting import create_team, fill_places
+from rules_engine.killpower.refusals import Refusal, ReportError, side_refusals
 from rules_engine.killpower.report import (
     Coma,
     DecidedBy,
@@ -105,6 +106,8 @@ __all__ = [
     "RankingSettings",
     "Record",
     "Recruit",
+    "Refusal",
+    "ReportError",
     "Result",
     "Score",
     "Shooter",
@@ -138,6 +141,7 @@ __all__ = [
     "power",
     "ranking_points",
     "settle_draw",
+    "side_refusals",
     "single_elimination",
     "take_raise",
     "take_raises",

@@ -38,6 +38,7 @@ from rules_engine.killpower.experience import gain_xp, take_raises
 from rules_engine.killpower.gladiator import Gladiator
 from rules_engine.killpower.ranking import Outcome, ranking_change
 from rules_engine.killpower.recruiting import fill_places
+from rules_engine.killpower.refusals import Refusal, check_played
 from rules_engine.killpower.report import MatchReport
 from rules_engine.killpower.settings import DEFAULT_SETTINGS, KillpowerSettings, Mode
 from rules_engine.killpower.sides import Side
@@ -132,7 +133,7 @@ def post_match(
     )
     forced = [name for name in own.equipment_lost if name not in gone]
     gladiators, log["equipment"] = _equipment(
-        gladiators, forced, decisions, own.played, gone, dice, settings, field
+        gladiators, forced, decisions, own.played, gone, dice, settings, field, team.name
     )
     log["armour_restored"] = [name for name in own.armour_lost if name not in gone]
     log["ignored"] = _ignored(decisions, gone)
@@ -151,8 +152,8 @@ def _remove(
     for i, name in enumerate(decisions.dismiss):
         if name not in team.names:
             raise InvalidInput(f"{field}.dismiss.{i}", f"{name!r} is not in {team.name}")
-        if name not in played:
-            raise InvalidInput(f"{field}.dismiss.{i}", f"{name!r} did not play the match")
+        check_played(Refusal.DISMISS_NOT_PLAYED, name, played=played, team=team.name,
+                     field=f"{field}.dismiss.{i}")  # fmt: skip
     removed = [{"gladiator": name, "reason": "dead"} for name in team.names if name in dead]
     removed += [
         {"gladiator": name, "reason": "dismissed"}
@@ -205,10 +206,12 @@ def _equipment(
     dice: Dice,
     settings: KillpowerSettings,
     field: str,
+    team: str,
 ) -> tuple[list[Gladiator], list[dict[str, Any]]]:
     for name in decisions.redraw:
-        if name not in gone and name not in played and name not in forced:
-            raise InvalidInput(f"{field}.redraw.{name}", f"{name!r} did not play the match")
+        if name not in gone:  # the choices about the dead and the dismissed are ignored
+            check_played(Refusal.REDRAW_NOT_PLAYED, name, played=played, team=team,
+                         field=f"{field}.redraw.{name}", equipment_lost=forced)  # fmt: skip
     log: list[dict[str, Any]] = []
     result = []
     for gladiator in gladiators:

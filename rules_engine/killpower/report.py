@@ -19,9 +19,10 @@ As JSON (``home`` and ``away`` sides alike)::
       "away": {...}
     }
 
-Checks: every name belongs to its team, the comas, ``out`` and ``armour_lost`` played, a coma
-is at -11 or less. ``"points"``: the result is what the scores say against the points to score
-(a draw when neither side reached its target); if ``result`` is given it must agree.
+Checks: every name belongs to its team, the comas, ``out`` and ``armour_lost`` played (such a
+refusal has a code: :mod:`~rules_engine.killpower.refusals`), a coma is at -11 or less.
+``"points"``: the result is what the scores say against the points to score (a draw when
+neither side reached its target); if ``result`` is given it must agree.
 ``"elimination"``: the winner eliminated the other team (TABLE 7 case VI), any score.
 ``"free_throws"`` (tournament): the score after 20 turns is a draw and the free-throw points
 decide; the final score is the sum. The powers default to those of the teams counting only the
@@ -50,6 +51,12 @@ from rules_engine.killpower.parsing import (
     text,
 )
 from rules_engine.killpower.power import Targets, TargetTable, judge, targets
+from rules_engine.killpower.refusals import (
+    Refusal,
+    can_shoot,
+    check_played,
+    check_someone_played,
+)
 from rules_engine.killpower.sides import Score, Side
 from rules_engine.killpower.team import Team
 
@@ -176,12 +183,12 @@ def _members(value: object, field: str, allowed: tuple[str, ...], what: str) -> 
     return listed
 
 
-def _coma(data: object, field: str, played: tuple[str, ...]) -> Coma:
+def _coma(data: object, field: str, played: tuple[str, ...], team: str) -> Coma:
     coma = mapping(data, field)
     only_keys(coma, ("gladiator", "state", "location"), field)
-    name = text(require(coma, "gladiator", field), join(field, "gladiator"))
-    if name not in played:
-        raise InvalidInput(join(field, "gladiator"), f"{name!r} did not play the match")
+    name_field = join(field, "gladiator")
+    name = text(require(coma, "gladiator", field), name_field)
+    check_played(Refusal.HURT_NOT_PLAYED, name, played=played, team=team, field=name_field)
     state = integer(require(coma, "state", field), join(field, "state"), low=-MAX_DAMAGE_STATE)
     if status_of(state) is not DamageStatus.COMA:
         raise InvalidInput(join(field, "state"), "must be -11 or less for a coma")
@@ -198,11 +205,9 @@ def parse_side_report(data: object, team: Team, field: str) -> SideReport:
     played = roster
     if report.get("played") is not None:
         played = _members(report["played"], join(field, "played"), roster, f"in {team.name}")
-        if not played:
-            raise InvalidInput(join(field, "played"), "must name at least one gladiator")
-    in_match = f"a gladiator of {team.name} who played"
+        check_someone_played(played, team=team.name, field=join(field, "played"))
     comas = tuple(
-        _coma(item, join(join(field, "comas"), i), played)
+        _coma(item, join(join(field, "comas"), i), played, team.name)
         for i, item in enumerate(listing(report.get("comas", []), join(field, "comas")))
     )
     coma_names = [coma.gladiator for coma in comas]
@@ -214,11 +219,18 @@ def parse_side_report(data: object, team: Team, field: str) -> SideReport:
         name: integer(points, join(armour_field, name), low=1, high=MAX_ARMOUR_LOST)
         for name, points in mapping(report.get("armour_lost", {}), armour_field).items()
     }
-    _members(list(armour_lost), armour_field, played, in_match)
+    for name in armour_lost:
+        check_played(Refusal.ARMOUR_NOT_PLAYED, name, played=played, team=team.name,
+                     field=join(armour_field, name))  # fmt: skip
+    out_field = join(field, "out")
+    out = names(report.get("out", []), out_field)
+    for i, name in enumerate(out):
+        check_played(Refusal.OUT_NOT_PLAYED, name, played=played, team=team.name,
+                     field=join(out_field, i))  # fmt: skip
     return SideReport(
         played=played,
         comas=comas,
-        out=_members(report.get("out", []), join(field, "out"), played, in_match),
+        out=out,
         equipment_lost=_members(
             report.get("equipment_lost", []),
             join(field, "equipment_lost"),
@@ -321,8 +333,10 @@ def _decide(
 def able_to_shoot(side: Mapping[str, Any]) -> list[str]:
     """Who of one side's stored report (its JSON) may take free throws: those who played, but
     neither in a coma nor out of the match."""
-    unable = {coma["gladiator"] for coma in side.get("comas", [])} | set(side.get("out", []))
-    return [name for name in side.get("played", []) if name not in unable]
+    played = side.get("played", [])
+    comas = {coma["gladiator"] for coma in side.get("comas", [])}
+    out = set(side.get("out", []))
+    return [name for name in played if can_shoot(name, played=played, comas=comas, out=out)]
 
 
 def state_after_match(side: Mapping[str, Any], badly_wounded: Sequence[str], name: str) -> str:

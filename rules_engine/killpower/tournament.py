@@ -23,6 +23,7 @@ from rules_engine.killpower import tables
 from rules_engine.killpower.free_throws import FreeThrows, Shooter, free_throws
 from rules_engine.killpower.gladiator import Characteristic, Gladiator
 from rules_engine.killpower.parsing import integer, join, listing, mapping, names, only_keys
+from rules_engine.killpower.refusals import can_shoot, check_shooter
 from rules_engine.killpower.report import DecidedBy, MatchReport, SideReport
 from rules_engine.killpower.sides import Score, Side
 from rules_engine.killpower.team import Team
@@ -34,7 +35,7 @@ def eligible(team: Team, report: SideReport) -> list[Gladiator]:
     return [
         g
         for g in team.gladiators
-        if g.name in report.played and g.name not in comas and g.name not in report.out
+        if can_shoot(g.name, played=report.played, comas=comas, out=report.out)
     ]
 
 
@@ -47,9 +48,10 @@ def _chosen(value: object, team: Team, report: SideReport, field: str) -> list[G
     """The coach's shooters: as many as the team can present, two at most."""
     allowed = {g.name: g for g in eligible(team, report)}
     chosen = names(value, field)
+    comas = {coma.gladiator for coma in report.comas}
     for i, name in enumerate(chosen):
-        if name not in allowed:
-            raise InvalidInput(join(field, i), f"{name!r} cannot shoot (played, living, not out)")
+        check_shooter(name, played=report.played, comas=comas, out=report.out, team=team.name,
+                      field=join(field, i))  # fmt: skip
     needed = min(len(allowed), tables.FREE_THROW_SHOOTERS)
     if needed and len(chosen) != needed:
         if needed == 1:

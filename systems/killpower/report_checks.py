@@ -4,7 +4,9 @@ teams frozen at kick-off, and every error names its field (``result.home.comas.0
 
 A report is the engine's (:mod:`rules_engine.killpower.report`) plus, per side, the gladiators
 left ``badly_wounded`` (they must have played and not be in a coma). Decisions are each
-coach's equipment redraws, for gladiators who played; tournament mode takes none.
+coach's equipment redraws, for gladiators who played or lost their equipment; tournament mode
+takes none. Who may be hurt or redraw is the engine's rule
+(:mod:`rules_engine.killpower.refusals`), asked here and worded in the reader's language.
 
 Free-throw choices (a tournament draw) are each coach's for his own side ("les entraîneurs
 choisissent 2 joueurs"): his shooters (``free_throws.home``) and their distances
@@ -28,10 +30,13 @@ from rules_engine.killpower import (
     KillpowerSettings,
     MatchReport,
     Mode,
+    Refusal,
+    ReportError,
     Side,
     parse_report,
     parse_team,
 )
+from rules_engine.killpower.refusals import check_played
 from systems.killpower import roles
 from systems.killpower.documents import RESULT_REPORT
 from systems.killpower.kickoff import SIDES, fixture_settings
@@ -78,16 +83,26 @@ def parsed_report(fixture: Fixture, payload: Mapping[str, Any]) -> MatchReport:
         raise field_error(exc) from None
 
 
-def _check_wounded(report: MatchReport, wounded: Mapping[str, list[str]]) -> None:
+def did_not_play(refusal: ReportError) -> ValidationError:
+    """The engine's refusal of an entry about a gladiator who did not play, on its field."""
+    return ValidationError(
+        {refusal.field: [_("%(name)r did not play the match.") % {"name": refusal.gladiator}]}
+    )
+
+
+def _check_wounded(
+    fixture: Fixture, report: MatchReport, wounded: Mapping[str, list[str]]
+) -> None:
     for side in SIDES:
         own = report.side(Side(side))
         comas = {coma.gladiator for coma in own.comas}
         for i, name in enumerate(wounded[side]):
             field = f"result.{side}.{WOUNDED}.{i}"
-            if name not in own.played:
-                raise ValidationError(
-                    {field: [_("%(name)r did not play the match.") % {"name": name}]}
-                )
+            try:
+                check_played(Refusal.HURT_NOT_PLAYED, name, played=own.played,
+                             team=getattr(fixture, side).name, field=field)  # fmt: skip
+            except ReportError as exc:
+                raise did_not_play(exc) from None
             if name in comas:
                 raise ValidationError(
                     {field: [_("%(name)r is listed in a coma.") % {"name": name}]}
@@ -141,16 +156,14 @@ def check_decisions(
             parsed = Decisions.parse(choice, field)
         except InvalidInput as exc:
             raise field_error(exc) from None
-        played = report.side(Side(side)).played
+        own = report.side(Side(side))
         for name in parsed.redraw:
-            if name not in played:
-                raise ValidationError(
-                    {
-                        f"{field}.redraw.{name}": [
-                            _("%(name)r did not play the match.") % {"name": name}
-                        ]
-                    }
-                )
+            try:
+                check_played(Refusal.REDRAW_NOT_PLAYED, name, played=own.played, team=team.name,
+                             field=f"{field}.redraw.{name}",
+                             equipment_lost=own.equipment_lost)  # fmt: skip
+            except ReportError as exc:
+                raise did_not_play(exc) from None
         chosen[side] = {"redraw": {name: kind.value for name, kind in parsed.redraw.items()}}
     return chosen
 
@@ -258,7 +271,7 @@ def validated(
         raise ValidationError({"result": [_("Give the match report as a JSON object.")]})
     engine_report, wounded = split_wounded(result)
     report = parsed_report(fixture, engine_report)
-    _check_wounded(report, wounded)
+    _check_wounded(fixture, report, wounded)
     check_free_throw_choices(fixture, engine_report, check_free_throws(fixture, free_throws, user))
     payload = report.to_dict()
     for side in SIDES:

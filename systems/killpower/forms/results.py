@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
+from rules_engine.killpower import Refusal, ReportError, side_refusals
 from systems.killpower.forms.result_fields import (
     LOCATION_CHOICES,
     STATE_CHOICES,
@@ -26,6 +27,37 @@ from systems.killpower.forms.result_fields import (
     redraw_field,
 )
 from systems.killpower.forms.teams import NUMBER, SIDES
+
+REFUSAL_WORDING = {
+    Refusal.HURT_NOT_PLAYED: _(
+        "%(name)s did not play: only gladiators who played can be hurt."),
+    Refusal.OUT_NOT_PLAYED: _("%(name)s did not play: he cannot be out at the end."),
+    Refusal.ARMOUR_NOT_PLAYED: _("%(name)s did not play: he lost no armour."),
+    Refusal.REDRAW_NOT_PLAYED: _(
+        "%(name)s did not play: only a gladiator who played may redraw his equipment."),
+    Refusal.CANNOT_SHOOT: _(
+        "%(name)s cannot shoot: a shooter played, is not in a coma and is not out."),
+    Refusal.NONE_PLAYED: _("Tick at least one gladiator of %(team)s who played."),
+}  # fmt: skip
+"""The engine's refusals of a result (``rules_engine.killpower.refusals``), worded here."""
+
+ENTRY_FIELDS = {  # the field ``side_refusals`` gives each kind of entry about a gladiator
+    "comas": "comas.{index}.gladiator",
+    "badly_wounded": "badly_wounded.{index}",
+    "out": "out.{index}",
+    "armour_lost": "armour_lost.{name}",
+    "redraw": "redraw.{name}",
+    "shooters": "shooters.{index}",
+}
+
+
+def refusal_text(refusal: ReportError) -> str:
+    """An engine refusal in the reader's language (the engine's words for a code the form
+    does not word)."""
+    wording = REFUSAL_WORDING.get(refusal.code)
+    if wording is None:
+        return refusal.message
+    return wording % {"name": refusal.gladiator, "team": refusal.params.get("team")}
 
 
 class ResultForm(PageForm):
@@ -150,55 +182,50 @@ class ResultForm(PageForm):
         if decided_by == DecidedBy.ABANDON and not cleaned.get("abandoned_by"):
             self.add_error("abandoned_by", _("Say which team abandoned."))
         for side in SIDES:
-            self._clean_side(side, cleaned)
             if side in self.free_throw_sides:
-                self._clean_free_throws(side, cleaned)
+                clean_free_throws(self, f"{side}_", cleaned)
+            self._clean_side(side, cleaned)
         return cleaned
 
     def _clean_side(self, side: str, cleaned: dict[str, Any]) -> None:
-        team = self.teams[side].name
-        played_any = False
-        for gladiator in self.gladiators[side]:
-            prefix, words = f"{side}_{gladiator['number']}_", {"name": gladiator["name"]}
-            played = cleaned.get(prefix + "played")
-            played_any = played_any or bool(played)
-            state = cleaned.get(prefix + "state")
-            if not played:
-                if state and state != "fit":
-                    self.add_error(prefix + "state", _(
-                        "%(name)s did not play: only gladiators who played can be hurt.") % words)
-                if cleaned.get(prefix + "out"):
-                    self.add_error(prefix + "out", _(
-                        "%(name)s did not play: he cannot be out at the end.") % words)
-                if cleaned.get(prefix + "armour_lost"):
-                    self.add_error(prefix + "armour_lost", _(
-                        "%(name)s did not play: he lost no armour.") % words)
-                if cleaned.get(prefix + "redraw"):
-                    self.add_error(prefix + "redraw", _(
-                        "%(name)s did not play: only a gladiator who played may redraw his "
-                        "equipment.") % words)
-                continue
-            if state == "coma" and cleaned.get(prefix + "coma_state") is None \
-                    and prefix + "coma_state" not in self.errors:
-                self.add_error(prefix + "coma_state", _(
-                    "%(name)s is in a coma: give his state, −11 or less.") % words)
-        if not played_any:
-            self.add_error(None, _("Tick at least one gladiator of %(team)s who played.")
-                           % {"team": team})
+        """What the engine refuses in what is entered about the side's gladiators (who may be
+        hurt, be out, lose armour, redraw or shoot; someone played), each refusal on the field
+        of the gladiator it names; then a coma's missing state."""
+        entries: dict[str, list[str]] = {key: [] for key in (*ENTRY_FIELDS, "played",
+                                                              "equipment_lost")}  # fmt: skip
+        targets: dict[str, str] = {}  # the engine's field of an entry -> the form's field
 
-    def _clean_free_throws(self, side: str, cleaned: dict[str, Any]) -> None:
-        clean_free_throws(self, f"{side}_", cleaned)
-        shooters = [cleaned.get(f"{side}_ft_{shot}") for shot in (1, 2)]
-        by_name = {g["name"]: g["number"] for g in self.gladiators[side]}
-        for shot, name in enumerate(shooters, start=1):
-            if not name or name not in by_name:
-                continue
-            prefix = f"{side}_{by_name[name]}_"
-            if (not cleaned.get(prefix + "played") or cleaned.get(prefix + "state") == "coma"
-                    or cleaned.get(prefix + "out")):
-                self.add_error(f"{side}_ft_{shot}", _(
-                    "%(name)s cannot shoot: a shooter played, is not in a coma and is not out.")
-                    % {"name": name})
+        def enter(key: str, name: str, form_field: str) -> None:
+            targets[ENTRY_FIELDS[key].format(index=len(entries[key]), name=name)] = form_field
+            entries[key].append(name)
+
+        for gladiator in self.gladiators[side]:
+            prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
+            if cleaned.get(prefix + "played"):
+                entries["played"].append(name)
+            if cleaned.get(prefix + "equipment_lost"):
+                entries["equipment_lost"].append(name)
+            state = cleaned.get(prefix + "state")
+            if state in ("coma", "badly_wounded"):
+                enter("comas" if state == "coma" else "badly_wounded", name, prefix + "state")
+            for key in ("out", "armour_lost", "redraw"):
+                if cleaned.get(prefix + key):
+                    enter(key, name, prefix + key)
+        if side in self.free_throw_sides:
+            for shot in (1, 2):
+                if name := cleaned.get(f"{side}_ft_{shot}"):
+                    enter("shooters", name, f"{side}_ft_{shot}")
+        refused = side_refusals(team=self.teams[side].name, **entries)
+        for refusal in refused:
+            self.add_error(targets.get(refusal.field), refusal_text(refusal))
+        for gladiator in self.gladiators[side]:
+            prefix = f"{side}_{gladiator['number']}_"
+            if (cleaned.get(prefix + "played") and cleaned.get(prefix + "state") == "coma"
+                    and cleaned.get(prefix + "coma_state") is None
+                    and prefix + "coma_state" not in self.errors):
+                self.add_error(prefix + "coma_state", _(
+                    "%(name)s is in a coma: give his state, −11 or less.")
+                    % {"name": gladiator["name"]})
 
     # what the services take ----------------------------------------------------------------
 
