@@ -25,20 +25,21 @@ def ledger_audit() -> dict[str, Any]:
         )
     for account in Account.objects.filter(kind=Account.Kind.WALLET, balance__lt=0)[:20]:
         problems.append(f"wallet {account.pk} is below zero: {account.balance}")
-    for bet in (
-        Bet.objects.filter(status__in=Bet.SETTLED)
-        .annotate(
-            payments=Count(
-                "transactions",
-                filter=Q(
-                    transactions__reason=Transaction.Reason.SETTLEMENT,
-                    transactions__settlement__reversed_at=None,
-                ),
-            )
+    unpaid = Bet.objects.filter(status__in=Bet.SETTLED).filter(
+        Q(settlement__isnull=True) | Q(settlement__reversed_at__isnull=False)
+    )
+    for bet in unpaid[:20]:
+        problems.append(f"bet {bet.pk} ({bet.status}) has no active settlement")
+    problems += _settlements_match_their_bets()
+    held = (
+        Account.objects.filter(kind=Account.Kind.ESCROW)
+        .annotate(open_stakes=Sum("fixture__bets__stake", filter=Q(fixture__bets__status="open"), default=0))
+        .exclude(balance=F("open_stakes"))
+    )
+    for account in held[:20]:
+        problems.append(
+            f"fixture {account.fixture_id}: open stakes {account.open_stakes}, held {account.balance}"
         )
-        .exclude(payments=1)[:20]
-    ):
-        problems.append(f"bet {bet.pk} ({bet.status}) has {bet.payments} active settlements")
     stale = Bet.objects.filter(status=Bet.Status.OPEN).filter(
         Exists(Settlement.objects.filter(fixture=OuterRef("fixture"), reversed_at=None))
     )
@@ -51,3 +52,43 @@ def ledger_audit() -> dict[str, Any]:
         "bets": Bet.objects.count(),
         "problems": problems,
     }
+
+
+def _settlements_match_their_bets() -> list[str]:
+    """Each active settlement paid each wallet the sum of its bets' payouts, once."""
+    problems = []
+    paid = {
+        (row["settlement_id"], row["wallet_id"]): row["total"]
+        for row in Bet.objects.filter(
+            settlement__isnull=False, settlement__reversed_at__isnull=True, payout__gt=0
+        )
+        .values("settlement_id", "wallet_id")
+        .annotate(total=Sum("payout"))
+    }
+    booked = {
+        (row["transaction__settlement_id"], row["account_id"]): row["total"]
+        for row in Entry.objects.filter(
+            transaction__reason=Transaction.Reason.SETTLEMENT,
+            transaction__settlement__reversed_at__isnull=True,
+            account__kind=Account.Kind.WALLET,
+        )
+        .values("transaction__settlement_id", "account_id")
+        .annotate(total=Sum("amount"))
+    }
+    for key in sorted(set(paid) | set(booked)):
+        if paid.get(key, 0) != booked.get(key, 0):
+            problems.append(
+                f"settlement {key[0]}: wallet {key[1]} was paid {booked.get(key, 0)}, "
+                f"its bets say {paid.get(key, 0)}"
+            )
+    payments = (
+        Transaction.objects.filter(
+            reason=Transaction.Reason.SETTLEMENT, settlement__reversed_at__isnull=True
+        )
+        .values("settlement_id")
+        .annotate(n=Count("pk"))
+        .exclude(n=1)
+    )
+    for row in payments[:20]:
+        problems.append(f"settlement {row['settlement_id']} was paid {row['n']} times")
+    return problems

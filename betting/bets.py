@@ -185,7 +185,7 @@ def _place(
     wallet = Account.objects.filter(league=league, kind=Account.Kind.WALLET, user=user).first()
     if wallet is None:
         raise BettingRefused("no_wallet", _("Open a wallet in this league first."))
-    escrow = ledger.system_accounts(league)[Account.Kind.ESCROW]
+    escrow = ledger.escrow_of(fixture)
     locked = ledger.lock_accounts([wallet.pk, escrow.pk])
     if locked[wallet.pk].balance < stake:
         raise BettingRefused(
@@ -231,7 +231,7 @@ def bet_cancel(*, user: User, bet_id: int) -> Bet:
     bet.refresh_from_db()
     if bet.status != Bet.Status.OPEN:
         raise BettingRefused("betting_closed", _("This bet is no longer open."))
-    escrow = ledger.system_accounts(league)[Account.Kind.ESCROW]
+    escrow = ledger.escrow_of(bet.fixture)
     locked = ledger.lock_accounts([bet.wallet_id, escrow.pk])
     ledger.post(
         league,

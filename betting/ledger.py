@@ -15,8 +15,11 @@ from django.db.models import F
 
 from betting.models import Account, Bet, Entry, Transaction
 from league.models import League
+from matches.models import Fixture
 
-SYSTEM_KINDS = (Account.Kind.HOUSE, Account.Kind.ESCROW, Account.Kind.SUPPLY)
+SYSTEM_KINDS = (Account.Kind.HOUSE, Account.Kind.SUPPLY)
+ENTRIES_PER_STATEMENT = 4000
+"""Entries inserted per statement (four parameters each, within PostgreSQL's 65,535)."""
 
 
 @dataclass(frozen=True)
@@ -45,12 +48,20 @@ class Posting:
 
 
 def system_accounts(league: League) -> dict[str, Account]:
-    """The league's house, open-stakes (escrow) and money-supply accounts, created once."""
+    """The league's house and money-supply accounts, created once."""
     found = {a.kind: a for a in Account.objects.filter(league=league, kind__in=SYSTEM_KINDS)}
     for kind in SYSTEM_KINDS:
         if kind not in found:
             found[kind], _created = Account.objects.get_or_create(league=league, kind=kind)
     return found
+
+
+def escrow_of(fixture: Fixture) -> Account:
+    """The account holding the open stakes on ``fixture``, created with its first bet."""
+    account, _created = Account.objects.get_or_create(
+        kind=Account.Kind.ESCROW, fixture=fixture, defaults={"league_id": fixture.season.league_id}
+    )
+    return account
 
 
 def lock_accounts(ids: Iterable[int]) -> dict[int, Account]:
@@ -61,10 +72,13 @@ def lock_accounts(ids: Iterable[int]) -> dict[int, Account]:
     }
 
 
-@transaction.atomic
 def post(league: League, postings: Sequence[Posting]) -> list[Transaction]:
-    """Write ``postings`` (bulk: one insert of transactions, one of entries) and move the
-    balances of their accounts. The accounts must be locked by the caller."""
+    """Write ``postings`` (bulk: one insert of transactions, one of entries per few thousand)
+    and move the balances of their accounts, inside the caller's database transaction, which
+    holds the accounts' locks. A posting's entries always go in one statement: the database
+    checks each statement leaves every transaction it touched summing to zero."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("ledger.post runs inside the caller's transaction.atomic()")
     for posting in postings:
         posting.check()
     rows = Transaction.objects.bulk_create(
@@ -77,15 +91,18 @@ def post(league: League, postings: Sequence[Posting]) -> list[Transaction]:
         )
         for posting in postings
     )
-    entries = []
+    entries: list[Entry] = []
     deltas: dict[int, int] = defaultdict(int)
     for row, posting in zip(rows, postings, strict=True):
+        if len(entries) + len(posting.legs) > ENTRIES_PER_STATEMENT:
+            Entry.objects.bulk_create(entries)  # whole postings only: one statement
+            entries = []
         for leg in posting.legs:
             entries.append(
                 Entry(transaction=row, account_id=leg.account.pk, bet=leg.bet, amount=leg.amount)
             )
             deltas[leg.account.pk] += leg.amount
-    Entry.objects.bulk_create(entries, batch_size=2000)
+    Entry.objects.bulk_create(entries)
     _move_balances(deltas)
     return rows
 

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from betting.models import BettingSettings
+from betting.models import Bet, BettingSettings
 from core.enqueue import enqueue_on_commit
 from core.signals import fixture_cancelled, fixtures_scheduled, lineup_changed
 from league.models import Team
@@ -22,15 +22,20 @@ def _fixed_odds(**league: Any) -> bool:
     return BettingSettings.objects.filter(mode=BettingSettings.Mode.FIXED, **league).exists()
 
 
+def _has_open_bets(fixture_id: int) -> bool:
+    return Bet.objects.filter(fixture_id=fixture_id, status=Bet.Status.OPEN).exists()
+
+
 @receiver(post_save, sender=Result, dispatch_uid="betting.result_saved")
 def result_saved(sender: Any, instance: Result, created: bool, **kwargs: Any) -> None:
-    if created:
+    if created and _has_open_bets(instance.fixture_id):
         enqueue_on_commit(SETTLE, instance.fixture_id)
 
 
 @receiver(fixture_cancelled, dispatch_uid="betting.fixture_cancelled")
 def cancelled(sender: Any, fixture_id: int, **kwargs: Any) -> None:
-    enqueue_on_commit(SETTLE, fixture_id)
+    if _has_open_bets(fixture_id):
+        enqueue_on_commit(SETTLE, fixture_id)
 
 
 @receiver(fixtures_scheduled, dispatch_uid="betting.fixtures_scheduled")

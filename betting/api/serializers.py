@@ -38,7 +38,7 @@ class EntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class OddsSerializer(serializers.Serializer):
+class FixtureOddsSerializer(serializers.Serializer):
     fixture = serializers.IntegerField()
     market = serializers.ChoiceField(choices=["fixed", "pool"])
     method = serializers.CharField()

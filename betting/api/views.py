@@ -99,9 +99,9 @@ class WalletEntriesView(generics.ListAPIView):
 
 
 class FixtureOddsView(APIView):
-    serializer_class = s.OddsSerializer
+    serializer_class = s.FixtureOddsSerializer
 
-    @extend_schema(summary="A fixture's odds", responses=s.OddsSerializer)
+    @extend_schema(summary="A fixture's odds", responses=s.FixtureOddsSerializer)
     def get(self, request: Request, pk: int) -> Response:
         fixture = get_object_or_404(
             Fixture.objects.select_related("season__league", "home", "away"), pk=pk

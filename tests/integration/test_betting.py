@@ -122,7 +122,8 @@ def test_twenty_bets_at_once_never_overdraw_a_wallet(transactional_db, monkeypat
     assert len(placed) == 10, outcomes
     assert len(refused) == 10 and {r.code for r in refused} == {"insufficient_funds"}
     assert Account.objects.get(pk=wallet.pk).balance == 0
-    assert Account.objects.get(league=league, kind="escrow").balance == 1000
+    held = Account.objects.filter(league=league, kind="escrow").values_list("balance", flat=True)
+    assert sum(held) == 1000
     assert ledger_audit()["ok"]
 
 
@@ -160,7 +161,7 @@ def test_two_settlers_racing_on_one_fixture_pay_once(transactional_db, monkeypat
     outcomes = _in_threads(2, lambda index: settlement.fixture_settle(fixture_id=fixtures[0].pk))
     assert sum(isinstance(o, Settlement) for o in outcomes) == 1, outcomes
     assert outcomes.count(None) == 1
-    assert Transaction.objects.filter(reason="settlement").count() == 5
+    assert Transaction.objects.filter(reason="settlement").count() == 1  # one payment
     assert not Bet.objects.filter(status="open").exists()
     assert ledger_audit()["ok"]
 
@@ -217,7 +218,7 @@ def test_a_worker_killed_while_settling_loses_nothing(worker, monkeypatch):
 
     assert summary["settlements_resent"] == 1
     assert Settlement.objects.count() == 6
-    assert Transaction.objects.filter(reason="settlement").count() == 30
+    assert Transaction.objects.filter(reason="settlement").count() == 6  # one per fixture
     report = ledger_audit()
     assert report["ok"], report
     assert worker.errors() == []

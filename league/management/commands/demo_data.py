@@ -1,5 +1,5 @@
 """Build the demo: each game's demo leagues (``core.registry``: a game's ``demo`` hook) and
-the Witcher campaign, all through the product's own services, like a commissioner would.
+the Witcher campaign, then the betting (``demo_betting``), all through the product's own services, like a commissioner would.
 Running it again changes nothing and prints the logins again.
 """
 
@@ -36,3 +36,4 @@ class Command(BaseCommand):
             for line in rest:
                 self.stdout.write(line)
         call_command("demo_battles", force=force, stdout=self.stdout)
+        call_command("demo_betting", force=force, stdout=self.stdout)
