@@ -33,7 +33,11 @@ def ledger_audit() -> dict[str, Any]:
     problems += _settlements_match_their_bets()
     held = (
         Account.objects.filter(kind=Account.Kind.ESCROW)
-        .annotate(open_stakes=Sum("fixture__bets__stake", filter=Q(fixture__bets__status="open"), default=0))
+        .annotate(
+            open_stakes=Sum(
+                "fixture__bets__stake", filter=Q(fixture__bets__status="open"), default=0
+            )
+        )
         .exclude(balance=F("open_stakes"))
     )
     for account in held[:20]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import BigIntegerField, Case, F, Value, When
 
 from betting.models import Account, Bet, Entry, Transaction
 from league.models import League
@@ -108,13 +108,14 @@ def post(league: League, postings: Sequence[Posting]) -> list[Transaction]:
 
 
 def _move_balances(deltas: dict[int, int]) -> None:
-    by_delta: dict[int, list[int]] = defaultdict(list)
-    for account_id, delta in deltas.items():
-        if delta:
-            by_delta[delta].append(account_id)
-    # One UPDATE per distinct amount: a settlement's thousands of winners share few amounts.
-    for delta, ids in by_delta.items():
-        for start in range(0, len(ids), 5000):
-            Account.objects.filter(pk__in=ids[start : start + 5000]).update(
-                balance=F("balance") + delta
+    """Every account's balance moved by its delta: one ``UPDATE`` per few hundred accounts."""
+    moves = [(account_id, delta) for account_id, delta in sorted(deltas.items()) if delta]
+    for start in range(0, len(moves), 500):
+        chunk = moves[start : start + 500]
+        Account.objects.filter(pk__in=[account_id for account_id, _delta in chunk]).update(
+            balance=F("balance")
+            + Case(
+                *(When(pk=account_id, then=Value(delta)) for account_id, delta in chunk),
+                output_field=BigIntegerField(),
             )
+        )

@@ -148,10 +148,17 @@ class Account(models.Model):
                 condition=~Q(kind="wallet") | Q(balance__gte=0), name="account_wallet_not_negative"
             ),
             models.CheckConstraint(
-                condition=Q(kind="wallet", user__isnull=False, team__isnull=True, fixture__isnull=True)
+                condition=Q(
+                    kind="wallet", user__isnull=False, team__isnull=True, fixture__isnull=True
+                )
                 | Q(kind="treasury", user__isnull=True, team__isnull=False, fixture__isnull=True)
                 | Q(kind="escrow", user__isnull=True, team__isnull=True, fixture__isnull=False)
-                | Q(kind__in=["house", "supply"], user__isnull=True, team__isnull=True, fixture__isnull=True),
+                | Q(
+                    kind__in=["house", "supply"],
+                    user__isnull=True,
+                    team__isnull=True,
+                    fixture__isnull=True,
+                ),
                 name="account_owner_matches_kind",
             ),
             models.UniqueConstraint(

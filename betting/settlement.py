@@ -146,14 +146,17 @@ def _close_bets(results: list[Payout], settlement: Settlement) -> None:
     with connection.cursor() as cursor:
         for start in range(0, len(results), CLOSE_BATCH):
             batch = results[start : start + CLOSE_BATCH]
-            rows = ", ".join(["(%s, %s, %s)"] * len(batch))
+            rows = ", ".join(
+                ["(CAST(%s AS bigint), CAST(%s AS varchar(9)), CAST(%s AS bigint))"] * len(batch)
+            )
             values: list[object] = []
             for paid in batch:
                 values += [paid.bet.pk, str(paid.status), paid.amount]
             cursor.execute(
                 f"WITH closing (id, status, payout) AS (VALUES {rows}) "
                 f"UPDATE {table} SET status = closing.status, payout = closing.payout, "
-                f"closed_at = %s, settlement_id = %s "
+                f"closed_at = CAST(%s AS timestamp with time zone), "
+                f"settlement_id = CAST(%s AS bigint) "
                 f"FROM closing WHERE {table}.id = closing.id",
                 [*values, now, settlement.pk],
             )

@@ -212,7 +212,7 @@ def _settle_once(count: int) -> float:
     from betting.models import Account, Bet, Transaction
     from matches.models import Fixture, Result
 
-    league, fixtures, punters = _market(clients=50, fixtures=1)
+    league, fixtures, _punters = _market(clients=50, fixtures=1)
     fixture = fixtures[0]
     wallets = list(Account.objects.filter(league=league, kind="wallet").order_by("pk"))
     escrow = ledger.escrow_of(fixture)
@@ -245,8 +245,13 @@ def _settle_once(count: int) -> float:
         send, receivers.enqueue_on_commit = receivers.enqueue_on_commit, lambda *args: None
         try:  # the result's settlement is timed below, not run by the eager task at commit
             Result.objects.create(
-                fixture=fixture, home_score=3, away_score=1, winner="home",
-                decided_by="turns", seed=1, record={},
+                fixture=fixture,
+                home_score=3,
+                away_score=1,
+                winner="home",
+                decided_by="turns",
+                seed=1,
+                record={},
             )
         finally:
             receivers.enqueue_on_commit = send
