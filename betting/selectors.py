@@ -23,7 +23,12 @@ def statement(wallet: Account) -> QuerySet[Entry]:
     """The wallet's entries, newest first, each with its transaction and bet."""
     return (
         Entry.objects.filter(account=wallet)
-        .select_related("transaction", "bet__fixture__home", "bet__fixture__away")
+        .select_related(
+            "transaction__fixture__home",
+            "transaction__fixture__away",
+            "bet__fixture__home",
+            "bet__fixture__away",
+        )
         .order_by("-transaction_id", "-pk")
     )
 

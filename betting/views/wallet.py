@@ -22,6 +22,7 @@ def _line(entry) -> dict:
         "time": entry.transaction.created_at,
         "reason": entry.transaction.get_reason_display(),
         "bet": bet,
+        "fixture": bet.fixture if bet is not None else entry.transaction.fixture,
         "pick": outcome_label(bet.outcome, bet.fixture) if bet is not None else "",
     }
 
