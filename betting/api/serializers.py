@@ -2,21 +2,14 @@
 
 from rest_framework import serializers
 
+from betting import league_settings
 from betting.models import MAX_STAKE, Bet, BettingSettings, Entry, Outcome
 
 
 class BettingSettingsSerializer(serializers.ModelSerializer):
     class Meta:
         model = BettingSettings
-        fields = [
-            "mode",
-            "margin_percent",
-            "house_cut_percent",
-            "min_stake",
-            "max_stake",
-            "starting_grant",
-            "allow_cancel",
-        ]
+        fields = list(league_settings.FIELDS)
 
 
 class WalletSerializer(serializers.Serializer):

@@ -126,3 +126,14 @@ def wait_until(predicate, *, timeout: float = 60.0, interval: float = 0.2) -> No
         if time.monotonic() > deadline:
             raise AssertionError(f"condition not met within {timeout} s")
         time.sleep(interval)
+
+
+def someone_waits_on_a_lock(blocker_pid: int) -> bool:
+    """Whether a session of the test database other than ``blocker_pid`` waits on a lock."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> %s",
+            [blocker_pid],
+        )
+        return cursor.fetchone()[0] >= 1

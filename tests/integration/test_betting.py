@@ -25,7 +25,7 @@ from tests.factories import (
     TeamFactory,
     UserFactory,
 )
-from tests.integration.conftest import wait_until
+from tests.integration.conftest import someone_waits_on_a_lock, wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -188,21 +188,12 @@ def test_a_worker_killed_while_settling_loses_nothing(worker, monkeypatch):
     for fixture in fixtures[1:]:
         _decide(fixture, winner="away")  # each result sends its settlement to the worker
 
-    def waiting_on_the_lock() -> bool:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity"
-                " WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> %s",
-                [blocker.info.backend_pid],
-            )
-            return cursor.fetchone()[0] >= 1
-
     def others_settled() -> bool:
         return Settlement.objects.filter(fixture__in=fixtures[1:]).count() == 5
 
     try:
         wait_until(others_settled, timeout=60)
-        wait_until(waiting_on_the_lock, timeout=30)
+        wait_until(lambda: someone_waits_on_a_lock(blocker.info.backend_pid), timeout=30)
         worker.kill()
     finally:
         blocker.rollback()

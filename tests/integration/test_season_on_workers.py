@@ -12,7 +12,7 @@ from matches.models import Fixture, Result
 from matches.standings import standings_get
 from matches.tasks import fixture_simulate_task
 from tests.factories import LeagueFactory, SeasonFactory, TeamFactory, full_lineup
-from tests.integration.conftest import wait_until
+from tests.integration.conftest import someone_waits_on_a_lock, wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -68,17 +68,8 @@ def test_a_worker_killed_mid_task_loses_nothing_and_the_sweeper_finishes_the_job
     blocker.execute("SELECT id FROM matches_fixture WHERE id = %s FOR UPDATE", [target.pk])
     fixture_simulate_task.delay(target.pk)
 
-    def worker_waits_on_the_lock() -> bool:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity"
-                " WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> %s",
-                [blocker.info.backend_pid],
-            )
-            return cursor.fetchone()[0] >= 1
-
     try:
-        wait_until(worker_waits_on_the_lock, timeout=30)
+        wait_until(lambda: someone_waits_on_a_lock(blocker.info.backend_pid), timeout=30)
         worker.kill()
     finally:
         blocker.rollback()
