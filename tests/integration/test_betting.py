@@ -93,16 +93,18 @@ def _twenty_bets(punter, fixtures):
     return _in_threads(20, place)
 
 
+def _wallet_and_escrow_unlocked(user, fixture):
+    """``bets._lock_wallet_and_escrow`` without ``FOR UPDATE``: the race the lock prevents."""
+    wallet = Account.objects.get(kind="wallet", league_id=fixture.season.league_id, user=user)
+    return wallet, ledger.escrow_of(fixture)
+
+
 def test_without_the_wallet_lock_concurrent_bets_race(transactional_db, monkeypatch):
     league, fixtures = _market()
     punter = UserFactory()
     wallet, _ = bets.wallet_open(user=punter, league=league)  # 1,000 coins
     _slow_posting(monkeypatch)
-    monkeypatch.setattr(
-        bets.ledger,
-        "lock_accounts",
-        lambda ids: {a.pk: a for a in Account.objects.filter(pk__in=list(ids))},  # no lock
-    )
+    monkeypatch.setattr(bets, "_lock_wallet_and_escrow", _wallet_and_escrow_unlocked)
     outcomes = _twenty_bets(punter, fixtures)
     raced = [o for o in outcomes if isinstance(o, IntegrityError)]
     # The balance check read a stale balance: only the database's CHECK stopped an overdraft.
