@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from celery import current_app
 from django.conf import settings
 from django.db import connection
 
@@ -137,3 +138,21 @@ def someone_waits_on_a_lock(blocker_pid: int) -> bool:
             [blocker_pid],
         )
         return cursor.fetchone()[0] >= 1
+
+
+@pytest.fixture
+def broker_down():
+    """The Celery app pointed at a port where nothing listens, for this test only."""
+    real = current_app.conf.broker_write_url
+
+    def fresh_pools():  # the app builds its connection and producer pools again, lazily
+        current_app._pool = None
+        current_app.amqp._producer_pool = None
+
+    current_app.conf.broker_write_url = "redis://127.0.0.1:9/0"
+    fresh_pools()
+    try:
+        yield
+    finally:
+        current_app.conf.broker_write_url = real
+        fresh_pools()

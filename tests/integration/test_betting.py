@@ -215,3 +215,23 @@ def test_a_worker_killed_while_settling_loses_nothing(worker, monkeypatch):
     report = ledger_audit()
     assert report["ok"], report
     assert worker.errors() == []
+
+
+def test_bets_are_taken_while_redis_is_down_and_paid_once_it_is_back(
+    api_as, transactional_db, broker_down, monkeypatch
+):
+    league, fixtures = _market(fixtures=1)
+    punter = UserFactory()
+    client = api_as(punter)
+    assert client.post(f"/api/v1/leagues/{league.pk}/wallet/").status_code == 201
+    placed = client.post(
+        "/api/v1/bets/", {"fixture": fixtures[0].pk, "outcome": "home", "stake": 100}
+    )
+    assert placed.status_code == 201, placed.json()
+    _decide(fixtures[0])  # its settlement cannot be sent: logged, left for the sweeper
+    assert not Settlement.objects.exists()
+
+    assert settlements_sweep() == {"settlements_resent": 1}
+    settlement.fixture_settle(fixture_id=fixtures[0].pk)  # what the worker runs
+    assert Bet.objects.get().status == "won"
+    assert ledger_audit()["ok"]

@@ -2,31 +2,12 @@
 sweeper), a retry makes no second batch, and /healthz says the broker is down."""
 
 import pytest
-from celery import current_app
 from django.utils import timezone
 
 from matches.models import Fixture, SimulationBatch
 from tests.factories import FixtureFactory
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def broker_down():
-    """The Celery app pointed at a port where nothing listens, for this test only."""
-    real = current_app.conf.broker_write_url
-
-    def fresh_pools():  # the app builds its connection and producer pools again, lazily
-        current_app._pool = None
-        current_app.amqp._producer_pool = None
-
-    current_app.conf.broker_write_url = "redis://127.0.0.1:9/0"
-    fresh_pools()
-    try:
-        yield
-    finally:
-        current_app.conf.broker_write_url = real
-        fresh_pools()
 
 
 def test_health_reports_the_broker_and_the_database_separately(client, broker_down):
