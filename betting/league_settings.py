@@ -9,7 +9,9 @@ from django.utils.translation import gettext as _
 from betting.ledger import system_accounts
 from betting.models import BettingSettings
 from core import registry
+from core.enqueue import enqueue_on_commit
 from league.models import League
+from matches.models import Fixture
 
 FIELDS = (
     "mode",
@@ -41,6 +43,7 @@ def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
     field, and nothing saved, when one breaks a rule."""
     League.objects.select_for_update().filter(pk=league.pk).first()
     current = settings_of(league)
+    previous_mode = current.mode
     unknown = set(values) - set(FIELDS)
     if unknown:
         raise ValidationError({name: _("Unknown setting.") for name in sorted(unknown)})
@@ -63,7 +66,12 @@ def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
             }
         )
     current.validate_constraints()
+    now_fixed = current.mode == BettingSettings.Mode.FIXED != previous_mode
     current.save()
+    if now_fixed:  # price every fixture still open, in a worker, rather than on first view
+        upcoming = Fixture.objects.filter(season__league=league, status=Fixture.Status.SCHEDULED)
+        for fixture_id in upcoming.values_list("pk", flat=True):
+            enqueue_on_commit("betting.tasks.odds_refresh_task", fixture_id)
     if current.mode != BettingSettings.Mode.OFF:
         system_accounts(league)
     return current

@@ -339,3 +339,22 @@ def test_leaderboard_and_book(
     home = next(line for line in book if line["outcome"] == "home")
     assert (home["fixture"], home["bets"], home["staked"]) == (open_fixture.pk, 1, 200)
     assert home["liability"] == max(0, int(200 * bet.price) - 210)
+
+
+def test_opening_fixed_odds_prices_the_open_fixtures_in_a_worker(
+    api_as, league, season, team, other_team, commissioner, django_capture_on_commit_callbacks
+):
+    from betting.models import FixtureOdds
+    from tests.factories import FixtureFactory
+
+    fixture = FixtureFactory(season=season, home=team, away=other_team)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = api_as(commissioner).patch(
+            f"/api/v1/leagues/{league.pk}/betting/", {"mode": "fixed"}
+        )
+    assert answer.status_code == 200
+    stored = FixtureOdds.objects.get(fixture=fixture)
+    assert set(stored.probabilities) == {"home", "away"}
+    with django_capture_on_commit_callbacks(execute=False) as sent:
+        api_as(commissioner).patch(f"/api/v1/leagues/{league.pk}/betting/", {"margin_percent": 7})
+    assert sent == []  # already fixed: nothing to price again
