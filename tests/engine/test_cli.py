@@ -84,7 +84,9 @@ def test_odds():
         (
             ("chess", "simulate"),
             "{}",
-            "error: system: unknown rule system 'chess' (known: rotzball, killpower, witcher)",
+            "error: system: unknown rule system 'chess' (known: "
+            + ", ".join(systems.SYSTEM_MODULES)
+            + ")",
         ),
         (
             ("rotzball", "replay"),
