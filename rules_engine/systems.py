@@ -91,6 +91,7 @@ SYSTEM_MODULES: dict[str, str] = {
     "rotzball": "rules_engine.rotzball",
     "killpower": "rules_engine.killpower",
     "witcher": "rules_engine.witcher",
+    "mythril": "rules_engine.mythril",
     "tutatis": "rules_engine.tutatis",
 }
 """Name -> module path. Later rule systems (witcher, killpower, mythril, tutatis) add a line."""
