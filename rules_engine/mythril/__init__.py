@@ -79,9 +79,11 @@ Post-match (:mod:`.report`, :mod:`.post_match`, :mod:`.settings`)
     popularity)``. ``verdict(report, points) -> Verdict(score, points, winner,
     bets_cancelled, popularity_malus)`` (no dice: what the standings count).
 
-Sample data (:mod:`.sample`): ``load_sample() -> SampleData(team_lists, champions,
-skills, pitches, experience)``; ``read_roster_data(text, *, name) -> SampleData`` (JSON or
-YAML, errors name the line and field).
+Roster files (:mod:`.sample`): ``load_sample() -> RosterData(team_lists, champions,
+skills, pitches, experience, sample, note)`` with ``.team_list(race)`` (the list with the
+champions who play for it); ``read_roster_data(text, *, name) -> RosterData`` (JSON when
+``name`` ends in .json, else YAML), refusing with :class:`RosterFileError` (``field``,
+``line``, ``message``).
 
 Command line (:mod:`.commands`): ``python -m rules_engine mythril check-team | level |
 forfeit`` (JSON in and out, the issue's shapes). The registry's object is :data:`SYSTEM`.
@@ -152,6 +154,12 @@ from rules_engine.mythril.roster import (
     Skill,
     TeamList,
 )
+from rules_engine.mythril.sample import (
+    RosterData,
+    RosterFileError,
+    load_sample,
+    read_roster_data,
+)
 from rules_engine.mythril.settings import MythrilSettings
 from rules_engine.mythril.system import SYSTEM, MythrilSystem
 
@@ -190,6 +198,8 @@ __all__ = [
     "Prices",
     "Profile",
     "Refusal",
+    "RosterData",
+    "RosterFileError",
     "RosterRule",
     "RuleError",
     "Side",
@@ -211,9 +221,11 @@ __all__ = [
     "draft_cost",
     "forfeit_outcome",
     "level_for",
+    "load_sample",
     "matchday_entry",
     "post_match",
     "raise_characteristic",
+    "read_roster_data",
     "skill_roll",
     "team_bet_payout",
     "verdict",

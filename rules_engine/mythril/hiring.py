@@ -210,37 +210,33 @@ def check_hire(
 def check_lineup(players: Sequence[Player]) -> tuple[RuleError, ...]:
     """The rules a line-up (the players set on the pitch) breaks: at most 11 players, 5
     allies, 2 big guys, each champion once."""
-    errors: list[RuleError] = []
-    if len(players) > MAX_ON_PITCH:
-        errors.append(
-            RuleError(
-                RosterRule.TOO_MANY_ON_PITCH,
-                f"At most {MAX_ON_PITCH} players on the pitch: the line-up has {len(players)}",
-            )
-        )
-    allies = sum(1 for player in players if player.ally)
-    if allies > MAX_ALLIES_ON_PITCH:
-        errors.append(
-            RuleError(
-                RosterRule.TOO_MANY_ALLIES_ON_PITCH,
-                f"At most {MAX_ALLIES_ON_PITCH} allies on the pitch at once: the line-up has {allies}",
-            )
-        )
-    big_guys = sum(1 for player in players if player.big_guy)
-    if big_guys > MAX_BIG_GUYS:
-        errors.append(
-            RuleError(
-                TeamRule.TOO_MANY_BIG_GUYS,
-                f"At most {MAX_BIG_GUYS} big guys: the line-up has {big_guys}",
-            )
-        )
+    limits = (
+        (RosterRule.TOO_MANY_ON_PITCH, "players on the pitch", MAX_ON_PITCH, len(players)),
+        (
+            RosterRule.TOO_MANY_ALLIES_ON_PITCH,
+            "allies on the pitch at once",
+            MAX_ALLIES_ON_PITCH,
+            sum(1 for player in players if player.ally),
+        ),
+        (
+            TeamRule.TOO_MANY_BIG_GUYS,
+            "big guys",
+            MAX_BIG_GUYS,
+            sum(1 for player in players if player.big_guy),
+        ),
+    )
+    errors = [
+        RuleError(rule, f"At most {limit} {what}: the line-up has {count}")
+        for rule, what, limit, count in limits
+        if count > limit
+    ]
     champions = [player.position for player in players if player.champion]
-    for name in sorted({name for name in champions if champions.count(name) > 1}):
-        errors.append(
-            RuleError(
-                TeamRule.CHAMPION_TWICE, f"Each champion at most once: {name!r} is lined up twice"
-            )
+    errors += [
+        RuleError(
+            TeamRule.CHAMPION_TWICE, f"Each champion at most once: {name!r} is lined up twice"
         )
+        for name in sorted({name for name in champions if champions.count(name) > 1})
+    ]
     return tuple(errors)
 
 
