@@ -6,15 +6,16 @@ must then provide a real secret key and allowed hosts, or start-up fails loudly.
 See ``.env.example`` for every variable.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
-import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+from config import env as strict
+from config.env import env
 
-env = environ.Env()
+BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 
@@ -25,11 +26,7 @@ if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY == _DEV_SECRET):
         "DJANGO_SECRET_KEY must be set to 50+ random characters when DJANGO_DEBUG=false"
     )
 
-ALLOWED_HOSTS = env.list(
-    "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
-)
-if not DEBUG and not ALLOWED_HOSTS:
-    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG=false")
+ALLOWED_HOSTS = strict.allowed_hosts(DEBUG)
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
@@ -46,6 +43,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "pgtrigger",
+    "axes",
     # The project, bottom layer first (docs/architecture.md): core plumbing, the generic
     # league and match apps, the betting ledger, then one app per game (each registers itself
     # with core.registry) and the Witcher campaigns.
@@ -71,7 +69,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "core.middleware.DatabaseUnavailableMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -94,9 +95,7 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
-DATABASES = {
-    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-}
+DATABASES = {"default": strict.database(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
@@ -110,6 +109,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out username or address before any password is checked.
+    "core.auth_backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:list"
@@ -147,6 +151,45 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# How many proxies of our own stand in front of the site (the TLS proxy: 1). The client's
+# address is the one the nearest of them reports; X-Forwarded-For entries further left are the
+# client's to forge. 0: the connection's own address (REMOTE_ADDR), the header is ignored.
+TRUSTED_PROXY_COUNT = strict.positive_int("DJANGO_TRUSTED_PROXIES", default=0)
+
+# Content-Security-Policy (django-csp): scripts and everything else from this site only, no
+# inline script, no framing. Inline style attributes stay allowed (htmx sets some itself).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone",
+        "payment", "usb",
+    )
+}
+
+# Guessing passwords (django-axes): failures are counted per username and per client address
+# in the database, so every server process sees the same counts.
+AXES_FAILURE_LIMIT = strict.positive_int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=strict.positive_int("LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip_of"
+AXES_LOCKOUT_CALLABLE = "core.lockout.locked_out_response"
+AXES_VERBOSE = False
 
 # --- REST API ----------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -166,11 +209,20 @@ REST_FRAMEWORK = {
     # that refuses null; and no NUL characters (PostgreSQL text).
     "DEFAULT_PARSER_CLASSES": ["core.api.parsers.StrictJSONParser"],
     "EXCEPTION_HANDLER": "core.api.errors.api_exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
+    # Counted in the shared cache (CACHES below), keyed on the client address the trusted
+    # proxy reports (NUM_PROXIES) or on the signed-in user.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
+    "DEFAULT_THROTTLE_CLASSES": ["core.api.throttles.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env.str("API_LOGIN_RATE", default="10/minute"),
+        "writes": env.str("API_WRITE_RATE", default="600/minute"),
+        "expensive": env.str("API_EXPENSIVE_RATE", default="20/minute"),
+        "register": env.str("API_REGISTER_RATE", default="10/hour"),
+    },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 REST_KNOX = {
-    "TOKEN_TTL": __import__("datetime").timedelta(
+    "TOKEN_TTL": timedelta(
         hours=env.int("API_TOKEN_TTL_HOURS", default=24 * 30)
     ),
     "AUTO_REFRESH": False,
@@ -195,7 +247,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Celery -------------------------------------------------------------------------------
-_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+_BROKER_URL = strict.broker_url()
 # No broker configured: tasks run eagerly in-process (the in-memory URL is never connected to).
 CELERY_BROKER_URL = _BROKER_URL or "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = not _BROKER_URL
@@ -237,6 +289,19 @@ CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "core.tasks.sweep_task", "schedule": 60.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
+
+# --- cache: shared by every process (throttles, rate counts) ---------------------------------
+_REDIS_URL = strict.redis_url(_BROKER_URL)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": _REDIS_URL,
+        "KEY_PREFIX": "league",
+    }
+    if _REDIS_URL
+    # One process in development (make run): its memory is the whole site.
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 
 LOGGING = {
     "version": 1,

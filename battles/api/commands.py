@@ -19,6 +19,7 @@ from battles.api.views import run_view_data
 from battles.models import Army, Battle, BattleRun, Campaign
 from core.api.base import NoInputSerializer, ObjectCommandView
 from core.api.permissions import ReadOnly
+from core.api.throttles import EXPENSIVE
 
 # --- campaigns and armies -----------------------------------------------------------------
 
@@ -84,6 +85,7 @@ class ArmyRecoverWoundedView(_ArmyCommand):
 class BattleOddsView(ObjectCommandView):
     serializer_class = s.OddsInputSerializer
     permission_classes = [IsSignedIn]
+    throttle_classes = EXPENSIVE
 
     def get_queryset(self):
         return Battle.objects.select_related("campaign", "attacker", "defender")

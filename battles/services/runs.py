@@ -32,7 +32,7 @@ from rules_engine import Dice, IllegalAction, InvalidInput, witcher
 RESOLVE_TASK = "battles.tasks.battle_run_resolve_task"
 log = logging.getLogger(__name__)
 
-MAX_ODDS_N = 200_000
+MAX_ODDS_N = 20_000  # per request; the requests themselves are throttled per user
 STATUS = {
     witcher.RunStatus.RUNNING: BattleRun.Status.RUNNING,
     witcher.RunStatus.AWAITING_CRUCIAL_MOMENT: BattleRun.Status.PAUSED,

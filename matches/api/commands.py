@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
+from core.api.throttles import EXPENSIVE
 from league.api.permissions import IsCommissioner
 from league.models import Season
 from matches import selectors, services
@@ -103,6 +104,7 @@ class SeasonFixtureScheduleView(_SeasonCommand):
 
 class SeasonSimulateView(_SeasonCommand):
     serializer_class = s.SeasonSimulateSerializer
+    throttle_classes = EXPENSIVE
 
     @extend_schema(
         summary="Simulate a season's unplayed fixtures, or one round (commissioner)",
@@ -137,6 +139,8 @@ class SeasonStandingsView(ObjectCommandView):
 
 
 class FixtureSimulateView(_FixtureCommand):
+    throttle_classes = EXPENSIVE
+
     @extend_schema(
         summary="Simulate one fixture now (commissioner)",
         request=None,

@@ -51,7 +51,8 @@ def browser():
 
 @pytest.fixture
 def page(browser, live_server):
-    """A fresh browser page on the live server that records JavaScript errors."""
+    """A fresh browser page on the live server that records JavaScript errors; a test whose
+    pages broke the site's Content-Security-Policy fails."""
     context = browser.new_context(base_url=live_server.url, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -62,6 +63,8 @@ def page(browser, live_server):
     )
     yield page
     context.close()
+    blocked = [error for error in page.js_errors if "Content Security Policy" in error]
+    assert not blocked, f"the page broke its Content-Security-Policy: {blocked}"
 
 
 def sign_in(page, username: str) -> None:

@@ -1,0 +1,104 @@
+"""Strict readers of the environment for the settings.
+
+A variable that is set must hold a usable value: an empty or malformed one stops start-up
+with one line naming the variable and what it expects, never a ``KeyError`` from deep
+inside Django. Unset variables fall back to the development defaults.
+"""
+
+import os
+from urllib.parse import urlsplit
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+env = environ.Env()
+
+DATABASE_SCHEMES = ("postgres", "postgresql", "pgsql", "postgis", "sqlite")
+BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "pyamqp", "memory")
+
+
+class BadSetting(ImproperlyConfigured):
+    def __init__(self, name: str, problem: str) -> None:
+        super().__init__(f"{name}: {problem}")
+
+
+def _set_but_empty(name: str) -> bool:
+    return name in os.environ and not os.environ[name].strip()
+
+
+def _scheme_of(name: str, value: str, schemes: tuple[str, ...], example: str) -> str:
+    scheme = urlsplit(value).scheme
+    if scheme not in schemes:
+        raise BadSetting(
+            name, f"{value!r} is not a URL this project can use (expected e.g. {example})"
+        )
+    return scheme
+
+
+def database(default: str) -> dict:
+    """``DATABASE_URL`` as Django's DATABASES entry."""
+    name = "DATABASE_URL"
+    if _set_but_empty(name):
+        raise BadSetting(name, "is set but empty (unset it for the SQLite development database)")
+    value = os.environ.get(name, default)
+    _scheme_of(name, value, DATABASE_SCHEMES, "postgres://user:password@host:5432/league")
+    parsed = env.db_url_config(value)
+    if not parsed.get("ENGINE"):
+        raise BadSetting(name, f"{value!r} names no database engine")
+    if parsed["ENGINE"] != "django.db.backends.sqlite3" and not parsed.get("NAME"):
+        raise BadSetting(name, f"{value!r} names no database (add /<name> to the URL)")
+    return parsed
+
+
+def broker_url() -> str:
+    """``CELERY_BROKER_URL``, or "" (tasks run eagerly) when unset."""
+    name = "CELERY_BROKER_URL"
+    if _set_but_empty(name):
+        raise BadSetting(name, "is set but empty (unset it to run tasks in-process)")
+    value = os.environ.get(name, "")
+    if value:
+        _scheme_of(name, value, BROKER_SCHEMES, "redis://localhost:6379/0")
+    return value
+
+
+def redis_url(broker: str) -> str:
+    """``REDIS_URL``, else the broker's URL when the broker is Redis, else ""."""
+    name = "REDIS_URL"
+    if _set_but_empty(name):
+        raise BadSetting(name, "is set but empty (unset it to use the broker's Redis, if any)")
+    value = os.environ.get(name, "")
+    if value:
+        _scheme_of(name, value, ("redis", "rediss"), "redis://localhost:6379/1")
+        return value
+    return broker if urlsplit(broker).scheme in ("redis", "rediss") else ""
+
+
+def allowed_hosts(debug: bool) -> list[str]:
+    """``DJANGO_ALLOWED_HOSTS``: host names separated by commas."""
+    name = "DJANGO_ALLOWED_HOSTS"
+    if name not in os.environ:
+        if debug:
+            return ["localhost", "127.0.0.1", "[::1]"]
+        raise BadSetting(name, "must be set when DJANGO_DEBUG=false")
+    hosts = [host.strip() for host in os.environ[name].split(",")]
+    if not any(hosts):
+        raise BadSetting(name, "is set but empty (list the site's host names, comma-separated)")
+    for host in hosts:
+        if not host or "/" in host or " " in host or "://" in host:
+            raise BadSetting(
+                name, f"{host!r} is not a host name (e.g. league.example.org, .example.org)"
+            )
+    return hosts
+
+
+def positive_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadSetting(name, f"{raw!r} is not a whole number") from None
+    if value < 0:
+        raise BadSetting(name, f"{value} is negative")
+    return value
