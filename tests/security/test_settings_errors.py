@@ -1,0 +1,45 @@
+"""A variable that is set but empty or malformed stops start-up with one line naming it."""
+
+import pytest
+
+from tests.config.test_settings import _manage
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("DATABASE_URL", "", "is set but empty"),
+        ("DATABASE_URL", "   ", "is set but empty"),
+        ("DATABASE_URL", "nonsense", "is not a URL this project can use"),
+        ("DATABASE_URL", "mysql://u@h/db", "is not a URL this project can use"),
+        ("DATABASE_URL", "postgres://user@host:5432", "names no database"),
+        ("CELERY_BROKER_URL", "", "is set but empty"),
+        ("CELERY_BROKER_URL", "localhost:6379", "is not a URL this project can use"),
+        ("REDIS_URL", "", "is set but empty"),
+        ("REDIS_URL", "amqp://h", "is not a URL this project can use"),
+        ("DJANGO_ALLOWED_HOSTS", "", "is set but empty"),
+        ("DJANGO_ALLOWED_HOSTS", "https://league.example.org", "is not a host name"),
+        ("DJANGO_ALLOWED_HOSTS", "a.org,,b.org", "is not a host name"),
+        ("DJANGO_TRUSTED_PROXIES", "one", "is not a whole number"),
+        ("LOGIN_FAILURE_LIMIT", "-1", "is negative"),
+    ],
+)
+def test_a_bad_value_stops_start_up_with_one_line_naming_the_variable(variable, value, says):
+    done = _manage("check", **{variable: value})
+
+    assert done.returncode != 0
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr  # one line, no traceback
+    assert lines[0].startswith(f"error: {variable}: ")
+    assert says in lines[0]
+
+
+def test_good_values_start():
+    done = _manage(
+        "check",
+        DATABASE_URL="sqlite:///:memory:",
+        CELERY_BROKER_URL="redis://127.0.0.1:6379/0",
+        DJANGO_ALLOWED_HOSTS="localhost,.example.org",
+    )
+
+    assert done.returncode == 0, done.stderr
