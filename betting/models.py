@@ -307,6 +307,10 @@ class Transaction(models.Model):
         CANCEL = "cancel", _("Bet cancelled")
         SETTLEMENT = "settlement", _("Bets settled")
         REVERSAL = "reversal", _("Settlement reversed")
+        PURCHASE = "purchase", _("Team purchase")
+        WINNINGS = "winnings", _("Match winnings")
+        ENTRY = "entry", _("Matchday entry")
+        TEAM_BET = "team_bet", _("Team bet won")
 
     league = models.ForeignKey(
         League, on_delete=models.PROTECT, related_name="transactions", verbose_name=_("league")

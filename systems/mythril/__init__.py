@@ -1,0 +1,27 @@
+"""The Mythril league (Blood Bowl house rules): everything the web side does for it.
+
+Matches are played at the table; this app keeps the roster data of each league (team lists,
+champions, skills, pitches, experience table), the teams and their players, takes the results,
+runs the post-match sequence in a worker, and runs the team bets on the ledger. Every rule comes
+from ``rules_engine.mythril`` through :mod:`systems.mythril.engine`.
+
+* :mod:`~systems.mythril.roster` and :mod:`~systems.mythril.roster_import`: roster data;
+* :mod:`~systems.mythril.teams`: team creation, hire, fire, allies, apothecary, line-up check;
+* :mod:`~systems.mythril.treasury`: every gold movement, a ledger transaction;
+* :mod:`~systems.mythril.reports`: result entry, confirmation, dispute, decision;
+* :mod:`~systems.mythril.post_match`: the post-match sequence (once per fixture, in a worker);
+* :mod:`~systems.mythril.level_ups`: the coach picks each skill earned;
+* :mod:`~systems.mythril.team_bets`: matchday entry, bets, settlement (once per fixture);
+* :mod:`~systems.mythril.standings` and :mod:`~systems.mythril.trophies`.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+RULE_SYSTEM = "mythril"
+POST_MATCH_TASK = "systems.mythril.tasks.post_match_task"
+SETTLE_TASK = "systems.mythril.tasks.team_bets_settle_task"
+MATCHDAY_ENTRY = 10_000
+DECIDED_BY = [
+    ("regulation", _("Played to the end")),
+    ("forfeit", _("Forfeit")),
+]

@@ -1,0 +1,36 @@
+"""What the Mythril league adds to the core API: the team sheet hook and the league settings
+it keeps (``league_settings_fields``)."""
+
+from rest_framework import serializers
+
+from league.models import Team
+from systems.mythril import selectors
+
+
+def team_sheet(*, team: Team) -> dict:
+    return {
+        "team": team,
+        "rule_system": team.league.rule_system,
+        "sheet": selectors.team_sheet(team),
+        "complete": True,
+        "issues": [],
+        "ratings": None,
+        "scores": {},
+    }
+
+
+def _int(low: int, high: int, help_text: str):
+    return lambda: serializers.IntegerField(min_value=low, max_value=high, required=False,
+                                            help_text=help_text)
+
+
+SETTINGS_FIELDS = {
+    "starting_gold": _int(0, 100_000_000, "Mythril: gold a new team starts with (1,000,000)."),
+    "team_bets": lambda: serializers.BooleanField(required=False,
+                                                  help_text="Mythril: team bets on or off."),
+    "winnings_unit": _int(0, 100_000_000, "Mythril: winnings are (1D6 + popularity) × this."),
+    "popularity_down": _int(-10, 20, "Mythril: the popularity roll loses a point at or under."),
+    "popularity_up": _int(-10, 20, "Mythril: the popularity roll gains a point at or over."),
+    "win_modifier": _int(-5, 5, "Mythril: popularity roll modifier for a win."),
+    "loss_modifier": _int(-5, 5, "Mythril: popularity roll modifier for a loss."),
+}

@@ -1,0 +1,300 @@
+"""The Mythril league API: one small view per command, each calling one service.
+
+Anyone reads; writes need a signed-in user and the services check the role (a coach writes
+his own team, the commissioner decides results and imports roster data): ``Refused`` becomes
+the project's error shape (403 for a missing role).
+"""
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.refusals import Refused
+from league.models import League, Season, Team
+from league.roles import is_commissioner
+from matches.models import Fixture
+from systems.mythril import (
+    RULE_SYSTEM,
+    level_ups,
+    reports,
+    roster,
+    selectors,
+    standings,
+    team_bets,
+    teams,
+    trophies,
+)
+from systems.mythril.api import serializers as s
+from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
+from systems.mythril.refusals import Forbidden
+
+JSON = OpenApiResponse(description="JSON document")
+
+
+class _Command(GenericAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    filter_backends: list = []
+    pagination_class = None
+    serializer_class: type[serializers.Serializer] = serializers.Serializer
+
+    def data(self, request: Request) -> dict[str, Any]:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+
+
+def _league(pk: int) -> League:
+    return get_object_or_404(League, pk=pk, rule_system=RULE_SYSTEM)
+
+
+def _team(pk: int) -> Team:
+    return get_object_or_404(Team.objects.select_related("league"), pk=pk,
+                             league__rule_system=RULE_SYSTEM)
+
+
+def _season(pk: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("league"), pk=pk,
+                             league__rule_system=RULE_SYSTEM)
+
+
+class RosterDataView(_Command):
+    serializer_class = s.RosterImportSerializer
+
+    @extend_schema(summary="Mythril: a league's roster data (the import file's shape)",
+                   responses=JSON)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(roster.roster_data_export(league=_league(pk)))
+
+    @extend_schema(summary="Mythril: import roster data from a JSON or YAML file "
+                   "(commissioner); errors name the line and the field",
+                   request=s.RosterImportSerializer, responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        league = _league(pk)
+        data = self.data(request)
+        upload = data.get("file")
+        text = upload.read().decode("utf-8", errors="replace") if upload else data.get("text")
+        if not text:
+            raise Refused("required", "Give a file or its text.", field="file")
+        roster.roster_data_import(league=league, user=request.user, text=text,
+                                  filename=upload.name if upload else data["filename"])
+        return Response(roster.roster_data_export(league=league))
+
+
+class DraftCheckView(_Command):
+    serializer_class = s.DraftSerializer
+
+    @extend_schema(summary="Mythril: check a draft against the team-creation rules (the "
+                   "engine's verdict, every broken rule named)",
+                   request=s.DraftSerializer, responses=s.VerdictSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.data(request)
+        return Response(teams.draft_check(league=_league(pk), **data))
+
+
+class TeamCreateView(_Command):
+    serializer_class = s.TeamCreateSerializer
+
+    @extend_schema(summary="Mythril: create a team you coach (or, commissioner, for a coach)",
+                   request=s.TeamCreateSerializer, responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        league = _league(pk)
+        data = self.data(request)
+        coach: Any = request.user
+        if data.pop("coach", ""):
+            if not is_commissioner(request.user, league):
+                raise Forbidden("Only the commissioner registers a team for another coach.")
+            coach = User.objects.filter(username=request.data["coach"]).first()
+            if coach is None:
+                raise Refused("invalid", "No user has this username.", field="coach")
+        team = teams.mythril_team_register(league=league, coach=coach, **data)
+        return Response(selectors.team_sheet(team), status=201)
+
+
+class TeamSheetView(_Command):
+    @extend_schema(summary="Mythril: a team's sheet, gold and pending level-ups",
+                   responses=JSON)
+    def get(self, request: Request, pk: int) -> Response:
+        team = _team(pk)
+        return Response({**selectors.team_sheet(team), "level_ups": [
+            {"id": lu.pk, "player": lu.player_id, "level": lu.level, "options": lu.options}
+            for lu in selectors.pending_level_ups(team)]})
+
+
+class HireView(_Command):
+    serializer_class = s.HireSerializer
+
+    @extend_schema(summary="Mythril: hire a player, a champion or an ally (the team's coach)",
+                   request=s.HireSerializer, responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        player = teams.player_hire(team=_team(pk), user=request.user, **self.data(request))
+        return Response(selectors.player_row(player), status=201)
+
+
+class FireView(_Command):
+    @extend_schema(summary="Mythril: fire a player (the team's coach)", request=None,
+                   responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player.objects.select_related("team__league"), pk=pk)
+        return Response(selectors.player_row(teams.player_fire(player=player,
+                                                               user=request.user)))
+
+
+class ApothecaryView(_Command):
+    @extend_schema(summary="Mythril: buy the team's apothecary (the team's coach)",
+                   request=None, responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        teams.apothecary_hire(team=_team(pk), user=request.user)
+        return Response(selectors.team_sheet(_team(pk)))
+
+
+class LineupCheckView(_Command):
+    serializer_class = s.LineupSerializer
+
+    @extend_schema(summary="Mythril: check a line-up (at most 11 on the pitch, 5 allies, 2 "
+                   "big guys)", request=s.LineupSerializer, responses=s.VerdictSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        return Response(teams.lineup_check(team=_team(pk),
+                                           player_ids=self.data(request)["players"]))
+
+
+class LevelUpChooseView(_Command):
+    serializer_class = s.LevelUpChooseSerializer
+
+    @extend_schema(summary="Mythril: pick a level-up's skill, characteristic or big guy's "
+                   "double (the team's coach)", request=s.LevelUpChooseSerializer,
+                   responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        level_up = get_object_or_404(LevelUp, pk=pk)
+        done = level_ups.level_up_choose(level_up=level_up, user=request.user,
+                                         **self.data(request))
+        return Response({"id": done.pk, "choice": done.choice,
+                         "player": selectors.player_row(done.player)})
+
+
+def _report(report: ResultReport) -> dict[str, Any]:
+    return {"id": report.pk, "fixture": report.fixture_id, "status": report.status,
+            "payload": report.payload, "submitted_by": report.submitted_by_id}
+
+
+class ResultSubmitView(_Command):
+    serializer_class = s.ResultSubmitSerializer
+
+    @extend_schema(summary="Mythril: enter a match's result (either coach or the commissioner)",
+                   request=s.ResultSubmitSerializer, responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        fixture = get_object_or_404(Fixture, pk=pk)
+        report = reports.result_submit(fixture=fixture, user=request.user,
+                                       result=self.data(request)["result"])
+        return Response(_report(report), status=201)
+
+
+class ReportCommandView(_Command):
+    serializer_class = s.ReportCommandSerializer
+
+    @extend_schema(summary="Mythril: confirm, dispute or decide a result report",
+                   request=s.ReportCommandSerializer, responses=JSON)
+    def post(self, request: Request, pk: int, command: str) -> Response:
+        report = get_object_or_404(ResultReport, pk=pk)
+        data = self.data(request)
+        if command == "confirm":
+            reports.result_confirm(report=report, user=request.user)
+        elif command == "dispute":
+            reports.result_dispute(report=report, user=request.user,
+                                   reason=data.get("reason", ""))
+        elif command == "decide":
+            reports.result_decide(report=report, user=request.user, result=data.get("result"),
+                                  note=data.get("note", ""))
+        else:
+            raise Refused("unknown_command", "Use confirm, dispute or decide.", field="command")
+        report.refresh_from_db()
+        return Response(_report(report))
+
+
+class PostMatchView(_Command):
+    @extend_schema(summary="Mythril: a fixture's post-match sequence with every roll",
+                   responses=JSON)
+    def get(self, request: Request, pk: int) -> Response:
+        run = get_object_or_404(PostMatchRun, fixture_id=pk)
+        return Response({"fixture": pk, "status": run.status, "seed": run.seed, "log": run.log,
+                         "rolls": run.rolls})
+
+
+class MatchdayEntryView(_Command):
+    serializer_class = s.MatchdayEntrySerializer
+
+    @extend_schema(summary="Mythril: pay a matchday's team-bet entry from the treasury",
+                   request=s.MatchdayEntrySerializer, responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.data(request)
+        season = get_object_or_404(Season, pk=data["season"])
+        entry = team_bets.matchday_enter(team=_team(pk), user=request.user, season=season,
+                                         round=data["round"])
+        return Response({"id": entry.pk, "season": season.pk, "round": entry.round},
+                        status=201)
+
+
+class TeamBetView(_Command):
+    serializer_class = s.TeamBetSerializer
+
+    @extend_schema(summary="Mythril: a team's bets", responses=s.TeamBetOutSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        bets = TeamBet.objects.filter(team=_team(pk)).select_related("team")
+        return Response(s.TeamBetOutSerializer(bets, many=True).data)
+
+    @extend_schema(summary="Mythril: bet on one outcome of a match of an entered matchday, "
+                   "before kick-off", request=s.TeamBetSerializer,
+                   responses=s.TeamBetOutSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.data(request)
+        fixture = get_object_or_404(Fixture, pk=data["fixture"])
+        bet = team_bets.team_bet_place(team=_team(pk), user=request.user, fixture=fixture,
+                                       outcome=data["outcome"])
+        return Response(s.TeamBetOutSerializer(bet).data, status=201)
+
+
+class MatchdayBetsView(_Command):
+    @extend_schema(summary="Mythril: a matchday's team bets (the commissioner)",
+                   responses=s.TeamBetOutSerializer(many=True))
+    def get(self, request: Request, pk: int, round: int) -> Response:
+        season = _season(pk)
+        if not is_commissioner(request.user, season.league):
+            raise Forbidden("Only the commissioner sees the matchday's bets.")
+        bets = team_bets.matchday_bets(season=season, round=round)
+        return Response(s.TeamBetOutSerializer(bets, many=True).data)
+
+
+class StandingsView(_Command):
+    @extend_schema(summary="Mythril: the championship table (win 3, draw and loss settings)",
+                   responses=s.StandingSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        rows = standings.standings_table(season=_season(pk))
+        return Response(s.StandingSerializer(rows, many=True).data)
+
+
+class TrophyView(_Command):
+    serializer_class = s.TrophySerializer
+
+    @extend_schema(summary="Mythril: a season's trophies and their matches", responses=JSON)
+    def get(self, request: Request, pk: int) -> Response:
+        season = _season(pk)
+        return Response([
+            {"id": t.pk, "name": t.name, "matches": [
+                {"fixture": m.fixture_id, "stage": m.stage, "final": m.final}
+                for m in t.matches.all()]}
+            for t in season.mythril_trophies.prefetch_related("matches")])
+
+    @extend_schema(summary="Mythril: create a knock-out trophy (the commissioner)",
+                   request=s.TrophySerializer, responses=JSON)
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.data(request)
+        trophy = trophies.trophy_create(season=_season(pk), user=request.user,
+                                        name=data["name"], team_ids=data["teams"],
+                                        round=data["round"], kickoff=data["kickoff"])
+        return Response({"id": trophy.pk, "name": trophy.name}, status=201)

@@ -1,0 +1,52 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MythrilConfig(AppConfig):
+    """The Mythril league: Blood Bowl house rules, roster data per league, results entered at
+    the table, the post-match sequence in a worker, team bets on the ledger, trophies."""
+
+    name = "systems.mythril"
+    label = "mythril"
+    verbose_name = _("Mythril league")
+
+    def ready(self) -> None:
+        from core import registry
+        from systems.mythril import (
+            DECIDED_BY,
+            RULE_SYSTEM,
+            demo,
+            kickoff,
+            post_match,
+            receivers,  # noqa: F401  (a new league gets its settings and sample data)
+            settings_store,
+            tasks,  # noqa: F401  (registers its tasks, sent by name)
+            team_bets,
+            teams,
+            urls,
+        )
+        from systems.mythril.api import fields
+        from systems.mythril.league_rules_form import MythrilRulesForm
+        from systems.mythril.views import match_pages, team_pages
+
+        registry.register(
+            registry.Game(
+                name=RULE_SYSTEM,
+                kick_off=kickoff.kick_off,
+                team_page=team_pages.team_detail,
+                fixture_page=match_pages.fixture_detail,
+                team_sheet=fields.team_sheet,
+                league_page_context=team_pages.league_context,
+                team_register=teams.mythril_team_register,
+                team_related=["mythril"],
+                league_settings_check=settings_store.league_rules_check,
+                league_rules_form=MythrilRulesForm,
+                league_settings_fields=fields.SETTINGS_FIELDS,
+                league_settings_save=settings_store.league_rules_save,
+                decided_by=DECIDED_BY,
+                demo=demo.build,
+                page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
+                api_urls=urls.api_patterns,
+                sweeps=[post_match.post_match_sweep, team_bets.team_bets_sweep],
+            )
+        )

@@ -1,0 +1,134 @@
+"""The one adapter between Mythril rows and ``rules_engine.mythril``'s plain data.
+
+It builds the engine's inputs from models (a league's team list with the champions on offer,
+its prices and pitches, a draft, a player) and turns the engine's
+:class:`~rules_engine.InvalidInput` into a ``Refused`` naming the field. No rule lives here.
+"""
+
+import json
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from core.refusals import Refused
+from rules_engine import InvalidInput
+from rules_engine.mythril.experience import ExperienceTable
+from rules_engine.mythril.reading import Reader
+from rules_engine.mythril.roster import Champion as EngineChampion
+from rules_engine.mythril.roster import Pitch, Prices, Skill
+from rules_engine.mythril.roster import TeamList as EngineTeamList
+from systems.mythril.models import Champion, PitchType, TeamList
+
+STATS = ("ma", "st", "ag", "av")
+
+
+def field_refusal(exc: InvalidInput, *, prefix: str = "", code: str = "invalid") -> Refused:
+    field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
+    return Refused(code, f"{field}: {exc.message}", field=field)
+
+
+def read_roster_sections(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Each section's items read by the engine's types and written back as plain dicts;
+    :class:`InvalidInput` names the first bad field (``team_lists.0.positions.2.cost``)."""
+    reader = Reader(data, "")
+    return {
+        "skills": [Skill.from_dict(i, p).to_dict() for p, i in reader.items("skills", [])],
+        "pitches": [Pitch.from_dict(i, p).to_dict() for p, i in reader.items("pitches", [])],
+        "experience": ExperienceTable.from_dict(reader.raw("experience", {}),
+                                                "experience").to_dict(),
+        "team_lists": [
+            EngineTeamList.from_dict(i, p).to_dict() for p, i in reader.items("team_lists", [])
+        ],
+        "champions": [
+            EngineChampion.from_dict(i, p).to_dict() for p, i in reader.items("champions", [])
+        ],
+    }
+
+
+def sample_roster_data() -> dict[str, Any]:
+    """The engine's shipped sample roster data, in the import file's shape (its ``sample``
+    and ``note`` marks aside)."""
+    folder = resources.files("rules_engine.mythril") / "data"
+    found: dict[str, Any] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            found.update(json.loads(entry.read_text(encoding="utf-8")))
+    return read_roster_sections({k: v for k, v in found.items() if k not in ("sample", "note")})
+
+
+def profile_input(row: Any) -> dict[str, int] | None:
+    if getattr(row, "ma", None) is None:
+        return None
+    return {key: getattr(row, key) for key in STATS}
+
+
+def champion_input(champion: Champion) -> dict[str, Any]:
+    return {
+        "name": champion.name, "cost": champion.cost, "races": list(champion.races),
+        "big_guy": champion.big_guy, "profile": profile_input(champion),
+        "skills": list(champion.skills),
+    }
+
+
+def team_list_input(team_list: TeamList, champions: Iterable[Champion]) -> dict[str, Any]:
+    """The race's list with every champion of the league on offer (the engine refuses those
+    who do not play for the race)."""
+    return {
+        "race": team_list.race,
+        "positions": [
+            {"name": p.name, "cost": p.cost, "max": p.max_count, "big_guy": p.big_guy,
+             "ally_limit": p.ally_limit, "profile": profile_input(p), "skills": list(p.skills),
+             "normal": list(p.normal) or ["general"], "double": list(p.double)}
+            for p in team_list.positions.all()
+        ],
+        "champions": [champion_input(c) for c in champions],
+        "allies": list(team_list.allies),
+        "apothecary": team_list.apothecary,
+        "reroll_cost": team_list.reroll_cost,
+    }
+
+
+def engine_team_list(team_list: TeamList) -> EngineTeamList:
+    champions = Champion.objects.filter(league_id=team_list.league_id)
+    return EngineTeamList.from_dict(team_list_input(team_list, champions), "team_list")
+
+
+def league_prices(league_id: int) -> Prices:
+    """The league's prices: the house rules' figures and the league's pitch types."""
+    pitches = [{"name": p.name, "cost": p.cost, "effect": p.effect}
+               for p in PitchType.objects.filter(league_id=league_id)]
+    try:
+        return Prices.from_dict({"pitches": pitches} if pitches else {}, "prices")
+    except InvalidInput as exc:
+        raise Refused("invalid_roster_data", _("The league's pitches: %(error)s")
+                      % {"error": f"{exc.field}: {exc.message}"}) from None
+
+
+def player_input(player: Any) -> dict[str, Any]:
+    """A roster row as the engine's ``Player`` reads it (only its keys)."""
+    source = player.position if player.position_id else None
+    return {
+        "id": str(player.pk),
+        "name": player.name,
+        "position": player.champion.name if player.champion_id else source.name,
+        "race": player.race,
+        "big_guy": player.big_guy,
+        "champion": bool(player.champion_id),
+        "ally": player.ally,
+        "spp": player.spp,
+        "levels": player.levels_taken,
+        "start": player.start,
+        "profile": player.profile,
+        "skills": list(player.skills),
+        "normal": list(source.normal) if source and source.normal else ["general"],
+        "double": list(source.double) if source else [],
+        "miss_next_match": player.status == "injured",
+    }
+
+
+def engine_players(players: Iterable[Any]) -> list[Any]:
+    from rules_engine.mythril import Player
+
+    return [Player.from_dict(player_input(p), f"players.{i}") for i, p in enumerate(players)]

@@ -1,0 +1,115 @@
+"""Reading a roster-data file (JSON or YAML) into checked plain data, with errors that name the
+line and the field.
+
+The file holds ``skills``, ``pitches``, ``experience``, ``team_lists`` (each with its
+``positions``) and ``champions``, each item in the shape the engine reads
+(``rules_engine.mythril.roster``'s ``from_dict``). JSON is read by the YAML parser too (JSON
+is YAML), which keeps each value's line: an error says ``line 12: team_lists.0.positions.2.cost:
+must be a whole number from 0``. Nothing is written here: :func:`systems.mythril.roster.roster_replace`
+stores what this returns.
+"""
+
+import json
+from typing import Any
+
+import yaml
+from django.utils.translation import gettext as _
+
+from core.refusals import Refused
+from rules_engine import InvalidInput
+from systems.mythril import engine
+
+MAX_BYTES = 1_000_000
+SECTIONS = ("skills", "pitches", "experience", "team_lists", "champions")
+UNIQUE = {"skills": "name", "pitches": "name", "team_lists": "race", "champions": "name"}
+
+
+class ImportRefused(Refused):
+    def __init__(self, field: str, message: str, line: int | None) -> None:
+        where = _("line %(line)s: ") % {"line": line} if line else ""
+        super().__init__("roster_data_invalid", f"{where}{field}: {message}", field=field,
+                         line=line)
+
+
+def _lines(node: yaml.Node, path: str, found: dict[str, int]) -> None:
+    found[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = f"{path}.{key.value}" if path else str(key.value)
+            found[child] = key.start_mark.line + 1
+            _lines(value, child, found)
+            found[child] = key.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _lines(item, f"{path}.{index}" if path else str(index), found)
+
+
+def parse(text: str, *, filename: str = "") -> tuple[Any, dict[str, int]]:
+    """The file's data and the line of each path; ``ImportRefused`` on a syntax error."""
+    if len(text.encode()) > MAX_BYTES:
+        raise ImportRefused("file", _("the file is larger than 1 MB."), None)
+    if filename.lower().endswith(".json"):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ImportRefused("file", _("not valid JSON: %(error)s") % {"error": exc.msg},
+                                exc.lineno) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ImportRefused("file", _("not valid JSON or YAML: %(error)s")
+                            % {"error": getattr(exc, "problem", exc)},
+                            mark.line + 1 if mark else None) from None
+    lines: dict[str, int] = {}
+    if node is not None:
+        _lines(node, "", lines)
+    return data, lines
+
+
+def _line(field: str, lines: dict[str, int]) -> int | None:
+    """The line of ``field`` or of its nearest parent the file has."""
+    while field:
+        if field in lines:
+            return lines[field]
+        field = field.rpartition(".")[0]
+    return None
+
+
+def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> None:
+    seen: set[object] = set()
+    for index, item in enumerate(items):
+        value = item.get(key) if isinstance(item, dict) else None
+        if value is not None and value in seen:
+            field = f"{path}.{index}.{key}"
+            raise ImportRefused(field, _("%(value)s appears twice") % {"value": value},
+                                _line(field, lines))
+        seen.add(value)
+
+
+def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
+    """The roster data as the engine reads it (each item through its type's ``from_dict``, then
+    back ``to_dict``); ``ImportRefused`` naming the first bad field and its line."""
+    if not isinstance(data, dict):
+        raise ImportRefused("file", _("the file must hold an object with %(keys)s")
+                            % {"keys": ", ".join(SECTIONS)}, 1)
+    for key in data:
+        if key not in SECTIONS:
+            raise ImportRefused(str(key), _("is not a section (known: %(known)s)")
+                                % {"known": ", ".join(SECTIONS)}, _line(str(key), lines))
+    try:
+        result = engine.read_roster_sections(data)
+    except InvalidInput as exc:
+        raise ImportRefused(exc.field, exc.message, _line(exc.field, lines)) from None
+    for section, key in UNIQUE.items():
+        _check_unique(data.get(section) or [], key, section, lines)
+    if not result["team_lists"]:
+        raise ImportRefused("team_lists", _("give at least one team list"),
+                            _line("team_lists", lines))
+    return result
+
+
+def read(text: str, *, filename: str = "") -> dict[str, Any]:
+    data, lines = parse(text, filename=filename)
+    return checked(data, lines)

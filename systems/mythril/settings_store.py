@@ -1,0 +1,72 @@
+"""A Mythril league's own settings (:class:`~systems.mythril.models.MythrilSettings`) and the
+league-settings hooks of ``core.registry``."""
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from league.models import League
+from systems.mythril.models import MythrilSettings
+
+SETTING_FIELDS = (
+    "starting_gold", "team_bets", "winnings_unit", "popularity_down", "popularity_up",
+    "win_modifier", "loss_modifier",
+)
+
+
+def settings_of(league: League) -> MythrilSettings:
+    """The league's settings; the defaults (the rules as written) until saved."""
+    try:
+        return league.mythril_settings
+    except MythrilSettings.DoesNotExist:
+        return MythrilSettings(league=league)
+
+
+def league_rules_save(*, league: League, values: dict[str, Any]) -> None:
+    """Store the settings given; each refused value names its field and nothing changes."""
+    current = settings_of(league)
+    for key, value in values.items():
+        if key not in SETTING_FIELDS:
+            raise ValidationError({key: _("Not a Mythril setting.")})
+        setattr(current, key, value)
+    current.full_clean(exclude=["league"])
+    current.save()
+
+
+def league_rules_check(*, league: League, has_fixtures: bool) -> None:
+    """A Mythril league plays a championship (its trophies are knock-out brackets beside it);
+    a win is worth 3 (the text's forfeit rule), draw and loss are the league's."""
+    if league.competition_format != League.CompetitionFormat.CHAMPIONSHIP:
+        raise ValidationError(
+            {"competition_format": _("A Mythril league plays a championship; its trophies are "
+                                     "knock-out brackets beside it.")}
+        )
+    if league.points_win != 3:
+        raise ValidationError({"points_win": _("A win is worth 3 points in the Mythril league "
+                                               "(the text: “+3 pts au championnat”).")})
+    if league.house_rules:
+        raise ValidationError({"house_rules": _("Mythril settings have their own fields.")})
+
+
+def engine_settings_input(league: League) -> dict[str, Any]:
+    """The league's settings as the engine reads them (``rules_engine.mythril.settings``): the
+    budget, points, experience table, prices and pitches, winnings and popularity roll."""
+    from systems.mythril.models import ExperienceTable, PitchType
+
+    own = settings_of(league)
+    experience = next(iter(ExperienceTable.objects.filter(league=league)
+                           .values_list("table", flat=True)), {})
+    pitches = [{"name": p.name, "cost": p.cost, "effect": p.effect}
+               for p in PitchType.objects.filter(league=league)]
+    return {
+        "budget": own.starting_gold,
+        "points": {"win": 3, "draw": league.points_draw, "loss": league.points_loss},
+        "experience": experience,
+        "prices": {"pitches": pitches} if pitches else {},
+        "winnings_unit": own.winnings_unit,
+        "popularity_down": own.popularity_down,
+        "popularity_up": own.popularity_up,
+        "win_modifier": own.win_modifier,
+        "loss_modifier": own.loss_modifier,
+    }

@@ -1,0 +1,169 @@
+"""Team bets (a league option): a team pays the matchday entry (10,000) from its treasury, then
+bets on at most one outcome per match of that matchday (its own included) before kick-off; a
+winning bet pays 2D6 × 10,000 (× 20,000 in a trophy final), rolled by the engine
+(``team_bet_payout``) with its dice kept on the bet, credited to the treasury.
+
+Placing a bet checks the kick-off against the database clock under the fixture's row lock.
+``team_bets_settle`` settles a fixture's bets exactly once: it locks the fixture, returns when
+a ``TeamBetSettlement`` already witnesses it, and otherwise writes the witness, the payouts
+(one ledger transaction, accounts locked in id order) and the bets' status together. A forfeit
+without any turn played cancels the match's bets (the engine's verdict says so).
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Now
+from django.utils.translation import gettext as _
+
+from betting import ledger
+from betting.ledger import Leg, Posting
+from betting.models import Account
+from core import registry
+from core.enqueue import enqueue_on_commit
+from core.refusals import Refused
+from league.models import Season, Team
+from league.roles import can_edit_roster
+from matches.models import Fixture, Result
+from rules_engine import Dice
+from rules_engine.mythril.bets import matchday_entry, team_bet_payout
+from systems.mythril import RULE_SYSTEM, SETTLE_TASK, engine
+from systems.mythril.models import MatchdayEntry, TeamBet, TeamBetSettlement, TrophyMatch
+from systems.mythril.refusals import Forbidden
+from systems.mythril.settings_store import settings_of
+from systems.mythril.treasury import Reason, treasury_debit, treasury_of
+
+
+def _locked_team(team: Team, user: User) -> Team:
+    locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
+    if locked.league.rule_system != RULE_SYSTEM:
+        raise Refused("not_mythril", _("This is not a Mythril league."), field="team")
+    if not settings_of(locked.league).team_bets:
+        raise Refused("team_bets_off", _("This league does not play team bets."), field="team")
+    if not can_edit_roster(user, locked):
+        raise Forbidden(_("Only the team's coach (or the commissioner) bets for it."))
+    return locked
+
+
+@transaction.atomic
+def matchday_enter(*, team: Team, user: User, season: Season, round: int) -> MatchdayEntry:
+    """Pay the matchday's entry from the treasury (once per matchday), while one of its
+    matches has not kicked off by the database clock."""
+    team = _locked_team(team, user)
+    if season.league_id != team.league_id:
+        raise Refused("invalid", _("This season is not the team's league's."), field="season")
+    if MatchdayEntry.objects.filter(season=season, round=round, team=team).exists():
+        raise Refused("entry_twice", _("%(team)s has already entered matchday %(round)s.")
+                      % {"team": team.name, "round": round}, field="round")
+    open_matches = Fixture.objects.filter(season=season, round=round,
+                                          status=Fixture.Status.SCHEDULED, kickoff__gt=Now())
+    if not open_matches.exists():
+        raise Refused("matchday_closed", _("Every match of matchday %(round)s has kicked off.")
+                      % {"round": round}, field="round")
+    entry_fee = matchday_entry(engine.league_prices(team.league_id))
+    posted = treasury_debit(team=team, amount=entry_fee, reason=Reason.ENTRY, field="round")
+    return MatchdayEntry.objects.create(season=season, round=round, team=team,
+                                        transaction=posted)
+
+
+@transaction.atomic
+def team_bet_place(*, team: Team, user: User, fixture: Fixture, outcome: str) -> TeamBet:
+    """Bet on one outcome of a match of a matchday the team entered, before kick-off."""
+    team = _locked_team(team, user)
+    locked = (Fixture.objects.select_for_update(of=("self",))
+              .filter(pk=fixture.pk).annotate(open=Q(kickoff__gt=Now())).first())
+    if locked is None or locked.season.league_id != team.league_id:
+        raise Refused("invalid", _("This match is not of the team's league."), field="fixture")
+    if locked.status != Fixture.Status.SCHEDULED or not locked.open:
+        raise Refused("bets_closed", _("Bets are taken before kick-off: this match has kicked "
+                                       "off."), field="fixture")
+    outcomes = registry.game(RULE_SYSTEM).outcomes_of(locked)
+    if outcome not in outcomes:
+        raise Refused("invalid", _("Bet on one of %(outcomes)s.")
+                      % {"outcomes": ", ".join(outcomes)}, field="outcome")
+    entry = MatchdayEntry.objects.filter(season=locked.season_id, round=locked.round,
+                                         team=team).first()
+    if entry is None:
+        raise Refused("no_entry", _("Pay matchday %(round)s's entry first (10,000 gold).")
+                      % {"round": locked.round}, field="fixture")
+    if TeamBet.objects.filter(team=team, fixture=locked).exists():
+        raise Refused("one_bet_per_match", _("One bet per match: %(team)s has already bet on "
+                      "this one.") % {"team": team.name}, field="fixture")
+    return TeamBet.objects.create(team=team, fixture=locked, entry=entry, outcome=outcome)
+
+
+@transaction.atomic
+def team_bets_settle(*, fixture_id: int, seed: int | None = None,
+                     dice: Dice | None = None) -> TeamBetSettlement | None:
+    """Settle the fixture's team bets, once (see the module's docstring)."""
+    fixture = (Fixture.objects.select_for_update(of=("self",))
+               .select_related("season__league").filter(pk=fixture_id).first())
+    if fixture is None or fixture.season.league.rule_system != RULE_SYSTEM:
+        return None
+    if TeamBetSettlement.objects.filter(fixture=fixture).exists():
+        return None
+    result = Result.objects.filter(fixture=fixture).first()
+    if result is None:
+        return None
+    verdict = result.record.get("verdict", {})
+    cancelled = bool(verdict.get("bets_cancelled"))
+    outcome = "cancelled" if cancelled else result.winner
+    final = TrophyMatch.objects.filter(fixture=fixture, final=True).exists()
+    dice = dice or Dice(seed)
+    settlement = TeamBetSettlement.objects.create(fixture=fixture, outcome=outcome,
+                                                  seed=dice.seed)
+    bets = list(TeamBet.objects.filter(fixture=fixture, status=TeamBet.Status.OPEN)
+                .select_related("team").order_by("pk"))
+    paid: dict[int, int] = {}
+    for bet in bets:
+        bet.settlement = settlement
+        if cancelled:
+            bet.status, bet.payout = TeamBet.Status.CANCELLED, 0
+        elif bet.outcome == outcome:
+            before = len(dice.log())
+            bet.payout = team_bet_payout(dice, final, bet=str(bet.pk))
+            bet.status, bet.roll = TeamBet.Status.WON, dice.log()[before:]
+            paid[bet.team_id] = paid.get(bet.team_id, 0) + bet.payout
+        else:
+            bet.status, bet.payout = TeamBet.Status.LOST, 0
+    TeamBet.objects.bulk_update(bets, ["status", "payout", "roll", "settlement"])
+    settlement.rolls = dice.log()
+    settlement.save(update_fields=["rolls"])
+    if paid:
+        league = fixture.season.league
+        supply = ledger.system_accounts(league)[Account.Kind.SUPPLY]
+        treasuries = {team_id: treasury_of(Team(pk=team_id, league_id=league.pk))
+                      for team_id in sorted(paid)}
+        ledger.lock_accounts([supply.pk, *(a.pk for a in treasuries.values())])
+        legs = [Leg(supply, -sum(paid.values()))]
+        legs += [Leg(treasuries[team_id], amount) for team_id, amount in sorted(paid.items())]
+        ledger.post(league, [Posting(Reason.TEAM_BET, legs, fixture_id=fixture.pk)])
+    return settlement
+
+
+def team_bets_sweep() -> dict[str, int]:
+    """Send again the settlement of every played fixture with open team bets and no witness
+    after the grace period."""
+    waiting = (
+        Fixture.objects.filter(
+            status=Fixture.Status.PLAYED,
+            season__league__rule_system=RULE_SYSTEM,
+            mythril_bet_settlement__isnull=True,
+            mythril_bets__status=TeamBet.Status.OPEN,
+            result__created_at__lte=Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
+        ).values_list("pk", flat=True).distinct()
+    )
+    ids = sorted(waiting)
+    for fixture_id in ids:
+        enqueue_on_commit(SETTLE_TASK, fixture_id)
+    return {"mythril_team_bets_enqueued": len(ids)}
+
+
+def matchday_bets(*, season: Season, round: int) -> list[TeamBet]:
+    """The matchday's team bets, for the commissioner."""
+    return list(TeamBet.objects.filter(fixture__season=season, fixture__round=round)
+                .select_related("team", "fixture__home", "fixture__away")
+                .order_by("fixture__kickoff", "fixture", "team__name"))

@@ -1,0 +1,62 @@
+"""A Mythril team's gold: its treasury account in the league's ledger (``betting``).
+
+Every movement is one ledger transaction: gold comes from the league's money supply (the
+creation grant, winnings, bet payouts) and goes to the house (purchases, the matchday entry).
+The caller is inside ``transaction.atomic``; the accounts are locked here in id order
+(``betting.ledger.lock_accounts``) and a treasury never pays more than it holds.
+"""
+
+from django.utils.translation import gettext as _
+
+from betting import ledger
+from betting.ledger import Leg, Posting
+from betting.models import Account, Transaction
+from core.refusals import Refused
+from league.models import Team
+
+Reason = Transaction.Reason
+
+
+def treasury_of(team: Team) -> Account:
+    account, _created = Account.objects.get_or_create(
+        league_id=team.league_id, kind=Account.Kind.TREASURY, team=team
+    )
+    return account
+
+
+def gold_of(team: Team) -> int:
+    account = Account.objects.filter(kind=Account.Kind.TREASURY, team=team).first()
+    return account.balance if account else 0
+
+
+def treasury_credit(*, team: Team, amount: int, reason: str, fixture_id: int | None = None
+                    ) -> Transaction | None:
+    """``amount`` gold from the league's money supply into the team's treasury."""
+    if amount <= 0:
+        return None
+    treasury = treasury_of(team)
+    supply = ledger.system_accounts(team.league)[Account.Kind.SUPPLY]
+    ledger.lock_accounts([treasury.pk, supply.pk])
+    return ledger.post(team.league, [Posting(reason, [Leg(supply, -amount), Leg(treasury, amount)],
+                                             fixture_id=fixture_id)])[0]
+
+
+def treasury_debit(*, team: Team, amount: int, reason: str, field: str = "gold",
+                   fixture_id: int | None = None) -> Transaction | None:
+    """``amount`` gold from the team's treasury to the house; ``Refused`` (nothing moved) when
+    the treasury holds less."""
+    if amount <= 0:
+        return None
+    treasury = treasury_of(team)
+    house = ledger.system_accounts(team.league)[Account.Kind.HOUSE]
+    locked = ledger.lock_accounts([treasury.pk, house.pk])
+    balance = locked[treasury.pk].balance
+    if balance < amount:
+        raise Refused(
+            "not_enough_gold",
+            _("%(team)s has %(gold)s gold; this costs %(cost)s.")
+            % {"team": team.name, "gold": f"{balance:,}", "cost": f"{amount:,}"},
+            field=field,
+        )
+    return ledger.post(team.league, [Posting(reason, [Leg(treasury, -amount), Leg(house, amount)],
+                                             fixture_id=fixture_id)])[0]

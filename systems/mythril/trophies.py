@@ -1,0 +1,109 @@
+"""Knock-out trophies: a trophy is a bracket of fixtures beside the championship (trophy
+matches do not count in the table); its final doubles the team bets' payouts.
+
+The commissioner names the entrants in bracket order (2, 4, 8 or 16 teams): the first stage
+pairs them in that order (1 v 2, 3 v 4, ...), each later stage the winners of two neighbouring
+matches, created by ``trophy_advance`` once both are decided (the post-match sequence calls
+it). A trophy match needs a winner: a draw waits for the commissioner to decide the result.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.refusals import Refused
+from league.models import Season, Team
+from league.roles import is_commissioner
+from matches.models import Fixture, Result
+from systems.mythril import RULE_SYSTEM
+from systems.mythril.models import Trophy, TrophyMatch
+from systems.mythril.refusals import Forbidden
+
+SIZES = (2, 4, 8, 16)
+STAGE_INTERVAL = timedelta(days=7)
+
+
+def _fixture(trophy: Trophy, stage: int, index: int, home: int, away: int, round: int,
+             kickoff: datetime, final: bool) -> Fixture:
+    fixture = Fixture.objects.create(
+        season=trophy.season, round=round, home_id=home, away_id=away, kickoff=kickoff,
+        bracket_position=f"T{trophy.pk}S{stage}M{index}")
+    TrophyMatch.objects.create(trophy=trophy, fixture=fixture, stage=stage, final=final)
+    return fixture
+
+
+@transaction.atomic
+def trophy_create(*, season: Season, user: User, name: str, team_ids: Sequence[int],
+                  round: int, kickoff: datetime) -> Trophy:
+    """A trophy and its first stage's fixtures (matchday ``round``, at ``kickoff``)."""
+    league = season.league
+    if league.rule_system != RULE_SYSTEM:
+        raise Refused("not_mythril", _("Trophies are for Mythril leagues."), field="season")
+    if not is_commissioner(user, league):
+        raise Forbidden(_("Only the commissioner creates a trophy."))
+    ids = list(dict.fromkeys(team_ids))
+    if len(ids) not in SIZES or len(ids) != len(team_ids):
+        raise Refused("trophy_size", _("Name 2, 4, 8 or 16 different teams."), field="teams")
+    if Team.objects.filter(league=league, pk__in=ids).count() != len(ids):
+        raise Refused("invalid", _("Every team must play in this league."), field="teams")
+    if not name.strip():
+        raise Refused("required", _("Name the trophy."), field="name")
+    if _free_round(season, tuple(ids), round) != round:  # type: ignore[arg-type]
+        raise Refused("round_taken", _("A team of the trophy already plays on matchday "
+                                       "%(round)s: choose another.") % {"round": round},
+                      field="round")
+    trophy = Trophy.objects.create(season=season, name=name.strip()[:80])
+    for index in range(len(ids) // 2):
+        _fixture(trophy, 1, index + 1, ids[2 * index], ids[2 * index + 1], round, kickoff,
+                 final=len(ids) == 2)
+    return trophy
+
+
+@transaction.atomic
+def trophy_advance(*, trophy: Trophy) -> list[Fixture]:
+    """The next stage's fixtures whose two feeders have a winner; idempotent."""
+    trophy = Trophy.objects.select_for_update().get(pk=trophy.pk)
+    matches = list(trophy.matches.select_related("fixture").order_by("stage", "fixture__pk"))
+    stage = max(m.stage for m in matches)
+    current = [m for m in matches if m.stage == stage]
+    if len(current) < 2:
+        return []
+    winners = {}
+    for match in current:
+        result = Result.objects.filter(fixture=match.fixture).first()
+        if result is None or result.winner == Result.Winner.DRAW:
+            return []
+        fixture = match.fixture
+        winners[match.fixture.bracket_position] = (
+            fixture.home_id if result.winner == Result.Winner.HOME else fixture.away_id)
+    order = [winners[m.fixture.bracket_position] for m in sorted(
+        current, key=lambda m: int(m.fixture.bracket_position.rsplit("M", 1)[1]))]
+    last = current[-1].fixture
+    created = []
+    for index in range(len(order) // 2):
+        home, away = order[2 * index], order[2 * index + 1]
+        created.append(_fixture(trophy, stage + 1, index + 1, home, away,
+                                _free_round(trophy.season, (home, away), last.round + 1),
+                                last.kickoff + STAGE_INTERVAL, final=len(order) == 2))
+    return created
+
+
+def _free_round(season: Season, teams: tuple[int, ...], start: int) -> int:
+    """The first matchday from ``start`` where neither team plays yet."""
+    from django.db.models import Q
+
+    busy = set(Fixture.objects.filter(season=season).filter(
+        Q(home__in=teams) | Q(away__in=teams)).values_list("round", flat=True))
+    round = start
+    while round in busy:
+        round += 1
+    return round
+
+
+def trophy_after_match(*, fixture: Fixture) -> None:
+    match = TrophyMatch.objects.filter(fixture=fixture).select_related("trophy").first()
+    if match is not None and not match.final:
+        trophy_advance(trophy=match.trophy)

@@ -1,0 +1,152 @@
+"""Mythril match pages: the fixture page (result, reports and their commands, the post-match
+sequence with every roll, the match's team bets), the result entry form and the printable
+match sheet."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.refusals import Refused
+from league.roles import is_commissioner
+from matches.models import Fixture
+from systems.mythril import RULE_SYSTEM, reports
+from systems.mythril.kickoff import SIDES
+from systems.mythril.models import PostMatchRun, ResultReport, TeamBet
+from systems.mythril.selectors import team_sheet
+
+COUNTS = ("touchdowns", "completions", "casualties", "interceptions")
+INJURIES = ("", "badly_hurt", "serious", "niggling", "ma_loss", "st_loss", "ag_loss",
+            "av_loss", "dead")
+
+
+def _fixture(pk: int) -> Fixture:
+    return get_object_or_404(
+        Fixture.objects.select_related("season__league", "home", "away"), pk=pk,
+        season__league__rule_system=RULE_SYSTEM)
+
+
+def _coach(user: Any, fixture: Fixture) -> bool:
+    return bool(user.is_authenticated and user.pk in (fixture.home.coach_id, fixture.away.coach_id))
+
+
+def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
+    fixture = _fixture(fixture.pk)
+    league = fixture.season.league
+    report = ResultReport.objects.filter(fixture=fixture, status__in=ResultReport.OPEN).first()
+    run = PostMatchRun.objects.filter(fixture=fixture).first()
+    user = request.user
+    context = {
+        "fixture": fixture, "league": league, "report": report, "run": run,
+        "result": getattr(fixture, "result", None) if fixture.status == "played" else None,
+        "can_enter": fixture.status in ("scheduled", "locked")
+        and (is_commissioner(user, league) or _coach(user, fixture)),
+        "can_confirm": report is not None and report.status == "pending" and (
+            is_commissioner(user, league)
+            or (_coach(user, fixture) and user.pk != report.submitted_by_id)),
+        "can_dispute": report is not None and report.status == "pending"
+        and _coach(user, fixture) and user.pk != report.submitted_by_id,
+        "can_decide": report is not None and is_commissioner(user, league),
+        "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
+        "names": _names(fixture),
+    }
+    return render(request, "mythril/fixture.html", context)
+
+
+def _names(fixture: Fixture) -> dict[str, str]:
+    names = {}
+    for side in SIDES:
+        for player in (getattr(fixture, f"{side}_sheet") or {}).get("players", []):
+            names[player["id"]] = player["name"]
+    return names
+
+
+def _sheets(fixture: Fixture) -> dict[str, dict[str, Any]]:
+    if fixture.home_sheet:
+        return {"home": fixture.home_sheet, "away": fixture.away_sheet}
+    return {"home": team_sheet(fixture.home), "away": team_sheet(fixture.away)}
+
+
+def _entered(post: Any, sheets: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The result form's fields as the service reads a result."""
+    def number(name: str) -> int | str:
+        value = post.get(name, "0").strip() or "0"
+        return int(value) if value.isdigit() else value
+
+    result: dict[str, Any] = {"score": {side: number(f"{side}_score") for side in SIDES}}
+    if post.get("forfeit") in SIDES:
+        result["forfeit"] = post["forfeit"]
+        result["unfinished_halves"] = number("unfinished_halves")
+        result["turns_played"] = post.get("turns_played") == "on"
+    for side in SIDES:
+        stats = []
+        for player in sheets[side]["players"]:
+            prefix = f"{side}_{player['id']}_"
+            line: dict[str, Any] = {"player": player["id"]}
+            for key in COUNTS:
+                line[key] = number(prefix + key)
+            injury = post.get(prefix + "injury", "")
+            line["injury"] = injury or None
+            line["played"] = post.get(prefix + "played") == "on"
+            stats.append(line)
+        entry: dict[str, Any] = {"stats": stats}
+        if post.get(f"{side}_apothecary_target"):
+            entry["apothecary_target"] = post[f"{side}_apothecary_target"]
+        entry["apothecary_used"] = post.get(f"{side}_apothecary_used") == "on"
+        penalty = post.getlist(f"{side}_penalty")
+        if penalty:
+            entry["penalty_touchdowns"] = penalty
+        result[side] = entry
+    return result
+
+
+@login_required
+def result_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = _fixture(pk)
+    sheets = _sheets(fixture)
+    errors: list[str] = []
+    if request.method == "POST":
+        try:
+            reports.result_submit(fixture=fixture, user=request.user,
+                                  result=_entered(request.POST, sheets))
+        except Refused as exc:
+            errors.append(exc.message)
+        else:
+            messages.success(request, _("The result waits for the other coach's word."))
+            return redirect(fixture.get_absolute_url())
+    return render(request, "mythril/result_form.html", {
+        "fixture": fixture, "league": fixture.season.league, "sheets": sheets,
+        "sides": [("home", fixture.home, sheets["home"]), ("away", fixture.away, sheets["away"])],
+        "counts": COUNTS, "injuries": INJURIES, "errors": errors, "post": request.POST})
+
+
+@require_POST
+@login_required
+def report_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
+    report = get_object_or_404(ResultReport.objects.select_related("fixture"), pk=pk)
+    try:
+        if command == "confirm":
+            reports.result_confirm(report=report, user=request.user)
+        elif command == "dispute":
+            reports.result_dispute(report=report, user=request.user,
+                                   reason=request.POST.get("reason", ""))
+        elif command == "decide":
+            reports.result_decide(report=report, user=request.user,
+                                  note=request.POST.get("note", ""))
+        else:
+            raise Http404
+    except Refused as exc:
+        messages.error(request, exc.message)
+    return redirect(report.fixture.get_absolute_url())
+
+
+def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = _fixture(pk)
+    return render(request, "mythril/match_sheet.html", {
+        "fixture": fixture, "league": fixture.season.league, "sheets": _sheets(fixture),
+        "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
+        "run": PostMatchRun.objects.filter(fixture=fixture).first()})
