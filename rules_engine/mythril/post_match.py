@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.dice import Dice, Purpose
-from rules_engine.errors import InvalidInput
+from rules_engine.errors import IllegalAction, InvalidInput
 from rules_engine.mythril.experience import ExperienceTable, SkillRoll, level_for, skill_roll
 from rules_engine.mythril.hiring import Apothecary, beginner_apothecary_roll
 from rules_engine.mythril.players import Player
@@ -326,7 +326,12 @@ def record_result(
 ) -> MatchOutcome:
     """An entered result as the registry's :class:`MatchOutcome` (``home`` and ``away`` are
     not read: the result carries both rosters). The record holds the report and the
-    verdict; a forfeit is ``decided_by`` "forfeit"."""
+    verdict; a forfeit is ``decided_by`` "forfeit". No result: :class:`IllegalAction`."""
+    if result is None:
+        raise IllegalAction(
+            "Blood Bowl is played at the table: the engine records an entered result "
+            "(options['result'])"
+        )
     report = MatchReport.from_dict(result, "result")
     outcome = verdict(report, ChampionshipPoints())
     return MatchOutcome(

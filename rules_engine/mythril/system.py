@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules_engine.dice import Dice
-from rules_engine.errors import IllegalAction
 from rules_engine.mythril.creation import Draft, check_team
+from rules_engine.mythril.post_match import outcome_post_match, record_result
 from rules_engine.mythril.reading import Reader
 from rules_engine.mythril.roster import Prices, TeamList
 from rules_engine.systems import MatchOutcome, PointsTable, Resolution, RosterIssue, RuleSystem
@@ -50,20 +50,11 @@ class MythrilSystem:
         dice: Dice,
         options: Mapping[str, Any],
     ) -> MatchOutcome:
-        from rules_engine.mythril.post_match import record_result
-
-        if options.get("result") is None:
-            raise IllegalAction(
-                "Blood Bowl matches are played at the table: enter the result "
-                "(options['result']) and the engine records it"
-            )
-        return record_result(home, away, options["result"], dice=dice)
+        return record_result(home, away, options.get("result"), dice=dice)
 
     def post_match(
         self, outcome: MatchOutcome, *, dice: Dice, options: Mapping[str, Any]
     ) -> dict[str, Any]:
-        from rules_engine.mythril.post_match import outcome_post_match
-
         return outcome_post_match(outcome, dice=dice, options=options)
 
     def standings_points(self, outcome: MatchOutcome, points: PointsTable) -> tuple[int, int]:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from rules_engine.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -22,16 +26,32 @@ TEAM_LIST = {
 }
 
 
-def run(command: str, data: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rules_engine", "mythril", command],
-        input=data if isinstance(data, str) else json.dumps(data),
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(command: str, data: Any) -> Ran:
+    """The command line's ``main`` in process (one test below runs the real module)."""
+    out, err = io.StringIO(), io.StringIO()
+    text = data if isinstance(data, str) else json.dumps(data)
+    code = main(["mythril", command], stdin=io.StringIO(text), stdout=out, stderr=err)
+    return Ran(code, out.getvalue(), err.getvalue())
+
+
+def test_python_dash_m_runs_the_command():
+    completed = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "mythril", "level"],
+        input='{"spp": 21, "big_guy": true}',
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=60,
-        check=False,
+        check=True,
     )
+    assert json.loads(completed.stdout) == {"level": 2}
 
 
 def run_json(command: str, data: Any) -> Any:
