@@ -1,0 +1,141 @@
+"""The Tutatis API's commands: set a roster, check a draft live, choose a team's list, roll a
+match-day action, enter a result. One small view per command, calling one service."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches.models import Fixture
+from systems.tutatis import RULE_SYSTEM, engine, selectors
+from systems.tutatis.api import serializers as s
+from systems.tutatis.api.views import ReadOrSignedIn, tutatis_team
+from systems.tutatis.models import TeamList
+from systems.tutatis.services import matchday, results, rosters
+
+
+def _team(pk: int):
+    team = tutatis_team(pk)
+    if team is None:
+        raise NotFound
+    return team
+
+
+def _roster_out(team) -> dict:
+    players = selectors.players_of(team=team)
+    budget = engine.league_rules(team.league).budget
+    check = engine.team_check(players, budget=budget)
+    return s.RosterOutSerializer(
+        {"players": players, "check": {**check.to_dict(), "budget": budget}}
+    ).data
+
+
+class RosterView(APIView):
+    permission_classes = [ReadOrSignedIn]
+
+    @extend_schema(
+        summary="A Tutatis team's roster with the team-building check",
+        responses=s.RosterOutSerializer,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(_roster_out(_team(pk)))
+
+    @extend_schema(
+        summary="Set a Tutatis roster (counts per list entry); refused naming every broken rule",
+        request=s.RosterSerializer,
+        responses=s.RosterOutSerializer,
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        team = _team(pk)
+        data = s.RosterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rosters.roster_set(user=request.user, team=team, counts=data.counts())
+        return Response(_roster_out(team))
+
+
+class RosterCheckView(APIView):
+    permission_classes = [ReadOrSignedIn]
+
+    @extend_schema(
+        summary="Check a draft roster against the team-building rules (nothing is saved)",
+        request=s.RosterSerializer,
+        responses=s.CheckSerializer,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        team = _team(pk)
+        data = s.RosterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        draft, _fired = rosters.roster_draft(team=team, counts=data.counts())
+        budget = engine.league_rules(team.league).budget
+        check = engine.team_check(draft, budget=budget)
+        return Response({**check.to_dict(), "budget": budget})
+
+
+class TeamListChooseView(APIView):
+    permission_classes = [ReadOrSignedIn]
+
+    @extend_schema(
+        summary="Choose the list a Tutatis team hires from",
+        request=s.TeamListChooseSerializer,
+        responses=s.RosterOutSerializer,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        team = _team(pk)
+        data = s.TeamListChooseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team_list = TeamList.objects.filter(pk=data.validated_data["team_list"]).first()
+        if team_list is None:
+            raise NotFound
+        rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
+        return Response(_roster_out(team))
+
+
+def _fixture(pk: int) -> Fixture:
+    fixture = (
+        Fixture.objects.select_related("season__league", "home", "away")
+        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
+        .first()
+    )
+    if fixture is None:
+        raise NotFound
+    return fixture
+
+
+class FixtureRollView(APIView):
+    permission_classes = [ReadOrSignedIn]
+
+    @extend_schema(
+        summary="Roll a match-day action (weather, kick-off checks, tackle, shot, "
+        "foul, fall, injury, test); the roll is stored with every die",
+        request=s.RollInputSerializer,
+        responses={201: s.MatchRollSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        fixture = _fixture(pk)
+        data = s.RollInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        inputs = dict(data.validated_data)
+        action = inputs.pop("action")
+        roll = matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=inputs)
+        return Response(s.MatchRollSerializer(roll).data, status=status.HTTP_201_CREATED)
+
+
+class ResultSubmitView(APIView):
+    permission_classes = [ReadOrSignedIn]
+
+    @extend_schema(
+        summary="Enter a Tutatis result (goals 3, over the bar 1, badly hurt "
+        "players); the other coach confirms",
+        request=s.ResultInputSerializer,
+        responses={201: s.ResultReportSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        fixture = _fixture(pk)
+        data = s.ResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report = results.result_submit(
+            fixture=fixture, user=request.user, result=data.validated_data
+        )
+        return Response(s.ResultReportSerializer(report).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,188 @@
+"""Serializers of the Tutatis API."""
+
+from rest_framework import serializers
+
+from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, Role, TeamList
+
+STATS = ["mo", "st", "ag", "co", "bp"]
+
+
+class ListEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ListEntry
+        fields = ["id", "team_list", "name", "role", *STATS, "abilities", "price"]
+        read_only_fields = ["id", "team_list"]
+
+
+class TeamListSerializer(serializers.ModelSerializer):
+    entries = ListEntrySerializer(many=True, read_only=True)
+
+    class Meta:
+        model = TeamList
+        fields = [
+            "id",
+            "league",
+            "name",
+            "race",
+            "description",
+            "is_sample",
+            "copied_from",
+            "entries",
+        ]
+        read_only_fields = fields
+
+
+class TeamListCopySerializer(serializers.Serializer):
+    league = serializers.IntegerField(help_text="The commissioner's Tutatis league.")
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "team",
+            "entry",
+            "name",
+            "role",
+            *STATS,
+            "abilities",
+            "price",
+            "on_pitch",
+            "badly_hurt",
+        ]
+        read_only_fields = ["id", "role", *STATS, "abilities", "price", "badly_hurt"]
+        extra_kwargs = {"name": {"required": False}}
+
+
+class PlayerUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80, required=False)
+    on_pitch = serializers.BooleanField(required=False)
+
+
+class CheckErrorSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    message = serializers.CharField()
+
+
+class CheckSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    cost = serializers.IntegerField()
+    budget = serializers.IntegerField()
+    errors = CheckErrorSerializer(many=True)
+
+
+class RosterCountSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    on_pitch = serializers.IntegerField(min_value=0, max_value=12)
+    bench = serializers.IntegerField(min_value=0, max_value=12)
+
+
+class RosterSerializer(serializers.Serializer):
+    entries = RosterCountSerializer(many=True)
+
+    def counts(self) -> dict[int, tuple[int, int]]:
+        return {
+            row["entry"]: (row["on_pitch"], row["bench"]) for row in self.validated_data["entries"]
+        }
+
+
+class RosterOutSerializer(serializers.Serializer):
+    players = PlayerSerializer(many=True)
+    check = CheckSerializer()
+
+
+class TeamListChooseSerializer(serializers.Serializer):
+    team_list = serializers.IntegerField()
+
+
+class MatchRollSerializer(serializers.ModelSerializer):
+    replaced_by = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = MatchRoll
+        fields = [
+            "id",
+            "fixture",
+            "action",
+            "side",
+            "label",
+            "params",
+            "result",
+            "seed",
+            "rolls",
+            "replaces",
+            "replaced_by",
+            "rolled_by",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class RollInputSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=["weather", "kickoff", "tackle", "shot", "foul", "fall", "injury", "test"]
+    )
+    side = serializers.ChoiceField(
+        choices=["home", "away"],
+        required=False,
+        help_text="For weather and kickoff: whose roll it is.",
+    )
+    player = serializers.CharField(
+        required=False, help_text='"home:<player id>" (test, fall, injury).'
+    )
+    attacker = serializers.CharField(required=False)
+    defender = serializers.CharField(required=False)
+    attacker_helpers = serializers.IntegerField(required=False, min_value=0, max_value=8)
+    defender_helpers = serializers.IntegerField(required=False, min_value=0, max_value=8)
+    shooter = serializers.CharField(required=False)
+    keeper = serializers.CharField(required=False)
+    distance = serializers.IntegerField(required=False, min_value=0, max_value=16)
+    fouler = serializers.CharField(required=False)
+    victim = serializers.CharField(required=False)
+    characteristic = serializers.ChoiceField(choices=STATS, required=False)
+    modifier = serializers.IntegerField(required=False, min_value=-6, max_value=6)
+    rock_pitch = serializers.BooleanField(required=False)
+    unconscious = serializers.ListField(child=serializers.IntegerField(), required=False)
+    badly_hurt = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+
+class SideResultSerializer(serializers.Serializer):
+    goals = serializers.IntegerField(min_value=0, max_value=60)
+    over_bar = serializers.IntegerField(min_value=0, max_value=60)
+    badly_hurt = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+
+
+class ResultInputSerializer(serializers.Serializer):
+    home = SideResultSerializer()
+    away = SideResultSerializer()
+
+
+class DecideSerializer(serializers.Serializer):
+    result = ResultInputSerializer(required=False)
+    note = serializers.CharField(max_length=500, required=False, default="")
+
+
+class DisputeSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, required=False, default="")
+
+
+class ResultReportSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ResultReport
+        fields = [
+            "id",
+            "fixture",
+            "submitted_by",
+            "payload",
+            "status",
+            "reviewed_by",
+            "dispute_reason",
+            "note",
+            "created_at",
+            "reviewed_at",
+        ]
+        read_only_fields = fields
+
+
+__all__ = ["Role"]

@@ -1,0 +1,227 @@
+"""The Tutatis API's resources: team lists and their entries, players, match rolls and
+result reports. Anyone reads; writes go through the services, which check the roles (a coach
+writes his own team, the commissioner edits lists and decides results)."""
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.api.filters import FILTER_BACKENDS
+from league.models import League, Team
+from systems.tutatis import RULE_SYSTEM, selectors
+from systems.tutatis.api import serializers as s
+from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
+from systems.tutatis.services import lists, matchday, results, rosters
+
+
+class ReadOrSignedIn(BasePermission):
+    """Anyone reads; a signed-in user may ask for a write, which the service judges."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or bool(
+            request.user and request.user.is_authenticated
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List Tutatis team lists (samples and leagues' own)"),
+    retrieve=extend_schema(summary="Show a Tutatis team list with its entries"),
+)
+class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.TeamListSerializer
+    permission_classes = [ReadOrSignedIn]
+    filter_backends = FILTER_BACKENDS
+    filterset_fields = ["league", "is_sample"]
+    ordering_fields = ["name"]
+
+    def get_queryset(self) -> QuerySet[TeamList]:
+        return TeamList.objects.prefetch_related("entries").order_by("name", "pk")
+
+    @extend_schema(
+        summary="Copy a sample list into your league to edit it",
+        request=s.TeamListCopySerializer,
+        responses={201: s.TeamListSerializer},
+    )
+    @action(detail=True, methods=["post"], serializer_class=s.TeamListCopySerializer)
+    def copy(self, request: Request, pk: int | None = None) -> Response:
+        team_list = self.get_object()
+        data = s.TeamListCopySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        league = League.objects.filter(pk=data.validated_data["league"]).first()
+        if league is None:
+            return Response(
+                {
+                    "error": {
+                        "code": "not_found",
+                        "message": "No such league.",
+                        "fields": {"league": ["No such league."]},
+                    }
+                },
+                status=400,
+            )
+        copy = lists.team_list_copy(user=request.user, league=league, team_list=team_list)
+        return Response(s.TeamListSerializer(copy).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List Tutatis list entries"),
+    retrieve=extend_schema(summary="Show a list entry"),
+    update=extend_schema(summary="Edit a list entry of your league's own list"),
+    partial_update=extend_schema(summary="Edit part of a list entry of your league's own list"),
+)
+class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.ListEntrySerializer
+    permission_classes = [ReadOrSignedIn]
+    filter_backends = FILTER_BACKENDS
+    filterset_fields = ["team_list", "role"]
+    ordering_fields = ["price", "name"]
+
+    def get_queryset(self) -> QuerySet[ListEntry]:
+        return ListEntry.objects.select_related("team_list__league").order_by("pk")
+
+    def perform_update(self, serializer) -> None:
+        serializer.instance = lists.list_entry_update(
+            user=self.request.user, entry=serializer.instance, **serializer.validated_data
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List Tutatis players (filter by team)"),
+    retrieve=extend_schema(summary="Show a Tutatis player"),
+    create=extend_schema(summary="Hire a player from the team's list"),
+    partial_update=extend_schema(
+        summary="Rename a player or move him between pitch and bench",
+        request=s.PlayerUpdateSerializer,
+    ),
+    update=extend_schema(
+        summary="Rename a player and set his place", request=s.PlayerUpdateSerializer
+    ),
+    destroy=extend_schema(summary="Fire a player"),
+)
+class PlayerViewSet(viewsets.ModelViewSet):
+    serializer_class = s.PlayerSerializer
+    permission_classes = [ReadOrSignedIn]
+    filter_backends = FILTER_BACKENDS
+    filterset_fields = ["team", "role", "on_pitch", "badly_hurt"]
+    ordering_fields = ["name", "price"]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        return (
+            Player.objects.select_related("team__league")
+            .filter(team__league__rule_system=RULE_SYSTEM)
+            .order_by("team", "pk")
+        )
+
+    def perform_create(self, serializer) -> None:
+        data = serializer.validated_data
+        serializer.instance = rosters.player_hire(
+            user=self.request.user,
+            team=data["team"],
+            entry=data["entry"],
+            on_pitch=data.get("on_pitch", True),
+            name=data.get("name", ""),
+        )
+
+    def update(self, request: Request, *args, **kwargs) -> Response:
+        data = s.PlayerUpdateSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        player = rosters.player_update(
+            user=request.user, player=self.get_object(), **data.validated_data
+        )
+        return Response(s.PlayerSerializer(player).data)
+
+    def perform_destroy(self, instance: Player) -> None:
+        rosters.player_fire(user=self.request.user, player=instance)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List match-day rolls (filter by fixture)"),
+    retrieve=extend_schema(summary="Show a match-day roll with every die"),
+)
+class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.MatchRollSerializer
+    permission_classes = [ReadOrSignedIn]
+    filter_backends = FILTER_BACKENDS
+    filterset_fields = ["fixture", "action", "side"]
+    ordering_fields = ["created_at"]
+
+    def get_queryset(self) -> QuerySet[MatchRoll]:
+        return MatchRoll.objects.select_related("replaced_by").order_by("pk")
+
+    @extend_schema(
+        summary="Spend a Time Warp token: re-roll, the second roll stands",
+        request=None,
+        responses={201: s.MatchRollSerializer},
+    )
+    @action(detail=True, methods=["post"], url_path="time-warp")
+    def time_warp(self, request: Request, pk: int | None = None) -> Response:
+        again = matchday.time_warp(user=request.user, roll=self.get_object())
+        return Response(s.MatchRollSerializer(again).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List Tutatis result reports"),
+    retrieve=extend_schema(summary="Show a Tutatis result report"),
+)
+class ResultReportViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.ResultReportSerializer
+    permission_classes = [ReadOrSignedIn]
+    filter_backends = FILTER_BACKENDS
+    filterset_fields = ["fixture", "status"]
+    ordering_fields = ["created_at"]
+
+    def get_queryset(self) -> QuerySet[ResultReport]:
+        return selectors.report_list()
+
+    @extend_schema(
+        summary="Confirm a result (the other coach or the commissioner)",
+        request=None,
+        responses={200: s.ResultReportSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: int | None = None) -> Response:
+        report = self.get_object()
+        results.result_confirm(report=report, user=request.user)
+        return Response(s.ResultReportSerializer(selectors.report_list().get(pk=report.pk)).data)
+
+    @extend_schema(
+        summary="Dispute a result (the other coach)",
+        request=s.DisputeSerializer,
+        responses={200: s.ResultReportSerializer},
+    )
+    @action(detail=True, methods=["post"], serializer_class=s.DisputeSerializer)
+    def dispute(self, request: Request, pk: int | None = None) -> Response:
+        data = s.DisputeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report = results.result_dispute(
+            report=self.get_object(), user=request.user, reason=data.validated_data["reason"]
+        )
+        return Response(s.ResultReportSerializer(report).data)
+
+    @extend_schema(
+        summary="Decide a result (the commissioner), as it stands or corrected",
+        request=s.DecideSerializer,
+        responses={200: s.ResultReportSerializer},
+    )
+    @action(detail=True, methods=["post"], serializer_class=s.DecideSerializer)
+    def decide(self, request: Request, pk: int | None = None) -> Response:
+        data = s.DecideSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report = self.get_object()
+        results.result_decide(
+            report=report,
+            user=request.user,
+            result=data.validated_data.get("result"),
+            note=data.validated_data["note"],
+        )
+        return Response(s.ResultReportSerializer(selectors.report_list().get(pk=report.pk)).data)
+
+
+def tutatis_team(pk: int) -> Team | None:
+    return (
+        Team.objects.select_related("league").filter(pk=pk, league__rule_system=RULE_SYSTEM).first()
+    )

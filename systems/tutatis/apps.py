@@ -1,0 +1,52 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TutatisConfig(AppConfig):
+    """Tutatis: team lists, teams built within a budget, match-day rolls, results entered at
+    the table and confirmed, injuries carried to the next match."""
+
+    name = "systems.tutatis"
+    label = "tutatis"
+    verbose_name = _("Tutatis")
+
+    def ready(self) -> None:
+        from core import registry
+        from systems.tutatis import DECIDED_BY, RULE_SYSTEM, demo, kickoff, selectors, urls
+        from systems.tutatis.api import fields, views
+        from systems.tutatis.forms import TutatisRulesForm
+        from systems.tutatis.services import settings
+        from systems.tutatis.views import matches, teams
+
+        registry.register(
+            registry.Game(
+                name=RULE_SYSTEM,
+                kick_off=kickoff.kick_off,
+                team_page=teams.team_detail,
+                fixture_page=matches.fixture_detail,
+                team_sheet=selectors.team_sheet,
+                teams_not_ready=selectors.teams_not_ready,
+                league_rules_form=TutatisRulesForm,
+                league_related=["tutatis_rules"],
+                league_api_fields={
+                    "tutatis_budget": fields.budget_field,
+                    "time_warp_tokens": fields.tokens_field,
+                },
+                league_settings_fields={
+                    "tutatis_budget": fields.budget_setting,
+                    "time_warp_tokens": fields.tokens_setting,
+                },
+                league_settings_save=settings.league_rules_save,
+                decided_by=DECIDED_BY,
+                demo=demo.build,
+                page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
+                api_urls=urls.api_patterns,
+                api_routes=[
+                    ("tutatis/team-lists", views.TeamListViewSet, "tutatis-teamlist"),
+                    ("tutatis/list-entries", views.ListEntryViewSet, "tutatis-listentry"),
+                    ("tutatis/players", views.PlayerViewSet, "tutatis-player"),
+                    ("tutatis/rolls", views.MatchRollViewSet, "tutatis-roll"),
+                    ("tutatis/result-reports", views.ResultReportViewSet, "tutatis-report"),
+                ],
+            )
+        )

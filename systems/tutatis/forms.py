@@ -1,0 +1,245 @@
+"""Forms of the Tutatis pages: they parse input; the services decide."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import PageForm
+from league.forms import StandingsRulesForm
+from league.models import League
+from rules_engine.tutatis import DEFAULT_BUDGET
+from systems.tutatis import RULE_SYSTEM, engine
+from systems.tutatis.models import ListEntry, Role
+
+MAX_COUNT = 12
+NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
+
+
+class TutatisRulesForm(StandingsRulesForm):
+    """A Tutatis league's settings: the budget, the Time Warp tokens, points per result."""
+
+    game_name = RULE_SYSTEM
+    rule_template = "tutatis/league_rules_fields.html"
+    on_create = True
+
+    tutatis_budget = forms.IntegerField(
+        label=_("Team budget (Irr)"),
+        min_value=1,
+        max_value=100_000,
+        initial=DEFAULT_BUDGET,
+        widget=NUMBER,
+        help_text=_("600 Irr in the rules; coaches may agree on more."),
+    )
+    time_warp_tokens = forms.TypedChoiceField(
+        label=_("Time Warp tokens per match"),
+        choices=[(0, _("Not used")), (3, "3"), (4, "4")],
+        coerce=int,
+        initial=3,
+        help_text=_("Each side re-rolls that many throws per match; the second roll stands."),
+    )
+
+    @property
+    def rule_fields(self) -> tuple[str, ...]:
+        return ("tutatis_budget", "time_warp_tokens", *self.standings_fields, "tiebreakers")
+
+    def rule_settings(self) -> dict:
+        own = {key: self.cleaned_data[key] for key in ("tutatis_budget", "time_warp_tokens")}
+        if self.cleaned_data.get("points_win") is None:  # the new-league page: defaults
+            return own
+        return own | super().rule_settings()
+
+    @classmethod
+    def rule_initial(cls, league: League) -> dict:
+        rules = engine.league_rules(league)
+        return {
+            "tutatis_budget": rules.budget,
+            "time_warp_tokens": rules.time_warp_tokens,
+        } | super().rule_initial(league)
+
+
+class TeamListForm(PageForm):
+    team_list = forms.ModelChoiceField(label=_("Team list"), queryset=None, empty_label=None)
+
+    def __init__(self, *args, lists, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team_list"].queryset = lists
+
+
+class RosterForm(PageForm):
+    """Two counts per entry of the team's list: on the pitch, on the bench."""
+
+    def __init__(self, *args, entries, counts, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entries = list(entries)
+        for entry in self.entries:
+            pitch, bench = counts.get(entry.pk, (0, 0))
+            self.fields[f"pitch_{entry.pk}"] = forms.IntegerField(
+                label=_("%(name)s on the pitch") % {"name": entry.name},
+                min_value=0,
+                max_value=MAX_COUNT,
+                initial=pitch,
+                widget=NUMBER,
+            )
+            self.fields[f"bench_{entry.pk}"] = forms.IntegerField(
+                label=_("%(name)s on the bench") % {"name": entry.name},
+                min_value=0,
+                max_value=MAX_COUNT,
+                initial=bench,
+                widget=NUMBER,
+            )
+
+    def rows(self):
+        return [
+            (entry, self[f"pitch_{entry.pk}"], self[f"bench_{entry.pk}"]) for entry in self.entries
+        ]
+
+    def counts(self) -> dict[int, tuple[int, int]]:
+        return {
+            entry.pk: (
+                self.cleaned_data[f"pitch_{entry.pk}"] or 0,
+                self.cleaned_data[f"bench_{entry.pk}"] or 0,
+            )
+            for entry in self.entries
+        }
+
+
+class ListEntryForm(forms.ModelForm):
+    class Meta:
+        model = ListEntry
+        fields = ["name", "role", "mo", "st", "ag", "co", "bp", "abilities", "price"]
+
+
+def _player_field(label, choices, required=True):
+    return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=required)
+
+
+class RollForm(PageForm):
+    """One form for every match-day action; each action reads the fields it needs."""
+
+    ACTIONS = [
+        ("weather", _("Weather")),
+        ("kickoff", _("Kick-off checks")),
+        ("tackle", _("Tackle")),
+        ("shot", _("Shot")),
+        ("foul", _("Foul")),
+        ("fall", _("Fall")),
+        ("injury", _("Injury")),
+        ("test", _("Test")),
+    ]
+
+    action = forms.ChoiceField(choices=ACTIONS, widget=forms.HiddenInput)
+    side = forms.ChoiceField(
+        label=_("Side"), choices=[("home", _("Home")), ("away", _("Away"))], required=False
+    )
+    attacker_helpers = forms.IntegerField(
+        label=_("Helpers"), min_value=0, max_value=8, initial=0, required=False, widget=NUMBER
+    )
+    defender_helpers = forms.IntegerField(
+        label=_("Helpers"), min_value=0, max_value=8, initial=0, required=False, widget=NUMBER
+    )
+    distance = forms.IntegerField(
+        label=_("Squares to the goal"),
+        min_value=0,
+        max_value=16,
+        initial=0,
+        required=False,
+        widget=NUMBER,
+    )
+    characteristic = forms.ChoiceField(
+        label=_("Characteristic"),
+        required=False,
+        choices=[(stat, stat.upper() if stat != "bp" else "BP") for stat in engine.STATS],
+    )
+    modifier = forms.IntegerField(
+        label=_("Modifier"), min_value=-6, max_value=6, initial=0, required=False, widget=NUMBER
+    )
+    rock_pitch = forms.BooleanField(label=_("Dwarf rock pitch (Co − 1)"), required=False)
+
+    PLAYER_ROLES = {
+        "player": _("Player"),
+        "attacker": _("Attacker"),
+        "defender": _("Defender"),
+        "shooter": _("Shooter"),
+        "keeper": _("Goalkeeper"),
+        "fouler": _("Fouler"),
+        "victim": _("Player on the ground"),
+    }
+
+    def __init__(self, *args, players, side_players, **kwargs):
+        super().__init__(*args, **kwargs)
+        for role, label in self.PLAYER_ROLES.items():
+            self.fields[role] = _player_field(label, players, required=False)
+        self.fields["unconscious"] = forms.MultipleChoiceField(
+            label=_("Unconscious"),
+            choices=side_players,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields["badly_hurt"] = forms.MultipleChoiceField(
+            label=_("Badly hurt"),
+            choices=side_players,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+
+    def inputs(self) -> dict:
+        data = {
+            key: value
+            for key, value in self.cleaned_data.items()
+            if value not in (None, "") and key != "action"
+        }
+        for key in ("unconscious", "badly_hurt"):
+            data[key] = [int(value.partition(":")[2]) for value in data.get(key, [])]
+        if self.cleaned_data.get("action") == "kickoff" and not self.data.get("set_injuries"):
+            data.pop("badly_hurt", None)
+        return data
+
+
+class ResultForm(PageForm):
+    home_goals = forms.IntegerField(
+        label=_("Goals (3 points)"), min_value=0, max_value=60, initial=0, widget=NUMBER
+    )
+    home_over_bar = forms.IntegerField(
+        label=_("Over the bar (1 point)"), min_value=0, max_value=60, initial=0, widget=NUMBER
+    )
+    away_goals = forms.IntegerField(
+        label=_("Goals (3 points)"), min_value=0, max_value=60, initial=0, widget=NUMBER
+    )
+    away_over_bar = forms.IntegerField(
+        label=_("Over the bar (1 point)"), min_value=0, max_value=60, initial=0, widget=NUMBER
+    )
+
+    def __init__(self, *args, home_players, away_players, **kwargs):
+        super().__init__(*args, **kwargs)
+        for side, players in (("home", home_players), ("away", away_players)):
+            self.fields[f"{side}_badly_hurt"] = forms.MultipleChoiceField(
+                label=_("Badly hurt at the final whistle"),
+                choices=[(name, name) for name in players],
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+            )
+
+    def result(self) -> dict:
+        return {
+            side: {
+                "goals": self.cleaned_data[f"{side}_goals"],
+                "over_bar": self.cleaned_data[f"{side}_over_bar"],
+                "badly_hurt": list(self.cleaned_data[f"{side}_badly_hurt"]),
+            }
+            for side in ("home", "away")
+        }
+
+
+class ReasonForm(PageForm):
+    reason = forms.CharField(label=_("Why"), max_length=500, required=False)
+
+
+__all__ = [
+    "ListEntryForm",
+    "ReasonForm",
+    "ResultForm",
+    "Role",
+    "RollForm",
+    "RosterForm",
+    "TeamListForm",
+    "TutatisRulesForm",
+]

@@ -1,0 +1,14 @@
+from systems.tutatis.models.lists import ListEntry, Role, TeamList
+from systems.tutatis.models.matches import MatchRoll, ResultReport
+from systems.tutatis.models.teams import LeagueRules, Player, TutatisTeam
+
+__all__ = [
+    "LeagueRules",
+    "ListEntry",
+    "MatchRoll",
+    "Player",
+    "ResultReport",
+    "Role",
+    "TeamList",
+    "TutatisTeam",
+]

@@ -1,0 +1,120 @@
+"""Reads of the Tutatis app: lists, rosters with their check, sheets, rolls, reports."""
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from league.models import League, Team
+from matches.models import Fixture
+from systems.tutatis import RULE_SYSTEM, engine
+from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
+
+
+def team_lists_for(*, league: League) -> QuerySet[TeamList]:
+    """The league's own lists, and the samples it has not copied."""
+    copied = TeamList.objects.filter(league=league).values("copied_from")
+    return (
+        TeamList.objects.filter(Q(league=league) | Q(league__isnull=True, is_sample=True))
+        .exclude(pk__in=copied.exclude(copied_from=None))
+        .prefetch_related("entries")
+    )
+
+
+def team_list_of(*, team: Team) -> TeamList | None:
+    tutatis = getattr(team, "tutatis", None)  # None until the coach chooses a list
+    return tutatis.team_list if tutatis else None
+
+
+def players_of(*, team: Team) -> list[Player]:
+    return list(Player.objects.filter(team=team).order_by("-on_pitch", "pk"))
+
+
+def entries_of(*, team_list: TeamList) -> QuerySet[ListEntry]:
+    return team_list.entries.all().order_by("pk")
+
+
+def roster_check(*, team: Team) -> Any:
+    return engine.team_check(players_of(team=team), budget=engine.league_rules(team.league).budget)
+
+
+def team_sheet(team: Team) -> dict[str, Any]:
+    """The team as the engine, the API's ``/teams/<id>/sheet/`` and the kick-off read it."""
+    players = players_of(team=team)
+    budget = engine.league_rules(team.league).budget
+    team_list = team_list_of(team=team)
+    return {
+        "team": team.name,
+        "team_list": team_list.name if team_list else None,
+        "budget": budget,
+        "players": [engine.player_json(player) for player in players],
+        "check": engine.team_check(players, budget=budget).to_dict(),
+    }
+
+
+def teams_not_ready(teams: list[Team]) -> dict[int, str]:
+    """``{team id: why}`` for the teams whose roster breaks a team-building rule."""
+    problems: dict[int, str] = {}
+    for team in teams:
+        check = roster_check(team=team)
+        if not check.ok:
+            problems[team.pk] = "; ".join(error.message for error in check.errors)
+    return problems
+
+
+def fixture_rolls(*, fixture: Fixture) -> list[MatchRoll]:
+    return list(
+        MatchRoll.objects.filter(fixture=fixture)
+        .select_related("rolled_by", "replaces")
+        .order_by("pk")
+    )
+
+
+def tokens_used(*, fixture: Fixture, side: str) -> int:
+    return MatchRoll.objects.filter(fixture=fixture, side=side, replaces__isnull=False).count()
+
+
+def tokens_left(*, fixture: Fixture) -> dict[str, int]:
+    tokens = (fixture.options or {}).get("time_warp_tokens")
+    if tokens is None:
+        tokens = engine.league_rules(fixture.season.league).time_warp_tokens
+    return {side: tokens - tokens_used(fixture=fixture, side=side) for side in ("home", "away")}
+
+
+def weather_of(*, fixture: Fixture) -> str | None:
+    """The standing weather roll's result (a Time Warp re-roll replaces it)."""
+    last = (
+        MatchRoll.objects.filter(fixture=fixture, action="weather", replaced_by__isnull=True)
+        .order_by("-pk")
+        .first()
+    )
+    return last.result["weather"] if last else None
+
+
+def report_list() -> QuerySet[ResultReport]:
+    return ResultReport.objects.select_related(
+        "fixture__home", "fixture__away", "fixture__season__league", "submitted_by", "reviewed_by"
+    ).filter(fixture__season__league__rule_system=RULE_SYSTEM)
+
+
+def open_report(*, fixture: Fixture) -> ResultReport | None:
+    return report_list().filter(fixture=fixture, status__in=ResultReport.OPEN).first()
+
+
+def sheet_players(fixture: Fixture, side: str) -> list[dict[str, Any]]:
+    """A side's players as frozen at kick-off, or as they stand before it."""
+    sheet = getattr(fixture, f"{side}_sheet")
+    if sheet:
+        return list(sheet["players"])
+    return [engine.player_json(p) for p in players_of(team=getattr(fixture, side))]
+
+
+def player_choices(fixture: Fixture) -> list[tuple[str, str]]:
+    """``("home:<id>", "Team — Player")`` for both sides, for the match-day forms."""
+    choices = []
+    for side in ("home", "away"):
+        team = getattr(fixture, side)
+        for player in sheet_players(fixture, side):
+            label = _("%(team)s — %(player)s") % {"team": team.name, "player": player["name"]}
+            choices.append((f"{side}:{player['id']}", label))
+    return choices

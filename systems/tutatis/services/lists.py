@@ -1,0 +1,69 @@
+"""Team lists: a commissioner edits his league's lists; editing a shipped sample first copies
+it into the league (the sample stays as shipped for every other league)."""
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.models import League
+from systems.tutatis import RULE_SYSTEM, roles
+from systems.tutatis.models import ListEntry, TeamList
+
+ENTRY_FIELDS = ("name", "role", "mo", "st", "ag", "co", "bp", "abilities", "price")
+
+
+def _check_commissioner(user: User, league: League) -> None:
+    if league.rule_system != RULE_SYSTEM:
+        raise ValidationError({"league": _("Team lists belong to Tutatis leagues.")})
+    if not roles.can_edit_lists(user, league):
+        raise PermissionDenied(_("Only the league's commissioner edits its team lists."))
+
+
+@transaction.atomic
+def team_list_copy(*, user: User, league: League, team_list: TeamList) -> TeamList:
+    """The league's own copy of a sample list (the existing copy if it has one)."""
+    _check_commissioner(user, league)
+    if team_list.league_id == league.pk:
+        return team_list
+    if team_list.league_id is not None:
+        raise ValidationError({"team_list": _("This list belongs to another league.")})
+    existing = TeamList.objects.filter(league=league, copied_from=team_list).first()
+    if existing is not None:
+        return existing
+    copy = TeamList.objects.create(
+        league=league,
+        name=team_list.name,
+        race=team_list.race,
+        description=team_list.description,
+        is_sample=team_list.is_sample,
+        copied_from=team_list,
+    )
+    ListEntry.objects.bulk_create(
+        ListEntry(team_list=copy, **{field: getattr(entry, field) for field in ENTRY_FIELDS})
+        for entry in team_list.entries.order_by("pk")
+    )
+    return copy
+
+
+@transaction.atomic
+def list_entry_update(*, user: User, entry: ListEntry, **changes: Any) -> ListEntry:
+    """Change an entry of one of the league's own lists; players already hired keep the
+    characteristics and price they were hired with."""
+    team_list = entry.team_list
+    if team_list.league is None:
+        raise ValidationError(
+            {"team_list": _("Copy this sample list into your league before editing it.")}
+        )
+    _check_commissioner(user, team_list.league)
+    unknown = set(changes) - set(ENTRY_FIELDS)
+    if unknown:
+        raise ValidationError({sorted(unknown)[0]: _("This field cannot be changed.")})
+    locked = ListEntry.objects.select_for_update().get(pk=entry.pk)
+    for field, value in changes.items():
+        setattr(locked, field, value)
+    locked.full_clean()
+    locked.save()
+    return locked

@@ -1,0 +1,48 @@
+"""Tutatis pages in the core namespaces (``league:tt_*`` under /leagues/, ``matches:tt_*``
+under /matches/) and its API commands (under /api/v1/tutatis/)."""
+
+from django.urls import path
+
+from systems.tutatis.api import commands
+from systems.tutatis.views import matches, teams
+
+league_patterns = [
+    path("teams/<int:pk>/tutatis/roster/", teams.roster, name="tt_roster"),
+    path("teams/<int:pk>/tutatis/list/", teams.team_list_choose, name="tt_team_list"),
+    path("teams/<int:pk>/tutatis/sheet/", teams.team_sheet, name="tt_team_sheet"),
+    path("<int:pk>/tutatis/lists/", teams.team_lists, name="tt_lists"),
+    path("<int:pk>/tutatis/lists/<int:list_pk>/copy/", teams.team_list_copy, name="tt_list_copy"),
+    path("tutatis/entries/<int:pk>/edit/", teams.entry_edit, name="tt_entry_edit"),
+]
+
+match_patterns = [
+    path("<int:pk>/tutatis/roll/", matches.roll, name="tt_roll"),
+    path("tutatis/rolls/<int:pk>/time-warp/", matches.time_warp, name="tt_time_warp"),
+    path("<int:pk>/tutatis/result/", matches.result_entry, name="tt_result"),
+    path("<int:pk>/tutatis/sheet/", matches.match_sheet, name="tt_match_sheet"),
+    path("tutatis/reports/<int:pk>/<str:verb>/", matches.report_action, name="tt_report_action"),
+]
+
+api_patterns = [
+    path("tutatis/teams/<int:pk>/roster/", commands.RosterView.as_view(), name="tutatis-roster"),
+    path(
+        "tutatis/teams/<int:pk>/check/",
+        commands.RosterCheckView.as_view(),
+        name="tutatis-roster-check",
+    ),
+    path(
+        "tutatis/teams/<int:pk>/team-list/",
+        commands.TeamListChooseView.as_view(),
+        name="tutatis-team-list",
+    ),
+    path(
+        "tutatis/fixtures/<int:pk>/rolls/",
+        commands.FixtureRollView.as_view(),
+        name="tutatis-fixture-roll",
+    ),
+    path(
+        "tutatis/fixtures/<int:pk>/result-reports/",
+        commands.ResultSubmitView.as_view(),
+        name="tutatis-result-submit",
+    ),
+]

@@ -1,0 +1,215 @@
+"""Tutatis match pages: the fixture page with the match-day tools (every roll shown and
+stored, Time Warp re-rolls), result entry and its confirmation, dispute or decision, and the
+printable match sheet."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from matches.models import Fixture
+from systems.tutatis import RULE_SYSTEM, roles, selectors
+from systems.tutatis.forms import ReasonForm, ResultForm, RollForm
+from systems.tutatis.models import MatchRoll, ResultReport
+from systems.tutatis.services import matchday, results
+
+SIDES = ("home", "away")
+
+
+def _fixture(pk: int) -> Fixture:
+    fixture = (
+        Fixture.objects.select_related("season__league__commissioner", "home__coach", "away__coach")
+        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
+        .first()
+    )
+    if fixture is None:
+        raise Http404
+    return fixture
+
+
+ACTION_FIELDS = {
+    "weather": ("side",),
+    "kickoff": ("side", "unconscious", "badly_hurt"),
+    "tackle": ("attacker", "attacker_helpers", "defender", "defender_helpers"),
+    "shot": ("shooter", "keeper", "distance"),
+    "foul": ("fouler", "victim"),
+    "fall": ("player", "rock_pitch"),
+    "injury": ("player",),
+    "test": ("player", "characteristic", "modifier"),
+}
+"""The fields each match-day action's form shows."""
+
+
+def _roll_form(fixture: Fixture, data=None, action: str = "") -> RollForm:
+    players = selectors.player_choices(fixture)
+    return RollForm(
+        data,
+        players=players,
+        side_players=players,
+        auto_id=f"id_{action}_%s" if action else "id_%s",
+        initial={"action": action},
+    )
+
+
+def _roll_forms(fixture: Fixture, bound: RollForm | None = None) -> list[tuple]:
+    """``(action, label, form, fields)`` for each tool; a bound form replaces its action's."""
+    tools = []
+    for action, label in RollForm.ACTIONS:
+        form = _roll_form(fixture, action=action)
+        if bound is not None and bound.data.get("action") == action:
+            form = bound
+        tools.append((action, label, form, [form[name] for name in ACTION_FIELDS[action]]))
+    return tools
+
+
+def _result_form(fixture: Fixture, data=None) -> ResultForm:
+    names = {side: [p["name"] for p in selectors.sheet_players(fixture, side)] for side in SIDES}
+    return ResultForm(data, home_players=names["home"], away_players=names["away"])
+
+
+def _context(request: HttpRequest, fixture: Fixture) -> dict:
+    user = request.user
+    league = fixture.season.league
+    result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
+    open_report = selectors.open_report(fixture=fixture)
+    live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
+    side = roles.coach_side(user, fixture)
+    commissioner = roles.is_commissioner(user, league)
+    return {
+        "fixture": fixture,
+        "league": league,
+        "result": result,
+        "rolls": selectors.fixture_rolls(fixture=fixture),
+        "weather": selectors.weather_of(fixture=fixture),
+        "tokens": selectors.tokens_left(fixture=fixture),
+        "sheets": {s: selectors.sheet_players(fixture, s) for s in SIDES},
+        "open_report": open_report,
+        "can_roll": live and (commissioner or side is not None),
+        "my_side": side,
+        "is_commissioner": commissioner,
+        "can_enter": live and roles.can_enter_result(user, fixture),
+        "can_confirm": open_report is not None
+        and open_report.status == ResultReport.Status.PENDING
+        and roles.can_confirm_result(user, open_report),
+        "can_dispute": open_report is not None
+        and open_report.status == ResultReport.Status.PENDING
+        and roles.can_dispute_result(user, open_report),
+        "can_decide": open_report is not None and roles.can_decide_result(user, open_report),
+    }
+
+
+def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
+    fixture = _fixture(fixture.pk)
+    context = _context(request, fixture)
+    context["tools"] = _roll_forms(fixture)
+    context["result_form"] = _result_form(fixture)
+    return render(request, "tutatis/fixture.html", context)
+
+
+def _signed(request: HttpRequest) -> None:
+    if not request.user.is_authenticated:
+        raise PermissionDenied
+
+
+def _fragment_or_page(request: HttpRequest, fixture: Fixture, **extra) -> HttpResponse:
+    context = _context(request, fixture) | extra
+    context["tools"] = _roll_forms(fixture, context.pop("roll_form", None))
+    context.setdefault("result_form", _result_form(fixture))
+    status = 400 if extra.get("roll_errors") else 200
+    if getattr(request, "htmx", None):
+        return render(request, "tutatis/fixture.html#tools", context, status=status)
+    return render(request, "tutatis/fixture.html", context, status=status)
+
+
+@require_POST
+def roll(request: HttpRequest, pk: int) -> HttpResponse:
+    """A match-day action: the engine rolls, the roll is stored and shown."""
+    _signed(request)
+    fixture = _fixture(pk)
+    form = _roll_form(fixture, request.POST, action=request.POST.get("action", ""))
+    if not form.is_valid():
+        return _fragment_or_page(request, fixture, roll_form=form, roll_errors=True)
+    try:
+        matchday.match_roll(
+            user=request.user,
+            fixture=fixture,
+            action=form.cleaned_data["action"],
+            inputs=form.inputs(),
+        )
+    except ValidationError as error:
+        return _fragment_or_page(request, _fixture(pk), roll_form=form, roll_errors=error.messages)
+    return _fragment_or_page(request, _fixture(pk))
+
+
+@require_POST
+def time_warp(request: HttpRequest, pk: int) -> HttpResponse:
+    _signed(request)
+    first = MatchRoll.objects.filter(
+        pk=pk, fixture__season__league__rule_system=RULE_SYSTEM
+    ).first()
+    if first is None:
+        raise Http404
+    try:
+        matchday.time_warp(user=request.user, roll=first)
+    except ValidationError as error:
+        return _fragment_or_page(request, _fixture(first.fixture_id), roll_errors=error.messages)
+    return _fragment_or_page(request, _fixture(first.fixture_id))
+
+
+@require_POST
+def result_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    _signed(request)
+    fixture = _fixture(pk)
+    form = _result_form(fixture, request.POST)
+    if form.is_valid():
+        try:
+            results.result_submit(fixture=fixture, user=request.user, result=form.result())
+        except ValidationError as error:
+            form.add_error(None, error.messages)
+        else:
+            messages.success(request, _("The result is entered: the other coach confirms it."))
+            return redirect(fixture.get_absolute_url())
+    context = _context(request, fixture) | {"result_form": form, "tools": _roll_forms(fixture)}
+    return render(request, "tutatis/fixture.html", context, status=400)
+
+
+def _report(pk: int) -> ResultReport:
+    report = selectors.report_list().filter(pk=pk).first()
+    if report is None:
+        raise Http404
+    return report
+
+
+@require_POST
+def report_action(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
+    """Confirm, dispute or decide an open report."""
+    _signed(request)
+    if verb not in ("confirm", "dispute", "decide"):
+        raise Http404
+    report = _report(pk)
+    form = ReasonForm(request.POST)
+    form.is_valid()
+    reason = form.cleaned_data.get("reason", "")
+    try:
+        if verb == "confirm":
+            results.result_confirm(report=report, user=request.user)
+            messages.success(request, _("The result is confirmed."))
+        elif verb == "dispute":
+            results.result_dispute(report=report, user=request.user, reason=reason)
+            messages.info(request, _("The result is disputed: the commissioner decides it."))
+        else:
+            results.result_decide(report=report, user=request.user, note=reason)
+            messages.success(request, _("The result is decided."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect(report.fixture.get_absolute_url())
+
+
+def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = _fixture(pk)
+    context = _context(request, fixture)
+    context["token_boxes"] = range((fixture.options or {}).get("time_warp_tokens", 0))
+    context["turns"] = range(1, 13)
+    return render(request, "tutatis/match_sheet.html", context)

@@ -1,0 +1,200 @@
+"""Tutatis team pages: the team page, the roster editor with its live check over htmx, the
+printable team sheet, and the league's team lists (edited by the commissioner)."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.access import role_gate
+from core.forms import add_service_errors
+from league.models import League, Team
+from matches.models import Fixture
+from systems.tutatis import RULE_SYSTEM, engine, roles, selectors
+from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
+from systems.tutatis.models import ListEntry, TeamList
+from systems.tutatis.services import lists as list_services
+from systems.tutatis.services import rosters
+
+
+def _team(pk: int) -> Team:
+    team = (
+        Team.objects.select_related("league", "coach")
+        .filter(pk=pk, league__rule_system=RULE_SYSTEM)
+        .first()
+    )
+    if team is None:
+        raise Http404
+    return team
+
+
+def _league(pk: int) -> League:
+    return get_object_or_404(League, pk=pk, rule_system=RULE_SYSTEM)
+
+
+editor_gate = role_gate(_team, roles.can_edit_roster)
+lists_gate = role_gate(_league, roles.can_edit_lists)
+
+
+def _counts(team: Team) -> dict[int, tuple[int, int]]:
+    counts: dict[int, list[int]] = {}
+    for player in selectors.players_of(team=team):
+        if player.entry_id is not None:
+            slot = counts.setdefault(player.entry_id, [0, 0])
+            slot[0 if player.on_pitch else 1] += 1
+    return {pk: (pitch, bench) for pk, (pitch, bench) in counts.items()}
+
+
+def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
+    team = _team(team.pk)
+    players = selectors.players_of(team=team)
+    budget = engine.league_rules(team.league).budget
+    team_list = selectors.team_list_of(team=team)
+    can_edit = roles.can_edit_roster(request.user, team)
+    fixtures = Fixture.objects.filter(season__league=team.league).filter(
+        home=team
+    ) | Fixture.objects.filter(season__league=team.league, away=team)
+    return render(
+        request,
+        "tutatis/team.html",
+        {
+            "team": team,
+            "league": team.league,
+            "players": players,
+            "check": engine.team_check(players, budget=budget),
+            "budget": budget,
+            "team_list": team_list,
+            "can_edit": can_edit,
+            "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
+            if can_edit and not players
+            else None,
+            "fixtures": fixtures.select_related("home", "away", "result").order_by(
+                "round", "kickoff"
+            ),
+        },
+    )
+
+
+@require_POST
+@editor_gate
+def team_list_choose(request: HttpRequest, team: Team) -> HttpResponse:
+    form = TeamListForm(request.POST, lists=selectors.team_lists_for(league=team.league))
+    if form.is_valid():
+        try:
+            rosters.team_list_choose(
+                user=request.user, team=team, team_list=form.cleaned_data["team_list"]
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect(team.get_absolute_url())
+        return redirect("league:tt_roster", team.pk)
+    messages.error(request, _("Choose one of this league's team lists."))
+    return redirect(team.get_absolute_url())
+
+
+def _check_context(team: Team, form: RosterForm) -> dict:
+    budget = engine.league_rules(team.league).budget
+    try:
+        draft, _fired = rosters.roster_draft(team=team, counts=form.counts())
+    except ValidationError as error:
+        return {"draft_error": " ".join(error.messages), "budget": budget}
+    return {"check": engine.team_check(draft, budget=budget), "budget": budget, "draft": draft}
+
+
+@editor_gate
+def roster(request: HttpRequest, team: Team) -> HttpResponse:
+    """The roster editor: counts per entry of the list; the check follows every change."""
+    team_list = selectors.team_list_of(team=team)
+    if team_list is None:
+        messages.info(request, _("Choose the team's list first."))
+        return redirect(team.get_absolute_url())
+    entries = selectors.entries_of(team_list=team_list)
+    form = RosterForm(request.POST or None, entries=entries, counts=_counts(team))
+    context = {"team": team, "league": team.league, "team_list": team_list, "form": form}
+    if request.method == "POST" and form.is_valid():
+        if request.POST.get("check_only"):
+            context |= _check_context(team, form)
+            return render(request, "tutatis/roster.html#check", context)
+        try:
+            rosters.roster_set(user=request.user, team=team, counts=form.counts())
+        except ValidationError as error:
+            add_service_errors(form, error)
+            context |= _check_context(team, form)
+            context["refused"] = error.messages
+            return render(request, "tutatis/roster.html", context, status=400)
+        messages.success(request, _("The roster is saved."))
+        return redirect(team.get_absolute_url())
+    if form.is_bound:
+        return render(request, "tutatis/roster.html", context, status=400)
+    players = selectors.players_of(team=team)
+    context |= {
+        "check": engine.team_check(players, budget=engine.league_rules(team.league).budget),
+        "budget": engine.league_rules(team.league).budget,
+    }
+    return render(request, "tutatis/roster.html", context)
+
+
+def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _team(pk)
+    return render(
+        request,
+        "tutatis/team_sheet.html",
+        {
+            "team": team,
+            "league": team.league,
+            "sheet": selectors.team_sheet(team),
+        },
+    )
+
+
+def team_lists(request: HttpRequest, pk: int) -> HttpResponse:
+    league = _league(pk)
+    return render(
+        request,
+        "tutatis/lists.html",
+        {
+            "league": league,
+            "lists": selectors.team_lists_for(league=league),
+            "can_edit": roles.can_edit_lists(request.user, league),
+        },
+    )
+
+
+@require_POST
+@lists_gate
+def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpResponse:
+    team_list = get_object_or_404(TeamList, pk=list_pk)
+    try:
+        copy = list_services.team_list_copy(user=request.user, league=league, team_list=team_list)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("league:tt_lists", league.pk)
+    messages.success(
+        request, _("%(name)s is now this league's own list: edit it below.") % {"name": copy.name}
+    )
+    return redirect("league:tt_lists", league.pk)
+
+
+def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_object_or_404(ListEntry.objects.select_related("team_list__league"), pk=pk)
+    league = entry.team_list.league
+    if league is None or not roles.can_edit_lists(request.user, league):
+        raise Http404
+    form = ListEntryForm(request.POST or None, instance=ListEntry.objects.get(pk=entry.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            list_services.list_entry_update(
+                user=request.user,
+                entry=entry,
+                **{field: form.cleaned_data[field] for field in form.Meta.fields},
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The entry is saved."))
+            return redirect("league:tt_lists", league.pk)
+    return render(
+        request, "tutatis/entry_form.html", {"entry": entry, "league": league, "form": form}
+    )
