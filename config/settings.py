@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "betting",
     "systems.rotzball",
     "systems.killpower",
+    "systems.tutatis",
     "battles",
 ]
 
