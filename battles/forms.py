@@ -243,7 +243,7 @@ class PlayerAddForm(PageForm):
         label=_("Player (username)"),
         queryset=User.objects.filter(is_active=True).order_by("username"),
         to_field_name="username",
-        widget=forms.TextInput(attrs={"list": "usernames", "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
         error_messages={"invalid_choice": _("No user has this username.")},
     )
 

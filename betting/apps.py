@@ -8,7 +8,9 @@ class BettingConfig(AppConfig):
 
     def ready(self) -> None:
         from betting import receivers, tasks  # noqa: F401  (signal receivers, task registry)
+        from betting.account_section import SECTION
         from betting.sweeps import settlements_sweep
-        from core import registry
+        from core import accounts, registry
 
         registry.register_sweep("betting.settlements", settlements_sweep)
+        accounts.register_section(SECTION)

@@ -102,3 +102,28 @@ def positive_int(name: str, default: int) -> int:
     if value < 0:
         raise BadSetting(name, f"{value} is negative")
     return value
+
+
+SMTP_OPTIONS = {
+    "EMAIL_HOST": "host", "EMAIL_PORT": "port", "EMAIL_HOST_USER": "username",
+    "EMAIL_HOST_PASSWORD": "password", "EMAIL_USE_TLS": "use_tls", "EMAIL_USE_SSL": "use_ssl",
+}
+
+
+def mailer(debug: bool) -> dict:
+    """Django's default mailer (``MAILERS["default"]``): ``EMAIL_URL`` such as
+    ``smtp+tls://user:password@host:587`` when set, else the console in development and
+    SMTP on localhost in production."""
+    name = "EMAIL_URL"
+    if _set_but_empty(name):
+        raise BadSetting(name, "is set but empty (unset it for the default mailer)")
+    if name not in os.environ:
+        if debug:
+            return {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {}}
+    try:
+        parsed = env.email_url_config(os.environ[name])
+    except Exception as problem:  # django-environ raises several kinds on a bad URL
+        raise BadSetting(name, f"is not a mail URL ({problem})") from None
+    options = {SMTP_OPTIONS[key]: value for key, value in parsed.items() if key in SMTP_OPTIONS}
+    return {"BACKEND": parsed["EMAIL_BACKEND"], "OPTIONS": options}

@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "pgtrigger",
     "axes",
+    "allauth",
+    "allauth.account",
     # The project, bottom layer first (docs/architecture.md): core plumbing, the generic
     # league and match apps, the betting ledger, then one app per game (each registers itself
     # with core.registry) and the Witcher campaigns.
@@ -66,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "core.user_language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -114,11 +117,36 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a locked-out username or address before any password is checked.
     "core.auth_backends.LockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, extended by allauth (sign-in as the account settings say).
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:list"
 LOGOUT_REDIRECT_URL = "league:list"
+
+# Accounts (django-allauth, account part only): sign-up with a username, an email and a
+# password (Django's validators), password reset by email, email change. Verifying the email
+# is a setting: off by default in development, required by default in production.
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = env.str(
+    "ACCOUNT_EMAIL_VERIFICATION", default="none" if DEBUG else "mandatory"
+)
+if ACCOUNT_EMAIL_VERIFICATION not in ("none", "optional", "mandatory"):
+    raise strict.BadSetting(
+        "ACCOUNT_EMAIL_VERIFICATION", "must be one of none, optional, mandatory"
+    )
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_SIGNUP_REDIRECT_URL = "welcome"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tabletop League] "
+ACCOUNT_PREVENT_ENUMERATION = True
+
+# Mail: the console in development; EMAIL_URL (e.g. smtp+tls://user:password@host:587) in
+# production.
+MAILERS = {"default": strict.mailer(DEBUG)}
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Tabletop League <noreply@localhost>")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]

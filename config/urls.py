@@ -22,6 +22,7 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="league:list", permanent=False)),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("core.urls_accounts")),
+    path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -38,3 +38,22 @@ class PreferencesForm(PageForm):
 class UsernameField(forms.ModelChoiceField):
     def label_from_instance(self, obj: User) -> str:
         return obj.username
+
+
+class CloseAccountForm(PageForm):
+    """Closing an account asks for its password (the session alone is not enough)."""
+
+    password = forms.CharField(label=_("Your password"), widget=forms.PasswordInput)
+    confirm = forms.BooleanField(
+        label=_("I understand that this cannot be undone."), required=True
+    )
+
+    def __init__(self, user: User, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise ValidationError(_("This is not your password."), code="wrong_password")
+        return password

@@ -1,8 +1,9 @@
-"""Write-side operations on what belongs to a user: their preferences."""
+"""Write-side operations on what belongs to a user: preferences, API tokens, closing."""
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.models import UserProfile
@@ -15,3 +16,39 @@ def user_set_language(*, user: User, language: str) -> UserProfile:
         user=user, defaults={"language": language}
     )
     return profile
+
+
+DELETED_USERNAME = "deleted-user-{pk}"
+
+
+@transaction.atomic
+def user_close(*, user: User) -> User:
+    """Close an account: the user can no longer sign in and their personal data is erased
+    (name, email, password, API tokens, saved language); every session ends, since a session
+    holds a hash of the password it was opened with. Their results, rosters and ledger entries
+    stay, shown under the name of a deleted user."""
+    from allauth.account.models import EmailAddress
+    from knox.models import AuthToken
+
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if not user.is_active:
+        raise ValidationError(_("This account is already closed."))
+    user.username = DELETED_USERNAME.format(pk=user.pk)
+    user.first_name = user.last_name = user.email = ""
+    user.is_active = user.is_staff = user.is_superuser = False
+    user.set_unusable_password()
+    user.save()
+    user.groups.clear()
+    user.user_permissions.clear()
+    EmailAddress.objects.filter(user=user).delete()
+    AuthToken.objects.filter(user=user).delete()
+    UserProfile.objects.filter(user=user).delete()
+    return user
+
+
+def user_token_revoke(*, user: User, token_key: str) -> bool:
+    """Revoke one of the user's API tokens (named by its first characters); whether it was."""
+    from knox.models import AuthToken
+
+    deleted, _kinds = AuthToken.objects.filter(user=user, token_key=token_key).delete()
+    return bool(deleted)

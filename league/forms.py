@@ -192,7 +192,7 @@ class TeamRegisterForm(PageForm):
         queryset=User.objects.filter(is_active=True).order_by("username"),
         to_field_name="username",
         required=False,
-        widget=forms.TextInput(attrs={"list": "usernames", "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
         error_messages={"invalid_choice": _("No user has this username.")},
         help_text=_("The user who will manage the roster. Left empty: you manage it."),
     )

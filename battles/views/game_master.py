@@ -4,7 +4,6 @@ wounded back in the ranks (the game master)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -80,11 +79,8 @@ def player_add(request: HttpRequest, campaign: Campaign) -> HttpResponse:
             messages.success(request, _("%(name)s plays in the campaign.")
                              % {"name": player.username})
             return redirect("battles:campaign", campaign.pk)
-    usernames = User.objects.filter(is_active=True).order_by("username").values_list(
-        "username", flat=True)
     return _form_page(request, campaign, form, title=_("Add a player"), submit=_("Add"),
-                      intro=_("A player keeps their own armies' battle cards."),
-                      extra={"usernames": usernames})
+                      intro=_("A player keeps their own armies' battle cards."))
 
 
 @campaign_member_required

@@ -10,6 +10,7 @@ from rest_framework.routers import DefaultRouter
 from battles.api import urls as battle_urls
 from betting.api import urls as betting_urls
 from core import registry
+from core.api import accounts
 from league.api import auth
 from league.api import commands as league_commands
 from league.api import views as league_views
@@ -34,9 +35,13 @@ for prefix, viewset, basename in betting_urls.routes:
     router.register(prefix, viewset, basename=basename)
 
 urlpatterns = [
+    path("auth/register/", accounts.RegisterView.as_view(), name="register"),
     path("auth/token/", auth.TokenLoginView.as_view(), name="token"),
     path("auth/logout/", auth.TokenLogoutView.as_view(), name="logout"),
     path("me/", auth.MeView.as_view(), name="me"),
+    path("me/tokens/", accounts.TokenListView.as_view(), name="me-tokens"),
+    path("me/tokens/<str:token_key>/", accounts.TokenRevokeView.as_view(), name="me-token-revoke"),
+    path("me/close/", accounts.CloseAccountView.as_view(), name="me-close"),
     path("teams/<int:pk>/sheet/", league_commands.TeamSheetView.as_view(), name="team-sheet"),
     path(
         "seasons/<int:pk>/generate-fixtures/",

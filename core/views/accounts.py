@@ -1,8 +1,11 @@
-"""Account pages: preferences (the interface language, saved on the user's profile)."""
+"""Account pages: the account overview, preferences (the interface language, saved on the
+user's profile), API tokens, the new user's welcome, closing the account. Signing up, in and
+out, passwords and email addresses are django-allauth's pages (``allauth.urls``)."""
 
 from contextlib import suppress
 
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -12,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from core import services
-from core.forms import PreferencesForm, add_service_errors
+from core import accounts, services
+from core.forms import CloseAccountForm, PreferencesForm, add_service_errors
 from core.models import UserProfile
 
 
@@ -42,3 +45,42 @@ def language(request: HttpRequest) -> HttpResponse:
         with suppress(ValidationError):  # set_language ignores an unknown language too
             services.user_set_language(user=request.user, language=request.POST.get("language", ""))
     return set_language(request)
+
+
+@login_required
+def overview(request: HttpRequest) -> HttpResponse:
+    """The user's account: what they coach, run and hold, their API tokens, and the links to
+    change the password or email and to close the account."""
+    from knox.models import AuthToken
+
+    tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
+    return render(
+        request,
+        "account/overview.html",
+        {"sections": accounts.sections_for(request.user), "tokens": tokens},
+    )
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_key: str) -> HttpResponse:
+    if services.user_token_revoke(user=request.user, token_key=token_key):
+        messages.success(request, _("The API token is revoked."))
+    return redirect("account_overview")
+
+
+@login_required
+def welcome(request: HttpRequest) -> HttpResponse:
+    """Where a new account lands: what one can do next."""
+    return render(request, "account/welcome.html")
+
+
+@login_required
+def close(request: HttpRequest) -> HttpResponse:
+    form = CloseAccountForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.user_close(user=request.user)
+        logout(request)
+        messages.success(request, _("Your account is closed and your personal data erased."))
+        return redirect("league:list")
+    return render(request, "account/close.html", {"form": form})

@@ -3,6 +3,8 @@
 Browsers use the session cookie instead; DRF's session authentication enforces CSRF.
 """
 
+from allauth.account.utils import has_verified_email
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -17,6 +19,7 @@ from rest_framework.views import APIView
 from core import services
 from core.api.authentication import LanguageAwareTokenAuthentication
 from core.models import UserProfile
+from core.refusals import Refused
 from league.api import serializers as s
 from league.models import League, Team
 
@@ -44,6 +47,11 @@ class TokenLoginView(knox_views.LoginView):
             raise serializers.ValidationError(
                 {"non_field_errors": [_("Unable to sign in with these credentials.")]},
                 code="authorization",
+            )
+        if settings.ACCOUNT_EMAIL_VERIFICATION == "mandatory" and not has_verified_email(user):
+            raise Refused(
+                "email_unverified",
+                _("Confirm your email address first: follow the link the site sent you."),
             )
         request.user = user
         return super().post(request, format=format)

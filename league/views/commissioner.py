@@ -3,7 +3,6 @@ teams. (Fixtures and simulations are the matches app's pages, ``matches.views.se
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -101,9 +100,6 @@ def team_register(request: HttpRequest, league: League) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s is registered.") % {"name": team.name})
             return redirect(league)
-    usernames = User.objects.filter(is_active=True).order_by("username").values_list(
-        "username", flat=True)
-    return form_page(request, league, form, title=_("Register a team"), submit=_("Register"),
-                      extra={"usernames": usernames})
+    return form_page(request, league, form, title=_("Register a team"), submit=_("Register"))
 
 

@@ -27,14 +27,20 @@ from rules_engine.systems import (
     RuleSystem,
     standard_points,
 )
-from rules_engine.tutatis.reading import as_int, as_object
+from rules_engine.tutatis.reading import as_int, as_list, as_name, as_object, path
 from rules_engine.tutatis.result import Side, parse_result
 from rules_engine.tutatis.team import DEFAULT_BUDGET, check_team, parse_players
 
 
 def _names(roster: Mapping[str, Any], where: str) -> frozenset[str]:
-    data = as_object(roster, where)
-    return frozenset(player.name for player in parse_players(data.get("players", []), where))
+    """The names on a team sheet (a sheet may carry more than the team check reads)."""
+    players = as_list(as_object(roster, where).get("players", []), path(where, "players"))
+    return frozenset(
+        as_name(
+            as_object(player, path(where, f"players.{n}")).get("name"), f"{where}.players.{n}.name"
+        )
+        for n, player in enumerate(players)
+    )
 
 
 class TutatisSystem:

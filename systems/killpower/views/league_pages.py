@@ -9,7 +9,6 @@ The league page and the team page of a Killpower league come here from
 from datetime import timedelta
 
 from django.contrib import messages
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -240,10 +239,7 @@ def team_create(request: HttpRequest, league: League) -> HttpResponse:
                 % {"name": team.name},
             )
             return redirect(team)
-    usernames = User.objects.filter(is_active=True).order_by("username").values_list(
-        "username", flat=True
-    )
-    context = {"league": league, "form": form, "usernames": usernames}
+    context = {"league": league, "form": form}
     return render(request, "killpower/team_form.html", context)
 
 
