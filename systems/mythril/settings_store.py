@@ -16,11 +16,9 @@ SETTING_FIELDS = (
 
 
 def settings_of(league: League) -> MythrilSettings:
-    """The league's settings; the defaults (the rules as written) until saved."""
-    try:
-        return league.mythril_settings
-    except MythrilSettings.DoesNotExist:
-        return MythrilSettings(league=league)
+    """The league's settings, read afresh; the defaults (the rules as written) until saved."""
+    found = MythrilSettings.objects.filter(league_id=league.pk).first()
+    return found if found is not None else MythrilSettings(league=league)
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ matches do not count."""
 from dataclasses import dataclass, field
 from typing import Any
 
-from league.models import Season, Team
+from league.models import League, Season, Team
 from matches.models import Result
 from rules_engine import MatchOutcome, PointsTable, get_system
 from systems.mythril import RULE_SYSTEM
@@ -30,7 +30,7 @@ class Row:
 
 
 def standings_table(*, season: Season) -> list[Row]:
-    league = season.league
+    league = League.objects.get(pk=season.league_id)  # its points as saved
     system = get_system(RULE_SYSTEM)
     table = PointsTable(win=3, draw=league.points_draw, loss=league.points_loss)
     rows = {team.pk: Row(team) for team in Team.objects.filter(league=league).order_by("name")}

@@ -1,0 +1,118 @@
+"""The post-match sequence with scripted dice: experience, the MVP (never a champion), a
+level-up queued for the coach, injuries and the dead, winnings credited to the treasury as a
+ledger transaction, the popularity roll; run once however often it is sent."""
+
+import pytest
+
+from betting.models import Transaction
+from core.refusals import Refused
+from rules_engine import Dice
+from systems.mythril.level_ups import level_up_choose
+from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamProfile
+from systems.mythril.post_match import post_match_run
+from systems.mythril.treasury import gold_of
+from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
+
+# home: MVP roll 1 (of 11), skill roll 3+3 (a double), winnings 4, popularity 5 (+1 win);
+# away: MVP roll 1 (of 10), skill roll 1+2, winnings 6, popularity 1 (-1 loss)
+SCRIPT = [1, 3, 3, 4, 5, 1, 1, 2, 6, 1]
+
+
+@pytest.fixture
+def played(fixture, coach, other_coach):
+    kick_off(fixture)
+    home, away = ids(fixture, "home"), ids(fixture, "away")
+    enter_and_confirm(fixture, {
+        "score": {"home": 2, "away": 1},
+        "home": side(home, p0={"touchdowns": 2}, p2={"injury": "serious"}),
+        "away": side(away, p0={"touchdowns": 1}, p1={"injury": "dead"}),
+    }, by=coach, confirm_by=other_coach)
+    return fixture
+
+
+def test_the_sequence_writes_the_engines_outcome(played, home_team, away_team):
+    gold = gold_of(home_team), gold_of(away_team)
+    run = post_match_run(fixture_id=played.pk, dice=Dice.scripted(SCRIPT))
+    assert run.status == "done"
+    home = {p.number: p for p in Player.objects.filter(team=home_team)}
+    away = {p.number: p for p in Player.objects.filter(team=away_team)}
+    assert (home[1].spp, home[1].touchdowns, home[1].mvps) == (2 * 3 + 5, 2, 1)
+    assert home[3].status == "injured"
+    assert (away[1].spp, away[1].mvps) == (3 + 5, 1)
+    assert away[2].status == "dead"
+    level = LevelUp.objects.get(player=home[1])
+    assert level.options["double"] is True
+    assert level.options["categories"] == ["general", "agility", "strength", "passing"]
+    assert LevelUp.objects.get(player=away[1]).options["categories"] == ["general"]
+    assert gold_of(home_team) == gold[0] + (4 + 1) * 10_000
+    assert gold_of(away_team) == gold[1] + (6 + 1) * 10_000
+    assert TeamProfile.objects.get(team=home_team).popularity == 2
+    assert TeamProfile.objects.get(team=away_team).popularity == 0
+    assert [r["value"] for r in run.rolls] == SCRIPT
+    assert run.log["home"]["mvp"] == str(home[1].pk)
+
+
+def test_it_runs_once_however_often_it_is_sent(played, home_team):
+    post_match_run(fixture_id=played.pk, dice=Dice.scripted(SCRIPT))
+    gold = gold_of(home_team)
+    again = post_match_run(fixture_id=played.pk, dice=Dice.scripted(SCRIPT))
+    assert again.status == "done"
+    assert gold_of(home_team) == gold
+    assert PostMatchRun.objects.filter(fixture=played).count() == 1
+    assert Transaction.objects.filter(reason="winnings", fixture=played).count() == 2
+    assert LevelUp.objects.count() == 2
+
+
+def test_a_champion_is_never_mvp(fixture, home_team, coach, other_coach):
+    from systems.mythril.teams import player_hire
+    from systems.mythril.treasury import Reason, treasury_credit
+
+    treasury_credit(team=home_team, amount=500_000, reason=Reason.GRANT)
+    griff = player_hire(team=home_team, user=coach, champion="Griff Oberwald")
+    kick_off(fixture)
+    home, away = ids(fixture, "home"), ids(fixture, "away")
+    assert str(griff.pk) == home[-1]
+    enter_and_confirm(fixture, {"score": {"home": 0, "away": 0}, "home": side(home),
+                                "away": side(away)}, by=coach, confirm_by=other_coach)
+    run = post_match_run(fixture_id=fixture.pk, dice=Dice.scripted([11, 1, 1, 3, 1, 1, 3]))
+    assert run.rolls[0]["die"] == "d11"  # twelve played, the champion not among the MVP draw
+    assert run.log["home"]["mvp"] == home[10]
+    assert Player.objects.get(pk=griff.pk).spp == 0
+
+
+def test_the_coach_picks_a_skill_from_the_allowed_categories(played, home_team, coach,
+                                                             other_coach):
+    post_match_run(fixture_id=played.pk, dice=Dice.scripted(SCRIPT))
+    level = LevelUp.objects.get(player__team=home_team)
+    with pytest.raises(Refused) as caught:
+        level_up_choose(level_up=level, user=other_coach, kind="skill", value="Dodge")
+    assert caught.value.status_code == 403
+    with pytest.raises(Refused) as caught:
+        level_up_choose(level_up=level, user=coach, kind="skill", value="Regeneration")
+    assert caught.value.code == "skill_category"
+    level_up_choose(level_up=level, user=coach, kind="skill", value="Dodge")
+    assert Player.objects.get(pk=level.player_id).skills == ["Dodge"]
+    with pytest.raises(Refused) as caught:
+        level_up_choose(level_up=level, user=coach, kind="skill", value="Block")
+    assert caught.value.code == "level_up_taken"
+
+
+def test_a_big_guys_double_raises_strength_within_the_caps(home_team, coach):
+    from systems.mythril.teams import player_hire
+    from systems.mythril.treasury import Reason, treasury_credit
+
+    treasury_credit(team=home_team, amount=500_000, reason=Reason.GRANT)
+    ogre = player_hire(team=home_team, user=coach, position="Ogre")
+    options = {"dice": [4, 4], "double": True, "categories": ["general", "strength"],
+               "characteristics": [], "big_guy_choices": ["st", "av", "drop_skill"]}
+    first, second, third = (LevelUp.objects.create(player=ogre, level=n, options=options)
+                            for n in (1, 2, 3))
+    level_up_choose(level_up=first, user=coach, kind="big_guy", value="st")
+    level_up_choose(level_up=second, user=coach, kind="big_guy", value="st")
+    assert Player.objects.get(pk=ogre.pk).profile["st"] == 5 + 2
+    with pytest.raises(Refused) as caught:
+        level_up_choose(level_up=third, user=coach, kind="big_guy", value="st")
+    assert caught.value.code == "gain_cap"
+    level_up_choose(level_up=third, user=coach, kind="big_guy", value="drop_skill",
+                    skill="Bone-head")
+    assert "Bone-head" not in Player.objects.get(pk=ogre.pk).skills
