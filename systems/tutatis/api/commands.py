@@ -27,7 +27,7 @@ def _roster_out(team) -> dict:
     players = selectors.players_of(team=team)
     budget = engine.league_rules(team.league).budget
     check = engine.team_check(players, budget=budget)
-    return s.RosterOutSerializer(
+    return s.TutatisRosterOutSerializer(
         {"players": players, "check": {**check.to_dict(), "budget": budget}}
     ).data
 
@@ -37,19 +37,19 @@ class RosterView(APIView):
 
     @extend_schema(
         summary="A Tutatis team's roster with the team-building check",
-        responses=s.RosterOutSerializer,
+        responses=s.TutatisRosterOutSerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
         return Response(_roster_out(_team(pk)))
 
     @extend_schema(
         summary="Set a Tutatis roster (counts per list entry); refused naming every broken rule",
-        request=s.RosterSerializer,
-        responses=s.RosterOutSerializer,
+        request=s.TutatisRosterSerializer,
+        responses=s.TutatisRosterOutSerializer,
     )
     def put(self, request: Request, pk: int) -> Response:
         team = _team(pk)
-        data = s.RosterSerializer(data=request.data)
+        data = s.TutatisRosterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rosters.roster_set(user=request.user, team=team, counts=data.counts())
         return Response(_roster_out(team))
@@ -60,12 +60,12 @@ class RosterCheckView(APIView):
 
     @extend_schema(
         summary="Check a draft roster against the team-building rules (nothing is saved)",
-        request=s.RosterSerializer,
-        responses=s.CheckSerializer,
+        request=s.TutatisRosterSerializer,
+        responses=s.TutatisCheckSerializer,
     )
     def post(self, request: Request, pk: int) -> Response:
         team = _team(pk)
-        data = s.RosterSerializer(data=request.data)
+        data = s.TutatisRosterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         draft, _fired = rosters.roster_draft(team=team, counts=data.counts())
         budget = engine.league_rules(team.league).budget
@@ -78,12 +78,12 @@ class TeamListChooseView(APIView):
 
     @extend_schema(
         summary="Choose the list a Tutatis team hires from",
-        request=s.TeamListChooseSerializer,
-        responses=s.RosterOutSerializer,
+        request=s.TutatisTeamListChooseSerializer,
+        responses=s.TutatisRosterOutSerializer,
     )
     def post(self, request: Request, pk: int) -> Response:
         team = _team(pk)
-        data = s.TeamListChooseSerializer(data=request.data)
+        data = s.TutatisTeamListChooseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team_list = TeamList.objects.filter(pk=data.validated_data["team_list"]).first()
         if team_list is None:
@@ -109,17 +109,17 @@ class FixtureRollView(APIView):
     @extend_schema(
         summary="Roll a match-day action (weather, kick-off checks, tackle, shot, "
         "foul, fall, injury, test); the roll is stored with every die",
-        request=s.RollInputSerializer,
-        responses={201: s.MatchRollSerializer},
+        request=s.TutatisRollInputSerializer,
+        responses={201: s.TutatisMatchRollSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
         fixture = _fixture(pk)
-        data = s.RollInputSerializer(data=request.data)
+        data = s.TutatisRollInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         inputs = dict(data.validated_data)
         action = inputs.pop("action")
         roll = matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=inputs)
-        return Response(s.MatchRollSerializer(roll).data, status=status.HTTP_201_CREATED)
+        return Response(s.TutatisMatchRollSerializer(roll).data, status=status.HTTP_201_CREATED)
 
 
 class ResultSubmitView(APIView):
@@ -128,14 +128,16 @@ class ResultSubmitView(APIView):
     @extend_schema(
         summary="Enter a Tutatis result (goals 3, over the bar 1, badly hurt "
         "players); the other coach confirms",
-        request=s.ResultInputSerializer,
-        responses={201: s.ResultReportSerializer},
+        request=s.TutatisResultInputSerializer,
+        responses={201: s.TutatisResultReportSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
         fixture = _fixture(pk)
-        data = s.ResultInputSerializer(data=request.data)
+        data = s.TutatisResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         report = results.result_submit(
             fixture=fixture, user=request.user, result=data.validated_data
         )
-        return Response(s.ResultReportSerializer(report).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.TutatisResultReportSerializer(report).data, status=status.HTTP_201_CREATED
+        )

@@ -7,15 +7,15 @@ from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, R
 STATS = ["mo", "st", "ag", "co", "bp"]
 
 
-class ListEntrySerializer(serializers.ModelSerializer):
+class TutatisListEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = ListEntry
         fields = ["id", "team_list", "name", "role", *STATS, "abilities", "price"]
         read_only_fields = ["id", "team_list"]
 
 
-class TeamListSerializer(serializers.ModelSerializer):
-    entries = ListEntrySerializer(many=True, read_only=True)
+class TutatisTeamListSerializer(serializers.ModelSerializer):
+    entries = TutatisListEntrySerializer(many=True, read_only=True)
 
     class Meta:
         model = TeamList
@@ -32,11 +32,11 @@ class TeamListSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class TeamListCopySerializer(serializers.Serializer):
+class TutatisTeamListCopySerializer(serializers.Serializer):
     league = serializers.IntegerField(help_text="The commissioner's Tutatis league.")
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class TutatisPlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = [
@@ -55,31 +55,31 @@ class PlayerSerializer(serializers.ModelSerializer):
         extra_kwargs = {"name": {"required": False}}
 
 
-class PlayerUpdateSerializer(serializers.Serializer):
+class TutatisPlayerUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80, required=False)
     on_pitch = serializers.BooleanField(required=False)
 
 
-class CheckErrorSerializer(serializers.Serializer):
+class TutatisCheckErrorSerializer(serializers.Serializer):
     rule = serializers.CharField()
     message = serializers.CharField()
 
 
-class CheckSerializer(serializers.Serializer):
+class TutatisCheckSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
     cost = serializers.IntegerField()
     budget = serializers.IntegerField()
-    errors = CheckErrorSerializer(many=True)
+    errors = TutatisCheckErrorSerializer(many=True)
 
 
-class RosterCountSerializer(serializers.Serializer):
+class TutatisRosterCountSerializer(serializers.Serializer):
     entry = serializers.IntegerField()
     on_pitch = serializers.IntegerField(min_value=0, max_value=12)
     bench = serializers.IntegerField(min_value=0, max_value=12)
 
 
-class RosterSerializer(serializers.Serializer):
-    entries = RosterCountSerializer(many=True)
+class TutatisRosterSerializer(serializers.Serializer):
+    entries = TutatisRosterCountSerializer(many=True)
 
     def counts(self) -> dict[int, tuple[int, int]]:
         return {
@@ -87,16 +87,16 @@ class RosterSerializer(serializers.Serializer):
         }
 
 
-class RosterOutSerializer(serializers.Serializer):
-    players = PlayerSerializer(many=True)
-    check = CheckSerializer()
+class TutatisRosterOutSerializer(serializers.Serializer):
+    players = TutatisPlayerSerializer(many=True)
+    check = TutatisCheckSerializer()
 
 
-class TeamListChooseSerializer(serializers.Serializer):
+class TutatisTeamListChooseSerializer(serializers.Serializer):
     team_list = serializers.IntegerField()
 
 
-class MatchRollSerializer(serializers.ModelSerializer):
+class TutatisMatchRollSerializer(serializers.ModelSerializer):
     replaced_by = serializers.PrimaryKeyRelatedField(read_only=True)
 
     class Meta:
@@ -119,7 +119,7 @@ class MatchRollSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RollInputSerializer(serializers.Serializer):
+class TutatisRollInputSerializer(serializers.Serializer):
     action = serializers.ChoiceField(
         choices=["weather", "kickoff", "tackle", "shot", "foul", "fall", "injury", "test"]
     )
@@ -147,27 +147,27 @@ class RollInputSerializer(serializers.Serializer):
     badly_hurt = serializers.ListField(child=serializers.IntegerField(), required=False)
 
 
-class SideResultSerializer(serializers.Serializer):
+class TutatisSideResultSerializer(serializers.Serializer):
     goals = serializers.IntegerField(min_value=0, max_value=60)
     over_bar = serializers.IntegerField(min_value=0, max_value=60)
     badly_hurt = serializers.ListField(child=serializers.CharField(), required=False, default=list)
 
 
-class ResultInputSerializer(serializers.Serializer):
-    home = SideResultSerializer()
-    away = SideResultSerializer()
+class TutatisResultInputSerializer(serializers.Serializer):
+    home = TutatisSideResultSerializer()
+    away = TutatisSideResultSerializer()
 
 
-class DecideSerializer(serializers.Serializer):
-    result = ResultInputSerializer(required=False)
+class TutatisDecideSerializer(serializers.Serializer):
+    result = TutatisResultInputSerializer(required=False)
     note = serializers.CharField(max_length=500, required=False, default="")
 
 
-class DisputeSerializer(serializers.Serializer):
+class TutatisDisputeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, default="")
 
 
-class ResultReportSerializer(serializers.ModelSerializer):
+class TutatisResultReportSerializer(serializers.ModelSerializer):
     class Meta:
         model = ResultReport
         fields = [

@@ -32,7 +32,7 @@ class ReadOrSignedIn(BasePermission):
     retrieve=extend_schema(summary="Show a Tutatis team list with its entries"),
 )
 class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = s.TeamListSerializer
+    serializer_class = s.TutatisTeamListSerializer
     permission_classes = [ReadOrSignedIn]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["league", "is_sample"]
@@ -43,13 +43,13 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Copy a sample list into your league to edit it",
-        request=s.TeamListCopySerializer,
-        responses={201: s.TeamListSerializer},
+        request=s.TutatisTeamListCopySerializer,
+        responses={201: s.TutatisTeamListSerializer},
     )
-    @action(detail=True, methods=["post"], serializer_class=s.TeamListCopySerializer)
+    @action(detail=True, methods=["post"], serializer_class=s.TutatisTeamListCopySerializer)
     def copy(self, request: Request, pk: int | None = None) -> Response:
         team_list = self.get_object()
-        data = s.TeamListCopySerializer(data=request.data)
+        data = s.TutatisTeamListCopySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         league = League.objects.filter(pk=data.validated_data["league"]).first()
         if league is None:
@@ -64,7 +64,7 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
                 status=400,
             )
         copy = lists.team_list_copy(user=request.user, league=league, team_list=team_list)
-        return Response(s.TeamListSerializer(copy).data, status=status.HTTP_201_CREATED)
+        return Response(s.TutatisTeamListSerializer(copy).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema_view(
@@ -74,7 +74,7 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
     partial_update=extend_schema(summary="Edit part of a list entry of your league's own list"),
 )
 class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
-    serializer_class = s.ListEntrySerializer
+    serializer_class = s.TutatisListEntrySerializer
     permission_classes = [ReadOrSignedIn]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["team_list", "role"]
@@ -95,15 +95,15 @@ class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     create=extend_schema(summary="Hire a player from the team's list"),
     partial_update=extend_schema(
         summary="Rename a player or move him between pitch and bench",
-        request=s.PlayerUpdateSerializer,
+        request=s.TutatisPlayerUpdateSerializer,
     ),
     update=extend_schema(
-        summary="Rename a player and set his place", request=s.PlayerUpdateSerializer
+        summary="Rename a player and set his place", request=s.TutatisPlayerUpdateSerializer
     ),
     destroy=extend_schema(summary="Fire a player"),
 )
 class PlayerViewSet(viewsets.ModelViewSet):
-    serializer_class = s.PlayerSerializer
+    serializer_class = s.TutatisPlayerSerializer
     permission_classes = [ReadOrSignedIn]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["team", "role", "on_pitch", "badly_hurt"]
@@ -127,12 +127,12 @@ class PlayerViewSet(viewsets.ModelViewSet):
         )
 
     def update(self, request: Request, *args, **kwargs) -> Response:
-        data = s.PlayerUpdateSerializer(data=request.data, partial=True)
+        data = s.TutatisPlayerUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         player = rosters.player_update(
             user=request.user, player=self.get_object(), **data.validated_data
         )
-        return Response(s.PlayerSerializer(player).data)
+        return Response(s.TutatisPlayerSerializer(player).data)
 
     def perform_destroy(self, instance: Player) -> None:
         rosters.player_fire(user=self.request.user, player=instance)
@@ -143,7 +143,7 @@ class PlayerViewSet(viewsets.ModelViewSet):
     retrieve=extend_schema(summary="Show a match-day roll with every die"),
 )
 class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = s.MatchRollSerializer
+    serializer_class = s.TutatisMatchRollSerializer
     permission_classes = [ReadOrSignedIn]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["fixture", "action", "side"]
@@ -155,12 +155,12 @@ class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(
         summary="Spend a Time Warp token: re-roll, the second roll stands",
         request=None,
-        responses={201: s.MatchRollSerializer},
+        responses={201: s.TutatisMatchRollSerializer},
     )
     @action(detail=True, methods=["post"], url_path="time-warp")
     def time_warp(self, request: Request, pk: int | None = None) -> Response:
         again = matchday.time_warp(user=request.user, roll=self.get_object())
-        return Response(s.MatchRollSerializer(again).data, status=status.HTTP_201_CREATED)
+        return Response(s.TutatisMatchRollSerializer(again).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema_view(
@@ -168,7 +168,7 @@ class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
     retrieve=extend_schema(summary="Show a Tutatis result report"),
 )
 class ResultReportViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = s.ResultReportSerializer
+    serializer_class = s.TutatisResultReportSerializer
     permission_classes = [ReadOrSignedIn]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["fixture", "status"]
@@ -180,36 +180,38 @@ class ResultReportViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(
         summary="Confirm a result (the other coach or the commissioner)",
         request=None,
-        responses={200: s.ResultReportSerializer},
+        responses={200: s.TutatisResultReportSerializer},
     )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: int | None = None) -> Response:
         report = self.get_object()
         results.result_confirm(report=report, user=request.user)
-        return Response(s.ResultReportSerializer(selectors.report_list().get(pk=report.pk)).data)
+        return Response(
+            s.TutatisResultReportSerializer(selectors.report_list().get(pk=report.pk)).data
+        )
 
     @extend_schema(
         summary="Dispute a result (the other coach)",
-        request=s.DisputeSerializer,
-        responses={200: s.ResultReportSerializer},
+        request=s.TutatisDisputeSerializer,
+        responses={200: s.TutatisResultReportSerializer},
     )
-    @action(detail=True, methods=["post"], serializer_class=s.DisputeSerializer)
+    @action(detail=True, methods=["post"], serializer_class=s.TutatisDisputeSerializer)
     def dispute(self, request: Request, pk: int | None = None) -> Response:
-        data = s.DisputeSerializer(data=request.data)
+        data = s.TutatisDisputeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         report = results.result_dispute(
             report=self.get_object(), user=request.user, reason=data.validated_data["reason"]
         )
-        return Response(s.ResultReportSerializer(report).data)
+        return Response(s.TutatisResultReportSerializer(report).data)
 
     @extend_schema(
         summary="Decide a result (the commissioner), as it stands or corrected",
-        request=s.DecideSerializer,
-        responses={200: s.ResultReportSerializer},
+        request=s.TutatisDecideSerializer,
+        responses={200: s.TutatisResultReportSerializer},
     )
-    @action(detail=True, methods=["post"], serializer_class=s.DecideSerializer)
+    @action(detail=True, methods=["post"], serializer_class=s.TutatisDecideSerializer)
     def decide(self, request: Request, pk: int | None = None) -> Response:
-        data = s.DecideSerializer(data=request.data)
+        data = s.TutatisDecideSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         report = self.get_object()
         results.result_decide(
@@ -218,7 +220,9 @@ class ResultReportViewSet(viewsets.ReadOnlyModelViewSet):
             result=data.validated_data.get("result"),
             note=data.validated_data["note"],
         )
-        return Response(s.ResultReportSerializer(selectors.report_list().get(pk=report.pk)).data)
+        return Response(
+            s.TutatisResultReportSerializer(selectors.report_list().get(pk=report.pk)).data
+        )
 
 
 def tutatis_team(pk: int) -> Team | None:
