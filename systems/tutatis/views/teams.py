@@ -113,26 +113,25 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
     entries = selectors.entries_of(team_list=team_list)
     form = RosterForm(request.POST or None, entries=entries, counts=_counts(team))
     context = {"team": team, "league": team.league, "team_list": team_list, "form": form}
-    if request.method == "POST" and form.is_valid():
-        if request.POST.get("check_only"):
+    budget = engine.league_rules(team.league).budget
+    if request.method == "POST" and request.POST.get("check_only"):
+        if not form.is_valid():
+            context |= {"draft_error": _("Give whole numbers from 0 to 12."), "budget": budget}
+        else:
             context |= _check_context(team, form)
-            return render(request, "tutatis/roster.html#check", context)
+        return render(request, "tutatis/roster.html#check", context)
+    if request.method == "POST" and form.is_valid():
         try:
             rosters.roster_set(user=request.user, team=team, counts=form.counts())
         except ValidationError as error:
             add_service_errors(form, error)
             context |= _check_context(team, form)
             context["refused"] = error.messages
-            return render(request, "tutatis/roster.html", context, status=400)
+            return render(request, "tutatis/roster.html", context)
         messages.success(request, _("The roster is saved."))
         return redirect(team.get_absolute_url())
-    if form.is_bound:
-        return render(request, "tutatis/roster.html", context, status=400)
     players = selectors.players_of(team=team)
-    context |= {
-        "check": engine.team_check(players, budget=engine.league_rules(team.league).budget),
-        "budget": engine.league_rules(team.league).budget,
-    }
+    context |= {"check": engine.team_check(players, budget=budget), "budget": budget}
     return render(request, "tutatis/roster.html", context)
 
 

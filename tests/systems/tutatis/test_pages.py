@@ -36,8 +36,12 @@ def test_roster_live_check_fragment_and_refusal(client, orcs, coach):
     fragment = client.post(url, {**over, "check_only": "1"}, HTTP_HX_REQUEST="true")
     assert b"930 / 600 Irr" in fragment.content and b"<html" not in fragment.content
     assert b"budget_exceeded" in fragment.content
+    typo = client.post(
+        url, {**over, "check_only": "1", next(iter(over)): "x"}, HTTP_HX_REQUEST="true"
+    )
+    assert b"Give whole numbers" in typo.content and b"<html" not in typo.content
     refused = client.post(url, over)
-    assert refused.status_code == 400
+    assert refused.status_code == 200
     assert b"The team costs 930 Irr, over the budget of 600 Irr." in refused.content
     assert Player.objects.filter(team=orcs).count() == 9
     saved = client.post(url, roster_data({0: (4, 0), 1: (1, 0), 2: (1, 0), 3: (1, 0)}))
