@@ -23,7 +23,15 @@ from league.roles import can_edit_roster, is_commissioner
 from matches.models import Fixture
 from systems.mythril import RULE_SYSTEM, level_ups, roster, selectors, team_bets, teams
 from systems.mythril.forms import DraftForm, RosterImportForm
-from systems.mythril.models import Champion, LevelUp, MatchdayEntry, Player, TeamBet, TeamList
+from systems.mythril.models import (
+    Champion,
+    LevelUp,
+    MatchdayEntry,
+    Player,
+    Skill,
+    TeamBet,
+    TeamList,
+)
 from systems.mythril.settings_store import settings_of
 from systems.mythril.standings import standings_table
 
@@ -85,6 +93,15 @@ def _bet_rounds(team: Team) -> list[dict[str, Any]]:
     return list(rounds.values())[:3]
 
 
+def _with_skills(team: Team, pending: list[LevelUp]) -> list[LevelUp]:
+    """Each level-up with the league's skills its roll allows (``level.skills``)."""
+    for level in pending:
+        level.skills = list(Skill.objects.filter(  # type: ignore[attr-defined]
+            league_id=team.league_id, category__in=level.options.get("categories", [])
+        ).exclude(name__in=level.player.skills))
+    return pending
+
+
 def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     team = _team(team.pk)
     if selectors.profile_of(team) is None:
@@ -95,7 +112,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     context = {
         "team": team, "league": team.league, "sheet": selectors.team_sheet(team),
         "can_edit": can_edit, "fixtures": fixtures,
-        "level_ups": selectors.pending_level_ups(team),
+        "level_ups": _with_skills(team, selectors.pending_level_ups(team)),
         "hire_choices": _hire_choices(team) if can_edit else [],
         "team_bets": settings_of(team.league).team_bets,
         "bet_rounds": _bet_rounds(team) if can_edit and settings_of(team.league).team_bets else [],
