@@ -12,10 +12,18 @@ class TutatisConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
-        from systems.tutatis import DECIDED_BY, RULE_SYSTEM, demo, kickoff, selectors, urls
+        from systems.tutatis import (
+            DECIDED_BY,
+            RULE_SYSTEM,
+            demo,
+            kickoff,
+            selectors,
+            tasks,  # noqa: F401  (registers its task, sent by name)
+            urls,
+        )
         from systems.tutatis.api import fields, views
         from systems.tutatis.forms import TutatisRulesForm
-        from systems.tutatis.services import settings
+        from systems.tutatis.services import post_match, settings
         from systems.tutatis.views import matches, teams
 
         registry.register(
@@ -38,6 +46,7 @@ class TutatisConfig(AppConfig):
                 },
                 league_settings_save=settings.league_rules_save,
                 decided_by=DECIDED_BY,
+                sweeps=[post_match.post_match_sweep],
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,

@@ -18,6 +18,7 @@ from matches import services as match_services
 from systems.tutatis import RULE_SYSTEM
 from systems.tutatis.models import TeamList
 from systems.tutatis.services import matchday, results, rosters
+from systems.tutatis.services.post_match import post_match_run
 
 LEAGUE = "Coupe de Triskearth"
 SEED = 1717
@@ -99,6 +100,7 @@ def build_league(commissioner: User) -> None:
             },
         )
         results.result_confirm(report=entered, user=away.coach)
+        post_match_run(fixture_id=fixture.pk)  # the worker's job, done here at once
     waiting = fixtures.filter(round=2).first()
     results.result_submit(
         fixture=waiting,

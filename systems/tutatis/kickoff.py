@@ -2,7 +2,9 @@
 who starts on the pitch, who is still badly hurt from the last match) with the league's
 budget and Time Warp tokens. A team that breaks a team-building rule cannot kick off.
 
-A fixture kicks off at its time (the sweeper), or when its first roll or result is entered.
+A fixture kicks off at its time (the sweeper), or when its first roll or result is entered;
+not before the post-match sequence of each team's last played match has carried its injuries
+over.
 """
 
 from django.core.exceptions import ValidationError
@@ -19,6 +21,12 @@ def kick_off(fixture: Fixture) -> None:
     """Freeze both teams into ``fixture``; ``ValidationError`` per side when a team is not
     ready (nothing changes). The caller holds both teams' and the fixture's row locks."""
     problems = selectors.teams_not_ready([fixture.home, fixture.away])
+    for team in (fixture.home, fixture.away):
+        if selectors.team_unsettled(team=team) and team.pk not in problems:
+            problems[team.pk] = _(
+                "its last match's injuries are not carried over yet (the post-match sequence "
+                "is running)."
+            )
     if problems:
         raise ValidationError(
             {

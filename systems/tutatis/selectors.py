@@ -118,3 +118,12 @@ def player_choices(fixture: Fixture) -> list[tuple[str, str]]:
             label = _("%(team)s — %(player)s") % {"team": team.name, "player": player["name"]}
             choices.append((f"{side}:{player['id']}", label))
     return choices
+
+
+def team_unsettled(*, team: Team) -> bool:
+    """A played match of the team still waits for its post-match sequence."""
+    return Fixture.objects.filter(
+        Q(home=team) | Q(away=team),
+        status=Fixture.Status.PLAYED,
+        tutatis_post_match__isnull=True,
+    ).exists()

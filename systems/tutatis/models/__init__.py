@@ -1,5 +1,5 @@
 from systems.tutatis.models.lists import ListEntry, Role, TeamList
-from systems.tutatis.models.matches import MatchRoll, ResultReport
+from systems.tutatis.models.matches import MatchRoll, PostMatchRun, ResultReport
 from systems.tutatis.models.teams import LeagueRules, Player, TutatisTeam
 
 __all__ = [
@@ -7,6 +7,7 @@ __all__ = [
     "ListEntry",
     "MatchRoll",
     "Player",
+    "PostMatchRun",
     "ResultReport",
     "Role",
     "TeamList",

@@ -92,3 +92,24 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture} ({self.get_status_display()})"
+
+
+class PostMatchRun(models.Model):
+    """The post-match sequence of a played fixture, run once by a worker: its existence
+    witnesses it. ``log`` holds each side's badly hurt players carried to its next match."""
+
+    fixture = models.OneToOneField(
+        Fixture,
+        on_delete=models.CASCADE,
+        related_name="tutatis_post_match",
+        verbose_name=_("fixture"),
+    )
+    log = models.JSONField(_("injuries carried over"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("post-match run")
+        verbose_name_plural = _("post-match runs")
+
+    def __str__(self) -> str:
+        return f"{self.fixture} (post-match)"

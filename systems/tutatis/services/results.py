@@ -3,8 +3,8 @@ it, the other coach confirms or disputes, the commissioner decides.
 
 Recording happens once, under the fixture's row lock (the one-to-one ``Result`` witnesses
 it): the engine reads the score in points (goals 3, over the bar 1) and the badly hurt
-players; then the injuries are carried over in the same transaction: the side's players
-named badly hurt start their next match in the injured zone, the others are fit again.
+players; after commit the post-match task carries the injuries over
+(:mod:`~systems.tutatis.services.post_match`).
 """
 
 from collections.abc import Mapping
@@ -16,12 +16,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.enqueue import enqueue_on_commit
 from matches.models import Fixture, Result
 from rules_engine import Dice, InvalidInput
 from rules_engine.tutatis import SYSTEM
-from systems.tutatis import roles
+from systems.tutatis import POST_MATCH_TASK, roles
 from systems.tutatis.kickoff import kick_off
-from systems.tutatis.models import Player, ResultReport
+from systems.tutatis.models import ResultReport
 from systems.tutatis.services.matchday import _locked_fixture
 
 MAX_TEXT = 500
@@ -64,16 +65,6 @@ def _open(report: ResultReport) -> ResultReport:
     return locked
 
 
-def _carry_injuries(fixture: Fixture, payload: Mapping[str, Any]) -> None:
-    for side in ("home", "away"):
-        ids = [player["id"] for player in getattr(fixture, f"{side}_sheet")["players"]]
-        hurt = set(payload[side]["badly_hurt"])
-        team = getattr(fixture, side)
-        played = Player.objects.filter(team=team, pk__in=ids)
-        played.filter(name__in=hurt).update(badly_hurt=True)
-        played.exclude(name__in=hurt).update(badly_hurt=False)
-
-
 def _record(report: ResultReport) -> Result:
     fixture = report.fixture
     outcome = _engine_result(fixture, report.payload)
@@ -88,7 +79,7 @@ def _record(report: ResultReport) -> Result:
     )
     fixture.status = Fixture.Status.PLAYED
     fixture.save(update_fields=["status"])
-    _carry_injuries(fixture, outcome.record["result"])
+    enqueue_on_commit(POST_MATCH_TASK, fixture.pk)
     return result
 
 

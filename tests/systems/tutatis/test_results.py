@@ -6,13 +6,15 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from matches.models import Fixture, Result
 from matches.standings import standings_get
-from systems.tutatis.models import Player, ResultReport
+from systems.tutatis.models import Player, PostMatchRun, ResultReport
+from systems.tutatis.services.post_match import post_match_sweep
 from systems.tutatis.services.results import (
     result_confirm,
     result_decide,
     result_dispute,
     result_submit,
 )
+from systems.tutatis.tasks import post_match_task
 
 pytestmark = pytest.mark.django_db
 
@@ -59,11 +61,14 @@ def test_dispute_then_the_commissioner_decides_corrected(
     assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.DECIDED
 
 
-def test_injuries_are_carried_to_the_next_match_and_healed_after(tt_fixture, coach, other_coach):
+def test_injuries_are_carried_to_the_next_match_and_healed_after(
+    tt_fixture, coach, other_coach, run_on_commit
+):
     victim = tt_fixture.away.tutatis_players.order_by("pk").first()
     report = result_submit(fixture=tt_fixture, user=coach, result=result(hurt_away=[victim.name]))
-    result_confirm(report=report, user=other_coach)
+    run_on_commit(result_confirm, report=report, user=other_coach)  # the worker runs after commit
     assert Player.objects.get(pk=victim.pk).badly_hurt is True
+    assert PostMatchRun.objects.get(fixture=tt_fixture).log["away"] == {"badly_hurt": [victim.name]}
     second = Fixture.objects.create(
         season=tt_fixture.season,
         round=2,
@@ -75,8 +80,39 @@ def test_injuries_are_carried_to_the_next_match_and_healed_after(tt_fixture, coa
     second.refresh_from_db()
     frozen = next(p for p in second.home_sheet["players"] if p["id"] == victim.pk)
     assert frozen["badly_hurt"] is True  # he starts the next match in the injured zone
-    result_confirm(report=report, user=coach)
+    run_on_commit(result_confirm, report=report, user=coach)
     assert Player.objects.get(pk=victim.pk).badly_hurt is False
+
+
+def test_the_post_match_sequence_runs_once(tt_fixture, coach, other_coach):
+    victim = tt_fixture.away.tutatis_players.order_by("pk").first()
+    report = result_submit(fixture=tt_fixture, user=coach, result=result(hurt_away=[victim.name]))
+    result_confirm(report=report, user=other_coach)  # no worker yet: nothing carried over
+    assert Player.objects.get(pk=victim.pk).badly_hurt is False
+    first = post_match_task(tt_fixture.pk)
+    Player.objects.filter(pk=victim.pk).update(badly_hurt=False)  # say, healed by hand since
+    again = post_match_task(tt_fixture.pk)
+    assert first == again
+    assert PostMatchRun.objects.filter(fixture=tt_fixture).count() == 1
+    assert Player.objects.get(pk=victim.pk).badly_hurt is False  # the rerun changed nothing
+
+
+def test_the_next_match_waits_for_the_post_match_sequence(tt_fixture, coach, other_coach):
+    report = result_submit(fixture=tt_fixture, user=coach, result=result())
+    result_confirm(report=report, user=other_coach)
+    second = Fixture.objects.create(
+        season=tt_fixture.season,
+        round=2,
+        home=tt_fixture.away,
+        away=tt_fixture.home,
+        kickoff=tt_fixture.kickoff,
+    )
+    with pytest.raises(ValidationError) as caught:
+        result_submit(fixture=second, user=other_coach, result=result())
+    assert "not carried over yet" in str(caught.value)
+    assert post_match_sweep() == {"post_match_enqueued": 0}  # within the grace period
+    post_match_task(tt_fixture.pk)
+    result_submit(fixture=second, user=other_coach, result=result())
 
 
 def test_an_injured_player_must_belong_to_his_side(tt_fixture, coach):
