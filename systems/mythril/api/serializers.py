@@ -2,46 +2,48 @@
 
 from rest_framework import serializers
 
+from betting.models import Outcome
 
-class PickSerializer(serializers.Serializer):
+
+class MythrilPickSerializer(serializers.Serializer):
     position = serializers.CharField(required=False, allow_blank=True)
     champion = serializers.CharField(required=False, allow_blank=True)
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
 
 
-class DraftSerializer(serializers.Serializer):
+class MythrilDraftSerializer(serializers.Serializer):
     team_list = serializers.CharField(help_text="The race of one of the league's team lists.")
-    players = PickSerializer(many=True)
+    players = MythrilPickSerializer(many=True)
     popularity = serializers.IntegerField(min_value=0, max_value=100)
     home_pitch = serializers.CharField(default="lawn")
 
 
-class TeamCreateSerializer(DraftSerializer):
+class MythrilTeamCreateSerializer(MythrilDraftSerializer):
     name = serializers.CharField(max_length=80)
     coach = serializers.CharField(required=False, allow_blank=True,
                                   help_text="Username of the coach (commissioner only); "
                                   "left out: you.")
 
 
-class RuleErrorSerializer(serializers.Serializer):
+class MythrilRuleErrorSerializer(serializers.Serializer):
     rule = serializers.CharField()
     message = serializers.CharField()
 
 
-class VerdictSerializer(serializers.Serializer):
+class MythrilVerdictSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
     cost = serializers.IntegerField(required=False)
     budget = serializers.IntegerField(required=False)
-    errors = RuleErrorSerializer(many=True)
+    errors = MythrilRuleErrorSerializer(many=True)
 
 
-class RosterImportSerializer(serializers.Serializer):
+class MythrilRosterImportSerializer(serializers.Serializer):
     file = serializers.FileField(required=False)
     text = serializers.CharField(required=False, help_text="The file's text, instead of a file.")
     filename = serializers.CharField(required=False, default="roster.yaml")
 
 
-class HireSerializer(serializers.Serializer):
+class MythrilHireSerializer(serializers.Serializer):
     position = serializers.CharField(required=False, allow_blank=True)
     champion = serializers.CharField(required=False, allow_blank=True)
     race = serializers.CharField(required=False, allow_blank=True,
@@ -49,11 +51,11 @@ class HireSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
 
 
-class LineupSerializer(serializers.Serializer):
+class MythrilLineupSerializer(serializers.Serializer):
     players = serializers.ListField(child=serializers.IntegerField())
 
 
-class LevelUpChooseSerializer(serializers.Serializer):
+class MythrilLevelUpChooseSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["skill", "characteristic", "big_guy"])
     value = serializers.CharField(required=False, allow_blank=True,
                                   help_text="A skill, ma/st/ag/av, or st/av/drop_skill.")
@@ -61,28 +63,28 @@ class LevelUpChooseSerializer(serializers.Serializer):
                                   help_text="The skill dropped by a big guy's double.")
 
 
-class ResultSubmitSerializer(serializers.Serializer):
+class MythrilResultSubmitSerializer(serializers.Serializer):
     result = serializers.JSONField(help_text="The result as systems.mythril.report_checks reads "
                                    "it: score, forfeit, each side's stats.")
 
 
-class ReportCommandSerializer(serializers.Serializer):
+class MythrilReportCommandSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
     note = serializers.CharField(required=False, allow_blank=True, max_length=500)
     result = serializers.JSONField(required=False, help_text="decide: a corrected result.")
 
 
-class MatchdayEntrySerializer(serializers.Serializer):
+class MythrilMatchdayEntrySerializer(serializers.Serializer):
     season = serializers.IntegerField()
     round = serializers.IntegerField(min_value=1)
 
 
-class TeamBetSerializer(serializers.Serializer):
+class MythrilTeamBetSerializer(serializers.Serializer):
     fixture = serializers.IntegerField()
-    outcome = serializers.ChoiceField(choices=["home", "away", "draw"])
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
 
 
-class TeamBetOutSerializer(serializers.Serializer):
+class MythrilTeamBetOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
@@ -93,14 +95,14 @@ class TeamBetOutSerializer(serializers.Serializer):
     roll = serializers.JSONField()
 
 
-class TrophySerializer(serializers.Serializer):
+class MythrilTrophySerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
     teams = serializers.ListField(child=serializers.IntegerField())
     round = serializers.IntegerField(min_value=1)
     kickoff = serializers.DateTimeField()
 
 
-class StandingSerializer(serializers.Serializer):
+class MythrilStandingSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     team = serializers.IntegerField(source="team.pk")
     team_name = serializers.CharField(source="team.name")

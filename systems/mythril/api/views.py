@@ -65,7 +65,7 @@ def _season(pk: int) -> Season:
 
 
 class RosterDataView(_Command):
-    serializer_class = s.RosterImportSerializer
+    serializer_class = s.MythrilRosterImportSerializer
 
     @extend_schema(summary="Mythril: a league's roster data (the import file's shape)",
                    responses=JSON)
@@ -74,7 +74,7 @@ class RosterDataView(_Command):
 
     @extend_schema(summary="Mythril: import roster data from a JSON or YAML file "
                    "(commissioner); errors name the line and the field",
-                   request=s.RosterImportSerializer, responses=JSON)
+                   request=s.MythrilRosterImportSerializer, responses=JSON)
     def post(self, request: Request, pk: int) -> Response:
         league = _league(pk)
         data = self.data(request)
@@ -88,21 +88,21 @@ class RosterDataView(_Command):
 
 
 class DraftCheckView(_Command):
-    serializer_class = s.DraftSerializer
+    serializer_class = s.MythrilDraftSerializer
 
     @extend_schema(summary="Mythril: check a draft against the team-creation rules (the "
                    "engine's verdict, every broken rule named)",
-                   request=s.DraftSerializer, responses=s.VerdictSerializer)
+                   request=s.MythrilDraftSerializer, responses=s.MythrilVerdictSerializer)
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
         return Response(teams.draft_check(league=_league(pk), **data))
 
 
 class TeamCreateView(_Command):
-    serializer_class = s.TeamCreateSerializer
+    serializer_class = s.MythrilTeamCreateSerializer
 
     @extend_schema(summary="Mythril: create a team you coach (or, commissioner, for a coach)",
-                   request=s.TeamCreateSerializer, responses=JSON)
+                   request=s.MythrilTeamCreateSerializer, responses=JSON)
     def post(self, request: Request, pk: int) -> Response:
         league = _league(pk)
         data = self.data(request)
@@ -128,10 +128,10 @@ class TeamSheetView(_Command):
 
 
 class HireView(_Command):
-    serializer_class = s.HireSerializer
+    serializer_class = s.MythrilHireSerializer
 
     @extend_schema(summary="Mythril: hire a player, a champion or an ally (the team's coach)",
-                   request=s.HireSerializer, responses=JSON)
+                   request=s.MythrilHireSerializer, responses=JSON)
     def post(self, request: Request, pk: int) -> Response:
         player = teams.player_hire(team=_team(pk), user=request.user, **self.data(request))
         return Response(selectors.player_row(player), status=201)
@@ -155,20 +155,20 @@ class ApothecaryView(_Command):
 
 
 class LineupCheckView(_Command):
-    serializer_class = s.LineupSerializer
+    serializer_class = s.MythrilLineupSerializer
 
     @extend_schema(summary="Mythril: check a line-up (at most 11 on the pitch, 5 allies, 2 "
-                   "big guys)", request=s.LineupSerializer, responses=s.VerdictSerializer)
+                   "big guys)", request=s.MythrilLineupSerializer, responses=s.MythrilVerdictSerializer)
     def post(self, request: Request, pk: int) -> Response:
         return Response(teams.lineup_check(team=_team(pk),
                                            player_ids=self.data(request)["players"]))
 
 
 class LevelUpChooseView(_Command):
-    serializer_class = s.LevelUpChooseSerializer
+    serializer_class = s.MythrilLevelUpChooseSerializer
 
     @extend_schema(summary="Mythril: pick a level-up's skill, characteristic or big guy's "
-                   "double (the team's coach)", request=s.LevelUpChooseSerializer,
+                   "double (the team's coach)", request=s.MythrilLevelUpChooseSerializer,
                    responses=JSON)
     def post(self, request: Request, pk: int) -> Response:
         level_up = get_object_or_404(LevelUp, pk=pk)
@@ -184,10 +184,10 @@ def _report(report: ResultReport) -> dict[str, Any]:
 
 
 class ResultSubmitView(_Command):
-    serializer_class = s.ResultSubmitSerializer
+    serializer_class = s.MythrilResultSubmitSerializer
 
     @extend_schema(summary="Mythril: enter a match's result (either coach or the commissioner)",
-                   request=s.ResultSubmitSerializer, responses=JSON)
+                   request=s.MythrilResultSubmitSerializer, responses=JSON)
     def post(self, request: Request, pk: int) -> Response:
         fixture = get_object_or_404(Fixture, pk=pk)
         report = reports.result_submit(fixture=fixture, user=request.user,
@@ -196,10 +196,10 @@ class ResultSubmitView(_Command):
 
 
 class ReportCommandView(_Command):
-    serializer_class = s.ReportCommandSerializer
+    serializer_class = s.MythrilReportCommandSerializer
 
     @extend_schema(summary="Mythril: confirm, dispute or decide a result report",
-                   request=s.ReportCommandSerializer, responses=JSON)
+                   request=s.MythrilReportCommandSerializer, responses=JSON)
     def post(self, request: Request, pk: int, command: str) -> Response:
         report = get_object_or_404(ResultReport, pk=pk)
         data = self.data(request)
@@ -227,10 +227,10 @@ class PostMatchView(_Command):
 
 
 class MatchdayEntryView(_Command):
-    serializer_class = s.MatchdayEntrySerializer
+    serializer_class = s.MythrilMatchdayEntrySerializer
 
     @extend_schema(summary="Mythril: pay a matchday's team-bet entry from the treasury",
-                   request=s.MatchdayEntrySerializer, responses=JSON)
+                   request=s.MythrilMatchdayEntrySerializer, responses=JSON)
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
         season = get_object_or_404(Season, pk=data["season"])
@@ -241,45 +241,45 @@ class MatchdayEntryView(_Command):
 
 
 class TeamBetView(_Command):
-    serializer_class = s.TeamBetSerializer
+    serializer_class = s.MythrilTeamBetSerializer
 
-    @extend_schema(summary="Mythril: a team's bets", responses=s.TeamBetOutSerializer(many=True))
+    @extend_schema(summary="Mythril: a team's bets", responses=s.MythrilTeamBetOutSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         bets = TeamBet.objects.filter(team=_team(pk)).select_related("team")
-        return Response(s.TeamBetOutSerializer(bets, many=True).data)
+        return Response(s.MythrilTeamBetOutSerializer(bets, many=True).data)
 
     @extend_schema(summary="Mythril: bet on one outcome of a match of an entered matchday, "
-                   "before kick-off", request=s.TeamBetSerializer,
-                   responses=s.TeamBetOutSerializer)
+                   "before kick-off", request=s.MythrilTeamBetSerializer,
+                   responses=s.MythrilTeamBetOutSerializer)
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
         fixture = get_object_or_404(Fixture, pk=data["fixture"])
         bet = team_bets.team_bet_place(team=_team(pk), user=request.user, fixture=fixture,
                                        outcome=data["outcome"])
-        return Response(s.TeamBetOutSerializer(bet).data, status=201)
+        return Response(s.MythrilTeamBetOutSerializer(bet).data, status=201)
 
 
 class MatchdayBetsView(_Command):
     @extend_schema(summary="Mythril: a matchday's team bets (the commissioner)",
-                   responses=s.TeamBetOutSerializer(many=True))
+                   responses=s.MythrilTeamBetOutSerializer(many=True))
     def get(self, request: Request, pk: int, round: int) -> Response:
         season = _season(pk)
         if not is_commissioner(request.user, season.league):
             raise Forbidden("Only the commissioner sees the matchday's bets.")
         bets = team_bets.matchday_bets(season=season, round=round)
-        return Response(s.TeamBetOutSerializer(bets, many=True).data)
+        return Response(s.MythrilTeamBetOutSerializer(bets, many=True).data)
 
 
 class StandingsView(_Command):
     @extend_schema(summary="Mythril: the championship table (win 3, draw and loss settings)",
-                   responses=s.StandingSerializer(many=True))
+                   responses=s.MythrilStandingSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         rows = standings.standings_table(season=_season(pk))
-        return Response(s.StandingSerializer(rows, many=True).data)
+        return Response(s.MythrilStandingSerializer(rows, many=True).data)
 
 
 class TrophyView(_Command):
-    serializer_class = s.TrophySerializer
+    serializer_class = s.MythrilTrophySerializer
 
     @extend_schema(summary="Mythril: a season's trophies and their matches", responses=JSON)
     def get(self, request: Request, pk: int) -> Response:
@@ -291,7 +291,7 @@ class TrophyView(_Command):
             for t in season.mythril_trophies.prefetch_related("matches")])
 
     @extend_schema(summary="Mythril: create a knock-out trophy (the commissioner)",
-                   request=s.TrophySerializer, responses=JSON)
+                   request=s.MythrilTrophySerializer, responses=JSON)
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
         trophy = trophies.trophy_create(season=_season(pk), user=request.user,

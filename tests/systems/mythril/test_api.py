@@ -1,0 +1,111 @@
+"""The Mythril API: anyone reads; a coach writes his own team; the commissioner decides
+results and imports roster data. Refusals come in the project's error shape with the rule."""
+
+import pytest
+from django.test.testcases import TestCase
+from rest_framework.test import APIClient
+
+from systems.mythril.models import Player, ResultReport, TeamBet
+from tests.systems.mythril.conftest import humans
+from tests.systems.mythril.helpers import ids, kick_off, side
+
+API = "/api/v1/mythril"
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def as_user(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_anyone_reads(api, league, home_team, season):
+    assert api.get(f"{API}/leagues/{league.pk}/roster-data/").json()["team_lists"]
+    sheet = api.get(f"{API}/teams/{home_team.pk}/").json()
+    assert sheet["gold"] == 440_000 and len(sheet["players"]) == 11
+    assert api.get(f"{API}/seasons/{season.pk}/standings/").status_code == 200
+    assert api.get(f"/api/v1/teams/{home_team.pk}/sheet/").json()["sheet"]["race"] == "Human"
+
+
+def test_anonymous_writes_are_refused(api, league, home_team):
+    assert api.post(f"{API}/teams/{home_team.pk}/hire/", {"position": "Lineman"},
+                    format="json").status_code in (401, 403)
+
+
+def test_the_draft_check_and_a_refused_creation_name_the_rule(league, coach):
+    client = as_user(coach)
+    verdict = client.post(f"{API}/leagues/{league.pk}/teams/check/", {
+        "team_list": "Human", "players": humans(10), "popularity": 1}, format="json").json()
+    assert verdict["errors"] == [{"rule": "too_few_players",
+                                  "message": "At least 11 players: the team has 10"}]
+    refused = client.post(f"{API}/leagues/{league.pk}/teams/", {
+        "name": "Bulls", "team_list": "Human", "players": humans(10), "popularity": 1},
+        format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "too_few_players"
+    created = client.post(f"{API}/leagues/{league.pk}/teams/", {
+        "name": "Bulls", "team_list": "Human", "players": humans(11), "popularity": 1},
+        format="json")
+    assert created.status_code == 201 and created.json()["gold"] == 440_000
+
+
+def test_a_coach_writes_only_his_own_team(home_team, coach, other_coach):
+    refused = as_user(other_coach).post(f"{API}/teams/{home_team.pk}/hire/",
+                                        {"position": "Lineman"}, format="json")
+    assert refused.status_code == 403
+    hired = as_user(coach).post(f"{API}/teams/{home_team.pk}/hire/",
+                                {"position": "Catcher", "name": "Kurt"}, format="json")
+    assert hired.status_code == 201 and hired.json()["name"] == "Kurt"
+    player = Player.objects.get(name="Kurt")
+    assert as_user(other_coach).post(f"{API}/players/{player.pk}/fire/").status_code == 403
+    assert as_user(coach).post(f"{API}/players/{player.pk}/fire/").status_code == 200
+
+
+def test_only_the_commissioner_imports(league, coach, commissioner):
+    text = "team_lists:\n  - race: Elf\n    positions: []\n"
+    refused = as_user(coach).post(f"{API}/leagues/{league.pk}/roster-data/", {"text": text},
+                                  format="json")
+    assert refused.status_code == 403
+    bad = as_user(commissioner).post(f"{API}/leagues/{league.pk}/roster-data/",
+                                     {"text": text}, format="json").json()["error"]
+    assert bad["fields"] == {"team_lists.0.positions": [bad["message"]]}
+    assert bad["line"] == 3
+
+
+def test_results_over_the_api(fixture, coach, other_coach, commissioner):
+    kick_off(fixture)
+    home = ids(fixture, "home")
+    result = {"score": {"home": 1, "away": 0}, "home": side(home, p0={"touchdowns": 1})}
+    entered = as_user(coach).post(f"{API}/fixtures/{fixture.pk}/result-reports/",
+                                  {"result": result}, format="json")
+    assert entered.status_code == 201
+    report = entered.json()["id"]
+    assert as_user(coach).post(f"{API}/result-reports/{report}/confirm/").status_code == 403
+    assert as_user(other_coach).post(f"{API}/result-reports/{report}/decide/").status_code == 403
+    as_user(other_coach).post(f"{API}/result-reports/{report}/dispute/", {"reason": "no"},
+                              format="json")
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        decided = as_user(commissioner).post(f"{API}/result-reports/{report}/decide/")
+    assert decided.json()["status"] == "decided"
+    assert ResultReport.objects.get(pk=report).status == "decided"
+    run = APIClient().get(f"{API}/fixtures/{fixture.pk}/post-match/").json()
+    assert run["status"] == "done" and run["rolls"]
+
+
+def test_team_bets_over_the_api(fixture, home_team, coach, commissioner, season):
+    client = as_user(coach)
+    assert client.post(f"{API}/teams/{home_team.pk}/bets/", {
+        "fixture": fixture.pk, "outcome": "home"}, format="json").json()["error"]["code"] == (
+        "no_entry")
+    assert client.post(f"{API}/teams/{home_team.pk}/matchday-entries/", {
+        "season": season.pk, "round": 1}, format="json").status_code == 201
+    assert client.post(f"{API}/teams/{home_team.pk}/bets/", {
+        "fixture": fixture.pk, "outcome": "home"}, format="json").status_code == 201
+    url = f"{API}/seasons/{season.pk}/matchdays/1/bets/"
+    assert client.get(url).status_code == 403
+    assert as_user(commissioner).get(url).json()[0]["team_name"] == home_team.name
+    assert TeamBet.objects.count() == 1
