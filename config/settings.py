@@ -138,10 +138,14 @@ if ACCOUNT_EMAIL_VERIFICATION not in ("none", "optional", "mandatory"):
         "ACCOUNT_EMAIL_VERIFICATION", "must be one of none, optional, mandatory"
     )
 ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False  # a signed-in user may sign in as someone else
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SIGNUP_REDIRECT_URL = "welcome"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tabletop League] "
 ACCOUNT_PREVENT_ENUMERATION = True
+# Failed sign-ins are counted by django-axes (above), the same way for the form and the API;
+# allauth keeps its other limits (sign-ups, reset emails...), counted in the shared cache.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
 
 # Mail: the console in development; EMAIL_URL (e.g. smtp+tls://user:password@host:587) in
 # production.

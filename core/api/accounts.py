@@ -84,7 +84,7 @@ class RegisterView(APIView):
         return Response(RegisteredSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
-class TokenSerializer(serializers.Serializer):
+class ApiTokenSerializer(serializers.Serializer):
     token_key = serializers.CharField(help_text="The token's first characters, its name here.")
     created = serializers.DateTimeField()
     expiry = serializers.DateTimeField(allow_null=True)
@@ -93,10 +93,10 @@ class TokenSerializer(serializers.Serializer):
 class TokenListView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(summary="My API tokens", responses=TokenSerializer(many=True))
+    @extend_schema(summary="My API tokens", responses=ApiTokenSerializer(many=True))
     def get(self, request: Request) -> Response:
         tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
-        return Response(TokenSerializer(tokens, many=True).data)
+        return Response(ApiTokenSerializer(tokens, many=True).data)
 
 
 class TokenRevokeView(APIView):

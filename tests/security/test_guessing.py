@@ -22,11 +22,11 @@ def _token(client: APIClient, username: str, password: str, **headers):
 def test_the_web_form_locks_a_guesser_out_even_with_the_right_password(coach, settings):
     client = Client()
     for attempt in range(1, settings.AXES_FAILURE_LIMIT + 1):
-        answer = client.post(LOGIN_URL, {"username": "coach", "password": "guess"})
+        answer = client.post(LOGIN_URL, {"login": "coach", "password": "guess"})
         # the form again with its error, until the failure that reaches the limit
         assert answer.status_code == (429 if attempt == settings.AXES_FAILURE_LIMIT else 200)
 
-    answer = client.post(LOGIN_URL, {"username": "coach", "password": PASSWORD})
+    answer = client.post(LOGIN_URL, {"login": "coach", "password": PASSWORD})
 
     assert answer.status_code == 429
     assert int(answer["Retry-After"]) == settings.AXES_COOLOFF_TIME.total_seconds()
@@ -38,9 +38,9 @@ def test_the_web_form_locks_a_guesser_out_even_with_the_right_password(coach, se
 def test_a_failure_below_the_limit_does_not_lock_and_success_resets_the_count(coach, settings):
     client = Client()
     for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
-        client.post(LOGIN_URL, {"username": "coach", "password": "guess"})
+        client.post(LOGIN_URL, {"login": "coach", "password": "guess"})
 
-    answer = client.post(LOGIN_URL, {"username": "coach", "password": PASSWORD})
+    answer = client.post(LOGIN_URL, {"login": "coach", "password": PASSWORD})
 
     assert answer.status_code == 302
     assert not AccessAttempt.objects.filter(failures_since_start__gt=0).exists()

@@ -69,7 +69,7 @@ def test_the_printable_team_sheet(browser, titanos):
     rows = page.find("table", class_="kp-sheet-gladiators").find("tbody").find_all("tr")
     assert len(rows) == 7
     assert rows[0].find(class_="kp-blank")  # RAP: drawn before each match
-    assert page.find("button", onclick="window.print()")
+    assert page.find("button", attrs={"data-print": True})
 
 
 def test_a_gladiator_page_shows_his_history_with_the_rolls(
