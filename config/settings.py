@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "systems.rotzball",
     "systems.killpower",
     "systems.tutatis",
+    "systems.mythril",
     "battles",
 ]
 
