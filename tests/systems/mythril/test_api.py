@@ -109,3 +109,20 @@ def test_team_bets_over_the_api(fixture, home_team, coach, commissioner, season)
     assert client.get(url).status_code == 403
     assert as_user(commissioner).get(url).json()[0]["team_name"] == home_team.name
     assert TeamBet.objects.count() == 1
+
+
+def test_the_league_settings_over_the_api(league, commissioner, coach):
+    client = as_user(commissioner)
+    changed = client.patch(f"/api/v1/leagues/{league.pk}/", {
+        "starting_gold": 600_000, "team_bets": False, "points_draw": 2}, format="json")
+    assert changed.status_code == 200, changed.json()
+    from systems.mythril.settings_store import settings_of
+
+    settings = settings_of(league)
+    assert (settings.starting_gold, settings.team_bets) == (600_000, False)
+    refused = client.patch(f"/api/v1/leagues/{league.pk}/", {"starting_gold": -1},
+                           format="json")
+    assert refused.status_code == 400
+    assert "starting_gold" in refused.json()["error"]["fields"]
+    assert as_user(coach).patch(f"/api/v1/leagues/{league.pk}/", {"team_bets": True},
+                                format="json").status_code == 403
