@@ -56,7 +56,8 @@ def test_roster_editor_is_closed_to_others(client, orcs, other_coach):
     assert client.get(url).status_code == 403
 
 
-def test_fixture_tools_roll_and_log(client, tt_fixture, coach):
+def test_fixture_tools_roll_and_log(client, tt_fixture, coach, script_dice):
+    script_dice("systems.tutatis.engine", [5, 6])
     client.force_login(coach)
     page = client.get(tt_fixture.get_absolute_url())
     assert page.status_code == 200 and b"Roll: Weather" in page.content
@@ -70,7 +71,9 @@ def test_fixture_tools_roll_and_log(client, tt_fixture, coach):
     assert f'id="roll-{roll.pk}"'.encode() in fragment.content
     assert b"Time Warp" in fragment.content
     sheet = client.get(reverse("matches:tt_match_sheet", args=[tt_fixture.pk]))
-    assert roll.result["weather"].encode() in sheet.content
+    assert roll.result["weather"] == "heat_wave"
+    assert b"heat wave (injured back only on a 6)" in fragment.content
+    assert b"heat wave (injured back only on a 6)" in sheet.content
 
 
 def test_result_entry_then_confirmation_on_the_page(client, tt_fixture, coach, other_coach):
