@@ -21,6 +21,7 @@ from battles.views.display import (
 )
 from battles.views.runs import run_context
 from core.htmx import page_or_fragment
+from core.page_limits import expensive_page
 
 ODDS_N = 20_000
 
@@ -162,6 +163,7 @@ def _shares(odds: dict) -> dict:
 
 
 @login_required
+@expensive_page
 def battle_odds(request: HttpRequest, pk: int) -> HttpResponse:
     """The engine's estimate of the battle's outcome as the cards stand now; the battle page
     loads this fragment when it opens (a plain link without JavaScript)."""

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
+from core.page_limits import expensive_page
 from league.models import League
 from league.views.access import commissioner_required
 from league.views.commissioner import form_page, league_url, season_of
@@ -65,6 +66,7 @@ def fixture_schedule(request: HttpRequest, league: League) -> HttpResponse:
 
 @require_POST
 @commissioner_required
+@expensive_page
 def simulate(request: HttpRequest, league: League) -> HttpResponse:
     """Kick off and simulate a fixture, a round or the whole season; then show the progress."""
     season = season_of(league, request.POST.get("season"))

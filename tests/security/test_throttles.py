@@ -46,3 +46,21 @@ def test_season_simulations_are_limited_per_user(rates, commissioner, season):
 
     assert 429 not in answers[:2]
     assert answers[2] == 429
+
+
+@pytest.mark.django_db
+def test_the_pages_share_the_limit_of_expensive_requests(rates, commissioner, league, season):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(commissioner)
+    api = APIClient()
+    api.force_authenticate(commissioner)
+    api.post(f"/api/v1/seasons/{season.pk}/simulate/", {})
+    api.post(f"/api/v1/seasons/{season.pk}/simulate/", {})
+
+    page = client.post(f"/leagues/{league.pk}/simulate/", {"season": season.pk})
+
+    assert page.status_code == 429
+    assert "try again in" in page.content.decode()
+    assert int(page["Retry-After"]) > 0
