@@ -34,6 +34,7 @@ class TutatisConfig(AppConfig):
                 fixture_page=matches.fixture_detail,
                 team_sheet=selectors.team_sheet,
                 teams_not_ready=selectors.teams_not_ready,
+                league_page_context=teams.league_context,
                 league_rules_form=TutatisRulesForm,
                 league_related=["tutatis_rules"],
                 league_api_fields={

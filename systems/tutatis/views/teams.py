@@ -14,7 +14,7 @@ from league.models import League, Team
 from matches.models import Fixture
 from systems.tutatis import RULE_SYSTEM, engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
-from systems.tutatis.models import ListEntry, TeamList
+from systems.tutatis.models import ListEntry, ResultReport, TeamList
 from systems.tutatis.services import lists as list_services
 from systems.tutatis.services import rosters
 
@@ -197,3 +197,20 @@ def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "tutatis/entry_form.html", {"entry": entry, "league": league, "form": form}
     )
+
+
+def league_context(request: HttpRequest, league: League, season=None) -> dict:
+    """What the league page adds for a Tutatis league: the team lists, and the results
+    waiting for this user's word (to confirm, or to decide)."""
+    waiting = [
+        report
+        for report in selectors.report_list().filter(
+            fixture__season__league=league, status__in=ResultReport.OPEN
+        )
+        if (
+            report.status == ResultReport.Status.PENDING
+            and roles.can_confirm_result(request.user, report)
+        )
+        or roles.can_decide_result(request.user, report)
+    ]
+    return {"game_tools_template": "tutatis/league_tools.html", "tt_waiting": waiting}

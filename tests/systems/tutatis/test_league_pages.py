@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from league.models import League
 from systems.tutatis.models import LeagueRules
+from systems.tutatis.services.results import result_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +59,19 @@ def test_settings_page_changes_the_budget(client, commissioner, tt_league, orcs)
     assert b"The team costs 445 Irr, over the budget of 440 Irr." in team_page.content
 
 
-def test_league_page_lists_the_teams(client, tt_league, orcs, dwarfs):
+def test_league_page_lists_the_teams_and_the_results_waiting(
+    client, tt_league, orcs, dwarfs, tt_fixture, coach, other_coach
+):
     page = client.get(tt_league.get_absolute_url())
     assert page.status_code == 200
     assert b"Orcs" in page.content and b"Dwarfs" in page.content
+    assert reverse("league:tt_lists", args=[tt_league.pk]).encode() in page.content
+    result_submit(
+        fixture=tt_fixture,
+        user=coach,
+        result={"home": {"goals": 1, "over_bar": 0}, "away": {"goals": 0, "over_bar": 0}},
+    )
+    client.force_login(coach)
+    assert b'id="tt-waiting"' not in client.get(tt_league.get_absolute_url()).content
+    client.force_login(other_coach)
+    assert b'id="tt-waiting"' in client.get(tt_league.get_absolute_url()).content
