@@ -53,10 +53,20 @@ def team_sheet(team: Team) -> dict[str, Any]:
 
 
 def teams_not_ready(teams: list[Team]) -> dict[int, str]:
-    """``{team id: why}`` for the teams whose roster breaks a team-building rule."""
+    """``{team id: why}`` for the teams whose roster breaks a team-building rule: two queries
+    for any number of teams (their players, their leagues' settings)."""
+    players: dict[int, list[Player]] = {team.pk: [] for team in teams}
+    for player in Player.objects.filter(team__in=players).order_by("pk"):
+        players[player.team_id].append(player)
+    budgets = {
+        league.pk: engine.league_rules(league).budget
+        for league in League.objects.filter(
+            pk__in={team.league_id for team in teams}
+        ).select_related("tutatis_rules")
+    }
     problems: dict[int, str] = {}
     for team in teams:
-        check = roster_check(team=team)
+        check = engine.team_check(players[team.pk], budget=budgets[team.league_id])
         if not check.ok:
             problems[team.pk] = "; ".join(error.message for error in check.errors)
     return problems

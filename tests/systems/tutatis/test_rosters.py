@@ -122,3 +122,18 @@ def test_time_warp_tokens_setting_is_checked(tt_league):
     with pytest.raises(ValidationError) as caught:
         league_rules_save(league=tt_league, values={"time_warp_tokens": 5})
     assert "time_warp_tokens" in caught.value.message_dict
+
+
+def test_teams_not_ready_costs_the_same_queries_for_any_number_of_teams(
+    tt_league, orcs, dwarfs, coach, django_assert_max_num_queries
+):
+    from systems.tutatis.selectors import teams_not_ready
+
+    short = team_register(league=tt_league, name="Short", coach=coach)
+    build(short, coach, ORCS, spec=None)
+    teams = list(tt_league.teams.all())
+    with django_assert_max_num_queries(2):
+        problems = teams_not_ready(teams)
+    assert problems == {
+        short.pk: "0 players are on the pitch: a team fields exactly 7 (the mercenary aside)."
+    }
