@@ -148,3 +148,26 @@ def test_league_settings_over_the_core_api(api_as, commissioner):
     )
     assert bad.status_code == 400
     assert "time_warp_tokens" in bad.json()["error"]["fields"]
+
+
+def test_a_roll_naming_a_player_outside_the_match_is_refused(api_as, tt_fixture, coach, stranger):
+    body = {"action": "tackle", "attacker": "home:999999", "defender": "away:1"}
+    response = api_as(coach).post(f"{API}/fixtures/{tt_fixture.pk}/rolls/", body, format="json")
+    assert response.status_code == 400
+    assert "attacker" in response.json()["error"]["fields"]
+    assert api_as(None).post(
+        f"{API}/fixtures/{tt_fixture.pk}/rolls/",
+        {"action": "weather", "side": "home"},
+        format="json",
+    ).status_code in (401, 403)
+    assert (
+        api_as(stranger)
+        .post(
+            f"{API}/fixtures/{tt_fixture.pk}/rolls/",
+            {"action": "weather", "side": "home"},
+            format="json",
+        )
+        .status_code
+        == 403
+    )
+    assert not MatchRoll.objects.exists()

@@ -5,6 +5,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from league.services import team_register
 from systems.tutatis.models import Player, TeamList
+from systems.tutatis.selectors import teams_not_ready
 from systems.tutatis.services import lists, rosters
 from systems.tutatis.services.settings import league_rules_save
 from tests.systems.tutatis.conftest import ORCS, build, counts_for
@@ -127,8 +128,6 @@ def test_time_warp_tokens_setting_is_checked(tt_league):
 def test_teams_not_ready_costs_the_same_queries_for_any_number_of_teams(
     tt_league, orcs, dwarfs, coach, django_assert_max_num_queries
 ):
-    from systems.tutatis.selectors import teams_not_ready
-
     short = team_register(league=tt_league, name="Short", coach=coach)
     build(short, coach, ORCS, spec=None)
     teams = list(tt_league.teams.all())
