@@ -10,5 +10,6 @@ def test_the_api_docs_render_without_a_csp_violation(page):
 
     page.locator(".swagger-ui .opblock").first.wait_for()
 
-    assert page.locator(".swagger-ui .opblock-tag").count() > 10  # one per resource
+    assert "Tabletop League API" in page.locator(".swagger-ui .info .title").inner_text()
+    assert page.locator(".swagger-ui .opblock").count() > 0
     assert page.js_errors == []
