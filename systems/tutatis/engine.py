@@ -2,15 +2,39 @@
 plain inputs out; engine errors the user can fix become ``ValidationError`` on a field."""
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import Dice, InvalidInput
-from rules_engine.tutatis import Role, TeamCheck, TeamPlayer, check_team, run_action
+from rules_engine.tutatis import Role, TeamCheck, TeamPlayer, TeamRule, check_team, run_action
 from systems.tutatis.models import LeagueRules, Player
 
 STATS = ("mo", "st", "ag", "co", "bp")
+RULE_MESSAGES = {
+    TeamRule.BUDGET_EXCEEDED: _("The team costs %(count)s Irr, over the budget of %(limit)s Irr."),
+    TeamRule.WRONG_PITCH_COUNT: _(
+        "%(count)s players are on the pitch: a team fields exactly %(limit)s (the mercenary aside)."
+    ),
+    TeamRule.TOO_MANY_SUBSTITUTES: _(
+        "%(count)s substitutes: a team has at most %(limit)s (the mercenary aside)."
+    ),
+    TeamRule.TOO_MANY_GOALKEEPERS: _("%(count)s goalkeepers: a team has at most %(limit)s."),
+    TeamRule.GOALKEEPER_ON_PITCH: _(
+        "%(count)s goalkeepers on the pitch: only %(limit)s at a time, the other waits on the bench."
+    ),
+    TeamRule.TOO_MANY_HEROES_ON_PITCH: _(
+        "%(count)s heroes on the pitch: only %(limit)s may play, the others wait in reserve."
+    ),
+    TeamRule.TOO_MANY_MERCENARIES: _("%(count)s mercenaries: a team hires at most %(limit)s."),
+    TeamRule.TOO_MANY_SPECIALS: _(
+        "%(count)s special characters: a team selects at most %(limit)s from its list."
+    ),
+}
+"""The engine's team-building refusals in the user's language (same facts: what the team has,
+what the rule allows)."""
 
 
 def player_json(player: Player) -> dict[str, Any]:
@@ -28,14 +52,22 @@ def player_json(player: Player) -> dict[str, Any]:
 
 
 def team_check(players: Iterable[Any], *, budget: int) -> TeamCheck:
-    """The team-building rules on rows or on plain ``{role, price, on_pitch, name}`` drafts."""
-    return check_team(
+    """The team-building rules on rows or unsaved players, every refusal worded with gettext."""
+    check = check_team(
         [
             TeamPlayer(name=p.name, role=Role(p.role), cost=p.price, on_pitch=p.on_pitch)
             for p in players
         ],
         budget=budget,
     )
+    worded = tuple(
+        replace(
+            error,
+            message=str(RULE_MESSAGES[error.rule]) % {"count": error.count, "limit": error.limit},
+        )
+        for error in check.errors
+    )
+    return replace(check, errors=worded)
 
 
 def league_rules(league: Any) -> LeagueRules:

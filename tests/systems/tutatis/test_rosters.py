@@ -136,3 +136,25 @@ def test_teams_not_ready_costs_the_same_queries_for_any_number_of_teams(
     assert problems == {
         short.pk: "0 players are on the pitch: a team fields exactly 7 (the mercenary aside)."
     }
+
+
+def test_every_refusal_is_worded_like_the_engine(fresh):
+    """The app words each rule with gettext; in English it says what the engine says."""
+    from rules_engine.tutatis import check_team
+    from systems.tutatis import engine
+
+    team, team_list = fresh
+    entries = list(team_list.entries.order_by("pk"))
+    places = [(3, True)] * 3 + [(4, True)] * 2 + [(5, True)] * 2 + [(6, False)] * 2
+    places += [(0, False)] * 4  # 6 on the bench, 5 on the pitch
+    draft = [
+        rosters._hired(entries[index], team, f"P{n}", on_pitch=on_pitch)
+        for n, (index, on_pitch) in enumerate(places)
+    ]
+    worded = engine.team_check(draft, budget=100)
+    plain = check_team(
+        [engine.TeamPlayer(p.name, engine.Role(p.role), p.price, p.on_pitch) for p in draft],
+        budget=100,
+    )
+    assert len(worded.errors) == 8
+    assert [e.message for e in worded.errors] == [e.message for e in plain.errors]
