@@ -93,17 +93,25 @@ class TeamList(models.Model):
         return self.name
 
 
-class Position(models.Model):
+class Profiled(models.Model):
+    """A profile (movement, strength, agility, armour), empty when the data gives none."""
+
+    ma = models.PositiveSmallIntegerField("MA", null=True, blank=True)
+    st = models.PositiveSmallIntegerField("ST", null=True, blank=True)
+    ag = models.PositiveSmallIntegerField("AG", null=True, blank=True)
+    av = models.PositiveSmallIntegerField("AV", null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Position(Profiled):
     team_list = models.ForeignKey(TeamList, on_delete=models.CASCADE, related_name="positions")
     name = models.CharField(_("name"), max_length=60)
     cost = models.PositiveIntegerField(_("cost"))
     max_count = models.PositiveSmallIntegerField(_("maximum"))
     ally_limit = models.PositiveSmallIntegerField(_("maximum as allies"), default=0)
     big_guy = models.BooleanField(_("big guy"), default=False)
-    ma = models.PositiveSmallIntegerField("MA", null=True, blank=True)
-    st = models.PositiveSmallIntegerField("ST", null=True, blank=True)
-    ag = models.PositiveSmallIntegerField("AG", null=True, blank=True)
-    av = models.PositiveSmallIntegerField("AV", null=True, blank=True)
     skills = models.JSONField(_("skills"), default=empty_list, blank=True)
     normal = models.JSONField(_("skill categories"), default=empty_list, blank=True)
     double = models.JSONField(_("categories on a double"), default=empty_list, blank=True)
@@ -126,15 +134,11 @@ class Position(models.Model):
         return f"{self.team_list.race}: {self.name}"
 
 
-class Champion(models.Model):
+class Champion(Profiled):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="mythril_champions")
     name = models.CharField(_("name"), max_length=60)
     cost = models.PositiveIntegerField(_("cost"))
     races = models.JSONField(_("plays for"), default=empty_list)
-    ma = models.PositiveSmallIntegerField("MA", null=True, blank=True)
-    st = models.PositiveSmallIntegerField("ST", null=True, blank=True)
-    ag = models.PositiveSmallIntegerField("AG", null=True, blank=True)
-    av = models.PositiveSmallIntegerField("AV", null=True, blank=True)
     skills = models.JSONField(_("skills"), default=empty_list, blank=True)
     big_guy = models.BooleanField(_("big guy"), default=False)
     sample = models.BooleanField(_("sample data"), default=False)
