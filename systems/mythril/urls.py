@@ -4,7 +4,7 @@
 from django.urls import path
 
 from systems.mythril.api import views as api
-from systems.mythril.views import match_pages, team_pages
+from systems.mythril.views import match_pages, team_pages, trophy_pages
 
 league_patterns = [
     path("<int:pk>/mythril-teams/new/", team_pages.team_create, name="my_team_create"),
@@ -20,6 +20,8 @@ league_patterns = [
     path("mythril-level-ups/<int:pk>/", team_pages.level_up_choose, name="my_level_up"),
     path("seasons/<int:pk>/mythril-bets/<int:round>/", team_pages.matchday_bets,
          name="my_matchday_bets"),
+    path("seasons/<int:pk>/mythril-trophies/", trophy_pages.trophy_create,
+         name="my_trophy_create"),
 ]
 
 match_patterns = [

@@ -31,6 +31,7 @@ from systems.mythril.models import (
     Skill,
     TeamBet,
     TeamList,
+    Trophy,
 )
 from systems.mythril.settings_store import settings_of
 from systems.mythril.standings import standings_table
@@ -55,6 +56,10 @@ def league_context(request: HttpRequest, league: League, season: Season | None) 
     return {
         "game_tools_template": "mythril/league_tools.html",
         "mythril_standings": standings_table(season=season) if season else [],
+        "mythril_trophies": Trophy.objects.filter(season=season).prefetch_related(
+            "matches__fixture__home", "matches__fixture__away", "matches__fixture__result")
+        if season else [],
+        "mythril_teams": Team.objects.filter(league=league).order_by("name"),
     }
 
 

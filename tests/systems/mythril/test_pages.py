@@ -121,3 +121,14 @@ def test_the_matchday_bets_are_the_commissioners(client, fixture, commissioner, 
     assert client.get(url).status_code == 404
     client.force_login(commissioner)
     assert client.get(url).status_code == 200
+
+
+def test_the_commissioner_draws_a_trophy_on_the_league_page(client, league, season, home_team,
+                                                            away_team, commissioner):
+    client.force_login(commissioner)
+    assert "Draw a trophy" in client.get(league.get_absolute_url()).content.decode()
+    client.post(reverse("league:my_trophy_create", args=[season.pk]), {
+        "name": "Coupe", "round": 3, "kickoff": "2030-05-01T20:00",
+        "teams": [home_team.pk, away_team.pk]})
+    page = client.get(league.get_absolute_url()).content.decode()
+    assert "Coupe" in page and "Final" in page
