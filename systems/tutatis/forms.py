@@ -37,15 +37,26 @@ class TutatisRulesForm(StandingsRulesForm):
         help_text=_("Each side re-rolls that many throws per match; the second roll stands."),
     )
 
-    @property
-    def rule_fields(self) -> tuple[str, ...]:
-        return ("tutatis_budget", "time_warp_tokens", *self.standings_fields, "tiebreakers")
+    rule_fields = (
+        "tutatis_budget",
+        "time_warp_tokens",
+        "points_win",
+        "points_draw",
+        "points_loss",
+        "tiebreakers",
+    )
+    POINTS = {"points_win": 3, "points_draw": 1, "points_loss": 0}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, value in self.POINTS.items():  # the new-league page: the usual table
+            self.fields[name].required = False
+            self.fields[name].initial = value
 
     def rule_settings(self) -> dict:
         own = {key: self.cleaned_data[key] for key in ("tutatis_budget", "time_warp_tokens")}
-        if self.cleaned_data.get("points_win") is None:  # the new-league page: defaults
-            return own
-        return own | super().rule_settings()
+        standings = super().rule_settings()
+        return own | {key: value for key, value in standings.items() if value not in (None, [])}
 
     @classmethod
     def rule_initial(cls, league: League) -> dict:
