@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Now
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
 from league.models import Team
@@ -116,8 +117,9 @@ def post_match_sweep() -> dict[str, int]:
         mythril_post_match__created_at__lte=Now()
         - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
     )
-    pending = resend_counted(waiting, problem="The post-match sequence could not run; the "
-                             "sweeper stopped.")
+    pending = resend_counted(waiting, problem=_(
+        "The workers could not run the post-match sequence after %(n)s tries; the sweeper "
+        "stopped.") % {"n": settings.SWEEPER_MAX_ATTEMPTS})
     for fixture_id in pending:
         enqueue_on_commit(POST_MATCH_TASK, fixture_id)
     return {"mythril_post_match_enqueued": len(pending)}

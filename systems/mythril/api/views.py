@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
@@ -81,7 +82,7 @@ class RosterDataView(_Command):
         upload = data.get("file")
         text = upload.read().decode("utf-8", errors="replace") if upload else data.get("text")
         if not text:
-            raise Refused("required", "Give a file or its text.", field="file")
+            raise Refused("required", _("Give a file or its text."), field="file")
         roster.roster_data_import(league=league, user=request.user, text=text,
                                   filename=upload.name if upload else data["filename"])
         return Response(roster.roster_data_export(league=league))
@@ -109,10 +110,10 @@ class TeamCreateView(_Command):
         coach: Any = request.user
         if data.pop("coach", ""):
             if not is_commissioner(request.user, league):
-                raise Forbidden("Only the commissioner registers a team for another coach.")
+                raise Forbidden(_("Only the commissioner registers a team for another coach."))
             coach = User.objects.filter(username=request.data["coach"]).first()
             if coach is None:
-                raise Refused("invalid", "No user has this username.", field="coach")
+                raise Refused("invalid", _("No user has this username."), field="coach")
         team = teams.mythril_team_register(league=league, coach=coach, **data)
         return Response(selectors.team_sheet(team), status=201)
 
@@ -212,7 +213,7 @@ class ReportCommandView(_Command):
             reports.result_decide(report=report, user=request.user, result=data.get("result"),
                                   note=data.get("note", ""))
         else:
-            raise Refused("unknown_command", "Use confirm, dispute or decide.", field="command")
+            raise Refused("unknown_command", _("Use confirm, dispute or decide."), field="command")
         report.refresh_from_db()
         return Response(_report(report))
 
@@ -265,7 +266,7 @@ class MatchdayBetsView(_Command):
     def get(self, request: Request, pk: int, round: int) -> Response:
         season = _season(pk)
         if not is_commissioner(request.user, season.league):
-            raise Forbidden("Only the commissioner sees the matchday's bets.")
+            raise Forbidden(_("Only the commissioner sees the matchday's bets."))
         bets = team_bets.matchday_bets(season=season, round=round)
         return Response(s.MythrilTeamBetOutSerializer(bets, many=True).data)
 
