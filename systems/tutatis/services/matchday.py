@@ -18,14 +18,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from matches import locking
 from matches.models import Fixture
 from rules_engine import IllegalAction
 from rules_engine.tutatis import TimeWarp
 from rules_engine.tutatis.tables import STORM_BP_MALUS
-from systems.tutatis import RULE_SYSTEM, engine, roles, selectors
+from systems.tutatis import engine, roles, selectors
 from systems.tutatis.kickoff import kick_off
 from systems.tutatis.models import MatchRoll
+from systems.tutatis.services.fixtures import locked_fixture
 
 ACTION_PLAYERS = {
     "weather": (),
@@ -38,19 +38,6 @@ ACTION_PLAYERS = {
     "foul": ("fouler", "victim"),
 }
 SIDES = ("home", "away")
-
-
-def _locked_fixture(fixture_id: int) -> Fixture:
-    fixture = locking.lock_fixture_with_teams(fixture_id)
-    if fixture is None:
-        raise ValidationError({"fixture": _("No such fixture.")})
-    if fixture.season.league.rule_system != RULE_SYSTEM:
-        raise ValidationError({"fixture": _("Match-day tools are for Tutatis fixtures.")})
-    if fixture.status == Fixture.Status.CANCELLED:
-        raise ValidationError({"fixture": _("This fixture is cancelled.")})
-    if fixture.status == Fixture.Status.PLAYED:
-        raise ValidationError({"fixture": _("This fixture already has its result.")})
-    return fixture
 
 
 def _player(fixture: Fixture, ref: object, field: str) -> tuple[str, dict[str, Any]]:
@@ -140,7 +127,7 @@ def _params(fixture: Fixture, action: str, inputs: Mapping[str, Any]) -> tuple[d
 def match_roll(
     *, user: User, fixture: Fixture, action: str, inputs: Mapping[str, Any], seed: int | None = None
 ) -> MatchRoll:
-    locked = _locked_fixture(fixture.pk)
+    locked = locked_fixture(fixture.pk)
     params, side, label = _params(locked, action, inputs)
     if not roles.can_roll(user, locked, side):
         raise PermissionDenied(_("A coach rolls for his own side; the commissioner for either."))
@@ -164,23 +151,23 @@ def match_roll(
 def time_warp(*, user: User, roll: MatchRoll, seed: int | None = None) -> MatchRoll:
     """Spend one of the side's Time Warp tokens: the action is rolled again and the second
     roll stands (the first stays in the log, marked replaced)."""
-    locked_fixture = _locked_fixture(roll.fixture_id)
+    fixture = locked_fixture(roll.fixture_id)
     locked = MatchRoll.objects.select_for_update().get(pk=roll.pk)
-    if not roles.can_roll(user, locked_fixture, locked.side):
+    if not roles.can_roll(user, fixture, locked.side):
         raise PermissionDenied(_("A coach spends his own side's Time Warp tokens."))
     if MatchRoll.objects.filter(replaces=locked).exists():
         raise ValidationError(
             {"roll": _("This roll was already re-rolled: the second one stands.")}
         )
-    tokens = selectors.tokens_left(fixture=locked_fixture)[locked.side]
-    total = (locked_fixture.options or {}).get("time_warp_tokens", 0)
+    tokens = selectors.tokens_left(fixture=fixture)[locked.side]
+    total = (fixture.options or {}).get("time_warp_tokens", 0)
     try:
         TimeWarp(total, total - tokens).spend()
     except IllegalAction:
         raise ValidationError({"roll": _("No Time Warp token is left for this side.")}) from None
     result, dice = engine.roll(locked.action, locked.params, seed=seed)
     return MatchRoll.objects.create(
-        fixture=locked_fixture,
+        fixture=fixture,
         action=locked.action,
         side=locked.side,
         label=locked.label,

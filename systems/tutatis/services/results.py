@@ -23,7 +23,7 @@ from rules_engine.tutatis import SYSTEM
 from systems.tutatis import POST_MATCH_TASK, roles
 from systems.tutatis.kickoff import kick_off
 from systems.tutatis.models import ResultReport
-from systems.tutatis.services.matchday import _locked_fixture
+from systems.tutatis.services.fixtures import locked_fixture
 
 MAX_TEXT = 500
 
@@ -40,7 +40,7 @@ def _engine_result(fixture: Fixture, result: Mapping[str, Any]) -> Any:
 @transaction.atomic
 def result_submit(*, fixture: Fixture, user: User, result: Mapping[str, Any]) -> ResultReport:
     """Enter a result; it waits for the other side. A new report supersedes the open one."""
-    locked = _locked_fixture(fixture.pk)
+    locked = locked_fixture(fixture.pk)
     if not roles.can_enter_result(user, locked):
         raise PermissionDenied(
             _("Only the commissioner or a coach of this match enters its result.")
@@ -57,7 +57,7 @@ def result_submit(*, fixture: Fixture, user: User, result: Mapping[str, Any]) ->
 
 
 def _open(report: ResultReport) -> ResultReport:
-    fixture = _locked_fixture(report.fixture_id)
+    fixture = locked_fixture(report.fixture_id)
     locked = ResultReport.objects.select_for_update().get(pk=report.pk)
     locked.fixture = fixture
     if locked.status not in ResultReport.OPEN:
