@@ -79,9 +79,15 @@ def test_league_page_lists_the_teams_and_the_results_waiting(
 
 def test_new_league_page_defaults_the_points_table(client, commissioner):
     client.force_login(commissioner)
-    response = client.post(reverse("league:create"), {
-        "name": "Quick", "rule_system": "tutatis", "tutatis_budget": 600, "time_warp_tokens": 0,
-    })
+    response = client.post(
+        reverse("league:create"),
+        {
+            "name": "Quick",
+            "rule_system": "tutatis",
+            "tutatis_budget": 600,
+            "time_warp_tokens": 0,
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     league = League.objects.get(name="Quick")
     assert (league.points_win, league.points_draw, league.points_loss) == (3, 1, 0)

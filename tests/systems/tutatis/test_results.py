@@ -136,3 +136,16 @@ def test_standings_use_the_leagues_points_table(tt_fixture, coach, other_coach):
     result_confirm(report=report, user=other_coach)
     rows = {row.team.name: row.points for row in standings_get(season=tt_fixture.season)}
     assert rows == {"Orcs": 2, "Dwarfs": 0}
+
+
+def test_the_sweeper_resends_a_lost_post_match_sequence(
+    tt_fixture, coach, other_coach, settings, run_on_commit
+):
+    victim = tt_fixture.away.tutatis_players.order_by("pk").first()
+    report = result_submit(fixture=tt_fixture, user=coach, result=result(hurt_away=[victim.name]))
+    result_confirm(report=report, user=other_coach)  # its message lost: no worker ran
+    settings.SWEEPER_GRACE_SECONDS = 0
+    assert run_on_commit(post_match_sweep) == {"post_match_enqueued": 1}
+    assert PostMatchRun.objects.filter(fixture=tt_fixture).exists()
+    assert Player.objects.get(pk=victim.pk).badly_hurt is True
+    assert run_on_commit(post_match_sweep) == {"post_match_enqueued": 0}
