@@ -210,6 +210,9 @@ def report_action(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
     context = _context(request, fixture)
-    context["token_boxes"] = range((fixture.options or {}).get("time_warp_tokens", 0))
+    total = (fixture.options or {}).get("time_warp_tokens", 0)
+    context["token_marks"] = {
+        side: [n >= context["tokens"][side] for n in range(total)][::-1] for side in SIDES
+    }
     context["turns"] = range(1, 13)
     return render(request, "tutatis/match_sheet.html", context)

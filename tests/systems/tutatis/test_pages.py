@@ -74,6 +74,10 @@ def test_fixture_tools_roll_and_log(client, tt_fixture, coach, script_dice):
     assert roll.result["weather"] == "heat_wave"
     assert b"heat wave (injured back only on a 6)" in fragment.content
     assert b"heat wave (injured back only on a 6)" in sheet.content
+    assert sheet.content.count(b'class="tt-token"') == 6  # three tokens a side, none used
+    client.post(reverse("matches:tt_time_warp", args=[roll.pk]))
+    sheet = client.get(reverse("matches:tt_match_sheet", args=[tt_fixture.pk]))
+    assert sheet.content.count(b'class="tt-token tt-used"') == 1
 
 
 def test_result_entry_then_confirmation_on_the_page(client, tt_fixture, coach, other_coach):
