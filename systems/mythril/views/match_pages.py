@@ -54,7 +54,27 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
         "names": _names(fixture),
     }
+    context["rolls"] = roll_rows(run, context["names"],
+                                 {"home": fixture.home.name, "away": fixture.away.name})
     return render(request, "mythril/fixture.html", context)
+
+
+def roll_rows(run: PostMatchRun | None, names: dict[str, str], teams: dict[str, str]
+              ) -> list[dict[str, Any]]:
+    """Each roll of the sequence in words: what it was for, and for whom."""
+    labels = {
+        "mvp": _("MVP draw"), "skill_roll": _("Skill roll"), "winnings": _("Winnings"),
+        "popularity": _("Popularity roll"), "apothecary": _("Apothecary"),
+        "team_bet": _("Team bet payout"),
+    }
+    rows = []
+    for roll in run.rolls if run else []:
+        purpose = roll["purpose"] if isinstance(roll["purpose"], dict) else {"code": roll["purpose"]}
+        code = purpose.get("code", "")
+        who = names.get(str(purpose.get("player", "")), "") or teams.get(purpose.get("side", ""), "")
+        rows.append({"die": roll["die"], "value": roll["value"],
+                     "label": labels.get(code, code), "who": who})
+    return rows
 
 
 def _names(fixture: Fixture) -> dict[str, str]:
@@ -146,7 +166,9 @@ def report_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
 
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
+    run = PostMatchRun.objects.filter(fixture=fixture).first()
     return render(request, "mythril/match_sheet.html", {
         "fixture": fixture, "league": fixture.season.league, "sheets": _sheets(fixture),
-        "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
-        "run": PostMatchRun.objects.filter(fixture=fixture).first()})
+        "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"), "run": run,
+        "rolls": roll_rows(run, _names(fixture),
+                           {"home": fixture.home.name, "away": fixture.away.name})})

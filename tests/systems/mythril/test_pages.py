@@ -94,7 +94,7 @@ def test_result_entry_then_confirmation_on_the_pages(client, fixture, coach, oth
         client.post(reverse("matches:my_report_command", args=[report.pk, "confirm"]))
     page = client.get(fixture.get_absolute_url()).content.decode()
     assert "1 – 0" in page
-    assert "Every roll" in page
+    assert "Every roll" in page and "MVP draw" in page and "Popularity roll" in page
     sheet = client.get(reverse("matches:my_match_sheet", args=[fixture.pk]))
     assert sheet.status_code == 200 and "data-print" in sheet.content.decode()
 
