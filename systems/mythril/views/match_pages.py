@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from core.refusals import Refused
@@ -20,8 +21,12 @@ from systems.mythril.models import PostMatchRun, ResultReport, TeamBet
 from systems.mythril.selectors import team_sheet
 
 COUNTS = ("touchdowns", "completions", "casualties", "interceptions")
-INJURIES = ("", "badly_hurt", "serious", "niggling", "ma_loss", "st_loss", "ag_loss",
-            "av_loss", "dead")
+INJURIES = (
+    ("", "–"), ("badly_hurt", _lazy("Badly hurt")), ("serious", _lazy("Serious injury")),
+    ("niggling", _lazy("Niggling injury")), ("ma_loss", _lazy("-1 MA")),
+    ("st_loss", _lazy("-1 ST")), ("ag_loss", _lazy("-1 AG")), ("av_loss", _lazy("-1 AV")),
+    ("dead", _lazy("Dead")),
+)
 
 
 def _fixture(pk: int) -> Fixture:
