@@ -33,6 +33,7 @@ from systems.mythril.models import (
     TeamProfile,
 )
 from systems.mythril.refusals import Forbidden
+from systems.mythril.selectors import team_unsettled_fixture
 from systems.mythril.settings_store import settings_of
 from systems.mythril.treasury import Reason, gold_of, treasury_credit, treasury_debit
 
@@ -156,6 +157,12 @@ def _locked_team(team: Team, user: User) -> Team:
     if not can_edit_roster(user, locked):
         raise Forbidden(_("Only the team's coach or the commissioner changes its "
                                      "roster."))
+    unsettled = team_unsettled_fixture(locked)
+    if unsettled is not None:
+        raise Refused("roster_frozen", _(
+            "%(team)s's match of matchday %(round)s is not settled: its roster is frozen until "
+            "the result is confirmed and the post-match sequence has run.")
+            % {"team": locked.name, "round": unsettled.round}, field="team")
     return locked
 
 

@@ -124,3 +124,19 @@ def test_a_lineup_fields_at_most_5_allies(home_team, coach):
         "message": "At most 5 allies on the pitch at once: the line-up has 6"}]
     verdict = lineup_check(team=home_team, player_ids=own[:7] + allies[:5])
     assert [e["rule"] for e in verdict["errors"]] == ["too_many_on_pitch"]
+
+
+def test_the_roster_is_frozen_between_kick_off_and_the_post_match_sequence(fixture, home_team,
+                                                                           coach, other_coach):
+    from rules_engine import Dice
+    from systems.mythril.post_match import post_match_run
+    from tests.systems.mythril.helpers import enter_and_confirm, kick_off
+
+    kick_off(fixture)
+    error = hire_refused(home_team, coach, position="Lineman")
+    assert error.code == "roster_frozen"
+    enter_and_confirm(fixture, {"score": {"home": 0, "away": 0}}, by=coach,
+                      confirm_by=other_coach)
+    assert hire_refused(home_team, coach, position="Lineman").code == "roster_frozen"
+    post_match_run(fixture_id=fixture.pk, dice=Dice(3))
+    player_hire(team=home_team, user=coach, position="Lineman")
