@@ -13,6 +13,7 @@ league_patterns = [
     path("<int:pk>/tutatis/lists/", teams.team_lists, name="tt_lists"),
     path("<int:pk>/tutatis/lists/<int:list_pk>/copy/", teams.team_list_copy, name="tt_list_copy"),
     path("tutatis/entries/<int:pk>/edit/", teams.entry_edit, name="tt_entry_edit"),
+    path("tutatis/players/<int:pk>/<str:verb>/", teams.player_action, name="tt_player"),
 ]
 
 match_patterns = [

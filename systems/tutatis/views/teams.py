@@ -14,7 +14,7 @@ from league.models import League, Team
 from matches.models import Fixture
 from systems.tutatis import RULE_SYSTEM, engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
-from systems.tutatis.models import ListEntry, ResultReport, TeamList
+from systems.tutatis.models import ListEntry, Player, ResultReport, TeamList
 from systems.tutatis.services import lists as list_services
 from systems.tutatis.services import rosters
 
@@ -214,3 +214,39 @@ def league_context(request: HttpRequest, league: League, season=None) -> dict:
         or roles.can_decide_result(request.user, report)
     ]
     return {"game_tools_template": "tutatis/league_tools.html", "tt_waiting": waiting}
+
+
+def _player(pk: int) -> Player:
+    player = (
+        Player.objects.select_related("team__league", "team__coach")
+        .filter(pk=pk, team__league__rule_system=RULE_SYSTEM)
+        .first()
+    )
+    if player is None:
+        raise Http404
+    return player
+
+
+player_gate = role_gate(_player, lambda user, player: roles.can_edit_roster(user, player.team))
+
+
+@require_POST
+@player_gate
+def player_action(request: HttpRequest, player: Player, verb: str) -> HttpResponse:
+    """Move a player between the pitch and the bench, rename him, or fire him."""
+    try:
+        if verb == "move":
+            rosters.player_update(user=request.user, player=player, on_pitch=not player.on_pitch)
+        elif verb == "rename":
+            name = request.POST.get("name", "").strip()
+            if not name:
+                raise ValidationError({"name": _("Give the player a name.")})
+            rosters.player_update(user=request.user, player=player, name=name[:80])
+        elif verb == "fire":
+            rosters.player_fire(user=request.user, player=player)
+            messages.success(request, _("%(name)s is fired.") % {"name": player.name})
+        else:
+            raise Http404
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect(player.team.get_absolute_url())

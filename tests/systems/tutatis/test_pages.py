@@ -111,3 +111,51 @@ def test_lists_page_marks_sample_data(client, tt_league, commissioner):
     entry = copy.entries.first()
     edit = client.get(reverse("league:tt_entry_edit", args=[entry.pk]))
     assert edit.status_code == 200
+
+
+def test_team_page_moves_renames_and_fires_a_player(client, orcs, coach, other_coach):
+    keeper = Player.objects.get(team=orcs, role="goalkeeper")
+    brute = Player.objects.get(team=orcs, name="Orc Brute 4")  # on the bench
+    client.force_login(other_coach)
+    assert client.post(reverse("league:tt_player", args=[brute.pk, "fire"])).status_code == 403
+    client.force_login(coach)
+    page = client.get(orcs.get_absolute_url())
+    assert b"To the bench" in page.content
+    client.post(reverse("league:tt_player", args=[brute.pk, "rename"]), {"name": "Gorbag"})
+    eight = client.post(reverse("league:tt_player", args=[brute.pk, "move"]), follow=True)
+    assert b"8 players are on the pitch" in eight.content  # refused: one must leave first
+    first = Player.objects.get(team=orcs, name="Orc Brute 1")
+    client.post(reverse("league:tt_player", args=[first.pk, "move"]))
+    client.post(reverse("league:tt_player", args=[brute.pk, "move"]))
+    assert Player.objects.filter(team=orcs, name="Gorbag", on_pitch=True).exists()
+    assert Player.objects.filter(team=orcs, on_pitch=True).count() == 7
+    client.post(reverse("league:tt_player", args=[keeper.pk, "fire"]))
+    assert not Player.objects.filter(pk=keeper.pk).exists()
+    second = Player.objects.create(
+        team=orcs,
+        name="Keeper B",
+        role="goalkeeper",
+        mo=4,
+        st=7,
+        ag=7,
+        co=8,
+        bp=8,
+        price=60,
+        on_pitch=True,
+    )
+    third = Player.objects.create(
+        team=orcs,
+        name="Keeper C",
+        role="goalkeeper",
+        mo=4,
+        st=7,
+        ag=7,
+        co=8,
+        bp=8,
+        price=60,
+        on_pitch=False,
+    )
+    response = client.post(reverse("league:tt_player", args=[third.pk, "move"]), follow=True)
+    assert b"2 goalkeepers on the pitch: only 1 at a time" in response.content
+    assert Player.objects.get(pk=third.pk).on_pitch is False
+    assert second.on_pitch
