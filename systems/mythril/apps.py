@@ -39,6 +39,8 @@ class MythrilConfig(AppConfig):
                 league_page_context=team_pages.league_context,
                 team_register=teams.mythril_team_register,
                 team_related=["mythril"],
+                team_api_fields={"treasury": fields.treasury_field},
+                league_api_fields={"mythril_settings": fields.mythril_settings_field},
                 league_settings_check=settings_store.league_rules_check,
                 league_rules_form=MythrilRulesForm,
                 league_settings_fields=fields.SETTINGS_FIELDS,

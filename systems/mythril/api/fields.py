@@ -3,8 +3,11 @@ it keeps (``league_settings_fields``)."""
 
 from rest_framework import serializers
 
+from core.api.fields import read_only_game_field
 from league.models import Team
-from systems.mythril import selectors
+from systems.mythril import RULE_SYSTEM, selectors
+from systems.mythril.settings_store import SETTING_FIELDS, settings_of
+from systems.mythril.treasury import gold_of
 
 
 def team_sheet(*, team: Team) -> dict:
@@ -34,3 +37,24 @@ SETTINGS_FIELDS = {
     "win_modifier": _int(-5, 5, "Mythril: popularity roll modifier for a win."),
     "loss_modifier": _int(-5, 5, "Mythril: popularity roll modifier for a loss."),
 }
+
+
+def _settings(league) -> dict | None:
+    if league.rule_system != RULE_SYSTEM:
+        return None
+    current = settings_of(league)
+    return {key: getattr(current, key) for key in SETTING_FIELDS}
+
+
+def _gold(team) -> int | None:
+    return gold_of(team) if team.league.rule_system == RULE_SYSTEM else None
+
+
+def mythril_settings_field() -> serializers.Field:
+    return read_only_game_field(serializers.JSONField, _settings,
+                                help_text="Mythril: the league's own settings (else null).")
+
+
+def treasury_field() -> serializers.Field:
+    return read_only_game_field(serializers.IntegerField, _gold,
+                                help_text="Mythril: the team's gold, its treasury (else null).")

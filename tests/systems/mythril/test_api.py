@@ -126,3 +126,9 @@ def test_the_league_settings_over_the_api(league, commissioner, coach):
     assert "starting_gold" in refused.json()["error"]["fields"]
     assert as_user(coach).patch(f"/api/v1/leagues/{league.pk}/", {"team_bets": True},
                                 format="json").status_code == 403
+
+
+def test_the_core_resources_show_the_treasury_and_the_settings(api, league, home_team):
+    assert api.get(f"/api/v1/teams/{home_team.pk}/").json()["treasury"] == 440_000
+    settings = api.get(f"/api/v1/leagues/{league.pk}/").json()["mythril_settings"]
+    assert settings["starting_gold"] == 1_000_000 and settings["team_bets"] is True
