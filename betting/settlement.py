@@ -24,6 +24,7 @@ from django.utils import timezone
 from betting import ledger
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, Entry, Settlement, Transaction
+from core import registry
 from matches.models import Fixture, Result
 
 CANCELLED = "cancelled"
@@ -37,11 +38,17 @@ class Payout:
 
 
 def _winning_outcome(fixture: Fixture) -> str | None:
-    """The result's winner, ``"cancelled"``, or ``None`` while the fixture is not decided."""
+    """The result's winner, ``"cancelled"`` (the fixture was cancelled, or its game says the
+    result voids the bets), or ``None`` while the fixture is not decided."""
     if fixture.status == Fixture.Status.CANCELLED:
         return CANCELLED
-    result = Result.objects.filter(fixture=fixture).only("winner").first()
-    return result.winner if result else None
+    result = Result.objects.filter(fixture=fixture).only("winner", "record").first()
+    if result is None:
+        return None
+    void = registry.game(fixture.season.league.rule_system).bets_void
+    if void is not None and void(result):
+        return CANCELLED
+    return result.winner
 
 
 def payouts(bets: list[Bet], outcome: str, house_cut_percent: int) -> list[Payout]:

@@ -45,6 +45,8 @@ nothing to say):
   basename)``) join the REST API;
 * ``bet_outcomes(fixture)``: the outcomes a fixture can end in, among ``"home"``,
   ``"away"`` and ``"draw"`` (all three when the game does not say);
+* ``bets_void(result)``: whether a result voids the bets on its fixture (every stake refunded,
+  as for a cancelled fixture), e.g. a Mythril forfeit before any turn was played;
 * ``odds(fixture)``: ``{"method": str, "probabilities": {outcome: float}}``, the engine's
   chances of each outcome as the line-ups stand, or ``None`` when they cannot play yet; a game
   that has it can bet at fixed odds (``betting``);
@@ -89,6 +91,7 @@ class Game:
     api_routes: Sequence[tuple[str, Any, str]] = ()
     sweeps: Sequence[Callable[[], Mapping[str, int]]] = ()
     bet_outcomes: Hook | None = None
+    bets_void: Hook | None = None
     odds: Hook | None = None
 
     @property

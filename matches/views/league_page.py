@@ -1,5 +1,6 @@
 """A league's page: its seasons, standings, fixtures by round and latest results; its game
-adds what it shows beside them (``league_page_context``)."""
+adds what it shows beside them (``league_page_context``), and may show its own standings
+table instead of the generic one (a ``standings_template`` in that context)."""
 
 from itertools import groupby
 
@@ -75,6 +76,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "is_commissioner": roles.is_commissioner(request.user, league),
     }
     game = registry.game(league.rule_system)
+    context["simulates"] = game.simulated  # the engine plays its matches: simulate buttons
     teams = [row.team for row in table.get("standings", [])]
     for team in teams:
         team.league = league  # already loaded: no query per team

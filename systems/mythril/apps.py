@@ -46,6 +46,7 @@ class MythrilConfig(AppConfig):
                 league_settings_fields=fields.SETTINGS_FIELDS,
                 league_settings_save=settings_store.league_rules_save,
                 decided_by=DECIDED_BY,
+                bets_void=team_bets.bets_void,
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,

@@ -37,6 +37,12 @@ from systems.mythril.settings_store import settings_of
 from systems.mythril.treasury import Reason, treasury_debit, treasury_of
 
 
+def bets_void(result: Result) -> bool:
+    """Whether the result voids the bets on its match, the team bets and the players' (a
+    forfeit without any turn played, by the engine's verdict)."""
+    return bool(result.record.get("verdict", {}).get("bets_cancelled"))
+
+
 def _locked_team(team: Team, user: User) -> Team:
     locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
     if locked.league.rule_system != RULE_SYSTEM:
@@ -108,9 +114,7 @@ def team_bets_settle(*, fixture_id: int, seed: int | None = None,
     result = Result.objects.filter(fixture=fixture).first()
     if result is None:
         return None
-    verdict = result.record.get("verdict", {})
-    cancelled = bool(verdict.get("bets_cancelled"))
-    outcome = "cancelled" if cancelled else result.winner
+    outcome = "cancelled" if bets_void(result) else result.winner
     final = TrophyMatch.objects.filter(fixture=fixture, final=True).exists()
     dice = dice or Dice(seed)
     settlement = TeamBetSettlement.objects.create(fixture=fixture, outcome=outcome,
@@ -120,7 +124,7 @@ def team_bets_settle(*, fixture_id: int, seed: int | None = None,
     paid: dict[int, int] = {}
     for bet in bets:
         bet.settlement = settlement
-        if cancelled:
+        if outcome == "cancelled":
             bet.status, bet.payout = TeamBet.Status.CANCELLED, 0
         elif bet.outcome == outcome:
             before = len(dice.log())

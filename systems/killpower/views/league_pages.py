@@ -69,6 +69,7 @@ def league_context(request: HttpRequest, league: League, season: Season | None) 
     tournament bracket, and the result reports waiting for this user."""
     context: dict = {
         "killpower": True,
+        "standings_template": "killpower/league_table.html",
         "tournament": league.competition_format == League.CompetitionFormat.TOURNAMENT,
         "waiting_reports": page_selectors.actionable_reports(user=request.user, league=league),
     }

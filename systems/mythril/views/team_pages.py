@@ -55,6 +55,7 @@ def league_context(request: HttpRequest, league: League, season: Season | None) 
     """The league page's Mythril tools: build a team, the roster data, the standings."""
     return {
         "game_tools_template": "mythril/league_tools.html",
+        "standings_template": "mythril/standings.html",
         "mythril_standings": standings_table(season=season) if season else [],
         "mythril_trophies": Trophy.objects.filter(season=season).prefetch_related(
             "matches__fixture__home", "matches__fixture__away", "matches__fixture__result")

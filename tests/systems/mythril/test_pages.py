@@ -132,3 +132,16 @@ def test_the_commissioner_draws_a_trophy_on_the_league_page(client, league, seas
         "teams": [home_team.pk, away_team.pk]})
     page = client.get(league.get_absolute_url()).content.decode()
     assert "Coupe" in page and "Final" in page
+
+
+def test_the_league_page_has_one_standings_table_and_no_simulate_button(
+    client, league, season, fixture, commissioner
+):
+    from bs4 import BeautifulSoup
+
+    client.force_login(commissioner)
+    page = BeautifulSoup(client.get(league.get_absolute_url()).content, "html.parser")
+
+    assert len(page.select("table.standings")) == 1  # Mythril's, in place of the generic one
+    assert "3 points (the text)" in page.select_one("table.standings caption").text
+    assert not [b for b in page.find_all("button") if "Simulate" in b.text]

@@ -116,3 +116,53 @@ def test_standings_win_3_and_the_leagues_draw_and_loss(league, season, fixture, 
     rows = {row.team.name: (row.played, row.draws, row.points)
             for row in standings_table(season=season)}
     assert rows == {"Reikland Reavers": (1, 1, 2), "Orcland Raiders": (1, 1, 2)}
+
+
+def test_players_bets_on_a_match_forfeited_before_any_turn_are_refunded(
+    league, fixture, coach, other_coach
+):
+    from betting import bets, settlement
+    from betting.league_settings import settings_save
+    from tests.factories import UserFactory
+
+    settings_save(league=league, values={"mode": "pool"})
+    punters = [UserFactory(), UserFactory()]
+    for punter, outcome in zip(punters, ("home", "away"), strict=True):
+        bets.wallet_open(user=punter, league=league)
+        bets.bet_place(user=punter, fixture_id=fixture.pk, outcome=outcome, stake=100)
+    kick_off(fixture)
+    enter_and_confirm(fixture, score(0, 0, forfeit="away", unfinished_halves=2,
+                                     turns_played=False), by=coach, confirm_by=other_coach)
+
+    settlement.fixture_settle(fixture_id=fixture.pk)
+
+    placed = bets.Bet.objects.filter(fixture=fixture).order_by("pk")
+    assert [(bet.status, bet.payout) for bet in placed] == [("refunded", 100)] * 2
+
+
+def test_players_bets_on_a_match_forfeited_after_play_are_paid_on_the_verdict(
+    league, fixture, coach, other_coach
+):
+    from betting import bets, settlement
+    from betting.league_settings import settings_save
+    from tests.factories import UserFactory
+
+    settings_save(league=league, values={"mode": "pool", "house_cut_percent": 0})
+    punters = [UserFactory(), UserFactory()]
+    for punter, outcome in zip(punters, ("home", "away"), strict=True):
+        bets.wallet_open(user=punter, league=league)
+        bets.bet_place(user=punter, fixture_id=fixture.pk, outcome=outcome, stake=100)
+    kick_off(fixture)
+    home, away = ids(fixture, "home"), ids(fixture, "away")
+    result = enter_and_confirm(fixture, score(
+        0, 1, forfeit="away", unfinished_halves=1, turns_played=True,
+        home={**side(home), "penalty_touchdowns": [home[3]]},
+        away=side(away, p0={"touchdowns": 1})),
+        by=coach, confirm_by=other_coach)
+    assert (result.home_score, result.away_score, result.winner) == (1, 1, "home")
+
+    settlement.fixture_settle(fixture_id=fixture.pk)
+
+    placed = bets.Bet.objects.filter(fixture=fixture).order_by("pk")
+    assert [(bet.outcome, bet.status, bet.payout) for bet in placed] == [
+        ("home", "won", 200), ("away", "lost", 0)]
