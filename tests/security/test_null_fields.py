@@ -27,7 +27,7 @@ def test_writable_fields_of_not_null_columns_refuse_null():
     for cls in _model_serializers():
         try:
             fields = cls().fields
-        except Exception:  # noqa: BLE001  (a serializer that needs its view's context)
+        except Exception:  # a serializer that needs its view's context
             continue
         model = cls.Meta.model
         for name, field in fields.items():
@@ -35,7 +35,7 @@ def test_writable_fields_of_not_null_columns_refuse_null():
                 continue
             try:
                 column = model._meta.get_field(field.source)
-            except Exception:  # noqa: BLE001  (not a column: a method or a property)
+            except Exception:  # not a column: a method or a property
                 continue
             if not isinstance(column, models.Field) or column.null:
                 continue
