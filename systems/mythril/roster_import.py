@@ -31,6 +31,20 @@ class ImportRefused(Refused):
                          line=line)
 
 
+def read_upload(upload) -> str:
+    """An uploaded file's text: refused, before it is read, when larger than ``MAX_BYTES``;
+    refused when it is not UTF-8 text (a spreadsheet or an image sent by mistake)."""
+    if upload.size > MAX_BYTES:
+        raise ImportRefused("file", _("the file is larger than 1 MB."), None)
+    raw = upload.read(MAX_BYTES + 1)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ImportRefused(
+            "file", _("not a text file: save the roster data as UTF-8 JSON or YAML."), None
+        ) from None
+
+
 def _lines(node: yaml.Node, path: str, found: dict[str, int]) -> None:
     found[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):

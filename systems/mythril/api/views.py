@@ -13,10 +13,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api.parsers import StrictJSONParser
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import is_commissioner
@@ -26,6 +28,7 @@ from systems.mythril import (
     level_ups,
     reports,
     roster,
+    roster_import,
     selectors,
     standings,
     team_bets,
@@ -67,6 +70,7 @@ def _season(pk: int) -> Season:
 
 class RosterDataView(_Command):
     serializer_class = s.MythrilRosterImportSerializer
+    parser_classes = [StrictJSONParser, MultiPartParser]  # the text as JSON, or the file itself
 
     @extend_schema(summary="Mythril: a league's roster data (the import file's shape)",
                    responses=JSON)
@@ -80,7 +84,7 @@ class RosterDataView(_Command):
         league = _league(pk)
         data = self.data(request)
         upload = data.get("file")
-        text = upload.read().decode("utf-8", errors="replace") if upload else data.get("text")
+        text = roster_import.read_upload(upload) if upload else data.get("text")
         if not text:
             raise Refused("required", _("Give a file or its text."), field="file")
         roster.roster_data_import(league=league, user=request.user, text=text,

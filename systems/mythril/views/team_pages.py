@@ -21,7 +21,15 @@ from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
 from matches.models import Fixture
-from systems.mythril import RULE_SYSTEM, level_ups, roster, selectors, team_bets, teams
+from systems.mythril import (
+    RULE_SYSTEM,
+    level_ups,
+    roster,
+    roster_import,
+    selectors,
+    team_bets,
+    teams,
+)
 from systems.mythril.forms import DraftForm, RosterImportForm
 from systems.mythril.models import (
     Champion,
@@ -311,7 +319,7 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 roster.roster_data_import(
                     league=league, user=request.user, filename=upload.name,
-                    text=upload.read().decode("utf-8", errors="replace"))
+                    text=roster_import.read_upload(upload))
             except Refused as exc:
                 form.add_error("file", exc.message)
             else:

@@ -93,3 +93,32 @@ def test_a_list_a_team_uses_cannot_be_dropped(league, commissioner, home_team):
         roster_data_import(league=league, user=commissioner, text=YAML, filename="elves.yaml")
     assert refused.value.code == "roster_data_in_use"
     assert TeamList.objects.filter(league=league, race="Human").exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"x" * 1_000_001, "larger than 1 MB"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not a text file"),
+        (b"team_lists: [unclosed", "line"),
+    ],
+)
+def test_an_oversized_or_malformed_upload_is_refused_on_the_page_and_the_api(
+    client, league, commissioner, content, says
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+    from rest_framework.test import APIClient
+
+    before = roster_data_export(league=league)
+    client.force_login(commissioner)
+    page = client.post(reverse("league:my_roster_data", args=[league.pk]),
+                       {"file": SimpleUploadedFile("roster.yaml", content)})
+    api = APIClient()
+    api.force_authenticate(commissioner)
+    answer = api.post(f"/api/v1/mythril/leagues/{league.pk}/roster-data/",
+                      {"file": SimpleUploadedFile("roster.yaml", content)}, format="multipart")
+
+    assert says in page.content.decode()
+    assert answer.status_code == 400 and says in answer.json()["error"]["message"]
+    assert roster_data_export(league=league) == before
