@@ -1,5 +1,6 @@
 """Input and output shapes of the matches API."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api.fields import UserField
@@ -95,12 +96,38 @@ class MatchRecordSerializer(serializers.Serializer):
     mode = serializers.CharField(required=False, help_text="Killpower: championship, tournament.")
 
 
+ENGINE_RECORD_KEYS = frozenset(
+    name for name, field in MatchRecordSerializer().fields.items() if field.required
+)
+
+
 class ResultDetailSerializer(ResultSerializer):
-    record = MatchRecordSerializer(read_only=True)
+    """A result with its record: the engine's record (``record``) for a simulated or a
+    Killpower match; the record as the game keeps it (``game_record``) for the other table
+    games, whose records have a shape of their own."""
+
+    record = serializers.SerializerMethodField()
+    game_record = serializers.SerializerMethodField()
 
     class Meta(ResultSerializer.Meta):
-        fields = [*ResultSerializer.Meta.fields, "record"]
+        fields = [*ResultSerializer.Meta.fields, "record", "game_record"]
         read_only_fields = fields
+
+    @staticmethod
+    def _is_engine_record(result: Result) -> bool:
+        return isinstance(result.record, dict) and result.record.keys() >= ENGINE_RECORD_KEYS
+
+    @extend_schema_field(MatchRecordSerializer(allow_null=True))
+    def get_record(self, result: Result) -> dict | None:
+        if not self._is_engine_record(result):
+            return None
+        return MatchRecordSerializer(result.record).data
+
+    @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
+    def get_game_record(self, result: Result) -> dict | None:
+        """The record in the game's own shape (Tutatis, Mythril); null when ``record`` holds
+        the engine's record."""
+        return None if self._is_engine_record(result) else result.record
 
 
 class SimulationBatchSerializer(serializers.ModelSerializer):
