@@ -4,7 +4,7 @@
 
 import pytest
 
-from matches.models import Fixture, Result
+from matches.models import Result
 from tests.api.test_results_and_standings import play
 from tests.factories import FixtureFactory
 
@@ -16,17 +16,8 @@ OWN_SHAPE = {
 
 @pytest.mark.django_db
 def test_a_record_in_the_games_own_shape_is_shown_as_kept(api_as, season, team, other_team):
-    fixture = FixtureFactory(season=season, home=team, away=other_team)
-    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
-    result = Result.objects.create(
-        fixture=fixture,
-        home_score=1,
-        away_score=1,
-        winner="draw",
-        decided_by="regulation",
-        seed=3,
-        record=OWN_SHAPE,
-    )
+    result = play(FixtureFactory(season=season, home=team, away=other_team), 1, 1)
+    Result.objects.filter(pk=result.pk).update(record=OWN_SHAPE)
 
     answer = api_as(None).get(f"/api/v1/results/{result.pk}/")
 
