@@ -32,7 +32,7 @@ class TutatisConfig(AppConfig):
                 kick_off=kickoff.kick_off,
                 team_page=teams.team_detail,
                 fixture_page=matches.fixture_detail,
-                team_sheet=selectors.team_sheet,
+                team_sheet=fields.team_sheet,
                 teams_not_ready=selectors.teams_not_ready,
                 league_page_context=teams.league_context,
                 league_rules_form=TutatisRulesForm,

@@ -42,3 +42,25 @@ def tokens_setting() -> serializers.Field:
         required=False,
         help_text="Tutatis leagues only: Time Warp tokens per side and match (0, 3 or 4).",
     )
+
+
+def team_sheet(*, team) -> dict:
+    """The team's sheet as ``GET /api/v1/teams/{id}/sheet/`` answers it (registry
+    ``team_sheet``): the engine's sheet, and each broken team-building rule as a blocking
+    issue named by its rule code."""
+    from systems.tutatis import selectors
+
+    sheet = selectors.team_sheet(team)
+    issues = [
+        {"field": error["rule"], "message": error["message"], "blocking": True}
+        for error in sheet["check"]["errors"]
+    ]
+    return {
+        "team": team,
+        "rule_system": team.league.rule_system,
+        "sheet": sheet,
+        "complete": not issues,
+        "issues": issues,
+        "ratings": None,
+        "scores": {},
+    }

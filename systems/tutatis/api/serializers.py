@@ -97,7 +97,7 @@ class TutatisTeamListChooseSerializer(serializers.Serializer):
 
 
 class TutatisMatchRollSerializer(serializers.ModelSerializer):
-    replaced_by = serializers.PrimaryKeyRelatedField(read_only=True)
+    replaced_by = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
         model = MatchRoll

@@ -171,3 +171,23 @@ def test_a_roll_naming_a_player_outside_the_match_is_refused(api_as, tt_fixture,
         == 403
     )
     assert not MatchRoll.objects.exists()
+
+
+def test_the_core_team_sheet_endpoint_answers_for_a_tutatis_team(api_as, orcs):
+    answer = api_as(None).get(f"/api/v1/teams/{orcs.pk}/sheet/")
+
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["rule_system"] == "tutatis" and body["complete"] is True
+    assert body["issues"] == [] and body["sheet"]["check"]["cost"] == 445
+    assert len(body["sheet"]["players"]) == 9
+
+
+def test_a_roster_breaking_a_rule_shows_it_as_a_blocking_issue_on_the_sheet(api_as, orcs):
+    Player.objects.filter(team=orcs, on_pitch=True).first().delete()
+
+    body = api_as(None).get(f"/api/v1/teams/{orcs.pk}/sheet/").json()
+
+    assert body["complete"] is False
+    assert [issue["field"] for issue in body["issues"]] == ["wrong_pitch_count"]
+    assert all(issue["blocking"] for issue in body["issues"])
