@@ -17,7 +17,7 @@ from league.services import league_create, team_register
 from matches import services as match_services
 from systems.tutatis import RULE_SYSTEM
 from systems.tutatis.models import TeamList
-from systems.tutatis.services import matchday, results, rosters
+from systems.tutatis.services import lists, matchday, results, rosters
 from systems.tutatis.services.post_match import post_match_run
 
 LEAGUE = "Coupe de Triskearth"
@@ -39,6 +39,7 @@ def _counts(team_list: TeamList) -> dict[int, tuple[int, int]]:
 
 
 def build_league(commissioner: User) -> None:
+    lists.samples_install()  # after a flush, the shipped lists the migration wrote are gone
     league = league_create(
         commissioner=commissioner,
         name=LEAGUE,

@@ -81,7 +81,7 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link(page):
     UserFactory(username="forgetful", email="forgetful@example.org")
 
     page.goto("/accounts/login/")
-    page.locator("main").get_by_role("link", name="Forgotten your password?").click()
+    page.locator("main").get_by_role("link", name="Forgot your password?").click()
     page.get_by_label(re.compile("email", re.IGNORECASE)).fill("forgetful@example.org")
     page.locator("main form button[type=submit]").click()
     expect(page.locator("main")).to_contain_text(re.compile("sent", re.IGNORECASE))

@@ -6,13 +6,14 @@ from playwright.sync_api import expect
 
 from league.services import league_create, team_register
 from systems.tutatis.models import Player, TeamList
-from systems.tutatis.services import rosters
+from systems.tutatis.services import lists, rosters
 from tests.browser.conftest import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_coach_builds_a_team_within_budget(page, commissioner, coach):
+    lists.samples_install()  # what the data migration wrote, emptied by earlier browser tests
     league = league_create(commissioner=commissioner, name="Triskearth", rule_system="tutatis")
     team = team_register(league=league, name="Orcs", coach=coach)
     orcs = TeamList.objects.get(league=None, name="Orc Bonecrushers (sample)")

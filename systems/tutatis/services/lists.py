@@ -67,3 +67,25 @@ def list_entry_update(*, user: User, entry: ListEntry, **changes: Any) -> ListEn
     locked.full_clean()
     locked.save()
     return locked
+
+
+@transaction.atomic
+def samples_install() -> int:
+    """Install the shipped sample lists that are missing (a database emptied by ``flush``, or
+    by a transactional test, no longer holds what the data migration wrote); the number
+    installed. Lists already there are left as they are."""
+    from systems.tutatis.sample_lists import SAMPLE_LISTS
+
+    installed = 0
+    for data in SAMPLE_LISTS:
+        if TeamList.objects.filter(league=None, name=data["name"]).exists():
+            continue
+        team_list = TeamList.objects.create(
+            name=data["name"], race=data["race"], description=data["description"], is_sample=True
+        )
+        ListEntry.objects.bulk_create(
+            ListEntry(team_list=team_list, **dict(zip(ENTRY_FIELDS, entry, strict=True)))
+            for entry in data["entries"]
+        )
+        installed += 1
+    return installed

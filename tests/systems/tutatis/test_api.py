@@ -191,3 +191,15 @@ def test_a_roster_breaking_a_rule_shows_it_as_a_blocking_issue_on_the_sheet(api_
     assert body["complete"] is False
     assert [issue["field"] for issue in body["issues"]] == ["wrong_pitch_count"]
     assert all(issue["blocking"] for issue in body["issues"])
+
+
+def test_the_sample_lists_are_reinstalled_once_after_the_tables_are_emptied():
+    from systems.tutatis.sample_lists import SAMPLE_LISTS
+    from systems.tutatis.services import lists
+
+    assert lists.samples_install() == 0  # the migration installed them
+    TeamList.objects.filter(league=None).delete()
+
+    assert lists.samples_install() == len(SAMPLE_LISTS)
+    assert lists.samples_install() == 0
+    assert TeamList.objects.filter(league=None, is_sample=True).count() == len(SAMPLE_LISTS)
