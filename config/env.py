@@ -110,14 +110,32 @@ SMTP_OPTIONS = {
 }
 
 
+def _smtp_variables() -> dict:
+    options: dict = {"host": os.environ["EMAIL_HOST"]}
+    if "EMAIL_PORT" in os.environ:
+        options["port"] = positive_int("EMAIL_PORT", default=25)
+    for variable in ("EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD"):
+        if variable in os.environ:
+            options[SMTP_OPTIONS[variable]] = os.environ[variable]
+    for variable in ("EMAIL_USE_TLS", "EMAIL_USE_SSL"):
+        if variable in os.environ:
+            options[SMTP_OPTIONS[variable]] = env.bool(variable)
+    return options
+
+
 def mailer(debug: bool) -> dict:
     """Django's default mailer (``MAILERS["default"]``): ``EMAIL_URL`` such as
-    ``smtp+tls://user:password@host:587`` when set, else the console in development and
-    SMTP on localhost in production."""
+    ``smtp+tls://user:password@host:587`` when set, else the usual ``EMAIL_HOST``,
+    ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS`` variables
+    when ``EMAIL_HOST`` is set, else the console in development and SMTP on localhost in
+    production."""
     name = "EMAIL_URL"
     if _set_but_empty(name):
         raise BadSetting(name, "is set but empty (unset it for the default mailer)")
     if name not in os.environ:
+        if "EMAIL_HOST" in os.environ:  # the usual SMTP variables, one by one
+            return {"BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                    "OPTIONS": _smtp_variables()}
         if debug:
             return {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
         return {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {}}

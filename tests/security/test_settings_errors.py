@@ -43,3 +43,18 @@ def test_good_values_start():
     )
 
     assert done.returncode == 0, done.stderr
+
+
+def test_mail_comes_from_email_url_or_the_usual_smtp_variables():
+    show = ("from django.conf import settings; "
+            "print(settings.MAILERS['default']['BACKEND'], settings.MAILERS['default'].get('OPTIONS'))")
+    by_url = _manage("shell", "-c", show, EMAIL_URL="smtp+tls://u:p@mail.example.org:587")
+    by_variables = _manage("shell", "-c", show, EMAIL_HOST="mail.example.org", EMAIL_PORT="587",
+                           EMAIL_USE_TLS="true", EMAIL_HOST_USER="u")
+    development = _manage("shell", "-c", show)
+
+    for done in (by_url, by_variables):
+        assert "smtp.EmailBackend" in done.stdout
+        assert "'host': 'mail.example.org'" in done.stdout and "'port': 587" in done.stdout
+        assert "'use_tls': True" in done.stdout and "'username': 'u'" in done.stdout
+    assert "console.EmailBackend" in development.stdout
