@@ -1,11 +1,14 @@
 """Password guessing against the production server: gunicorn with two worker processes on
 PostgreSQL and Redis, behind one proxy of ours (``DJANGO_TRUSTED_PROXIES=1``), over real
-HTTP with a new connection for every request.
+HTTP with a new connection for every request, each served by a fresh worker process
+(``--max-requests 1`` on an app preloaded in gunicorn's master: a worker exits after one
+request and a new one is forked), so nothing counted in a process's memory reaches the next
+request.
 
 The lockout (django-axes, counted in the database) and the DRF ``login`` throttle (counted in
 the shared Redis cache) must hold across both processes, and a client must not escape them by
 forging the left part of ``X-Forwarded-For``. Each test also checks, from gunicorn's access
-log, that both processes answered its requests.
+log, that several processes answered its requests.
 """
 
 import http.client
@@ -78,6 +81,9 @@ class Server:
                 f"127.0.0.1:{self.port}",
                 "-w",
                 str(WORKERS),
+                "--preload",
+                "--max-requests",
+                "1",
                 "--access-logfile",
                 str(self.access_log),
                 "--access-logformat",
@@ -176,7 +182,7 @@ def coach(transactional_db):
 
 
 def _served_by_both(server: Server) -> None:
-    assert len(server.pids_that_answered()) == WORKERS, "one process answered every request"
+    assert len(server.pids_that_answered()) >= WORKERS, "one process answered every request"
 
 
 def test_guessing_on_the_token_endpoint_locks_out_across_processes(server, coach):
