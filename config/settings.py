@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "axes",
     "allauth",
     "allauth.account",
+    "auditlog",
     # The project, bottom layer first (docs/architecture.md): core plumbing, the generic
     # league and match apps, the betting ledger, then one app per game (each registers itself
     # with core.registry) and the Witcher campaigns.
@@ -58,6 +59,7 @@ INSTALLED_APPS = [
     "systems.tutatis",
     "systems.mythril",
     "battles",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -70,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "auditlog.middleware.AuditlogMiddleware",
     "core.user_language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -13,3 +13,6 @@ fixtures_scheduled = Signal()
 
 fixture_cancelled = Signal()
 """``fixture_id``: a fixture cancelled before it kicked off."""
+
+domain_event = Signal()
+"""``event``: a :class:`core.events.Event` that committed (sent by ``core.events.publish``)."""

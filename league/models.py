@@ -67,6 +67,18 @@ class League(models.Model):
     points_loss = models.PositiveSmallIntegerField(
         _("points for a loss"), default=0, validators=[MaxValueValidator(10)]
     )
+    forfeit_score_for = models.PositiveSmallIntegerField(
+        _("forfeit score of the winner"),
+        default=2,
+        validators=[MaxValueValidator(99)],
+        help_text=_("The score a fixture awarded by forfeit is recorded with, for the team awarded it."),
+    )
+    forfeit_score_against = models.PositiveSmallIntegerField(
+        _("forfeit score of the loser"),
+        default=0,
+        validators=[MaxValueValidator(99)],
+        help_text=_("The score recorded for the team that forfeits an awarded fixture."),
+    )
     tiebreakers = models.JSONField(_("tie-breakers"), default=default_tiebreakers)
     competition_format = models.CharField(
         _("competition format"),
@@ -113,6 +125,20 @@ class Season(models.Model):
     )
     name = models.CharField(_("name"), max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(
+        _("finished at"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the commissioner closes the season; a finished season is archived."),
+    )
+    champion = models.ForeignKey(
+        "Team",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seasons_won",
+        verbose_name=_("champion"),
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -138,6 +164,12 @@ class Team(models.Model):
         blank=True,
         related_name="coached_teams",
         verbose_name=_("coach"),
+    )
+    retired_at = models.DateTimeField(
+        _("retired at"),
+        null=True,
+        blank=True,
+        help_text=_("A retired team keeps its past seasons but plays no new one."),
     )
     primary_colour = models.CharField(
         _("primary colour"), max_length=7, default="#1f4e8c", validators=[hex_colour]
