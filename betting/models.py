@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from league.models import League, Team
-from matches.models import Fixture
+from matches.models import Fixture, ResultCorrection
 
 MAX_COINS = 10**12
 """Far above any grant or stake, far inside a 64-bit column."""
@@ -283,6 +283,15 @@ class Settlement(models.Model):
     created_at = models.DateTimeField(_("settled"), auto_now_add=True)
     reversed_at = models.DateTimeField(_("reversed"), null=True, blank=True)
     reason = models.CharField(_("reason of the reversal"), max_length=300, blank=True)
+    correction = models.ForeignKey(
+        ResultCorrection,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="settlements",
+        verbose_name=_("correction"),
+        help_text=_("The result correction this settlement pays by: its witness, written once."),
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

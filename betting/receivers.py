@@ -8,13 +8,21 @@ from django.db.models import Q
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from betting import settlement
 from betting.models import Bet, BettingSettings
 from core.enqueue import enqueue_on_commit
-from core.signals import fixture_cancelled, fixtures_scheduled, lineup_changed
+from core.signals import (
+    fixture_cancelled,
+    fixtures_scheduled,
+    lineup_changed,
+    result_corrected,
+    result_voided,
+)
 from league.models import Team
-from matches.models import Fixture, Result
+from matches.models import Fixture, Result, ResultCorrection
 
 SETTLE = "betting.tasks.fixture_settle_task"
+RESETTLE = "betting.tasks.correction_resettle_task"
 ODDS = "betting.tasks.odds_refresh_task"
 
 
@@ -30,6 +38,23 @@ def _has_open_bets(fixture_id: int) -> bool:
 def result_saved(sender: Any, instance: Result, created: bool, **kwargs: Any) -> None:
     if created and _has_open_bets(instance.fixture_id):
         enqueue_on_commit(SETTLE, instance.fixture_id)
+
+
+@receiver(result_corrected, dispatch_uid="betting.result_corrected")
+def corrected(sender: Any, correction: ResultCorrection, **kwargs: Any) -> None:
+    """A new winner pays the market again (after commit, once: ``correction_resettle``); a new
+    score with the same winner changes no bet."""
+    if correction.before["winner"] == correction.after["winner"]:
+        return
+    if Bet.objects.filter(fixture_id=correction.fixture_id).exists():
+        enqueue_on_commit(RESETTLE, correction.pk)
+
+
+@receiver(result_voided, dispatch_uid="betting.result_voided")
+def voided(sender: Any, correction: ResultCorrection, **kwargs: Any) -> None:
+    """A voided result's payments are reversed in the void's own transaction: the bets are open
+    again and ride on the replay (the fixture is scheduled, so its market is open again)."""
+    settlement.settlement_reverse(fixture_id=correction.fixture_id, reason=correction.reason)
 
 
 @receiver(fixture_cancelled, dispatch_uid="betting.fixture_cancelled")

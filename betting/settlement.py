@@ -25,7 +25,7 @@ from betting import ledger
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, Entry, Settlement, Transaction
 from core import registry
-from matches.models import Fixture, Result
+from matches.models import Fixture, Result, ResultCorrection
 
 CANCELLED = "cancelled"
 
@@ -230,3 +230,32 @@ def fixture_resettle(*, fixture_id: int, reason: str) -> Settlement | None:
     """A corrected result: the settlement reversed, then the bets paid by the new result."""
     settlement_reverse(fixture_id=fixture_id, reason=reason)
     return fixture_settle(fixture_id=fixture_id)
+
+
+@transaction.atomic
+def correction_resettle(*, correction_id: int) -> Settlement | None:
+    """Pay the fixture's bets again after a result correction, exactly once per correction.
+
+    Under the fixture's lock: a settlement already written for this correction (or a later
+    one of the same fixture) witnesses that the work is done, and a correction whose result
+    was voided since leaves the bets to the void. Otherwise the active settlement is reversed
+    and the bets paid by the result as it stands, the new settlement naming the correction."""
+    correction = (
+        ResultCorrection.objects.filter(pk=correction_id).only("pk", "fixture_id", "result_id",
+                                                               "reason").first()
+    )
+    if correction is None:
+        return None
+    Fixture.objects.select_for_update(of=("self",)).filter(pk=correction.fixture_id).first()
+    done = Settlement.objects.filter(
+        fixture_id=correction.fixture_id, correction_id__gte=correction.pk
+    )
+    current = Result.objects.filter(fixture_id=correction.fixture_id).values_list("pk", flat=True)
+    if done.exists() or correction.result_id not in current:
+        return None
+    settlement_reverse(fixture_id=correction.fixture_id, reason=correction.reason)
+    settled = fixture_settle(fixture_id=correction.fixture_id)
+    if settled is not None:
+        settled.correction = correction
+        settled.save(update_fields=["correction"])
+    return settled

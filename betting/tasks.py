@@ -26,3 +26,9 @@ def odds_refresh_task(fixture_id: int) -> dict[str, int | None]:
         return {"fixture": fixture_id, "odds": None}
     stored = odds.odds_refresh(fixture=fixture)
     return {"fixture": fixture_id, "odds": stored.pk if stored else None}
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def correction_resettle_task(correction_id: int) -> dict[str, int | None]:
+    done = settlement.correction_resettle(correction_id=correction_id)
+    return {"correction": correction_id, "settlement": done.pk if done else None}

@@ -320,6 +320,10 @@ SWEEPER_MAX_ATTEMPTS = env.int("SWEEPER_MAX_ATTEMPTS", default=5)
 # a larger one leaves its kick-offs to a worker, this many per transaction.
 SIMULATION_KICK_OFF_IN_REQUEST = env.int("SIMULATION_KICK_OFF_IN_REQUEST", default=100)
 SIMULATION_KICK_OFF_CHUNK = 100
+# Calendar feeds (matches.calendars): how long a match's event lasts, and the domain that makes
+# each event's UID unique ("fixture-12@<domain>"; the first allowed host when empty).
+CALENDAR_EVENT_MINUTES = env.int("CALENDAR_EVENT_MINUTES", default=120)
+CALENDAR_UID_DOMAIN = env.str("CALENDAR_UID_DOMAIN", default="")
 CELERY_BEAT_SCHEDULE = {
     # Every app's catch-up job (core.registry.sweeps): due kick-offs, lost simulations,
     # post-match sequences, battle runs.

@@ -50,6 +50,12 @@ nothing to say):
 * ``odds(fixture)``: ``{"method": str, "probabilities": {outcome: float}}``, the engine's
   chances of each outcome as the line-ups stand, or ``None`` when they cannot play yet; a game
   that has it can bet at fixed odds (``betting``);
+* ``season_champion(season)``: the team that won a finished season where the game does not
+  crown the top of the generic table (Killpower's ranking or bracket, Mythril's own table);
+  ``None`` from the hook means no champion;
+* ``season_rollover(team, old_season, new_season)``: carries a team's roster into the next
+  season by the game's between-season rules (injuries healed, experience kept); the caller
+  holds the team's row lock, in the transaction that opens the season;
 * ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
   the beat task.
 """
@@ -93,6 +99,8 @@ class Game:
     bet_outcomes: Hook | None = None
     bets_void: Hook | None = None
     odds: Hook | None = None
+    season_champion: Hook | None = None
+    season_rollover: Hook | None = None
 
     @property
     def label(self) -> str:

@@ -16,3 +16,12 @@ fixture_cancelled = Signal()
 
 domain_event = Signal()
 """``event``: a :class:`core.events.Event` that committed (sent by ``core.events.publish``)."""
+
+result_corrected = Signal()
+"""``correction``: a ``matches.ResultCorrection`` of a played result (its score or winner
+changed), sent inside the correction's transaction; receivers act once it commits."""
+
+result_voided = Signal()
+"""``correction``: a ``matches.ResultCorrection`` voiding a result, sent inside the void's
+transaction (the result already gone, the fixture scheduled again and locked): a receiver
+undoes what it did on the result in that same transaction."""

@@ -157,6 +157,19 @@ def season_create(*, league: League, name: str) -> Season:
     return season
 
 
+def season_check_open(*, season: Season) -> None:
+    """Refuse to change a finished season (archived: no new fixture, simulation or report);
+    the error is on ``season``."""
+    if season.finished_at is not None:
+        raise ValidationError(
+            {
+                "season": _("Season %(name)s is finished and archived: it cannot change.")
+                % {"name": season.name}
+            },
+            code="season_finished",
+        )
+
+
 def team_name_check(*, league: League, name: str, team: Team | None = None) -> None:
     """A team's name is its own in the league, capitals aside ("UX Alpha" and "ux alpha" are
     the same name); the error is on ``name``."""

@@ -169,3 +169,53 @@ class SimulationBatch(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+
+class ResultCorrection(models.Model):
+    """A commissioner's change to a fixture's result after the fact, with its reason: a
+    correction (the result before and after), a void (the result removed, the fixture to be
+    replayed) or an award (a forfeit given instead of playing). The fixture's history of them.
+
+    ``flags`` lists what the game could not undo (its post-match sequence ran on the old
+    result): English messages, translated when shown (the games mark them for translation)."""
+
+    class Kind(models.TextChoices):
+        CORRECTED = "corrected", _("Result corrected")
+        VOIDED = "voided", _("Result voided")
+        AWARDED = "awarded", _("Fixture awarded")
+
+    fixture = models.ForeignKey(
+        Fixture, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("fixture")
+    )
+    result = models.ForeignKey(
+        Result,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="corrections",
+        verbose_name=_("result"),
+        help_text=_("The result as it stands after the change; empty once voided."),
+    )
+    kind = models.CharField(_("kind"), max_length=9, choices=Kind.choices)
+    reason = models.CharField(_("reason"), max_length=500)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+    before = models.JSONField(
+        _("before"), null=True, blank=True, help_text=_("Scores, winner and how it was decided.")
+    )
+    after = models.JSONField(_("after"), null=True, blank=True)
+    flags = models.JSONField(_("to review"), default=list, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("result correction")
+        verbose_name_plural = _("result corrections")
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.get_kind_display()}"

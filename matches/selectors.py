@@ -7,6 +7,14 @@ from league.models import Season, Team
 from matches.models import Fixture, Result, SimulationBatch
 
 
+def season_teams(*, season: Season) -> Q:
+    """Teams of the season: those with a fixture in it and, while it is open, every active
+    team of its league (a retired team keeps its past seasons but plays no new one)."""
+    fixtures = Fixture.objects.filter(season=season)
+    played = Q(pk__in=fixtures.values("home_id")) | Q(pk__in=fixtures.values("away_id"))
+    return played if season.finished_at is not None else played | Q(retired_at__isnull=True)
+
+
 def fixture_list(*, season: Season | None = None) -> QuerySet[Fixture]:
     fixtures = Fixture.objects.select_related("home", "away", "season__league", "result")
     return fixtures.filter(season=season) if season is not None else fixtures

@@ -25,6 +25,7 @@ from core import documents, registry
 from core.enqueue import enqueue_on_commit
 from core.signals import fixture_cancelled, fixtures_scheduled
 from league.models import League, Season, Team
+from league.services import season_check_open
 from matches import locking
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
 from matches.resending import resend_counted, resend_reset
@@ -57,9 +58,10 @@ def fixtures_generate(
             {"season": _("A tournament season is played as a bracket: create the tournament.")}
         )
     Season.objects.select_for_update().filter(pk=season.pk).first()  # one generator at a time
+    season_check_open(season=season)
     if season.fixtures.exists():
         raise ValidationError({"season": _("This season already has fixtures.")})
-    teams = list(season.league.teams.order_by("pk"))
+    teams = list(season.league.teams.filter(retired_at__isnull=True).order_by("pk"))
     if len(teams) < 2:
         raise ValidationError(
             {"season": _("Register at least two teams before generating fixtures.")}
@@ -108,10 +110,15 @@ def fixture_schedule(
         raise ValidationError(
             {"season": _("A tournament season is played as a bracket: create the tournament.")}
         )
+    season_check_open(season=season)
     errors: dict[str, str] = {}
     for side, team in (("home", home), ("away", away)):
         if team.league_id != league.pk:
             errors[side] = _("%(team)s is not a team of this league.") % {"team": team.name}
+        elif team.retired_at is not None:
+            errors[side] = _("%(team)s is retired: bring it back before it plays.") % {
+                "team": team.name
+            }
     if "away" not in errors and home.pk == away.pk:
         errors["away"] = _("A team cannot play itself.")
     if kickoff is None:
@@ -283,6 +290,7 @@ def simulation_request(
     request checks every team's line-up now (refusing the same way) and leaves the kick-offs
     to a worker, in chunks (:func:`batch_kick_off`), so the request stays short.
     """
+    season_check_open(season=season)
     if not is_simulated(season.league):
         raise ValidationError(
             {

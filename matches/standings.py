@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import League, Season, Team
 from matches.models import Result
+from matches.selectors import season_teams
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,12 @@ class StandingRow:
         return self.goals_for - self.goals_against
 
 
-def _side_totals(season: Season, side: str, other: str) -> dict[str, Coalesce]:
-    results = Result.objects.filter(fixture__season=season, **{f"fixture__{side}": OuterRef("pk")})
+def side_totals(season: Season | None, side: str, other: str) -> dict[str, Coalesce]:
+    """A team's results on one side (``home`` or ``away``) counted in the database: in
+    ``season``, or in every season with None (the all-time table)."""
+    results = Result.objects.filter(**{f"fixture__{side}": OuterRef("pk")})
+    if season is not None:
+        results = results.filter(fixture__season=season)
     grouped = results.order_by().values(f"fixture__{side}")
 
     def total(expression: Count | Sum) -> Coalesce:
@@ -77,7 +82,8 @@ def _team_totals(season: Season) -> list[StandingRow]:
     league: League = season.league
     teams = (
         Team.objects.filter(league=league)
-        .annotate(**_side_totals(season, "home", "away"), **_side_totals(season, "away", "home"))
+        .filter(season_teams(season=season))
+        .annotate(**side_totals(season, "home", "away"), **side_totals(season, "away", "home"))
         .annotate(
             played=F("home_played") + F("away_played"),
             wins=F("home_wins") + F("away_wins"),

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from matches.views import commissioner, league_page, public, season
+from matches.views import book, commissioner, exports, league_page, public, season
 
 urlpatterns = [
     path("<int:pk>/", public.fixture_detail, name="fixture"),
@@ -17,4 +17,12 @@ league_patterns = [
     path("<int:pk>/fixtures/new/", season.fixture_schedule, name="fixture_schedule"),
     path("<int:pk>/simulate/", season.simulate, name="simulate"),
     path("<int:pk>/simulations/<int:batch_id>/", season.batch, name="batch"),
+    path("<int:pk>/standings.<str:fmt>", exports.season_table_download, {"kind": "standings"},
+         name="standings_export"),
+    path("<int:pk>/fixtures.<str:fmt>", exports.season_table_download, {"kind": "fixtures"},
+         name="fixtures_export"),
+    path("<int:pk>/calendar.ics", exports.league_calendar, name="calendar"),
+    path("teams/<int:pk>/calendar.ics", exports.team_calendar, name="team_calendar"),
+    path("teams/<int:pk>/roster.<str:fmt>", exports.roster_download, name="roster_export"),
+    path("<int:pk>/seasons/<int:season_id>/book/", book.result_book, name="result_book"),
 ]

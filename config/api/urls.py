@@ -15,6 +15,7 @@ from league.api import auth
 from league.api import commands as league_commands
 from league.api import views as league_views
 from matches.api import commands as match_commands
+from matches.api import seasons as season_commands
 from matches.api import views as match_views
 
 app_name = "api"
@@ -62,6 +63,28 @@ urlpatterns = [
         "seasons/<int:pk>/standings/",
         match_commands.SeasonStandingsView.as_view(),
         name="season-standings",
+    ),
+    path("seasons/<int:pk>/finish/", season_commands.SeasonFinishView.as_view(), name="season-finish"),
+    path(
+        "leagues/<int:pk>/seasons/",
+        season_commands.LeagueSeasonStartView.as_view(),
+        name="league-season-start",
+    ),
+    path(
+        "leagues/<int:pk>/all-time/",
+        season_commands.LeagueAllTimeView.as_view(),
+        name="league-all-time",
+    ),
+    path(
+        "leagues/<int:pk>/champions/",
+        season_commands.LeagueChampionsView.as_view(),
+        name="league-champions",
+    ),
+    path("teams/<int:pk>/retire/", season_commands.TeamRetireView.as_view(), name="team-retire"),
+    path(
+        "teams/<int:pk>/reinstate/",
+        season_commands.TeamReinstateView.as_view(),
+        name="team-reinstate",
     ),
     path(
         "fixtures/<int:pk>/simulate/",

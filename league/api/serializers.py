@@ -98,10 +98,14 @@ class LeagueSerializer(serializers.ModelSerializer):
 
 
 class SeasonSerializer(serializers.ModelSerializer):
+    champion = TeamBriefSerializer(
+        read_only=True, allow_null=True, help_text="The winner, once the season is finished."
+    )
+
     class Meta:
         model = Season
-        fields = ["id", "league", "name", "created_at"]
-        read_only_fields = ["id", "created_at"]
+        fields = ["id", "league", "name", "created_at", "finished_at", "champion"]
+        read_only_fields = ["id", "created_at", "finished_at", "champion"]
         validators: list = []  # the service checks the name is unique in its league
 
 
@@ -130,9 +134,10 @@ class TeamSerializer(serializers.ModelSerializer):
             "secondary_colour",
             "power",
             "division",
+            "retired_at",
             "created_at",
         ]
-        read_only_fields = ["id", "power", "division", "created_at"]
+        read_only_fields = ["id", "power", "division", "retired_at", "created_at"]
         validators: list = []  # the service checks the name is unique in its league
 
     def get_fields(self):

@@ -109,7 +109,7 @@ class SeasonViewSet(ReadCreateUpdateViewSet):
     http_method_names = ["get", "post", "head", "options"]
 
     def get_queryset(self):
-        return Season.objects.select_related("league").order_by("-created_at", "-pk")
+        return Season.objects.select_related("league", "champion").order_by("-created_at", "-pk")
 
     def perform_create_service(self, data):
         self.check_object_permissions(self.request, data["league"])

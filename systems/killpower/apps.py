@@ -18,6 +18,7 @@ class KillpowerConfig(AppConfig):
             demo,
             kickoff,
             post_match,
+            seasons,
             selectors,
             services,
             tasks,  # noqa: F401  (registers its task, sent by name)
@@ -30,6 +31,8 @@ class KillpowerConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                season_champion=seasons.season_champion,
+                season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
                 team_page=league_pages.team_detail,
                 fixture_page=match_pages.fixture_detail,

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from core import documents
 from core.enqueue import enqueue_on_commit
+from league.services import season_check_open
 from matches import locking
 from matches.models import Fixture, Result
 from rules_engine import Dice
@@ -97,6 +98,7 @@ def result_submit(
         raise PermissionDenied(
             _("Only the commissioner or a coach of this match enters its result.")
         )
+    season_check_open(season=locked.season)
     if locked.status == Fixture.Status.CANCELLED:
         raise ValidationError({"fixture": _("This fixture is cancelled.")})
     if locked.status == Fixture.Status.PLAYED:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from league.models import Season, Team
 from matches.models import Result
+from matches.selectors import season_teams
 from systems.killpower.selectors import living_prefetch, record_outcome, team_power
 
 
@@ -30,7 +31,8 @@ class RankingRow:
 
 def ranking_table_get(*, season: Season) -> list[RankingRow]:
     """The league's teams by ranking points, with this season's record (three queries)."""
-    teams = Team.objects.filter(league=season.league).select_related("coach", "killpower")
+    teams = Team.objects.filter(league=season.league).filter(season_teams(season=season))
+    teams = teams.select_related("coach", "killpower")
     rows = []
     for team in teams.prefetch_related(living_prefetch()).order_by("name", "pk"):
         power = team_power(team=team)

@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
+from league.services import season_check_open
 from matches.models import Fixture, Result
 from rules_engine.killpower import Bracket, advance, single_elimination
 from systems.killpower import RULE_SYSTEM
@@ -92,12 +93,13 @@ def tournament_create(
         raise ValidationError(
             {"season": _("This league plays a championship: set its format to tournament.")}
         )
+    season_check_open(season=season)
     if Tournament.objects.filter(season=season).exists() or season.fixtures.exists():
         raise ValidationError({"season": _("This season already has its fixtures.")})
     if interval <= timedelta(0):
         raise ValidationError({"interval": _("The time between rounds must be positive.")})
     teams = list(
-        league.teams.select_related("killpower").prefetch_related(living_prefetch()).order_by("name", "pk")
+        league.teams.filter(retired_at__isnull=True).select_related("killpower").prefetch_related(living_prefetch()).order_by("name", "pk")
     )
     if len(teams) < 2:
         raise ValidationError({"season": _("A tournament needs at least two teams.")})

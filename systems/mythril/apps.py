@@ -19,6 +19,7 @@ class MythrilConfig(AppConfig):
             kickoff,
             post_match,
             receivers,  # noqa: F401  (a new league gets its settings and sample data)
+            seasons,
             settings_store,
             tasks,  # noqa: F401  (registers its tasks, sent by name)
             team_bets,
@@ -32,6 +33,8 @@ class MythrilConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                season_champion=seasons.season_champion,
+                season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
                 team_page=team_pages.team_detail,
                 fixture_page=match_pages.fixture_detail,

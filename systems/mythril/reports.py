@@ -62,6 +62,10 @@ def result_submit(*, fixture: Fixture, user: User, result: Mapping[str, Any]) ->
     locked = _locked_fixture(fixture.pk)
     if not (is_commissioner(user, locked.season.league) or _coaches(user, locked)):
         raise Forbidden(_("Only the commissioner or a coach of this match enters its result."))
+    if locked.season.finished_at is not None:
+        raise Refused("season_finished", _("Season %(name)s is finished and archived: it "
+                                           "cannot change.") % {"name": locked.season.name},
+                      field="season")
     if locked.status in (Fixture.Status.CANCELLED, Fixture.Status.PLAYED):
         raise Refused("fixture_closed", _("This fixture is %(status)s.")
                       % {"status": locked.get_status_display().lower()}, field="fixture")

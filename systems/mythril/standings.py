@@ -7,6 +7,7 @@ from typing import Any
 
 from league.models import League, Season, Team
 from matches.models import Result
+from matches.selectors import season_teams
 from rules_engine import MatchOutcome, PointsTable, get_system
 from systems.mythril import RULE_SYSTEM
 
@@ -33,7 +34,8 @@ def standings_table(*, season: Season) -> list[Row]:
     league = League.objects.get(pk=season.league_id)  # its points as saved
     system = get_system(RULE_SYSTEM)
     table = PointsTable(win=3, draw=league.points_draw, loss=league.points_loss)
-    rows = {team.pk: Row(team) for team in Team.objects.filter(league=league).order_by("name")}
+    teams = Team.objects.filter(league=league).filter(season_teams(season=season))
+    rows = {team.pk: Row(team) for team in teams.order_by("name")}
     results = Result.objects.filter(fixture__season=season, fixture__mythril_trophy__isnull=True
                                     ).select_related("fixture")
     for result in results:

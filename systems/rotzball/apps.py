@@ -18,6 +18,7 @@ class RotzballConfig(AppConfig):
             documents,
             kickoff,
             preview,
+            seasons,
             selectors,
             services,
             urls,
@@ -29,6 +30,7 @@ class RotzballConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
                 team_page=pages.team_detail,
                 fixture_page=pages.fixture_detail,

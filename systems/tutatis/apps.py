@@ -17,6 +17,7 @@ class TutatisConfig(AppConfig):
             RULE_SYSTEM,
             demo,
             kickoff,
+            seasons,
             selectors,
             tasks,  # noqa: F401  (registers its task, sent by name)
             urls,
@@ -29,6 +30,7 @@ class TutatisConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
                 team_page=teams.team_detail,
                 fixture_page=matches.fixture_detail,

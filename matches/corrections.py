@@ -1,0 +1,279 @@
+"""A commissioner's changes to a fixture's result after the fact, for every game at once.
+
+* ``result_correct``: a played result gets another score or winner, with a reason;
+* ``result_void``: the result is removed and the fixture scheduled again, to be replayed;
+* ``fixture_award``: a fixture not played yet is given to one side by forfeit, with the
+  league's forfeit score and its points for a win and a loss.
+
+Each writes a ``ResultCorrection`` row (who, when, why, before and after) under the teams' and
+the fixture's row locks (``matches.locking``), asks the league's game to undo what its
+post-match sequence did on the old result or to flag it for review (``core.registry``:
+``result_corrected``, ``result_voided``), and tells the layers above: ``core.signals``
+(betting re-settles a corrected market after commit, and reverses a voided one in the same
+transaction) and ``core.events`` (both coaches). Standings are computed from the results on
+read, so the table follows at once. Bad input raises ``ValidationError`` naming the field
+before anything is written; a fixture in the wrong state raises :class:`WrongState` (409).
+"""
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core import events, registry
+from core.refusals import Refused
+from core.signals import fixtures_scheduled, result_corrected, result_voided
+from league.services import season_check_open
+from matches import locking
+from matches.models import MAX_SCORE, Fixture, Result, ResultCorrection, kickoff_in_range
+
+REASON_MAX = 500
+SIDES = ("home", "away")
+
+
+class WrongState(Refused):
+    """The fixture is not in a state the command applies to (played, or not yet)."""
+
+    status_code = 409
+
+
+def result_snapshot(result: Result) -> dict[str, Any]:
+    """What a correction records of a result, before and after."""
+    return {
+        "home_score": result.home_score,
+        "away_score": result.away_score,
+        "winner": result.winner,
+        "decided_by": result.decided_by,
+    }
+
+
+def _reason(reason: str | None) -> str:
+    text = (reason or "").strip()
+    if not text:
+        raise ValidationError({"reason": _("Give the reason: it is kept with the history.")})
+    if len(text) > REASON_MAX:
+        raise ValidationError(
+            {"reason": _("Keep the reason under %(max)s characters.") % {"max": REASON_MAX}}
+        )
+    return text
+
+
+def default_result_check(*, home_score: int, away_score: int, winner: str) -> dict[str, str]:
+    """The rule of most games: the side with more points wins; level scores go either way
+    (possession, free throws or a draw decide)."""
+    if home_score == away_score:
+        return {}
+    leader = "home" if home_score > away_score else "away"
+    if winner != leader:
+        return {"winner": _("With this score the winner is the %(side)s side.")
+                % {"side": Result.Winner(leader).label.lower()}}
+    return {}
+
+
+def _check_score(
+    fixture: Fixture, *, home_score: Any, away_score: Any, winner: Any, decided_by: str
+) -> None:
+    errors: dict[str, str] = {}
+    for name, value in (("home_score", home_score), ("away_score", away_score)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            errors[name] = _("Give a whole number.")
+        elif not 0 <= value <= MAX_SCORE:
+            errors[name] = _("A score is from 0 to %(max)s.") % {"max": MAX_SCORE}
+    game = registry.game(fixture.season.league.rule_system)
+    outcomes = game.outcomes_of(fixture)
+    if winner not in outcomes:
+        errors["winner"] = _("Choose one of %(outcomes)s.") % {"outcomes": ", ".join(outcomes)}
+    if not errors:
+        check = game.result_check
+        if check is None:
+            errors = default_result_check(
+                home_score=home_score, away_score=away_score, winner=winner
+            )
+        else:
+            errors = dict(
+                check(fixture=fixture, home_score=home_score, away_score=away_score,
+                      winner=winner, decided_by=decided_by) or {}
+            )
+    if errors:
+        raise ValidationError(errors)
+
+
+def _locked(fixture_id: int) -> Fixture:
+    """The fixture with both teams locked (``matches.locking``), of a season not archived."""
+    fixture = locking.lock_fixture_with_teams(fixture_id)
+    if fixture is None:
+        raise ValidationError({"fixture": _("No such fixture.")})
+    season_check_open(season=fixture.season)
+    return fixture
+
+
+def _coaches(fixture: Fixture) -> list[int | None]:
+    return [fixture.home.coach_id, fixture.away.coach_id]
+
+
+def _publish(kind: str, correction: ResultCorrection, fixture: Fixture) -> None:
+    events.publish(
+        kind,
+        key=f"{kind}:{correction.pk}",
+        league_id=fixture.season.league_id,
+        recipients=_coaches(fixture),
+        url=fixture.get_absolute_url(),
+        data={
+            "fixture": fixture.pk,
+            "correction": correction.pk,
+            "reason": correction.reason,
+            "before": correction.before,
+            "after": correction.after,
+        },
+    )
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    result: Result,
+    home_score: int,
+    away_score: int,
+    winner: str,
+    reason: str,
+    by: User | None,
+) -> ResultCorrection:
+    """Give a played result another score or winner (how it was decided stays)."""
+    reason = _reason(reason)
+    fixture = _locked(result.fixture_id)
+    current = Result.objects.select_for_update().filter(fixture=fixture).first()
+    if current is None or current.pk != result.pk:
+        raise WrongState("not_played", _("This fixture has no result to correct."),
+                         field="result")
+    _check_score(fixture, home_score=home_score, away_score=away_score, winner=winner,
+                 decided_by=current.decided_by)
+    before = result_snapshot(current)
+    if (home_score, away_score, winner) == (
+        current.home_score, current.away_score, current.winner
+    ):
+        raise ValidationError(
+            {"home_score": _("This is the result already stored: change the score or winner.")}
+        )
+    current.home_score, current.away_score, current.winner = home_score, away_score, winner
+    current.save(update_fields=["home_score", "away_score", "winner"])
+    correction = ResultCorrection.objects.create(
+        fixture=fixture,
+        result=current,
+        kind=ResultCorrection.Kind.CORRECTED,
+        reason=reason,
+        by=by,
+        before=before,
+        after=result_snapshot(current),
+    )
+    hook = registry.game(fixture.season.league.rule_system).result_corrected
+    if hook is not None:
+        correction.flags = list(hook(result=current, before=before) or [])
+        correction.save(update_fields=["flags"])
+    result_corrected.send(sender=ResultCorrection, correction=correction)
+    _publish("result.corrected", correction, fixture)
+    return correction
+
+
+@transaction.atomic
+def result_void(
+    *, result: Result, reason: str, by: User | None, kickoff: datetime | None = None
+) -> ResultCorrection:
+    """Remove a played result: the fixture is scheduled again (at ``kickoff`` when given) and
+    replayed; bets already paid on it are reversed and stay open for the replay."""
+    reason = _reason(reason)
+    if kickoff is not None:
+        try:
+            kickoff_in_range(kickoff)
+        except ValidationError as error:
+            raise ValidationError({"kickoff": error.messages}) from None
+    fixture = _locked(result.fixture_id)
+    current = Result.objects.select_for_update().filter(fixture=fixture).first()
+    if current is None or current.pk != result.pk:
+        raise WrongState("not_played", _("This fixture has no result to void."), field="result")
+    before = result_snapshot(current)
+    current.delete()
+    fixture.status = Fixture.Status.SCHEDULED
+    fixture.locked_at = None
+    fixture.problem = ""
+    fixture.sweep_attempts = 0
+    if kickoff is not None:
+        fixture.kickoff = kickoff
+    fixture.save(update_fields=["status", "locked_at", "problem", "sweep_attempts", "kickoff"])
+    correction = ResultCorrection.objects.create(
+        fixture=fixture,
+        kind=ResultCorrection.Kind.VOIDED,
+        reason=reason,
+        by=by,
+        before=before,
+    )
+    hook = registry.game(fixture.season.league.rule_system).result_voided
+    if hook is not None:
+        correction.flags = list(hook(fixture=fixture, before=before) or [])
+        correction.save(update_fields=["flags"])
+    result_voided.send(sender=ResultCorrection, correction=correction)
+    fixtures_scheduled.send(sender=Fixture, fixture_ids=[fixture.pk])  # priced again
+    _publish("result.voided", correction, fixture)
+    return correction
+
+
+@transaction.atomic
+def fixture_award(
+    *, fixture: Fixture, winner: str, reason: str, by: User | None
+) -> ResultCorrection:
+    """Give a fixture not played yet (scheduled, or kicked off without a result) to
+    ``winner`` by forfeit: the league's forfeit scores, its points for a win and a loss. Bets
+    on it settle on the awarded winner, as on any result."""
+    reason = _reason(reason)
+    if winner not in SIDES:
+        raise ValidationError({"winner": _("Award the fixture to the home or the away side.")})
+    locked = _locked(fixture.pk)
+    if locked.status not in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED) or (
+        Result.objects.filter(fixture=locked).exists()
+    ):
+        raise WrongState("not_open", _("Only a fixture not played yet (nor cancelled) can be "
+                                       "awarded."), field="fixture")
+    league = locked.season.league
+    game = registry.game(league.rule_system)
+    if game.result_reports is not None:  # a report entered at the table can no longer apply
+        reports = game.result_reports
+        reports.objects.filter(fixture=locked, status__in=reports.OPEN).update(
+            status=reports.Status.SUPERSEDED, reviewed_at=timezone.now()
+        )
+    scores = {winner: league.forfeit_score_for}
+    scores["away" if winner == "home" else "home"] = league.forfeit_score_against
+    result = Result.objects.create(
+        fixture=locked,
+        home_score=scores["home"],
+        away_score=scores["away"],
+        winner=winner,
+        decided_by=registry.FORFEIT,
+        seed=0,
+        record={"awarded": {"winner": winner, "reason": reason,
+                            "by": by.get_username() if by else ""}},
+    )
+    locked.status = Fixture.Status.PLAYED
+    if locked.locked_at is None:
+        locked.locked_at = timezone.now()
+    locked.save(update_fields=["status", "locked_at"])
+    correction = ResultCorrection.objects.create(
+        fixture=locked,
+        result=result,
+        kind=ResultCorrection.Kind.AWARDED,
+        reason=reason,
+        by=by,
+        after=result_snapshot(result),
+    )
+    events.publish(
+        "fixture.played",
+        key=f"fixture.played:{result.pk}",
+        league_id=league.pk,
+        recipients=_coaches(locked),
+        url=locked.get_absolute_url(),
+        data={"fixture": locked.pk, "result": result_snapshot(result), "awarded": True,
+              "reason": reason},
+    )
+    return correction

@@ -1,0 +1,55 @@
+"""A season's result book: one printable page with the standings, every round's fixtures and
+scores, and the key events of each match where its game tells them (``result_book_lines``)."""
+
+from itertools import groupby
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from core import registry
+from league.models import League, Season
+from matches import selectors
+from matches.exports import standings_export
+from matches.models import Fixture
+
+
+@require_GET
+def result_book(request: HttpRequest, pk: int, season_id: int) -> HttpResponse:
+    league = get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    season = get_object_or_404(Season, pk=season_id, league=league)
+    season.league = league
+    game = registry.game(league.rule_system)
+    fixtures = selectors.fixture_list(season=season).order_by("round", "kickoff", "pk")
+    if game.result_book_lines is None:
+        fixtures = fixtures.defer(*selectors.HEAVY_FIELDS)
+    else:
+        fixtures = fixtures.defer(*(f for f in selectors.HEAVY_FIELDS if f != "result__record"))
+    rounds = []
+    for number, group in groupby(fixtures, key=lambda fixture: fixture.round):
+        items = []
+        for fixture in group:
+            played = fixture.status == Fixture.Status.PLAYED
+            lines = (
+                game.result_book_lines(result=fixture.result)
+                if played and game.result_book_lines is not None else []
+            )
+            items.append({"fixture": fixture, "result": fixture.result if played else None,
+                          "lines": lines})
+        rounds.append({"number": number, "fixtures": items})
+    table = standings_export(season=season)
+    shown = [i for i, column in enumerate(table.columns) if not column.endswith("_id")]
+    headings = table.headings()
+    standings = {
+        "headings": [headings[i] for i in shown],
+        "rows": [[row[i] for i in shown] for row in table.rows],
+    }
+    context = {
+        "league": league,
+        "season": season,
+        "standings": standings,
+        "rounds": rounds,
+        "played": sum(1 for r in rounds for item in r["fixtures"] if item["result"]),
+        "total": sum(len(r["fixtures"]) for r in rounds),
+    }
+    return render(request, "league/result_book.html", context)

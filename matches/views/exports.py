@@ -1,0 +1,96 @@
+"""Downloads anyone may fetch from a league's and a team's pages: the standings, the fixtures
+and results and the roster as CSV or JSON (``core.exports``), and the fixtures as calendar
+feeds (``matches.calendars``). A league's downloads are for the season the page shows
+(``?season=``, the latest without)."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
+
+from core import registry
+from core.exports import export_filename, export_format, table_response
+from league import selectors
+from league.models import League, Season, Team
+from matches import calendars
+from matches import selectors as match_selectors
+from matches.exports import fixtures_export, standings_export
+
+CALENDAR_TYPE = "text/calendar; charset=utf-8"
+
+
+def _league(pk: int) -> League:
+    return get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+
+
+def league_season(request: HttpRequest, league: League) -> Season:
+    """The season ``?season=`` names, else the league's latest (a 404 when it has none)."""
+    seasons = league.seasons.all()
+    wanted = request.GET.get("season", "")
+    season = seasons.filter(pk=wanted).first() if wanted.isdigit() else seasons.first()
+    if season is None:
+        raise Http404("no such season")
+    season.league = league
+    return season
+
+
+def _team(pk: int) -> Team:
+    team = selectors.team_list().filter(pk=pk).first()
+    if team is None:
+        raise Http404
+    return team
+
+
+SEASON_TABLES = {"standings": standings_export, "fixtures": fixtures_export}
+
+
+@require_GET
+def season_table_download(request: HttpRequest, pk: int, fmt: str, kind: str) -> HttpResponse:
+    """The season's ``kind`` table (``SEASON_TABLES``): its standings or its fixtures."""
+    export_format(fmt)
+    league = _league(pk)
+    season = league_season(request, league)
+    return table_response(
+        SEASON_TABLES[kind](season=season), fmt=fmt,
+        filename=export_filename(league.name, season.name, kind, fmt=fmt),
+    )
+
+
+@require_GET
+def roster_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """A team's roster in its game's columns (``roster_rows``); a 404 for a game without."""
+    export_format(fmt)
+    team = _team(pk)
+    game = registry.game(team.league.rule_system)
+    if game.roster_rows is None:
+        raise Http404("this game keeps no roster")
+    return table_response(
+        game.roster_rows(team=team), fmt=fmt,
+        filename=export_filename(team.league.name, team.name, "roster", fmt=fmt),
+    )
+
+
+def _calendar(request: HttpRequest, name: str, fixtures, filename: str) -> HttpResponse:
+    base_url = f"{request.scheme}://{request.get_host()}"
+    body = calendars.fixtures_calendar(name=name, fixtures=fixtures, base_url=base_url)
+    response = HttpResponse(body, content_type=CALENDAR_TYPE)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@require_GET
+def league_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every fixture of every season of the league: a subscriber keeps the whole history."""
+    league = _league(pk)
+    fixtures = match_selectors.fixture_list().filter(season__league=league)
+    fixtures = fixtures.defer(*match_selectors.HEAVY_FIELDS).order_by("kickoff", "pk")
+    return _calendar(request, league.name, fixtures, export_filename(league.name, fmt="ics"))
+
+
+@require_GET
+def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's fixtures of every season."""
+    team = _team(pk)
+    fixtures = match_selectors.team_fixture_table(team=team)
+    name = f"{team.name} ({team.league.name})"
+    return _calendar(request, name, fixtures, export_filename(team.league.name, team.name,
+                                                              fmt="ics"))

@@ -1,0 +1,62 @@
+"""What a commissioner's correction or void of a Killpower result means for the game
+(``core.registry`` hooks ``result_check``, ``result_corrected``, ``result_voided``).
+
+The post-match sequence rolls dice for injuries, deaths and experience and moves the ranking
+points: none of it can be replayed on another result, so it is flagged for the commissioner
+to review, never undone by guess."""
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from matches.corrections import default_result_check
+from matches.models import Fixture, Result
+from systems.killpower.models import PostMatchRun
+
+POST_MATCH_RAN = gettext_noop(
+    "The post-match sequence (injuries, deaths, experience, ranking points) ran on the old "
+    "result: review both teams' gladiators and ranking points."
+)
+REPLAY_WITHOUT_SEQUENCE = gettext_noop(
+    "The post-match sequence will not run again for the replay: apply its outcome by hand."
+)
+BRACKET = gettext_noop(
+    "This tournament fixture's winner went on in the bracket: review the next round."
+)
+PLAYER_LINES = gettext_noop(
+    "The result report's player lines (points, injuries) still read as entered."
+)
+ANY_WINNER = ("abandon", "elimination")
+
+
+def result_check(
+    *, fixture: Fixture, home_score: int, away_score: int, winner: str, decided_by: str
+) -> dict[str, str]:
+    """An abandon or an elimination goes to the side left standing, whatever the score."""
+    if decided_by in ANY_WINNER:
+        if winner == Result.Winner.DRAW:
+            return {"winner": _("An abandon or an elimination has a winner.")}
+        return {}
+    return default_result_check(home_score=home_score, away_score=away_score, winner=winner)
+
+
+def _flags(fixture_id: int, bracket: bool) -> list[str]:
+    flags = []
+    if PostMatchRun.objects.filter(fixture_id=fixture_id).exists():
+        flags += [POST_MATCH_RAN, PLAYER_LINES]
+    if bracket:
+        flags.append(BRACKET)
+    return flags
+
+
+def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
+    fixture = result.fixture
+    return _flags(fixture.pk, bool(fixture.bracket_position) and before["winner"] != result.winner)
+
+
+def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
+    flags = _flags(fixture.pk, bool(fixture.bracket_position))
+    if POST_MATCH_RAN in flags:
+        flags.append(REPLAY_WITHOUT_SEQUENCE)
+    return flags

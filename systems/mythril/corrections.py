@@ -1,0 +1,86 @@
+"""What a commissioner's correction or void of a Mythril result means for the game
+(``core.registry`` hooks ``result_corrected``, ``result_voided``).
+
+Undone where it can be: a voided match's winnings are ledger transactions, so each treasury
+gives them back to the league's money supply with a reversal (no more than it holds: a
+treasury never goes below zero; what it has spent since is flagged). Flagged where it cannot:
+the dice of injuries, deaths, experience and level-ups, and the team bets settled once on the
+old result (their 2D6 payouts were rolled)."""
+
+from typing import Any
+
+from django.db.models import Sum
+from django.utils.translation import gettext_noop
+
+from betting import ledger
+from betting.ledger import Leg, Posting
+from betting.models import Account, Entry, Transaction
+from matches.models import Fixture, Result
+from systems.mythril.models import PostMatchRun, TeamBetSettlement
+from systems.mythril.treasury import treasury_of
+
+POST_MATCH_RAN = gettext_noop(
+    "The post-match sequence (injuries, deaths, star player points, level-ups, popularity) ran "
+    "on the old result's match report: review both rosters."
+)
+REPLAY_WITHOUT_SEQUENCE = gettext_noop(
+    "The post-match sequence will not run again for the replay: apply its outcome by hand."
+)
+TEAM_BETS_SETTLED = gettext_noop(
+    "The team bets on this match were settled on the old result: review their payouts."
+)
+WINNINGS_SPENT = gettext_noop(
+    "A treasury had spent part of the voided match's winnings: it gave back what it held."
+)
+
+
+def _flags(fixture: Fixture) -> list[str]:
+    flags = []
+    if PostMatchRun.objects.filter(fixture=fixture, status=PostMatchRun.Status.DONE).exists():
+        flags.append(POST_MATCH_RAN)
+    if TeamBetSettlement.objects.filter(fixture=fixture).exists():
+        flags.append(TEAM_BETS_SETTLED)
+    return flags
+
+
+def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
+    return _flags(result.fixture)
+
+
+def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
+    flags = _flags(fixture)
+    if POST_MATCH_RAN in flags:
+        flags.append(REPLAY_WITHOUT_SEQUENCE)
+        if not winnings_reverse(fixture=fixture):
+            flags.append(WINNINGS_SPENT)
+    return flags
+
+
+def winnings_reverse(*, fixture: Fixture) -> bool:
+    """Both treasuries give the fixture's winnings back to the money supply (one reversal
+    transaction); False when a treasury held less than it had won."""
+    league = fixture.season.league
+    won = dict(
+        Entry.objects.filter(
+            transaction__fixture=fixture,
+            transaction__reason=Transaction.Reason.WINNINGS,
+            account__kind=Account.Kind.TREASURY,
+        )
+        .values_list("account_id")
+        .annotate(total=Sum("amount"))
+    )
+    if not won:
+        return True
+    supply = ledger.system_accounts(league)[Account.Kind.SUPPLY]
+    accounts = [treasury_of(team) for team in (fixture.home, fixture.away)]
+    locked = ledger.lock_accounts([supply.pk, *(a.pk for a in accounts)])
+    legs, whole = [], True
+    for account_id, amount in sorted(won.items()):
+        taken = min(amount, max(locked[account_id].balance, 0))
+        whole = whole and taken == amount
+        if taken > 0:
+            legs.append(Leg(Account(pk=account_id), -taken))
+    if legs:
+        legs.append(Leg(supply, -sum(leg.amount for leg in legs)))
+        ledger.post(league, [Posting(Transaction.Reason.REVERSAL, legs, fixture_id=fixture.pk)])
+    return whole
