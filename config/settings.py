@@ -156,6 +156,12 @@ ACCOUNT_RATE_LIMITS = {"login_failed": None}
 MAILERS = {"default": strict.mailer(DEBUG)}
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Tabletop League <noreply@localhost>")
 
+# Webhooks (notifications.url_safety): URLs resolving to private, loopback or link-local
+# addresses are refused unless this is on; on by default in development only.
+WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=DEBUG)
+# Links in notification emails: the site's address as users reach it (no trailing slash).
+SITE_URL = env.str("SITE_URL", default="http://localhost:8000" if DEBUG else "")
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "core" / "locale"]

@@ -29,6 +29,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/v1/", include("config.api.urls")),
     path("leagues/", include((league_pages, "league"))),
+    path("", include("notifications.urls")),
     path("matches/", include((match_pages, "matches"))),
     path("campaigns/", include("battles.urls")),
     path("betting/", include("betting.urls")),

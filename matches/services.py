@@ -27,6 +27,7 @@ from core.signals import fixture_cancelled, fixtures_scheduled
 from league.models import League, Season, Team
 from league.services import season_check_open
 from matches import locking
+from matches.events import fixture_publish
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
 from matches.resending import resend_counted, resend_reset
 from matches.scheduling import round_robin
@@ -234,6 +235,7 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
         )
     fixture_cancelled.send(sender=Fixture, fixture_id=fixture.pk)
     fixture.refresh_from_db()
+    fixture_publish("fixture.cancelled", fixture=fixture)
     return fixture
 
 
@@ -266,6 +268,11 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = Fals
             {"kickoff": _("Only a fixture that has not kicked off can be rescheduled.")}
         )
     fixture.refresh_from_db()
+    fixture_publish(
+        "fixture.rescheduled",
+        fixture=fixture,
+        key=f"fixture.rescheduled:{fixture.pk}:{fixture.kickoff.isoformat()}",
+    )
     return fixture
 
 

@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class NotificationsConfig(AppConfig):
     name = "notifications"
     verbose_name = _("Notifications and webhooks")
+
+    def ready(self) -> None:
+        from core import accounts, registry
+        from notifications import receivers, tasks  # noqa: F401  (signal receivers, tasks)
+        from notifications.account_section import SECTION
+        from notifications.webhooks import webhooks_sweep
+
+        registry.register_sweep("notifications.webhooks", webhooks_sweep)
+        accounts.register_section(SECTION)

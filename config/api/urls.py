@@ -17,6 +17,7 @@ from league.api import views as league_views
 from matches.api import commands as match_commands
 from matches.api import seasons as season_commands
 from matches.api import views as match_views
+from notifications.api import urls as notification_urls
 
 app_name = "api"
 
@@ -33,6 +34,8 @@ for prefix, viewset, basename in registry.api_routes():
     router.register(prefix, viewset, basename=basename)
 battle_urls.register(router)
 for prefix, viewset, basename in betting_urls.routes:
+    router.register(prefix, viewset, basename=basename)
+for prefix, viewset, basename in notification_urls.routes:
     router.register(prefix, viewset, basename=basename)
 
 urlpatterns = [
@@ -102,6 +105,7 @@ urlpatterns = [
         name="fixture-reschedule",
     ),
     *betting_urls.urlpatterns,
+    *notification_urls.urlpatterns,
     *registry.api_urls(),
     *battle_urls.urlpatterns,
     *router.urls,

@@ -1,0 +1,52 @@
+"""Telling people about a fixture (``core.events``): one helper every service and game uses,
+so each event about a fixture carries the same data and a stable key."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.urls import reverse
+
+from core.events import Event, publish
+from matches.models import Fixture, Result
+
+
+def fixture_data(fixture: Fixture) -> dict[str, Any]:
+    return {
+        "fixture": fixture.pk,
+        "season": fixture.season_id,
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+        "kickoff": fixture.kickoff.isoformat() if fixture.kickoff else None,
+    }
+
+
+def result_data(result: Result) -> dict[str, Any]:
+    return {
+        "home_score": result.home_score,
+        "away_score": result.away_score,
+        "winner": result.winner,
+    }
+
+
+def coaches(fixture: Fixture) -> list[int | None]:
+    return [fixture.home.coach_id, fixture.away.coach_id]
+
+
+def fixture_publish(
+    kind: str,
+    *,
+    fixture: Fixture,
+    key: str | None = None,
+    recipients: Iterable[int | None] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Event:
+    """Publish ``kind`` about ``fixture`` (to both coaches unless told whom), keyed
+    ``"<kind>:<fixture id>"`` unless the change needs its own key (a reschedule's time)."""
+    return publish(
+        kind,
+        key=key or f"{kind}:{fixture.pk}",
+        league_id=fixture.season.league_id,
+        recipients=coaches(fixture) if recipients is None else recipients,
+        url=reverse("matches:fixture", args=[fixture.pk]),
+        data={**fixture_data(fixture), **(extra or {})},
+    )

@@ -1,0 +1,80 @@
+"""Shapes of the notifications API."""
+
+from rest_framework import serializers
+
+from notifications import kinds
+from notifications.kinds import WEBHOOK_KINDS
+from notifications.models import Notification, WebhookDelivery, WebhookEndpoint
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    text = serializers.SerializerMethodField(help_text="Worded in the caller's language.")
+    read = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "text", "league", "data", "url", "created_at", "read_at", "read"]
+        read_only_fields = fields
+
+    def get_text(self, notification: Notification) -> str:
+        return kinds.text(notification.kind, notification.data)
+
+    def get_read(self, notification: Notification) -> bool:
+        return notification.read_at is not None
+
+
+class ReadAllSerializer(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="How many were unread and are now read.")
+
+
+class PreferencesSerializer(serializers.Serializer):
+    email = serializers.DictField(
+        child=serializers.BooleanField(),
+        help_text="Per notification kind, whether it also comes by email. A PUT may name only "
+        "some kinds; the others keep their choice.",
+    )
+
+
+class WebhookSerializer(serializers.ModelSerializer):
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(WEBHOOK_KINDS)), allow_empty=False
+    )
+    url = serializers.URLField(max_length=500)
+
+    class Meta:
+        model = WebhookEndpoint
+        fields = ["id", "league", "url", "events", "active", "secret", "created_at"]
+        read_only_fields = ["id", "league", "secret", "created_at"]
+
+
+class WebhookUpdateSerializer(serializers.Serializer):
+    url = serializers.URLField(max_length=500, required=False)
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(WEBHOOK_KINDS)),
+        allow_empty=False,
+        required=False,
+    )
+    active = serializers.BooleanField(required=False)
+
+
+class DeliverySerializer(serializers.ModelSerializer):
+    endpoint = serializers.IntegerField(source="endpoint_id", read_only=True)
+
+    class Meta:
+        model = WebhookDelivery
+        fields = [
+            "id",
+            "uuid",
+            "endpoint",
+            "event_key",
+            "kind",
+            "payload",
+            "status",
+            "attempts",
+            "last_status_code",
+            "last_error",
+            "next_attempt_at",
+            "delivered_at",
+            "created_at",
+        ]
+        read_only_fields = fields

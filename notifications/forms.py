@@ -1,0 +1,39 @@
+"""The notifications pages' forms: the email choice per kind, and a league's webhook."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import PageForm
+from notifications.kinds import KINDS, WEBHOOK_KINDS
+
+
+class EmailChoicesForm(PageForm):
+    """One checkbox per kind: also send it by email."""
+
+    def __init__(self, *args, choices: dict[str, bool], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name, kind in KINDS.items():
+            self.fields[self.field_name(name)] = forms.BooleanField(
+                label=kind.label, required=False, initial=choices.get(name, kind.email)
+            )
+
+    @staticmethod
+    def field_name(kind: str) -> str:
+        return "email_" + kind.replace(".", "_")
+
+    def values(self) -> dict[str, bool]:
+        return {name: self.cleaned_data[self.field_name(name)] for name in KINDS}
+
+
+class WebhookForm(PageForm):
+    url = forms.URLField(
+        label=_("URL"),
+        max_length=500,
+        assume_scheme="https",
+        help_text=_("We POST each event to it as JSON, signed with the webhook's secret."),
+    )
+    events = forms.MultipleChoiceField(
+        label=_("Events"),
+        choices=[(kind, kind) for kind in WEBHOOK_KINDS],
+        widget=forms.CheckboxSelectMultiple,
+    )

@@ -1,0 +1,127 @@
+"""The kinds of notification: how each is worded (in the reader's language, from the event's
+data), whether it comes by email unless the user says otherwise, and which a webhook may
+subscribe to. The kinds are the event kinds of ``core.events``.
+
+Email defaults: everything is shown in the app; only what asks the user to act comes by email
+without being asked for (a result to confirm, a result disputed). Each user changes this per
+kind on ``/notifications/settings/``.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+
+class _Blank(dict):
+    """Event data for ``%`` formatting: a value the event did not carry reads as ``?``."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    label: Any
+    """What the settings page calls it (lazy translation)."""
+    words: Callable[[], str]
+    """The sentence, translated when called, formatted with the event's data."""
+    email: bool = False
+    """Sent by email when the user has not chosen."""
+
+
+def _kind(name: str, label: Any, words: Callable[[], str], *, email: bool = False) -> Kind:
+    return Kind(name=name, label=label, words=words, email=email)
+
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (
+        _kind(
+            "fixture.rescheduled",
+            gettext_lazy("A fixture of my team is rescheduled"),
+            lambda: _("%(home)s v %(away)s now kicks off at %(kickoff)s."),
+        ),
+        _kind(
+            "fixture.cancelled",
+            gettext_lazy("A fixture of my team is cancelled"),
+            lambda: _("%(home)s v %(away)s is cancelled."),
+        ),
+        _kind(
+            "fixture.played",
+            gettext_lazy("A fixture of my team is played"),
+            lambda: _("%(home)s %(home_score)s – %(away_score)s %(away)s: the fixture is played."),
+        ),
+        _kind(
+            "result.to_confirm",
+            gettext_lazy("A result waits for my confirmation"),
+            lambda: _("The result of %(home)s v %(away)s waits for your confirmation."),
+            email=True,
+        ),
+        _kind(
+            "result.disputed",
+            gettext_lazy("A result is disputed"),
+            lambda: _("The result of %(home)s v %(away)s is disputed: it needs your decision."),
+            email=True,
+        ),
+        _kind(
+            "result.confirmed",
+            gettext_lazy("A result is confirmed"),
+            lambda: _(
+                "%(home)s %(home_score)s – %(away_score)s %(away)s: the result is confirmed."
+            ),
+        ),
+        _kind(
+            "result.corrected",
+            gettext_lazy("A result is corrected"),
+            lambda: _("The result of %(home)s v %(away)s was corrected."),
+        ),
+        _kind(
+            "result.voided",
+            gettext_lazy("A result is voided"),
+            lambda: _("The result of %(home)s v %(away)s was voided: the fixture is replayed."),
+        ),
+        _kind(
+            "bet.settled",
+            gettext_lazy("My bets are settled"),
+            lambda: _("Your bets on %(home)s v %(away)s are settled: %(payout)s paid out."),
+        ),
+        _kind(
+            "levelup.to_choose",
+            gettext_lazy("A level-up waits for my choice"),
+            lambda: _("%(player)s of %(team)s has a level-up to choose."),
+        ),
+        _kind(
+            "season.started",
+            gettext_lazy("A season starts"),
+            lambda: _("The season %(season)s of %(league)s has started."),
+        ),
+        _kind(
+            "season.finished",
+            gettext_lazy("A season is finished"),
+            lambda: _("The season %(season)s of %(league)s is finished."),
+        ),
+    )
+}
+
+WEBHOOK_KINDS = ("fixture.played", "result.confirmed", "season.finished", "bet.settled")
+
+
+def is_known(kind: str) -> bool:
+    return kind in KINDS
+
+
+def text(kind: str, data: Mapping[str, Any]) -> str:
+    """The notification's sentence in the active language."""
+    known = KINDS.get(kind)
+    if known is None:
+        return kind
+    return known.words() % _Blank(data)
+
+
+def label(kind: str) -> str:
+    known = KINDS.get(kind)
+    return str(known.label) if known else kind

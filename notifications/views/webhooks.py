@@ -1,0 +1,71 @@
+"""A league commissioner's webhooks page: ``/leagues/<id>/webhooks/``."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.access import role_gate
+from core.forms import add_service_errors
+from league import roles
+from league.models import League
+from notifications import selectors, webhooks
+from notifications.forms import WebhookForm
+from notifications.models import WebhookEndpoint
+
+LOG_SIZE = 50
+
+
+def _league(pk: int) -> League:
+    return get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+
+
+commissioner_required = role_gate(_league, roles.is_commissioner)
+
+
+@commissioner_required
+def webhook_list(request: HttpRequest, league: League) -> HttpResponse:
+    form = WebhookForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            endpoint = webhooks.endpoint_create(
+                league=league,
+                url=form.cleaned_data["url"],
+                events=form.cleaned_data["events"],
+                user=request.user,
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The webhook to %(url)s is added.") % {"url": endpoint.url})
+            return redirect("notifications:webhooks", league.pk)
+    context = {
+        "league": league,
+        "form": form,
+        "endpoints": selectors.endpoint_list(league_id=league.pk),
+        "deliveries": selectors.delivery_list(league_id=league.pk)[:LOG_SIZE],
+    }
+    return render(request, "notifications/webhooks.html", context)
+
+
+def _endpoint(league: League, hook: int) -> WebhookEndpoint:
+    return get_object_or_404(WebhookEndpoint, league=league, pk=hook)
+
+
+@commissioner_required
+@require_POST
+def webhook_delete(request: HttpRequest, league: League, hook: int) -> HttpResponse:
+    endpoint = _endpoint(league, hook)
+    webhooks.endpoint_delete(endpoint=endpoint)
+    messages.success(request, _("The webhook to %(url)s is deleted.") % {"url": endpoint.url})
+    return redirect("notifications:webhooks", league.pk)
+
+
+@commissioner_required
+@require_POST
+def webhook_ping(request: HttpRequest, league: League, hook: int) -> HttpResponse:
+    webhooks.endpoint_ping(endpoint=_endpoint(league, hook))
+    messages.success(request, _("A ping is on its way: its delivery shows below."))
+    return redirect("notifications:webhooks", league.pk)

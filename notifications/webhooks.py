@@ -1,0 +1,267 @@
+"""A league's webhooks: registering endpoints, one delivery per endpoint and event, and each
+attempt to send it (claimed first, so a task run twice sends once; retried with backoff).
+
+A delivery moves ``pending`` → ``sending`` (claimed with a conditional UPDATE, with a lease)
+→ ``delivered``; a failed attempt puts it back to ``pending`` with its next attempt later
+(``BACKOFF``), or ``failed`` after the last. A worker that dies while sending leaves the lease
+to expire: the sweep sends it again (a receiver may then see a delivery id twice)."""
+
+import json
+import logging
+import time
+from datetime import datetime, timedelta
+
+import httpx
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.enqueue import enqueue_on_commit
+from core.events import Event
+from league.models import League
+from notifications import signing, url_safety
+from notifications.kinds import WEBHOOK_KINDS
+from notifications.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+
+log = logging.getLogger(__name__)
+
+DELIVER_TASK = "notifications.tasks.webhook_deliver_task"
+BACKOFF = (
+    timedelta(minutes=1),
+    timedelta(minutes=5),
+    timedelta(minutes=30),
+    timedelta(hours=2),
+    timedelta(hours=12),
+)
+MAX_ATTEMPTS = len(BACKOFF) + 1
+LEASE = timedelta(seconds=60)
+TIMEOUT = 5.0
+SWEEP_LIMIT = 500
+MAX_ENDPOINTS = 20
+
+
+def _events_check(events: list[str]) -> list[str]:
+    if not events:
+        raise ValidationError({"events": _("Choose at least one event.")})
+    unknown = sorted(set(events) - set(WEBHOOK_KINDS))
+    if unknown:
+        raise ValidationError(
+            {
+                "events": _("Webhooks can only send %(kinds)s; not %(unknown)s.")
+                % {"kinds": ", ".join(WEBHOOK_KINDS), "unknown": ", ".join(unknown)}
+            }
+        )
+    return [kind for kind in WEBHOOK_KINDS if kind in events]
+
+
+@transaction.atomic
+def endpoint_create(
+    *, league: League, url: str, events: list[str], user: User | None, active: bool = True
+) -> WebhookEndpoint:
+    """Register ``url`` for ``events`` of ``league``; the secret is made here."""
+    chosen = _events_check(events)
+    url_safety.url_check(url)
+    League.objects.select_for_update().filter(pk=league.pk).first()
+    if WebhookEndpoint.objects.filter(league=league).count() >= MAX_ENDPOINTS:
+        raise ValidationError(
+            {"url": _("A league has at most %(count)d webhooks.") % {"count": MAX_ENDPOINTS}}
+        )
+    return WebhookEndpoint.objects.create(
+        league=league, url=url, events=chosen, active=active, created_by=user
+    )
+
+
+def endpoint_update(
+    *,
+    endpoint: WebhookEndpoint,
+    url: str | None = None,
+    events: list[str] | None = None,
+    active: bool | None = None,
+) -> WebhookEndpoint:
+    if events is not None:
+        endpoint.events = _events_check(events)
+    if url is not None:
+        url_safety.url_check(url)
+        endpoint.url = url
+    if active is not None:
+        endpoint.active = active
+    endpoint.save(update_fields=["url", "events", "active"])
+    return endpoint
+
+
+def endpoint_delete(*, endpoint: WebhookEndpoint) -> None:
+    endpoint.delete()
+
+
+def _payload(event: Event) -> dict:
+    data = {key: value for key, value in event.data.items() if key != "per_recipient"}
+    return {
+        "event": event.kind,
+        "key": event.key,
+        "league": event.league_id,
+        "url": event.url,
+        "data": data,
+    }
+
+
+def deliveries_create(*, event: Event) -> int:
+    """One delivery per active endpoint of the league that takes this kind (none twice for
+    the same event), each sent by a task once this commits."""
+    if event.kind not in WEBHOOK_KINDS:
+        return 0
+    endpoints = [
+        endpoint
+        for endpoint in WebhookEndpoint.objects.filter(league_id=event.league_id, active=True)
+        if event.kind in endpoint.events
+    ]
+    if not endpoints:
+        return 0
+    now = timezone.now()
+    with transaction.atomic():
+        WebhookDelivery.objects.bulk_create(
+            [
+                WebhookDelivery(
+                    endpoint=endpoint,
+                    event_key=event.key,
+                    kind=event.kind,
+                    payload=_payload(event),
+                    next_attempt_at=now,
+                )
+                for endpoint in endpoints
+            ],
+            ignore_conflicts=True,
+        )
+        pending = WebhookDelivery.objects.filter(
+            endpoint__in=endpoints, event_key=event.key, status=WebhookDelivery.Status.PENDING
+        ).values_list("pk", flat=True)
+        for delivery_id in pending:
+            enqueue_on_commit(DELIVER_TASK, delivery_id)
+    return len(pending)
+
+
+def endpoint_ping(*, endpoint: WebhookEndpoint) -> WebhookDelivery:
+    """A ``ping`` delivery to check the receiver (sent by the worker like any other)."""
+    now = timezone.now()
+    with transaction.atomic():
+        delivery = WebhookDelivery.objects.create(
+            endpoint=endpoint,
+            event_key=f"ping:{endpoint.pk}:{now.timestamp()}",
+            kind="ping",
+            payload={"event": "ping", "league": endpoint.league_id, "data": {}},
+            next_attempt_at=now,
+        )
+        enqueue_on_commit(DELIVER_TASK, delivery.pk)
+    return delivery
+
+
+def _claim(delivery_id: int, now: datetime) -> bool:
+    due = Q(status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now)
+    lapsed = Q(status=WebhookDelivery.Status.SENDING, lease_until__lt=now)
+    return bool(
+        WebhookDelivery.objects.filter(due | lapsed, pk=delivery_id).update(
+            status=WebhookDelivery.Status.SENDING,
+            lease_until=now + LEASE,
+            attempts=F("attempts") + 1,
+        )
+    )
+
+
+def _send(delivery: WebhookDelivery) -> tuple[int | None, str]:
+    """POST the delivery once: ``(status code or None, error)``."""
+    endpoint = delivery.endpoint
+    try:
+        url_safety.url_check(endpoint.url)
+    except ValidationError as refused:
+        return None, "; ".join(refused.messages)
+    body = json.dumps(
+        {**delivery.payload, "delivery": str(delivery.uuid)}, sort_keys=True, separators=(",", ":")
+    ).encode()
+    timestamp = int(time.time())
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "TabletopLeague-Webhooks/1",
+        signing.TIMESTAMP: str(timestamp),
+        signing.SIGNATURE: signing.signature(
+            secret=endpoint.secret, timestamp=timestamp, body=body
+        ),
+        signing.EVENT: delivery.kind,
+        signing.DELIVERY: str(delivery.uuid),
+    }
+    try:
+        response = httpx.post(
+            endpoint.url, content=body, headers=headers, timeout=TIMEOUT, follow_redirects=False
+        )
+    except httpx.HTTPError as error:
+        return None, f"{type(error).__name__}: {error}"[:500]
+    if 200 <= response.status_code < 300:
+        return response.status_code, ""
+    return response.status_code, f"HTTP {response.status_code}"
+
+
+def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> WebhookDelivery | None:
+    """Send the delivery if it is due and nobody else holds it; record the attempt.
+
+    Returns the delivery after the attempt, or None when there was nothing to send (already
+    delivered, not due, or claimed by another worker)."""
+    now = now or timezone.now()
+    if not _claim(delivery_id, now):
+        return None
+    delivery = WebhookDelivery.objects.select_related("endpoint").get(pk=delivery_id)
+    started = time.monotonic()
+    if delivery.endpoint.active:
+        code, error = _send(delivery)
+    else:
+        code, error = None, "the endpoint is switched off"
+    duration = int((time.monotonic() - started) * 1000)
+    WebhookAttempt.objects.create(
+        delivery=delivery,
+        number=delivery.attempts,
+        status_code=code,
+        error=error,
+        duration_ms=duration,
+    )
+    log.info(
+        "webhook delivery %s attempt %s to %s: %s %s",
+        delivery.uuid,
+        delivery.attempts,
+        delivery.endpoint.url,
+        code,
+        error,
+    )
+    changes: dict = {"last_status_code": code, "last_error": error, "lease_until": None}
+    if not error:
+        changes.update(status=WebhookDelivery.Status.DELIVERED, delivered_at=timezone.now())
+    elif delivery.attempts >= MAX_ATTEMPTS or not delivery.endpoint.active:
+        changes.update(status=WebhookDelivery.Status.FAILED)
+    else:
+        changes.update(
+            status=WebhookDelivery.Status.PENDING,
+            next_attempt_at=now + BACKOFF[delivery.attempts - 1],
+        )
+    WebhookDelivery.objects.filter(pk=delivery.pk, status=WebhookDelivery.Status.SENDING).update(
+        **changes
+    )
+    delivery.refresh_from_db()
+    return delivery
+
+
+def deliveries_due(*, now: datetime | None = None) -> list[int]:
+    now = now or timezone.now()
+    due = Q(status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now)
+    lapsed = Q(status=WebhookDelivery.Status.SENDING, lease_until__lt=now)
+    return list(
+        WebhookDelivery.objects.filter(due | lapsed)
+        .order_by("next_attempt_at", "pk")
+        .values_list("pk", flat=True)[:SWEEP_LIMIT]
+    )
+
+
+def webhooks_sweep() -> dict[str, int]:
+    """Send again what is due or whose sender's lease ran out (``core.sweeping``)."""
+    ids = deliveries_due()
+    for delivery_id in ids:
+        enqueue_on_commit(DELIVER_TASK, delivery_id)
+    return {"webhook_deliveries_resent": len(ids)}

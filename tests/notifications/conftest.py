@@ -1,0 +1,79 @@
+"""A fixture of the shared league between the coach's and the other coach's teams, and a tiny
+local webhook receiver (an ``http.server`` in a thread) that can be told to fail."""
+
+import json
+import threading
+from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from django.utils import timezone
+
+from tests.factories import FixtureFactory
+
+
+@pytest.fixture
+def fixture(season, team, other_team):
+    return FixtureFactory(
+        season=season, home=team, away=other_team, kickoff=timezone.now() + timedelta(days=2)
+    )
+
+
+class Receiver:
+    """Answers ``fail`` times with 500, then 200; keeps every request it got."""
+
+    def __init__(self, fail: int = 0) -> None:
+        self.fail = fail
+        self.requests: list[dict] = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.requests.append({"headers": dict(self.headers), "body": body})
+                failing = len(receiver.requests) <= receiver.fail
+                self.send_response(500 if failing else 200)
+                self.end_headers()
+                self.wfile.write(b"no" if failing else b"ok")
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+
+    def bodies(self) -> list[dict]:
+        return [json.loads(request["body"]) for request in self.requests]
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver():
+    made: list[Receiver] = []
+
+    def start(fail: int = 0) -> Receiver:
+        made.append(Receiver(fail))
+        return made[-1]
+
+    yield start
+    for one in made:
+        one.close()
+
+
+@pytest.fixture
+def allow_private(settings):
+    settings.WEBHOOKS_ALLOW_PRIVATE = True
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """``with committed():`` runs what waits for the commit (events, then their tasks)."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)

@@ -1,0 +1,98 @@
+"""The receiver: an event stored once per user and key, worded in the reader's language."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import transaction
+from django.utils import timezone, translation
+
+from core.events import publish
+from matches import services
+from notifications import kinds
+from notifications.models import Notification
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_event_is_stored_once_per_recipient_however_often_it_is_published(
+    coach, other_coach, committed
+):
+    for _ in range(2):
+        with committed():
+            publish(
+                "fixture.cancelled",
+                key="fixture.cancelled:1",
+                league_id=None,
+                recipients=[coach.pk, other_coach.pk, None],
+                data={"home": "Wolves", "away": "Ravens"},
+            )
+    assert Notification.objects.filter(event_key="fixture.cancelled:1").count() == 2
+    assert set(Notification.objects.values_list("user_id", flat=True)) == {coach.pk, other_coach.pk}
+
+
+def test_a_rolled_back_change_tells_nobody(coach, committed):
+    with committed(), pytest.raises(RuntimeError), transaction.atomic():
+        publish("fixture.cancelled", key="k", league_id=None, recipients=[coach.pk])
+        raise RuntimeError
+    assert not Notification.objects.exists()
+
+
+def test_each_recipient_gets_their_own_part_of_the_data(coach, other_coach, committed):
+    with committed():
+        publish(
+            "bet.settled",
+            key="bet.settled:9",
+            league_id=None,
+            recipients=[coach.pk, other_coach.pk],
+            data={
+                "home": "Wolves",
+                "away": "Ravens",
+                "per_recipient": {
+                    str(coach.pk): {"payout": 30},
+                    str(other_coach.pk): {"payout": 0},
+                },
+            },
+        )
+    mine = Notification.objects.get(user=coach)
+    assert mine.data == {"home": "Wolves", "away": "Ravens", "payout": 30}
+
+
+def test_a_rescheduled_fixture_tells_both_coaches_in_their_language(
+    fixture, coach, other_coach, committed
+):
+    moved = timezone.now() + timedelta(days=5)
+    with committed():
+        services.fixture_reschedule(fixture=fixture, kickoff=moved)
+    notes = Notification.objects.filter(kind="fixture.rescheduled")
+    assert set(notes.values_list("user_id", flat=True)) == {coach.pk, other_coach.pk}
+    note = notes.first()
+    assert note.url == f"/matches/{fixture.pk}/"
+    assert note.league_id == fixture.season.league_id
+    with translation.override("en"):
+        assert kinds.text(note.kind, note.data).startswith("Wolves v Ravens now kicks off at")
+
+
+def test_a_second_reschedule_is_a_second_notification(fixture, coach, committed):
+    with committed():
+        services.fixture_reschedule(fixture=fixture, kickoff=timezone.now() + timedelta(days=5))
+        services.fixture_reschedule(fixture=fixture, kickoff=timezone.now() + timedelta(days=6))
+    assert Notification.objects.filter(user=coach, kind="fixture.rescheduled").count() == 2
+
+
+def test_a_cancelled_fixture_tells_both_coaches(fixture, committed):
+    with committed():
+        services.fixture_cancel(fixture=fixture)
+    assert Notification.objects.filter(kind="fixture.cancelled").count() == 2
+
+
+def test_a_simulated_result_tells_both_coaches_the_fixture_is_played(fixture, committed):
+    with committed():
+        services.fixture_simulate(fixture_id=fixture.pk, seed=3)
+    played = Notification.objects.filter(kind="fixture.played")
+    assert played.count() == 2
+    assert {"home_score", "away_score", "winner"} <= set(played.first().data)
+    assert not Notification.objects.filter(kind="result.confirmed").exists()
+
+
+def test_missing_data_reads_as_a_question_mark_rather_than_failing():
+    assert kinds.text("fixture.cancelled", {}) == "? v ? is cancelled."
