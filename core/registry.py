@@ -50,12 +50,29 @@ nothing to say):
 * ``odds(fixture)``: ``{"method": str, "probabilities": {outcome: float}}``, the engine's
   chances of each outcome as the line-ups stand, or ``None`` when they cannot play yet; a game
   that has it can bet at fixed odds (``betting``);
+* ``standings_rows(season)``: the game's own table as a ``core.exports.Table`` (Killpower's
+  ranking points, Mythril's touchdowns) for the standings download; the generic table without;
+* ``roster_rows(team)``: a team's roster as a ``core.exports.Table`` (the roster download);
+* ``result_book_lines(result)``: the key events of a played match, short lines for people, in
+  the season's result book (nothing printed without);
 * ``season_champion(season)``: the team that won a finished season where the game does not
   crown the top of the generic table (Killpower's ranking or bracket, Mythril's own table);
   ``None`` from the hook means no champion;
 * ``season_rollover(team, old_season, new_season)``: carries a team's roster into the next
   season by the game's between-season rules (injuries healed, experience kept); the caller
   holds the team's row lock, in the transaction that opens the season;
+* ``progression_series(team)``: how the team's players grew over the season as a
+  ``core.progression.Progression`` (Killpower experience, Mythril star player points), or
+  ``None``: the team's charts page draws it;
+* ``result_check(fixture, home_score, away_score, winner, decided_by)``: ``{field: message}``
+  for a score and winner the game cannot end in (a commissioner's correction); without it the
+  side with more points must win, and level scores may go either way;
+* ``result_corrected(result, before)`` and ``result_voided(fixture, before)``: undo what the
+  game's post-match sequence did on the old result where it can, and return the English
+  messages (marked for translation) of what the commissioner must review where it cannot;
+  called under the fixture's and teams' locks, in the correction's transaction;
+* ``result_reports``: the game's result-report model (``OPEN`` statuses, ``Status.SUPERSEDED``)
+  for a result entered at the table: a fixture awarded by forfeit supersedes its open reports;
 * ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
   the beat task.
 """
@@ -63,6 +80,8 @@ nothing to say):
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext_lazy
 
 from rules_engine import Resolution, get_system
 
@@ -99,8 +118,16 @@ class Game:
     bet_outcomes: Hook | None = None
     bets_void: Hook | None = None
     odds: Hook | None = None
+    result_check: Hook | None = None
+    result_corrected: Hook | None = None
+    result_voided: Hook | None = None
+    result_reports: type | None = None
+    progression_series: Hook | None = None
     season_champion: Hook | None = None
     season_rollover: Hook | None = None
+    standings_rows: Hook | None = None
+    roster_rows: Hook | None = None
+    result_book_lines: Hook | None = None
 
     @property
     def label(self) -> str:
@@ -222,10 +249,16 @@ def league_related() -> list[str]:
     return [name for item in _GAMES.values() for name in item.league_related]
 
 
+FORFEIT = "forfeit"
+"""``Result.decided_by`` of a fixture a commissioner awarded without playing, in every game."""
+
+
 def decided_by_choices() -> list[tuple[str, Any]]:
-    """Every game's ways a match is decided, each code once (``Result.decided_by``)."""
+    """Every game's ways a match is decided, each code once (``Result.decided_by``), and the
+    forfeit a commissioner awards in any game (a game's own label for it kept)."""
     seen: dict[str, Any] = {}
     for item in _GAMES.values():
         for code, label in item.decided_by:
             seen.setdefault(code, label)
+    seen.setdefault(FORFEIT, gettext_lazy("Forfeit"))
     return list(seen.items())

@@ -25,7 +25,9 @@ class KillpowerConfig(AppConfig):
             urls,
         )
         from systems.killpower.api import fields, gladiators, matches, team_sheet
+        from systems.killpower.corrections import result_check, result_corrected, result_voided
         from systems.killpower.league_rules_form import KillpowerRulesForm
+        from systems.killpower.models import ResultReport as ReportModel
         from systems.killpower.views import league_pages, match_pages
 
         registry.register(
@@ -47,6 +49,10 @@ class KillpowerConfig(AppConfig):
                 league_settings_check=services.league_rules_check,
                 league_rules_form=KillpowerRulesForm,
                 decided_by=DECIDED_BY,
+                result_check=result_check,
+                result_corrected=result_corrected,
+                result_voided=result_voided,
+                result_reports=ReportModel,
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,

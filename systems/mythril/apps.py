@@ -27,7 +27,9 @@ class MythrilConfig(AppConfig):
             urls,
         )
         from systems.mythril.api import fields
+        from systems.mythril.corrections import result_corrected, result_voided
         from systems.mythril.league_rules_form import MythrilRulesForm
+        from systems.mythril.models import ResultReport as ReportModel
         from systems.mythril.views import match_pages, team_pages
 
         registry.register(
@@ -49,6 +51,9 @@ class MythrilConfig(AppConfig):
                 league_settings_fields=fields.SETTINGS_FIELDS,
                 league_settings_save=settings_store.league_rules_save,
                 decided_by=DECIDED_BY,
+                result_corrected=result_corrected,
+                result_voided=result_voided,
+                result_reports=ReportModel,
                 bets_void=team_bets.bets_void,
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},

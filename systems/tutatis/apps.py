@@ -23,7 +23,9 @@ class TutatisConfig(AppConfig):
             urls,
         )
         from systems.tutatis.api import fields, views
+        from systems.tutatis.corrections import result_corrected, result_voided
         from systems.tutatis.forms import TutatisRulesForm
+        from systems.tutatis.models import ResultReport as ReportModel
         from systems.tutatis.services import post_match, settings
         from systems.tutatis.views import matches, teams
 
@@ -49,6 +51,9 @@ class TutatisConfig(AppConfig):
                 },
                 league_settings_save=settings.league_rules_save,
                 decided_by=DECIDED_BY,
+                result_corrected=result_corrected,
+                result_voided=result_voided,
+                result_reports=ReportModel,
                 sweeps=[post_match.post_match_sweep],
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
