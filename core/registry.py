@@ -73,6 +73,11 @@ nothing to say):
   called under the fixture's and teams' locks, in the correction's transaction;
 * ``result_reports``: the game's result-report model (``OPEN`` statuses, ``Status.SUPERSEDED``)
   for a result entered at the table: a fixture awarded by forfeit supersedes its open reports;
+* ``standings_rows(season)``: the game's own table as a ``core.exports.Table`` (Killpower's
+  ranking points, Mythril's touchdowns) for the standings download; the generic table without;
+* ``roster_rows(team)``: a team's roster as a ``core.exports.Table`` (the roster download);
+* ``result_book_lines(result)``: the key events of a played match, short lines for people, in
+  the season's result book (nothing printed without);
 * ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
   the beat task.
 """
@@ -118,6 +123,9 @@ class Game:
     bet_outcomes: Hook | None = None
     bets_void: Hook | None = None
     odds: Hook | None = None
+    standings_rows: Hook | None = None
+    roster_rows: Hook | None = None
+    result_book_lines: Hook | None = None
     result_check: Hook | None = None
     result_corrected: Hook | None = None
     result_voided: Hook | None = None

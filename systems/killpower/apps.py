@@ -24,6 +24,7 @@ class KillpowerConfig(AppConfig):
             tasks,  # noqa: F401  (registers its task, sent by name)
             urls,
         )
+        from systems.killpower import exports as downloads
         from systems.killpower.api import fields, gladiators, matches, team_sheet
         from systems.killpower.corrections import result_check, result_corrected, result_voided
         from systems.killpower.league_rules_form import KillpowerRulesForm
@@ -33,6 +34,8 @@ class KillpowerConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                roster_rows=downloads.roster_rows,
+                standings_rows=downloads.standings_rows,
                 season_champion=seasons.season_champion,
                 season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,

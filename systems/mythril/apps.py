@@ -26,6 +26,7 @@ class MythrilConfig(AppConfig):
             teams,
             urls,
         )
+        from systems.mythril import exports as downloads
         from systems.mythril.api import fields
         from systems.mythril.corrections import result_corrected, result_voided
         from systems.mythril.league_rules_form import MythrilRulesForm
@@ -35,6 +36,8 @@ class MythrilConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                roster_rows=downloads.roster_rows,
+                standings_rows=downloads.standings_rows,
                 season_champion=seasons.season_champion,
                 season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,

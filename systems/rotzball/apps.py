@@ -23,6 +23,7 @@ class RotzballConfig(AppConfig):
             services,
             urls,
         )
+        from systems.rotzball import exports as downloads
         from systems.rotzball.api import fields, sheets, views
         from systems.rotzball.forms import RotzballRulesForm
         from systems.rotzball.views import pages
@@ -30,6 +31,7 @@ class RotzballConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                roster_rows=downloads.roster_rows,
                 season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
                 team_page=pages.team_detail,

@@ -22,6 +22,7 @@ class TutatisConfig(AppConfig):
             tasks,  # noqa: F401  (registers its task, sent by name)
             urls,
         )
+        from systems.tutatis import exports as downloads
         from systems.tutatis.api import fields, views
         from systems.tutatis.corrections import result_corrected, result_voided
         from systems.tutatis.forms import TutatisRulesForm
@@ -32,6 +33,7 @@ class TutatisConfig(AppConfig):
         registry.register(
             registry.Game(
                 name=RULE_SYSTEM,
+                roster_rows=downloads.roster_rows,
                 season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
                 team_page=teams.team_detail,
