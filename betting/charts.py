@@ -1,34 +1,16 @@
-"""The wallet's balance over time as an SVG chart drawn on the server (pygal), inlined in the
-page: no script, nothing fetched from elsewhere. The page gives the same numbers as a table
-for readers who cannot see the chart."""
+"""The betting charts, drawn on the server (``core.charts``): a wallet's balance over time,
+the book's exposure on a fixture (stakes and what the house would pay per outcome) and a
+played fixture's odds against its result. Each page gives the same numbers as a table."""
 
-import re
 from datetime import UTC, datetime
 
 import pygal
 from django.utils import formats, timezone
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from pygal.style import Style
 
-SCRIPTS = re.compile(r"<script\b.*?</script>", re.DOTALL)
-COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
+from core.charts import chart_options, chart_svg
 
-STYLE = Style(
-    background="transparent",
-    plot_background="transparent",
-    foreground="currentColor",
-    foreground_strong="currentColor",
-    foreground_subtle="rgba(127, 127, 127, 0.35)",
-    colors=("#0172ad",),
-    font_family="inherit",
-    label_font_size=13,
-    major_label_font_size=13,
-    title_font_size=16,
-    guide_stroke_color="rgba(127, 127, 127, 0.35)",
-    major_guide_stroke_color="rgba(127, 127, 127, 0.5)",
-)
 MAX_TIME_LABELS = 5
 
 
@@ -52,6 +34,10 @@ def _time_labels(times: list[float]) -> list[float]:
     return labels
 
 
+def _coins(value: float) -> str:
+    return f"{value:.0f}"
+
+
 def balance_chart(history: list[tuple[datetime, int]]) -> SafeString:
     """``history`` (``(time, balance after)``, oldest first) as an inline ``<svg>``; empty
     when there is nothing to draw. Times go to pygal as POSIX timestamps (its own date axis
@@ -60,28 +46,92 @@ def balance_chart(history: list[tuple[datetime, int]]) -> SafeString:
         return mark_safe("")
     points = [(moment.timestamp(), balance) for moment, balance in history]
     chart = pygal.XY(
-        style=STYLE,
-        js=[],
-        width=800,
-        height=320,
-        explicit_size=False,
-        disable_xml_declaration=True,
-        show_legend=False,
-        show_x_guides=False,
-        x_label_rotation=20,
-        truncate_label=-1,
-        dots_size=3,
-        stroke_style={"width": 2.5},
-        include_x_axis=True,
-        x_value_formatter=_when,
-        x_labels=_time_labels([x for x, _balance in points]),
-        value_formatter=lambda coins: f"{coins:.0f}",
-        y_title=_("Coins"),
-        no_data_text="",
+        **chart_options(
+            height=320,
+            show_legend=False,
+            show_x_guides=False,
+            x_label_rotation=20,
+            dots_size=3,
+            stroke_style={"width": 2.5},
+            include_x_axis=True,
+            x_value_formatter=_when,
+            x_labels=_time_labels([x for x, _balance in points]),
+            value_formatter=_coins,
+            y_title=_("Coins"),
+        )
     )
     chart.add(_("Balance"), points)
-    svg = chart.render(is_unicode=True)
-    # pygal adds an inline script (its tooltips' settings) and comments: the page needs neither.
-    svg = COMMENTS.sub("", SCRIPTS.sub("", svg))
-    svg = svg.replace("<title>Pygal</title>", f"<title>{escape(_('Balance over time'))}</title>", 1)
-    return mark_safe(svg)  # drawn by pygal from numbers and our own words, escaped as XML
+    return chart_svg(chart, title=_("Balance over time"))
+
+
+def exposure_chart(fixture_name: str, rows: list[dict]) -> SafeString:
+    """One fixture of the book: per outcome (``label``), the coins staked on it and what the
+    house would pay beyond all the stakes if it happened (``liability``)."""
+    if not rows:
+        return mark_safe("")
+    chart = pygal.Bar(
+        **chart_options(
+            height=260,
+            legend_at_bottom=True,
+            include_x_axis=True,
+            value_formatter=_coins,
+            y_title=_("Coins"),
+        )
+    )
+    chart.x_labels = [str(row["label"]) for row in rows]
+    chart.add(_("Staked"), [row["staked"] for row in rows])
+    chart.add(_("House pays if it happens"), [row["liability"] for row in rows])
+    return chart_svg(chart, title=_("Exposure on %(fixture)s") % {"fixture": fixture_name})
+
+
+def odds_result_chart(fixture_name: str, rows: list[dict]) -> SafeString:
+    """A played fixture: the chance the engine gave each outcome (``percent``), the outcome
+    that happened drawn apart (``happened``)."""
+    if not rows:
+        return mark_safe("")
+    chart = pygal.HorizontalStackedBar(
+        **chart_options(
+            height=220,
+            legend_at_bottom=True,
+            range=(0, 100),
+            include_x_axis=True,
+            value_formatter=lambda percent: f"{percent:.1f} %",
+            y_title=_("Chance (%)"),
+        )
+    )
+    chart.x_labels = [str(row["label"]) for row in rows]
+    chart.add(_("What happened"), [row["percent"] if row["happened"] else None for row in rows])
+    chart.add(_("Did not happen"), [None if row["happened"] else row["percent"] for row in rows])
+    return chart_svg(
+        chart, title=_("Odds of %(fixture)s against its result") % {"fixture": fixture_name}
+    )
+
+
+def calibration_chart(buckets: list) -> SafeString:
+    """Per chance bucket (``betting.forecasts.Bucket``): the mean chance given
+    against how often those outcomes happened, beside the diagonal of perfect forecasts."""
+    if not buckets:
+        return mark_safe("")
+    chart = pygal.XY(
+        **chart_options(
+            height=420,
+            legend_at_bottom=True,
+            range=(0, 100),
+            xrange=(0, 100),
+            x_labels=list(range(0, 101, 10)),
+            y_labels=list(range(0, 101, 10)),
+            x_title=_("Chance given (%)"),
+            y_title=_("How often it happened (%)"),
+            dots_size=5,
+            value_formatter=lambda percent: f"{percent:.1f} %",
+            x_value_formatter=lambda percent: f"{percent:.0f} %",
+        )
+    )
+    chart.add(_("Perfect forecasts"), [(0, 0), (100, 100)], show_dots=False,
+              stroke_style={"width": 1.5, "dasharray": "6, 4"})
+    chart.add(
+        _("This league"),
+        [(bucket.mean_chance, bucket.observed) for bucket in buckets],
+        stroke=False,
+    )
+    return chart_svg(chart, title=_("The odds' calibration: chance given against what happened"))

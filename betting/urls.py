@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from betting.views import commissioner, league_page, my_bets, slip, wallet
+from betting.views import commissioner, forecasts, league_page, my_bets, slip, wallet
 
 app_name = "betting"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("leagues/<int:pk>/wallet/", wallet.wallet_statement, name="wallet"),
     path("leagues/<int:pk>/wallet/open/", slip.wallet_open, name="wallet_open"),
     path("leagues/<int:pk>/book/", commissioner.book, name="book"),
+    path("leagues/<int:pk>/forecasts/", forecasts.league_forecasts, name="forecasts"),
     path("leagues/<int:pk>/settings/", commissioner.betting_settings, name="settings"),
     path("fixtures/<int:pk>/panel/", slip.fixture_panel, name="fixture_panel"),
     path("fixtures/<int:pk>/slip/", slip.slip_place, name="slip"),

@@ -78,6 +78,9 @@ nothing to say):
 * ``roster_rows(team)``: a team's roster as a ``core.exports.Table`` (the roster download);
 * ``result_book_lines(result)``: the key events of a played match, short lines for people, in
   the season's result book (nothing printed without);
+* ``progression_series(team)``: how the team's players grew over the season as a
+  ``core.progression.Progression`` (Killpower experience, Mythril star player points), or
+  ``None``: the team's charts page draws it;
 * ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
   the beat task.
 """
@@ -123,6 +126,7 @@ class Game:
     bet_outcomes: Hook | None = None
     bets_void: Hook | None = None
     odds: Hook | None = None
+    progression_series: Hook | None = None
     standings_rows: Hook | None = None
     roster_rows: Hook | None = None
     result_book_lines: Hook | None = None

@@ -155,6 +155,14 @@ def standings_get(*, season: Season) -> list[StandingRow]:
     if "head_to_head" in league.tiebreakers:
         played = Result.objects.filter(fixture__season=season)
         results = list(played.values_list("fixture__home", "fixture__away", "winner"))
+    return standings_rank(league=league, rows=rows, results=results)
+
+
+def standings_rank(
+    *, league: League, rows: list[StandingRow], results: Sequence[ResultLine]
+) -> list[StandingRow]:
+    """``rows`` (totals already counted) best first by the league's tie-breakers, each given
+    its position; ``results`` are the games played so far, for ``head_to_head``."""
     groups: list[list[StandingRow]] = [rows]
     for key in league.tiebreakers:
         refined: list[list[StandingRow]] = []

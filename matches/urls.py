@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from matches.views import book, commissioner, exports, league_page, public, season
+from matches.views import book, charts, commissioner, exports, league_page, public, season
 
 urlpatterns = [
     path("<int:pk>/", public.fixture_detail, name="fixture"),
@@ -17,6 +17,8 @@ league_patterns = [
     path("<int:pk>/fixtures/new/", season.fixture_schedule, name="fixture_schedule"),
     path("<int:pk>/simulate/", season.simulate, name="simulate"),
     path("<int:pk>/simulations/<int:batch_id>/", season.batch, name="batch"),
+    path("<int:pk>/charts/", charts.season_charts, name="season_charts"),
+    path("teams/<int:pk>/charts/", charts.team_charts, name="team_charts"),
     path("<int:pk>/standings.<str:fmt>", exports.season_table_download, {"kind": "standings"},
          name="standings_export"),
     path("<int:pk>/fixtures.<str:fmt>", exports.season_table_download, {"kind": "fixtures"},

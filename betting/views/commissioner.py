@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from betting import selectors
+from betting import charts, selectors
 from betting.forms import BettingSettingsForm
 from betting.league_settings import fixed_odds_possible, settings_of, settings_save
 from betting.models import BettingSettings, Outcome
@@ -24,12 +24,21 @@ def book(request: HttpRequest, league: League) -> HttpResponse:
     fixtures = []
     for fixture_id, group in groupby(selectors.book(league), key=lambda line: line.fixture_id):
         lines = list(group)
+        rows = [{"line": line, "label": Outcome(line.outcome).label} for line in lines]
         fixtures.append(
             {
                 "id": fixture_id,
                 "name": lines[0].fixture,
                 "kickoff": lines[0].kickoff,
-                "lines": [{"line": line, "label": Outcome(line.outcome).label} for line in lines],
+                "lines": rows,
+                "chart": charts.exposure_chart(
+                    lines[0].fixture,
+                    [
+                        {"label": row["label"], "staked": row["line"].staked,
+                         "liability": row["line"].liability}
+                        for row in rows
+                    ],
+                ),
                 "bets": sum(line.bets for line in lines),
                 "staked": sum(line.staked for line in lines),
                 "worst": max(line.liability for line in lines),

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from betting import bets, odds, pages_selectors, selectors
+from betting import bets, charts, forecasts, odds, pages_selectors, selectors
 from betting.errors import BettingRefused
 from betting.forms import outcome_label
 from betting.league_settings import settings_of
@@ -55,7 +55,16 @@ def fixture_panel(request: HttpRequest, pk: int) -> HttpResponse:
         my_bets=pages_selectors.fixture_bets_of(request.user, fixture),
         here=here(request),
     )
-    return render(request, "betting/fixture_panel.html", {"market": market, "heading": "h3"})
+    against = forecasts.odds_against_result(fixture)
+    context = {
+        "market": market,
+        "heading": "h3",
+        "odds_result": against,
+        "odds_result_chart": charts.odds_result_chart(
+            f"{fixture.home.name} – {fixture.away.name}", against
+        ),
+    }
+    return render(request, "betting/fixture_panel.html", context)
 
 
 @require_GET

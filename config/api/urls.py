@@ -14,6 +14,7 @@ from core.api import accounts
 from league.api import auth
 from league.api import commands as league_commands
 from league.api import views as league_views
+from matches.api import charts as match_charts
 from matches.api import commands as match_commands
 from matches.api import seasons as season_commands
 from matches.api import views as match_views
@@ -61,6 +62,16 @@ urlpatterns = [
         "seasons/<int:pk>/simulate/",
         match_commands.SeasonSimulateView.as_view(),
         name="season-simulate",
+    ),
+    path(
+        "seasons/<int:pk>/positions/",
+        match_charts.SeasonPositionsView.as_view(),
+        name="season-positions",
+    ),
+    path(
+        "teams/<int:pk>/progression/",
+        match_charts.TeamProgressionView.as_view(),
+        name="team-progression",
     ),
     path(
         "seasons/<int:pk>/standings/",

@@ -18,6 +18,7 @@ class KillpowerConfig(AppConfig):
             demo,
             kickoff,
             post_match,
+            progression,
             seasons,
             selectors,
             services,
@@ -65,5 +66,6 @@ class KillpowerConfig(AppConfig):
                 ],
                 sweeps=[post_match.post_match_sweep],
                 bet_outcomes=selectors.bet_outcomes,
+                progression_series=progression.progression_series,
             )
         )

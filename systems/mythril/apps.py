@@ -18,6 +18,7 @@ class MythrilConfig(AppConfig):
             demo,
             kickoff,
             post_match,
+            progression,
             receivers,  # noqa: F401  (a new league gets its settings and sample data)
             seasons,
             settings_store,
@@ -62,5 +63,6 @@ class MythrilConfig(AppConfig):
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,
                 sweeps=[post_match.post_match_sweep, team_bets.team_bets_sweep],
+                progression_series=progression.progression_series,
             )
         )

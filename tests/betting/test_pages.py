@@ -383,7 +383,7 @@ def test_the_wallet_statement(client, punter, wallet, fixed_league, open_fixture
     chart = page.find("figure", class_="balance-chart")
     svg = chart.find("svg")
     assert svg is not None and svg.find("script") is None
-    assert chart.find("div", class_="chart")["aria-hidden"] == "true"
+    assert svg["role"] == "img" and svg.title.get_text() == svg["aria-label"] == "Balance over time"
     fallback = chart.find("details").find("table")
     assert [row.find_all("td")[1].get_text() for row in fallback.tbody.find_all("tr")] == [
         "1000",

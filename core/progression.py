@@ -1,0 +1,65 @@
+"""A team's players (or gladiators) growing over a season, as a game reports it through the
+registry's ``progression_series(team)`` hook, and the chart that draws it.
+
+The game says what it measures (Killpower experience, Mythril star player points), the
+matches along the axis and each player's value after each of them (``None`` before the
+player joined the team or when nothing is known yet)."""
+
+from dataclasses import dataclass
+
+import pygal
+from django.utils.functional import Promise
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from core.charts import chart_options, chart_svg
+
+
+@dataclass(frozen=True)
+class PlayerSeries:
+    name: str
+    values: list[int | None]
+
+
+@dataclass(frozen=True)
+class Progression:
+    measure: str | Promise
+    steps: list[str]
+    players: list[PlayerSeries]
+
+    @property
+    def rows(self) -> list[tuple[str, list[int | None]]]:
+        """``(step, value of each player)``: the table under the chart."""
+        return [
+            (step, [player.values[index] for player in self.players])
+            for index, step in enumerate(self.steps)
+        ]
+
+
+def progression_chart(progression: Progression | None, *, team_name: str) -> SafeString:
+    """One line per player; empty when the game reports nothing yet."""
+    if progression is None or not progression.steps or not progression.players:
+        return mark_safe("")
+    chart = pygal.Line(
+        **chart_options(
+            height=max(360, 160 + 14 * len(progression.players)),
+            y_title=str(progression.measure),
+            x_title=_("Match"),
+            legend_at_bottom=True,
+            legend_at_bottom_columns=min(len(progression.players), 4),
+            x_label_rotation=20,
+            dots_size=3,
+            stroke_style={"width": 2},
+            include_x_axis=True,
+            allow_interruptions=True,
+            value_formatter=lambda value: f"{value:.0f}",
+        )
+    )
+    chart.x_labels = progression.steps
+    for player in progression.players:
+        chart.add(player.name, player.values)
+    title = _("%(team)s: %(measure)s after each match") % {
+        "team": team_name,
+        "measure": progression.measure,
+    }
+    return chart_svg(chart, title=title)

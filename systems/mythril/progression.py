@@ -1,0 +1,45 @@
+"""A Mythril team's players' star player points after each match, read from the post-match
+sequences (each holds the roster after it): the registry's ``progression_series`` hook, drawn
+on the team's charts page. Two queries whatever the number of matches."""
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from core.progression import PlayerSeries, Progression
+from league.models import Team
+from systems.mythril.models import Player, PostMatchRun
+
+MEASURE = gettext_lazy("Star player points (SPP)")
+
+
+def progression_series(*, team: Team) -> Progression | None:
+    """Each player's SPP after each of the team's matches whose sequence is done; ``None``
+    where the player was not on the roster (not hired yet, or dead)."""
+    runs = list(
+        PostMatchRun.objects.filter(status=PostMatchRun.Status.DONE)
+        .filter(Q(fixture__home=team) | Q(fixture__away=team))
+        .order_by("fixture__kickoff", "fixture_id")
+        .values_list("fixture__home_id", "fixture__round", "fixture__season__name", "log")
+    )
+    if not runs:
+        return None
+    rosters = []
+    for home_id, _number, _season, log in runs:
+        side = log.get("home" if home_id == team.pk else "away", {})
+        rosters.append({str(player["id"]): player["spp"] for player in side.get("players", [])})
+    players = []
+    for pk, name in Player.objects.filter(team=team).order_by("number", "pk").values_list(
+        "pk", "name"
+    ):
+        values = [roster.get(str(pk)) for roster in rosters]
+        if any(value is not None for value in values):
+            players.append(PlayerSeries(name=name, values=values))
+    seasons = {season for _home, _number, season, _log in runs}
+    labels = [
+        _("R%(round)s") % {"round": number}
+        if len(seasons) == 1
+        else f"{season} · " + _("R%(round)s") % {"round": number}
+        for _home, number, season, _log in runs
+    ]
+    return Progression(measure=MEASURE, steps=labels, players=players)
