@@ -16,6 +16,7 @@ from league.api import commands as league_commands
 from league.api import views as league_views
 from matches.api import charts as match_charts
 from matches.api import commands as match_commands
+from matches.api import corrections
 from matches.api import seasons as season_commands
 from matches.api import views as match_views
 from notifications.api import urls as notification_urls
@@ -115,6 +116,13 @@ urlpatterns = [
         match_commands.FixtureRescheduleView.as_view(),
         name="fixture-reschedule",
     ),
+    path("fixtures/<int:pk>/correct/", corrections.FixtureCorrectView.as_view(),
+         name="fixture-correct"),
+    path("fixtures/<int:pk>/void/", corrections.FixtureVoidView.as_view(), name="fixture-void"),
+    path("fixtures/<int:pk>/award/", corrections.FixtureAwardView.as_view(),
+         name="fixture-award"),
+    path("fixtures/<int:pk>/corrections/", corrections.FixtureCorrectionsView.as_view(),
+         name="fixture-corrections"),
     *betting_urls.urlpatterns,
     *notification_urls.urlpatterns,
     *registry.api_urls(),
