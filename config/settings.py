@@ -234,6 +234,11 @@ AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip_of"
 AXES_LOCKOUT_CALLABLE = "core.lockout.locked_out_response"
 AXES_VERBOSE = False
 
+# History of changes (django-auditlog, core.history): entries in core's own table, which keeps
+# the league of each change (indexed); no client address stored (the API's proxies vary).
+AUDITLOG_LOGENTRY_MODEL = "core.HistoryEntry"
+AUDITLOG_DISABLE_REMOTE_ADDR = True
+
 # --- REST API ----------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

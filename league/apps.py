@@ -8,6 +8,8 @@ class LeagueConfig(AppConfig):
 
     def ready(self) -> None:
         from core import accounts
+        from league import history
         from league.account_section import SECTION
 
         accounts.register_section(SECTION)
+        history.register()

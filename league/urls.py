@@ -6,11 +6,12 @@ The namespace ``league`` also holds the matches app's season pages and each game
 
 from django.urls import path
 
-from league.views import commissioner, public
+from league.views import commissioner, history, public
 
 public_patterns = [
     path("", public.league_list, name="list"),
     path("teams/<int:pk>/", public.team_detail, name="team"),
+    path("<int:pk>/history/", history.league_history, name="history"),
 ]
 
 commissioner_patterns = [

@@ -8,7 +8,11 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
-        from matches import tasks  # noqa: F401  (registers its task: services send it by name)
+        from matches import (
+            history,
+            tasks,  # noqa: F401  (registers its task: services send it by name)
+        )
         from matches.services import fixtures_sweep_due
 
         registry.register_sweep("matches.fixtures_sweep_due", fixtures_sweep_due)
+        history.register()

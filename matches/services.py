@@ -26,7 +26,7 @@ from core.enqueue import enqueue_on_commit
 from core.signals import fixture_cancelled, fixtures_scheduled
 from league.models import League, Season, Team
 from league.services import season_check_open
-from matches import locking
+from matches import history, locking
 from matches.events import fixture_publish
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
 from matches.resending import resend_counted, resend_reset
@@ -89,6 +89,7 @@ def fixtures_generate(
         for home, away in pairs
     ]
     created = Fixture.objects.bulk_create(fixtures)
+    history.fixtures_record_created(league_id=season.league_id, fixtures=created)
     fixtures_scheduled.send(sender=Fixture, fixture_ids=[fixture.pk for fixture in created])
     return created
 
@@ -233,6 +234,9 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
         raise ValidationError(
             {"status": _("Only a fixture that has not kicked off can be cancelled.")}
         )
+    history.fixture_record_update(
+        fixture=fixture, field="status", old=fixture.status, new=Fixture.Status.CANCELLED
+    )
     fixture_cancelled.send(sender=Fixture, fixture_id=fixture.pk)
     fixture.refresh_from_db()
     fixture_publish("fixture.cancelled", fixture=fixture)
@@ -267,6 +271,7 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = Fals
         raise ValidationError(
             {"kickoff": _("Only a fixture that has not kicked off can be rescheduled.")}
         )
+    history.fixture_record_update(fixture=fixture, field="kickoff", old=fixture.kickoff, new=kickoff)
     fixture.refresh_from_db()
     fixture_publish(
         "fixture.rescheduled",

@@ -16,6 +16,7 @@ class KillpowerConfig(AppConfig):
             DECIDED_BY,
             RULE_SYSTEM,
             demo,
+            history,
             kickoff,
             post_match,
             progression,
@@ -69,3 +70,4 @@ class KillpowerConfig(AppConfig):
                 progression_series=progression.progression_series,
             )
         )
+        history.register()

@@ -16,6 +16,7 @@ class MythrilConfig(AppConfig):
             DECIDED_BY,
             RULE_SYSTEM,
             demo,
+            history,
             kickoff,
             post_match,
             progression,
@@ -66,3 +67,4 @@ class MythrilConfig(AppConfig):
                 progression_series=progression.progression_series,
             )
         )
+        history.register()

@@ -16,6 +16,7 @@ class RotzballConfig(AppConfig):
             RULE_SYSTEM,
             demo,
             documents,
+            history,
             kickoff,
             preview,
             seasons,
@@ -59,3 +60,4 @@ class RotzballConfig(AppConfig):
                 odds=preview.fixture_odds,
             )
         )
+        history.register()

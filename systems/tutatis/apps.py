@@ -16,6 +16,7 @@ class TutatisConfig(AppConfig):
             DECIDED_BY,
             RULE_SYSTEM,
             demo,
+            history,
             kickoff,
             seasons,
             selectors,
@@ -69,3 +70,4 @@ class TutatisConfig(AppConfig):
                 ],
             )
         )
+        history.register()

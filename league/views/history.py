@@ -1,0 +1,48 @@
+"""The history of a league's changes (``/leagues/<id>/history/``): who changed what, when.
+
+Anyone may read a league's public history, as they read the league; the commissioner reads
+every entry, a bettor the entries about their own bets. ``?type=league.team&id=3`` narrows it
+to one object (the link under an object's recent changes).
+"""
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from core import history_selectors
+from league.models import League
+from league.roles import is_commissioner
+
+PER_PAGE = 50
+
+
+def league_history(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    object_type = request.GET.get("type", "")
+    object_id = request.GET.get("id", "")
+    types = history_selectors.object_types()
+    if object_type and object_type not in types:
+        return HttpResponseBadRequest(_("type: not a kind of object the history records."))
+    if object_id and not object_id.isdigit():
+        return HttpResponseBadRequest(_("id: must be a whole number."))
+    entries = history_selectors.history_list(
+        league_id=league.pk,
+        viewer_id=request.user.pk if request.user.is_authenticated else None,
+        private=is_commissioner(request.user, league),
+        object_type=object_type,
+        object_id=int(object_id) if object_id else None,
+    )
+    page = Paginator(entries, PER_PAGE).get_page(request.GET.get("page"))
+    query = f"type={object_type}&id={object_id}&" if object_type and object_id else ""
+    return render(
+        request,
+        "league/history.html",
+        {
+            "league": league,
+            "page": page,
+            "rows": history_selectors.history_rows(list(page.object_list)),
+            "filtered": bool(object_type),
+            "query": query,
+        },
+    )
