@@ -12,6 +12,16 @@ from django.utils import timezone
 from tests.factories import FixtureFactory
 
 
+@pytest.fixture(autouse=True)
+def _addresses(db, request):
+    """The personas have email addresses (the factory gives none)."""
+    for name in ("coach", "other_coach", "commissioner"):
+        if name in request.fixturenames:
+            user = request.getfixturevalue(name)
+            user.email = f"{user.username}@example.org"
+            user.save(update_fields=["email"])
+
+
 @pytest.fixture
 def fixture(season, team, other_team):
     return FixtureFactory(

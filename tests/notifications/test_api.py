@@ -1,0 +1,124 @@
+"""The notifications API: my notifications, marking read, email choices; a commissioner's
+webhooks and their deliveries."""
+
+import pytest
+
+from core.events import publish
+from notifications.models import Notification, WebhookDelivery, WebhookEndpoint
+
+pytestmark = pytest.mark.django_db
+
+
+def _notify(user, key, kind="fixture.cancelled"):
+    return Notification.objects.create(
+        user=user, kind=kind, event_key=key, data={"home": "Wolves", "away": "Ravens"}
+    )
+
+
+def test_i_list_only_my_notifications_worded(api_as, coach, other_coach):
+    _notify(coach, "a")
+    _notify(other_coach, "b")
+    answer = api_as(coach).get("/api/v1/notifications/")
+    assert answer.status_code == 200
+    [row] = answer.json()["results"]
+    assert row["text"] == "Wolves v Ravens is cancelled." and row["read"] is False
+
+
+def test_anonymous_is_refused(api_as):
+    assert api_as(None).get("/api/v1/notifications/").status_code == 401
+
+
+def test_mark_one_read_and_another_users_is_not_found(api_as, coach, other_coach):
+    mine, theirs = _notify(coach, "a"), _notify(other_coach, "b")
+    client = api_as(coach)
+    answer = client.post(f"/api/v1/notifications/{mine.pk}/read/")
+    assert answer.status_code == 200 and answer.json()["read"] is True
+    assert client.post(f"/api/v1/notifications/{theirs.pk}/read/").status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.read_at is None
+
+
+def test_mark_all_read(api_as, coach, other_coach):
+    _notify(coach, "a"), _notify(coach, "b"), _notify(other_coach, "c")
+    answer = api_as(coach).post("/api/v1/notifications/read-all/")
+    assert answer.json() == {"marked": 2}
+    assert Notification.objects.filter(read_at=None).count() == 1
+
+
+def test_preferences_get_and_put(api_as, coach):
+    client = api_as(coach)
+    shown = client.get("/api/v1/me/notification-preferences/").json()["email"]
+    assert shown["result.to_confirm"] is True and shown["fixture.cancelled"] is False
+    answer = client.put(
+        "/api/v1/me/notification-preferences/",
+        {"email": {"fixture.cancelled": True}},
+        format="json",
+    )
+    assert answer.status_code == 200 and answer.json()["email"]["fixture.cancelled"] is True
+
+
+def test_an_unknown_kind_is_a_400_naming_the_field(api_as, coach):
+    answer = api_as(coach).put(
+        "/api/v1/me/notification-preferences/", {"email": {"nope": True}}, format="json"
+    )
+    assert answer.status_code == 400
+    assert "email" in answer.json()["error"]["fields"]
+
+
+def test_the_commissioner_registers_a_webhook_and_sees_its_secret(
+    api_as, league, commissioner, allow_private
+):
+    answer = api_as(commissioner).post(
+        f"/api/v1/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played", "bet.settled"]},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    body = answer.json()
+    assert len(body["secret"]) == 64 and body["events"] == ["fixture.played", "bet.settled"]
+    listed = api_as(commissioner).get(f"/api/v1/leagues/{league.pk}/webhooks/").json()
+    assert [hook["id"] for hook in listed] == [body["id"]]
+
+
+@pytest.mark.parametrize("persona", ["coach", "stranger"])
+def test_others_cannot_see_or_add_webhooks(api_as, request, league, persona):
+    client = api_as(request.getfixturevalue(persona))
+    assert client.get(f"/api/v1/leagues/{league.pk}/webhooks/").status_code == 403
+    answer = client.post(
+        f"/api/v1/leagues/{league.pk}/webhooks/",
+        {"url": "https://example.org/hook", "events": ["fixture.played"]},
+        format="json",
+    )
+    assert answer.status_code == 403
+    assert not WebhookEndpoint.objects.exists()
+
+
+def test_a_private_url_is_a_400_on_url(api_as, league, commissioner, settings):
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    answer = api_as(commissioner).post(
+        f"/api/v1/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1/hook", "events": ["fixture.played"]},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert "url" in answer.json()["error"]["fields"]
+
+
+def test_update_delete_and_deliveries(api_as, league, commissioner, allow_private, committed):
+    client = api_as(commissioner)
+    hook = client.post(
+        f"/api/v1/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+        format="json",
+    ).json()
+    base = f"/api/v1/leagues/{league.pk}/webhooks/{hook['id']}/"
+    changed = client.patch(base, {"events": ["season.finished"], "active": False}, format="json")
+    assert changed.json()["events"] == ["season.finished"] and changed.json()["active"] is False
+    client.patch(base, {"active": True, "events": ["fixture.played"]}, format="json")
+    with committed():
+        publish("fixture.played", key="fp:1", league_id=league.pk, data={"fixture": 1})
+    deliveries = client.get(f"/api/v1/leagues/{league.pk}/webhooks/deliveries/").json()
+    assert [row["event_key"] for row in deliveries["results"]] == ["fp:1"]
+    assert deliveries["results"][0]["attempts"] == 1  # port 9 refuses: retried later
+    assert client.delete(base).status_code == 204
+    assert not WebhookDelivery.objects.exists()
