@@ -54,6 +54,10 @@ class TeamProgressionSerializer(serializers.Serializer):
 
 
 class SeasonPositionsView(ObjectCommandView):
+    """Every team's position (the league's tie-breakers on the results up to that round),
+    points and score difference after each round with a result: the league's charts page's
+    numbers. Anyone may read it."""
+
     permission_classes = [ReadOnly]
 
     def get_queryset(self):
@@ -71,6 +75,10 @@ class SeasonPositionsView(ObjectCommandView):
 
 
 class TeamProgressionView(ObjectCommandView):
+    """What the team's game measures of its players (Killpower experience, Mythril star
+    player points) after each match: the team's charts page's numbers. Empty for a game that
+    keeps nothing per match. Anyone may read it."""
+
     permission_classes = [ReadOnly]
 
     def get_queryset(self):

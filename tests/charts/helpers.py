@@ -25,3 +25,21 @@ def svg_of(html: str) -> str:
     match = re.search(r"<svg\b.*?</svg>", html, re.DOTALL)
     assert match, "no chart on the page"
     return match.group(0)
+
+
+def series_values(root: ElementTree.Element) -> list[list[str]]:
+    """Each series' values as pygal wrote them (``<desc class="value">``), in drawing order."""
+    found: dict[int, list[str]] = {}
+    for group in root.iter(f"{SVG}g"):
+        classes = (group.get("class") or "").split()
+        if "series" not in classes:
+            continue
+        number = int(next(c for c in classes if c.startswith("serie-")).split("-")[1])
+        values = [
+            desc.text or ""
+            for desc in group.iter(f"{SVG}desc")
+            if desc.get("class") == "value"
+        ]
+        if values and number not in found:
+            found[number] = values
+    return [found[number] for number in sorted(found)]

@@ -181,3 +181,37 @@ def test_the_pages_answer_in_french(client, league, season, three_rounds):
 
     assert response.status_code == 200
     assert response.headers["Content-Language"] == "fr"
+
+
+@pytest.mark.django_db
+def test_the_api_gives_the_series(api_client, season, three_rounds):
+    response = api_client.get(f"/api/v1/seasons/{season.pk}/positions/")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["season"] == season.pk and body["rounds"] == [1, 2, 3]
+    assert {line["team"]["name"]: line["positions"] for line in body["teams"]} == _positions(
+        positions_by_round(season=season)
+    )
+    alpha = next(line for line in body["teams"] if line["team"]["name"] == "Alpha")
+    assert (alpha["points"], alpha["score_difference"]) == ([3, 3, 6], [2, 1, 2])
+
+
+@pytest.mark.django_db
+def test_the_api_costs_the_same_for_more_rounds(
+    api_client, season, four, django_assert_max_num_queries
+):
+    a, b, c, d = four
+    played(season, a, b, 1, 0, 1)
+    url = f"/api/v1/seasons/{season.pk}/positions/"
+    with django_assert_max_num_queries(3):
+        api_client.get(url)
+    for number in range(2, 10):
+        played(season, c, d, 1, number % 2, number)
+    with django_assert_max_num_queries(3):
+        assert api_client.get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_an_unknown_season_is_a_404(api_client):
+    assert api_client.get("/api/v1/seasons/999999/positions/").status_code == 404
