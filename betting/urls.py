@@ -2,12 +2,14 @@
 
 from django.urls import path
 
-from betting.views import commissioner, forecasts, league_page, my_bets, slip, wallet
+from betting.views import commissioner, exports, forecasts, league_page, my_bets, slip, wallet
 
 app_name = "betting"
 
 urlpatterns = [
     path("my-bets/", my_bets.my_bets, name="my_bets"),
+    path("my-bets.<str:fmt>", exports.my_bets_download, name="my_bets_export"),
+    path("leagues/<int:pk>/bets.<str:fmt>", exports.league_bets_download, name="bets_export"),
     path("bets/<int:pk>/cancel/", my_bets.bet_cancel, name="bet_cancel"),
     path("leagues/<int:pk>/", league_page.league_betting, name="league"),
     path("leagues/<int:pk>/bettors/", league_page.bettors, name="bettors"),

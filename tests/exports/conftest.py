@@ -6,6 +6,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from matches.models import Fixture, Result
+from tests.betting.conftest import (  # noqa: F401  (the betting personas, shared)
+    fixed_league,
+    open_fixture,
+    other_punter,
+    place,
+    punter,
+    wallet,
+)
 from tests.factories import FixtureFactory, SeasonFactory, TeamFactory
 
 FIRST_KICKOFF = datetime(2026, 3, 7, 18, 30, tzinfo=UTC)
