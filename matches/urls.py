@@ -3,12 +3,24 @@
 
 from django.urls import path
 
-from matches.views import book, charts, commissioner, exports, league_page, public, season
+from matches.views import (
+    book,
+    charts,
+    commissioner,
+    corrections,
+    exports,
+    league_page,
+    public,
+    season,
+)
 
 urlpatterns = [
     path("<int:pk>/", public.fixture_detail, name="fixture"),
     path("<int:pk>/reschedule/", commissioner.fixture_reschedule, name="reschedule"),
     path("<int:pk>/cancel/", commissioner.fixture_cancel, name="cancel"),
+    path("<int:pk>/correct/", corrections.result_correct, name="result_correct"),
+    path("<int:pk>/void/", corrections.result_void, name="result_void"),
+    path("<int:pk>/award/", corrections.fixture_award, name="fixture_award"),
 ]
 
 league_patterns = [

@@ -8,8 +8,16 @@ from django.utils import timezone
 
 from betting import bets, settlement
 from betting.league_settings import settings_save
-from tests.api.test_results_and_standings import play
+from matches.models import Fixture, Result
 from tests.factories import FixtureFactory, UserFactory
+
+
+def play(fixture, home: int, away: int) -> Result:
+    """A result recorded by hand, its record left empty (no turn to draw)."""
+    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
+    return Result.objects.create(fixture=fixture, home_score=home, away_score=away,
+                                 winner="home" if home > away else "away",
+                                 decided_by="regulation", seed=7, record={})
 
 
 @pytest.fixture

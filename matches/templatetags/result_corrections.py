@@ -1,0 +1,36 @@
+"""Every game's fixture page shows, for the league's commissioner, what a correction flagged
+for review and the buttons to correct, void or award (``{% corrections_alerts fixture %}``),
+and to anyone the fixture's corrections, voids and awards (``{% corrections_history fixture %}``)."""
+
+from typing import Any
+
+from django import template
+
+from league import roles
+from matches.models import Fixture, ResultCorrection
+
+register = template.Library()
+
+
+def _rows(fixture: Fixture) -> list[ResultCorrection]:
+    return list(ResultCorrection.objects.filter(fixture=fixture).select_related("by")
+                .order_by("-created_at", "-pk"))
+
+
+@register.inclusion_tag("matches/corrections_alerts.html", takes_context=True)
+def corrections_alerts(context: dict[str, Any], fixture: Fixture) -> dict[str, Any]:
+    user = getattr(context.get("request"), "user", None)
+    if user is None or not roles.is_commissioner(user, fixture.season.league):
+        return {"is_commissioner": False}
+    return {
+        "fixture": fixture,
+        "flagged": [row for row in _rows(fixture) if row.flags],
+        "is_commissioner": True,
+        "played": fixture.status == Fixture.Status.PLAYED,
+        "open": fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED),
+    }
+
+
+@register.inclusion_tag("matches/corrections_history.html")
+def corrections_history(fixture: Fixture) -> dict[str, Any]:
+    return {"corrections": _rows(fixture)}
