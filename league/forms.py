@@ -148,15 +148,26 @@ def league_create_form(*args, **kwargs) -> forms.Form:
     return form_class(*args, **kwargs)
 
 
+FORFEIT_FIELDS = ("forfeit_score_for", "forfeit_score_against")
+
+
 class _LeagueSettingsBase(PageForm):
     name = forms.CharField(label=_("Name"), max_length=100)
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
+    forfeit_score_for = forms.IntegerField(
+        label=_("Forfeit score of the winner"), min_value=0, max_value=99,
+        help_text=_("A fixture the commissioner awards is recorded with this score for the "
+                    "team awarded it."),
+    )
+    forfeit_score_against = forms.IntegerField(
+        label=_("Forfeit score of the loser"), min_value=0, max_value=99,
+    )
 
     def settings(self) -> dict:
         """The league settings as ``league_update`` takes them."""
-        data = {key: self.cleaned_data[key] for key in ("name", "description")}
+        data = {key: self.cleaned_data[key] for key in ("name", "description", *FORFEIT_FIELDS)}
         return data | self.rule_settings()
 
 
@@ -165,6 +176,7 @@ def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
     rules = registry.game(league.rule_system).league_rules_form or LeagueRulesForm
     form_class = type("LeagueSettingsForm", (rules, _LeagueSettingsBase), {})
     initial = {"name": league.name, "description": league.description}
+    initial |= {field: getattr(league, field) for field in FORFEIT_FIELDS}
     kwargs.setdefault("initial", initial | rules.rule_initial(league))
     return form_class(*args, **kwargs)
 

@@ -25,6 +25,8 @@ LEAGUE_SETTINGS = (
     "points_win",
     "points_draw",
     "points_loss",
+    "forfeit_score_for",
+    "forfeit_score_against",
     "tiebreakers",
     "competition_format",
     "house_rules",
@@ -33,6 +35,15 @@ LEAGUE_SETTINGS = (
 
 def _full_clean(instance: Any, **kwargs: Any) -> None:
     instance.full_clean(**kwargs)
+
+
+def _check_forfeit_scores(league: League) -> None:
+    """A fixture awarded by forfeit is won: the winner's score is above the loser's."""
+    if league.forfeit_score_for <= league.forfeit_score_against:
+        raise ValidationError(
+            {"forfeit_score_for": _("The winner's forfeit score must be above the loser's (%(n)s).")
+             % {"n": league.forfeit_score_against}}
+        )
 
 
 def _check_tiebreakers(value: Any) -> None:
@@ -119,6 +130,7 @@ def league_create(
     league = League(commissioner=commissioner, name=name, rule_system=rule_system, **settings)
     _check_tiebreakers(league.tiebreakers)
     _full_clean(league)
+    _check_forfeit_scores(league)
     _check_rule_settings(league)
     league.save()
     _save_game_settings(league, game_settings)
@@ -142,6 +154,7 @@ def league_update(*, league: League, **changes: Any) -> League:
     for field, value in changes.items():
         setattr(fresh, field, value)
     _full_clean(fresh)
+    _check_forfeit_scores(fresh)
     if format_changes or "house_rules" in changes:
         started = format_changes and fresh.seasons.filter(fixtures__isnull=False).exists()
         _check_rule_settings(fresh, has_fixtures=started)

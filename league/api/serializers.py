@@ -82,6 +82,8 @@ class LeagueSerializer(serializers.ModelSerializer):
             "points_win",
             "points_draw",
             "points_loss",
+            "forfeit_score_for",
+            "forfeit_score_against",
             "tiebreakers",
             "competition_format",
             "house_rules",
