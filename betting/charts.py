@@ -96,7 +96,6 @@ def odds_result_chart(fixture_name: str, rows: list[dict]) -> SafeString:
             range=(0, 100),
             include_x_axis=True,
             value_formatter=lambda percent: f"{percent:.1f} %",
-            y_title=_("Chance (%)"),
         )
     )
     chart.x_labels = [str(row["label"]) for row in rows]

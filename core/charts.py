@@ -37,6 +37,10 @@ STYLE = Style(
     major_label_font_size=13,
     legend_font_size=13,
     title_font_size=16,
+    stroke_width=2.5,
+    stroke_width_hover=3.5,
+    stroke_opacity=0.9,
+    opacity=0.85,
     guide_stroke_color="rgba(127, 127, 127, 0.35)",
     major_guide_stroke_color="rgba(127, 127, 127, 0.5)",
 )

@@ -45,7 +45,6 @@ def team_season_chart(rounds: list[int], line: TeamSeries) -> SafeString:
         return mark_safe("")
     chart = pygal.Line(
         **chart_options(
-            y_title=_("After the round"),
             x_title=_("Round"),
             legend_at_bottom=True,
             dots_size=3,
