@@ -114,10 +114,15 @@ def fixture_schedule(
         )
     season_check_open(season=season)
     errors: dict[str, str] = {}
+    retired = set(
+        Team.objects.filter(pk__in=[home.pk, away.pk], retired_at__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
     for side, team in (("home", home), ("away", away)):
         if team.league_id != league.pk:
             errors[side] = _("%(team)s is not a team of this league.") % {"team": team.name}
-        elif team.retired_at is not None:
+        elif team.pk in retired:
             errors[side] = _("%(team)s is retired: bring it back before it plays.") % {
                 "team": team.name
             }

@@ -54,7 +54,7 @@ def standings_context(league: League, season: Season) -> dict:
 
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(selectors.league_list(), pk=pk)
-    seasons = list(league.seasons.all())
+    seasons = list(league.seasons.select_related("champion"))
     wanted = request.GET.get("season", "")
     season = next((s for s in seasons if str(s.pk) == wanted), seasons[0] if seasons else None)
     fixtures, table = [], {"metrics": standings_metrics(league=league)}

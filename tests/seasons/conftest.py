@@ -3,10 +3,24 @@
 
 import pytest
 
+from core.signals import domain_event
 from league.models import Season
 from matches import services
 from matches.models import Fixture
 from tests.factories import TeamFactory, UserFactory, full_lineup
+
+
+@pytest.fixture
+def events():
+    """The domain events published during the test (``core.events``), in order."""
+    heard = []
+
+    def listen(sender, event, **kwargs):
+        heard.append(event)
+
+    domain_event.connect(listen, weak=False)
+    yield heard
+    domain_event.disconnect(listen)
 
 
 @pytest.fixture

@@ -4,23 +4,10 @@ read-only, the coaches told once."""
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from core.signals import domain_event
 from matches import seasons, services
 from matches.models import Fixture
 from matches.standings import standings_get
 from tests.factories import FixtureFactory
-
-
-@pytest.fixture
-def events():
-    heard = []
-
-    def listen(sender, event, **kwargs):
-        heard.append(event)
-
-    domain_event.connect(listen, weak=False)
-    yield heard
-    domain_event.disconnect(listen)
 
 
 def test_finish_crowns_the_top_of_the_table(played_season, commissioner, run_on_commit, events):
