@@ -22,6 +22,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from betting import history, ledger
+from betting.events import settlement_publish
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, Entry, Settlement, Transaction
 from core import registry
@@ -131,6 +132,9 @@ def fixture_settle(*, fixture_id: int) -> Settlement | None:
             }
             for paid in results
         },
+    )
+    settlement_publish(
+        fixture=fixture, settlement_id=settlement.pk, outcome=outcome, results=results
     )
     return settlement
 

@@ -50,3 +50,26 @@ def fixture_publish(
         url=reverse("matches:fixture", args=[fixture.pk]),
         data={**fixture_data(fixture), **(extra or {})},
     )
+
+
+def report_submitted_publish(*, fixture: Fixture, report: Any) -> Event:
+    """A result report entered: the coaches who did not enter it confirm or dispute it."""
+    waiting = [coach for coach in coaches(fixture) if coach != report.submitted_by_id]
+    return fixture_publish(
+        "result.to_confirm",
+        fixture=fixture,
+        key=f"result.to_confirm:{report.pk}",
+        recipients=waiting,
+        extra={"report": report.pk},
+    )
+
+
+def report_disputed_publish(*, fixture: Fixture, report: Any) -> Event:
+    """A result report disputed: the league's commissioner decides it."""
+    return fixture_publish(
+        "result.disputed",
+        fixture=fixture,
+        key=f"result.disputed:{report.pk}",
+        recipients=[fixture.season.league.commissioner_id],
+        extra={"report": report.pk},
+    )

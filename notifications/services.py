@@ -18,12 +18,14 @@ from notifications.models import Notification, NotificationPreference
 EMAIL_TASK = "notifications.tasks.notification_emails_task"
 EMAIL_BATCH = 200
 BULK_BATCH = 1000
+PRIVATE_KEYS = ("per_recipient", "webhook")
 
 
 def _recipient_data(event: Event, user_id: int) -> dict:
     """The event's data as this user reads it: the shared part and their own
-    (``data["per_recipient"][str(user id)]``, e.g. their bets of a settlement)."""
-    shared = {key: value for key, value in event.data.items() if key != "per_recipient"}
+    (``data["per_recipient"][str(user id)]``, e.g. their bets of a settlement); what is only
+    for webhooks (``data["webhook"]``) is left out."""
+    shared = {key: value for key, value in event.data.items() if key not in PRIVATE_KEYS}
     own = event.data.get("per_recipient", {}).get(str(user_id), {})
     return {**shared, **own}
 

@@ -97,7 +97,10 @@ def endpoint_delete(*, endpoint: WebhookEndpoint) -> None:
 
 
 def _payload(event: Event) -> dict:
-    data = {key: value for key, value in event.data.items() if key != "per_recipient"}
+    data = {
+        key: value for key, value in event.data.items() if key not in ("per_recipient", "webhook")
+    }
+    data.update(event.data.get("webhook", {}))
     return {
         "event": event.kind,
         "key": event.key,

@@ -34,6 +34,7 @@ from core import documents
 from core.enqueue import enqueue_on_commit
 from league.services import season_check_open
 from matches import locking
+from matches.events import report_disputed_publish, report_submitted_publish
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.killpower import SYSTEM
@@ -111,13 +112,15 @@ def result_submit(
     ResultReport.objects.filter(fixture=locked, status__in=ResultReport.OPEN).update(
         status=ResultReport.Status.SUPERSEDED, reviewed_at=timezone.now()
     )
-    return ResultReport.objects.create(
+    report = ResultReport.objects.create(
         fixture=locked,
         submitted_by=user,
         payload=documents.stamp(RESULT_REPORT, payload),
         decisions=chosen,
         free_throws=free_throws,
     )
+    report_submitted_publish(fixture=locked, report=report)
+    return report
 
 
 def _record(fixture: Fixture, report: ResultReport, *, seed: int | None) -> Result:
@@ -199,6 +202,7 @@ def result_dispute(*, report: ResultReport, user: User, reason: str = "") -> Res
     report.status = ResultReport.Status.DISPUTED
     report.disputed_by, report.dispute_reason = user, reason
     report.save(update_fields=["status", "disputed_by", "dispute_reason"])
+    report_disputed_publish(fixture=fixture, report=report)
     return report
 
 

@@ -30,6 +30,7 @@ from rules_engine.mythril.post_match import post_match
 from rules_engine.mythril.report import MatchReport
 from rules_engine.mythril.settings import MythrilSettings
 from systems.mythril import POST_MATCH_TASK, RULE_SYSTEM
+from systems.mythril.events import level_ups_publish
 from systems.mythril.models import LevelUp, Player, PlayerStatus, PostMatchRun, TeamProfile
 from systems.mythril.treasury import Reason, treasury_credit
 from systems.mythril.trophies import trophy_after_match
@@ -100,6 +101,8 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
                 roll=level["roll"]["dice"], options=level["roll"])
         for level in done["levels"] if level["player"] in rows
     )
+    level_ups_publish(team=team, fixture=fixture, players=[
+        rows[level["player"]].name for level in done["levels"] if level["player"] in rows])
     TeamProfile.objects.filter(team=team).update(popularity=done["popularity"])
     treasury_credit(team=team, amount=done["winnings"], reason=Reason.WINNINGS,
                     fixture_id=fixture.pk)

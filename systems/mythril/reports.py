@@ -19,6 +19,7 @@ from core.enqueue import enqueue_on_commit
 from core.refusals import Refused
 from league.roles import is_commissioner
 from matches import locking
+from matches.events import report_disputed_publish, report_submitted_publish
 from matches.models import Fixture, Result
 from systems.mythril import POST_MATCH_TASK, RULE_SYSTEM, SETTLE_TASK
 from systems.mythril.kickoff import kick_off
@@ -74,7 +75,9 @@ def result_submit(*, fixture: Fixture, user: User, result: Mapping[str, Any]) ->
     payload = validated(locked, result)
     ResultReport.objects.filter(fixture=locked, status__in=ResultReport.OPEN).update(
         status=ResultReport.Status.SUPERSEDED, reviewed_at=timezone.now())
-    return ResultReport.objects.create(fixture=locked, submitted_by=user, payload=payload)
+    report = ResultReport.objects.create(fixture=locked, submitted_by=user, payload=payload)
+    report_submitted_publish(fixture=locked, report=report)
+    return report
 
 
 def _record(fixture: Fixture, report: ResultReport) -> Result:
@@ -127,6 +130,7 @@ def result_dispute(*, report: ResultReport, user: User, reason: str = "") -> Res
         raise Refused("too_long", _("Keep the reason under 500 characters."), field="reason")
     report.status, report.dispute_reason = ResultReport.Status.DISPUTED, reason
     report.save(update_fields=["status", "dispute_reason"])
+    report_disputed_publish(fixture=fixture, report=report)
     return report
 
 

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
+from matches.events import report_disputed_publish, report_submitted_publish
 from matches.models import Fixture, Result
 from rules_engine import Dice, InvalidInput
 from rules_engine.tutatis import SYSTEM
@@ -51,9 +52,11 @@ def result_submit(*, fixture: Fixture, user: User, result: Mapping[str, Any]) ->
     ResultReport.objects.filter(fixture=locked, status__in=ResultReport.OPEN).update(
         status=ResultReport.Status.SUPERSEDED, reviewed_at=timezone.now()
     )
-    return ResultReport.objects.create(
+    report = ResultReport.objects.create(
         fixture=locked, submitted_by=user, payload=outcome.record["result"]
     )
+    report_submitted_publish(fixture=locked, report=report)
+    return report
 
 
 def _open(report: ResultReport) -> ResultReport:
@@ -113,6 +116,7 @@ def result_dispute(*, report: ResultReport, user: User, reason: str = "") -> Res
         raise ValidationError({"reason": [_("Keep the reason under 500 characters.")]})
     locked.status, locked.dispute_reason = ResultReport.Status.DISPUTED, reason
     locked.save(update_fields=["status", "dispute_reason"])
+    report_disputed_publish(fixture=locked.fixture, report=locked)
     return locked
 
 
