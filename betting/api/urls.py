@@ -1,6 +1,6 @@
 from django.urls import path
 
-from betting.api import views
+from betting.api import forecasts, views
 
 urlpatterns = [
     path("leagues/<int:pk>/betting/", views.BettingSettingsView.as_view(), name="league-betting"),
@@ -13,6 +13,11 @@ urlpatterns = [
     path("leagues/<int:pk>/bettors/", views.BettorsView.as_view(), name="league-bettors"),
     path("leagues/<int:pk>/book/", views.BookView.as_view(), name="league-book"),
     path("fixtures/<int:pk>/odds/", views.FixtureOddsView.as_view(), name="fixture-odds"),
+    path(
+        "leagues/<int:pk>/forecasts/",
+        forecasts.LeagueForecastsView.as_view(),
+        name="league-forecasts",
+    ),
 ]
 
 routes = [("bets", views.BetViewSet, "bet")]

@@ -149,3 +149,21 @@ def test_the_calibration_counts_what_happened_per_chance_bucket(
 def test_the_calibration_costs_one_query(fixed_league, django_assert_num_queries):
     with django_assert_num_queries(1):
         forecasts.calibration(fixed_league)
+
+
+@pytest.mark.django_db
+def test_the_api_gives_the_calibration(
+    api_client, fixed_league, season, team, other_team, open_fixture
+):
+    _play(open_fixture, 2, 0, {"home": 0.62, "away": 0.38})
+
+    response = api_client.get(f"/api/v1/leagues/{fixed_league.pk}/forecasts/")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["league"] == fixed_league.pk and body["fixtures"] == 1
+    assert [(b["low"], b["outcomes"], b["happened"], b["observed"]) for b in body["buckets"]] == [
+        (30, 1, 0, 0.0),
+        (60, 1, 1, 100.0),
+    ]
+    assert api_client.get("/api/v1/leagues/999999/forecasts/").status_code == 404
