@@ -79,6 +79,18 @@ def _url(tracked: Tracked, instance: models.Model) -> str:
     return _scope_value(lambda row: get_url(), instance) if get_url else ""
 
 
+def page_url(instance: models.Model) -> str:
+    """The page where ``instance`` is shown (its entries' address)."""
+    tracked = _tracked.get(instance._meta.concrete_model)
+    return _url(tracked, instance) if tracked is not None else ""
+
+
+def league_id_of(instance: models.Model) -> int | None:
+    """The league whose history holds ``instance``'s changes."""
+    tracked = _tracked.get(instance._meta.concrete_model)
+    return _scope_value(tracked.league, instance) if tracked is not None else None
+
+
 def entry_scope(instance: models.Model) -> dict[str, Any]:
     """The league, owner and address a new entry about ``instance`` carries."""
     tracked = _tracked.get(instance._meta.concrete_model)

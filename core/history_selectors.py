@@ -15,7 +15,7 @@ from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
-from core.history import tracked_models
+from core.history import page_url, tracked_models
 from core.models import HistoryEntry
 
 SYSTEM = "system"
@@ -26,6 +26,14 @@ def object_types() -> dict[str, type]:
     return {model._meta.label_lower: model for model in tracked_models()}
 
 
+def object_page_url(*, object_type: str, object_id: int) -> str:
+    """The page of a tracked object (a team's, a fixture's), which also shows the rows it
+    holds (a team's players, a fixture's result): their entries carry that address."""
+    model = object_types()[object_type]
+    instance = model._default_manager.filter(pk=object_id).first()
+    return page_url(instance) if instance is not None else ""
+
+
 def history_list(
     *,
     league_id: int,
@@ -33,21 +41,30 @@ def history_list(
     private: bool,
     object_type: str = "",
     object_id: int | None = None,
+    url: str = "",
 ) -> QuerySet[HistoryEntry]:
-    """The league's entries the viewer may read, newest first; ``object_type`` must be a key
-    of :func:`object_types` (the caller checks it)."""
+    """The league's entries the viewer may read, newest first.
+
+    ``object_type`` (a key of :func:`object_types`, checked by the caller) and ``object_id``
+    narrow it to one object; ``url`` adds the entries about the rows shown on that object's
+    page (:func:`object_page_url`)."""
     entries = HistoryEntry.objects.filter(league_id=league_id)
     if not private:
         visible = Q(owner_id__isnull=True)
         if viewer_id is not None:
             visible |= Q(owner_id=viewer_id)
         entries = entries.filter(visible)
+    about = Q()
     if object_type:
         model = object_types()[object_type]
-        entries = entries.filter(content_type=ContentType.objects.get_for_model(model))
-    if object_id is not None:
-        entries = entries.filter(object_id=object_id)
-    return entries.select_related("actor", "content_type").order_by("-timestamp", "-id")
+        about = Q(content_type=ContentType.objects.get_for_model(model))
+        if object_id is not None:
+            about &= Q(object_id=object_id)
+    if url:
+        about |= Q(additional_data__url=url)
+    return (
+        entries.filter(about).select_related("actor", "content_type").order_by("-timestamp", "-id")
+    )
 
 
 @dataclass(frozen=True)
@@ -111,7 +128,9 @@ def _field_changes(model: type | None, changes: dict) -> list[FieldChange]:
                 field = None
             if field is not None:
                 label = str(getattr(field, "verbose_name", name))
-                choices = {str(key): label for key, label in (field.choices or [])} or None
+                choices = {
+                    str(key): choice for key, choice in (getattr(field, "choices", None) or [])
+                } or None
                 is_relation = field.is_relation
         old, new = values
         rows.append(

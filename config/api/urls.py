@@ -13,10 +13,12 @@ from core import registry
 from core.api import accounts
 from league.api import auth
 from league.api import commands as league_commands
+from league.api import history as league_history
 from league.api import views as league_views
 from matches.api import charts as match_charts
 from matches.api import commands as match_commands
 from matches.api import corrections
+from matches.api import history as match_history
 from matches.api import seasons as season_commands
 from matches.api import views as match_views
 from notifications.api import urls as notification_urls
@@ -49,6 +51,17 @@ urlpatterns = [
     path("me/tokens/<str:token_key>/", accounts.TokenRevokeView.as_view(), name="me-token-revoke"),
     path("me/close/", accounts.CloseAccountView.as_view(), name="me-close"),
     path("teams/<int:pk>/sheet/", league_commands.TeamSheetView.as_view(), name="team-sheet"),
+    path(
+        "leagues/<int:pk>/history/",
+        league_history.LeagueHistoryView.as_view(),
+        name="league-history",
+    ),
+    path("teams/<int:pk>/history/", league_history.TeamHistoryView.as_view(), name="team-history"),
+    path(
+        "fixtures/<int:pk>/history/",
+        match_history.FixtureHistoryView.as_view(),
+        name="fixture-history",
+    ),
     path(
         "seasons/<int:pk>/generate-fixtures/",
         match_commands.SeasonGenerateFixturesView.as_view(),

@@ -1,9 +1,11 @@
 """The history of a league's changes (``/leagues/<id>/history/``): who changed what, when.
 
 Anyone may read a league's public history, as they read the league; the commissioner reads
-every entry, a bettor the entries about their own bets. ``?type=league.team&id=3`` narrows it
+every entry, a bettor the entries about their own bets. ``?object_type=league.team&object_id=3`` narrows it
 to one object (the link under an object's recent changes).
 """
+
+from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -19,22 +21,29 @@ PER_PAGE = 50
 
 def league_history(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
-    object_type = request.GET.get("type", "")
-    object_id = request.GET.get("id", "")
+    object_type = request.GET.get("object_type", "")
+    object_id = request.GET.get("object_id", "")
     types = history_selectors.object_types()
     if object_type and object_type not in types:
-        return HttpResponseBadRequest(_("type: not a kind of object the history records."))
-    if object_id and not object_id.isdigit():
-        return HttpResponseBadRequest(_("id: must be a whole number."))
+        return HttpResponseBadRequest(_("object_type: not a kind of object the history records."))
+    if object_id and not (object_id.isascii() and object_id.isdigit() and len(object_id) <= 18):
+        return HttpResponseBadRequest(_("object_id: must be a whole number."))
+    if object_id and not object_type:
+        return HttpResponseBadRequest(_("object_type: give the kind of object along with its id."))
     entries = history_selectors.history_list(
         league_id=league.pk,
         viewer_id=request.user.pk if request.user.is_authenticated else None,
         private=is_commissioner(request.user, league),
         object_type=object_type,
         object_id=int(object_id) if object_id else None,
+        url=history_selectors.object_page_url(object_type=object_type, object_id=int(object_id))
+        if object_id
+        else "",
     )
     page = Paginator(entries, PER_PAGE).get_page(request.GET.get("page"))
-    query = f"type={object_type}&id={object_id}&" if object_type and object_id else ""
+    query = (
+        urlencode({"object_type": object_type, "object_id": object_id}) + "&" if object_type else ""
+    )
     return render(
         request,
         "league/history.html",
