@@ -1,0 +1,62 @@
+"""Two Killpower Ball seasons played at the table (results entered and confirmed, the
+post-match sequence run): the champion tops the ranking table, gladiators keep their
+experience into the next season, the wounded and those in a coma start it fit; a tournament's champion is the final's winner; the archived season refuses reports."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from matches import seasons
+from systems.killpower import reports
+from systems.killpower.models import Gladiator
+from tests.factories import FixtureFactory
+from tests.systems.killpower.helpers import play, report
+
+
+def test_two_seasons_xp_kept_and_injuries_healed(kp_league, kp_season, titanos, viking,
+                                                 commissioner):
+    play(FixtureFactory(season=kp_season, round=1, home=titanos, away=viking), 2, 0,
+         by=commissioner, confirm_by=commissioner)  # fmt: skip
+    xp_before = dict(Gladiator.objects.filter(team__in=[titanos, viking])
+                     .values_list("pk", "xp"))  # fmt: skip
+    assert any(xp_before.values())  # the match gave experience
+    wounded, in_coma = viking.gladiators.order_by("number")[:2]
+    Gladiator.objects.filter(pk=wounded.pk).update(status=Gladiator.Status.BADLY_WOUNDED)
+    Gladiator.objects.filter(pk=in_coma.pk).update(status=Gladiator.Status.COMA)
+
+    finished = seasons.season_finish(season=kp_season, by=commissioner)
+    assert finished.champion == titanos  # the ranking table's top (3 points to 0)
+    second = seasons.season_start_next(league=kp_league, name="Second", by=commissioner)
+
+    assert dict(Gladiator.objects.filter(team__in=[titanos, viking])
+                .values_list("pk", "xp")) == xp_before  # fmt: skip
+    assert Gladiator.objects.get(pk=wounded.pk).status == Gladiator.Status.FIT
+    assert Gladiator.objects.get(pk=in_coma.pk).status == Gladiator.Status.FIT
+    assert second.fixtures.count() == 1  # they met once: a single round robin again
+
+    # the second season is played and finished in turn
+    [fixture] = second.fixtures.all()
+    play(fixture, 1, 1, by=commissioner, confirm_by=commissioner)
+    assert seasons.season_finish(season=second, by=commissioner).champion == titanos
+
+
+def test_an_archived_season_refuses_a_report(kp_league, kp_season, titanos, viking,
+                                            commissioner):
+    play(FixtureFactory(season=kp_season, round=1, home=titanos, away=viking), 2, 0,
+         by=commissioner, confirm_by=commissioner)  # fmt: skip
+    late = FixtureFactory(season=kp_season, round=2, home=viking, away=titanos)
+    late.status = "cancelled"
+    late.save()
+    seasons.season_finish(season=kp_season, by=commissioner)
+    late.status = "scheduled"  # as if a stale page still offered it
+    late.save()
+
+    with pytest.raises(ValidationError) as refused:
+        reports.result_submit(fixture=late, user=commissioner, result=report(1, 0))
+    assert "season" in refused.value.message_dict
+
+
+def test_a_tournament_champion_is_the_final_winner(kp_cup_final, kp_season, viking,
+                                                   commissioner):
+    play(kp_cup_final, 0, 4, by=commissioner, confirm_by=commissioner)
+
+    assert seasons.season_finish(season=kp_season, by=commissioner).champion == viking
