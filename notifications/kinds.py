@@ -11,6 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -31,10 +34,19 @@ class Kind:
     """The sentence, translated when called, formatted with the event's data."""
     email: bool = False
     """Sent by email when the user has not chosen."""
+    without_teams: Callable[[], str] | None = None
+    """The sentence when the event names no teams (``home``), or no champion for a season."""
 
 
-def _kind(name: str, label: Any, words: Callable[[], str], *, email: bool = False) -> Kind:
-    return Kind(name=name, label=label, words=words, email=email)
+def _kind(
+    name: str,
+    label: Any,
+    words: Callable[[], str],
+    *,
+    email: bool = False,
+    without_teams: Callable[[], str] | None = None,
+) -> Kind:
+    return Kind(name=name, label=label, words=words, email=email, without_teams=without_teams)
 
 
 KINDS: dict[str, Kind] = {
@@ -77,12 +89,14 @@ KINDS: dict[str, Kind] = {
         _kind(
             "result.corrected",
             gettext_lazy("A result is corrected"),
-            lambda: _("The result of %(home)s v %(away)s was corrected."),
+            lambda: _("The result of %(home)s v %(away)s was corrected: %(reason)s"),
+            without_teams=lambda: _("A result was corrected: %(reason)s"),
         ),
         _kind(
             "result.voided",
             gettext_lazy("A result is voided"),
-            lambda: _("The result of %(home)s v %(away)s was voided: the fixture is replayed."),
+            lambda: _("The result of %(home)s v %(away)s was voided: %(reason)s"),
+            without_teams=lambda: _("A result was voided, the fixture is played again: %(reason)s"),
         ),
         _kind(
             "bet.settled",
@@ -97,12 +111,16 @@ KINDS: dict[str, Kind] = {
         _kind(
             "season.started",
             gettext_lazy("A season starts"),
-            lambda: _("The season %(season)s of %(league)s has started."),
+            lambda: _("The season %(season_name)s of %(league_name)s has started."),
         ),
         _kind(
             "season.finished",
             gettext_lazy("A season is finished"),
-            lambda: _("The season %(season)s of %(league)s is finished."),
+            lambda: _(
+                "The season %(season_name)s of %(league_name)s is finished: %(champion_name)s "
+                "are the champions."
+            ),
+            without_teams=lambda: _("The season %(season_name)s of %(league_name)s is finished."),
         ),
     )
 }
@@ -119,7 +137,20 @@ def text(kind: str, data: Mapping[str, Any]) -> str:
     known = KINDS.get(kind)
     if known is None:
         return kind
-    return known.words() % _Blank(data)
+    words = known.words
+    if known.without_teams and not (data.get("home") or data.get("champion_name")):
+        words = known.without_teams
+    return words() % _Blank(_readable(data))
+
+
+def _readable(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The data as people read it: a kick-off in the site's time zone and the reader's date
+    format."""
+    shown = dict(data)
+    kickoff = parse_datetime(str(data.get("kickoff") or ""))
+    if kickoff is not None:
+        shown["kickoff"] = date_format(timezone.localtime(kickoff), "DATETIME_FORMAT")
+    return shown
 
 
 def label(kind: str) -> str:

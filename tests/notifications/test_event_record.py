@@ -96,3 +96,43 @@ def test_a_simulated_result_tells_both_coaches_the_fixture_is_played(fixture, co
 
 def test_missing_data_reads_as_a_question_mark_rather_than_failing():
     assert kinds.text("fixture.cancelled", {}) == "? v ? is cancelled."
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "text"),
+    [
+        (
+            "season.finished",
+            {"season_name": "2026", "league_name": "Cup", "champion_name": "Wolves"},
+            "The season 2026 of Cup is finished: Wolves are the champions.",
+        ),
+        (
+            "season.finished",
+            {"season_name": "2026", "league_name": "Cup", "champion_name": ""},
+            "The season 2026 of Cup is finished.",
+        ),
+        (
+            "season.started",
+            {"season_name": "2027", "league_name": "Cup"},
+            "The season 2027 of Cup has started.",
+        ),
+        ("result.corrected", {"reason": "typo"}, "A result was corrected: typo"),
+        (
+            "result.voided",
+            {"home": "Wolves", "away": "Ravens", "reason": "wrong pitch"},
+            "The result of Wolves v Ravens was voided: wrong pitch",
+        ),
+    ],
+)
+def test_each_kind_is_worded_from_the_data_its_publisher_sends(kind, data, text):
+    with translation.override("en"):
+        assert kinds.text(kind, data) == text
+
+
+def test_a_kickoff_reads_as_a_date_not_an_iso_string():
+    with translation.override("en"):
+        text = kinds.text(
+            "fixture.rescheduled",
+            {"home": "Wolves", "away": "Ravens", "kickoff": "2026-12-01T18:00:00+00:00"},
+        )
+    assert "T18:00" not in text and "2026" in text
