@@ -12,6 +12,8 @@ from django.utils.translation import gettext_noop
 
 from matches.corrections import default_result_check
 from matches.models import Fixture, Result
+from rules_engine.killpower.power import Targets, judge
+from rules_engine.killpower.sides import Score
 from systems.killpower.models import PostMatchRun
 
 POST_MATCH_RAN = gettext_noop(
@@ -27,18 +29,29 @@ BRACKET = gettext_noop(
 PLAYER_LINES = gettext_noop(
     "The result report's player lines (points, injuries) still read as entered."
 )
-ANY_WINNER = ("abandon", "elimination")
+ANY_WINNER = ("abandon", "elimination", "free_throws")
 
 
 def result_check(
     *, fixture: Fixture, home_score: int, away_score: int, winner: str, decided_by: str
 ) -> dict[str, str]:
-    """An abandon or an elimination goes to the side left standing, whatever the score."""
+    """An abandon, an elimination or the free throws give a winner whatever the score; after 20
+    turns the side whose lead reaches its points to score wins (13.1), else it is a draw."""
     if decided_by in ANY_WINNER:
         if winner == Result.Winner.DRAW:
-            return {"winner": _("An abandon or an elimination has a winner.")}
+            return {"winner": _("An abandon, an elimination or the free throws have a winner.")}
         return {}
-    return default_result_check(home_score=home_score, away_score=away_score, winner=winner)
+    needed = ((fixture.options or {}).get("kickoff") or {}).get("points_to_score")
+    if decided_by != "points" or not needed:
+        return default_result_check(home_score=home_score, away_score=away_score, winner=winner)
+    judged = judge(Score(home_score, away_score), Targets(needed["home"], needed["away"]))
+    expected = judged.value if judged is not None else Result.Winner.DRAW
+    if winner != expected:
+        return {"winner": _("With %(home)s–%(away)s and the points to score (+%(need_home)s, "
+                            "+%(need_away)s) the result is: %(result)s.")
+                % {"home": home_score, "away": away_score, "need_home": needed["home"],
+                   "need_away": needed["away"], "result": Result.Winner(expected).label}}
+    return {}
 
 
 def _flags(fixture_id: int, bracket: bool) -> list[str]:

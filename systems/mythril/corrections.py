@@ -29,6 +29,10 @@ REPLAY_WITHOUT_SEQUENCE = gettext_noop(
 TEAM_BETS_SETTLED = gettext_noop(
     "The team bets on this match were settled on the old result: review their payouts."
 )
+PLAYER_LINES = gettext_noop(
+    "The match report's player lines (touchdowns, casualties) still add up to the old score: "
+    "review them."
+)
 WINNINGS_SPENT = gettext_noop(
     "A treasury had spent part of the voided match's winnings: it gave back what it held."
 )
@@ -44,7 +48,10 @@ def _flags(fixture: Fixture) -> list[str]:
 
 
 def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
-    return _flags(result.fixture)
+    flags = _flags(result.fixture)
+    if (before["home_score"], before["away_score"]) != (result.home_score, result.away_score):
+        flags.append(PLAYER_LINES)
+    return flags
 
 
 def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
