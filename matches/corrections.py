@@ -10,7 +10,8 @@ the fixture's row locks (``matches.locking``), asks the league's game to undo wh
 post-match sequence did on the old result or to flag it for review (``core.registry``:
 ``result_corrected``, ``result_voided``), and tells the layers above: ``core.signals``
 (betting re-settles a corrected market after commit, and reverses a voided one in the same
-transaction) and ``core.events`` (both coaches). Standings are computed from the results on
+transaction) and ``core.events`` (``result.corrected``, ``result.voided``: both coaches, keyed
+by the correction). Standings are computed from the results on
 read, so the table follows at once. Bad input raises ``ValidationError`` naming the field
 before anything is written; a fixture in the wrong state raises :class:`WrongState` (409).
 """
@@ -24,11 +25,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import events, registry
+from core import registry
 from core.refusals import Refused
 from core.signals import fixtures_scheduled, result_corrected, result_voided
 from league.services import season_check_open
 from matches import locking
+from matches.events import fixture_publish
 from matches.models import MAX_SCORE, Fixture, Result, ResultCorrection, kickoff_in_range
 
 REASON_MAX = 500
@@ -111,24 +113,14 @@ def _locked(fixture_id: int) -> Fixture:
     return fixture
 
 
-def _coaches(fixture: Fixture) -> list[int | None]:
-    return [fixture.home.coach_id, fixture.away.coach_id]
-
-
 def _publish(kind: str, correction: ResultCorrection, fixture: Fixture) -> None:
-    events.publish(
+    """Both coaches told, once per correction (its own key)."""
+    fixture_publish(
         kind,
+        fixture=fixture,
         key=f"{kind}:{correction.pk}",
-        league_id=fixture.season.league_id,
-        recipients=_coaches(fixture),
-        url=fixture.get_absolute_url(),
-        data={
-            "fixture": fixture.pk,
-            "correction": correction.pk,
-            "reason": correction.reason,
-            "before": correction.before,
-            "after": correction.after,
-        },
+        extra={"correction": correction.pk, "reason": correction.reason,
+               "before": correction.before, "after": correction.after},
     )
 
 
@@ -226,7 +218,8 @@ def fixture_award(
 ) -> ResultCorrection:
     """Give a fixture not played yet (scheduled, or kicked off without a result) to
     ``winner`` by forfeit: the league's forfeit scores, its points for a win and a loss. Bets
-    on it settle on the awarded winner, as on any result."""
+    on it settle on the awarded winner and ``fixture.played`` is told, as for any result
+    stored (the betting and notifications receivers of a new ``Result``)."""
     reason = _reason(reason)
     if winner not in SIDES:
         raise ValidationError({"winner": _("Award the fixture to the home or the away side.")})
@@ -266,14 +259,5 @@ def fixture_award(
         reason=reason,
         by=by,
         after=result_snapshot(result),
-    )
-    events.publish(
-        "fixture.played",
-        key=f"fixture.played:{result.pk}",
-        league_id=league.pk,
-        recipients=_coaches(locked),
-        url=locked.get_absolute_url(),
-        data={"fixture": locked.pk, "result": result_snapshot(result), "awarded": True,
-              "reason": reason},
     )
     return correction
