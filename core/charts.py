@@ -63,6 +63,36 @@ def chart_options(**overrides: Any) -> dict[str, Any]:
     }
 
 
+def integer_labels(values: list[int | None], *, most: int = 10) -> list[int]:
+    """Whole-number ticks covering ``values`` (and zero), at most about ``most`` of them, a
+    round step apart (1, 2, 5, 10, 20…): counts and points have no fractions to show."""
+    known = [value for value in values if value is not None] + [0]
+    low, high = min(known), max(known)
+    raw = max(1, -(-(high - low) // most))
+    step = next(
+        nice for power in range(12) for nice in (10**power, 2 * 10**power, 5 * 10**power)
+        if nice >= raw
+    )
+    start = low - low % step
+    return list(range(start, high + step, step))
+
+
+def legend_below(names: list[str], *, width: int = 800) -> dict[str, Any]:
+    """Options for a legend under the chart with as many columns as ``names`` fit side by
+    side (13 px labels, about 8 px a character, plus the colour box), and ``rows``: how many
+    lines it takes (for the chart's height). pygal leaves room for ``count // columns`` lines,
+    one short when the last line is not full: the bottom margin makes it up."""
+    longest = max((len(name) for name in names), default=1)
+    columns = max(1, min(len(names), 4, (width - 40) // (longest * 8 + 40)))
+    short = 1 if len(names) % columns else 0
+    return {
+        "legend_at_bottom": True,
+        "legend_at_bottom_columns": columns,
+        "margin_bottom": 20 + 20 * short,
+        "rows": -(-len(names) // columns),
+    }
+
+
 def chart_svg(chart: Graph, *, title: str) -> SafeString:
     """``chart`` as an inline ``<svg role="img">`` named ``title``."""
     svg = chart.render(is_unicode=True)

@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from core.charts import chart_options, chart_svg
+from core.charts import chart_options, chart_svg, integer_labels, legend_below
 
 
 @dataclass(frozen=True)
@@ -40,18 +40,20 @@ def progression_chart(progression: Progression | None, *, team_name: str) -> Saf
     """One line per player; empty when the game reports nothing yet."""
     if progression is None or not progression.steps or not progression.players:
         return mark_safe("")
+    legend = legend_below([player.name for player in progression.players])
+    rows = legend.pop("rows")
     chart = pygal.Line(
         **chart_options(
-            height=max(360, 160 + 14 * len(progression.players)),
+            height=360 + 30 * rows,
             y_title=str(progression.measure),
             x_title=_("Match"),
-            legend_at_bottom=True,
-            legend_at_bottom_columns=min(len(progression.players), 4),
+            **legend,
             x_label_rotation=20,
             dots_size=3,
             stroke_style={"width": 2},
             include_x_axis=True,
             allow_interruptions=True,
+            y_labels=integer_labels([v for player in progression.players for v in player.values]),
             value_formatter=lambda value: f"{value:.0f}",
         )
     )

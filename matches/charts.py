@@ -5,7 +5,7 @@ import pygal
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from core.charts import chart_options, chart_svg
+from core.charts import chart_options, chart_svg, integer_labels, legend_below
 from matches.positions import SeasonSeries, TeamSeries
 
 
@@ -18,16 +18,17 @@ def positions_chart(series: SeasonSeries) -> SafeString:
     if not series.rounds:
         return mark_safe("")
     count = len(series.teams)
+    legend = legend_below([line.team.name for line in series.teams])
+    rows = legend.pop("rows")
     chart = pygal.Line(
         **chart_options(
-            height=max(360, 120 + 28 * count),
+            height=max(320, 120 + 28 * count) + 30 * rows,
             inverse_y_axis=True,
             range=(1, max(count, 1)),
             y_labels=list(range(1, count + 1)),
             y_title=_("Position"),
             x_title=_("Round"),
-            legend_at_bottom=True,
-            legend_at_bottom_columns=min(count, 4) or 1,
+            **legend,
             dots_size=3,
             stroke_style={"width": 2.5},
             value_formatter=lambda position: f"{position:.0f}",
@@ -50,7 +51,8 @@ def team_season_chart(rounds: list[int], line: TeamSeries) -> SafeString:
             dots_size=3,
             stroke_style={"width": 2.5},
             include_x_axis=True,
-            value_formatter=lambda value: f"{value:+.0f}" if value < 0 else f"{value:.0f}",
+            y_labels=integer_labels(line.points + line.score_difference),
+            value_formatter=lambda value: f"{value:.0f}",
         )
     )
     chart.x_labels = _round_labels(rounds)
