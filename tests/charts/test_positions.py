@@ -215,3 +215,29 @@ def test_the_api_costs_the_same_for_more_rounds(
 @pytest.mark.django_db
 def test_an_unknown_season_is_a_404(api_client):
     assert api_client.get("/api/v1/seasons/999999/positions/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_pages_cost_the_same_for_more_rounds(client, league, season, four):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    a, b, c, d = four
+    played(season, a, b, 1, 0, 1)
+    pages = [reverse("league:season_charts", args=[league.pk]),
+             reverse("league:team_charts", args=[a.pk])]
+
+    def cost() -> list[int]:
+        counts = []
+        for url in pages:
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200
+            counts.append(len(queries))
+        return counts
+
+    before = cost()
+    for number in range(2, 12):
+        played(season, c, d, number % 3, 1, number)
+        played(season, a, b, 0, number % 2, number)
+
+    assert cost() == before
