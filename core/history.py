@@ -12,6 +12,7 @@ A change made by a bulk ``UPDATE`` sends no signal: its service records it with
 :func:`record_many`, in the same transaction.
 """
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -166,3 +167,41 @@ def record_many(
         entries.append(entry)
     HistoryEntry.objects.bulk_create(entries, batch_size=WRITE_BATCH)
     return len(entries)
+
+
+def _text(value: Any) -> str:
+    """A value as auditlog writes it in a diff."""
+    if isinstance(value, dict | list):
+        return json.dumps(value, sort_keys=True, default=str)
+    return str(value)
+
+
+def snapshot(rows: Iterable[models.Model], fields: Iterable[str]) -> dict[int, dict[str, str]]:
+    """The ``fields`` of each row before a ``bulk_update``, for :func:`record_changes`."""
+    names = list(fields)
+    return {row.pk: {name: _text(getattr(row, name)) for name in names} for row in rows}
+
+
+def record_changes(
+    *,
+    rows: Iterable[models.Model],
+    before: dict[int, dict[str, str]],
+    league_id: int | None,
+    url: str = "",
+) -> int:
+    """One entry per row whose fields differ from ``before`` (rows a ``bulk_update`` wrote)."""
+    rows = list(rows)
+    changes = []
+    for row in rows:
+        diff = {}
+        for name, old in before.get(row.pk, {}).items():
+            new = _text(getattr(row, name))
+            if new != old:
+                diff[name] = [old, new]
+        if diff:
+            changes.append(Change(row.pk, str(row), diff))
+    if not changes:
+        return 0
+    return record_many(
+        model=type(rows[0]), league_id=league_id, changes=changes, url=url or page_url(rows[0])
+    )

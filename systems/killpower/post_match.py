@@ -27,6 +27,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import history
 from core.enqueue import enqueue_on_commit
 from league.models import Team
 from matches import locking
@@ -50,6 +51,8 @@ from systems.killpower.report_checks import WOUNDED
 log = logging.getLogger(__name__)
 
 Event = GladiatorEvent.Kind
+HISTORY_FIELDS = ["status", "died_at", "xp", "equipment"]
+"""What a post-match sequence writes on gladiators (in one statement: recorded per gladiator)."""
 
 
 def _decisions(fixture: Fixture) -> dict[str, Any]:
@@ -131,6 +134,7 @@ def _apply(
     """Write one team's post-match sequence to its rows and its gladiators' history."""
     report = result.record["report"][side]
     living = {g.name: g for g in team.gladiators.filter(LIVING).order_by("number")}
+    before = history.snapshot(living.values(), HISTORY_FIELDS)
     events: list[GladiatorEvent] = []
 
     def event(who: Gladiator, kind: str, /, **detail: Any) -> None:
@@ -196,7 +200,8 @@ def _apply(
         gladiator.status = status[name]
         if gladiator.status == Gladiator.Status.DEAD:
             gladiator.died_at = now
-    Gladiator.objects.bulk_update(living.values(), ["status", "died_at", "xp", "equipment"])
+    Gladiator.objects.bulk_update(living.values(), HISTORY_FIELDS)
+    history.record_changes(rows=living.values(), before=before, league_id=team.league_id)
     events += _recruit(fixture, team, done, living)
     GladiatorEvent.objects.bulk_create(events)
 

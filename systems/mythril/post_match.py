@@ -21,6 +21,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import history
 from core.enqueue import enqueue_on_commit
 from league.models import Team
 from matches import locking
@@ -38,6 +39,9 @@ from systems.mythril.trophies import trophy_after_match
 SIDES = ("home", "away")
 COUNTS = {"touchdowns": "touchdowns", "completions": "completions",
           "casualties": "casualties", "interceptions": "interceptions"}
+HISTORY_FIELDS = ["spp", "levels_taken", "profile", "skills", "status", "touchdowns",
+                  "completions", "casualties", "interceptions"]
+"""What a post-match sequence writes on players (in one statement: recorded per player)."""
 
 
 @transaction.atomic
@@ -74,6 +78,7 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
     """One team's sequence written to its rows."""
     rows = {str(p.pk): p for p in Player.objects.filter(team=team, pk__in=[
         int(p["id"]) for p in report["players"] if str(p["id"]).isdigit()])}
+    before = history.snapshot(rows.values(), HISTORY_FIELDS)
     for pid in done["dead"]:
         if pid in rows:
             rows[pid].status = PlayerStatus.DEAD
@@ -89,11 +94,8 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
         if row is not None:
             for key, field in COUNTS.items():
                 setattr(row, field, getattr(row, field) + line[key])
-    Player.objects.bulk_update(
-        rows.values(),
-        ["spp", "levels_taken", "profile", "skills", "status", "touchdowns", "completions",
-         "casualties", "interceptions"],
-    )
+    Player.objects.bulk_update(rows.values(), HISTORY_FIELDS)
+    history.record_changes(rows=rows.values(), before=before, league_id=team.league_id)
     if done["mvp"] in rows:
         Player.objects.filter(pk=int(done["mvp"])).update(mvps=F("mvps") + 1)
     LevelUp.objects.bulk_create(

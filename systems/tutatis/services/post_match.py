@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
+from core import history
 from core.enqueue import enqueue_on_commit
 from matches import locking
 from matches.models import Fixture, Result
@@ -51,8 +52,13 @@ def post_match_run(*, fixture_id: int) -> PostMatchRun | None:
         played = [player["id"] for player in getattr(fixture, f"{side}_sheet")["players"]]
         hurt = set(carried[side]["badly_hurt"])
         rows = Player.objects.filter(team=getattr(fixture, side), pk__in=played)
+        players = list(rows.only("pk", "team_id", "name", "badly_hurt"))
+        before = history.snapshot(players, ["badly_hurt"])
         rows.filter(name__in=hurt).update(badly_hurt=True)
         rows.exclude(name__in=hurt).update(badly_hurt=False)
+        for player in players:
+            player.badly_hurt = player.name in hurt
+        history.record_changes(rows=players, before=before, league_id=fixture.season.league_id)
     return PostMatchRun.objects.create(fixture=fixture, log=carried)
 
 
