@@ -157,17 +157,20 @@ class _LeagueSettingsBase(PageForm):
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
     forfeit_score_for = forms.IntegerField(
-        label=_("Forfeit score of the winner"), min_value=0, max_value=99,
+        label=_("Forfeit score of the winner"), min_value=0, max_value=99, required=False,
         help_text=_("A fixture the commissioner awards is recorded with this score for the "
                     "team awarded it."),
     )
     forfeit_score_against = forms.IntegerField(
-        label=_("Forfeit score of the loser"), min_value=0, max_value=99,
+        label=_("Forfeit score of the loser"), min_value=0, max_value=99, required=False,
     )
 
     def settings(self) -> dict:
-        """The league settings as ``league_update`` takes them."""
-        data = {key: self.cleaned_data[key] for key in ("name", "description", *FORFEIT_FIELDS)}
+        """The league settings as ``league_update`` takes them (a forfeit score left empty
+        stays as it is)."""
+        data = {key: self.cleaned_data[key] for key in ("name", "description")}
+        data |= {key: self.cleaned_data[key] for key in FORFEIT_FIELDS
+                 if self.cleaned_data.get(key) is not None}
         return data | self.rule_settings()
 
 
