@@ -1,8 +1,9 @@
 """Reading the history of changes: a league's entries (or one object's), as rows people read.
 
-One query for a page of entries (the actor and the content type joined); field labels,
-choice labels and object addresses come from the models and the entries themselves, so a page
-costs the same whatever it shows. Who reads what is decided by the caller: ``private`` is True
+One query for a page of entries (the actor and the content type joined), and one per kind of
+related row whose name a change shows (a fixture's teams, a line-up slot's player); field
+labels, choice labels and object addresses come from the models and the entries themselves, so
+a page costs the same however many entries it shows. Who reads what is decided by the caller: ``private`` is True
 for the league's commissioner (every entry); anyone else reads the public entries and, when
 signed in, the private ones about their own rows (their bets).
 """
@@ -106,46 +107,97 @@ def _action_label(action: int) -> str:
     }.get(action, _("read"))
 
 
-def _shown(value: object, choices: dict[str, str] | None, is_relation: bool) -> str:
+Names = dict[tuple[type, str], str]
+
+
+def _shown(
+    value: object, choices: dict[str, str] | None, related: type | None, names: Names
+) -> str:
     text = "" if value is None or value == "None" else str(value)
     if not text:
         return "—"
     if choices and text in choices:
         return str(choices[text])
-    return f"#{text}" if is_relation else text
+    if related is not None:
+        return names.get((related, text), f"#{text}")
+    return text
 
 
-def _field_changes(model: type | None, changes: dict) -> list[FieldChange]:
+def _field(model: type | None, name: str):
+    if model is None:
+        return None
+    try:
+        return model._meta.get_field(name)
+    except FieldDoesNotExist:
+        return None
+
+
+def _related_model(field) -> type | None:
+    if field is None or not field.is_relation or not field.concrete:
+        return None
+    return field.related_model
+
+
+def _name_field(model: type) -> str | None:
+    """The column that names a related row (``name``, a user's ``username``), if it has one."""
+    for name in ("name", "username"):
+        if any(field.name == name for field in model._meta.concrete_fields):
+            return name
+    return None
+
+
+def _related_names(entries: list[HistoryEntry]) -> Names:
+    """The names of the rows the entries' changed foreign keys point to: one query per kind of
+    row named (teams, players, users...), whatever the number of entries."""
+    wanted: dict[type, set[str]] = {}
+    for entry in entries:
+        model = entry.content_type.model_class()
+        for name, values in (entry.changes or {}).items():
+            related = _related_model(_field(model, name))
+            if related is None or not isinstance(values, list | tuple):
+                continue
+            wanted.setdefault(related, set()).update(
+                str(value) for value in values if str(value).isdigit()
+            )
+    names: Names = {}
+    for related, pks in wanted.items():
+        column = _name_field(related)
+        if column is None or not pks:
+            continue
+        rows = related._default_manager.filter(pk__in=[int(pk) for pk in pks])
+        for pk, name in rows.values_list("pk", column):
+            names[(related, str(pk))] = name
+    return names
+
+
+def _field_changes(model: type | None, changes: dict, names: Names) -> list[FieldChange]:
     rows = []
     for name, values in (changes or {}).items():
         if not isinstance(values, list | tuple) or len(values) != 2:
             continue  # many-to-many changes: none of the tracked models has one
-        label, choices, is_relation = name, None, False
-        if model is not None:
-            try:
-                field = model._meta.get_field(name)
-            except FieldDoesNotExist:
-                field = None
-            if field is not None:
-                label = str(getattr(field, "verbose_name", name))
-                choices = {
-                    str(key): choice for key, choice in (getattr(field, "choices", None) or [])
-                } or None
-                is_relation = field.is_relation
+        field = _field(model, name)
+        label, choices, related = name, None, _related_model(field)
+        if field is not None:
+            label = str(getattr(field, "verbose_name", name))
+            choices = {
+                str(key): choice for key, choice in (getattr(field, "choices", None) or [])
+            } or None
         old, new = values
         rows.append(
             FieldChange(
                 field=name,
                 label=label,
-                old=_shown(old, choices, is_relation),
-                new=_shown(new, choices, is_relation),
+                old=_shown(old, choices, related, names),
+                new=_shown(new, choices, related, names),
             )
         )
     return rows
 
 
 def history_rows(entries: list[HistoryEntry]) -> list[HistoryRow]:
-    """Entries as people read them: labels instead of field names and codes."""
+    """Entries as people read them: labels instead of field names and codes, names instead of
+    the ids of related rows."""
+    names = _related_names(entries)
     rows = []
     for entry in entries:
         model = entry.content_type.model_class()
@@ -161,7 +213,7 @@ def history_rows(entries: list[HistoryEntry]) -> list[HistoryRow]:
                 object_id=entry.object_id,
                 object_repr=entry.object_repr,
                 object_url=(entry.additional_data or {}).get("url", ""),
-                changes=_field_changes(model, entry.changes),
+                changes=_field_changes(model, entry.changes, names),
             )
         )
     return rows

@@ -8,7 +8,7 @@ to one object (the link under an object's recent changes).
 from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
@@ -19,17 +19,25 @@ from league.roles import is_commissioner
 PER_PAGE = 50
 
 
+def _filter_error(object_type: str, object_id: str) -> str:
+    """What is wrong with the page's filters, naming the parameter ("" when nothing is)."""
+    if object_type and object_type not in history_selectors.object_types():
+        return _("object_type: not a kind of object the history records.")
+    if object_id and not (object_id.isascii() and object_id.isdigit() and len(object_id) <= 18):
+        return _("object_id: must be a whole number.")
+    if object_id and not object_type:
+        return _("object_type: give the kind of object along with its id.")
+    return ""
+
+
 def league_history(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     object_type = request.GET.get("object_type", "")
     object_id = request.GET.get("object_id", "")
-    types = history_selectors.object_types()
-    if object_type and object_type not in types:
-        return HttpResponseBadRequest(_("object_type: not a kind of object the history records."))
-    if object_id and not (object_id.isascii() and object_id.isdigit() and len(object_id) <= 18):
-        return HttpResponseBadRequest(_("object_id: must be a whole number."))
-    if object_id and not object_type:
-        return HttpResponseBadRequest(_("object_type: give the kind of object along with its id."))
+    error = _filter_error(object_type, object_id)
+    if error:
+        context = {"league": league, "error": error, "rows": [], "filtered": True}
+        return render(request, "league/history.html", context, status=400)
     entries = history_selectors.history_list(
         league_id=league.pk,
         viewer_id=request.user.pk if request.user.is_authenticated else None,

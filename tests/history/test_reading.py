@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from betting import bets, settlement
 from core.models import HistoryEntry
 from league.services import league_update, team_update
-from matches.services import fixture_simulate
+from matches.services import fixture_simulate, fixtures_generate
 from tests.factories import TeamFactory
 
 pytestmark = pytest.mark.django_db
@@ -179,3 +179,17 @@ def test_team_and_fixture_history_endpoints(api_client, open_fixture, team):
     fixture = api_client.get(f"/api/v1/fixtures/{open_fixture.pk}/history/").json()["results"]
     assert {"matches.result", "matches.fixture"} <= {row["object_type"] for row in fixture}
     assert api_client.get("/api/v1/fixtures/999999/history/").status_code == 404
+
+
+def test_related_rows_are_shown_by_name(client, season, team, other_team):
+    fixtures_generate(season=season)
+    page = history_page(client, season.league, object_type="matches.fixture").content.decode()
+    assert "Wolves" in page and "Ravens" in page
+    assert "#" + str(team.pk) + "<" not in page
+
+
+def test_a_bad_filter_answers_a_page_naming_the_field(client, league):
+    response = history_page(client, league, object_id="7")
+    assert response.status_code == 400
+    assert "object_type" in response.content.decode()
+    assert "Recent changes" in response.content.decode()
