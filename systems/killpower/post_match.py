@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from core import history
 from core.enqueue import enqueue_on_commit
+from core.registry import FORFEIT
 from league.models import Team
 from matches import locking
 from matches.models import Fixture, Result
@@ -92,7 +93,7 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     if existing is not None:
         return existing
     result = Result.objects.filter(fixture=fixture).first()
-    if result is None:
+    if result is None or result.decided_by == FORFEIT:  # awarded without playing: no sequence
         return None
     match_settings = fixture_settings(fixture)
     dice = Dice(seed)
@@ -251,7 +252,7 @@ def post_match_sweep() -> dict[str, int]:
         season__league__rule_system=RULE_SYSTEM,
         post_match__isnull=True,
         result__created_at__lte=Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
-    )
+    ).exclude(result__decided_by=FORFEIT)  # awarded, not played: no sequence
     pending = resend_counted(
         waiting,
         problem=_(

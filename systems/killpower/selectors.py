@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Case, Prefetch, Q, QuerySet, Value, When, prefetch_related_objects
 from django.db.models.functions import Now
 
+from core.registry import FORFEIT
 from core.roster_messages import roster_issue_text
 from league.models import League, Team
 from matches.models import Fixture, Result
@@ -100,8 +101,9 @@ def team_unsettled_fixture(
     its post-match sequence (and with ``include_due`` one past its kick-off time by the
     database's clock). Until it is settled the gladiators are frozen, and no other fixture of
     the team kicks off (``include_due=False``: a due fixture does not hold up another)."""
-    unsettled = Q(status=Fixture.Status.LOCKED) | Q(
-        status=Fixture.Status.PLAYED, post_match__isnull=True
+    unsettled = Q(status=Fixture.Status.LOCKED) | (
+        Q(status=Fixture.Status.PLAYED, post_match__isnull=True)
+        & ~Q(result__decided_by=FORFEIT)  # awarded without playing: no sequence to wait for
     )
     if include_due:
         unsettled |= Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())

@@ -5,6 +5,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from core.registry import FORFEIT
 from league.models import League, Team
 from matches.models import Fixture
 from systems.tutatis import RULE_SYSTEM, engine
@@ -131,9 +132,10 @@ def player_choices(fixture: Fixture) -> list[tuple[str, str]]:
 
 
 def team_unsettled(*, team: Team) -> bool:
-    """A played match of the team still waits for its post-match sequence."""
+    """A played match of the team still waits for its post-match sequence (a fixture awarded
+    by forfeit has none)."""
     return Fixture.objects.filter(
         Q(home=team) | Q(away=team),
         status=Fixture.Status.PLAYED,
         tutatis_post_match__isnull=True,
-    ).exists()
+    ).exclude(result__decided_by=FORFEIT).exists()

@@ -68,3 +68,14 @@ def test_an_awarded_fixture_counts_and_supersedes_the_open_report(
         kp_league.forfeit_score_against, kp_league.forfeit_score_for, "forfeit")
     assert Fixture.objects.get(pk=kp_fixture.pk).status == Fixture.Status.PLAYED
     assert records(kp_season) == {"Titanos": (1, 0, 1), "Viking": (1, 1, 0)}
+
+
+def test_an_awarded_fixture_has_no_sequence_and_holds_no_team_up(kp_fixture, commissioner):
+    from systems.killpower.post_match import post_match_run, post_match_sweep
+    from systems.killpower.selectors import team_unsettled_fixture
+
+    fixture_award(fixture=kp_fixture, winner="home", reason="Viking withdrew", by=commissioner)
+    Result.objects.filter(fixture=kp_fixture).update(created_at="2001-01-01T00:00:00Z")
+    assert post_match_sweep() == {"post_match_enqueued": 0}
+    assert post_match_run(fixture_id=kp_fixture.pk) is None
+    assert team_unsettled_fixture(team=kp_fixture.home) is None

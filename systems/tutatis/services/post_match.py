@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from core import history
 from core.enqueue import enqueue_on_commit
+from core.registry import FORFEIT
 from matches import locking
 from matches.models import Fixture, Result
 from matches.resending import resend_counted
@@ -37,7 +38,7 @@ def post_match_run(*, fixture_id: int) -> PostMatchRun | None:
     if existing is not None:
         return existing
     result = Result.objects.filter(fixture=fixture).first()
-    if result is None:
+    if result is None or result.decided_by == FORFEIT:  # awarded without playing: no sequence
         return None
     outcome = MatchOutcome(
         home_score=result.home_score,
@@ -70,7 +71,7 @@ def post_match_sweep() -> dict[str, int]:
         season__league__rule_system=RULE_SYSTEM,
         tutatis_post_match__isnull=True,
         result__created_at__lte=Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
-    )
+    ).exclude(result__decided_by=FORFEIT)  # awarded, not played: no sequence
     pending = resend_counted(
         waiting,
         problem=_("The workers could not carry the injuries over after %(n)s tries.")
