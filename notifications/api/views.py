@@ -92,7 +92,11 @@ class WebhookListView(generics.GenericAPIView):
     pagination_class = None
     filter_backends: list = []
 
-    @extend_schema(summary="List a league's webhooks (commissioner)")
+    @extend_schema(
+        summary="List a league's webhooks (commissioner)",
+        operation_id="leagues_webhooks_list",
+        responses=s.WebhookSerializer(many=True),
+    )
     def get(self, request: Request, pk: int) -> Response:
         league = _commissioned_league(request, pk)
         endpoints = selectors.endpoint_list(league_id=league.pk)
@@ -117,18 +121,19 @@ class WebhookListView(generics.GenericAPIView):
         return Response(s.WebhookSerializer(endpoint).data, status=status.HTTP_201_CREATED)
 
 
+def _endpoint(request: Request, pk: int, hook: int) -> WebhookEndpoint:
+    league = _commissioned_league(request, pk)
+    return get_object_or_404(WebhookEndpoint, league=league, pk=hook)
+
+
 class WebhookDetailView(generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = s.WebhookSerializer
     filter_backends: list = []
 
-    def _endpoint(self, request: Request, pk: int, hook: int) -> WebhookEndpoint:
-        league = _commissioned_league(request, pk)
-        return get_object_or_404(WebhookEndpoint, league=league, pk=hook)
-
     @extend_schema(summary="Show a league's webhook (commissioner)")
     def get(self, request: Request, pk: int, hook: int) -> Response:
-        return Response(s.WebhookSerializer(self._endpoint(request, pk, hook)).data)
+        return Response(s.WebhookSerializer(_endpoint(request, pk, hook)).data)
 
     @extend_schema(
         summary="Change a webhook's URL, events or switch (commissioner)",
@@ -136,7 +141,7 @@ class WebhookDetailView(generics.GenericAPIView):
         responses=s.WebhookSerializer,
     )
     def patch(self, request: Request, pk: int, hook: int) -> Response:
-        endpoint = self._endpoint(request, pk, hook)
+        endpoint = _endpoint(request, pk, hook)
         incoming = s.WebhookUpdateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         endpoint = webhooks.endpoint_update(endpoint=endpoint, **incoming.validated_data)
@@ -144,12 +149,14 @@ class WebhookDetailView(generics.GenericAPIView):
 
     @extend_schema(summary="Delete a webhook (commissioner)", responses={204: None})
     def delete(self, request: Request, pk: int, hook: int) -> Response:
-        webhooks.endpoint_delete(endpoint=self._endpoint(request, pk, hook))
+        webhooks.endpoint_delete(endpoint=_endpoint(request, pk, hook))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class WebhookPingView(WebhookDetailView):
+class WebhookPingView(generics.GenericAPIView):
+    permission_classes = [IsAuthenticated]
     serializer_class = s.DeliverySerializer
+    filter_backends: list = []
 
     @extend_schema(
         summary="Send a test ping to a webhook (commissioner)",
@@ -157,11 +164,9 @@ class WebhookPingView(WebhookDetailView):
         responses={202: s.DeliverySerializer},
     )
     def post(self, request: Request, pk: int, hook: int) -> Response:
-        delivery = webhooks.endpoint_ping(endpoint=self._endpoint(request, pk, hook))
+        delivery = webhooks.endpoint_ping(endpoint=_endpoint(request, pk, hook))
         delivery.refresh_from_db()
         return Response(s.DeliverySerializer(delivery).data, status=status.HTTP_202_ACCEPTED)
-
-    get = patch = delete = None  # type: ignore[assignment]
 
 
 class DeliveryListView(generics.ListAPIView):
