@@ -73,6 +73,8 @@ nothing to say):
   called under the fixture's and teams' locks, in the correction's transaction;
 * ``result_reports``: the game's result-report model (``OPEN`` statuses, ``Status.SUPERSEDED``)
   for a result entered at the table: a fixture awarded by forfeit supersedes its open reports;
+* ``fixture_awarded(fixture, result)``: what the game does once a fixture is awarded by
+  forfeit (no post-match sequence runs; a Killpower tournament moves its bracket on);
 * ``standings_rows(season)``: the game's own table as a ``core.exports.Table`` (Killpower's
   ranking points, Mythril's touchdowns) for the standings download; the generic table without;
 * ``roster_rows(team)``: a team's roster as a ``core.exports.Table`` (the roster download);
@@ -134,6 +136,7 @@ class Game:
     result_corrected: Hook | None = None
     result_voided: Hook | None = None
     result_reports: type | None = None
+    fixture_awarded: Hook | None = None
     progression_series: Hook | None = None
     season_champion: Hook | None = None
     season_rollover: Hook | None = None

@@ -260,4 +260,6 @@ def fixture_award(
         by=by,
         after=result_snapshot(result),
     )
+    if game.fixture_awarded is not None:
+        game.fixture_awarded(fixture=locked, result=result)
     return correction

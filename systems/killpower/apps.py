@@ -28,7 +28,12 @@ class KillpowerConfig(AppConfig):
         )
         from systems.killpower import exports as downloads
         from systems.killpower.api import fields, gladiators, matches, team_sheet
-        from systems.killpower.corrections import result_check, result_corrected, result_voided
+        from systems.killpower.corrections import (
+            fixture_awarded,
+            result_check,
+            result_corrected,
+            result_voided,
+        )
         from systems.killpower.league_rules_form import KillpowerRulesForm
         from systems.killpower.models import ResultReport as ReportModel
         from systems.killpower.views import league_pages, match_pages
@@ -58,6 +63,7 @@ class KillpowerConfig(AppConfig):
                 result_corrected=result_corrected,
                 result_voided=result_voided,
                 result_reports=ReportModel,
+                fixture_awarded=fixture_awarded,
                 demo=demo.build,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,

@@ -73,3 +73,11 @@ def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
     if POST_MATCH_RAN in flags:
         flags.append(REPLAY_WITHOUT_SEQUENCE)
     return flags
+
+
+def fixture_awarded(*, fixture: Fixture, result: Result) -> None:
+    """A bracket match awarded by forfeit sends its winner on, as a played one does."""
+    if fixture.bracket_position:
+        from systems.killpower.tournaments import tournament_advance
+
+        tournament_advance(season=fixture.season)

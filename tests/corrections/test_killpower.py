@@ -79,3 +79,28 @@ def test_an_awarded_fixture_has_no_sequence_and_holds_no_team_up(kp_fixture, com
     assert post_match_sweep() == {"post_match_enqueued": 0}
     assert post_match_run(fixture_id=kp_fixture.pk) is None
     assert team_unsettled_fixture(team=kp_fixture.home) is None
+
+
+def test_awarded_semi_finals_send_their_winners_to_the_final(
+    kp_league, kp_season, titanos, viking, commissioner
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from league.services import league_update
+    from systems.killpower.services import killpower_team_register
+    from systems.killpower.tournaments import tournament_create
+    from tests.factories import killpower_recruits
+
+    for seed, name in enumerate(("Ours", "Loups"), start=3):
+        killpower_team_register(league=kp_league, name=name, coach=None,
+                                gladiators=killpower_recruits(name), seed=seed)
+    league_update(league=kp_league, competition_format="tournament")
+    kp_season.league.refresh_from_db()
+    semis = tournament_create(season=kp_season, first_kickoff=timezone.now() + timedelta(days=1))
+    assert len(semis) == 2
+    for semi in semis:
+        fixture_award(fixture=semi, winner="home", reason="No show", by=commissioner)
+    final = Fixture.objects.get(season=kp_season, round=2)
+    assert {final.home_id, final.away_id} == {semi.home_id for semi in semis}
