@@ -56,6 +56,8 @@ def track(
     """Record every change to ``model``'s rows in the history of the league ``league(row)``."""
     fields = {f.name for f in model._meta.get_fields()}
     excluded = [name for name in (*NOISY_FIELDS, *exclude_fields) if name in fields]
+    # reverse relations and many-to-many: other rows' history, not this row's
+    excluded += [f.name for f in model._meta.get_fields() if not f.concrete or f.many_to_many]
     auditlog.register(model, exclude_fields=excluded)
     _tracked[model] = Tracked(league=league, owner=owner, url=url)
 

@@ -9,11 +9,14 @@ signed in, the private ones about their own rows (their bets).
 """
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core.history import page_url, tracked_models
@@ -170,12 +173,37 @@ def _related_names(entries: list[HistoryEntry]) -> Names:
     return names
 
 
+def _shown_field(field) -> bool:
+    """Fields a person reads about: not the id, the creation stamps or other rows' links."""
+    if field is None:
+        return True
+    if getattr(field, "primary_key", False) or not field.concrete or field.many_to_many:
+        return False
+    return not (getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False))
+
+
+def _readable(value: str, field) -> str:
+    """Booleans and dates as people write them (a diff stores ``str()`` of the value)."""
+    internal = field.get_internal_type() if field is not None else ""
+    if internal == "BooleanField" and value in ("True", "False"):
+        return _("yes") if value == "True" else _("no")
+    if internal == "DateTimeField":
+        moment = parse_datetime(value)
+        if moment is not None:
+            if timezone.is_naive(moment):
+                moment = timezone.make_aware(moment, UTC)
+            return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+    return value
+
+
 def _field_changes(model: type | None, changes: dict, names: Names) -> list[FieldChange]:
     rows = []
     for name, values in (changes or {}).items():
         if not isinstance(values, list | tuple) or len(values) != 2:
             continue  # many-to-many changes: none of the tracked models has one
         field = _field(model, name)
+        if not _shown_field(field):
+            continue
         label, choices, related = name, None, _related_model(field)
         if field is not None:
             label = str(getattr(field, "verbose_name", name))
@@ -187,8 +215,8 @@ def _field_changes(model: type | None, changes: dict, names: Names) -> list[Fiel
             FieldChange(
                 field=name,
                 label=label,
-                old=_shown(old, choices, related, names),
-                new=_shown(new, choices, related, names),
+                old=_readable(_shown(old, choices, related, names), field),
+                new=_readable(_shown(new, choices, related, names), field),
             )
         )
     return rows
