@@ -10,7 +10,9 @@ class NotificationsConfig(AppConfig):
         from core import accounts, registry
         from notifications import receivers, tasks  # noqa: F401  (signal receivers, tasks)
         from notifications.account_section import SECTION
+        from notifications.services import emails_sweep
         from notifications.webhooks import webhooks_sweep
 
         registry.register_sweep("notifications.webhooks", webhooks_sweep)
+        registry.register_sweep("notifications.emails", emails_sweep)
         accounts.register_section(SECTION)

@@ -2,11 +2,13 @@
 and what a user does with their notifications and preferences."""
 
 from collections.abc import Iterable, Mapping
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,6 +20,8 @@ from notifications.models import Notification, NotificationPreference
 EMAIL_TASK = "notifications.tasks.notification_emails_task"
 EMAIL_BATCH = 200
 BULK_BATCH = 1000
+EMAIL_SWEEP_WINDOW = timedelta(days=2)
+EMAIL_SWEEP_LIMIT = 2000
 PRIVATE_KEYS = ("per_recipient", "webhook")
 
 
@@ -55,22 +59,46 @@ def event_record(*, event: Event) -> dict[str, int]:
     return {"notifications": stored, "deliveries": deliveries}
 
 
-def _queue_emails(event: Event) -> None:
-    """One task per batch of the event's notifications whose user wants this kind by email and
-    has an address; each is claimed by the task, so queuing twice sends once."""
-    chosen = NotificationPreference.objects.filter(user=OuterRef("user"), kind=event.kind)
-    wanted = (
-        Notification.objects.filter(event_key=event.key, emailed_at=None)
+def _wanted_by_email(notifications: QuerySet[Notification]) -> QuerySet[Notification]:
+    """Those whose user has an address and wants their kind by email (their choice, else the
+    kind's default): one query, whatever the number of users and kinds."""
+    chosen = NotificationPreference.objects.filter(user=OuterRef("user"), kind=OuterRef("kind"))
+    by_default = [name for name, kind in kinds.KINDS.items() if kind.email]
+    return (
+        notifications.filter(emailed_at=None, user__is_active=True)
         .exclude(user__email="")
-        .filter(user__is_active=True)
+        .filter(
+            (Q(kind__in=by_default) & ~Exists(chosen.filter(email=False)))
+            | Exists(chosen.filter(email=True))
+        )
     )
-    if kinds.KINDS[event.kind].email:
-        wanted = wanted.exclude(Exists(chosen.filter(email=False)))
-    else:
-        wanted = wanted.filter(Exists(chosen.filter(email=True)))
-    ids = list(wanted.order_by("pk").values_list("pk", flat=True))
+
+
+def _send_emails(ids: list[int]) -> None:
     for start in range(0, len(ids), EMAIL_BATCH):
         enqueue_on_commit(EMAIL_TASK, ids[start : start + EMAIL_BATCH])
+
+
+def _queue_emails(event: Event) -> None:
+    """One task per batch of the event's notifications wanted by email; each is claimed by the
+    task, so queuing twice sends once."""
+    wanted = _wanted_by_email(Notification.objects.filter(event_key=event.key))
+    _send_emails(list(wanted.order_by("pk").values_list("pk", flat=True)))
+
+
+def emails_sweep() -> dict[str, int]:
+    """Queue again the emails of the last two days still unsent after the grace period (a lost
+    message, a mail server that was down); run with the other sweeps (``core.sweeping``)."""
+    now = timezone.now()
+    waiting = Notification.objects.filter(
+        created_at__gte=now - EMAIL_SWEEP_WINDOW,
+        created_at__lte=now - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
+    )
+    ids = list(
+        _wanted_by_email(waiting).order_by("pk").values_list("pk", flat=True)[:EMAIL_SWEEP_LIMIT]
+    )
+    _send_emails(ids)
+    return {"notification_emails_resent": len(ids)}
 
 
 def notification_mark_read(*, user: User, notification_id: int) -> Notification:

@@ -122,3 +122,27 @@ def test_update_delete_and_deliveries(api_as, league, commissioner, allow_privat
     assert deliveries["results"][0]["attempts"] == 1  # port 9 refuses: retried later
     assert client.delete(base).status_code == 204
     assert not WebhookDelivery.objects.exists()
+
+
+def test_ping_sends_a_delivery_and_answers_only_post(api_as, league, commissioner, allow_private):
+    client = api_as(commissioner)
+    hook = client.post(
+        f"/api/v1/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+        format="json",
+    ).json()
+    ping = f"/api/v1/leagues/{league.pk}/webhooks/{hook['id']}/ping/"
+    answer = client.post(ping)
+    assert answer.status_code == 202 and answer.json()["kind"] == "ping"
+    assert client.get(ping).status_code == 405
+    assert WebhookDelivery.objects.filter(kind="ping").count() == 1
+
+
+def test_the_list_costs_the_same_queries_for_many_notifications(
+    api_as, coach, django_assert_max_num_queries
+):
+    for index in range(40):
+        _notify(coach, f"k{index}")
+    with django_assert_max_num_queries(4):
+        answer = api_as(coach).get("/api/v1/notifications/")
+    assert answer.json()["count"] == 40

@@ -92,3 +92,23 @@ def test_an_unknown_kind_is_refused_naming_the_field(coach):
         services.preferences_save(user=coach, email={"fixture.cancelled": True, "nope": True})
     assert "email" in refused.value.message_dict
     assert services.email_choices(user=coach)["fixture.cancelled"] is False
+
+
+def test_the_sweep_sends_a_lost_email_once(coach, other_coach, committed, settings):
+    settings.SWEEPER_GRACE_SECONDS = 0
+    services.preferences_save(user=other_coach, email={"result.to_confirm": False})
+    with committed():  # the email task's message is lost: nothing queued
+        Notification.objects.bulk_create(
+            [
+                Notification(user=user, kind="result.to_confirm", event_key="lost", data={})
+                for user in (coach, other_coach)
+            ]
+        )
+    assert mail.outbox == []
+    from notifications.services import emails_sweep
+
+    with committed():
+        assert emails_sweep() == {"notification_emails_resent": 1}
+    with committed():
+        assert emails_sweep() == {"notification_emails_resent": 0}
+    assert [message.to for message in mail.outbox] == [[coach.email]]

@@ -138,3 +138,14 @@ def test_the_league_page_links_the_commissioner_to_the_webhooks(client, league, 
     client.force_login(commissioner)
     page = BeautifulSoup(client.get(f"/leagues/{league.pk}/").content, "html.parser")
     assert page.select_one(f'a[href="/leagues/{league.pk}/webhooks/"]')
+
+
+def test_the_list_page_costs_the_same_queries_for_many_notifications(
+    client, coach, django_assert_max_num_queries
+):
+    for index in range(40):
+        _notify(coach, f"k{index}")
+    client.force_login(coach)
+    with django_assert_max_num_queries(10):
+        answer = client.get("/notifications/")
+    assert answer.status_code == 200
