@@ -1,6 +1,6 @@
 """Read-side queries for leagues and teams (each with its game's one-to-one rows joined)."""
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from core import registry
 from league.models import League, Team
@@ -8,7 +8,7 @@ from league.models import League, Team
 
 def league_list() -> QuerySet[League]:
     return League.objects.select_related("commissioner", *registry.league_related()).annotate(
-        team_count=Count("teams", distinct=True)
+        team_count=Count("teams", filter=Q(teams__retired_at__isnull=True), distinct=True)
     )
 
 

@@ -67,7 +67,7 @@ class FixtureScheduleForm(PageForm):
 
     def __init__(self, *args, league, **kwargs):
         super().__init__(*args, **kwargs)
-        teams = league.teams.order_by("name")
+        teams = league.teams.filter(retired_at__isnull=True).order_by("name")
         self.fields["home"].queryset = teams
         self.fields["away"].queryset = teams
 

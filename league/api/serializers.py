@@ -68,7 +68,7 @@ class LeagueCreateSerializer(LeagueSettingsSerializer):
 
 class LeagueSerializer(serializers.ModelSerializer):
     commissioner = UserField(read_only=True)
-    team_count = serializers.IntegerField(read_only=True)
+    team_count = serializers.IntegerField(read_only=True, help_text="Active teams (retired ones left out).")
     tiebreakers = serializers.ListField(child=serializers.CharField(), read_only=True)
 
     class Meta:

@@ -120,8 +120,13 @@ def test_champions_and_all_time(api_as, finished, league, commissioner,
     }]
     with django_assert_max_num_queries(2):
         rows = client.get(f"/api/v1/leagues/{league.pk}/all-time/").json()
-    assert [row["team"]["id"] for row in rows] == [
-        row.team.pk for row in standings_get(season=finished)
-    ]
-    assert rows[0]["titles"] == 1 and rows[0]["seasons"] == 1
+    table = standings_get(season=finished)
+    assert {row["team"]["id"]: row["points"] for row in rows} == {
+        row.team.pk: row.points for row in table
+    }
+    points = [row["points"] for row in rows]
+    assert points == sorted(points, reverse=True)
+    titles = {row["team"]["id"]: row["titles"] for row in rows}
+    assert titles[finished.champion_id] == 1 and sum(titles.values()) == 1
+    assert {row["seasons"] for row in rows} == {1}
     assert client.get("/api/v1/leagues/987654/all-time/").status_code == 404
