@@ -55,6 +55,9 @@ def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
 
 
 def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
+    """A sequence still waiting for its worker is dropped (the replay's result gets its own);
+    one that ran stays, so the replay's does not run on top of it."""
+    PostMatchRun.objects.filter(fixture=fixture, status=PostMatchRun.Status.PENDING).delete()
     flags = _flags(fixture)
     if POST_MATCH_RAN in flags:
         flags.append(REPLAY_WITHOUT_SEQUENCE)

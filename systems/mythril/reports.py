@@ -97,7 +97,7 @@ def _record(fixture: Fixture, report: ResultReport) -> Result:
     )
     fixture.status = Fixture.Status.PLAYED
     fixture.save(update_fields=["status"])
-    PostMatchRun.objects.create(fixture=fixture)
+    PostMatchRun.objects.get_or_create(fixture=fixture)  # one kept from a voided result, done
     enqueue_on_commit(POST_MATCH_TASK, fixture.pk)
     enqueue_on_commit(SETTLE_TASK, fixture.pk)
     return result

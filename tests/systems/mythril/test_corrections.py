@@ -10,7 +10,7 @@ from matches.corrections import fixture_award, result_correct, result_void
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from systems.mythril import corrections
-from systems.mythril.models import ResultReport
+from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.post_match import post_match_run
 from systems.mythril.reports import result_submit
 from systems.mythril.treasury import gold_of
@@ -73,3 +73,24 @@ def test_an_award_supersedes_a_report_waiting_for_confirmation(fixture, coach, c
     assert report.status == ResultReport.Status.SUPERSEDED
     assert Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.PLAYED
     assert Result.objects.get(fixture=fixture).winner == "away"
+
+
+def test_a_voided_match_is_entered_again(sequenced, coach, other_coach, commissioner):
+    run = post_match_run(fixture_id=sequenced.pk, dice=Dice.scripted(SCRIPT))
+    result_void(result=Result.objects.get(fixture=sequenced), reason="Replay", by=commissioner)
+    home, away = ids(sequenced, "home"), ids(sequenced, "away")
+    replay = enter_and_confirm(sequenced, {"score": {"home": 0, "away": 1},
+                                           "home": side(home),
+                                           "away": side(away, p0={"touchdowns": 1})},
+                               by=coach, confirm_by=other_coach)
+    assert replay.winner == "away"
+    kept = PostMatchRun.objects.get(fixture=sequenced)
+    assert (kept.pk, kept.status, kept.seed) == (run.pk, "done", run.seed)  # not run twice
+
+
+def test_a_void_before_the_sequence_drops_it(sequenced, commissioner):
+    assert PostMatchRun.objects.get(fixture=sequenced).status == "pending"
+    correction = result_void(result=Result.objects.get(fixture=sequenced), reason="Replay",
+                             by=commissioner)
+    assert correction.flags == []
+    assert not PostMatchRun.objects.filter(fixture=sequenced).exists()
