@@ -196,9 +196,15 @@ def _readable(value: str, field) -> str:
     return value
 
 
+def _in_model_order(model: type | None, changes: dict) -> list[tuple[str, object]]:
+    """The changes in the order the model declares its fields (name first, as on forms)."""
+    order = {field.name: index for index, field in enumerate(model._meta.fields)} if model else {}
+    return sorted((changes or {}).items(), key=lambda item: order.get(item[0], len(order)))
+
+
 def _field_changes(model: type | None, changes: dict, names: Names) -> list[FieldChange]:
     rows = []
-    for name, values in (changes or {}).items():
+    for name, values in _in_model_order(model, changes):
         if not isinstance(values, list | tuple) or len(values) != 2:
             continue  # many-to-many changes: none of the tracked models has one
         field = _field(model, name)
