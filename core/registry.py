@@ -58,6 +58,9 @@ nothing to say):
 * ``season_champion(season)``: the team that won a finished season where the game does not
   crown the top of the generic table (Killpower's ranking or bracket, Mythril's own table);
   ``None`` from the hook means no champion;
+* ``season_archive(season)``: JSON-safe team state the game's table reads that the next season
+  will change (Killpower's ranking points and power), frozen on the season when it finishes
+  (``Season.archive``);
 * ``season_rollover(team, old_season, new_season)``: carries a team's roster into the next
   season by the game's between-season rules (injuries healed, experience kept); the caller
   holds the team's row lock, in the transaction that opens the season;
@@ -140,6 +143,7 @@ class Game:
     progression_series: Hook | None = None
     season_champion: Hook | None = None
     season_rollover: Hook | None = None
+    season_archive: Hook | None = None
     standings_rows: Hook | None = None
     roster_rows: Hook | None = None
     result_book_lines: Hook | None = None

@@ -139,6 +139,15 @@ class Season(models.Model):
         related_name="seasons_won",
         verbose_name=_("champion"),
     )
+    archive = models.JSONField(
+        _("archived team state"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "What the season's game keeps as team state, frozen when the season finished "
+            "(Killpower ranking points and power), so its table still reads as it ended."
+        ),
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

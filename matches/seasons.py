@@ -121,8 +121,11 @@ def season_finish(*, season: Season, by: User) -> Season:
             field="fixtures",
         )
     locked.champion = season_champion(season=locked)
+    game = registry.game(league.rule_system)
+    if game.season_archive is not None:
+        locked.archive = game.season_archive(season=locked)
     locked.finished_at = timezone.now()
-    locked.save(update_fields=["champion", "finished_at"])
+    locked.save(update_fields=["champion", "archive", "finished_at"])
     coaches = Team.objects.filter(league=league).filter(season_teams(season=locked))
     publish(
         "season.finished",

@@ -43,6 +43,7 @@ class KillpowerConfig(AppConfig):
                 name=RULE_SYSTEM,
                 roster_rows=downloads.roster_rows,
                 standings_rows=downloads.standings_rows,
+                season_archive=seasons.season_archive,
                 season_champion=seasons.season_champion,
                 season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,

@@ -23,6 +23,17 @@ def season_rollover(*, team: Team, old_season: Season, new_season: Season) -> di
     return {"healed": healed}
 
 
+def season_archive(*, season: Season) -> dict:
+    """Each team's ranking points, power and division as the season ends: its table keeps
+    reading so once the next season changes them."""
+    return {
+        "ranking": {
+            str(row.team.pk): [row.ranking_points, row.power, row.division]
+            for row in ranking_table_get(season=season)
+        }
+    }
+
+
 def season_champion(*, season: Season) -> Team | None:
     if season.league.competition_format == League.CompetitionFormat.TOURNAMENT:
         tournament = Tournament.objects.filter(season=season).first()

@@ -1,7 +1,8 @@
 """The Killpower Ball championship table: teams by ranking points (13.1).
 
 Ranking points are team state, changed by each post-match sequence; the table shows them with
-the power and division the engine computes now and the season's record. Ties on ranking
+the power and division the engine computes now and the season's record. A finished season
+shows them as they were when it finished (``Season.archive``, written by ``season_archive``). Ties on ranking
 points go to the higher power, then the name (``tied_on`` names the teams still level on
 ranking points and power).
 """
@@ -34,7 +35,12 @@ def ranking_table_get(*, season: Season) -> list[RankingRow]:
     teams = Team.objects.filter(league=season.league).filter(season_teams(season=season))
     teams = teams.select_related("coach", "killpower")
     rows = []
+    frozen = season.archive.get("ranking", {}) if season.finished_at else {}
     for team in teams.prefetch_related(living_prefetch()).order_by("name", "pk"):
+        kept = frozen.get(str(team.pk))
+        if kept is not None:  # a finished season reads as it ended
+            rows.append(RankingRow(team, *kept))
+            continue
         power = team_power(team=team)
         rows.append(RankingRow(team, power.ranking_points, power.power, power.division))
     by_team = {row.team.pk: row for row in rows}

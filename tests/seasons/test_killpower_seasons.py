@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from matches import seasons
 from systems.killpower import reports
 from systems.killpower.models import Gladiator
+from systems.killpower.standings import ranking_table_get
 from tests.factories import FixtureFactory
 from tests.systems.killpower.helpers import play, report
 
@@ -25,6 +26,7 @@ def test_two_seasons_xp_kept_and_injuries_healed(kp_league, kp_season, titanos, 
 
     finished = seasons.season_finish(season=kp_season, by=commissioner)
     assert finished.champion == titanos  # the ranking table's top (3 points to 0)
+    table_then = [(r.team.pk, r.ranking_points, r.power) for r in ranking_table_get(season=finished)]
     second = seasons.season_start_next(league=kp_league, name="Second", by=commissioner)
 
     assert dict(Gladiator.objects.filter(team__in=[titanos, viking])
@@ -37,6 +39,11 @@ def test_two_seasons_xp_kept_and_injuries_healed(kp_league, kp_season, titanos, 
     [fixture] = second.fixtures.all()
     play(fixture, 1, 1, by=commissioner, confirm_by=commissioner)
     assert seasons.season_finish(season=second, by=commissioner).champion == titanos
+    # the first season's table still reads as it ended, though ranking points and XP moved on
+    assert [(r.team.pk, r.ranking_points, r.power)
+            for r in ranking_table_get(season=finished)] == table_then  # fmt: skip
+    assert [(r.team.pk, r.ranking_points, r.power)
+            for r in ranking_table_get(season=second)] != table_then  # fmt: skip
 
 
 def test_an_archived_season_refuses_a_report(kp_league, kp_season, titanos, viking,
