@@ -15,7 +15,7 @@ from matches.positions import positions_by_round
 
 def _season_of(league: League, wanted: str) -> tuple[list[Season], Season | None]:
     """The league's seasons, newest first, and the one asked for (else the newest)."""
-    seasons = list(league.seasons.all())
+    seasons = list(league.seasons.select_related("champion"))
     season = next((s for s in seasons if str(s.pk) == wanted), seasons[0] if seasons else None)
     if season is not None:
         season.league = league
