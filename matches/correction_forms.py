@@ -37,8 +37,8 @@ class ResultCorrectForm(PageForm):
         kwargs.setdefault("initial", {"home_score": result.home_score,
                                       "away_score": result.away_score, "winner": result.winner})
         super().__init__(*args, **kwargs)
-        self.fields["home_score"].label = _("%(team)s's score") % {"team": fixture.home.name}
-        self.fields["away_score"].label = _("%(team)s's score") % {"team": fixture.away.name}
+        self.fields["home_score"].label = _("Score of %(team)s") % {"team": fixture.home.name}
+        self.fields["away_score"].label = _("Score of %(team)s") % {"team": fixture.away.name}
         outcomes = registry.game(fixture.season.league.rule_system).outcomes_of(fixture)
         self.fields["winner"].choices = _winner_choices(fixture, outcomes)
 
