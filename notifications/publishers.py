@@ -13,6 +13,8 @@ def result_published(*, result: Result) -> None:
         pk=result.fixture_id
     )
     extra = result_data(result)
-    fixture_publish("fixture.played", fixture=fixture, extra=extra)
+    kinds = ["fixture.played"]
     if fixture.season.league.rule_system not in registry.simulated_names():
-        fixture_publish("result.confirmed", fixture=fixture, extra=extra)
+        kinds.append("result.confirmed")
+    for kind in kinds:  # keyed by the result: a voided fixture played again is told again
+        fixture_publish(kind, fixture=fixture, key=f"{kind}:{fixture.pk}:{result.pk}", extra=extra)

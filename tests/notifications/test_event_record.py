@@ -136,3 +136,16 @@ def test_a_kickoff_reads_as_a_date_not_an_iso_string():
             {"home": "Wolves", "away": "Ravens", "kickoff": "2026-12-01T18:00:00+00:00"},
         )
     assert "T18:00" not in text and "2026" in text
+
+
+def test_a_voided_fixture_played_again_is_told_again(fixture, coach, commissioner, committed):
+    from matches.corrections import result_void
+
+    with committed():
+        first = services.fixture_simulate(fixture_id=fixture.pk, seed=3)
+    with committed():
+        result_void(result=first, reason="wrong pitch", by=commissioner)
+    with committed():
+        services.fixture_simulate(fixture_id=fixture.pk, seed=4)
+    assert Notification.objects.filter(user=coach, kind="fixture.played").count() == 2
+    assert Notification.objects.filter(user=coach, kind="result.voided").count() == 1

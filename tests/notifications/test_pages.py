@@ -149,3 +149,15 @@ def test_the_list_page_costs_the_same_queries_for_many_notifications(
     with django_assert_max_num_queries(10):
         answer = client.get("/notifications/")
     assert answer.status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/notifications/", "/notifications/settings/"])
+def test_the_pages_render_in_french(client, coach, path):
+    from core.models import UserProfile
+
+    UserProfile.objects.update_or_create(user=coach, defaults={"language": "fr"})
+    _notify(coach, "a")
+    client.force_login(coach)
+    answer = client.get(path)
+    assert answer.status_code == 200
+    assert BeautifulSoup(answer.content, "html.parser").html["lang"] == "fr"
