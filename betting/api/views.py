@@ -17,6 +17,7 @@ from betting import bets, league_settings, odds, selectors
 from betting.api import serializers as s
 from betting.errors import BettingRefused
 from betting.models import Bet, BettingSettings
+from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from league.models import League
 from league.roles import is_commissioner
 from matches.models import Fixture
@@ -130,6 +131,7 @@ class FixtureOddsView(APIView):
             OpenApiParameter("league", int),
             OpenApiParameter("fixture", int),
             OpenApiParameter("status", str, enum=Bet.Status.values),
+            FORMAT_PARAMETER,
         ],
     ),
     retrieve=extend_schema(summary="One of my bets"),
@@ -141,6 +143,7 @@ class FixtureOddsView(APIView):
     ),
 )
 class BetViewSet(
+    CSVListMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from core import registry
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import IsAuthenticatedCreate, ReadOnly
+from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from league import selectors, services
 from league.api import serializers as s
 from league.api.filters import SeasonFilter, TeamFilter
@@ -117,7 +118,7 @@ class SeasonViewSet(ReadCreateUpdateViewSet):
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List teams"),
+    list=extend_schema(summary="List teams", parameters=[FORMAT_PARAMETER]),
     retrieve=extend_schema(summary="Show a team"),
     create=extend_schema(summary="Register a team (commissioner of its league)"),
     partial_update=extend_schema(
@@ -126,7 +127,7 @@ class SeasonViewSet(ReadCreateUpdateViewSet):
         responses=s.TeamSerializer,
     ),
 )
-class TeamViewSet(ReadCreateUpdateViewSet):
+class TeamViewSet(CSVListMixin, ReadCreateUpdateViewSet):
     serializer_class = s.TeamSerializer
     update_serializer_class = s.TeamUpdateSerializer
     permission_classes = [ReadOnly | IsCommissioner]

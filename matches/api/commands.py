@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
+from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from core.api.throttles import EXPENSIVE
 from league.api.permissions import IsCommissioner
 from league.models import Season
@@ -121,13 +122,18 @@ class SeasonSimulateView(_SeasonCommand):
         return _batch_response(request, batch)
 
 
-class SeasonStandingsView(ObjectCommandView):
+class SeasonStandingsView(CSVListMixin, ObjectCommandView):
     permission_classes = [ReadOnly]
+    csv_field = "rows"  # ?format=csv: one line per team
 
     def get_queryset(self):
         return Season.objects.select_related("league")
 
-    @extend_schema(summary="Show a season's standings", responses=s.StandingsSerializer)
+    @extend_schema(
+        summary="Show a season's standings",
+        responses=s.StandingsSerializer,
+        parameters=[FORMAT_PARAMETER],
+    )
     def get(self, request: Request, pk: int) -> Response:
         season = self.get_object()
         body = {

@@ -9,6 +9,7 @@ from rest_framework import viewsets
 
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
+from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from matches import selectors
 from matches.api import serializers as s
 from matches.api.filters import FixtureFilter, ResultFilter, SimulationBatchFilter
@@ -17,10 +18,10 @@ FIXTURE_SHEETS = ("fixture__home_sheet", "fixture__away_sheet", "fixture__option
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List fixtures"),
+    list=extend_schema(summary="List fixtures", parameters=[FORMAT_PARAMETER]),
     retrieve=extend_schema(summary="Show a fixture"),
 )
-class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
+class FixtureViewSet(CSVListMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.FixtureSerializer
     permission_classes = [ReadOnly]
     filter_backends = FILTER_BACKENDS
@@ -36,12 +37,14 @@ class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List results (without the turn and roll log)"),
+    list=extend_schema(
+        summary="List results (without the turn and roll log)", parameters=[FORMAT_PARAMETER]
+    ),
     retrieve=extend_schema(
         summary="Show a result with its full turn and roll log", responses=s.ResultDetailSerializer
     ),
 )
-class ResultViewSet(viewsets.ReadOnlyModelViewSet):
+class ResultViewSet(CSVListMixin, viewsets.ReadOnlyModelViewSet):
     permission_classes = [ReadOnly]
     filter_backends = FILTER_BACKENDS
     filterset_class = ResultFilter
