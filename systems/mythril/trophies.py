@@ -44,10 +44,14 @@ def trophy_create(*, season: Season, user: User, name: str, team_ids: Sequence[i
         raise Refused("not_mythril", _("Trophies are for Mythril leagues."), field="season")
     if not is_commissioner(user, league):
         raise Forbidden(_("Only the commissioner creates a trophy."))
+    if season.finished_at is not None:
+        raise Refused("season_finished", _("Season %(name)s is finished and archived: it "
+                                           "cannot change.") % {"name": season.name},
+                      field="season")
     ids = list(dict.fromkeys(team_ids))
     if len(ids) not in SIZES or len(ids) != len(team_ids):
         raise Refused("trophy_size", _("Name 2, 4, 8 or 16 different teams."), field="teams")
-    if Team.objects.filter(league=league, pk__in=ids).count() != len(ids):
+    if Team.objects.filter(league=league, pk__in=ids, retired_at__isnull=True).count() != len(ids):
         raise Refused("invalid", _("Every team must play in this league."), field="teams")
     if not name.strip():
         raise Refused("required", _("Name the trophy."), field="name")

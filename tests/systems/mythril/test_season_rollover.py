@@ -31,3 +31,19 @@ def test_the_injured_play_again_and_experience_stays(
     kept = Player.objects.get(pk=veteran.pk)
     assert (kept.spp, kept.skills) == (16, ["Block"])
     assert Player.objects.get(pk=dead.pk).status == Player.Status.DEAD
+
+
+def test_no_trophy_in_a_finished_season(season, fixture, home_team, away_team, coach,
+                                        other_coach, commissioner):
+    from core.refusals import Refused
+    from systems.mythril.trophies import trophy_create
+
+    kick_off(fixture)
+    enter_and_confirm(fixture, score(0, 0), by=coach, confirm_by=other_coach)
+    seasons.season_finish(season=season, by=commissioner)
+    season.refresh_from_db()
+
+    with pytest.raises(Refused) as refused:
+        trophy_create(season=season, user=commissioner, name="Late Cup",
+                      team_ids=[home_team.pk, away_team.pk], round=5, kickoff=fixture.kickoff)
+    assert (refused.value.code, refused.value.field) == ("season_finished", "season")
