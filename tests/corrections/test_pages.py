@@ -85,3 +85,6 @@ def test_an_awarded_fixture_page_draws_in_every_game(client, commissioner, syste
     soup = page(client, fixture)
     assert "Away side withdrew" in soup.find("section", class_="corrections").get_text()
     assert soup.find("a", href=f"/matches/{fixture.pk}/void/")
+    assert "Awarded by the commissioner without playing: Away side withdrew" in " ".join(
+        soup.find("main").get_text(" ").split())
+    assert "post-match sequence is running" not in soup.get_text()  # none for an award
