@@ -61,6 +61,20 @@ def test_only_the_commissioner_may(api_as, request, played, fixture, user, comma
     assert Result.objects.filter(fixture=fixture, winner="home").exists()
 
 
+@pytest.mark.parametrize("user", ["coach", "stranger"])
+def test_only_the_commissioner_awards(api_as, request, fixture, user):
+    response = api_as(request.getfixturevalue(user)).post(
+        url(fixture, "award"), {"winner": "home", "reason": "x"}, format="json")
+    assert response.status_code == 403
+    assert not Result.objects.filter(fixture=fixture).exists()
+
+
+def test_an_unknown_fixture_is_a_404(api_as, commissioner):
+    response = api_as(commissioner).post("/api/v1/fixtures/999999/award/",
+                                         {"winner": "home", "reason": "x"}, format="json")
+    assert response.status_code == 404
+
+
 def test_anonymous_writes_are_refused(api_as, played, fixture):
     response = api_as(None).post(url(fixture, "void"), {"reason": "x"}, format="json")
     assert response.status_code == 401
