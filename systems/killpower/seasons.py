@@ -10,7 +10,10 @@ A season's champion is the top of the championship table (ranking points, then p
 its fixtures are played; in tournament mode, the winner of the final.
 """
 
+from django.utils.translation import gettext as _
+
 from league.models import League, Season, Team
+from matches.seasons import SeasonConflict
 from systems.killpower.models import Gladiator, Tournament
 from systems.killpower.standings import ranking_table_get
 from systems.killpower.tournaments import bracket_winners, tournament_bracket
@@ -41,6 +44,13 @@ def season_champion(*, season: Season) -> Team | None:
             return None
         final = tournament_bracket(tournament).rounds[-1][0]
         winner = bracket_winners(tournament).get(final.id)
-        return Team.objects.filter(pk=winner).first() if winner is not None else None
+        if winner is None:
+            raise SeasonConflict(
+                "tournament_unfinished",
+                _("The tournament's final has no winner yet: play it before finishing the "
+                  "season."),
+                field="fixtures",
+            )
+        return Team.objects.filter(pk=winner).first()
     table = ranking_table_get(season=season)
     return table[0].team if table and any(row.played for row in table) else None

@@ -67,3 +67,31 @@ def test_a_tournament_champion_is_the_final_winner(kp_cup_final, kp_season, viki
     play(kp_cup_final, 0, 4, by=commissioner, confirm_by=commissioner)
 
     assert seasons.season_finish(season=kp_season, by=commissioner).champion == viking
+
+
+def test_a_tournament_without_its_final_winner_cannot_finish(kp_league, kp_season, titanos,
+                                                            viking, commissioner):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from league.services import league_update
+    from matches.services import fixture_cancel
+    from systems.killpower.services import killpower_team_register
+    from systems.killpower.tournaments import tournament_create
+    from tests.factories import killpower_recruits
+
+    killpower_team_register(league=kp_league, name="Nabos", gladiators=killpower_recruits("Nabos"),
+                            seed=3)  # fmt: skip
+    league_update(league=kp_league, competition_format="tournament")
+    kp_season.refresh_from_db()
+    [semi] = tournament_create(season=kp_season, first_kickoff=timezone.now() + timedelta(days=1))
+    play(semi, 2, 0, by=commissioner, confirm_by=commissioner)  # the final is drawn after it
+    final = kp_season.fixtures.exclude(pk=semi.pk).get()
+    fixture_cancel(fixture=final)
+
+    with pytest.raises(seasons.SeasonConflict) as refused:
+        seasons.season_finish(season=kp_season, by=commissioner)
+    assert refused.value.code == "tournament_unfinished"
+    kp_season.refresh_from_db()
+    assert kp_season.finished_at is None
