@@ -33,6 +33,7 @@ class RotzballConfig(AppConfig):
             registry.Game(
                 name=RULE_SYSTEM,
                 roster_rows=downloads.roster_rows,
+                result_book_lines=downloads.result_book_lines,
                 season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
                 team_page=pages.team_detail,

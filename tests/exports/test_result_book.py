@@ -53,3 +53,25 @@ def test_the_book_costs_a_few_queries(client, league, full_season,
                                       django_assert_max_num_queries):
     with django_assert_max_num_queries(12):
         book(client, league, full_season)
+
+
+def test_a_simulated_rotzball_match_lists_its_goals(client, league, season, team, other_team,
+                                                    run_on_commit):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches import services
+
+    fixture = Fixture.objects.create(season=season, round=1, home=team, away=other_team,
+                                     kickoff=timezone.now() + timedelta(hours=1))
+    run_on_commit(services.simulation_request, season=season, user=league.commissioner,
+                  fixture=fixture)
+    fixture.refresh_from_db()
+    result = fixture.result
+    page = book(client, league, season)
+    lines = [li.get_text(strip=True) for li in page.select(".book-events li")]
+    assert len(lines) == result.home_score + result.away_score
+    goals = [turn for turn in result.record["turns"] if turn["goal"]]
+    assert [line.split(":")[0] for line in lines] == [f"Turn {t['turn']}" for t in goals]
+    assert lines == [] or lines[-1].endswith(f"({result.home_score}–{result.away_score})")
