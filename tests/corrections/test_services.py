@@ -151,3 +151,34 @@ def test_a_cancelled_fixture_cannot_be_awarded(fixture, commissioner):
     Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.CANCELLED)
     with pytest.raises(WrongState):
         fixture_award(fixture=fixture, winner="home", reason="x", by=commissioner)
+
+
+def test_a_late_task_of_an_older_correction_pays_nothing(played, fixture, commissioner,
+                                                        django_capture_on_commit_callbacks):
+    from betting.settlement import correction_resettle
+
+    with django_capture_on_commit_callbacks(execute=False):  # the workers are late
+        first = result_correct(result=played, home_score=0, away_score=1, winner="away",
+                               reason="Misread", by=commissioner)
+        played.refresh_from_db()
+        second = result_correct(result=played, home_score=2, away_score=0, winner="home",
+                                reason="Misread again", by=commissioner)
+    assert correction_resettle(correction_id=second.pk) is not None
+    assert correction_resettle(correction_id=first.pk) is None  # a later one paid already
+    assert Settlement.objects.filter(fixture=fixture, reversed_at=None).get().outcome == "home"
+    assert Transaction.objects.filter(fixture=fixture, reason="reversal").count() == 1
+    assert ledger_audit()["ok"]
+
+
+def test_a_task_after_a_void_leaves_the_bets_to_it(played, fixture, commissioner,
+                                                   django_capture_on_commit_callbacks):
+    from betting.settlement import correction_resettle
+
+    with django_capture_on_commit_callbacks(execute=False):
+        correction = result_correct(result=played, home_score=0, away_score=1, winner="away",
+                                    reason="Misread", by=commissioner)
+        result_void(result=Result.objects.get(fixture=fixture), reason="Replay",
+                    by=commissioner)
+    assert correction_resettle(correction_id=correction.pk) is None
+    assert set(Bet.objects.filter(fixture=fixture).values_list("status", flat=True)) == {"open"}
+    assert ledger_audit()["ok"]
