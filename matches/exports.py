@@ -36,7 +36,10 @@ def standings_export(*, season: Season) -> Table:
          row.goals_for, row.goals_against, row.goal_difference, row.points, row.head_to_head]
         for row in standings_get(season=season)
     ]
-    return Table(STANDINGS_COLUMNS, rows, STANDINGS_LABELS)
+    if "head_to_head" in season.league.tiebreakers:
+        return Table(STANDINGS_COLUMNS, rows, STANDINGS_LABELS)
+    # the head-to-head points only where the league ranks by them
+    return Table(STANDINGS_COLUMNS[:-1], [row[:-1] for row in rows], STANDINGS_LABELS[:-1])
 
 
 def fixture_rows(fixtures: Iterable[Fixture]) -> list[list]:

@@ -113,3 +113,13 @@ def test_downloads_cost_a_few_queries_for_a_long_season(
         response = client.get(f"/leagues/{league.pk}/{kind}.{fmt}")
         rows = csv_records(response) if fmt == "csv" else json_records(response)
     assert len(rows) == (8 if kind == "standings" else 56)
+
+
+def test_head_to_head_points_only_where_the_league_ranks_by_them(client, league, full_season):
+    league.tiebreakers = ["points", "goal_difference"]
+    league.save(update_fields=["tiebreakers"])
+    assert "head_to_head" not in json_records(client.get(f"/leagues/{league.pk}/standings.json"))[0]
+    league.tiebreakers = ["points", "head_to_head", "goal_difference"]
+    league.save(update_fields=["tiebreakers"])
+    row = csv_records(client.get(f"/leagues/{league.pk}/standings.csv"))[0]
+    assert row["head_to_head"].isdigit()
