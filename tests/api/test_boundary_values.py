@@ -14,6 +14,7 @@ from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notifications.models import WebhookEndpoint
 from systems.killpower import reports
 from tests.battles.fixtures import (  # noqa: F401  # noqa: F401
     alliance,
@@ -88,6 +89,9 @@ def ids(kp_fixture, coach, titanos, team, fixture_scheduled, battle, game_master
         "battles": battle.pk,
         "runs": run.pk,
         "kp-fixtures": kp_fixture.pk,
+        "webhooks": WebhookEndpoint.objects.create(
+            league_id=team.league_id, url="http://127.0.0.1:9/hook", events=["fixture.played"]
+        ).pk,
     }
 
 
@@ -105,6 +109,7 @@ def test_boundary_values_never_make_a_server_error(api_as, ids, method, path):
     if path.endswith("/result-reports/"):
         resource = "kp-fixtures"
     url = path.replace("{id}", str(ids.get(resource, 0)))
+    url = url.replace("{hook}", str(ids["webhooks"]))
     client = api_as(UserFactory(username="root", is_superuser=True))
     send = getattr(client, method)
     bodies = (
