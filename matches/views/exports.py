@@ -5,7 +5,7 @@ feeds (``matches.calendars``). A league's downloads are for the season the page 
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from core import registry
 from core.exports import export_filename, export_format, table_response
@@ -43,7 +43,7 @@ def _team(pk: int) -> Team:
 SEASON_TABLES = {"standings": standings_export, "fixtures": fixtures_export}
 
 
-@require_GET
+@require_safe
 def season_table_download(request: HttpRequest, pk: int, fmt: str, kind: str) -> HttpResponse:
     """The season's ``kind`` table (``SEASON_TABLES``): its standings or its fixtures."""
     export_format(fmt)
@@ -55,7 +55,7 @@ def season_table_download(request: HttpRequest, pk: int, fmt: str, kind: str) ->
     )
 
 
-@require_GET
+@require_safe
 def roster_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     """A team's roster in its game's columns (``roster_rows``); a 404 for a game without."""
     export_format(fmt)
@@ -77,7 +77,7 @@ def _calendar(request: HttpRequest, name: str, fixtures, filename: str) -> HttpR
     return response
 
 
-@require_GET
+@require_safe
 def league_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     """Every fixture of every season of the league: a subscriber keeps the whole history."""
     league = _league(pk)
@@ -86,7 +86,7 @@ def league_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     return _calendar(request, league.name, fixtures, export_filename(league.name, fmt="ics"))
 
 
-@require_GET
+@require_safe
 def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     """The team's fixtures of every season."""
     team = _team(pk)

@@ -165,3 +165,9 @@ def test_a_fixture_of_tomorrow_is_in_the_feed(client, league, team, other_team, 
     [event] = _events(client.get(f"/leagues/{league.pk}/calendar.ics"))
     assert str(event["SUMMARY"]) == "Wolves – Ravens"
     assert str(event["DESCRIPTION"]) == "Round 1"
+
+
+def test_a_calendar_client_may_ask_with_head_but_not_post(client, league, team, full_season):
+    assert client.head(f"/leagues/{league.pk}/calendar.ics").status_code == 200
+    assert client.head(f"/leagues/teams/{team.pk}/calendar.ics").status_code == 200
+    assert client.post(f"/leagues/{league.pk}/calendar.ics").status_code == 405
