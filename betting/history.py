@@ -2,15 +2,14 @@
 
 A bet's history is private: only its bettor and the commissioner read it. Settlement and
 reversal close and reopen bets with one ``UPDATE`` for thousands of rows, so
-``betting.settlement`` records them with :func:`bets_record`, one entry per bet.
+``betting.settlement`` records them with :func:`bets_record_settled` and
+:func:`bets_record_reopened`: one entry per bet, written by the database in one statement.
 """
-
-from collections.abc import Iterable
 
 from django.urls import reverse
 
-from betting.models import Bet, BettingSettings
-from core.history import Change, record_many, track
+from betting.models import Bet, BettingSettings, Settlement
+from core.history import record_select, track
 
 
 def register() -> None:
@@ -32,17 +31,31 @@ def bet_repr(bet: Bet) -> str:
     return f"#{bet.pk} {bet.outcome} {bet.stake}"
 
 
-def bets_record(
-    *, league_id: int, bets: Iterable[Bet], changes: dict[int, dict[str, list[str]]]
-) -> int:
-    """One history entry per bet a bulk statement changed, ``changes`` by bet id."""
-    return record_many(
+BET_REPR_SQL = "'#' || CAST(src.id AS TEXT) || ' ' || src.outcome || ' ' || CAST(src.stake AS TEXT)"
+PAYOUT_SQL = "COALESCE(CAST(src.payout AS TEXT), 'None')"
+
+
+def _bets_record(*, settlement: Settlement, league_id: int, changes: dict) -> int:
+    return record_select(
         model=Bet,
+        where="src.settlement_id = %s",
+        params=[settlement.pk],
         league_id=league_id,
+        changes=changes,
+        object_repr=BET_REPR_SQL,
+        owner_column="user_id",
         url=reverse("betting:my_bets"),
-        changes=[
-            Change(bet.pk, bet_repr(bet), changes[bet.pk], owner_id=bet.user_id)
-            for bet in bets
-            if bet.pk in changes
-        ],
     )
+
+
+def bets_record_settled(*, settlement: Settlement, league_id: int) -> int:
+    """One entry per bet the settlement just closed (open → its status and payout)."""
+    changes = {"status": ("'open'", "src.status"), "payout": ("'None'", PAYOUT_SQL)}
+    return _bets_record(settlement=settlement, league_id=league_id, changes=changes)
+
+
+def bets_record_reopened(*, settlement: Settlement, league_id: int) -> int:
+    """One entry per bet the reversal of ``settlement`` is about to open again (before the
+    ``UPDATE``, while the bets still name it)."""
+    changes = {"status": ("src.status", "'open'"), "payout": (PAYOUT_SQL, "'None'")}
+    return _bets_record(settlement=settlement, league_id=league_id, changes=changes)

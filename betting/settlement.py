@@ -100,7 +100,7 @@ def fixture_settle(*, fixture_id: int) -> Settlement | None:
     league = fixture.season.league
     bets = list(
         Bet.objects.filter(fixture=fixture, status=Bet.Status.OPEN)
-        .only("pk", "wallet_id", "user_id", "outcome", "stake", "price")
+        .only("pk", "wallet_id", "outcome", "stake", "price")
         .order_by("pk")
     )
     settlement = Settlement.objects.create(fixture=fixture, outcome=outcome)
@@ -122,17 +122,7 @@ def fixture_settle(*, fixture_id: int) -> Settlement | None:
     ]
     ledger.post(league, postings)
     _close_bets(results, settlement)
-    history.bets_record(
-        league_id=league.pk,
-        bets=bets,
-        changes={
-            paid.bet.pk: {
-                "status": [Bet.Status.OPEN, str(paid.status)],
-                "payout": ["None", str(paid.amount)],
-            }
-            for paid in results
-        },
-    )
+    history.bets_record_settled(settlement=settlement, league_id=league.pk)
     settlement_publish(
         fixture=fixture, settlement_id=settlement.pk, outcome=outcome, results=results
     )
@@ -217,21 +207,9 @@ def settlement_reverse(*, fixture_id: int, reason: str) -> Settlement | None:
                 )
             ],
         )
-    reopened = list(
-        Bet.objects.filter(settlement=settlement).only(
-            "pk", "user_id", "outcome", "stake", "status", "payout"
-        )
-    )
+    history.bets_record_reopened(settlement=settlement, league_id=fixture.season.league_id)
     Bet.objects.filter(settlement=settlement).update(
         status=Bet.Status.OPEN, payout=None, closed_at=None, settlement=None
-    )
-    history.bets_record(
-        league_id=fixture.season.league_id,
-        bets=reopened,
-        changes={
-            bet.pk: {"status": [bet.status, Bet.Status.OPEN], "payout": [str(bet.payout), "None"]}
-            for bet in reopened
-        },
     )
     settlement.reversed_at = timezone.now()
     settlement.reason = reason[:300]

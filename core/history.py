@@ -23,8 +23,9 @@ from auditlog.registry import auditlog
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import DEFAULT_DB_ALIAS, models
+from django.db import DEFAULT_DB_ALIAS, connection, models
 from django.db.models.signals import pre_save
+from django.utils import timezone
 
 NOISY_FIELDS = ("sweep_attempts", "locked_at", "record", "home_sheet", "away_sheet", "options")
 """Technical fields never diffed, whatever the model: retries, lock stamps, record blobs."""
@@ -207,3 +208,72 @@ def record_changes(
     return record_many(
         model=type(rows[0]), league_id=league_id, changes=changes, url=url or page_url(rows[0])
     )
+
+
+def _json_object(pairs: list[tuple[str, str, str]]) -> str:
+    """SQL building ``{field: [old, new], ...}`` from SQL text expressions, per database."""
+    if connection.vendor == "postgresql":
+        items = ", ".join(f"'{name}', json_build_array({old}, {new})" for name, old, new in pairs)
+        return f"json_build_object({items})::jsonb"
+    items = ", ".join(f"'{name}', json_array({old}, {new})" for name, old, new in pairs)
+    return f"json_object({items})"
+
+
+def record_select(
+    *,
+    model: type[models.Model],
+    where: str,
+    params: list[Any],
+    league_id: int | None,
+    changes: dict[str, tuple[str, str]],
+    object_repr: str,
+    owner_column: str | None = None,
+    url: str = "",
+) -> int:
+    """One entry per row of ``model``'s table matching ``where`` (SQL on the alias ``src``),
+    written by the database in one ``INSERT ... SELECT``: for thousands of rows changed by one
+    statement (a settlement's bets), where building the entries in Python would cost seconds.
+
+    ``changes`` maps each field to SQL text expressions of its old and new values (a column
+    of ``src`` or a quoted constant); ``object_repr`` is an SQL text expression. Actor,
+    correlation id and time are the request's, as for :func:`record_many`."""
+    from core.models import HistoryEntry
+
+    probe = HistoryEntry(cid=get_cid())
+    pre_save.send(
+        sender=HistoryEntry, instance=probe, raw=False, using=DEFAULT_DB_ALIAS, update_fields=None
+    )
+    columns = {field.name: field.column for field in HistoryEntry._meta.concrete_fields}
+    values = {
+        "content_type": ("%s", ContentType.objects.get_for_model(model).pk),
+        "object_pk": ("CAST(src.id AS TEXT)", None),
+        "object_id": ("src.id", None),
+        "object_repr": (object_repr, None),
+        "action": ("%s", HistoryEntry.Action.UPDATE),
+        "changes_text": ("%s", ""),
+        "changes": (_json_object([(name, *pair) for name, pair in changes.items()]), None),
+        "actor": ("%s", probe.actor_id),
+        "actor_email": ("%s", probe.actor_email),
+        "cid": ("%s", probe.cid),
+        "timestamp": ("%s", connection.ops.adapt_datetimefield_value(timezone.now())),
+        "additional_data": (
+            "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s",
+            json.dumps({"url": url}),
+        ),
+        "league_id": ("%s", league_id),
+        "owner_id": (f"src.{owner_column}" if owner_column else "%s", None),
+    }
+    sql_values, sql_params = [], []
+    for expression, value in values.values():
+        sql_values.append(expression)
+        if "%s" in expression:
+            sql_params.append(value)
+    names = ", ".join(connection.ops.quote_name(columns[name]) for name in values)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {connection.ops.quote_name(HistoryEntry._meta.db_table)} ({names}) "
+            f"SELECT {', '.join(sql_values)} FROM {connection.ops.quote_name(model._meta.db_table)}"
+            f" AS src WHERE {where}",
+            [*sql_params, *params],
+        )
+        return cursor.rowcount

@@ -75,7 +75,9 @@ def test_the_full_list_of_an_object_holds_its_page_rows_only(client, league, tea
     assert rows and all(row.object_url == team.get_absolute_url() for row in rows)
 
 
-def test_settling_records_one_entry_per_bet(place, punter, other_punter, open_fixture, wallet):
+def test_settling_records_one_entry_per_bet(
+    place, punter, other_punter, open_fixture, wallet, commissioner
+):
     bets.wallet_open(user=other_punter, league=open_fixture.season.league)
     first = place(punter, open_fixture, "home", 10)
     second = place(other_punter, open_fixture, "away", 20)
@@ -92,9 +94,18 @@ def test_settling_records_one_entry_per_bet(place, punter, other_punter, open_fi
         assert entry.league_id == open_fixture.season.league_id
     assert {entry.owner_id for entry in settled} == {punter.pk, other_punter.pk}
 
-    settlement.settlement_reverse(fixture_id=open_fixture.pk, reason="corrected")
+    assert {entry.changes["payout"][0] for entry in settled} == {"None"}
+
+    with set_actor(commissioner):  # a correction asked for on a page
+        settlement.settlement_reverse(fixture_id=open_fixture.pk, reason="corrected")
     reopened = HistoryEntry.objects.filter(content_type__model="bet").order_by("-id")[:2]
     assert {entry.changes["status"][1] for entry in reopened} == {"open"}
+    assert {entry.changes["payout"][1] for entry in reopened} == {"None"}
+    assert {entry.actor for entry in reopened} == {commissioner}
+    assert {entry.object_repr for entry in reopened} == {
+        f"#{first.pk} home 10",
+        f"#{second.pk} away 20",
+    }
 
 
 def test_a_bets_history_is_for_its_bettor_and_the_commissioner(
