@@ -29,8 +29,9 @@ def test_league_page_budget(browser, django_assert_max_num_queries, teams):
     league = build_league(teams)
     client = browser(league.commissioner)
 
-    # 9, and 2 for the teams' line-ups and match plans (which teams are not ready to play)
-    with django_assert_max_num_queries(11):
+    # 9, 2 for the teams' line-ups and match plans (which teams are not ready to play) and 1
+    # for the signed-in commissioner's unread notifications (the bell)
+    with django_assert_max_num_queries(12):
         response = client.get(reverse("league:detail", args=[league.pk]))
 
     assert response.status_code == 200

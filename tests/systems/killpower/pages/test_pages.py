@@ -239,8 +239,9 @@ def test_championship_page_budget(browser, commissioner, django_assert_max_num_q
                                 gladiators=killpower_recruits(f"T{n}"), seed=n)
     client = browser(commissioner)
 
-    # 12, and 1 for the league's betting mode (the page links to betting when it is on)
-    with django_assert_max_num_queries(13):
+    # 12, 1 for the league's betting mode (the page links to betting when it is on) and 1 for
+    # the signed-in commissioner's unread notifications (the bell)
+    with django_assert_max_num_queries(14):
         response = client.get(league.get_absolute_url())
 
     assert response.status_code == 200
