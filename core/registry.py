@@ -78,14 +78,6 @@ nothing to say):
   for a result entered at the table: a fixture awarded by forfeit supersedes its open reports;
 * ``fixture_awarded(fixture, result)``: what the game does once a fixture is awarded by
   forfeit (no post-match sequence runs; a Killpower tournament moves its bracket on);
-* ``standings_rows(season)``: the game's own table as a ``core.exports.Table`` (Killpower's
-  ranking points, Mythril's touchdowns) for the standings download; the generic table without;
-* ``roster_rows(team)``: a team's roster as a ``core.exports.Table`` (the roster download);
-* ``result_book_lines(result)``: the key events of a played match, short lines for people, in
-  the season's result book (nothing printed without);
-* ``progression_series(team)``: how the team's players grew over the season as a
-  ``core.progression.Progression`` (Killpower experience, Mythril star player points), or
-  ``None``: the team's charts page draws it;
 * ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
   the beat task.
 """
@@ -131,10 +123,6 @@ class Game:
     bet_outcomes: Hook | None = None
     bets_void: Hook | None = None
     odds: Hook | None = None
-    progression_series: Hook | None = None
-    standings_rows: Hook | None = None
-    roster_rows: Hook | None = None
-    result_book_lines: Hook | None = None
     result_check: Hook | None = None
     result_corrected: Hook | None = None
     result_voided: Hook | None = None
