@@ -33,7 +33,8 @@ def test_campaign_page_budget(browser, django_assert_max_num_queries, armies):
     campaign, player = build_campaign(armies)
     client = browser(player)
 
-    with django_assert_max_num_queries(9):
+    # the page's 9, and 1 for the signed-in player's unread notifications (the bell)
+    with django_assert_max_num_queries(9 + 1):
         response = client.get(reverse("battles:campaign", args=[campaign.pk]))
 
     assert response.status_code == 200
@@ -60,7 +61,8 @@ def test_battle_page_budget(browser, django_assert_max_num_queries, armies):
     battle = campaign.battles.first()
     client = browser(player)
 
-    with django_assert_max_num_queries(7):
+    # the page's 7, and 1 for the signed-in player's unread notifications (the bell)
+    with django_assert_max_num_queries(7 + 1):
         response = client.get(reverse("battles:battle", args=[battle.pk]))
 
     assert response.status_code == 200
