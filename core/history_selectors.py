@@ -167,7 +167,7 @@ def _related_names(entries: list[HistoryEntry]) -> Names:
         column = _name_field(related)
         if column is None or not pks:
             continue
-        rows = related._default_manager.filter(pk__in=[int(pk) for pk in pks])
+        rows = related._default_manager.filter(pk__in=[int(pk) for pk in pks]).order_by()
         for pk, name in rows.values_list("pk", column):
             names[(related, str(pk))] = name
     return names
