@@ -25,9 +25,11 @@ def _publish(kind, users, committed, key="k:1"):
         )
 
 
-def test_a_result_to_confirm_is_emailed_by_default(coach, committed):
+def test_a_result_to_confirm_is_emailed_by_default(coach, committed, settings):
+    settings.SITE_URL = "https://league.example.org"
     _publish("result.to_confirm", [coach], committed)
     assert len(mail.outbox) == 1
+    assert "https://league.example.org/matches/1/" in mail.outbox[0].body
     assert mail.outbox[0].to == [coach.email]
     assert "Wolves v Ravens waits for your confirmation" in mail.outbox[0].body
     assert Notification.objects.get().emailed_at is not None
