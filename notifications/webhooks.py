@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
@@ -176,7 +176,8 @@ def _send(delivery: WebhookDelivery) -> tuple[int | None, str]:
     """POST the delivery once: ``(status code or None, error)``."""
     endpoint = delivery.endpoint
     try:
-        url_safety.url_check(endpoint.url)
+        with translation.override("en"):  # the log is technical, like the HTTP errors beside it
+            url_safety.url_check(endpoint.url)
     except ValidationError as refused:
         return None, "; ".join(refused.messages)
     body = json.dumps(
