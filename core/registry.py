@@ -61,6 +61,9 @@ nothing to say):
 * ``season_archive(season)``: JSON-safe team state the game's table reads that the next season
   will change (Killpower's ranking points and power), frozen on the season when it finishes
   (``Season.archive``);
+* ``post_match_pending(season)``: the season's played fixtures whose post-match sequence has
+  not run yet (a season waits for them before it finishes: the next one would heal injuries
+  the sequence then writes);
 * ``season_rollover(team, old_season, new_season)``: carries a team's roster into the next
   season by the game's between-season rules (injuries healed, experience kept); the caller
   holds the team's row lock, in the transaction that opens the season;
@@ -132,6 +135,7 @@ class Game:
     season_champion: Hook | None = None
     season_rollover: Hook | None = None
     season_archive: Hook | None = None
+    post_match_pending: Hook | None = None
     standings_rows: Hook | None = None
     roster_rows: Hook | None = None
     result_book_lines: Hook | None = None

@@ -114,6 +114,18 @@ def season_finish(*, season: Season, by: User) -> Season:
     if total:
         left = list(unresolved.select_related("home", "away").order_by("round", "pk")[:LEFT_SHOWN])
         raise SeasonConflict("fixtures_left", _left_message(left, total), field="fixtures")
+    game = registry.game(league.rule_system)
+    pending = game.post_match_pending(season=locked) if game.post_match_pending else []
+    if pending:
+        raise SeasonConflict(
+            "post_match_pending",
+            _(
+                "The post-match sequence of %(fixtures)s has not run yet: the season can finish "
+                "once the workers have carried its injuries and experience over."
+            )
+            % {"fixtures": ", ".join(str(fixture) for fixture in pending[:LEFT_SHOWN])},
+            field="fixtures",
+        )
     if not locked.fixtures.filter(status=Fixture.Status.PLAYED).exists():
         raise SeasonConflict(
             "nothing_played",
@@ -121,7 +133,6 @@ def season_finish(*, season: Season, by: User) -> Season:
             field="fixtures",
         )
     locked.champion = season_champion(season=locked)
-    game = registry.game(league.rule_system)
     if game.season_archive is not None:
         locked.archive = game.season_archive(season=locked)
     locked.finished_at = timezone.now()

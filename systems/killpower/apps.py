@@ -46,6 +46,7 @@ class KillpowerConfig(AppConfig):
                 season_archive=seasons.season_archive,
                 season_champion=seasons.season_champion,
                 season_rollover=seasons.season_rollover,
+                post_match_pending=selectors.season_post_match_pending,
                 kick_off=kickoff.kick_off,
                 team_page=league_pages.team_detail,
                 fixture_page=match_pages.fixture_detail,

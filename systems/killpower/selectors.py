@@ -9,7 +9,7 @@ from django.db.models.functions import Now
 
 from core.registry import FORFEIT
 from core.roster_messages import roster_issue_text
-from league.models import League, Team
+from league.models import League, Season, Team
 from matches.models import Fixture, Result
 from rules_engine import RosterIssue
 from rules_engine.killpower import SYSTEM, division
@@ -156,3 +156,14 @@ def bet_outcomes(fixture: Fixture) -> tuple[str, ...]:
     if fixture.bracket_position:
         return ("home", "away")
     return ("home", "away", "draw")
+
+
+def season_post_match_pending(*, season: Season) -> list[Fixture]:
+    """The season's played fixtures still waiting for their post-match sequence (an awarded
+    fixture has none)."""
+    return list(
+        Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED, post_match__isnull=True)
+        .exclude(result__decided_by=FORFEIT)
+        .select_related("home", "away")
+        .order_by("round", "pk")
+    )

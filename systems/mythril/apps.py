@@ -29,6 +29,7 @@ class MythrilConfig(AppConfig):
             urls,
         )
         from systems.mythril import exports as downloads
+        from systems.mythril import selectors as mythril_selectors
         from systems.mythril.api import fields
         from systems.mythril.corrections import result_corrected, result_voided
         from systems.mythril.league_rules_form import MythrilRulesForm
@@ -42,6 +43,7 @@ class MythrilConfig(AppConfig):
                 standings_rows=downloads.standings_rows,
                 season_champion=seasons.season_champion,
                 season_rollover=seasons.season_rollover,
+                post_match_pending=mythril_selectors.season_post_match_pending,
                 kick_off=kickoff.kick_off,
                 team_page=team_pages.team_detail,
                 fixture_page=match_pages.fixture_detail,

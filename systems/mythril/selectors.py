@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from league.models import Team
+from league.models import Season, Team
 from matches.models import Fixture
 from systems.mythril import engine
 from systems.mythril.models import LevelUp, Player, PlayerStatus, TeamProfile
@@ -102,3 +102,16 @@ def team_unsettled_fixture(team: Team, *, exclude: Fixture | None = None) -> Fix
     if exclude is not None:
         fixtures = fixtures.exclude(pk=exclude.pk)
     return fixtures.select_related("home", "away").first()
+
+
+def season_post_match_pending(*, season: Season) -> list[Fixture]:
+    """The season's played fixtures whose post-match sequence is still pending."""
+    return list(
+        Fixture.objects.filter(
+            season=season,
+            status=Fixture.Status.PLAYED,
+            mythril_post_match__status="pending",
+        )
+        .select_related("home", "away")
+        .order_by("round", "pk")
+    )

@@ -36,6 +36,7 @@ class TutatisConfig(AppConfig):
                 name=RULE_SYSTEM,
                 roster_rows=downloads.roster_rows,
                 season_rollover=seasons.season_rollover,
+                post_match_pending=selectors.season_post_match_pending,
                 kick_off=kickoff.kick_off,
                 team_page=teams.team_detail,
                 fixture_page=matches.fixture_detail,

@@ -6,7 +6,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from core.registry import FORFEIT
-from league.models import League, Team
+from league.models import League, Season, Team
 from matches.models import Fixture
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
@@ -139,3 +139,16 @@ def team_unsettled(*, team: Team) -> bool:
         status=Fixture.Status.PLAYED,
         tutatis_post_match__isnull=True,
     ).exclude(result__decided_by=FORFEIT).exists()
+
+
+def season_post_match_pending(*, season: Season) -> list[Fixture]:
+    """The season's played fixtures whose injuries are not carried over yet (an awarded
+    fixture has no post-match sequence)."""
+    return list(
+        Fixture.objects.filter(
+            season=season, status=Fixture.Status.PLAYED, tutatis_post_match__isnull=True
+        )
+        .exclude(result__decided_by=FORFEIT)
+        .select_related("home", "away")
+        .order_by("round", "pk")
+    )

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from matches import seasons
 from systems.killpower import reports
 from systems.killpower.models import Gladiator
+from systems.killpower.post_match import post_match_run
 from systems.killpower.standings import ranking_table_get
 from tests.factories import FixtureFactory
 from tests.systems.killpower.helpers import play, report
@@ -95,3 +96,23 @@ def test_a_tournament_without_its_final_winner_cannot_finish(kp_league, kp_seaso
     assert refused.value.code == "tournament_unfinished"
     kp_season.refresh_from_db()
     assert kp_season.finished_at is None
+
+
+def test_a_season_waits_for_its_post_match_sequences(kp_league, kp_season, titanos, viking,
+                                                     commissioner):
+    """The next season heals the wounded: a sequence still to run would write its injuries
+    after that, so the season does not finish until the workers have run it."""
+    fixture = FixtureFactory(season=kp_season, round=1, home=titanos, away=viking)
+    entered = reports.result_submit(
+        fixture=fixture, user=commissioner, result=report(2, 0), free_throws=None
+    )
+    reports.result_confirm(report=entered, user=commissioner, seed=7)  # the task not run yet
+
+    with pytest.raises(seasons.SeasonConflict) as refused:
+        seasons.season_finish(season=kp_season, by=commissioner)
+    assert refused.value.code == "post_match_pending"
+    kp_season.refresh_from_db()
+    assert kp_season.finished_at is None
+
+    post_match_run(fixture_id=fixture.pk, seed=7)
+    assert seasons.season_finish(season=kp_season, by=commissioner).champion == titanos

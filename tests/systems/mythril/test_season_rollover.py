@@ -17,7 +17,7 @@ def test_the_injured_play_again_and_experience_stays(
     kick_off(fixture)
     home = ids(fixture, "home")
     enter_and_confirm(fixture, score(2, 0, home=side(home, p0={"touchdowns": 2})),
-                      by=coach, confirm_by=other_coach)  # fmt: skip
+                      by=coach, confirm_by=other_coach, run=True)  # fmt: skip
     injured, veteran, dead = away_team.mythril_players.order_by("number")[:3]
     Player.objects.filter(pk=injured.pk).update(status=Player.Status.INJURED)
     Player.objects.filter(pk=veteran.pk).update(spp=16, skills=["Block"])
@@ -39,7 +39,7 @@ def test_no_trophy_in_a_finished_season(season, fixture, home_team, away_team, c
     from systems.mythril.trophies import trophy_create
 
     kick_off(fixture)
-    enter_and_confirm(fixture, score(0, 0), by=coach, confirm_by=other_coach)
+    enter_and_confirm(fixture, score(0, 0), by=coach, confirm_by=other_coach, run=True)
     seasons.season_finish(season=season, by=commissioner)
     season.refresh_from_db()
 
@@ -47,3 +47,16 @@ def test_no_trophy_in_a_finished_season(season, fixture, home_team, away_team, c
         trophy_create(season=season, user=commissioner, name="Late Cup",
                       team_ids=[home_team.pk, away_team.pk], round=5, kickoff=fixture.kickoff)
     assert (refused.value.code, refused.value.field) == ("season_finished", "season")
+
+
+def test_a_season_waits_for_a_pending_post_match_sequence(
+    season, fixture, coach, other_coach, commissioner
+):
+    kick_off(fixture)
+    enter_and_confirm(fixture, score(1, 0), by=coach, confirm_by=other_coach)  # not run yet
+
+    with pytest.raises(seasons.SeasonConflict) as refused:
+        seasons.season_finish(season=season, by=commissioner)
+    assert refused.value.code == "post_match_pending"
+    season.refresh_from_db()
+    assert season.finished_at is None

@@ -26,3 +26,14 @@ def test_the_badly_hurt_come_back_for_the_next_season(
 
     assert Player.objects.get(pk=victim.pk).badly_hurt is False
     assert sorted(dwarfs.tutatis_players.values_list("name", "role", "price")) == roster
+
+
+def test_a_season_waits_for_its_injuries_to_carry_over(
+    tt_fixture, coach, other_coach, commissioner
+):
+    report = result_submit(fixture=tt_fixture, user=coach, result=result())
+    result_confirm(report=report, user=other_coach)  # the post-match task not run yet
+
+    with pytest.raises(seasons.SeasonConflict) as refused:
+        seasons.season_finish(season=tt_fixture.season, by=commissioner)
+    assert refused.value.code == "post_match_pending"
