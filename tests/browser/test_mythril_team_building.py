@@ -17,6 +17,8 @@ def test_a_coach_builds_a_team_within_budget(page, commissioner, coach):
     sign_in(page, "coach")
     page.goto(league.get_absolute_url())
     page.get_by_role("button", name="Build a team").click()
+    # htmx binds the team list's change only once its script has run: wait for the page
+    page.wait_for_load_state("networkidle")
     verdict = page.locator("#draft-verdict")
     expect(verdict).to_contain_text("Choose the players")
 
