@@ -43,7 +43,7 @@ help:
 	@echo "  lint              ruff check, mypy, lint-imports (the layer contracts)"
 	@echo "  bench             run tests/benchmarks/bench_*.py"
 	@echo "  messages          update and compile the French translations"
-	@echo "  worker / beat     Celery worker (queues simulation,celery) / beat scheduler"
+	@echo "  worker / beat     Celery worker (every queue) / beat scheduler"
 	@echo "  clean             remove caches and collected static files (distclean: also $(VENV))"
 	@echo "  print-python      show the interpreter used to create $(VENV)"
 
@@ -112,7 +112,7 @@ messages: install
 	$(MANAGE) compilemessages --ignore=.venv
 
 worker: install
-	$(BIN)/celery -A config worker -Q simulation,celery --prefetch-multiplier 1 -l info
+	$(BIN)/celery -A config worker -Q simulation,settlement,notifications,celery --prefetch-multiplier 1 -l info
 
 beat: install
 	$(BIN)/celery -A config beat -l info

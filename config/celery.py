@@ -1,10 +1,14 @@
-"""The Celery application. Workers: ``celery -A config worker -Q simulation,celery``."""
+"""The Celery application. A worker for everything: ``celery -A config worker -Q`` followed by
+``QUEUES``; at scale, one pool of workers per queue (``CELERY_TASK_ROUTES`` in the settings)."""
 
 import os
 
 from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+# Every queue a task is routed to, the default one last.
+QUEUES = "simulation,settlement,notifications,celery"
 
 app = Celery("league")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -322,9 +322,18 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5,
 }
+# One queue per workload, so each is scaled on its own (docs/scaling.md): simulation is CPU
+# (matches, battles, odds), settlement moves money, notifications wait on mail servers and
+# webhook receivers; the rest (post-match sequences, the sweep) stays on "celery".
+# config.celery.QUEUES lists them all for a worker that takes everything (make worker).
 CELERY_TASK_ROUTES = {
     "matches.tasks.fixture_simulate_task": {"queue": "simulation"},
     "battles.tasks.battle_run_resolve_task": {"queue": "simulation"},
+    "betting.tasks.odds_refresh_task": {"queue": "simulation"},
+    "betting.tasks.fixture_settle_task": {"queue": "settlement"},
+    "betting.tasks.correction_resettle_task": {"queue": "settlement"},
+    "systems.mythril.tasks.team_bets_settle_task": {"queue": "settlement"},
+    "notifications.tasks.*": {"queue": "notifications"},
 }
 # The sweeper re-sends a kicked-off fixture only once it has waited this long for a worker.
 SWEEPER_GRACE_SECONDS = env.int("SWEEPER_GRACE_SECONDS", default=120)

@@ -17,6 +17,8 @@ from celery import current_app
 from django.conf import settings
 from django.db import connection
 
+from config.celery import QUEUES
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -56,7 +58,7 @@ class Worker:
                 "config",
                 "worker",
                 "-Q",
-                "simulation,celery",
+                QUEUES,
                 "--concurrency",
                 "2",
                 "--prefetch-multiplier",
