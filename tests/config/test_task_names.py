@@ -30,8 +30,12 @@ def test_every_task_sent_by_name_is_registered_once_django_is_set_up():
         "print(missing)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=settings.BASE_DIR,
-        env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": ""}, check=True,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": ""},
+        check=True,
     )
     assert done.stdout.strip() == "[]", done.stderr
 
@@ -42,9 +46,7 @@ def test_the_beat_schedule_names_registered_tasks():
 
 
 def _project_tasks() -> list[str]:
-    return sorted(
-        name for name in current_app.tasks if name.split(".")[0] in PROJECT_PACKAGES
-    )
+    return sorted(name for name in current_app.tasks if name.split(".")[0] in PROJECT_PACKAGES)
 
 
 def test_each_route_names_a_task_that_exists():

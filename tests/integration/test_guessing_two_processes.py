@@ -272,9 +272,10 @@ def test_the_web_form_locks_out_across_processes_and_says_when_to_retry(server, 
 
 
 def test_the_login_throttle_counts_across_processes(server, coach):
-    assert LOGIN_RATE.split("/")[0] == settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][
-        "login"
-    ].split("/")[0]  # the production count
+    assert (
+        LOGIN_RATE.split("/")[0]
+        == settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["login"].split("/")[0]
+    )  # the production count
     allowed = int(LOGIN_RATE.split("/")[0])
     answers = [server.token("coach", PASSWORD) for _ in range(allowed + 1)]
 
