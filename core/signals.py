@@ -25,3 +25,11 @@ result_voided = Signal()
 """``correction``: a ``matches.ResultCorrection`` voiding a result, sent inside the void's
 transaction (the result already gone, the fixture scheduled again and locked): a receiver
 undoes what it did on the result in that same transaction."""
+
+results_created = Signal()
+"""``results``: ``matches.Result`` rows written together by one bulk statement (a worker's
+chunk of simulated fixtures), each with its fixture loaded (season, league, teams). It stands
+for the ``post_save`` (created) each would have sent if saved one by one, which a bulk write
+does not send: an app that hears a result's ``post_save`` hears this too and handles the rows
+at once. Sent inside the writing transaction; receivers act once it commits. (The history of
+these rows is written by the service itself, ``core.history.record_saves``.)"""

@@ -12,6 +12,29 @@ def result_published(*, result: Result) -> None:
     fixture = Fixture.objects.select_related("season__league", "home", "away").get(
         pk=result.fixture_id
     )
+    _publish(result, fixture)
+
+
+def results_published(*, results: list[Result]) -> None:
+    """:func:`result_published` for results written together, their fixtures read in one
+    query (or none, when the results carry them loaded with their season and teams)."""
+    loaded = {
+        result.fixture_id: result.fixture
+        for result in results
+        if Result.fixture.is_cached(result)
+        and Fixture.season.is_cached(result.fixture)
+        and Fixture.home.is_cached(result.fixture)
+        and Fixture.away.is_cached(result.fixture)
+    }
+    missing = [result.fixture_id for result in results if result.fixture_id not in loaded]
+    if missing:
+        fixtures = Fixture.objects.select_related("season__league", "home", "away")
+        loaded.update(fixtures.in_bulk(missing))
+    for result in results:
+        _publish(result, loaded[result.fixture_id])
+
+
+def _publish(result: Result, fixture: Fixture) -> None:
     extra = result_data(result)
     kinds = ["fixture.played"]
     if fixture.season.league.rule_system not in registry.simulated_names():
