@@ -17,6 +17,11 @@ fixture_cancelled = Signal()
 domain_event = Signal()
 """``event``: a :class:`core.events.Event` that committed (sent by ``core.events.publish``)."""
 
+domain_events = Signal()
+"""``events``: several :class:`core.events.Event` that committed together (sent by
+``core.events.publish_many``); a receiver of ``domain_event`` hears these too and handles
+them as it would each alone, at once."""
+
 result_corrected = Signal()
 """``correction``: a ``matches.ResultCorrection`` of a played result (its score or winner
 changed), sent inside the correction's transaction; receivers act once it commits."""

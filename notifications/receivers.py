@@ -8,7 +8,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from core.events import Event
-from core.signals import domain_event, results_created
+from core.signals import domain_event, domain_events, results_created
 from matches.models import Result
 from notifications import publishers, services
 
@@ -16,6 +16,11 @@ from notifications import publishers, services
 @receiver(domain_event, dispatch_uid="notifications.domain_event")
 def event_heard(sender: Any, event: Event, **kwargs: Any) -> None:
     services.event_record(event=event)
+
+
+@receiver(domain_events, dispatch_uid="notifications.domain_events")
+def events_heard(sender: Any, events: list[Event], **kwargs: Any) -> None:
+    services.events_record(events=events)
 
 
 @receiver(post_save, sender=Result, dispatch_uid="notifications.result_saved")

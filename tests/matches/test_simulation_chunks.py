@@ -224,3 +224,16 @@ def test_every_app_that_hears_a_result_saved_also_hears_results_created():
         return {receiver.__module__.split(".")[0] for receiver in receivers}
 
     assert apps(post_save) - {"auditlog"} <= apps(results_created)
+
+
+def test_every_app_that_hears_an_event_also_hears_events_sent_together():
+    """A chunk's events are sent together (``domain_events``): an app that hears them one at
+    a time only (``domain_event``) would miss them."""
+    from core.events import Event
+    from core.signals import domain_event, domain_events
+
+    def apps(signal):
+        return {r.__module__.split(".")[0] for r in signal._live_receivers(Event)[0]}
+
+    assert apps(domain_event) <= apps(domain_events)
+    assert apps(domain_event)  # notifications, at least
