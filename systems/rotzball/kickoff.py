@@ -63,7 +63,18 @@ def kick_off_many(*, fixtures: list[Fixture]) -> dict[int, list[str]]:
             problems[fixture.pk] = error.messages
             continue
         kicked.append((before, fixture))
-    Fixture.objects.bulk_update([fixture for _, fixture in kicked], list(FROZEN))
+    if kicked:
+        # What every kicked-off fixture shares in one UPDATE; only the frozen documents differ
+        # (a CASE per fixture: fewer columns, far less for Django to build).
+        now = timezone.now()
+        for _, fixture in kicked:
+            fixture.locked_at = now
+        Fixture.objects.filter(pk__in=[fixture.pk for _, fixture in kicked]).update(
+            status=Fixture.Status.LOCKED, locked_at=now, problem=""
+        )
+        Fixture.objects.bulk_update(
+            [fixture for _, fixture in kicked], ["home_sheet", "away_sheet", "options"]
+        )
     record_saves(saves=kicked, fields=FROZEN)
     return problems
 
