@@ -17,6 +17,7 @@ from core.signals import (
     lineup_changed,
     result_corrected,
     result_voided,
+    results_created,
 )
 from league.models import Team
 from matches.models import Fixture, Result, ResultCorrection
@@ -38,6 +39,18 @@ def _has_open_bets(fixture_id: int) -> bool:
 def result_saved(sender: Any, instance: Result, created: bool, **kwargs: Any) -> None:
     if created and _has_open_bets(instance.fixture_id):
         enqueue_on_commit(SETTLE, instance.fixture_id)
+
+
+@receiver(results_created, dispatch_uid="betting.results_created")
+def results_saved(sender: Any, results: list[Result], **kwargs: Any) -> None:
+    """Results written together (a chunk of simulations): as :func:`result_saved` for each,
+    the fixtures with open bets found in one query."""
+    fixture_ids = [result.fixture_id for result in results]
+    open_bets = Bet.objects.filter(fixture_id__in=fixture_ids, status=Bet.Status.OPEN)
+    with_bets = set(open_bets.values_list("fixture_id", flat=True).distinct())
+    for fixture_id in fixture_ids:
+        if fixture_id in with_bets:
+            enqueue_on_commit(SETTLE, fixture_id)
 
 
 @receiver(result_corrected, dispatch_uid="betting.result_corrected")

@@ -328,6 +328,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # config.celery.QUEUES lists them all for a worker that takes everything (make worker).
 CELERY_TASK_ROUTES = {
     "matches.tasks.fixture_simulate_task": {"queue": "simulation"},
+    "matches.tasks.fixtures_simulate_task": {"queue": "simulation"},
     "battles.tasks.battle_run_resolve_task": {"queue": "simulation"},
     "betting.tasks.odds_refresh_task": {"queue": "simulation"},
     "betting.tasks.fixture_settle_task": {"queue": "settlement"},
@@ -343,6 +344,9 @@ SWEEPER_MAX_ATTEMPTS = env.int("SWEEPER_MAX_ATTEMPTS", default=5)
 # a larger one leaves its kick-offs to a worker, this many per transaction.
 SIMULATION_KICK_OFF_IN_REQUEST = env.int("SIMULATION_KICK_OFF_IN_REQUEST", default=100)
 SIMULATION_KICK_OFF_CHUNK = 100
+# The workers simulate fixtures in chunks of this many, one transaction each (never two rounds
+# in one chunk): fewer tasks and commits than one per fixture, and both workers kept busy.
+SIMULATION_CHUNK = env.int("SIMULATION_CHUNK", default=10)
 # Calendar feeds (matches.calendars): how long a match's event lasts, and the domain that makes
 # each event's UID unique ("fixture-12@<domain>"; the first allowed host when empty).
 CALENDAR_EVENT_MINUTES = env.int("CALENDAR_EVENT_MINUTES", default=120)

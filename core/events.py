@@ -2,7 +2,8 @@
 
 An app that changes something people care about calls :func:`publish` inside its transaction;
 the event is sent once the transaction commits (never for a rolled-back change), as the
-``core.signals.domain_event`` signal. The ``notifications`` app hears it: it stores the in-app
+``core.signals.domain_event`` signal (or, for many events at once, :func:`publish_many` and
+``core.signals.domain_events``). The ``notifications`` app hears it: it stores the in-app
 notifications, queues the emails and the webhook deliveries. The apps that publish know none
 of that.
 
@@ -27,7 +28,7 @@ from typing import Any
 
 from django.db import transaction
 
-from core.signals import domain_event
+from core.signals import domain_event, domain_events
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,26 @@ class Event:
     """JSON-safe: what a webhook body carries and what a notification is worded from."""
 
 
+def event_make(
+    kind: str,
+    *,
+    key: str,
+    league_id: int | None,
+    recipients: Iterable[int | None] = (),
+    url: str = "",
+    data: dict[str, Any] | None = None,
+) -> Event:
+    """The event, not sent yet (:func:`publish_many` sends several together)."""
+    return Event(
+        kind=kind,
+        key=key,
+        league_id=league_id,
+        recipients=tuple(sorted({user for user in recipients if user is not None})),
+        url=url,
+        data=dict(data or {}),
+    )
+
+
 def publish(
     kind: str,
     *,
@@ -53,13 +74,24 @@ def publish(
     data: dict[str, Any] | None = None,
 ) -> Event:
     """Send ``kind`` when the current transaction commits (at once outside one)."""
-    event = Event(
-        kind=kind,
-        key=key,
-        league_id=league_id,
-        recipients=tuple(sorted({user for user in recipients if user is not None})),
-        url=url,
-        data=dict(data or {}),
+    return publish_event(
+        event_make(kind, key=key, league_id=league_id, recipients=recipients, url=url, data=data)
     )
+
+
+def publish_event(event: Event) -> Event:
+    """Send ``event`` (:func:`event_make`) when the current transaction commits."""
     transaction.on_commit(lambda: domain_event.send(sender=Event, event=event), robust=True)
     return event
+
+
+def publish_many(events: Iterable[Event]) -> list[Event]:
+    """Send ``events`` together when the current transaction commits, as one
+    ``domain_events`` signal: what a receiver does for each event alone (``domain_event``),
+    done at once for all of them (a chunk of simulated fixtures, each one played)."""
+    together = list(events)
+    if together:
+        transaction.on_commit(
+            lambda: domain_events.send(sender=Event, events=together), robust=True
+        )
+    return together

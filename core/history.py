@@ -18,14 +18,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from auditlog.cid import get_cid
-from auditlog.context import auditlog_value
+from auditlog.context import auditlog_disabled, auditlog_value
+from auditlog.diff import model_instance_diff
 from auditlog.registry import auditlog
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import DEFAULT_DB_ALIAS, connection, models
 from django.db.models.signals import pre_save
 from django.utils import timezone
+from django.utils.encoding import smart_str
 
 NOISY_FIELDS = ("sweep_attempts", "locked_at", "record", "home_sheet", "away_sheet", "options")
 """Technical fields never diffed, whatever the model: retries, lock stamps, record blobs."""
@@ -144,9 +147,8 @@ def record_many(
 
     content_type = ContentType.objects.get_for_model(model)
     cid = get_cid()
-    entries = []
-    for change in changes:
-        entry = HistoryEntry(
+    return _write(
+        HistoryEntry(
             content_type=content_type,
             object_pk=str(change.object_id),
             object_id=change.object_id,
@@ -158,6 +160,16 @@ def record_many(
             additional_data={"url": url},
             cid=cid,
         )
+        for change in changes
+    )
+
+
+def _write(entries: Iterable[Any]) -> int:
+    """Store ``entries`` (unsaved ``HistoryEntry`` rows) in batches, with the request's actor."""
+    from core.models import HistoryEntry
+
+    ready = []
+    for entry in entries:
         # auditlog's request context (actor, address) is applied by its pre_save receiver;
         # bulk_create sends no signal, so send it here.
         pre_save.send(
@@ -167,9 +179,50 @@ def record_many(
             using=DEFAULT_DB_ALIAS,
             update_fields=None,
         )
-        entries.append(entry)
-    HistoryEntry.objects.bulk_create(entries, batch_size=WRITE_BATCH)
-    return len(entries)
+        ready.append(entry)
+    HistoryEntry.objects.bulk_create(ready, batch_size=WRITE_BATCH)
+    return len(ready)
+
+
+def record_saves(
+    *,
+    saves: Iterable[tuple[models.Model | None, models.Model]],
+    fields: Iterable[str] | None = None,
+) -> int:
+    """One entry per row written in bulk (``bulk_create``, ``bulk_update``, a queryset
+    ``update``: no signal), the entry auditlog would have written had each row been saved one
+    by one: each pair is the row before (``None`` when created) and after, ``fields`` the
+    ``update_fields`` of such a save. The same diff (auditlog's own), league, owner and
+    address as a ``save()`` gets, written in one statement per batch. Returns the number of
+    entries written (a row whose tracked fields did not change gets none)."""
+    from core.models import HistoryEntry
+
+    if auditlog_disabled.get(False):  # as auditlog's receivers: nothing while it is off
+        return 0
+    checked = list(fields) if fields is not None else None
+    cid = get_cid()
+
+    def entry(old: models.Model | None, new: models.Model) -> Any:
+        changes = model_instance_diff(
+            old,
+            new,
+            fields_to_check=checked,
+            use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES,
+        )
+        if not changes:
+            return None
+        return HistoryEntry(
+            content_type=ContentType.objects.get_for_model(new),
+            object_pk=str(new.pk),
+            object_id=new.pk,
+            object_repr=smart_str(new),
+            action=HistoryEntry.Action.CREATE if old is None else HistoryEntry.Action.UPDATE,
+            changes=changes,
+            cid=cid,
+            **entry_scope(new),
+        )
+
+    return _write(e for old, new in saves if (e := entry(old, new)) is not None)
 
 
 def _text(value: Any) -> str:

@@ -12,6 +12,10 @@ nothing to say):
 * ``kick_off(fixture)``: freeze what the match needs (line-ups, settings, draws) on the
   fixture and mark it kicked off. The caller holds both teams' row locks and the fixture's
   (``matches.locking``); a line-up that cannot play raises ``ValidationError``.
+* ``kick_off_many(fixtures)``: the same for many fixtures at once (a chunk of a simulation
+  request), reading what they need in a few queries and writing them in bulk, with their
+  history; returns ``{fixture id: [messages]}`` for those that cannot kick off (left as they
+  were). Without it the core calls ``kick_off`` for each fixture;
 * ``team_page(request, team)`` and ``fixture_page(request, fixture)``: the pages at
   ``/leagues/teams/<id>/`` and ``/matches/<id>/``;
 * ``league_page_context(request, league, season)``: what the league page adds for this game;
@@ -103,6 +107,7 @@ class Game:
     team_page: Hook
     fixture_page: Hook
     team_sheet: Hook
+    kick_off_many: Hook | None = None
     league_page_context: Hook | None = None
     team_register: Hook | None = None
     team_power: Hook | None = None

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from core.events import Event, publish
+from core.events import Event, event_make, publish_event
 from matches.models import Fixture, Result
 
 
@@ -32,6 +32,27 @@ def coaches(fixture: Fixture) -> list[int | None]:
     return [fixture.home.coach_id, fixture.away.coach_id]
 
 
+def fixture_event(
+    kind: str,
+    *,
+    fixture: Fixture,
+    key: str | None = None,
+    recipients: Iterable[int | None] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Event:
+    """The event ``kind`` about ``fixture`` (to both coaches unless told whom), keyed
+    ``"<kind>:<fixture id>"`` unless the change needs its own key (a reschedule's time); not
+    sent yet (``core.events.publish_many`` sends several together)."""
+    return event_make(
+        kind,
+        key=key or f"{kind}:{fixture.pk}",
+        league_id=fixture.season.league_id,
+        recipients=coaches(fixture) if recipients is None else recipients,
+        url=reverse("matches:fixture", args=[fixture.pk]),
+        data={**fixture_data(fixture), **(extra or {})},
+    )
+
+
 def fixture_publish(
     kind: str,
     *,
@@ -40,15 +61,9 @@ def fixture_publish(
     recipients: Iterable[int | None] | None = None,
     extra: dict[str, Any] | None = None,
 ) -> Event:
-    """Publish ``kind`` about ``fixture`` (to both coaches unless told whom), keyed
-    ``"<kind>:<fixture id>"`` unless the change needs its own key (a reschedule's time)."""
-    return publish(
-        kind,
-        key=key or f"{kind}:{fixture.pk}",
-        league_id=fixture.season.league_id,
-        recipients=coaches(fixture) if recipients is None else recipients,
-        url=reverse("matches:fixture", args=[fixture.pk]),
-        data={**fixture_data(fixture), **(extra or {})},
+    """Publish :func:`fixture_event` once the transaction commits."""
+    return publish_event(
+        fixture_event(kind, fixture=fixture, key=key, recipients=recipients, extra=extra)
     )
 
 

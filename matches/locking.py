@@ -43,3 +43,25 @@ def lock_fixture_with_teams(fixture_id: int) -> Fixture | None:
         return None
     lock_teams(teams)
     return lock_fixture(fixture_id)
+
+
+def lock_fixtures_to_resolve(fixture_ids: Iterable[int]) -> tuple[list[Fixture], set[int]]:
+    """Many fixtures for one transaction (a worker's chunk): the teams of those still to kick
+    off, then every fixture, each kind in id order. Returns the fixtures (by id) and the ids
+    of the teams locked.
+
+    A fixture already kicked off needs no team lock (its line-ups are frozen on it), so chunks
+    of kicked-off fixtures never wait on each other's teams. A fixture that turns out to be
+    scheduled once locked, though it was not when its teams were chosen (voided meanwhile),
+    has its teams unlocked: the caller leaves it alone.
+    """
+    ids = sorted(set(fixture_ids))
+    scheduled = Fixture.objects.filter(pk__in=ids, status=Fixture.Status.SCHEDULED)
+    teams = lock_teams(t for pair in scheduled.values_list("home_id", "away_id") for t in pair)
+    fixtures = list(
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("season__league", "home", "away")
+        .filter(pk__in=ids)
+        .order_by("pk")
+    )
+    return fixtures, {team.pk for team in teams}

@@ -9,7 +9,6 @@ sweeper).
 
 import logging
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -20,8 +19,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import rules_engine
-from core import documents, registry
+from core import registry
 from core.enqueue import enqueue_on_commit
 from core.signals import fixture_cancelled, fixtures_scheduled
 from league.models import League, Season, Team
@@ -31,10 +29,17 @@ from matches.events import fixture_publish
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
 from matches.resending import resend_counted, resend_reset
 from matches.scheduling import round_robin
+from matches.simulation_chunks import (
+    fixtures_kick_off_locked,
+    problems_record,
+    result_resolve,
+    simulation_chunks,
+)
 
 log = logging.getLogger(__name__)
 
 SIMULATE_TASK = "matches.tasks.fixture_simulate_task"
+SIMULATE_CHUNK_TASK = "matches.tasks.fixtures_simulate_task"
 KICK_OFF_TASK = "matches.tasks.batch_kick_off_task"
 
 UNRESOLVED = (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
@@ -201,34 +206,11 @@ def fixture_simulate(*, fixture_id: int, seed: int | None = None) -> Result | No
         return None
     if fixture.status == Fixture.Status.SCHEDULED:
         _kick_off(fixture)
-    rule_system = fixture.season.league.rule_system
-    kinds = registry.game(rule_system).documents
-    dice = rules_engine.Dice(seed)
-    outcome = rules_engine.get_system(rule_system).resolve_match(
-        _document(kinds, "sheet", fixture.home_sheet),
-        _document(kinds, "sheet", fixture.away_sheet),
-        dice=dice,
-        options=_document(kinds, "options", fixture.options) or {},
-    )
-    result = Result.objects.create(
-        fixture=fixture,
-        home_score=outcome.home_score,
-        away_score=outcome.away_score,
-        winner=outcome.winner or Result.Winner.DRAW,
-        decided_by=outcome.decided_by,
-        seed=outcome.seed,
-        record=documents.stamp(kinds["record"], outcome.record)
-        if "record" in kinds
-        else outcome.record,
-    )
+    result = result_resolve(fixture, seed=seed)
+    result.save()
     fixture.status = Fixture.Status.PLAYED
     fixture.save(update_fields=["status"])
     return result
-
-
-def _document(kinds: Any, key: str, stored: Any) -> Any:
-    """A stored document as the engine reads it today (``core.documents``)."""
-    return documents.read(kinds[key], stored) if key in kinds else stored
 
 
 def fixture_cancel(*, fixture: Fixture) -> Fixture:
@@ -276,7 +258,9 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = Fals
         raise ValidationError(
             {"kickoff": _("Only a fixture that has not kicked off can be rescheduled.")}
         )
-    history.fixture_record_update(fixture=fixture, field="kickoff", old=fixture.kickoff, new=kickoff)
+    history.fixture_record_update(
+        fixture=fixture, field="kickoff", old=fixture.kickoff, new=kickoff
+    )
     fixture.refresh_from_db()
     fixture_publish(
         "fixture.rescheduled",
@@ -287,8 +271,11 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = Fals
 
 
 def _enqueue(fixture_ids: list[int]) -> None:
-    for fixture_id in fixture_ids:
-        enqueue_on_commit(SIMULATE_TASK, fixture_id)
+    """Send the fixtures to the workers in chunks (``matches.simulation_chunks``), in round
+    order, once the transaction commits."""
+    rounds = Fixture.objects.filter(pk__in=fixture_ids).values_list("round", "pk")
+    for chunk in simulation_chunks(rounds):
+        enqueue_on_commit(SIMULATE_CHUNK_TASK, chunk)
 
 
 @transaction.atomic
@@ -387,9 +374,10 @@ def _check_line_ups(season: Season, fixtures: QuerySet[Fixture]) -> None:
 
 def batch_kick_off(*, batch_id: int) -> dict[str, int]:
     """Kick off a batch's scheduled fixtures, ``SIMULATION_KICK_OFF_CHUNK`` at a time (each
-    chunk one short transaction, its teams locked first), and send each kicked-off fixture to
-    the workers. A fixture that cannot kick off records why, as the sweeper does. Idempotent:
-    what is kicked off already is only sent again."""
+    chunk one short transaction, its teams locked first, then its fixtures), and send each
+    chunk's kicked-off fixtures to the workers as soon as it commits, so they simulate while
+    the next chunk kicks off. A fixture that cannot kick off records why, as the sweeper does.
+    Idempotent: what is kicked off already is only sent again."""
     batch = SimulationBatch.objects.filter(pk=batch_id).first()
     if batch is None:
         return {"kicked_off": 0, "enqueued": 0}
@@ -399,26 +387,25 @@ def batch_kick_off(*, batch_id: int) -> dict[str, int]:
         .values_list("pk", flat=True)
     )
     chunk = settings.SIMULATION_KICK_OFF_CHUNK
-    kicked_off = 0
+    sent: set[int] = set()
     for start in range(0, len(pending), chunk):
         with transaction.atomic():
             ids = pending[start : start + chunk]
-            chosen = Fixture.objects.filter(pk__in=ids)
-            locking.lock_teams(t for pair in chosen.values_list("home_id", "away_id") for t in pair)
-            for fixture_id in ids:
-                try:
-                    fixture_kick_off(fixture_id=fixture_id)
-                    kicked_off += 1
-                except ValidationError as error:
-                    message = "; ".join(error.messages)[:300]
-                    Fixture.objects.filter(pk=fixture_id).update(problem=message)
-    ready = list(
-        batch.fixtures.filter(status=Fixture.Status.LOCKED)
-        .order_by("round", "pk")
-        .values_list("pk", flat=True)
-    )
-    _enqueue(ready)
-    return {"kicked_off": kicked_off, "enqueued": len(ready)}
+            fixtures, teams = locking.lock_fixtures_to_resolve(ids)
+            scheduled = [
+                f
+                for f in fixtures
+                if f.status == Fixture.Status.SCHEDULED and {f.home_id, f.away_id} <= teams
+            ]
+            problems = fixtures_kick_off_locked(scheduled)
+            problems_record(problems)
+            ready = [f.pk for f in scheduled if f.pk not in problems]
+            _enqueue(ready)
+            sent.update(ready)
+    waiting = batch.fixtures.filter(status=Fixture.Status.LOCKED).exclude(pk__in=sent)
+    others = list(waiting.order_by("round", "pk").values_list("pk", flat=True))
+    _enqueue(others)
+    return {"kicked_off": len(sent), "enqueued": len(sent) + len(others)}
 
 
 def _same_batch(season: Season, label: str, ids: list[int]) -> SimulationBatch | None:

@@ -1,13 +1,14 @@
 """Celery tasks: thin wrappers that take ids, call one service and return a small value.
 
-``fixture_simulate`` resolves a fixture at most once and ``batch_kick_off`` kicks each fixture
-off at most once, so late acknowledgement and redelivery are safe. Services send it by name (``core.enqueue``), never by importing this module.
+``fixture_simulate`` and ``fixtures_simulate`` (a chunk) resolve each fixture at most once and
+``batch_kick_off`` kicks each fixture off at most once, so late acknowledgement and redelivery
+are safe. Services send them by name (``core.enqueue``), never by importing this module.
 """
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from matches import services
+from matches import services, simulation_chunks
 
 RETRYABLE = (OperationalError, InterfaceError)
 
@@ -16,6 +17,12 @@ RETRYABLE = (OperationalError, InterfaceError)
 def fixture_simulate_task(fixture_id: int) -> dict[str, int | None]:
     result = services.fixture_simulate(fixture_id=fixture_id)
     return {"fixture": fixture_id, "result": result.pk if result else None}
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def fixtures_simulate_task(fixture_ids: list[int]) -> dict[str, int]:
+    """A chunk of fixtures resolved in one transaction (``simulation_chunks.fixtures_simulate``)."""
+    return simulation_chunks.fixtures_simulate(fixture_ids=fixture_ids)
 
 
 @shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)

@@ -1,7 +1,7 @@
 """Turning a committed event into in-app notifications, their emails and webhook deliveries,
 and what a user does with their notifications and preferences."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 
 from django.conf import settings
@@ -37,25 +37,34 @@ def _recipient_data(event: Event, user_id: int) -> dict:
 def event_record(*, event: Event) -> dict[str, int]:
     """Store ``event`` for each recipient (once per user and key, however often it comes),
     queue the emails the recipients chose and the deliveries of the league's webhooks."""
+    return events_record(events=[event])
+
+
+def events_record(*, events: Sequence[Event]) -> dict[str, int]:
+    """:func:`event_record` for events that committed together (``core.events.publish_many``):
+    their notifications in one statement, their emails found in one query, their webhook
+    deliveries made at once; the same rows as recording each alone."""
+    rows = [
+        Notification(
+            user_id=user_id,
+            kind=event.kind,
+            league_id=event.league_id,
+            event_key=event.key,
+            data=_recipient_data(event, user_id),
+            url=event.url,
+        )
+        for event in events
+        if event.recipients and kinds.is_known(event.kind)
+        for user_id in event.recipients
+    ]
     stored = 0
-    if event.recipients and kinds.is_known(event.kind):
-        rows = [
-            Notification(
-                user_id=user_id,
-                kind=event.kind,
-                league_id=event.league_id,
-                event_key=event.key,
-                data=_recipient_data(event, user_id),
-                url=event.url,
-            )
-            for user_id in event.recipients
-        ]
+    if rows:
         with transaction.atomic():
             stored = len(
                 Notification.objects.bulk_create(rows, batch_size=BULK_BATCH, ignore_conflicts=True)
             )
-            _queue_emails(event)
-    deliveries = webhooks.deliveries_create(event=event) if event.league_id else 0
+            _queue_emails({row.event_key for row in rows})
+    deliveries = webhooks.deliveries_create_many(events=[e for e in events if e.league_id])
     return {"notifications": stored, "deliveries": deliveries}
 
 
@@ -79,10 +88,10 @@ def _send_emails(ids: list[int]) -> None:
         enqueue_on_commit(EMAIL_TASK, ids[start : start + EMAIL_BATCH])
 
 
-def _queue_emails(event: Event) -> None:
-    """One task per batch of the event's notifications wanted by email; each is claimed by the
+def _queue_emails(keys: Iterable[str]) -> None:
+    """One task per batch of the events' notifications wanted by email; each is claimed by the
     task, so queuing twice sends once."""
-    wanted = _wanted_by_email(Notification.objects.filter(event_key=event.key))
+    wanted = _wanted_by_email(Notification.objects.filter(event_key__in=list(keys)))
     _send_emails(list(wanted.order_by("pk").values_list("pk", flat=True)))
 
 

@@ -9,6 +9,8 @@ to expire: the sweep sends it again (a receiver may then see a delivery id twice
 import json
 import logging
 import time
+from collections import defaultdict
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 import httpx
@@ -113,32 +115,40 @@ def _payload(event: Event) -> dict:
 def deliveries_create(*, event: Event) -> int:
     """One delivery per active endpoint of the league that takes this kind (none twice for
     the same event), each sent by a task once this commits."""
-    if event.kind not in WEBHOOK_KINDS:
+    return deliveries_create_many(events=[event])
+
+
+def deliveries_create_many(*, events: Sequence[Event]) -> int:
+    """:func:`deliveries_create` for events that committed together: their leagues' endpoints
+    read in one query, their deliveries written in one statement."""
+    wanted = [event for event in events if event.kind in WEBHOOK_KINDS]
+    if not wanted:
         return 0
-    endpoints = [
-        endpoint
-        for endpoint in WebhookEndpoint.objects.filter(league_id=event.league_id, active=True)
+    endpoints: dict[int | None, list[WebhookEndpoint]] = defaultdict(list)
+    leagues = {event.league_id for event in wanted}
+    for endpoint in WebhookEndpoint.objects.filter(league_id__in=leagues, active=True):
+        endpoints[endpoint.league_id].append(endpoint)
+    now = timezone.now()
+    rows = [
+        WebhookDelivery(
+            endpoint=endpoint,
+            event_key=event.key,
+            kind=event.kind,
+            payload=_payload(event),
+            next_attempt_at=now,
+        )
+        for event in wanted
+        for endpoint in endpoints[event.league_id]
         if event.kind in endpoint.events
     ]
-    if not endpoints:
+    if not rows:
         return 0
-    now = timezone.now()
     with transaction.atomic():
-        WebhookDelivery.objects.bulk_create(
-            [
-                WebhookDelivery(
-                    endpoint=endpoint,
-                    event_key=event.key,
-                    kind=event.kind,
-                    payload=_payload(event),
-                    next_attempt_at=now,
-                )
-                for endpoint in endpoints
-            ],
-            ignore_conflicts=True,
-        )
+        WebhookDelivery.objects.bulk_create(rows, ignore_conflicts=True)
         pending = WebhookDelivery.objects.filter(
-            endpoint__in=endpoints, event_key=event.key, status=WebhookDelivery.Status.PENDING
+            endpoint__in={row.endpoint_id for row in rows},
+            event_key__in={row.event_key for row in rows},
+            status=WebhookDelivery.Status.PENDING,
         ).values_list("pk", flat=True)
         for delivery_id in pending:
             enqueue_on_commit(DELIVER_TASK, delivery_id)

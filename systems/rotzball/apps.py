@@ -36,6 +36,7 @@ class RotzballConfig(AppConfig):
                 result_book_lines=downloads.result_book_lines,
                 season_rollover=seasons.season_rollover,
                 kick_off=kickoff.kick_off,
+                kick_off_many=kickoff.kick_off_many,
                 team_page=pages.team_detail,
                 fixture_page=pages.fixture_detail,
                 team_sheet=sheets.team_sheet,

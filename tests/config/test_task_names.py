@@ -14,6 +14,7 @@ from config.celery import QUEUES
 
 SENT_BY_NAME = [
     "matches.tasks.fixture_simulate_task",
+    "matches.tasks.fixtures_simulate_task",
     "systems.killpower.tasks.post_match_task",
     "battles.tasks.battle_run_resolve_task",
     "core.tasks.sweep_task",

@@ -41,9 +41,10 @@ def _require_real_services():
 class Worker:
     """A ``celery worker`` child process on the test database; killable, restartable."""
 
-    def __init__(self, database_url: str, log_path: Path) -> None:
+    def __init__(self, database_url: str, log_path: Path, *, concurrency: int = 2) -> None:
         self.database_url = database_url
         self.log_path = log_path
+        self.concurrency = concurrency
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, name: str = "it") -> None:
@@ -60,7 +61,7 @@ class Worker:
                 "-Q",
                 QUEUES,
                 "--concurrency",
-                "2",
+                str(self.concurrency),
                 "--prefetch-multiplier",
                 "1",
                 "-n",

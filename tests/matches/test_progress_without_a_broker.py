@@ -7,7 +7,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from matches import services
+from matches import simulation_chunks
 from matches.models import Fixture
 from tests.pages.conftest import browser  # noqa: F401
 
@@ -31,14 +31,14 @@ def test_the_request_answers_before_the_matches_are_played(
         season=season, round=1, home=team, away=other_team, kickoff="2031-05-03T20:00Z"
     )
     release = threading.Event()
-    real_simulate = services.fixture_simulate
+    real_simulate = simulation_chunks.fixtures_simulate  # what the worker runs: a chunk
 
     def held_simulate(**kwargs):
         release.wait(10)  # the "worker" takes its time
         return real_simulate(**kwargs)
 
     client = browser(commissioner)
-    services.fixture_simulate = held_simulate
+    simulation_chunks.fixtures_simulate = held_simulate
     try:
         response = client.post(
             reverse("league:simulate", args=[league.pk]), {"season": season.pk, "round": 1}
@@ -51,4 +51,4 @@ def test_the_request_answers_before_the_matches_are_played(
         assert wait_for(lambda: Fixture.objects.get(pk=fixture.pk).status == "played")
     finally:
         release.set()
-        services.fixture_simulate = real_simulate
+        simulation_chunks.fixtures_simulate = real_simulate

@@ -1,0 +1,171 @@
+"""A season simulated through real workers on PostgreSQL and Redis (a script, not a test).
+
+    python tests/benchmarks/bench_season.py [--repeats 5] [--teams 20] [--workers 2]
+
+Builds a Rotzball league of ``--teams`` teams with full line-ups, then, for each repeat, a
+fresh season (a double round robin: 380 fixtures for 20 teams) and times, from
+``matches.services.simulation_request`` for the whole season, until every fixture has its
+result stored and the standings are read with every team's games counted. ``--workers``
+real ``celery worker`` processes (concurrency 1 each, the project's queues, prefetch 1) do
+the work. Prints the per-repeat times and their median. Target: < 2 s for 380 fixtures with
+two workers.
+
+It uses a throwaway database ``league_sim_bench`` on ``BENCH_DATABASE_URL`` (default the
+local PostgreSQL), created afresh each run and dropped at the end, and the broker
+``BENCH_BROKER_URL`` (default Redis database 2 on localhost), purged before the workers
+start. Every repeat is bounded (``--timeout``); the workers are stopped however it ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/2")
+DB_NAME = "league_sim_bench"
+TARGET = 2.0  # seconds for a 380-fixture season with two workers
+
+
+def _database_url() -> str:
+    return urlsplit(SERVER)._replace(path=f"/{DB_NAME}").geturl()
+
+
+def _admin(statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(SERVER, autocommit=True) as admin:
+        admin.execute(statement)
+
+
+def _setup_django() -> None:
+    os.environ["DATABASE_URL"] = _database_url()
+    os.environ["CELERY_BROKER_URL"] = BROKER
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _start_workers(workers: list, count: int, log_dir: Path) -> None:
+    """Start ``count`` real ``celery worker`` processes (concurrency 1 each, the project's
+    queues, prefetch 1) into ``workers``: the integration tests' ``Worker``, each in its own
+    process group, so the caller stops every one that started even if a later one fails."""
+    from tests.integration.conftest import Worker
+
+    for index in range(count):
+        worker = Worker(_database_url(), log_dir / f"worker{index}.log", concurrency=1)
+        workers.append(worker)
+        worker.mark()
+        worker.start(name=f"bench{index}")
+
+
+def _league(teams: int):
+    from django.utils import timezone
+
+    from tests.factories import LeagueFactory, TeamFactory, full_lineup
+
+    league = LeagueFactory(name=f"Bench league {timezone.now():%H%M%S}")
+    for index in range(teams):
+        full_lineup(TeamFactory(league=league, name=f"Bench team {index:02}"), skill=30 + index)
+    return league
+
+
+def _season(league):
+    from django.utils import timezone
+
+    from matches import services
+    from tests.factories import SeasonFactory
+
+    season = SeasonFactory(league=league)
+    fixtures = services.fixtures_generate(
+        season=season, double=True, first_kickoff=timezone.now() + timedelta(days=1)
+    )
+    return season, len(fixtures)
+
+
+def _simulate(season, expected: int, timeout: float) -> float:
+    """Seconds from the request to every result stored and the standings read complete."""
+    from matches import services
+    from matches.models import Result
+    from matches.standings import standings_get
+
+    results = Result.objects.filter(fixture__season=season)
+    teams = season.league.teams.count()
+    start = time.perf_counter()
+    services.simulation_request(season=season, user=None)
+    deadline = start + timeout
+    while results.count() < expected:
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"only {results.count()} of {expected} results in {timeout} s")
+        time.sleep(0.01)
+    table = standings_get(season=season)
+    elapsed = time.perf_counter() - start
+    assert len(table) == teams and all(row.played == 2 * (teams - 1) for row in table), table
+    assert results.count() == expected  # never a result twice
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--teams", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per repeat")
+    args = parser.parse_args()
+
+    _admin(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+    _admin(f"CREATE DATABASE {DB_NAME}")
+    try:
+        _setup_django()
+        from config.celery import app
+
+        app.control.purge()
+        league = _league(args.teams)
+        times: list[float] = []
+        fixtures = 0
+        with tempfile.TemporaryDirectory(prefix="bench_season_") as logs:
+            workers: list = []
+            try:
+                _start_workers(workers, args.workers, Path(logs))
+                for _ in range(args.repeats):
+                    season, fixtures = _season(league)
+                    times.append(_simulate(season, fixtures, args.timeout))
+                errors = [line for worker in workers for line in worker.errors()]
+            finally:
+                for worker in workers:
+                    worker.stop()
+        from django.db import connections
+
+        connections.close_all()
+    finally:
+        _admin(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+
+    median = statistics.median(times)
+    print(
+        "season  per repeat: " + ", ".join(f"{t:.2f}" for t in times) + " s"
+        f"{'  worker errors: ' + str(len(errors)) if errors else ''}"
+    )
+    print(
+        f"season  {median:8.2f} s for {fixtures} fixtures ({args.teams} teams, double round "
+        f"robin) through {args.workers} workers, request to standings "
+        f"({fixtures / median:.0f} fixtures/s; median of {args.repeats})  target < {TARGET}  "
+        f"{'OK' if median < TARGET and not errors else 'MISSED'}"
+    )
+
+
+if __name__ == "__main__":
+    main()
