@@ -12,8 +12,9 @@ Prints medians over the repeats of
 * ``settle``: the time ``fixture_settle`` takes to pay ``--settle`` open bets on one fixture
   (a ledger transaction per bet, bulk written). Target: < 2 s for 10,000 bets.
 
-It uses a throwaway database ``league_bench`` on ``BENCH_DATABASE_URL`` (default the local
-PostgreSQL), created afresh each run, and runs tasks eagerly (no broker).
+It uses a throwaway database (``BENCH_DATABASE_NAME``, default ``league_bench``) on
+``BENCH_DATABASE_URL`` (default the local PostgreSQL), created afresh each run, and runs tasks
+eagerly (no broker). ``BENCH_PORT`` moves the server off port 8797.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-DB_NAME = "league_bench"
-PORT = 8797
+DB_NAME = os.environ.get("BENCH_DATABASE_NAME", "league_bench")
+PORT = int(os.environ.get("BENCH_PORT", "8797"))
 PLACE_TARGET = 250.0
 SETTLE_TARGET = 2.0
 
@@ -48,10 +49,12 @@ def _database_url() -> str:
 
 def _recreate_database() -> None:
     import psycopg
+    from psycopg import sql
 
+    name = sql.Identifier(DB_NAME)
     with psycopg.connect(SERVER, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        admin.execute(f"CREATE DATABASE {DB_NAME}")
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
 
 
 def _setup_django() -> None:
