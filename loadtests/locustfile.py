@@ -102,17 +102,25 @@ class Portal(HttpUser):
     def on_start(self) -> None:
         self.client.base_url = _host()
 
+    def call(self, method: str, path: str, name: str, expected: int = 200, **options):
+        """The answer's JSON when its status is ``expected``; else ``None``, counted as a
+        refusal of the rules (see ``_refusal``) or as a failure."""
+        with self.client.request(method, path, name=name, catch_response=True, **options) as answer:
+            if answer.status_code == expected:
+                is_json = answer.headers.get("Content-Type", "").startswith("application/json")
+                return answer.json() if is_json else {}
+            if _refusal(answer):
+                answer.success()
+                samples[_group(name)]["refusals"] += 1
+            else:
+                answer.failure(f"{answer.status_code} {answer.text[:200]}")
+            return None
+
     def get_json(self, path: str, name: str, **params):
-        with self.client.get(path, params=params or None, name=name, catch_response=True) as answer:
-            if answer.status_code != 200:
-                answer.failure(f"{answer.status_code}")
-                return None
-            return answer.json()
+        return self.call("GET", path, name, params=params or None)
 
     def page(self, path: str, name: str) -> None:
-        with self.client.get(path, name=name, catch_response=True) as answer:
-            if answer.status_code != 200:
-                answer.failure(f"{answer.status_code}")
+        self.call("GET", path, name)
 
 
 class Signed(Portal):
@@ -249,18 +257,10 @@ class Punter(Signed):
         if not self.leagues or not self._open_fixtures():
             return
         fixture = random.choice(self.open)
-        with self.client.get(
-            f"/api/v1/fixtures/{fixture['id']}/odds/", name="api: odds", catch_response=True
-        ) as answer:
-            if answer.status_code != 200:
-                if _refusal(answer):
-                    answer.success()  # not priced yet or closed: choose again next time
-                    samples["api"]["refusals"] += 1
-                    self.open = []
-                else:
-                    answer.failure(f"{answer.status_code}")
-                return
-            market = answer.json()
+        market = self.get_json(f"/api/v1/fixtures/{fixture['id']}/odds/", "api: odds")
+        if market is None:
+            self.open = []  # closed or not priced yet: choose again next time
+            return
         priced = [(name, o["price"]) for name, o in market["outcomes"].items() if o.get("price")]
         if not priced:
             return
@@ -271,17 +271,8 @@ class Punter(Signed):
             "stake": random.randint(1, 50),
             "price": price,
         }
-        with self.client.post(
-            "/api/v1/bets/", json=body, name="bet: place", catch_response=True
-        ) as placed:
-            if placed.status_code == 201:
-                return
-            if _refusal(placed):
-                placed.success()
-                samples["bet"]["refusals"] += 1
-                self.open = []
-            else:
-                placed.failure(f"{placed.status_code} {placed.text[:200]}")
+        if self.call("POST", "/api/v1/bets/", "bet: place", 201, json=body) is None:
+            self.open = []
 
     @task(2)
     def my_bets(self) -> None:
@@ -349,14 +340,7 @@ class Coach(Signed):
             )
 
     def _put(self, path: str, body: dict, name: str) -> None:
-        with self.client.put(path, json=body, name=name, catch_response=True) as answer:
-            if answer.status_code == 200:
-                return
-            if _refusal(answer):
-                answer.success()  # the team is playing: its roster is frozen until the result
-                samples["lineup"]["refusals"] += 1
-            else:
-                answer.failure(f"{answer.status_code} {answer.text[:200]}")
+        self.call("PUT", path, name, json=body)  # refused while the team plays: frozen
 
 
 class Commissioner(Signed):
@@ -392,20 +376,15 @@ class Commissioner(Signed):
         if not upcoming or not upcoming["results"]:
             return
         number = upcoming["results"][0]["round"]
-        with self.client.post(
+        batch = self.call(
+            "POST",
             f"/api/v1/seasons/{season}/simulate/",
+            "simulation: request round",
+            202,
             json={"round": number},
-            name="simulation: request round",
-            catch_response=True,
-        ) as answer:
-            if answer.status_code != 202:
-                if _refusal(answer):
-                    answer.success()
-                    samples["simulation"]["refusals"] += 1
-                else:
-                    answer.failure(f"{answer.status_code} {answer.text[:200]}")
-                return
-            batch = answer.json()
+        )
+        if batch is None:
+            return
         for _poll in range(15):
             self._sleep(2)
             progress = self.get_json(
