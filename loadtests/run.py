@@ -54,6 +54,7 @@ LEAGUES = _setting("LOAD_LEAGUES", "1000")
 TEAMS = _setting("LOAD_TEAMS", "20")
 SEASONS = _setting("LOAD_SEASONS", "1")
 SEED_LEAGUES = _setting("LOAD_SEED_LEAGUES", "20")
+BETTING_LEAGUES = _setting("LOAD_BETTING_LEAGUES", "5")
 USERS = _setting("LOAD_USERS", "100")
 SPAWN_RATE = _setting("LOAD_SPAWN_RATE", "10")
 DURATION = _setting("LOAD_DURATION", "3m")
@@ -253,6 +254,8 @@ def main() -> int:
             str(seed),
             "--teams",
             TEAMS,
+            "--betting-leagues",
+            BETTING_LEAGUES,
             env=_environment(DJANGO_DEBUG="true", QUERY_COUNT_HEADER="false"),
         )
         _wait_for_queue(limit_seconds=600)
