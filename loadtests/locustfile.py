@@ -16,8 +16,8 @@ Nobody is given an id: every league, season, team, fixture and player is found t
 API's lists and details, so the scenario runs on any data (``generate_load``'s, the demo's).
 
 Think time: ``between(LOAD_WAIT_MIN, LOAD_WAIT_MAX)`` seconds after each request (default 1
-to 5 s: a reader opening the next page, a punter filling a slip); commissioners wait 15 to
-30 s between two simulations. Every request is named ``<group>: <what>`` with one of the
+to 5 s: a reader opening the next page, a punter filling a slip); commissioners wait 40 to
+80 s between two simulations. Every request is named ``<group>: <what>`` with one of the
 groups ``page``, ``api``, ``bet``, ``lineup``, ``simulation``; ``report.py`` adds them up.
 Answers the rules give to a legitimate request (odds changed since they were read, betting
 closed by a kick-off, a line-up frozen while its team plays) are counted as ``refusals``,
@@ -345,7 +345,7 @@ class Coach(Signed):
 
 class Commissioner(Signed):
     weight = 3
-    wait_time = between(15, 30)
+    wait_time = between(40, 80)
     tokens = ACCOUNTS["commissioners"]
 
     def on_start(self) -> None:

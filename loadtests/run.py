@@ -161,8 +161,8 @@ def _has_generate_load() -> bool:
     return answer.returncode == 0
 
 
-def _fill() -> int:
-    """Fill the database; how many stand-in leagues prepare.py must still seed."""
+def _fill() -> None:
+    """Fill the database: generate_load, or the demo (prepare.py adds the stand-in leagues)."""
     if _has_generate_load():
         _say(f"generate_load --leagues {LEAGUES} --teams {TEAMS} --seasons {SEASONS}")
         _manage(
@@ -176,10 +176,9 @@ def _fill() -> int:
             CELERY_BROKER_URL=None,
             REDIS_URL=None,
         )
-        return 0
+        return
     _say("no generate_load command here: the demo and loadtests/seed.py stand in for it")
     _manage("demo_data", "--force", CELERY_BROKER_URL=None, REDIS_URL=None)
-    return int(SEED_LEAGUES)
 
 
 def _queue_length() -> int:
@@ -211,18 +210,24 @@ def _wait_for(port: int, limit_seconds: float = 60) -> None:
     raise RuntimeError(f"gunicorn on port {port} did not answer /healthz")
 
 
+def _interrupted(_signal_number, _frame) -> None:
+    raise KeyboardInterrupt  # stops the run as Ctrl-C does: the finally below cleans up
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     accounts = OUT / "accounts.json"
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    signal.signal(signal.SIGTERM, _interrupted)
     try:
-        seed = 0
+        # Without generate_load, the stand-in leagues still missing are built (each whole or not
+        # at all), also on a kept database whose filling was interrupted.
+        seed = 0 if _has_generate_load() else int(SEED_LEAGUES)
         if FRESH:
             _say(f"database {DATABASE}: made afresh")
             _recreate_database()
         _manage("migrate", "--noinput", "-v0")
         if FRESH:
-            seed = _fill()
+            _fill()
         _manage("collectstatic", "--noinput", "-v0")
         for number in (1, 2):
             _start(
