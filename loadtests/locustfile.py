@@ -42,7 +42,9 @@ WAIT = (float(os.environ.get("LOAD_WAIT_MIN", "1")), float(os.environ.get("LOAD_
 ACCOUNTS = json.loads(Path(os.environ["LOAD_ACCOUNTS"]).read_text())
 HOSTS = os.environ.get("LOAD_HOSTS", "http://127.0.0.1:8400").split(",")
 REFUSED_CODES = {"price_changed", "betting_closed", "no_odds"}
-FROZEN = "frozen until the result is in"  # a line-up edit while the team's match is played
+# What the rules answer a legitimate request while others play: a line-up edit while the
+# team's match is played; a round another commissioner has just simulated.
+RACED = ("frozen until the result is in", "Nothing left to simulate")
 
 samples: dict[str, dict] = defaultdict(
     lambda: {"times": [], "queries": 0, "counted": 0, "failures": 0, "refusals": 0}
@@ -85,14 +87,15 @@ def _write_samples(environment, **kwargs):
 
 def _refusal(response) -> bool:
     """A 400 the rules give to a legitimate request while others play: the odds moved, the
-    fixture kicked off, the team is playing."""
+    fixture kicked off, the team is playing, the round was simulated."""
     if response.status_code != 400:
         return False
     try:
         error = response.json().get("error", {})
     except ValueError:
         return False
-    return error.get("code") in REFUSED_CODES or FROZEN in json.dumps(error)
+    text = json.dumps(error, ensure_ascii=False)
+    return error.get("code") in REFUSED_CODES or any(words in text for words in RACED)
 
 
 class Portal(HttpUser):
@@ -139,6 +142,7 @@ class Visitor(Portal):
     def on_start(self) -> None:
         super().on_start()
         self.league = self.season = None
+        self.fixture_pages = 1
         self.fixtures: list[dict] = []
         self.teams: list[dict] = []
         self.pages = 1
@@ -154,6 +158,7 @@ class Visitor(Portal):
         seasons = self.get_json("/api/v1/seasons/", "api: seasons list", league=self.league["id"])
         self.season = seasons["results"][0] if seasons and seasons["results"] else None
         self.fixtures, self.teams = [], []
+        self.fixture_pages = 1
 
     def _ready(self) -> bool:
         if self.league is None or random.random() < 0.2:
@@ -181,10 +186,11 @@ class Visitor(Portal):
                 "/api/v1/fixtures/",
                 "api: fixtures list",
                 season=self.season["id"],
-                page=random.randint(1, 3),
+                page=random.randint(1, self.fixture_pages),
             )
             if listing and listing["results"]:
                 self.fixtures = listing["results"]
+                self.fixture_pages = max(1, -(-listing["count"] // 50))
 
     @task(3)
     def match_page(self) -> None:
@@ -218,6 +224,7 @@ class Punter(Signed):
     def on_start(self) -> None:
         super().on_start()
         self.leagues: list[int] = []
+        self.stakes: dict[int, tuple[int, int]] = {}  # league -> (smallest, largest) stake
         page = 1
         probes = 0
         # Walk the league list from the start, asking each Rotzball league whether it bets.
@@ -234,6 +241,7 @@ class Punter(Signed):
                 )
                 if settings and settings.get("mode") != "off":
                     self.leagues.append(league["id"])
+                    self.stakes[league["id"]] = (settings["min_stake"], settings["max_stake"])
             if not listing.get("next"):
                 break
             page += 1
@@ -241,7 +249,7 @@ class Punter(Signed):
 
     def _open_fixtures(self) -> list[dict]:
         if not self.open or random.random() < 0.25:
-            league = random.choice(self.leagues)
+            league = self.league = random.choice(self.leagues)
             listing = self.get_json(
                 "/api/v1/fixtures/",
                 "api: fixtures list",
@@ -265,10 +273,11 @@ class Punter(Signed):
         if not priced:
             return
         outcome, price = random.choice(priced)
+        low, high = self.stakes[self.league]
         body = {
             "fixture": fixture["id"],
             "outcome": outcome,
-            "stake": random.randint(1, 50),
+            "stake": random.randint(low, min(high, low + 50)),
             "price": price,
         }
         if self.call("POST", "/api/v1/bets/", "bet: place", 201, json=body) is None:
