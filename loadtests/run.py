@@ -55,6 +55,8 @@ TEAMS = _setting("LOAD_TEAMS", "20")
 SEASONS = _setting("LOAD_SEASONS", "1")
 SEED_LEAGUES = _setting("LOAD_SEED_LEAGUES", "20")
 BETTING_LEAGUES = _setting("LOAD_BETTING_LEAGUES", "5")
+# Every queue the project routes tasks to (config.celery): both workers take them all.
+QUEUES = _setting("LOAD_QUEUES", "simulation,settlement,notifications,celery")
 USERS = _setting("LOAD_USERS", "100")
 SPAWN_RATE = _setting("LOAD_SPAWN_RATE", "10")
 DURATION = _setting("LOAD_DURATION", "3m")
@@ -185,7 +187,7 @@ def _queue_length() -> int:
     import redis
 
     client = redis.Redis.from_url(REDIS)
-    return sum(client.llen(queue) for queue in ("celery", "simulation"))
+    return sum(client.llen(queue) for queue in QUEUES.split(","))
 
 
 def _wait_for_queue(limit_seconds: float) -> None:
@@ -237,7 +239,7 @@ def main() -> int:
                 "config",
                 "worker",
                 "-Q",
-                "simulation,celery",
+                QUEUES,
                 "--concurrency",
                 "1",
                 "--prefetch-multiplier",
