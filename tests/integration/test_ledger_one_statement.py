@@ -68,7 +68,8 @@ def test_post_one_cannot_overdraw_a_wallet(db):
     assert ledger_audit()["ok"]
 
 
-def test_post_one_refuses_unbalanced_legs_and_runs_only_in_a_transaction(db):
+def test_post_one_refuses_unbalanced_legs_and_runs_only_in_a_transaction(transactional_db):
+    # (transactional_db: the test itself is not wrapped in a transaction)
     league = LeagueFactory()
     wallet, house = _accounts(league, 10)
 
