@@ -29,7 +29,7 @@ endif
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install run test test-browser test-integration api-fuzz lint bench messages worker beat \
+.PHONY: help install run test test-browser test-integration api-fuzz lint bench load messages worker beat \
 	clean distclean print-python
 
 help:
@@ -42,6 +42,7 @@ help:
 	@echo "  api-fuzz          schemathesis: every API response matches the OpenAPI document, no 500"
 	@echo "  lint              ruff check, mypy, lint-imports (the layer contracts)"
 	@echo "  bench             run tests/benchmarks/bench_*.py"
+	@echo "  load              locust load test: PostgreSQL, Redis, 2 gunicorns, 2 workers (loadtests/)"
 	@echo "  messages          update and compile the French translations"
 	@echo "  worker / beat     Celery worker (every queue) / beat scheduler"
 	@echo "  clean             remove caches and collected static files (distclean: also $(VENV))"
@@ -106,6 +107,10 @@ BENCHMARKS = $(sort $(wildcard tests/benchmarks/bench_*.py))
 bench: install
 	@if [ -z "$(BENCHMARKS)" ]; then echo "error: no tests/benchmarks/bench_*.py found" >&2; exit 1; fi
 	@set -e; for b in $(BENCHMARKS); do echo "== $$b"; $(BIN)/python $$b; done
+
+# The load test (loadtests/run.py): needs PostgreSQL and Redis; LOAD_* variables override it.
+load: install
+	$(BIN)/python loadtests/run.py
 
 messages: install
 	$(MANAGE) makemessages -l fr --ignore=.venv --ignore=staticfiles

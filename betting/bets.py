@@ -218,16 +218,14 @@ def _place(
         idempotency_key=idempotency_key or "",
         request_digest=digest,
     )
-    ledger.post(
+    ledger.post_one(
         league,
-        [
-            Posting(
-                Transaction.Reason.STAKE,
-                [Leg(wallet, -stake, bet), Leg(escrow, stake, bet)],
-                bet=bet,
-                fixture_id=fixture.pk,
-            )
-        ],
+        Posting(
+            Transaction.Reason.STAKE,
+            [Leg(wallet, -stake, bet), Leg(escrow, stake, bet)],
+            bet=bet,
+            fixture_id=fixture.pk,
+        ),
     )
     return bet
 

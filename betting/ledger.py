@@ -10,8 +10,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import BigIntegerField, Case, F, Value, When
+from django.utils import timezone
 
 from betting.models import Account, Bet, Entry, Transaction
 from league.models import League
@@ -105,6 +106,62 @@ def post(league: League, postings: Sequence[Posting]) -> list[Transaction]:
     Entry.objects.bulk_create(entries)
     _move_balances(deltas)
     return rows
+
+
+def post_one(league: League, posting: Posting) -> None:
+    """Write one posting (a bet's stake) as :func:`post` does, in one statement on PostgreSQL:
+    the transaction, its entries and the balances its legs move, where ``post`` sends three.
+    Same rows, same checks: the legs are checked here, the entries by the database's
+    sum-to-zero trigger at the end of the statement, a wallet's balance by its ``CHECK``.
+    Other databases (SQLite in development) go through :func:`post`."""
+    if connection.vendor != "postgresql":
+        post(league, [posting])
+        return
+    if not connection.in_atomic_block:
+        raise RuntimeError("ledger.post_one runs inside the caller's transaction.atomic()")
+    posting.check()
+    deltas: dict[int, int] = defaultdict(int)
+    for leg in posting.legs:
+        deltas[leg.account.pk] += leg.amount
+    moves = [(account_id, delta) for account_id, delta in sorted(deltas.items()) if delta]
+    legs = [(leg.account.pk, leg.bet.pk if leg.bet else None, leg.amount) for leg in posting.legs]
+    tables = {
+        "transaction": Transaction._meta.db_table,
+        "entry": Entry._meta.db_table,
+        "account": Account._meta.db_table,
+    }
+    leg_rows = ", ".join(["(%s::bigint, %s::bigint, %s::bigint)"] * len(legs))
+    move_rows = ", ".join(["(%s::bigint, %s::bigint)"] * len(moves)) or "(NULL::bigint, 0::bigint)"
+    sql = f"""
+        WITH made AS (
+            INSERT INTO {tables["transaction"]}
+                (league_id, reason, bet_id, fixture_id, settlement_id, created_at)
+            VALUES (%s, %s, %s, %s, %s, %s)
+            RETURNING id
+        ), legs AS (
+            INSERT INTO {tables["entry"]} (transaction_id, account_id, bet_id, amount)
+            SELECT made.id, leg.account_id, leg.bet_id, leg.amount
+            FROM made, (VALUES {leg_rows}) AS leg (account_id, bet_id, amount)
+            RETURNING 1
+        )
+        UPDATE {tables["account"]} AS account
+        SET balance = account.balance + move.delta
+        FROM (VALUES {move_rows}) AS move (account_id, delta)
+        WHERE account.id = move.account_id AND (SELECT count(*) FROM legs) = %s
+    """  # table names from the models; every value is a parameter
+    params: list = [
+        league.pk,
+        posting.reason,
+        posting.bet.pk if posting.bet else None,
+        posting.fixture_id,
+        posting.settlement_id,
+        timezone.now(),
+        *(value for leg in legs for value in leg),
+        *(value for move in moves for value in move),
+        len(legs),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def _move_balances(deltas: dict[int, int]) -> None:

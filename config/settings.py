@@ -83,6 +83,10 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
+# The load test's count of SQL statements per request (core.query_count), off by default.
+if env.bool("QUERY_COUNT_HEADER", default=False):
+    MIDDLEWARE.insert(0, "core.query_count.QueryCountMiddleware")
+
 ROOT_URLCONF = "config.urls"
 
 TEMPLATES = [

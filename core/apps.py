@@ -9,4 +9,7 @@ class CoreConfig(AppConfig):
     verbose_name = _("Core")
 
     def ready(self) -> None:
-        from core import tasks  # noqa: F401  (registers the sweep task beat sends)
+        from core import registry, tasks  # noqa: F401  (registers the sweep task beat sends)
+        from core.api.authentication import tokens_sweep
+
+        registry.register_sweep("core.tokens", tokens_sweep)

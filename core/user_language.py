@@ -14,6 +14,11 @@ def activate_user_language(request, user) -> None:
     if user is None or not user.is_authenticated:
         return
     language = UserProfile.objects.filter(user=user).values_list("language", flat=True).first()
+    activate_language(request, language)
+
+
+def activate_language(request, language: str | None) -> None:
+    """Activate a saved ``language`` (empty: the browser's stays) for the rest of ``request``."""
     if language:
         translation.activate(language)
         request.LANGUAGE_CODE = language

@@ -74,14 +74,16 @@ def _in_threads(count: int, work) -> list:
 
 
 def _slow_posting(monkeypatch):
-    """Widen the window between reading the balance and debiting it."""
-    post = ledger.post
+    """Widen the window between reading the balance and debiting it (a bet's stake goes
+    through ``post_one``; a cancellation through ``post``)."""
+    for name in ("post", "post_one"):
+        original = getattr(ledger, name)
 
-    def slow(*args, **kwargs):
-        time.sleep(0.05)
-        return post(*args, **kwargs)
+        def slow(*args, _original=original, **kwargs):
+            time.sleep(0.05)
+            return _original(*args, **kwargs)
 
-    monkeypatch.setattr(bets.ledger, "post", slow)
+        monkeypatch.setattr(bets.ledger, name, slow)
 
 
 def _twenty_bets(punter, fixtures):

@@ -1,0 +1,408 @@
+"""What the portal's users do, for locust (run by ``loadtests/run.py``; ``make load``).
+
+Four kinds of user, in the proportions of a portal's day (locust weights):
+
+* visitors (60): anonymous; browse the league list, a league's page, its standings, fixtures
+  and teams through the API, a match report, a team page, a round's results;
+* punters (25): with a token; find the leagues that bet from the league list (each league's
+  betting settings), read a fixture's odds and bet at the quoted price, check their bets and
+  wallet;
+* coaches (12): with a token; find their teams from ``/api/v1/me/``, read the line-up and the
+  team sheet, and change the line-up (players swap places) or the match plan;
+* commissioners (3): with a token; find their leagues from ``/api/v1/me/``, simulate the next
+  round of the season and follow the batch until its fixtures are played.
+
+Nobody is given an id: every league, season, team, fixture and player is found through the
+API's lists and details, so the scenario runs on any data (``generate_load``'s, the demo's).
+
+Think time: ``between(LOAD_WAIT_MIN, LOAD_WAIT_MAX)`` seconds after each request (default 1
+to 5 s: a reader opening the next page, a punter filling a slip); commissioners wait 40 to
+80 s between two simulations. Every request is named ``<group>: <what>`` with one of the
+groups ``page``, ``api``, ``bet``, ``lineup``, ``simulation``; ``report.py`` adds them up.
+Answers the rules give to a legitimate request (odds changed since they were read, betting
+closed by a kick-off, a line-up frozen while its team plays) are counted as ``refusals``,
+not errors; anything else that is not the expected status is a failure.
+
+Each response's ``X-Query-Count`` header (``QUERY_COUNT_HEADER`` on the servers) is added up
+per group, with each group's response times, and written to ``LOAD_SAMPLES`` as JSON when the
+run stops.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import defaultdict
+from pathlib import Path
+
+from locust import HttpUser, between, events, task
+
+WAIT = (float(os.environ.get("LOAD_WAIT_MIN", "1")), float(os.environ.get("LOAD_WAIT_MAX", "5")))
+ACCOUNTS = json.loads(Path(os.environ["LOAD_ACCOUNTS"]).read_text())
+HOSTS = os.environ.get("LOAD_HOSTS", "http://127.0.0.1:8400").split(",")
+REFUSED_CODES = {"price_changed", "betting_closed", "no_odds"}
+# What the rules answer a legitimate request while others play: a line-up edit while the
+# team's match is played; a round another commissioner has just simulated.
+RACED = ("frozen until the result is in", "Nothing left to simulate")
+
+samples: dict[str, dict] = defaultdict(
+    lambda: {"times": [], "queries": 0, "counted": 0, "failures": 0, "refusals": 0}
+)
+_next_host = [0]
+
+
+def _host() -> str:
+    """The servers in turn: every user talks to one of the two web processes."""
+    host = HOSTS[_next_host[0] % len(HOSTS)]
+    _next_host[0] += 1
+    return host
+
+
+def _group(name: str) -> str:
+    return name.split(":", 1)[0] if ":" in name else "other"
+
+
+@events.request.add_listener
+def _record(
+    request_type, name, response_time, response_length, response=None, exception=None, **kwargs
+):
+    group = samples[_group(name)]
+    group["times"].append(response_time)
+    if exception is not None:
+        group["failures"] += 1
+    if response is not None:
+        count = response.headers.get("X-Query-Count")
+        if count is not None and count.isdigit():
+            group["queries"] += int(count)
+            group["counted"] += 1
+
+
+@events.quitting.add_listener
+def _write_samples(environment, **kwargs):
+    target = os.environ.get("LOAD_SAMPLES")
+    if target:
+        Path(target).write_text(json.dumps(samples))
+
+
+def _refusal(response) -> bool:
+    """A 400 the rules give to a legitimate request while others play: the odds moved, the
+    fixture kicked off, the team is playing, the round was simulated."""
+    if response.status_code != 400:
+        return False
+    try:
+        error = response.json().get("error", {})
+    except ValueError:
+        return False
+    text = json.dumps(error, ensure_ascii=False)
+    return error.get("code") in REFUSED_CODES or any(words in text for words in RACED)
+
+
+class Portal(HttpUser):
+    abstract = True
+    wait_time = between(*WAIT)
+
+    def on_start(self) -> None:
+        self.client.base_url = _host()
+
+    def call(self, method: str, path: str, name: str, expected: int = 200, **options):
+        """The answer's JSON when its status is ``expected``; else ``None``, counted as a
+        refusal of the rules (see ``_refusal``) or as a failure."""
+        with self.client.request(method, path, name=name, catch_response=True, **options) as answer:
+            if answer.status_code == expected:
+                is_json = answer.headers.get("Content-Type", "").startswith("application/json")
+                return answer.json() if is_json else {}
+            if _refusal(answer):
+                answer.success()
+                samples[_group(name)]["refusals"] += 1
+            else:
+                answer.failure(f"{answer.status_code} {answer.text[:200]}")
+            return None
+
+    def get_json(self, path: str, name: str, **params):
+        return self.call("GET", path, name, params=params or None)
+
+    def page(self, path: str, name: str) -> None:
+        self.call("GET", path, name)
+
+
+class Signed(Portal):
+    abstract = True
+    tokens: list[str] = []
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.client.headers["Authorization"] = f"Token {random.choice(self.tokens)}"
+        self.me = self.get_json("/api/v1/me/", "api: me") or {}
+
+
+class Visitor(Portal):
+    weight = 60
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.league = self.season = None
+        self.fixture_pages = 1
+        self.fixtures: list[dict] = []
+        self.teams: list[dict] = []
+        self.pages = 1
+
+    def _choose_league(self) -> None:
+        listing = self.get_json(
+            "/api/v1/leagues/", "api: leagues list", page=random.randint(1, self.pages)
+        )
+        if not listing or not listing["results"]:
+            return
+        self.pages = max(1, -(-listing["count"] // len(listing["results"])))
+        self.league = random.choice(listing["results"])
+        seasons = self.get_json("/api/v1/seasons/", "api: seasons list", league=self.league["id"])
+        self.season = seasons["results"][0] if seasons and seasons["results"] else None
+        self.fixtures, self.teams = [], []
+        self.fixture_pages = 1
+
+    def _ready(self) -> bool:
+        if self.league is None or random.random() < 0.2:
+            self._choose_league()
+        return self.league is not None and self.season is not None
+
+    @task(3)
+    def league_page(self) -> None:
+        if self._ready():
+            self.page(f"/leagues/{self.league['id']}/", "page: league")
+
+    @task(1)
+    def league_list_page(self) -> None:
+        self.page("/leagues/", "page: league list")
+
+    @task(3)
+    def standings(self) -> None:
+        if self._ready():
+            self.get_json(f"/api/v1/seasons/{self.season['id']}/standings/", "api: standings")
+
+    @task(3)
+    def fixtures_list(self) -> None:
+        if self._ready():
+            listing = self.get_json(
+                "/api/v1/fixtures/",
+                "api: fixtures list",
+                season=self.season["id"],
+                page=random.randint(1, self.fixture_pages),
+            )
+            if listing and listing["results"]:
+                self.fixtures = listing["results"]
+                self.fixture_pages = max(1, -(-listing["count"] // 50))
+
+    @task(3)
+    def match_page(self) -> None:
+        if self._ready() and self.fixtures:
+            fixture = random.choice(self.fixtures)
+            self.page(f"/matches/{fixture['id']}/", "page: match")
+
+    @task(2)
+    def teams_list(self) -> None:
+        if self._ready():
+            listing = self.get_json("/api/v1/teams/", "api: teams list", league=self.league["id"])
+            if listing and listing["results"]:
+                self.teams = listing["results"]
+
+    @task(2)
+    def team_page(self) -> None:
+        if self._ready() and self.teams:
+            self.page(f"/leagues/teams/{random.choice(self.teams)['id']}/", "page: team")
+
+    @task(2)
+    def results_list(self) -> None:
+        if self._ready():
+            self.get_json("/api/v1/results/", "api: results list", league=self.league["id"])
+
+
+class Punter(Signed):
+    weight = 25
+    tokens = ACCOUNTS["punters"]
+    PROBES = 60
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.leagues: list[int] = []
+        self.stakes: dict[int, tuple[int, int]] = {}  # league -> (smallest, largest) stake
+        page = 1
+        probes = 0
+        # Walk the league list from the start, asking each Rotzball league whether it bets.
+        while len(self.leagues) < 3 and probes < self.PROBES:
+            listing = self.get_json("/api/v1/leagues/", "api: leagues list", page=page)
+            if not listing or not listing["results"]:
+                break
+            for league in listing["results"]:
+                if league["rule_system"] != "rotzball" or probes >= self.PROBES:
+                    continue
+                probes += 1
+                settings = self.get_json(
+                    f"/api/v1/leagues/{league['id']}/betting/", "api: betting settings"
+                )
+                if settings and settings.get("mode") != "off":
+                    self.leagues.append(league["id"])
+                    self.stakes[league["id"]] = (settings["min_stake"], settings["max_stake"])
+            if not listing.get("next"):
+                break
+            page += 1
+        self.open: list[dict] = []
+
+    def _open_fixtures(self) -> list[dict]:
+        if not self.open or random.random() < 0.25:
+            league = self.league = random.choice(self.leagues)
+            listing = self.get_json(
+                "/api/v1/fixtures/",
+                "api: fixtures list",
+                league=league,
+                status="scheduled",
+                ordering="kickoff",
+            )
+            self.open = listing["results"][:10] if listing else []
+        return self.open
+
+    @task(6)
+    def bet(self) -> None:
+        if not self.leagues or not self._open_fixtures():
+            return
+        fixture = random.choice(self.open)
+        market = self.get_json(f"/api/v1/fixtures/{fixture['id']}/odds/", "api: odds")
+        if market is None:
+            self.open = []  # closed or not priced yet: choose again next time
+            return
+        priced = [(name, o["price"]) for name, o in market["outcomes"].items() if o.get("price")]
+        if not priced:
+            return
+        outcome, price = random.choice(priced)
+        low, high = self.stakes[self.league]
+        body = {
+            "fixture": fixture["id"],
+            "outcome": outcome,
+            "stake": random.randint(low, min(high, low + 50)),
+            "price": price,
+        }
+        if self.call("POST", "/api/v1/bets/", "bet: place", 201, json=body) is None:
+            self.open = []
+
+    @task(2)
+    def my_bets(self) -> None:
+        self.get_json("/api/v1/bets/", "api: my bets")
+
+    @task(1)
+    def wallet(self) -> None:
+        if self.leagues:
+            self.get_json(f"/api/v1/leagues/{random.choice(self.leagues)}/wallet/", "api: wallet")
+
+    @task(1)
+    def betting_page(self) -> None:
+        if self.leagues:
+            self.page(f"/betting/leagues/{random.choice(self.leagues)}/", "page: betting")
+
+
+class Coach(Signed):
+    weight = 12
+    tokens = ACCOUNTS["coaches"]
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.teams = [team["id"] for team in self.me.get("teams", []) if team.get("id")]
+
+    @task(3)
+    def read_lineup(self) -> None:
+        if self.teams:
+            self.get_json(f"/api/v1/teams/{random.choice(self.teams)}/lineup/", "api: lineup")
+
+    @task(2)
+    def read_sheet(self) -> None:
+        if self.teams:
+            self.get_json(f"/api/v1/teams/{random.choice(self.teams)}/sheet/", "api: team sheet")
+
+    @task(1)
+    def team_page(self) -> None:
+        if self.teams:
+            self.page(f"/leagues/teams/{random.choice(self.teams)}/", "page: team")
+
+    @task(3)
+    def edit_lineup(self) -> None:
+        """Two players of the field swap places (the coach's place stays)."""
+        if not self.teams:
+            return
+        team = random.choice(self.teams)
+        lineup = self.get_json(f"/api/v1/teams/{team}/lineup/", "api: lineup")
+        if not lineup:
+            return
+        field = [position for position, player in lineup.items() if player and position != "coach"]
+        if len(field) < 2:
+            return
+        first, second = random.sample(field, 2)
+        body = {position: player["id"] if player else None for position, player in lineup.items()}
+        body[first], body[second] = body[second], body[first]
+        self._put(f"/api/v1/teams/{team}/lineup/", body, "lineup: edit")
+
+    @task(1)
+    def edit_plan(self) -> None:
+        if self.teams:
+            tactic = random.choice(["offensive", "defensive", "balanced"])
+            self._put(
+                f"/api/v1/teams/{random.choice(self.teams)}/match-plan/",
+                {"tactic": tactic},
+                "lineup: match plan",
+            )
+
+    def _put(self, path: str, body: dict, name: str) -> None:
+        self.call("PUT", path, name, json=body)  # refused while the team plays: frozen
+
+
+class Commissioner(Signed):
+    weight = 3
+    wait_time = between(40, 80)
+    tokens = ACCOUNTS["commissioners"]
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.leagues = []
+        for league in self.me.get("leagues", [])[:20]:
+            detail = self.get_json(f"/api/v1/leagues/{league['id']}/", "api: league")
+            if detail and detail["rule_system"] == "rotzball":  # the game the workers simulate
+                self.leagues.append(league["id"])
+
+    @task
+    def simulate_next_round(self) -> None:
+        if not self.leagues:
+            return
+        league = random.choice(self.leagues)
+        seasons = self.get_json("/api/v1/seasons/", "api: seasons list", league=league)
+        if not seasons or not seasons["results"]:
+            return
+        season = seasons["results"][0]["id"]
+        upcoming = self.get_json(
+            "/api/v1/fixtures/",
+            "api: fixtures list",
+            season=season,
+            status="scheduled",
+            ordering="round",
+            page_size=1,
+        )
+        if not upcoming or not upcoming["results"]:
+            return
+        number = upcoming["results"][0]["round"]
+        batch = self.call(
+            "POST",
+            f"/api/v1/seasons/{season}/simulate/",
+            "simulation: request round",
+            202,
+            json={"round": number},
+        )
+        if batch is None:
+            return
+        for _poll in range(15):
+            self._sleep(2)
+            progress = self.get_json(
+                f"/api/v1/simulation-batches/{batch['id']}/", "simulation: progress"
+            )
+            if not progress or progress.get("done") or progress.get("finished"):
+                break
+
+    def _sleep(self, seconds: float) -> None:
+        import gevent
+
+        gevent.sleep(seconds)

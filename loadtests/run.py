@@ -1,0 +1,329 @@
+"""The load test, end to end (``make load``): data, two web processes, two workers, locust.
+
+Steps, each printed as it starts:
+
+1. the database ``LOAD_DATABASE`` on the PostgreSQL server ``LOAD_POSTGRES`` is made afresh
+   (``LOAD_FRESH=false`` keeps it and its data), migrated and filled with
+   ``manage.py generate_load --leagues LOAD_LEAGUES --teams LOAD_TEAMS --seasons
+   LOAD_SEASONS``; where that command does not exist, with the demo (``demo_data``) and
+   ``LOAD_SEED_LEAGUES`` Rotzball leagues of ``loadtests/seed.py``;
+2. two Celery workers (one process each) on the Redis database ``LOAD_REDIS``;
+3. ``loadtests/prepare.py``: betting opened in a few Rotzball leagues (the workers price their
+   open fixtures; the run waits for the queue to empty), API tokens for their commissioners,
+   coaches and punters;
+4. two gunicorn servers (``LOAD_PORTS``, ``LOAD_WEB_WORKERS`` processes each) with the
+   production settings (``DJANGO_DEBUG=false``, collected static files, Redis cache), each
+   answering ``X-Query-Count``;
+5. locust, headless: ``LOAD_USERS`` users (default 100) started ``LOAD_SPAWN_RATE`` a
+   second, spread over both servers, for ``LOAD_DURATION`` (default 3m);
+6. the report (``loadtests/report.py``) printed and written to ``LOAD_OUT``.
+
+Every process it starts is stopped at the end, on failure and on Ctrl-C too. Everything runs
+on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def _setting(name: str, default: str) -> str:
+    return os.environ.get(name) or default
+
+
+POSTGRES = _setting("LOAD_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres")
+DATABASE = _setting("LOAD_DATABASE", "league_loadtest")
+REDIS = _setting("LOAD_REDIS", "redis://127.0.0.1:6379/14")
+PORTS = [int(port) for port in _setting("LOAD_PORTS", "8781,8782").split(",")]
+WEB_WORKERS = _setting("LOAD_WEB_WORKERS", "2")
+FRESH = _setting("LOAD_FRESH", "true").lower() in ("1", "true", "yes")
+LEAGUES = _setting("LOAD_LEAGUES", "1000")
+TEAMS = _setting("LOAD_TEAMS", "20")
+SEASONS = _setting("LOAD_SEASONS", "1")
+SEED_LEAGUES = _setting("LOAD_SEED_LEAGUES", "20")
+BETTING_LEAGUES = _setting("LOAD_BETTING_LEAGUES", "5")
+# Every queue the project routes tasks to (config.celery): both workers take them all.
+QUEUES = _setting("LOAD_QUEUES", "simulation,settlement,notifications,celery")
+USERS = _setting("LOAD_USERS", "100")
+SPAWN_RATE = _setting("LOAD_SPAWN_RATE", "10")
+DURATION = _setting("LOAD_DURATION", "3m")
+OUT = Path(
+    _setting(
+        "LOAD_OUT",
+        str(ROOT / "loadtests" / "results" / datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")),
+    )
+)
+
+started: list[subprocess.Popen] = []
+
+
+def _say(message: str) -> None:
+    print(f"[load {datetime.now(UTC).strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def _database_url() -> str:
+    return urlsplit(POSTGRES)._replace(path=f"/{DATABASE}").geturl()
+
+
+def _environment(**extra: str | None) -> dict[str, str]:
+    """The servers' environment; ``extra`` overrides it (``None``: unset)."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "CELERY_BROKER_URL": REDIS,
+        "REDIS_URL": REDIS,
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": "load-test-only-" + "k" * 60,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SECURE_SSL_REDIRECT": "false",
+        "ACCOUNT_EMAIL_VERIFICATION": "none",
+        "QUERY_COUNT_HEADER": "true",
+        "LOG_LEVEL": "WARNING",
+        "DJANGO_SETTINGS_MODULE": "loadtests.server_settings",
+        "LOAD_STATIC_ROOT": str(OUT / "static"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.update(extra)
+    return {name: value for name, value in env.items() if value is not None}
+
+
+def _run(*command: str, env: dict[str, str] | None = None) -> None:
+    subprocess.run(command, cwd=ROOT, env=env or _environment(), check=True)
+
+
+def _manage(*arguments: str, **extra: str | None) -> None:
+    _run(str(BIN / "python"), "manage.py", *arguments, env=_environment(**extra))
+
+
+def _start(
+    name: str, *command: str, log: Path, env: dict[str, str] | None = None
+) -> subprocess.Popen:
+    handle = log.open("wb")
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env or _environment(),
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: stopped with all its children
+    )
+    started.append(process)
+    _say(f"started {name} (pid {process.pid}, log {log})")
+    return process
+
+
+def _stop_all() -> None:
+    for process in reversed(started):
+        if process.poll() is None:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                continue
+    deadline = time.monotonic() + 20
+    for process in reversed(started):
+        try:
+            process.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+    started.clear()
+
+
+def _recreate_database() -> None:
+    import psycopg
+    from psycopg import sql
+
+    name = sql.Identifier(DATABASE)
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+
+
+def _has_generate_load() -> bool:
+    answer = subprocess.run(
+        [str(BIN / "python"), "manage.py", "help", "generate_load"],
+        cwd=ROOT,
+        env=_environment(),
+        capture_output=True,
+    )
+    return answer.returncode == 0
+
+
+def _fill() -> None:
+    """Fill the database: generate_load, or the demo (prepare.py adds the stand-in leagues)."""
+    if _has_generate_load():
+        _say(f"generate_load --leagues {LEAGUES} --teams {TEAMS} --seasons {SEASONS}")
+        _manage(
+            "generate_load",
+            "--leagues",
+            LEAGUES,
+            "--teams",
+            TEAMS,
+            "--seasons",
+            SEASONS,
+            CELERY_BROKER_URL=None,
+            REDIS_URL=None,
+        )
+        return
+    _say("no generate_load command here: the demo and loadtests/seed.py stand in for it")
+    _manage("demo_data", "--force", CELERY_BROKER_URL=None, REDIS_URL=None)
+
+
+def _queue_length() -> int:
+    import redis
+
+    client = redis.Redis.from_url(REDIS)
+    return sum(client.llen(queue) for queue in QUEUES.split(","))
+
+
+def _wait_for_queue(limit_seconds: float) -> None:
+    deadline = time.monotonic() + limit_seconds
+    while time.monotonic() < deadline:
+        waiting = _queue_length()
+        if waiting == 0:
+            return
+        _say(f"workers pricing fixtures: {waiting} tasks queued")
+        time.sleep(5)
+    _say("the queue is not empty yet; starting anyway")
+
+
+def _wait_for(port: int, limit_seconds: float = 60) -> None:
+    deadline = time.monotonic() + limit_seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(f"gunicorn on port {port} did not answer /healthz")
+
+
+def _interrupted(_signal_number, _frame) -> None:
+    raise KeyboardInterrupt  # stops the run as Ctrl-C does: the finally below cleans up
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    accounts = OUT / "accounts.json"
+    signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        # Without generate_load, the stand-in leagues still missing are built (each whole or not
+        # at all), also on a kept database whose filling was interrupted.
+        seed = 0 if _has_generate_load() else int(SEED_LEAGUES)
+        if FRESH:
+            _say(f"database {DATABASE}: made afresh")
+            _recreate_database()
+        _manage("migrate", "--noinput", "-v0")
+        if FRESH:
+            _fill()
+        _manage("collectstatic", "--noinput", "-v0")
+        for number in (1, 2):
+            _start(
+                f"worker {number}",
+                str(BIN / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "-Q",
+                QUEUES,
+                "--concurrency",
+                "1",
+                "--prefetch-multiplier",
+                "1",
+                "-n",
+                f"load{number}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "-l",
+                "warning",
+                log=OUT / f"worker{number}.log",
+            )
+        _say("prepare: betting leagues and tokens")
+        _run(
+            str(BIN / "python"),
+            "loadtests/prepare.py",
+            str(accounts),
+            "--seed-leagues",
+            str(seed),
+            "--teams",
+            TEAMS,
+            "--betting-leagues",
+            BETTING_LEAGUES,
+            env=_environment(DJANGO_DEBUG="true", QUERY_COUNT_HEADER="false"),
+        )
+        _wait_for_queue(limit_seconds=600)
+        for port in PORTS:
+            _start(
+                f"gunicorn :{port}",
+                str(BIN / "gunicorn"),
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                WEB_WORKERS,
+                "--log-level",
+                "warning",
+                log=OUT / f"gunicorn{port}.log",
+            )
+        for port in PORTS:
+            _wait_for(port)
+        _say(f"locust: {USERS} users, {SPAWN_RATE}/s, for {DURATION}")
+        locust_env = {
+            **os.environ,
+            "LOAD_ACCOUNTS": str(accounts),
+            "LOAD_HOSTS": ",".join(f"http://127.0.0.1:{port}" for port in PORTS),
+            "LOAD_SAMPLES": str(OUT / "samples.json"),
+        }
+        subprocess.run(
+            [
+                str(BIN / "locust"),
+                "-f",
+                "loadtests/locustfile.py",
+                "--headless",
+                "-u",
+                USERS,
+                "-r",
+                SPAWN_RATE,
+                "-t",
+                DURATION,
+                "--stop-timeout",
+                "10",
+                "--host",
+                f"http://127.0.0.1:{PORTS[0]}",
+                "--csv",
+                str(OUT / "locust"),
+                "--only-summary",
+                "--exit-code-on-error",
+                "0",
+            ],
+            cwd=ROOT,
+            env=locust_env,
+            check=True,
+        )
+    except KeyboardInterrupt:
+        _say("interrupted: stopping everything")
+        return 130
+    finally:
+        _stop_all()
+        shutil.rmtree(OUT / "static", ignore_errors=True)
+        accounts.unlink(missing_ok=True)
+    _run(str(BIN / "python"), "loadtests/report.py", str(OUT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
