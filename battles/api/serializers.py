@@ -320,6 +320,9 @@ class PhaseSharesSerializer(serializers.Serializer):
 class OddsSerializer(serializers.Serializer):
     n = serializers.IntegerField()
     attacker_win = serializers.FloatField(help_text="Share of battles the attacker wins.")
+    standard_error = serializers.FloatField(
+        help_text="Standard error of attacker_win: sqrt(p (1 - p) / n)."
+    )
     crushing = FloatPairSerializer(help_text="Share of crushing victories of each side.")
     phase_win = PhaseSharesSerializer(help_text="The attacker's share of each phase.")
     seed = serializers.IntegerField()
