@@ -457,7 +457,7 @@ class RunViewSerializer(serializers.Serializer):
     casualties_to_confirm = serializers.BooleanField()
     rolls = serializers.ListField(
         child=serializers.DictField(),
-        help_text='Every draw: die, value and purpose, a code with its parameters, e.g. '
+        help_text="Every draw: die, value and purpose, a code with its parameters, e.g. "
         '{"code": "exchange_round", "phase": 1, "round": 2, "side": "attacker"}.',
     )
     report = serializers.JSONField(
