@@ -46,7 +46,7 @@ class Purpose:
 
     def to_dict(self) -> dict[str, Param]:
         """``{"code": code, **params}``, as the roll log writes it."""
-        return {"code": self.code, **dict(self.params)}
+        return dict((("code", self.code), *self.params))
 
     def __str__(self) -> str:
         return " ".join([self.code, *(f"{name}={value}" for name, value in self.params)])
