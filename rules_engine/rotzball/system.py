@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput
-from rules_engine.rotzball.match import play_match, play_rated
+from rules_engine.rotzball.match import play_rated
 from rules_engine.rotzball.options import CoachRule, MatchOptions, parse_coach_rule
 from rules_engine.rotzball.rated import rated_team
 from rules_engine.rotzball.ratings import Ratings
@@ -84,9 +84,9 @@ class RotzballSystem:
         dice: Dice,
         options: Mapping[str, Any],
     ) -> MatchOutcome:
-        result = play_match(
-            parse_sheet(home, "home"),
-            parse_sheet(away, "away"),
+        result = play_rated(
+            rated_team(home, "home"),
+            rated_team(away, "away"),
             dice=dice,
             options=MatchOptions.parse(options),
         )

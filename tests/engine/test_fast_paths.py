@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from rules_engine.dice import Dice, Purpose
 from rules_engine.errors import InvalidInput
+from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
 from tests.engine.builders import PrefixDice, sheet
@@ -119,3 +120,14 @@ def test_a_well_formed_sheet_takes_the_quick_path(attack, defense, coach_score, 
     assert quick is not None
     assert quick == RatedTeam.of(parse_sheet(data))
     assert (quick.attack, quick.defense, quick.coach) == (attack, defense, coach_score)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), rule=st.sampled_from(["test", "difference"]))
+def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
+    """The worker's path (``SYSTEM.resolve_match``) and ``simulate`` give the same record."""
+    home = sheet("Home", attack=60, defense=35, coach=55, tactic="offensive")
+    away = sheet("Away", attack=45, defense=50, coach=35, tactic=None)
+    outcome = SYSTEM.resolve_match(home, away, dice=Dice(seed), options={"coach_rule": rule})
+
+    assert outcome.record == simulate(home, away, seed=seed, coach_rule=rule)
