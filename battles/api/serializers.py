@@ -320,6 +320,9 @@ class PhaseSharesSerializer(serializers.Serializer):
 class OddsSerializer(serializers.Serializer):
     n = serializers.IntegerField()
     attacker_win = serializers.FloatField(help_text="Share of battles the attacker wins.")
+    standard_error = serializers.FloatField(
+        help_text="Standard error of attacker_win: sqrt(p (1 - p) / n)."
+    )
     crushing = FloatPairSerializer(help_text="Share of crushing victories of each side.")
     phase_win = PhaseSharesSerializer(help_text="The attacker's share of each phase.")
     seed = serializers.IntegerField()
@@ -454,7 +457,7 @@ class RunViewSerializer(serializers.Serializer):
     casualties_to_confirm = serializers.BooleanField()
     rolls = serializers.ListField(
         child=serializers.DictField(),
-        help_text='Every draw: die, value and purpose, a code with its parameters, e.g. '
+        help_text="Every draw: die, value and purpose, a code with its parameters, e.g. "
         '{"code": "exchange_round", "phase": 1, "round": 2, "side": "attacker"}.',
     )
     report = serializers.JSONField(

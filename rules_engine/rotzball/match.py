@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules_engine.dice import Dice
 from rules_engine.rotzball.options import CoachRule, MatchOptions
-from rules_engine.rotzball.ratings import Ratings
+from rules_engine.rotzball.rated import RatedTeam
 from rules_engine.rotzball.sheet import Tactic, TeamSheet
-from rules_engine.rotzball.table import COUNTER_TABLE, TURN_TABLE, Ball, Result, judge
+from rules_engine.rotzball.table import COUNTER_TABLE, RESULTS, TURN_TABLE, Ball, Result, judge
 
 HOME = "home"
 AWAY = "away"
@@ -59,13 +59,13 @@ def _purposes(team: str) -> dict[str, str]:
 PURPOSES = {team: _purposes(team) for team in TEAMS}
 """The purpose recorded with each d100 roll, by team and kind. The coin tosses are recorded
 as ``"coin toss"`` (regulation) and ``"extra period N coin toss"``."""
+HOME_COACH, AWAY_COACH = PURPOSES[HOME]["coach"], PURPOSES[AWAY]["coach"]
 
 
 def counter_attack_tactic(team: str, initiative: str) -> int:
     """The tactic modifier of ``team``'s roll in a counter-attack: the initiative team's tactic
     works the other way round (-10 on the roll it now makes), the other team's gives nothing."""
     return -TACTIC_BONUS if team == initiative else 0
-
 
 
 class DecidedBy(StrEnum):
@@ -104,26 +104,99 @@ def play_match(
     home: TeamSheet, away: TeamSheet, *, dice: Dice, options: MatchOptions | None = None
 ) -> MatchResult:
     """Play a whole match; every draw goes through ``dice`` and is recorded there."""
-    return _Match(home, away, dice, options or MatchOptions()).play()
+    return _Match(home, away, dice, options or DEFAULT_OPTIONS).play()
 
 
-_TEXT = {result: result.value for result in Result}  # faster than ``.value`` per roll
+def play_rated(
+    home: RatedTeam, away: RatedTeam, *, dice: Dice, options: MatchOptions | None = None
+) -> MatchResult:
+    """:func:`play_match` for teams already reduced to their ratings (see
+    :func:`~rules_engine.rotzball.rated.rated_team`): the same match, draw for draw."""
+    return _Match(home, away, dice, options or DEFAULT_OPTIONS).play()
+
+
+DEFAULT_OPTIONS = MatchOptions()
+
+# The turn reads results as indices of RESULTS (CS, S, F, CF) and the tables as lists indexed
+# by ``4 * attack + defence``: no enum hashing in the loop.
+_CS = RESULTS.index(Result.CS)
+_TEXT = tuple(result.value for result in RESULTS)
+_PAIRS = tuple(f"{attack} v {defence}" for attack in _TEXT for defence in _TEXT)
+_ON_SUCCESS = (-1, *(RESULTS.index(judge(roll, roll)) for roll in range(1, 101)))
+_ON_FAILURE = (-1, *(RESULTS.index(judge(roll, roll - 1)) for roll in range(1, 101)))
+"""By roll (1..100): its result when it succeeds (at or under the target), when it fails."""
+_MAIN = [TURN_TABLE[attack, defence] for attack in RESULTS for defence in RESULTS]
+_COUNTER = [COUNTER_TABLE[attack, defence] for attack in RESULTS for defence in RESULTS]
+
+
+class _Plan(NamedTuple):
+    """What the initiative team and its plan (offensive or defensive) fix before a turn's
+    dice: who attacks, each roll's target before the turn's coach and carry-over bonuses,
+    the purposes of the rolls and the start of the summary."""
+
+    attacker: str
+    defender: str
+    attack: int  # the attacker's Attack and tactic modifier
+    defence: int
+    counter: int  # the defender's Attack and its counter-attack tactic modifier
+    counter_defence: int
+    purposes: tuple[str, str, str, str]  # attack, defence, counter, counter defence
+    tactic: str
+    head: str  # from the initiative team's name to the "(" before the results
+
+
+def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Plan:
+    other = OTHER[initiative]
+    attacker, defender = (initiative, other) if offensive else (other, initiative)
+    tactic = "offensive" if offensive else "defensive"
+    # Offensive: +10 attack / -10 defence; defensive: -10 attack / +10 defence. The
+    # initiative team's roll in the main exchange always gets the +10 side; in a
+    # counter-attack each side rolls its other score with the opposite tactic modifier.
+    return _Plan(
+        attacker,
+        defender,
+        teams[attacker].attack + (TACTIC_BONUS if offensive else 0),
+        teams[defender].defense + (0 if offensive else TACTIC_BONUS),
+        teams[defender].attack + counter_attack_tactic(defender, initiative),
+        teams[attacker].defense + counter_attack_tactic(attacker, initiative),
+        (
+            PURPOSES[attacker]["attack"],
+            PURPOSES[defender]["defence"],
+            PURPOSES[defender]["counter"],
+            PURPOSES[attacker]["counter_defence"],
+        ),
+        tactic,
+        f"{teams[initiative].name} plays {tactic}, {teams[attacker].name} attacks (",
+    )
 
 
 class _Match:
-    def __init__(self, home: TeamSheet, away: TeamSheet, dice: Dice, options: MatchOptions):
+    """One match under way. The score, possessions and carry-overs are dicts by team."""
+
+    def __init__(
+        self,
+        home: TeamSheet | RatedTeam,
+        away: TeamSheet | RatedTeam,
+        dice: Dice,
+        options: MatchOptions,
+    ):
+        self.teams = teams = {HOME: RatedTeam.of(home), AWAY: RatedTeam.of(away)}
         self.dice = dice
-        self.names = {HOME: home.name, AWAY: away.name}
-        self.tactics = {HOME: home.tactic, AWAY: away.tactic}
-        self.ratings = {HOME: Ratings.of(home), AWAY: Ratings.of(away)}
+        self.d100 = dice.roller(100)
+        self.d2 = dice.roller(2)
+        self.names = {HOME: teams[HOME].name, AWAY: teams[AWAY].name}
+        self.tactics = {HOME: teams[HOME].tactic, AWAY: teams[AWAY].tactic}
+        self.coach = (teams[HOME].coach, teams[AWAY].coach)
+        # By initiative team, then offensive (1) or not (0); made when first needed.
+        self.plans: dict[str, list[_Plan | None]] = {HOME: [None, None], AWAY: [None, None]}
         self.score = {HOME: 0, AWAY: 0}
         self.possessions = {HOME: 0, AWAY: 0}
         self.carry = {HOME: 0, AWAY: 0}
         self.turns: list[dict[str, Any]] = []
-        self.fixed_coach: dict[str, int] | None = None
+        self.fixed_coach: tuple[int, int] | None = None  # (home, away)
         if options.coach_rule is CoachRule.DIFFERENCE:
-            gap = self.ratings[HOME].coach - self.ratings[AWAY].coach
-            self.fixed_coach = {HOME: max(gap, 0), AWAY: max(-gap, 0)}
+            gap = self.coach[0] - self.coach[1]
+            self.fixed_coach = (max(gap, 0), max(-gap, 0))
 
     def play(self) -> MatchResult:
         self._period("first_half", "second_half", REGULATION_HALF_TURNS, "coin toss")
@@ -156,126 +229,133 @@ class _Match:
 
     def _period(self, first: str, second: str, half_turns: int, toss: str) -> None:
         """A coin toss gives the first turn; the second half starts with the other team."""
-        opener = HOME if self.dice.coin(toss) else AWAY
+        opener = HOME if self.d2(toss) == 1 else AWAY  # heads: home, as ``Dice.coin``
+        turn = self._turn
         for period, initiative in ((first, opener), (second, OTHER[opener])):
             for _ in range(half_turns):
-                initiative = self._turn(period, initiative)
-
-    def _coaching(self) -> tuple[dict[str, int], dict[str, Any] | None]:
-        """Each team's coach bonus this turn, and the coach tests' log (None without tests).
-
-        The test is a plain roll against the Coach score plus the team's carry-over.
-        """
-        if self.fixed_coach is not None:
-            return self.fixed_coach, None
-        bonus: dict[str, int] = {}
-        tests: dict[str, Any] = {}
-        for team in TEAMS:
-            target = self.ratings[team].coach + self.carry[team]
-            roll = self.dice.roll(100, PURPOSES[team]["coach"])
-            success = roll <= target
-            bonus[team] = COACH_BONUS if success else 0
-            tests[team] = {"target": target, "roll": roll, "success": success}
-        return bonus, tests
-
-    def _test(self, team: str, purpose: str, target: int) -> tuple[Result, dict[str, Any]]:
-        roll = self.dice.roll(100, PURPOSES[team][purpose])
-        result = judge(roll, target)
-        return result, {"team": team, "target": target, "roll": roll, "result": _TEXT[result]}
-
-    def _counter(
-        self, attacker: str, defender: str, c_target: int, cd_target: int, carry: dict[str, int]
-    ) -> tuple[str | None, str, dict[str, Any], str]:
-        """The defence's counter-attack: (goal, ball after, log, summary).
-
-        ``attacker`` is the team that attacked first and now defends. A critical success of
-        its defence only wins the ball back (:data:`COUNTER_TABLE`).
-        """
-        c_result, c_log = self._test(defender, "counter", c_target)
-        cd_result, cd_log = self._test(attacker, "counter_defence", cd_target)
-        row = COUNTER_TABLE[c_result, cd_result]
-        carry[defender] += row.attacker_carry
-        carry[attacker] += row.defender_carry
-        log = {"attack": c_log, "defence": cd_log, "goal": row.goal}
-        head = f"{self.names[defender]} counter-attacks ({_TEXT[c_result]} v {_TEXT[cd_result]})"
-        if row.goal:
-            return defender, attacker, log, f"{head}: goal for {self.names[defender]}"
-        if row.ball is Ball.STAYS:
-            return None, defender, log, f"{head}: no goal"
-        return None, attacker, log, f"{head}: {self.names[attacker]} wins the ball back"
+                initiative = turn(period, initiative)
 
     def _turn(self, period: str, initiative: str) -> str:
-        """Play one turn and return the team holding the ball at its end."""
-        other = OTHER[initiative]
-        self.possessions[initiative] += 1
-        plan = self.tactics[initiative]
-        offensive = plan is Tactic.OFFENSIVE or (
-            plan is Tactic.BALANCED and self.score[initiative] <= self.score[other]
-        )
-        attacker, defender = (initiative, other) if offensive else (other, initiative)
-        coach, coach_tests = self._coaching()
+        """Play one turn and return the team holding the ball at its end.
+
+        Coach tests (home, then away; a plain roll against the Coach score plus the team's
+        carry-over), then the attack and the defence, then the defence's counter-attack when
+        its critical success gives one (:data:`COUNTER_TABLE`: a critical success of the
+        first attacker's defence only wins the ball back). Carry-overs are kept from this
+        turn to the next; a counter-attack keeps this turn's modifiers.
+        """
+        d100 = self.d100
+        score = self.score
         carry = self.carry
-        bonus_a = coach[attacker] + carry[attacker]
-        bonus_d = coach[defender] + carry[defender]
-        # Offensive: +10 attack / -10 defence; defensive: -10 attack / +10 defence. The
-        # initiative team's roll in the main exchange always gets the +10 side.
-        tactic_a, tactic_d = (TACTIC_BONUS, 0) if offensive else (0, TACTIC_BONUS)
-        a_target = self.ratings[attacker].attack + tactic_a + bonus_a
-        d_target = self.ratings[defender].defense + tactic_d + bonus_d
-        a_result, a_log = self._test(attacker, "attack", a_target)
-        d_result, d_log = self._test(defender, "defence", d_target)
-        row = TURN_TABLE[a_result, d_result]
-        carry_next = {HOME: 0, AWAY: 0}
-        carry_next[attacker] += row.attacker_carry
-        carry_next[defender] += row.defender_carry
+        self.possessions[initiative] += 1
+        tactic = self.tactics[initiative]
+        offensive = tactic is Tactic.OFFENSIVE or (
+            tactic is Tactic.BALANCED and score[initiative] <= score[OTHER[initiative]]
+        )
+        plans = self.plans[initiative]
+        plan = plans[offensive] or _plan(initiative, offensive, self.teams)
+        plans[offensive] = plan
+        attacker, defender = plan.attacker, plan.defender
+        carry_home, carry_away = carry[HOME], carry[AWAY]
+        coach_tests: dict[str, Any] | None = None
+        if self.fixed_coach is None:
+            home_target = self.coach[0] + carry_home
+            home_roll = d100(HOME_COACH)
+            away_target = self.coach[1] + carry_away
+            away_roll = d100(AWAY_COACH)
+            home_success, away_success = home_roll <= home_target, away_roll <= away_target
+            coach_home = COACH_BONUS if home_success else 0
+            coach_away = COACH_BONUS if away_success else 0
+            coach_tests = {
+                HOME: {"target": home_target, "roll": home_roll, "success": home_success},
+                AWAY: {"target": away_target, "roll": away_roll, "success": away_success},
+            }
+        else:
+            coach_home, coach_away = self.fixed_coach
+        if attacker == HOME:
+            bonus_a, bonus_d = coach_home + carry_home, coach_away + carry_away
+        else:
+            bonus_a, bonus_d = coach_away + carry_away, coach_home + carry_home
+        purposes = plan.purposes
+        a_target = plan.attack + bonus_a
+        roll = d100(purposes[0])
+        a_result = _ON_SUCCESS[roll] if roll <= a_target else _ON_FAILURE[roll]
+        a_log = {"team": attacker, "target": a_target, "roll": roll, "result": _TEXT[a_result]}
+        d_target = plan.defence + bonus_d
+        roll = d100(purposes[1])
+        d_result = _ON_SUCCESS[roll] if roll <= d_target else _ON_FAILURE[roll]
+        d_log = {"team": defender, "target": d_target, "roll": roll, "result": _TEXT[d_result]}
+        pair = 4 * a_result + d_result
+        row = _MAIN[pair]
+        carry_a, carry_d = row.attacker_carry, row.defender_carry
 
         goal: str | None = None
         counter: dict[str, Any] | None = None
         if row.goal:
             goal, ball, outcome = attacker, defender, f"goal for {self.names[attacker]}"
         elif row.ball is Ball.COUNTER:
-            # This turn's modifiers are kept, so each side now rolls its other score with
-            # the opposite tactic modifier.
-            goal, ball, counter, outcome = self._counter(
-                attacker,
-                defender,
-                self.ratings[defender].attack + counter_attack_tactic(defender, initiative) + bonus_d,
-                self.ratings[attacker].defense + counter_attack_tactic(attacker, initiative) + bonus_a,
-                carry_next,
-            )
+            c_target = plan.counter + bonus_d
+            roll = d100(purposes[2])
+            c_result = _ON_SUCCESS[roll] if roll <= c_target else _ON_FAILURE[roll]
+            c_log = {"team": defender, "target": c_target, "roll": roll, "result": _TEXT[c_result]}
+            cd_target = plan.counter_defence + bonus_a
+            roll = d100(purposes[3])
+            cd_result = _ON_SUCCESS[roll] if roll <= cd_target else _ON_FAILURE[roll]
+            cd_log = {
+                "team": attacker, "target": cd_target, "roll": roll, "result": _TEXT[cd_result]
+            }  # fmt: skip
+            c_pair = 4 * c_result + cd_result
+            c_row = _COUNTER[c_pair]
+            carry_d += c_row.attacker_carry
+            carry_a += c_row.defender_carry
+            counter = {"attack": c_log, "defence": cd_log, "goal": c_row.goal}
+            names = self.names
+            head = f"{names[defender]} counter-attacks ({_PAIRS[c_pair]})"
+            if c_row.goal:
+                goal, ball, outcome = defender, attacker, f"{head}: goal for {names[defender]}"
+            elif c_row.ball is Ball.STAYS:
+                ball, outcome = defender, f"{head}: no goal"
+            else:
+                ball, outcome = attacker, f"{head}: {names[attacker]} wins the ball back"
         elif row.ball is Ball.DEFENDER:
             ball, outcome = defender, f"{self.names[defender]} takes the ball"
-        elif a_result is Result.CS:  # and d_result is CS: nothing at all happens
+        elif a_result == _CS:  # and d_result is CS: nothing at all happens
             ball, outcome = initiative, "nothing happens"
         else:
             ball, outcome = initiative, f"the ball stays with {self.names[initiative]}"
         if goal is not None:
-            self.score[goal] += 1
+            score[goal] += 1
+        if attacker == HOME:
+            carry_next = {HOME: carry_a, AWAY: carry_d}
+        else:
+            carry_next = {HOME: carry_d, AWAY: carry_a}
         self.carry = carry_next
-        number = len(self.turns) + 1
-        tactic = "offensive" if offensive else "defensive"
-        home_score, away_score = self.score[HOME], self.score[AWAY]
-        for team in TEAMS:
-            if carry_next[team]:
-                outcome += f"; {self.names[team]} {carry_next[team]:+d} next turn"
-        self.turns.append(
+        if carry_a or carry_d:
+            for team in TEAMS:
+                if carry_next[team]:
+                    outcome += f"; {self.names[team]} {carry_next[team]:+d} next turn"
+        turns = self.turns
+        number = len(turns) + 1
+        home_score, away_score = score[HOME], score[AWAY]
+        home_first = initiative == HOME
+        turns.append(
             {
                 "turn": number,
                 "period": period,
                 "initiative": initiative,
-                "tactic": tactic,
+                "tactic": plan.tactic,
                 "attacking": attacker,
                 "targets": {"attack": a_target, "defence": d_target},
                 "modifiers": {
                     HOME: {
-                        "tactic": TACTIC_BONUS if initiative == HOME else 0,
-                        "coach": coach[HOME],
-                        "carry_over": carry[HOME],
+                        "tactic": TACTIC_BONUS if home_first else 0,
+                        "coach": coach_home,
+                        "carry_over": carry_home,
                     },
                     AWAY: {
-                        "tactic": TACTIC_BONUS if initiative == AWAY else 0,
-                        "coach": coach[AWAY],
-                        "carry_over": carry[AWAY],
+                        "tactic": 0 if home_first else TACTIC_BONUS,
+                        "coach": coach_away,
+                        "carry_over": carry_away,
                     },
                 },
                 "coach_tests": coach_tests,
@@ -287,9 +367,8 @@ class _Match:
                 "score": {HOME: home_score, AWAY: away_score},
                 "carry_over_next": carry_next,
                 "summary": (
-                    f"Turn {number}: {self.names[initiative]} plays {tactic}, "
-                    f"{self.names[attacker]} attacks ({_TEXT[a_result]} v {_TEXT[d_result]}): "
-                    f"{outcome}. Score {home_score}-{away_score}."
+                    f"Turn {number}: {plan.head}{_PAIRS[pair]}): {outcome}. "
+                    f"Score {home_score}-{away_score}."
                 ),
             }
         )

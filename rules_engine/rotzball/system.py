@@ -12,8 +12,9 @@ from typing import Any, ClassVar
 
 from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput
-from rules_engine.rotzball.match import play_match
+from rules_engine.rotzball.match import play_rated
 from rules_engine.rotzball.options import CoachRule, MatchOptions, parse_coach_rule
+from rules_engine.rotzball.rated import rated_team
 from rules_engine.rotzball.ratings import Ratings
 from rules_engine.rotzball.sheet import parse_sheet
 from rules_engine.systems import (
@@ -35,9 +36,12 @@ def simulate(
     home: object, away: object, *, seed: int | None, coach_rule: str | CoachRule = "test"
 ) -> dict[str, Any]:
     """Play one match with its full turn log and roll log (``seed=None``: a fresh seed)."""
-    home_sheet, away_sheet = parse_sheet(home, "home"), parse_sheet(away, "away")
-    options = MatchOptions(parse_coach_rule(coach_rule, "options.coach_rule"))
-    return play_match(home_sheet, away_sheet, dice=Dice(seed), options=options).to_dict()
+    home_team, away_team = rated_team(home, "home"), rated_team(away, "away")
+    options = _OPTIONS[parse_coach_rule(coach_rule, "options.coach_rule")]
+    return play_rated(home_team, away_team, dice=Dice(seed), options=options).to_dict()
+
+
+_OPTIONS = {rule: MatchOptions(rule) for rule in CoachRule}
 
 
 def odds(
@@ -80,9 +84,9 @@ class RotzballSystem:
         dice: Dice,
         options: Mapping[str, Any],
     ) -> MatchOutcome:
-        result = play_match(
-            parse_sheet(home, "home"),
-            parse_sheet(away, "away"),
+        result = play_rated(
+            rated_team(home, "home"),
+            rated_team(away, "away"),
             dice=dice,
             options=MatchOptions.parse(options),
         )

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import cache, lru_cache
 from typing import Any
 
 from rules_engine.dice import Param, Purpose
@@ -51,34 +52,46 @@ def _purpose(code: RollCode, **params: Param) -> Purpose:
     return Purpose.of(code.value, **params)
 
 
+# The builders below are cached: a purpose is immutable, and a battle asks for the same few
+# dozen over and over (one per commander, round and extra die).
+
+
+@lru_cache(maxsize=4096)
 def exchange_round(phase: int, round_number: int, side: str) -> Purpose:
     return _purpose(RollCode.EXCHANGE_ROUND, phase=phase, round=round_number, side=str(side))
 
 
+@cache
 def crucial_moment(phase: int) -> Purpose:
     return _purpose(RollCode.CRUCIAL_MOMENT, phase=phase)
 
 
+@cache
 def round_limit_coin(phase: int) -> Purpose:
     return _purpose(RollCode.ROUND_LIMIT_COIN, phase=phase)
 
 
+@cache
 def casualty_test(side: str) -> Purpose:
     return _purpose(RollCode.CASUALTY_TEST, side=str(side))
 
 
+@cache
 def casualties(side: str) -> Purpose:
     return _purpose(RollCode.CASUALTIES, side=str(side))
 
 
+@cache
 def no_quarter_survivors(side: str) -> Purpose:
     return _purpose(RollCode.NO_QUARTER_SURVIVORS, side=str(side))
 
 
+@cache
 def odds_stream_seed() -> Purpose:
     return _purpose(RollCode.ODDS_STREAM_SEED)
 
 
+@lru_cache(maxsize=4096)
 def with_extra(purpose: Purpose, extra: Extra) -> Purpose:
     """``purpose``'s die added after a critical or taken off after a fumble."""
     return purpose.extended(extra=extra.value)

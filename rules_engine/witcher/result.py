@@ -35,7 +35,7 @@ class Victory(StrEnum):
 
 
 def sides_dict[T](values: dict[Side, T]) -> dict[str, T]:
-    return {side.value: values[side] for side in SIDES}
+    return {"attacker": values[Side.ATTACKER], "defender": values[Side.DEFENDER]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,3 +92,17 @@ def test_fast_odds_agree_with_the_narrative_engine(home, away, rule, monkeypatch
         assert abs(fast_values[key] - mean) <= 4 * standard_error + 1e-9, key
     assert math.isclose(fast["home_win"] + fast["away_win"], 1.0)
     assert math.isclose(sum(fast["decided_by"].values()), 1.0)
+
+
+def test_the_standard_error_is_returned_and_matches_the_spread_of_estimates():
+    """sqrt(p (1 - p) / n) for the home share, and honest: the estimates of many seeds
+    scatter by about that much (their standard deviation is within 25 % of it)."""
+    n, seeds = 2000, 60
+    estimates = [odds(HOME, AWAY, n=n, seed=seed) for seed in range(seeds)]
+
+    for estimate in estimates:
+        p = estimate["home_win"]
+        assert estimate["standard_error"] == pytest.approx(math.sqrt(p * (1 - p) / n))
+    spread = statistics.stdev(estimate["home_win"] for estimate in estimates)
+    mean_error = statistics.fmean(estimate["standard_error"] for estimate in estimates)
+    assert 0.75 * mean_error <= spread <= 1.25 * mean_error

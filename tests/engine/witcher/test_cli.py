@@ -87,7 +87,7 @@ def test_odds():
     result = run_json("odds", data=data | {"n": 4000, "seed": 5})
 
     assert result == odds(data, n=4000, seed=5)
-    assert list(result) == ["n", "attacker_win", "crushing", "phase_win", "seed"]
+    assert list(result) == ["n", "attacker_win", "standard_error", "crushing", "phase_win", "seed"]
     assert set(result["crushing"]) == {"attacker", "defender"}
 
 

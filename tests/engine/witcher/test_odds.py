@@ -45,7 +45,7 @@ def test_odds_replay_from_their_seed_through_one_recorded_roll():
 def test_a_single_battle_is_a_whole_result():
     result = odds(EVEN, n=1, seed=3)
 
-    assert list(result) == ["n", "attacker_win", "crushing", "phase_win", "seed"]
+    assert list(result) == ["n", "attacker_win", "standard_error", "crushing", "phase_win", "seed"]
     assert result["attacker_win"] in (0.0, 1.0)
     assert set(result["phase_win"]) == {"1", "2", "3"}
     assert sum(result["phase_win"].values()) in (0.0, 1.0, 2.0, 3.0)
@@ -167,3 +167,18 @@ def test_gm_decisions_are_taken_automatically_by_the_odds():
     auto = lopsided()
 
     assert odds(data, n=20_000, seed=4) == odds(auto, n=20_000, seed=4)
+
+
+def test_the_standard_error_is_returned_and_matches_the_spread_of_estimates():
+    """sqrt(p (1 - p) / n) for the attacker's share, and honest: the estimates of many seeds
+    scatter by about that much (their standard deviation is within 25 % of it)."""
+    n, seeds = 2000, 60
+    data = auld_alliance_battle()
+    estimates = [odds(data, n=n, seed=seed) for seed in range(seeds)]
+
+    for estimate in estimates:
+        p = estimate["attacker_win"]
+        assert estimate["standard_error"] == pytest.approx(math.sqrt(p * (1 - p) / n))
+    spread = statistics.stdev(estimate["attacker_win"] for estimate in estimates)
+    mean_error = statistics.fmean(estimate["standard_error"] for estimate in estimates)
+    assert 0.75 * mean_error <= spread <= 1.25 * mean_error

@@ -1,0 +1,133 @@
+"""The fast paths of the engine against the plain ones they stand for (hypothesis).
+
+``Dice.roller`` must draw and record exactly as ``Dice.roll``; the quick sheet check of
+``rated_team`` must accept only what ``parse_sheet`` accepts and rate it the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_engine.dice import Dice, Purpose
+from rules_engine.errors import InvalidInput
+from rules_engine.rotzball import SYSTEM, simulate
+from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
+from rules_engine.rotzball.sheet import parse_sheet
+from tests.engine.builders import PrefixDice, sheet
+
+purposes = st.one_of(
+    st.sampled_from(["home attack", "away defence", "coin toss"]),
+    st.builds(lambda phase: Purpose.of("exchange_round", phase=phase), st.integers(1, 3)),
+)
+draws = st.lists(st.tuples(st.sampled_from([2, 6, 10, 100, 2**31 - 1]), purposes), max_size=60)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), plan=draws, record=st.booleans())
+def test_a_roller_draws_and_records_exactly_as_roll(seed, plan, record):
+    plain, fast = Dice(seed, record=record), Dice(seed, record=record)
+    rollers: dict[int, Any] = {}
+    plain_values = [plain.roll(sides, purpose) for sides, purpose in plan]
+    fast_values = [
+        rollers.setdefault(sides, fast.roller(sides))(purpose) for sides, purpose in plan
+    ]
+
+    assert fast_values == plain_values
+    assert fast.log() == plain.log()
+    assert fast.rolls == plain.rolls
+    assert plain.roll(100, "next") == fast.roll(100, "next")  # the streams go on together
+
+
+@given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
+def test_a_roller_of_scripted_or_overriding_dice_goes_through_roll(values):
+    scripted = Dice.scripted(values)
+    d6 = scripted.roller(6)
+    assert [d6("x") for _ in values] == values
+    prefixed = PrefixDice(values, seed=3)
+    d6 = prefixed.roller(6)
+    assert [d6("y") for _ in values] == values
+    assert [roll["value"] for roll in prefixed.log()] == values
+
+
+characteristic = st.one_of(
+    st.integers(-2, 103), st.just(True), st.just(50.0), st.none(), st.just("40")
+)
+name = st.one_of(st.sampled_from(["Kurt", "", "   ", "\u2003", "Ünal"]), st.just(7), st.none())
+
+
+def player(keys: tuple[str, ...]) -> st.SearchStrategy[Any]:
+    fields = {"name": name, **dict.fromkeys(keys, characteristic)}
+    return st.one_of(
+        st.fixed_dictionaries({}, optional=fields),
+        st.fixed_dictionaries(fields),
+        st.just(["not", "a", "player"]),
+    )
+
+
+attacker, defender, coach = player(("E", "Ag", "F")), player(("E", "Ag")), player(("Ag", "Int"))
+sheets = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": name,
+        "tactic": st.sampled_from(["offensive", "defensive", "balanced", "attack", None, 3]),
+        "passer": attacker,
+        "attackers": st.lists(attacker, min_size=1, max_size=3),
+        "defenders": st.lists(defender, min_size=2, max_size=4),
+        "coach": coach,
+    },
+)
+
+
+def checked(data: Any) -> RatedTeam | InvalidInput:
+    try:
+        return RatedTeam.of(parse_sheet(data, "home"))
+    except InvalidInput as error:
+        return error
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.one_of(sheets, st.just(sheet("Wolves", attack=45, defense=38, coach=41))))
+def test_the_quick_sheet_check_accepts_and_rates_only_what_parse_sheet_does(data):
+    expected = checked(data)
+    quick = quick_rated_team(data)
+
+    if isinstance(expected, InvalidInput):
+        assert quick is None
+        try:
+            rated_team(data, "home")
+        except InvalidInput as error:
+            assert (error.field, error.message) == (expected.field, expected.message)
+        else:
+            raise AssertionError("rated_team accepted a sheet parse_sheet refuses")
+    else:
+        assert quick is None or quick == expected
+        assert rated_team(data, "home") == expected
+
+
+@given(
+    attack=st.integers(1, 100),
+    defense=st.integers(1, 100),
+    coach_score=st.integers(1, 100),
+    tactic=st.sampled_from(["offensive", "defensive", "balanced", None]),
+)
+def test_a_well_formed_sheet_takes_the_quick_path(attack, defense, coach_score, tactic):
+    data = sheet("Wolves", attack=attack, defense=defense, coach=coach_score, tactic=tactic)
+    quick = quick_rated_team(data)
+
+    assert quick is not None
+    assert quick == RatedTeam.of(parse_sheet(data))
+    assert (quick.attack, quick.defense, quick.coach) == (attack, defense, coach_score)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), rule=st.sampled_from(["test", "difference"]))
+def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
+    """The worker's path (``SYSTEM.resolve_match``) and ``simulate`` give the same record."""
+    home = sheet("Home", attack=60, defense=35, coach=55, tactic="offensive")
+    away = sheet("Away", attack=45, defense=50, coach=35, tactic=None)
+    outcome = SYSTEM.resolve_match(home, away, dice=Dice(seed), options={"coach_rule": rule})
+
+    assert outcome.record == simulate(home, away, seed=seed, coach_rule=rule)
