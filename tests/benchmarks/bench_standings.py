@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-DB_NAME = "league_standings_bench"
+DB_NAME = os.environ.get("BENCH_DB_NAME", "league_standings_bench")
 
 
 def _database_url() -> str:
