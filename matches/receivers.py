@@ -19,9 +19,11 @@ def _refresh_teams_of(result: Result) -> None:
         fixture = result.fixture
         season_id, teams = fixture.season_id, (fixture.home_id, fixture.away_id)
     else:
-        row = Fixture.objects.filter(pk=result.fixture_id).values_list(
-            "season_id", "home_id", "away_id"
-        ).first()
+        row = (
+            Fixture.objects.filter(pk=result.fixture_id)
+            .values_list("season_id", "home_id", "away_id")
+            .first()
+        )
         if row is None:
             return
         season_id, teams = row[0], row[1:]

@@ -74,7 +74,9 @@ def _season_teams(season_id: int) -> set[int]:
     """Teams with a fixture in the season, or a kept row (to be counted down to nothing)."""
     fixtures = Fixture.objects.filter(season_id=season_id).values_list("home_id", "away_id")
     teams = {team_id for pair in fixtures for team_id in pair}
-    return teams | set(Standing.objects.filter(season_id=season_id).values_list("team_id", flat=True))
+    return teams | set(
+        Standing.objects.filter(season_id=season_id).values_list("team_id", flat=True)
+    )
 
 
 def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TEAMS) -> int:
@@ -93,9 +95,11 @@ def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TE
             pending.setdefault(season_id, set()).update(team_ids)  # type: ignore[union-attr]
         return 0
     with transaction.atomic():
-        rule_system = Season.objects.filter(pk=season_id).values_list(
-            "league__rule_system", flat=True
-        ).first()
+        rule_system = (
+            Season.objects.filter(pk=season_id)
+            .values_list("league__rule_system", flat=True)
+            .first()
+        )
         if rule_system is None:  # the season is gone (deleted with its results)
             return 0
         ids = sorted(_season_teams(season_id) if team_ids is ALL_TEAMS else set(team_ids))
@@ -161,9 +165,9 @@ def standings_rebuild(*, season_ids: Iterable[int] | None = None) -> int:
 def standings_drift(*, season_id: int) -> list[int]:
     """Teams of the season whose kept row differs from a count of the results now (left by a
     writer that bypassed the signals without calling :func:`standings_refresh`); reads only."""
-    rule_system = Season.objects.filter(pk=season_id).values_list(
-        "league__rule_system", flat=True
-    ).first()
+    rule_system = (
+        Season.objects.filter(pk=season_id).values_list("league__rule_system", flat=True).first()
+    )
     if rule_system is None:
         return []
     kept = {row.team_id: row for row in Standing.objects.filter(season_id=season_id)}

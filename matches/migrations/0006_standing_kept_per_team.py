@@ -6,31 +6,75 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0004_season_archive'),
-        ('matches', '0005_result_corrections'),
+        ("league", "0004_season_archive"),
+        ("matches", "0005_result_corrections"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Standing',
+            name="Standing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('played', models.PositiveIntegerField(default=0, verbose_name='played')),
-                ('wins', models.PositiveIntegerField(default=0, verbose_name='wins')),
-                ('draws', models.PositiveIntegerField(default=0, verbose_name='draws')),
-                ('losses', models.PositiveIntegerField(default=0, verbose_name='losses')),
-                ('goals_for', models.PositiveIntegerField(default=0, verbose_name='scored')),
-                ('goals_against', models.PositiveIntegerField(default=0, verbose_name='conceded')),
-                ('extra', models.JSONField(blank=True, default=dict, verbose_name="the game's own counts")),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='league.season', verbose_name='season')),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='league.team', verbose_name='team')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("played", models.PositiveIntegerField(default=0, verbose_name="played")),
+                ("wins", models.PositiveIntegerField(default=0, verbose_name="wins")),
+                ("draws", models.PositiveIntegerField(default=0, verbose_name="draws")),
+                ("losses", models.PositiveIntegerField(default=0, verbose_name="losses")),
+                ("goals_for", models.PositiveIntegerField(default=0, verbose_name="scored")),
+                ("goals_against", models.PositiveIntegerField(default=0, verbose_name="conceded")),
+                (
+                    "extra",
+                    models.JSONField(
+                        blank=True, default=dict, verbose_name="the game's own counts"
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="standings",
+                        to="league.season",
+                        verbose_name="season",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="standings",
+                        to="league.team",
+                        verbose_name="team",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'standing',
-                'verbose_name_plural': 'standings',
-                'constraints': [models.UniqueConstraint(fields=('season', 'team'), name='standing_once_per_team'), models.CheckConstraint(condition=models.Q(('played', django.db.models.expressions.CombinedExpression(django.db.models.expressions.CombinedExpression(models.F('wins'), '+', models.F('draws')), '+', models.F('losses')))), name='standing_played_adds_up')],
+                "verbose_name": "standing",
+                "verbose_name_plural": "standings",
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("season", "team"), name="standing_once_per_team"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            (
+                                "played",
+                                django.db.models.expressions.CombinedExpression(
+                                    django.db.models.expressions.CombinedExpression(
+                                        models.F("wins"), "+", models.F("draws")
+                                    ),
+                                    "+",
+                                    models.F("losses"),
+                                ),
+                            )
+                        ),
+                        name="standing_played_adds_up",
+                    ),
+                ],
             },
         ),
     ]

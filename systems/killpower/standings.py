@@ -43,8 +43,9 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
     abandons = Result.objects.filter(fixture__season_id=season_id, decided_by="abandon").filter(
         Q(fixture__home_id__in=ids) | Q(fixture__away_id__in=ids)
     )
-    for home, away, winner in abandons.values_list("fixture__home_id", "fixture__away_id",
-                                                   "winner"):
+    for home, away, winner in abandons.values_list(
+        "fixture__home_id", "fixture__away_id", "winner"
+    ):
         loser = {"home": away, "away": home}.get(winner)  # a draw abandons nobody
         if loser in counts:
             counts[loser]["abandoned"] += 1

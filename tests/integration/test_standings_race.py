@@ -4,6 +4,7 @@ other's result is not committed yet. Without the row lock, both count before eit
 the second write keeps one result of two (shown first); with it, the second counts after the
 first has committed and keeps both."""
 
+import contextlib
 import threading
 
 import pytest
@@ -11,9 +12,15 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models.query import QuerySet
 
 from matches import standings_keeping
-from matches.models import Fixture, Result, Standing
+from matches.models import Fixture, Standing
 from matches.standings_keeping import standings_refresh
-from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory
+from tests.factories import (
+    FixtureFactory,
+    LeagueFactory,
+    ResultFactory,
+    SeasonFactory,
+    TeamFactory,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -32,10 +39,9 @@ def _two_results_at_once(monkeypatch) -> tuple[Standing, list[object]]:
 
     def count_together(lines, team_ids):
         """Both transactions reach the count before either writes, where the lock lets them."""
-        try:
+        # Broken when the other one waits on the row lock: it counts once this one commits.
+        with contextlib.suppress(threading.BrokenBarrierError):
             counted.wait(timeout=3)
-        except threading.BrokenBarrierError:
-            pass  # the other one waits on the row lock: it counts once this one commits
         return count(lines, team_ids)
 
     monkeypatch.setattr(standings_keeping, "standings_count", count_together)
@@ -44,8 +50,7 @@ def _two_results_at_once(monkeypatch) -> tuple[Standing, list[object]]:
     def play(fixture: Fixture) -> None:
         try:
             with transaction.atomic():
-                Result.objects.create(fixture=fixture, home_score=1, away_score=0,
-                                      winner="home", decided_by="regulation", seed=0, record={})
+                ResultFactory(fixture=fixture, home_score=1, away_score=0)
             outcomes.append("stored")
         except BaseException as error:
             outcomes.append(error)

@@ -14,7 +14,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import registry
-
 from league.models import League, Season, Team
 from league.services import league_update, team_update
 from matches.all_time import all_time_table
@@ -25,7 +24,7 @@ from matches.services import fixtures_generate
 from matches.standings import standings_get, standings_rank, standings_recount
 from matches.standings_keeping import standings_deferred, standings_drift, standings_refresh
 from rules_engine import Dice
-from tests.factories import TeamFactory
+from tests.factories import ResultFactory, TeamFactory
 
 TIEBREAKER_ORDERS = (
     ["points", "head_to_head", "goal_difference", "goals_for"],
@@ -37,9 +36,20 @@ TIEBREAKER_ORDERS = (
 
 def _table(rows) -> list[tuple]:
     return [
-        (row.team.pk, row.team.name, row.position, row.played, row.wins, row.draws,
-         row.losses, row.goals_for, row.goals_against, row.points, row.head_to_head,
-         sorted(row.tied_on))
+        (
+            row.team.pk,
+            row.team.name,
+            row.position,
+            row.played,
+            row.wins,
+            row.draws,
+            row.losses,
+            row.goals_for,
+            row.goals_against,
+            row.points,
+            row.head_to_head,
+            sorted(row.tied_on),
+        )
         for row in rows
     ]
 
@@ -61,8 +71,10 @@ def _all_time_counted(league: League) -> list[tuple]:
         "fixture__season", "fixture__home", "fixture__away", "home_score", "away_score", "winner"
     )
     for season_id, home, away, home_score, away_score, winner in lines:
-        for team_id, side, scored, conceded in ((home, "home", home_score, away_score),
-                                                (away, "away", away_score, home_score)):
+        for team_id, side, scored, conceded in (
+            (home, "home", home_score, away_score),
+            (away, "away", away_score, home_score),
+        ):
             row = totals[team_id]
             row["played"] += 1
             row["for"] += scored
@@ -79,18 +91,44 @@ def _all_time_counted(league: League) -> list[tuple]:
         row = totals[team.pk]
         if not row["played"] and team.retired_at is not None:
             continue
-        points = (row["wins"] * league.points_win + row["draws"] * league.points_draw
-                  + row["losses"] * league.points_loss)
-        rows.append([team.pk, len(seasons[team.pk]), row["played"], row["wins"], row["draws"],
-                     row["losses"], row["for"], row["against"], points, titles[team.pk]])
+        points = (
+            row["wins"] * league.points_win
+            + row["draws"] * league.points_draw
+            + row["losses"] * league.points_loss
+        )
+        rows.append(
+            [
+                team.pk,
+                len(seasons[team.pk]),
+                row["played"],
+                row["wins"],
+                row["draws"],
+                row["losses"],
+                row["for"],
+                row["against"],
+                points,
+                titles[team.pk],
+            ]
+        )
     rows.sort(key=lambda r: (-r[8], -(r[6] - r[7]), -r[6], -r[9]))
     return [(position, *row) for position, row in enumerate(rows, start=1)]
 
 
 def _all_time(league: League) -> list[tuple]:
     return [
-        (row.position, row.team.pk, row.seasons, row.played, row.wins, row.draws, row.losses,
-         row.goals_for, row.goals_against, row.points, row.titles)
+        (
+            row.position,
+            row.team.pk,
+            row.seasons,
+            row.played,
+            row.wins,
+            row.draws,
+            row.losses,
+            row.goals_for,
+            row.goals_against,
+            row.points,
+            row.titles,
+        )
         for row in all_time_table(league=league)
     ]
 
@@ -113,9 +151,9 @@ def _play(fixture: Fixture, dice: Dice) -> None:
     """A result stored as a game's service stores it: the row, then the fixture played."""
     home, away = dice.roll(4, "home score") - 1, dice.roll(4, "away score") - 1
     with transaction.atomic():
-        Result.objects.create(fixture=fixture, home_score=home, away_score=away,
-                              winner=_winner(home, away, dice), decided_by="regulation",
-                              seed=0, record={})
+        ResultFactory(
+            fixture=fixture, home_score=home, away_score=away, winner=_winner(home, away, dice)
+        )
         Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
 
 
@@ -137,21 +175,34 @@ def _step(league: League, season: Season, dice: Dice, commissioner) -> None:
         if (home, away) == (result.home_score, result.away_score):
             home += 1
         outcomes = registry.game(league.rule_system).outcomes_of(result.fixture)
-        result_correct(result=result, home_score=home, away_score=away,
-                       winner=_winner(home, away, dice, outcomes), reason="typo",
-                       by=commissioner)
+        result_correct(
+            result=result,
+            home_score=home,
+            away_score=away,
+            winner=_winner(home, away, dice, outcomes),
+            reason="typo",
+            by=commissioner,
+        )
     elif action <= 13 and results:
         result_void(result=_pick(results, dice, "result"), reason="replay", by=commissioner)
     elif action <= 15 and open_fixtures:
-        fixture_award(fixture=_pick(open_fixtures, dice, "fixture"),
-                      winner=("home", "away")[dice.roll(2, "side") - 1],
-                      reason="did not turn up", by=commissioner)
+        fixture_award(
+            fixture=_pick(open_fixtures, dice, "fixture"),
+            winner=("home", "away")[dice.roll(2, "side") - 1],
+            reason="did not turn up",
+            by=commissioner,
+        )
     elif action == 16:
-        league_update(league=league, points_win=dice.roll(3, "win") + 1,
-                      points_draw=dice.roll(2, "draw") - 1, points_loss=0)
+        league_update(
+            league=league,
+            points_win=dice.roll(3, "win") + 1,
+            points_draw=dice.roll(2, "draw") - 1,
+            points_loss=0,
+        )
     elif action == 17:
-        league_update(league=league,
-                      tiebreakers=_pick(list(TIEBREAKER_ORDERS), dice, "tie-breakers"))
+        league_update(
+            league=league, tiebreakers=_pick(list(TIEBREAKER_ORDERS), dice, "tie-breakers")
+        )
     elif action == 18:
         team = _pick(list(Team.objects.filter(league=league).order_by("pk")), dice, "team")
         team_update(team=team, name=f"{team.name[:40]} II")
@@ -166,9 +217,11 @@ def _step(league: League, season: Season, dice: Dice, commissioner) -> None:
 def test_kept_standings_equal_a_full_recomputation_after_every_write(commissioner, seed):
     dice = Dice(seed, record=False)
     league = League.objects.create(
-        name=f"Kept {seed}", commissioner=commissioner,
+        name=f"Kept {seed}",
+        commissioner=commissioner,
         tiebreakers=["points", "head_to_head", "goal_difference", "goals_for"],
-        forfeit_score_for=dice.roll(3, "forfeit score"), forfeit_score_against=0,
+        forfeit_score_for=dice.roll(3, "forfeit score"),
+        forfeit_score_against=0,
     )
     for number in range(6):
         TeamFactory(league=league, name=f"Team {number}")
@@ -200,8 +253,9 @@ def test_a_bulk_writer_refreshes_once_and_a_deferred_block_counts_at_its_end(sea
     dice = Dice(5, record=False)
     # bulk_create sends no signal: nothing is kept until the writer refreshes.
     Result.objects.bulk_create(
-        Result(fixture=f, home_score=dice.roll(3, "h") - 1, away_score=0,
-               winner="draw" if False else "home", decided_by="regulation", seed=0, record={})
+        ResultFactory.build(
+            fixture=f, home_score=dice.roll(3, "home") - 1, away_score=dice.roll(3, "away") - 1
+        )
         for f in fixtures[:6]
     )
     assert standings_drift(season_id=season.pk) != []
@@ -211,8 +265,7 @@ def test_a_bulk_writer_refreshes_once_and_a_deferred_block_counts_at_its_end(sea
 
     with transaction.atomic(), standings_deferred():
         for fixture in fixtures[6:]:
-            Result.objects.create(fixture=fixture, home_score=1, away_score=1, winner="draw",
-                                  decided_by="regulation", seed=0, record={})
+            ResultFactory(fixture=fixture, home_score=1, away_score=1)
         assert standings_drift(season_id=season.pk) != []  # counted at the block's end
     assert standings_drift(season_id=season.pk) == []
     assert _table(standings_get(season=season)) == _recomputed(season)
@@ -224,8 +277,7 @@ def test_a_deferred_block_that_fails_counts_nothing(season, league):
     TeamFactory(league=league)
     fixture = fixtures_generate(season=season)[0]
     with pytest.raises(RuntimeError), transaction.atomic(), standings_deferred():
-        Result.objects.create(fixture=fixture, home_score=1, away_score=0, winner="home",
-                              decided_by="regulation", seed=0, record={})
+        ResultFactory(fixture=fixture, home_score=1, away_score=0)
         raise RuntimeError("the batch failed")
     assert not Standing.objects.filter(season=season).exists()
     assert not Result.objects.filter(fixture=fixture).exists()
@@ -236,8 +288,7 @@ def test_a_deleted_season_takes_its_rows_without_counting_them_again(season, lea
     TeamFactory(league=league)
     TeamFactory(league=league)
     fixture = fixtures_generate(season=season)[0]
-    Result.objects.create(fixture=fixture, home_score=2, away_score=0, winner="home",
-                          decided_by="regulation", seed=0, record={})
+    ResultFactory(fixture=fixture, home_score=2, away_score=0)
     assert Standing.objects.filter(season=season).count() == 2
     season.delete()
     assert not Standing.objects.exists()

@@ -13,7 +13,7 @@ from matches.services import fixtures_generate
 from matches.standings import standings_get
 from matches.standings_keeping import standings_refresh
 from rules_engine import Dice
-from tests.factories import LeagueFactory, SeasonFactory, TeamFactory
+from tests.factories import LeagueFactory, ResultFactory, SeasonFactory, TeamFactory
 
 
 def _played_season(teams: int) -> Season:
@@ -25,9 +25,7 @@ def _played_season(teams: int) -> Season:
     results = []
     for fixture in fixtures_generate(season=season):
         home, away = dice.roll(3, "home") - 1, dice.roll(3, "away") - 1
-        winner = "home" if home > away else "away" if away > home else "draw"
-        results.append(Result(fixture=fixture, home_score=home, away_score=away, winner=winner,
-                              decided_by="regulation", seed=0, record={}))
+        results.append(ResultFactory.build(fixture=fixture, home_score=home, away_score=away))
     Result.objects.bulk_create(results)  # a bulk writer: it refreshes the season once
     standings_refresh(season_id=season.pk)
     return season

@@ -14,10 +14,16 @@ class Command(BaseCommand):
     help = "Count the kept standings again from the results (--check: only compare)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--season", type=int, action="append", dest="seasons",
-                            help="a season id (repeatable); every season without")
-        parser.add_argument("--check", action="store_true",
-                            help="compare only, and fail when a season differs")
+        parser.add_argument(
+            "--season",
+            type=int,
+            action="append",
+            dest="seasons",
+            help="a season id (repeatable); every season without",
+        )
+        parser.add_argument(
+            "--check", action="store_true", help="compare only, and fail when a season differs"
+        )
 
     def handle(self, *args, seasons=None, check=False, **options):
         if not check:

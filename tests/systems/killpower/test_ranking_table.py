@@ -68,9 +68,20 @@ def test_the_record_follows_a_voided_abandon_and_a_corrected_score(
     assert record(nabos) == (1, 0, 0, 0, 1)
     result_void(result=Result.objects.get(fixture=abandon), reason="replay", by=commissioner)
     assert record(nabos) == (0, 0, 0, 0, 0) and record(titanos) == (1, 1, 0, 0, 0)
-    result_correct(result=Result.objects.get(fixture=won), home_score=0, away_score=2,
-                   winner="away", reason="sides swapped", by=commissioner)
+    result_correct(
+        result=Result.objects.get(fixture=won),
+        home_score=0,
+        away_score=2,
+        winner="away",
+        reason="sides swapped",
+        by=commissioner,
+    )
     assert record(titanos) == (1, 0, 0, 1, 0) and record(viking) == (1, 1, 0, 0, 0)
     assert standings_drift(season_id=kp_season.pk) == []
     assert team_record(team=titanos, season_id=kp_season.pk) == {
-        "played": 1, "won": 0, "lost": 1, "drawn": 0, "abandoned": 0}
+        "played": 1,
+        "won": 0,
+        "lost": 1,
+        "drawn": 0,
+        "abandoned": 0,
+    }
