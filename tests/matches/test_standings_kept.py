@@ -8,8 +8,10 @@ and the all-time table (against a count in the test)."""
 
 from collections import defaultdict
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import timezone
 
@@ -293,3 +295,18 @@ def test_a_deleted_season_takes_its_rows_without_counting_them_again(season, lea
     season.delete()
     assert not Standing.objects.exists()
     assert timezone.now()  # the transaction commits: no row left pointing at the season
+
+
+@pytest.mark.django_db
+def test_the_rebuild_command_finds_and_mends_rows_a_bulk_writer_left(season, league):
+    TeamFactory(league=league)
+    TeamFactory(league=league)
+    fixture = fixtures_generate(season=season)[0]
+    Result.objects.bulk_create([ResultFactory.build(fixture=fixture, home_score=3)])
+    with pytest.raises(CommandError, match="1 season"):
+        call_command("standings_rebuild", "--check", stdout=StringIO())
+    out = StringIO()
+    call_command("standings_rebuild", "--season", str(season.pk), stdout=out)
+    assert out.getvalue() == "standings rows counted: 2\n"
+    call_command("standings_rebuild", "--check", stdout=out)
+    assert _table(standings_get(season=season)) == _recomputed(season)
