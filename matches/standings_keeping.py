@@ -89,10 +89,11 @@ def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TE
     """
     pending = _pending.get()
     if pending is not None:
-        if team_ids is ALL_TEAMS or pending.get(season_id, set()) is ALL_TEAMS:
+        noted = pending.get(season_id, set())
+        if team_ids is ALL_TEAMS or noted is ALL_TEAMS:
             pending[season_id] = ALL_TEAMS
         else:
-            pending.setdefault(season_id, set()).update(team_ids)  # type: ignore[union-attr]
+            pending[season_id] = noted | set(team_ids)
         return 0
     with transaction.atomic():
         rule_system = (

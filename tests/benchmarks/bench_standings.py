@@ -7,7 +7,8 @@ robin (380 fixtures for 20 teams) and a result for every fixture, written one by
 services write them (each through ``Result``'s signals). Then prints, as medians over the
 repeats:
 
-* ``write``: milliseconds to store one result (its transaction, the standings kept with it);
+* ``write``: milliseconds to store one result and the queries of its transaction (the
+  standings kept with it);
 * ``api``: the SQL queries and the milliseconds of ``GET /api/v1/seasons/{id}/standings/``
   (Django's test client, no network), ``--reads`` requests per repeat;
 * ``all_time``: the same for ``GET /api/v1/leagues/{id}/all-time/``;
@@ -59,8 +60,10 @@ def _setup_django() -> None:
 
 
 def _season(teams: int, seed: int):
-    """A played double round robin; returns the season and the milliseconds per result."""
-    from django.db import transaction
+    """A played double round robin: the season, its fixtures, the milliseconds per result and
+    the queries of the last result's transaction."""
+    from django.db import connection, reset_queries, transaction
+    from django.test.utils import CaptureQueriesContext
 
     from matches.models import Fixture, Result
     from matches.services import fixtures_generate
@@ -77,10 +80,11 @@ def _season(teams: int, seed: int):
     fixtures = fixtures_generate(season=season)
     dice = Dice(seed, record=False)
     started = time.perf_counter()
-    for fixture in fixtures:
+    for index, fixture in enumerate(fixtures):
         home, away = dice.roll(5, "home score") - 1, dice.roll(5, "away score") - 1
         winner = "home" if home > away else "away" if away > home else "draw"
-        with transaction.atomic():
+        reset_queries()
+        with CaptureQueriesContext(connection) as queries, transaction.atomic():
             Result.objects.create(
                 fixture=fixture,
                 home_score=home,
@@ -91,8 +95,10 @@ def _season(teams: int, seed: int):
                 record={},
             )
             Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
+        if index == len(fixtures) - 1:
+            last_write = len(queries)
     per_result = (time.perf_counter() - started) * 1000 / len(fixtures)
-    return season, len(fixtures), per_result
+    return season, len(fixtures), per_result, last_write
 
 
 def _read(url: str, reads: int) -> tuple[int, float]:
@@ -128,7 +134,7 @@ def main() -> None:
     queries: dict[str, int] = {}
     fixtures = 0
     for repeat in range(args.repeats):
-        season, fixtures, per_result = _season(args.teams, seed=1000 + repeat)
+        season, fixtures, per_result, queries["write"] = _season(args.teams, seed=1000 + repeat)
         figures.setdefault("write", []).append(per_result)
         for name, url in (
             ("api", f"/api/v1/seasons/{season.pk}/standings/"),
@@ -139,7 +145,10 @@ def main() -> None:
             queries[name] = count
             figures.setdefault(name, []).append(median)
     print(f"standings: {args.teams} teams, {fixtures} fixtures played, {args.repeats} repeats")
-    print(f"  write        {statistics.median(figures['write']):8.2f} ms per result")
+    print(
+        f"  write        {statistics.median(figures['write']):8.2f} ms per result,"
+        f" {queries['write']} queries"
+    )
     for name in ("api", "all_time", "league_page"):
         print(
             f"  {name:<12} {statistics.median(figures[name]):8.2f} ms per read,"
