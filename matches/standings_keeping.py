@@ -95,7 +95,8 @@ def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TE
         else:
             pending[season_id] = noted | set(team_ids)
         return 0
-    with transaction.atomic():
+    # No savepoint of its own: a failure here fails the result's whole transaction.
+    with transaction.atomic(savepoint=False):
         rule_system = (
             Season.objects.filter(pk=season_id)
             .values_list("league__rule_system", flat=True)
