@@ -56,6 +56,10 @@ nothing to say):
   that has it can bet at fixed odds (``betting``);
 * ``standings_rows(season)``: the game's own table as a ``core.exports.Table`` (Killpower's
   ranking points, Mythril's touchdowns) for the standings download; the generic table without;
+* ``standings_counts(season_id, team_ids)``: ``{team id: {key: int}}``, what the game's own
+  table counts of those teams' results in the season besides the generic record (Killpower's
+  abandons, Mythril's table without trophy matches), kept on their standings rows
+  (``matches.models.Standing.extra``) each time one of their results is written;
 * ``roster_rows(team)``: a team's roster as a ``core.exports.Table`` (the roster download);
 * ``result_book_lines(result)``: the key events of a played match, short lines for people, in
   the season's result book (nothing printed without);
@@ -142,6 +146,7 @@ class Game:
     season_archive: Hook | None = None
     post_match_pending: Hook | None = None
     standings_rows: Hook | None = None
+    standings_counts: Hook | None = None
     roster_rows: Hook | None = None
     result_book_lines: Hook | None = None
 

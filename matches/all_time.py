@@ -1,20 +1,18 @@
 """A league's history across its seasons: the champions, season by season, and the all-time
 table (every result of every season, per team, retired teams included).
 
-Each is one query whatever the number of seasons or teams: the totals are counted in the
-database (one subquery per side and figure, as the season standings do), the titles are a
-count of the seasons a team won. Points use the league's points per result as they are set
-now, for every season alike.
+Each is one query whatever the number of seasons or teams: the totals are the sums of the
+standings kept for each season (``matches.models.Standing``), the titles a count of the
+seasons a team won. Points use the league's points per result as they are set now, for every
+season alike.
 """
 
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from league.models import League, Season, Team
-from matches.models import Result
-from matches.standings import side_totals
 
 
 @dataclass
@@ -36,32 +34,23 @@ class AllTimeRow:
         return self.goals_for - self.goals_against
 
 
-def _seasons_played() -> Coalesce:
-    """Seasons in which the team has a result, home or away."""
-    count = Func(
-        F("fixture__season"), function="COUNT", template="%(function)s(DISTINCT %(expressions)s)"
-    )
-    seasons = (
-        Result.objects.filter(Q(fixture__home=OuterRef("pk")) | Q(fixture__away=OuterRef("pk")))
-        .order_by()
-        .annotate(n=count)
-        .values("n")[:1]
-    )
-    return Coalesce(Subquery(seasons), Value(0), output_field=IntegerField())
-
-
 def all_time_table(*, league: League) -> list[AllTimeRow]:
     """Every team that ever played in ``league``, best first: points, then score difference,
     score for, titles, name. One query."""
+
+    def total(name: str) -> Coalesce:
+        return Coalesce(Sum(f"standings__{name}"), Value(0), output_field=IntegerField())
+
     teams = (
         Team.objects.filter(league=league)
-        .annotate(**side_totals(None, "home", "away"), **side_totals(None, "away", "home"))
         .annotate(
-            played=F("home_played") + F("away_played"),
-            wins=F("home_wins") + F("away_wins"),
-            draws=F("home_draws") + F("away_draws"),
-            goals_for=F("home_for") + F("away_for"),
-            goals_against=F("home_against") + F("away_against"),
+            played=total("played"),
+            wins=total("wins"),
+            draws=total("draws"),
+            losses=total("losses"),
+            goals_for=total("goals_for"),
+            goals_against=total("goals_against"),
+            seasons_played=Count("standings", filter=Q(standings__played__gt=0)),
             titles=Coalesce(
                 Subquery(
                     Season.objects.filter(champion=OuterRef("pk"), finished_at__isnull=False)
@@ -73,9 +62,7 @@ def all_time_table(*, league: League) -> list[AllTimeRow]:
                 Value(0),
                 output_field=IntegerField(),
             ),
-            seasons_played=_seasons_played(),
         )
-        .annotate(losses=F("played") - F("wins") - F("draws"))
         .select_related("coach")
         .order_by("name", "pk")
     )

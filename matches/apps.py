@@ -10,6 +10,7 @@ class MatchesConfig(AppConfig):
         from core import registry
         from matches import (
             history,
+            receivers,  # noqa: F401  (keeps the standings with every result written)
             tasks,  # noqa: F401  (registers its task: services send it by name)
         )
         from matches.services import fixtures_sweep_due

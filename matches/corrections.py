@@ -11,8 +11,8 @@ post-match sequence did on the old result or to flag it for review (``core.regis
 ``result_corrected``, ``result_voided``), and tells the layers above: ``core.signals``
 (betting re-settles a corrected market after commit, and reverses a voided one in the same
 transaction) and ``core.events`` (``result.corrected``, ``result.voided``: both coaches, keyed
-by the correction). Standings are computed from the results on
-read, so the table follows at once. Bad input raises ``ValidationError`` naming the field
+by the correction). The teams' kept standings are counted again in the same transaction
+(``matches.receivers`` hears the result saved or deleted), so the table follows at once. Bad input raises ``ValidationError`` naming the field
 before anything is written; a fixture in the wrong state raises :class:`WrongState` (409).
 """
 

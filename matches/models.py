@@ -219,3 +219,43 @@ class ResultCorrection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture}: {self.get_kind_display()}"
+
+
+class Standing(models.Model):
+    """A team's record in a season, kept with the results (``matches.standings_keeping``):
+    counted again from the results, under this row's lock, in the transaction of every write
+    that adds, changes or removes one of the team's results in the season. The generic table,
+    the all-time table and the games' own tables read these rows instead of the results.
+
+    Only counts are kept: points and tie-breakers come from the league's settings when read,
+    so changing them changes no row. ``extra`` holds what the league's game counts besides
+    (``Game.standings_counts``: Killpower's abandons, Mythril's table without trophy matches).
+    """
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="standings", verbose_name=_("season")
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="standings", verbose_name=_("team")
+    )
+    played = models.PositiveIntegerField(_("played"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    draws = models.PositiveIntegerField(_("draws"), default=0)
+    losses = models.PositiveIntegerField(_("losses"), default=0)
+    goals_for = models.PositiveIntegerField(_("scored"), default=0)
+    goals_against = models.PositiveIntegerField(_("conceded"), default=0)
+    extra = models.JSONField(_("the game's own counts"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "team"], name="standing_once_per_team"),
+            models.CheckConstraint(
+                condition=Q(played=F("wins") + F("draws") + F("losses")),
+                name="standing_played_adds_up",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season_id}/{self.team_id}: {self.played}"

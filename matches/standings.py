@@ -1,15 +1,31 @@
-"""League tables: totals computed in the database, ordered by the league's tie-breakers.
+"""League tables: each team's totals as kept with the results (``matches.models.Standing``,
+``matches.standings_keeping``), ordered by the league's tie-breakers.
 
 Tie-breakers are metric objects with a key and a label, applied in the order the league
 sets. ``head_to_head`` ranks teams still level on the previous keys by the points they took
-off each other (a mini-table of their mutual results).
+off each other (a mini-table of their mutual results, read only for the teams still level).
+
+A read costs two queries (the teams with their kept rows; the mutual results of teams level
+before ``head_to_head``, when there are any) whatever the number of rounds.
+:func:`standings_recount` counts the same totals from the results themselves: the full
+recomputation the kept rows are checked against (``manage.py standings_rebuild --check``).
 """
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import (
+    Count,
+    F,
+    FilteredRelation,
+    IntegerField,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.db.models.functions import Coalesce
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -78,7 +94,49 @@ def side_totals(season: Season | None, side: str, other: str) -> dict[str, Coale
     }
 
 
-def _team_totals(season: Season) -> list[StandingRow]:
+def _kept_totals(season: Season) -> list[StandingRow]:
+    """The season's teams with their kept totals (one query); a team without a result has
+    none kept and counts zero."""
+    league: League = season.league
+
+    def kept(name: str) -> Coalesce:
+        return Coalesce(F(f"kept__{name}"), Value(0), output_field=IntegerField())
+
+    teams = (
+        Team.objects.filter(league=league)
+        .filter(season_teams(season=season))
+        .annotate(kept=FilteredRelation("standings", condition=Q(standings__season=season)))
+        .annotate(
+            played=kept("played"),
+            wins=kept("wins"),
+            draws=kept("draws"),
+            losses=kept("losses"),
+            goals_for=kept("goals_for"),
+            goals_against=kept("goals_against"),
+        )
+        .select_related("coach")
+        .order_by("name", "pk")
+    )
+    return [
+        StandingRow(
+            team=t,
+            played=t.played,
+            wins=t.wins,
+            draws=t.draws,
+            losses=t.losses,
+            goals_for=t.goals_for,
+            goals_against=t.goals_against,
+            points=t.wins * league.points_win
+            + t.draws * league.points_draw
+            + t.losses * league.points_loss,
+        )
+        for t in teams
+    ]
+
+
+def standings_recount(*, season: Season) -> list[StandingRow]:
+    """Every team's totals in ``season`` counted from its results (one query, a subquery per
+    side and figure): the full recomputation, not used by the pages."""
     league: League = season.league
     teams = (
         Team.objects.filter(league=league)
@@ -150,12 +208,20 @@ def _metric_values(
 def standings_get(*, season: Season) -> list[StandingRow]:
     """The season's table, best first, ordered by the league's tie-breakers in turn."""
     league = season.league
-    rows = _team_totals(season)
-    results: list[ResultLine] = []
-    if "head_to_head" in league.tiebreakers:
-        played = Result.objects.filter(fixture__season=season)
-        results = list(played.values_list("fixture__home", "fixture__away", "winner"))
-    return standings_rank(league=league, rows=rows, results=results)
+    rows = _kept_totals(season)
+    return standings_rank(league=league, rows=rows, results=_mutual_results(season, rows))
+
+
+def _mutual_results(season: Season, rows: Sequence[StandingRow]) -> list[ResultLine]:
+    """The results between teams level on every tie-breaker before ``head_to_head`` (all that
+    ranking by it reads); none when the league does not use it or no two teams are level."""
+    level = head_to_head_shown(season.league.tiebreakers, rows)
+    if not level:
+        return []
+    played = Result.objects.filter(
+        fixture__season=season, fixture__home__in=level, fixture__away__in=level
+    )
+    return list(played.values_list("fixture__home", "fixture__away", "winner"))
 
 
 def standings_rank(
@@ -194,7 +260,7 @@ def standings_metrics(*, league: League) -> list[Metric]:
     return [METRICS[key] for key in league.tiebreakers if key in METRICS]
 
 
-def head_to_head_shown(tiebreakers: list[str], standings: list) -> set[int]:
+def head_to_head_shown(tiebreakers: list[str], standings: Sequence) -> set[int]:
     """Teams whose head-to-head points count: level with another team on every tie-breaker
     before ``head_to_head``. The column shows a dash for the others."""
     if "head_to_head" not in tiebreakers or not any(row.played for row in standings):

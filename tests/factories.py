@@ -4,7 +4,7 @@ import factory
 from django.contrib.auth.models import User
 
 from league.models import League, Season, Team
-from matches.models import Fixture
+from matches.models import Fixture, Result
 from systems.killpower.models import KillpowerTeam, ranking_points_of
 from systems.rotzball.models import LineupSlot, Player
 from systems.rotzball.selectors import coach_rule_of, tactic_of
@@ -73,6 +73,30 @@ class FixtureFactory(factory.django.DjangoModelFactory):
     home = factory.SubFactory(TeamFactory, league=factory.SelfAttribute("..season.league"))
     away = factory.SubFactory(TeamFactory, league=factory.SelfAttribute("..season.league"))
     kickoff = factory.Faker("future_datetime", tzinfo=__import__("datetime").UTC)
+
+
+class ResultFactory(factory.django.DjangoModelFactory):
+    """A result stored as a game's service stores it (``Result``'s signals sent); the winner
+    is the side that scored more, a draw on level scores, unless given."""
+
+    class Meta:
+        model = Result
+
+    fixture = factory.SubFactory(FixtureFactory)
+    home_score = 1
+    away_score = 0
+    winner = factory.LazyAttribute(
+        lambda r: (
+            "home"
+            if r.home_score > r.away_score
+            else "away"
+            if r.away_score > r.home_score
+            else "draw"
+        )
+    )
+    decided_by = "regulation"
+    seed = 0
+    record = factory.LazyFunction(dict)
 
 
 KILLPOWER_SPECIALIZATIONS = (

@@ -23,6 +23,7 @@ class KillpowerConfig(AppConfig):
             seasons,
             selectors,
             services,
+            standings,
             tasks,  # noqa: F401  (registers its task, sent by name)
             urls,
         )
@@ -43,6 +44,7 @@ class KillpowerConfig(AppConfig):
                 name=RULE_SYSTEM,
                 roster_rows=downloads.roster_rows,
                 standings_rows=downloads.standings_rows,
+                standings_counts=standings.standings_counts,
                 season_archive=seasons.season_archive,
                 season_champion=seasons.season_champion,
                 season_rollover=seasons.season_rollover,

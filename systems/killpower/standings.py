@@ -1,18 +1,23 @@
 """The Killpower Ball championship table: teams by ranking points (13.1).
 
 Ranking points are team state, changed by each post-match sequence; the table shows them with
-the power and division the engine computes now and the season's record. A finished season
+the power and division the engine computes now and the season's record, read from the
+standings kept with the results (``matches.models.Standing``; the abandons are this game's own
+count, :func:`standings_counts`). A finished season
 shows them as they were when it finished (``Season.archive``, written by ``season_archive``). Ties on ranking
 points go to the higher power, then the name (``tied_on`` names the teams still level on
 ranking points and power).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from django.db.models import F, FilteredRelation, Q
 
 from league.models import Season, Team
 from matches.models import Result
 from matches.selectors import season_teams
-from systems.killpower.selectors import living_prefetch, record_outcome, team_power
+from systems.killpower.selectors import living_prefetch, team_power
 
 
 @dataclass
@@ -30,31 +35,51 @@ class RankingRow:
     tied_on: list[str] = field(default_factory=list)
 
 
+def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    """The abandons of each team in the season (a loss the team abandoned), kept on its
+    standings row: the record's "lost" is the other losses (one query)."""
+    ids = set(team_ids)
+    counts = {team_id: {"abandoned": 0} for team_id in ids}
+    abandons = Result.objects.filter(fixture__season_id=season_id, decided_by="abandon").filter(
+        Q(fixture__home_id__in=ids) | Q(fixture__away_id__in=ids)
+    )
+    for home, away, winner in abandons.values_list(
+        "fixture__home_id", "fixture__away_id", "winner"
+    ):
+        loser = {"home": away, "away": home}.get(winner)  # a draw abandons nobody
+        if loser in counts:
+            counts[loser]["abandoned"] += 1
+    return counts
+
+
 def ranking_table_get(*, season: Season) -> list[RankingRow]:
-    """The league's teams by ranking points, with this season's record (three queries)."""
+    """The league's teams by ranking points, with this season's record (two queries)."""
     teams = Team.objects.filter(league=season.league).filter(season_teams(season=season))
-    teams = teams.select_related("coach", "killpower")
+    teams = (
+        teams.select_related("coach", "killpower")
+        .annotate(kept=FilteredRelation("standings", condition=Q(standings__season=season)))
+        .annotate(
+            kept_played=F("kept__played"),
+            kept_wins=F("kept__wins"),
+            kept_draws=F("kept__draws"),
+            kept_losses=F("kept__losses"),
+            kept_extra=F("kept__extra"),
+        )
+    )
     rows = []
     frozen = season.archive.get("ranking", {}) if season.finished_at else {}
     for team in teams.prefetch_related(living_prefetch()).order_by("name", "pk"):
         kept = frozen.get(str(team.pk))
         if kept is not None:  # a finished season reads as it ended
-            rows.append(RankingRow(team, *kept))
-            continue
-        power = team_power(team=team)
-        rows.append(RankingRow(team, power.ranking_points, power.power, power.division))
-    by_team = {row.team.pk: row for row in rows}
-    results = Result.objects.filter(fixture__season=season).values_list(
-        "fixture__home", "fixture__away", "winner", "decided_by"
-    )
-    for home, away, winner, decided_by in results:
-        for team_id, side in ((home, "home"), (away, "away")):
-            row = by_team.get(team_id)
-            if row is None:
-                continue
-            row.played += 1
-            key = record_outcome(side=side, winner=winner, decided_by=decided_by)
-            setattr(row, key, getattr(row, key) + 1)
+            row = RankingRow(team, *kept)
+        else:
+            power = team_power(team=team)
+            row = RankingRow(team, power.ranking_points, power.power, power.division)
+        if team.kept_played is not None:
+            abandoned = (team.kept_extra or {}).get("abandoned", 0)
+            row.played, row.won, row.drawn = team.kept_played, team.kept_wins, team.kept_draws
+            row.lost, row.abandoned = team.kept_losses - abandoned, abandoned
+        rows.append(row)
     rows.sort(key=lambda row: (-row.ranking_points, -row.power))
     for position, row in enumerate(rows, start=1):
         row.position = position

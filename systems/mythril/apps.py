@@ -23,6 +23,7 @@ class MythrilConfig(AppConfig):
             receivers,  # noqa: F401  (a new league gets its settings and sample data)
             seasons,
             settings_store,
+            standings,
             tasks,  # noqa: F401  (registers its tasks, sent by name)
             team_bets,
             teams,
@@ -41,6 +42,7 @@ class MythrilConfig(AppConfig):
                 name=RULE_SYSTEM,
                 roster_rows=downloads.roster_rows,
                 standings_rows=downloads.standings_rows,
+                standings_counts=standings.standings_counts,
                 season_champion=seasons.season_champion,
                 season_rollover=seasons.season_rollover,
                 post_match_pending=mythril_selectors.season_post_match_pending,

@@ -1,9 +1,14 @@
 """The Mythril championship table: points per result as the engine counts them (a win 3, a
 draw and a loss the league's settings, a forfeit 3 against 0 whatever the score). Trophy
-matches do not count."""
+matches do not count. The counts are kept on the standings rows with the results
+(``matches.models.Standing.extra``, :func:`standings_counts`); the points are worked out from
+them with the league's settings when read."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.db.models import F, FilteredRelation, Q
 
 from league.models import League, Season, Team
 from matches.models import Result
@@ -30,39 +35,75 @@ class Row:
         return self.touchdowns_for - self.touchdowns_against
 
 
-def standings_table(*, season: Season) -> list[Row]:
-    league = League.objects.get(pk=season.league_id)  # its points as saved
+POINT_UNITS = {"fixed": (0, 0), "draw_units": (1, 0), "loss_units": (0, 1)}
+"""The points tables a result is counted with: a team's points are linear in the league's
+draw and loss points (a win is 3 whatever the league), so ``fixed + draw_units * draw +
+loss_units * loss`` gives its points under any settings, from the engine's own rule."""
+
+
+def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    """Each team's record in the season as the Mythril table counts it (trophy matches apart,
+    points through the engine), kept on its standings row (one query)."""
     system = get_system(RULE_SYSTEM)
-    table = PointsTable(win=3, draw=league.points_draw, loss=league.points_loss)
-    teams = Team.objects.filter(league=league).filter(season_teams(season=season))
-    rows = {team.pk: Row(team) for team in teams.order_by("name")}
-    results = Result.objects.filter(fixture__season=season, fixture__mythril_trophy__isnull=True
-                                    ).select_related("fixture")
-    for result in results:
-        winner = None if result.winner == Result.Winner.DRAW else result.winner
-        outcome = MatchOutcome(result.home_score, result.away_score, winner, result.decided_by,
-                               result.seed, {"forfeit": result.record.get("report", {})
-                                             .get("forfeit")})
-        points = system.standings_points(outcome, table)
-        for side, scored, conceded, got in (
-            ("home", result.home_score, result.away_score, points[0]),
-            ("away", result.away_score, result.home_score, points[1]),
-        ):
-            row = rows.get(getattr(result.fixture, f"{side}_id"))
+    ids = set(team_ids)
+    keys = ("played", "wins", "draws", "losses", "touchdowns_for", "touchdowns_against",
+            *POINT_UNITS)
+    counts = {team_id: dict.fromkeys(keys, 0) for team_id in ids}
+    results = (
+        Result.objects.filter(fixture__season_id=season_id, fixture__mythril_trophy__isnull=True)
+        .filter(Q(fixture__home_id__in=ids) | Q(fixture__away_id__in=ids))
+        .values_list("fixture__home_id", "fixture__away_id", "home_score", "away_score",
+                     "winner", "decided_by", "seed", "record__report__forfeit")
+    )
+    for home, away, home_score, away_score, winner, decided_by, seed, forfeit in results:
+        won = None if winner == Result.Winner.DRAW else winner
+        outcome = MatchOutcome(home_score, away_score, won, decided_by, seed,
+                               {"forfeit": forfeit})
+        points = {
+            key: system.standings_points(outcome, PointsTable(win=3, draw=draw, loss=loss))
+            for key, (draw, loss) in POINT_UNITS.items()
+        }
+        for index, (team_id, side, scored, conceded) in enumerate((
+            (home, "home", home_score, away_score),
+            (away, "away", away_score, home_score),
+        )):
+            row = counts.get(team_id)
             if row is None:
                 continue
-            row.played += 1
-            row.touchdowns_for += scored
-            row.touchdowns_against += conceded
-            row.points += got
-            if winner is None:
-                row.draws += 1
-            elif winner == side:
-                row.wins += 1
-            else:
-                row.losses += 1
-    ranked = sorted(rows.values(), key=lambda r: (-r.points, -r.difference,
-                                                  -r.touchdowns_for, r.team.name))
+            row["played"] += 1
+            row["touchdowns_for"] += scored
+            row["touchdowns_against"] += conceded
+            row["draws" if won is None else "wins" if won == side else "losses"] += 1
+            got = {key: value[index] for key, value in points.items()}
+            row["fixed"] += got["fixed"]
+            row["draw_units"] += got["draw_units"] - got["fixed"]
+            row["loss_units"] += got["loss_units"] - got["fixed"]
+    return counts
+
+
+def standings_table(*, season: Season) -> list[Row]:
+    """The season's Mythril table from the kept standings (two queries)."""
+    league = League.objects.get(pk=season.league_id)  # its points as saved
+    teams = (
+        Team.objects.filter(league=league)
+        .filter(season_teams(season=season))
+        .annotate(kept=FilteredRelation("standings", condition=Q(standings__season=season)))
+        .annotate(kept_extra=F("kept__extra"))
+    )
+    rows = []
+    for team in teams.order_by("name"):
+        counts = team.kept_extra or {}
+        row = Row(team)
+        if counts:
+            row.played, row.wins = counts["played"], counts["wins"]
+            row.draws, row.losses = counts["draws"], counts["losses"]
+            row.touchdowns_for = counts["touchdowns_for"]
+            row.touchdowns_against = counts["touchdowns_against"]
+            row.points = (counts["fixed"] + counts["draw_units"] * league.points_draw
+                          + counts["loss_units"] * league.points_loss)
+        rows.append(row)
+    ranked = sorted(rows, key=lambda r: (-r.points, -r.difference,
+                                         -r.touchdowns_for, r.team.name))
     for position, row in enumerate(ranked, start=1):
         row.position = position
     return ranked
