@@ -1,6 +1,7 @@
 """What the matches app hears of its own rows: every write of a ``Result`` (created, changed,
 deleted) keeps its two teams' standings (``matches.standings_keeping``) in the same
-transaction."""
+transaction. Results written in bulk (a chunk of simulated fixtures, ``results_created``)
+count each season once, for the teams they touched."""
 
 from typing import Any
 
@@ -8,6 +9,7 @@ from django.db.models import QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from core.signals import results_created
 from matches.models import Fixture, Result
 from matches.standings_keeping import standings_refresh
 
@@ -45,3 +47,16 @@ def result_deleted(sender: Any, instance: Result, origin: Any = None, **kwargs: 
     if origin is not None and model not in (Result, Fixture):
         return
     _refresh_teams_of(instance)
+
+
+@receiver(results_created, dispatch_uid="matches.results_created")
+def results_saved(sender: Any, results: list[Result], **kwargs: Any) -> None:
+    """A chunk's results: each season's touched teams counted once, in team order."""
+    fixtures = Fixture.objects.filter(pk__in=[r.fixture_id for r in results]).values_list(
+        "season_id", "home_id", "away_id"
+    )
+    teams: dict[int, set[int]] = {}
+    for season_id, home_id, away_id in fixtures:
+        teams.setdefault(season_id, set()).update((home_id, away_id))
+    for season_id in sorted(teams):
+        standings_refresh(season_id=season_id, team_ids=teams[season_id])

@@ -19,7 +19,8 @@ from core.models import HistoryEntry
 from core.signals import results_created
 from matches import services, simulation_chunks
 from matches.models import Fixture, Result
-from matches.standings import standings_get
+from matches.standings import standings_get, standings_recount
+from matches.standings_keeping import standings_drift
 from notifications.models import Notification
 from systems.rotzball.models import LineupSlot
 from tests.factories import LeagueFactory, SeasonFactory, TeamFactory, UserFactory, full_lineup
@@ -237,3 +238,18 @@ def test_every_app_that_hears_an_event_also_hears_events_sent_together():
 
     assert apps(domain_event) <= apps(domain_events)
     assert apps(domain_event)  # notifications, at least
+
+
+def test_a_chunk_keeps_the_standings_of_the_teams_it_played_equal_to_a_full_count():
+    season, fixtures = _season(4)
+    first_round = [f for f in fixtures if f.round == 1]
+
+    simulation_chunks.fixtures_simulate(fixture_ids=_ids(first_round))
+
+    assert standings_drift(season_id=season.pk) == []
+    kept = sorted((row.team.pk, row.played, row.points) for row in standings_get(season=season))
+    counted = sorted(
+        (row.team.pk, row.played, row.points) for row in standings_recount(season=season)
+    )
+    assert kept == counted
+    assert sorted(played for _, played, _ in kept) == [1, 1, 1, 1]
