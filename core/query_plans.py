@@ -1,7 +1,8 @@
 """The plans PostgreSQL makes for the queries of a request: each list request of
 :mod:`core.list_requests` is made through the test client, its SQL captured and explained
-with sequential scans disabled, so that a ``Seq Scan`` left in a plan means no index can
-serve that query (the planner still uses one where it can, whatever the table's size).
+with sequential scans (and hash and merge joins) disabled, so that a ``Seq Scan``, or a
+table read in full, left in a plan means no index can serve that query (the planner still
+uses one where it can, whatever the table's size).
 """
 
 import json
@@ -48,6 +49,11 @@ must reach them through an index. The others hold a row or a few per league or p
 (league_league, betting_bettingsettings, the games' league rules, sessions): read through
 their primary key or small enough to scan; league_league is read in full by the public list
 of leagues, ordered by name through its own index."""
+
+
+INDEX_ONLY_SETTINGS = ("enable_seqscan", "enable_hashjoin", "enable_mergejoin")
+"""Off while explaining: the planner reaches each table through an index wherever one can
+serve (joins as nested loops probing an index), so a table still read in full has none."""
 
 
 @dataclass
@@ -151,7 +157,8 @@ def request_explain(request: ListRequest, *, samples: dict[str, Any], users: dic
             response = client.get(url, secure=True)
         statements = []
         with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL enable_seqscan = off")
+            for setting in INDEX_ONLY_SETTINGS:
+                cursor.execute(f"SET LOCAL {setting} = off")
         for query in captured.captured_queries:
             sql = query["sql"]
             if not sql.lstrip().upper().startswith("SELECT"):
