@@ -17,7 +17,7 @@ from battles.models import Army, Battle, Campaign
 from battles.services.runs import run_start
 from betting import bets
 from betting.league_settings import settings_save
-from betting.models import Bet
+from betting.models import Bet, FixtureOdds
 from league.models import League, Season, Team
 from matches import corrections
 from matches import services as match_services
@@ -104,6 +104,12 @@ def world_build(*, prefix: str, teams: int, played_rounds: int, punters: int, ca
             match_services.simulation_request(
                 season=season, user=commissioner, round_number=round_number
             )
+    # the chances of the fixtures nobody bet on, as the worker stores them when a fixture is
+    # scheduled (plain rows: the engine pricing 300 fixtures would only slow the test down)
+    FixtureOdds.objects.bulk_create(
+        FixtureOdds(fixture=fixture, method="test", probabilities={"home": 0.5, "away": 0.5})
+        for fixture in season.fixtures.filter(odds__isnull=True, status=Fixture.Status.SCHEDULED)
+    )
     first_result = Result.objects.get(fixture=fixtures[0])
     with TestCase.captureOnCommitCallbacks(execute=True):
         corrections.result_correct(
