@@ -89,6 +89,8 @@ class Army(models.Model):
 
     class Meta:
         ordering = ["name", "pk"]
+        # the armies list, by name
+        indexes = [models.Index(fields=["name", "id"], name="army_by_name")]
         verbose_name = _("army")
         verbose_name_plural = _("armies")
         constraints = [
@@ -122,6 +124,8 @@ class Troop(models.Model):
 
     class Meta:
         ordering = ["army", "order", "pk"]
+        # the troops list, army by army in their order
+        indexes = [models.Index(fields=["army", "order", "id"], name="troop_in_army_order")]
         verbose_name = _("troop")
         verbose_name_plural = _("troops")
         constraints = [
@@ -170,6 +174,8 @@ class Battle(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        # the battles list, newest first
+        indexes = [models.Index(fields=["-created_at", "-id"], name="battle_newest")]
         verbose_name = _("battle")
         verbose_name_plural = _("battles")
         constraints = [
@@ -229,6 +235,8 @@ class BattleRun(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        # the runs list, newest first
+        indexes = [models.Index(fields=["-created_at", "-id"], name="run_newest")]
         verbose_name = _("battle run")
         verbose_name_plural = _("battle runs")
         constraints = [

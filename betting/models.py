@@ -143,6 +143,9 @@ class Account(models.Model):
         ordering = ["pk"]
         verbose_name = _("account")
         verbose_name_plural = _("accounts")
+        # a league's accounts of one kind in id order (the bettors' leaderboard groups the
+        # league's wallets by id)
+        indexes = [models.Index(fields=["league", "kind", "id"], name="account_league_kind")]
         constraints = [
             models.CheckConstraint(
                 condition=~Q(kind="wallet") | Q(balance__gte=0), name="account_wallet_not_negative"
@@ -256,7 +259,11 @@ class Bet(models.Model):
                 name="bet_idempotency_key_once",
             ),
         ]
-        indexes = [models.Index(fields=["fixture", "status"], name="bet_fixture_status")]
+        indexes = [
+            models.Index(fields=["fixture", "status"], name="bet_fixture_status"),
+            # a punter's bets, newest first (the API's bets list, the my-bets page)
+            models.Index(fields=["user", "-placed_at", "-id"], name="bet_user_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.user} {self.outcome} {self.stake}"

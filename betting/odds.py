@@ -75,17 +75,29 @@ class Quote:
 
 
 def pool_totals(fixture: Fixture) -> dict[str, int]:
+    return pool_totals_by_fixture([fixture.pk]).get(fixture.pk, {})
+
+
+def pool_totals_by_fixture(fixture_ids: list[int]) -> dict[int, dict[str, int]]:
+    """The open stakes on each outcome of each fixture, in one query (a page of markets)."""
     rows = (
-        Bet.objects.filter(fixture=fixture, status=Bet.Status.OPEN)
-        .values("outcome")
+        Bet.objects.filter(fixture_id__in=fixture_ids, status=Bet.Status.OPEN)
+        .values("fixture_id", "outcome")
         .annotate(total=Sum("stake"))
+        .order_by()
     )
-    return {row["outcome"]: row["total"] for row in rows}
+    totals: dict[int, dict[str, int]] = {}
+    for row in rows:
+        totals.setdefault(row["fixture_id"], {})[row["outcome"]] = row["total"]
+    return totals
 
 
-def quote(fixture: Fixture, settings: BettingSettings) -> Quote | None:
+def quote(
+    fixture: Fixture, settings: BettingSettings, *, totals: dict[str, int] | None = None
+) -> Quote | None:
     """The market of ``fixture`` under ``settings``; ``None`` when no price can be made yet
-    (fixed odds whose line-ups cannot play)."""
+    (fixed odds whose line-ups cannot play). A pool's ``totals`` may come read already
+    (:func:`pool_totals_by_fixture`), else they are read here."""
     outcomes = outcomes_of(fixture)
     if settings.mode == BettingSettings.Mode.FIXED:
         stored = stored_or_computed(fixture)
@@ -104,7 +116,8 @@ def quote(fixture: Fixture, settings: BettingSettings) -> Quote | None:
                 for name in outcomes
             },
         )
-    totals = pool_totals(fixture)
+    if totals is None:
+        totals = pool_totals(fixture)
     pool = sum(totals.values())
     paid = pool - pool * settings.house_cut_percent // 100
     return Quote(

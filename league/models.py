@@ -71,7 +71,9 @@ class League(models.Model):
         _("forfeit score of the winner"),
         default=2,
         validators=[MaxValueValidator(99)],
-        help_text=_("The score a fixture awarded by forfeit is recorded with, for the team awarded it."),
+        help_text=_(
+            "The score a fixture awarded by forfeit is recorded with, for the team awarded it."
+        ),
     )
     forfeit_score_against = models.PositiveSmallIntegerField(
         _("forfeit score of the loser"),
@@ -195,6 +197,8 @@ class Team(models.Model):
 
     class Meta:
         ordering = ["name", "pk"]
+        # the teams list, by name
+        indexes = [models.Index(fields=["name", "id"], name="team_by_name")]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
         constraints = [

@@ -99,7 +99,13 @@ class Fixture(models.Model):
                 name="fixture_one_per_bracket_position",
             ),
         ]
-        indexes = [models.Index(fields=["status", "kickoff"], name="fixture_status_kickoff")]
+        indexes = [
+            models.Index(fields=["status", "kickoff"], name="fixture_status_kickoff"),
+            # a season's fixtures of one status by kick-off (the API's ?season=&status=)
+            models.Index(
+                fields=["season", "status", "kickoff"], name="fixture_season_status_kickoff"
+            ),
+        ]
 
     def __str__(self) -> str:
         return _("R%(round)s: %(home)s – %(away)s") % {
@@ -144,6 +150,8 @@ class Result(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("result")
         verbose_name_plural = _("results")
+        # the results list, newest first: a page without sorting every result
+        indexes = [models.Index(fields=["-created_at", "-id"], name="result_newest")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(home_score__lte=MAX_SCORE, away_score__lte=MAX_SCORE),

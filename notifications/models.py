@@ -35,7 +35,11 @@ class Notification(models.Model):
                 fields=["user", "event_key"], name="notification_once_per_event"
             )
         ]
-        indexes = [models.Index(fields=["user", "read_at"], name="notification_unread")]
+        indexes = [
+            models.Index(fields=["user", "read_at"], name="notification_unread"),
+            # a user's inbox, newest first
+            models.Index(fields=["user", "-created_at", "-id"], name="notification_user_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} → {self.user_id}"
@@ -115,7 +119,11 @@ class WebhookDelivery(models.Model):
                 fields=["endpoint", "event_key"], name="webhook_delivery_once_per_event"
             )
         ]
-        indexes = [models.Index(fields=["status", "next_attempt_at"], name="webhook_due")]
+        indexes = [
+            models.Index(fields=["status", "next_attempt_at"], name="webhook_due"),
+            # an endpoint's delivery log, newest first
+            models.Index(fields=["endpoint", "-created_at", "-id"], name="webhook_delivery_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.event_key} ({self.status})"

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from betting import pages_selectors, selectors
+from betting import odds, pages_selectors, selectors
 from betting.league_settings import settings_of
 from betting.models import BettingSettings
 from betting.views.access import league_get
@@ -37,6 +37,11 @@ def league_betting(request: HttpRequest, pk: int) -> HttpResponse:
     if settings.mode != BettingSettings.Mode.OFF:
         fixtures = list(pages_selectors.open_fixtures(league))
         mine = pages_selectors.open_bets_by_fixture(request.user, fixtures)
+        pools = (
+            odds.pool_totals_by_fixture([fixture.pk for fixture in fixtures])
+            if settings.mode == BettingSettings.Mode.POOL
+            else None
+        )
         seasons = {fixture.season_id for fixture in fixtures}
         for (_season, number), group in groupby(
             fixtures, key=lambda fixture: (fixture.season_id, fixture.round)
@@ -52,6 +57,7 @@ def league_betting(request: HttpRequest, pk: int) -> HttpResponse:
                         wallet=context["wallet"],
                         my_bets=mine.get(fixture.pk, []),
                         where="league",
+                        pool_totals=pools.get(fixture.pk, {}) if pools is not None else None,
                     )
                 )
             context["rounds"].append(

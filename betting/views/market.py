@@ -104,10 +104,12 @@ def market_build(
     where: str = "fixture",
     notice: str = "",
     notice_failed: bool = False,
+    pool_totals: dict[str, int] | None = None,
 ) -> Market:
     """The market of ``fixture`` for ``request.user``; a fresh slip unless ``form`` is given
-    (one sent back with its errors)."""
-    quote = odds.quote(fixture, settings)
+    (one sent back with its errors). A page of markets passes each pool's ``pool_totals``,
+    read for all its fixtures at once."""
+    quote = odds.quote(fixture, settings, totals=pool_totals)
     is_open = fixture.status == Fixture.Status.SCHEDULED and fixture.kickoff > timezone.now()
     market = Market(
         fixture=fixture,

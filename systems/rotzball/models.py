@@ -29,6 +29,8 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name", "pk"]
+        # the players list, by name
+        indexes = [models.Index(fields=["name", "id"], name="player_by_name")]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
@@ -129,7 +131,8 @@ class LeagueRules(models.Model):
         verbose_name_plural = _("Rotzball rules")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(coach_rule__in=CoachRule.values), name="rotzball_known_coach_rule"
+                condition=models.Q(coach_rule__in=CoachRule.values),
+                name="rotzball_known_coach_rule",
             )
         ]
 
