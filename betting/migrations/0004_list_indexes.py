@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("betting", "0003_settlement_correction"),
         ("league", "0004_season_archive"),
-        ("matches", "0006_list_indexes"),
+        ("matches", "0008_list_indexes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

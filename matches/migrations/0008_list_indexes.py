@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("league", "0004_season_archive"),
-        ("matches", "0005_result_corrections"),
+        ("matches", "0007_standings_counted_from_results"),
     ]
 
     operations = [
