@@ -50,6 +50,20 @@ def stamp(kind: DocumentKind, document: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, VERSION_KEY: kind.version}
 
 
+def stamp_many(kind: DocumentKind, documents: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Many documents of one kind made by one engine call site (a season simulated in bulk),
+    marked with the current version: the first is checked against the schema as ``stamp``
+    checks it, the others share its shape (checking each would cost more than the engine took
+    to make it)."""
+    if not documents:
+        return []
+    first = stamp(kind, documents[0])
+    return [first] + [
+        {**{key: value for key, value in document.items() if key != VERSION_KEY}, VERSION_KEY: kind.version}
+        for document in documents[1:]
+    ]
+
+
 def read(kind: DocumentKind, document: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """A stored document in the current shape, whatever version wrote it (None stays None)."""
     if document is None:

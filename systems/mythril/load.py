@@ -1,0 +1,116 @@
+"""Mythril in bulk, for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
+``load_results`` registry hooks).
+
+* Teams: registered through ``mythril_team_register`` (the engine checks each draft, the
+  treasury is granted its gold and pays for the players through the ledger), on the demo's
+  four drafts.
+* Kick-off: each team's sheet built once, the league's settings frozen with it.
+* Results: a plausible report per fixture (touchdowns drawn on the dice, scored by the first
+  players of each side) validated by ``report_checks.validated`` as ``result_submit`` does,
+  entered by the home coach and confirmed by the away coach, recorded as ``_record`` records
+  it. The post-match witness is written done with an empty log: generated history carries no
+  star player points, level-ups or winnings (the treasuries keep their starting gold).
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from league.models import League, Team
+from matches.models import Fixture, Result
+from rules_engine import Dice
+from systems.mythril import selectors
+from systems.mythril.demo import TEAMS, _players
+from systems.mythril.models import PostMatchRun, ResultReport
+from systems.mythril.report_checks import validated
+from systems.mythril.settings_store import engine_settings_input
+from systems.mythril.teams import mythril_team_register
+
+SIDES = ("home", "away")
+
+
+def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
+    """The teams, each on one of the demo's drafts, through the registration service."""
+    rows = []
+    for spec in teams:
+        _name, race, picks, pitch = TEAMS[dice.roll(len(TEAMS), "draft") - 1]
+        rows.append(
+            mythril_team_register(
+                league=league,
+                team_list=race,
+                players=_players(picks),
+                popularity=1,
+                home_pitch=pitch,
+                **spec,
+            )
+        )
+    return rows
+
+
+def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
+    """Freeze the fixtures as ``kick_off`` does, on the objects only."""
+    if not fixtures:
+        return
+    settings = engine_settings_input(fixtures[0].season.league)
+    teams = {team.pk: team for f in fixtures for team in (f.home, f.away)}
+    sheets = {pk: selectors.team_sheet(team) for pk, team in teams.items()}
+    now = timezone.now()
+    for fixture in fixtures:
+        fixture.home_sheet = sheets[fixture.home_id]
+        fixture.away_sheet = sheets[fixture.away_id]
+        fixture.options = {"settings": settings}
+        fixture.status = Fixture.Status.LOCKED
+        fixture.locked_at = now
+
+
+def _entered(fixture: Fixture, dice: Dice) -> dict[str, Any]:
+    score = {side: dice.roll(4, f"{side} touchdowns") - 1 for side in SIDES}
+    entered: dict[str, Any] = {"score": score}
+    for side in SIDES:
+        players = [p["id"] for p in getattr(fixture, f"{side}_sheet")["players"]]
+        entered[side] = {
+            "stats": [
+                {"player": pid, "touchdowns": score[side] if i == 0 else 0,
+                 "completions": 1 if i == 1 and score[side] else 0}
+                for i, pid in enumerate(players)
+            ]
+        }
+    return entered
+
+
+def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
+    """Entered and confirmed results, their post-match witnesses; the unsaved results."""
+    now = timezone.now()
+    reports = [
+        ResultReport(
+            fixture=fixture,
+            submitted_by_id=fixture.home.coach_id or by.pk,
+            payload=validated(fixture, _entered(fixture, dice)),
+            status=ResultReport.Status.CONFIRMED,
+            reviewed_by_id=fixture.away.coach_id or by.pk,
+            reviewed_at=now,
+        )
+        for fixture in fixtures
+    ]
+    ResultReport.objects.bulk_create(reports)
+    results = []
+    for fixture, report in zip(fixtures, reports, strict=True):
+        counted = report.payload["verdict"]
+        results.append(
+            Result(
+                fixture=fixture,
+                home_score=counted["score"]["home"],
+                away_score=counted["score"]["away"],
+                winner=counted["winner"] or Result.Winner.DRAW,
+                decided_by="regulation",
+                seed=0,
+                record={**report.payload, "result_report": report.pk},
+            )
+        )
+    PostMatchRun.objects.bulk_create(
+        PostMatchRun(fixture=fixture, status=PostMatchRun.Status.DONE, done_at=now)
+        for fixture in fixtures
+    )
+    return results
