@@ -73,7 +73,9 @@ def bets_place(*, league: League, stakes: Sequence[Stake]) -> list[Bet]:
     spent: dict[int, int] = defaultdict(int)
     for item in stakes:
         if not settings.min_stake <= item.stake <= settings.max_stake:
-            raise ValueError(f"stake {item.stake} outside {settings.min_stake}-{settings.max_stake}")
+            raise ValueError(
+                f"stake {item.stake} outside {settings.min_stake}-{settings.max_stake}"
+            )
         spent[item.wallet.pk] += item.stake
     for item in stakes:
         if spent[item.wallet.pk] > item.wallet.balance:

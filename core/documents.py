@@ -59,7 +59,10 @@ def stamp_many(kind: DocumentKind, documents: list[Mapping[str, Any]]) -> list[d
         return []
     first = stamp(kind, documents[0])
     return [first] + [
-        {**{key: value for key, value in document.items() if key != VERSION_KEY}, VERSION_KEY: kind.version}
+        {
+            **{key: value for key, value in document.items() if key != VERSION_KEY},
+            VERSION_KEY: kind.version,
+        }
         for document in documents[1:]
     ]
 

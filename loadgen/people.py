@@ -34,10 +34,7 @@ def users_create(*, usernames: Sequence[str], password: str = PASSWORD) -> dict[
     """The users, created in a few statements; ``username -> user``."""
     hashed = _hashed(password)
     users = User.objects.bulk_create(
-        [
-            User(username=name, email=f"{name}@load.invalid", password=hashed)
-            for name in usernames
-        ],
+        [User(username=name, email=f"{name}@load.invalid", password=hashed) for name in usernames],
         batch_size=BATCH,
     )
     return {user.username: user for user in users}

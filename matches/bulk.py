@@ -102,7 +102,9 @@ def results_write(*, results: Sequence[Result]) -> list[Result]:
     for result in results:
         result.fixture_id = result.fixture.pk
     written = Result.objects.bulk_create(results, batch_size=BATCH)
-    ids = [result.fixture_id for result in results if result.fixture.status != Fixture.Status.PLAYED]
+    ids = [
+        result.fixture_id for result in results if result.fixture.status != Fixture.Status.PLAYED
+    ]
     for start in range(0, len(ids), BATCH):
         Fixture.objects.filter(pk__in=ids[start : start + BATCH]).update(
             status=Fixture.Status.PLAYED

@@ -29,8 +29,15 @@ from league.models import League, Team
 from matches.models import Fixture, Result
 from rules_engine import Dice, MatchOutcome
 from rules_engine.dice import MAX_SEED
-from rules_engine.killpower import SYSTEM, create_team, division, draw_rapidity, parse_recruit
-from rules_engine.killpower import parse_team, targets
+from rules_engine.killpower import (
+    SYSTEM,
+    create_team,
+    division,
+    draw_rapidity,
+    parse_recruit,
+    parse_team,
+    targets,
+)
 from systems.killpower import engine, selectors
 from systems.killpower.demo import EQUIPMENT, NAMES, SPECIALIZATIONS
 from systems.killpower.documents import RESULT_REPORT
@@ -205,7 +212,9 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
             dice=sequence,
             options={**options, "decisions": {}, "used_names": {side: [] for side in SIDES}},
         )
-        runs.append(PostMatchRun(fixture=fixture, seed=sequence.seed, log=sides, rolls=sequence.log()))
+        runs.append(
+            PostMatchRun(fixture=fixture, seed=sequence.seed, log=sides, rolls=sequence.log())
+        )
         for side in SIDES:
             team_id = getattr(fixture, f"{side}_id")
             before = getattr(fixture, f"{side}_sheet")
@@ -222,7 +231,9 @@ def _apply(ranking: Mapping[int, int], xp: Mapping[tuple[int, str], int]) -> Non
     """What the season's post-match sequences gave, added to the teams and gladiators."""
     known = set(KillpowerTeam.objects.filter(team_id__in=ranking).values_list("team_id", flat=True))
     KillpowerTeam.objects.bulk_create(
-        KillpowerTeam(team_id=team_id, ranking_points=0) for team_id in ranking if team_id not in known
+        KillpowerTeam(team_id=team_id, ranking_points=0)
+        for team_id in ranking
+        if team_id not in known
     )
     for team_id, points in ranking.items():
         if points:

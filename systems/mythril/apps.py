@@ -16,9 +16,9 @@ class MythrilConfig(AppConfig):
             DECIDED_BY,
             RULE_SYSTEM,
             demo,
-            load,
             history,
             kickoff,
+            load,
             post_match,
             progression,
             receivers,  # noqa: F401  (a new league gets its settings and sample data)

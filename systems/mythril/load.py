@@ -72,8 +72,11 @@ def _entered(fixture: Fixture, dice: Dice) -> dict[str, Any]:
         players = [p["id"] for p in getattr(fixture, f"{side}_sheet")["players"]]
         entered[side] = {
             "stats": [
-                {"player": pid, "touchdowns": score[side] if i == 0 else 0,
-                 "completions": 1 if i == 1 and score[side] else 0}
+                {
+                    "player": pid,
+                    "touchdowns": score[side] if i == 0 else 0,
+                    "completions": 1 if i == 1 and score[side] else 0,
+                }
                 for i, pid in enumerate(players)
             ]
         }

@@ -16,9 +16,9 @@ class TutatisConfig(AppConfig):
             DECIDED_BY,
             RULE_SYSTEM,
             demo,
-            load,
             history,
             kickoff,
+            load,
             seasons,
             selectors,
             tasks,  # noqa: F401  (registers its task, sent by name)

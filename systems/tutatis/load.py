@@ -33,9 +33,7 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
     """The teams, each on one of the demo's sample lists with the demo's roster counts."""
     lists.samples_install()
     samples = {name: TeamList.objects.get(league=None, name=name) for _n, name, *_r in TEAMS}
-    entries = {
-        name: list(team_list.entries.order_by("pk")) for name, team_list in samples.items()
-    }
+    entries = {name: list(team_list.entries.order_by("pk")) for name, team_list in samples.items()}
     rows = Team.objects.bulk_create([Team(league=league, **spec) for spec in teams])
     for team in rows:
         name = TEAMS[dice.roll(len(TEAMS), "team list") - 1][1]

@@ -77,5 +77,7 @@ class Command(BaseCommand):
 
 def _flags(error: ValidationError) -> str:
     return "; ".join(
-        f"--{field}: {message}" for field, messages in error.message_dict.items() for message in messages
+        f"--{field}: {message}"
+        for field, messages in error.message_dict.items()
+        for message in messages
     )
