@@ -30,6 +30,11 @@ def _hashed(password: str) -> str:
     return make_password(password)
 
 
+def users_prepare(password: str = PASSWORD) -> None:
+    """Hash the password now (once, before any worker process forks)."""
+    _hashed(password)
+
+
 def users_create(*, usernames: Sequence[str], password: str = PASSWORD) -> dict[str, User]:
     """The users, created in a few statements; ``username -> user``."""
     hashed = _hashed(password)

@@ -18,14 +18,16 @@ games' ``season_rollover`` between generated seasons (nothing to heal: generated
 nobody).
 """
 
-from collections.abc import Callable, Sequence
+import multiprocessing
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from betting import bulk as betting_bulk
@@ -45,6 +47,7 @@ MAX_LEAGUES = 100_000
 MIN_TEAMS, MAX_TEAMS = 4, 40
 MAX_SEASONS = 10
 MAX_PUNTERS = 100
+MAX_JOBS = 16
 BETS_PER_PUNTER = 10
 """Bets each punter places on a season played (and one or two on the open season)."""
 STAKES = (10, 60)
@@ -62,6 +65,7 @@ class LoadPlan:
     seasons: int
     seed: int
     punters: int = 10
+    jobs: int = 1
 
     def check(self) -> None:
         """``ValidationError`` naming each bad setting (nothing is built then)."""
@@ -77,6 +81,8 @@ class LoadPlan:
             errors["seasons"] = f"give between 1 and {MAX_SEASONS} seasons (got {self.seasons})"
         if not 0 <= self.punters <= MAX_PUNTERS:
             errors["punters"] = f"give between 0 and {MAX_PUNTERS} punters (got {self.punters})"
+        if not 1 <= self.jobs <= MAX_JOBS:
+            errors["jobs"] = f"give between 1 and {MAX_JOBS} jobs (got {self.jobs})"
         if not 0 <= self.seed <= MAX_SEED:
             errors["seed"] = f"give a seed between 0 and {MAX_SEED} (got {self.seed})"
         if errors:
@@ -93,9 +99,13 @@ def load_generate(
     force: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> LoadRun:
-    """Build ``plan``'s leagues, one transaction each, the games taken in turn. Refused with
-    ``AlreadyGenerated`` when a run is recorded already, unless ``force``."""
+    """Build ``plan``'s leagues, one transaction each, the games taken in turn, in
+    ``plan.jobs`` processes. Refused with ``AlreadyGenerated`` when a run is recorded already,
+    unless ``force``. Each league is drawn from its own seed, itself drawn from ``plan.seed``:
+    the same data whatever the number of processes (only the ids differ)."""
     plan.check()
+    if plan.jobs > 1 and connection.vendor != "postgresql":
+        raise ValidationError({"jobs": "more than one job needs PostgreSQL"})
     games = [game for game in registry.games() if game.load_teams is not None]
     if not games:
         raise ValidationError({"leagues": "no registered game can generate its teams"})
@@ -114,19 +124,33 @@ def load_generate(
         punters=plan.punters,
     )
     master = Dice(plan.seed, record=False)
-    for index in range(plan.leagues):
-        seed = master.roll(MAX_SEED, "league seed") - 1
-        league_generate(
-            plan=plan,
-            number=first + index,
-            game=games[index % len(games)],
-            dice=Dice(seed, record=False),
-        )
-        if progress is not None:
-            progress(index + 1, plan.leagues)
+    tasks = [
+        (first + index, index % len(games), master.roll(MAX_SEED, "league seed") - 1)
+        for index in range(plan.leagues)
+    ]
+    people.users_prepare()
+    if plan.jobs == 1:
+        built: Iterable[int] = (_league_task(plan, task) for task in tasks)
+        for done, _number in enumerate(built, start=1):
+            if progress is not None:
+                progress(done, plan.leagues)
+    else:
+        connections.close_all()  # each process opens its own connection
+        with multiprocessing.get_context("fork").Pool(plan.jobs) as pool:
+            built = pool.imap_unordered(partial(_league_task, plan), tasks)
+            for done, _number in enumerate(built, start=1):
+                if progress is not None:
+                    progress(done, plan.leagues)
     run.finished_at = timezone.now()
     run.save(update_fields=["finished_at"])
     return run
+
+
+def _league_task(plan: LoadPlan, task: tuple[int, int, int]) -> int:
+    number, game_index, seed = task
+    game = [game for game in registry.games() if game.load_teams is not None][game_index]
+    league_generate(plan=plan, number=number, game=game, dice=Dice(seed, record=False))
+    return number
 
 
 @transaction.atomic
@@ -200,15 +224,14 @@ def season_play(
     fixtures = matches_bulk.round_robin_plan(season=season, teams=teams, first_kickoff=start)
     if game.load_kick_off is not None:
         game.load_kick_off(fixtures=fixtures, dice=dice)
+    matches_bulk.fixtures_write(fixtures=fixtures)
     if game.simulated:
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
         results = matches_bulk.fixtures_resolve(fixtures=fixtures, seeds=seeds)
-        matches_bulk.fixtures_write(fixtures=fixtures)
-    else:
-        if game.load_results is None:
-            raise ValidationError({"leagues": f"{game.name} cannot generate its results"})
-        matches_bulk.fixtures_write(fixtures=fixtures)
+    elif game.load_results is not None:
         results = game.load_results(fixtures=fixtures, dice=dice, by=by)
+    else:
+        raise ValidationError({"leagues": f"{game.name} cannot generate its results"})
     matches_bulk.results_write(results=results)
     return fixtures
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 import rules_engine
 from core import documents, registry
+from core.bulk import rows_insert
 from league.models import Season, Team
 from matches.models import Fixture, Result
 from matches.scheduling import round_robin
@@ -56,8 +57,9 @@ def _document(kinds: Any, key: str, stored: Any) -> Any:
 
 
 def fixtures_resolve(*, fixtures: Sequence[Fixture], seeds: Sequence[int]) -> list[Result]:
-    """Simulate kicked-off fixtures of one simulated game with the engine, one seed each, as
-    ``fixture_simulate`` does: the unsaved results (each fixture marked played)."""
+    """Simulate saved, kicked-off fixtures of one simulated game with the engine, one seed
+    each, as ``fixture_simulate`` does: the unsaved results (``results_write`` writes them and
+    marks the fixtures played)."""
     if not fixtures:
         return []
     rule_system = fixtures[0].season.league.rule_system
@@ -88,29 +90,22 @@ def fixtures_resolve(*, fixtures: Sequence[Fixture], seeds: Sequence[int]) -> li
                 record=record,
             )
         )
-        fixture.status = Fixture.Status.PLAYED
     return results
 
 
 def fixtures_write(*, fixtures: Sequence[Fixture]) -> list[Fixture]:
     """Insert the fixtures (a few statements); their ids are set on the objects."""
-    return Fixture.objects.bulk_create(fixtures, batch_size=BATCH)
+    return list(rows_insert(Fixture, fixtures))
 
 
 def results_write(*, results: Sequence[Result]) -> list[Result]:
     """Insert the results of saved fixtures and mark those fixtures played."""
-    for result in results:
-        result.fixture_id = result.fixture.pk
-    written = Result.objects.bulk_create(results, batch_size=BATCH)
-    ids = [
-        result.fixture_id for result in results if result.fixture.status != Fixture.Status.PLAYED
-    ]
+    written = list(rows_insert(Result, results))
+    ids = [result.fixture_id for result in results]
     for start in range(0, len(ids), BATCH):
         Fixture.objects.filter(pk__in=ids[start : start + BATCH]).update(
             status=Fixture.Status.PLAYED
         )
-    for result in results:
-        result.fixture.status = Fixture.Status.PLAYED
     return written
 
 

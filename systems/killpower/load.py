@@ -25,6 +25,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core import documents
+from core.bulk import rows_insert
 from league.models import League, Team
 from matches.models import Fixture, Result
 from rules_engine import Dice, MatchOutcome
@@ -165,7 +166,7 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
                 reviewed_at=timezone.now(),
             )
         )
-    ResultReport.objects.bulk_create(reports)
+    rows_insert(ResultReport, reports)
     results, runs = [], []
     ranking: dict[int, int] = defaultdict(int)
     xp: dict[tuple[int, str], int] = defaultdict(int)
@@ -222,7 +223,7 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
             start = {g["name"]: g.get("xp", 0) for g in before["gladiators"]}
             for entry in sides[side]["log"]["experience"]:
                 xp[(team_id, entry["gladiator"])] += entry["xp"] - start.get(entry["gladiator"], 0)
-    PostMatchRun.objects.bulk_create(runs)
+    rows_insert(PostMatchRun, runs)
     _apply(ranking, xp)
     return results
 

@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from core.bulk import rows_insert
 from league.models import League, Team
 from matches.models import Fixture, Result
 from rules_engine import Dice
@@ -97,7 +98,7 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
         )
         for fixture in fixtures
     ]
-    ResultReport.objects.bulk_create(reports)
+    rows_insert(ResultReport, reports)
     results = []
     for fixture, report in zip(fixtures, reports, strict=True):
         counted = report.payload["verdict"]

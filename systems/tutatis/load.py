@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from core.bulk import rows_insert
 from league.models import League, Team
 from matches.models import Fixture, Result
 from rules_engine import Dice, MatchOutcome
@@ -88,7 +89,7 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
                 reviewed_at=now,
             )
         )
-    ResultReport.objects.bulk_create(reports)
+    rows_insert(ResultReport, reports)
     results, runs = [], []
     for fixture, outcome, report in zip(fixtures, outcomes, reports, strict=True):
         record = {**outcome.record, "result_report": report.pk}
@@ -116,5 +117,5 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
             options={},
         )
         runs.append(PostMatchRun(fixture=fixture, log=carried))
-    PostMatchRun.objects.bulk_create(runs)
+    rows_insert(PostMatchRun, runs)
     return results

@@ -28,6 +28,12 @@ class Command(BaseCommand):
         parser.add_argument("--punters", type=int, default=10, help="Punters per league.")
         parser.add_argument("--seed", type=int, default=14, help="Seed of every draw.")
         parser.add_argument(
+            "--jobs",
+            type=int,
+            default=None,
+            help="Processes building leagues at once (default: 2 on PostgreSQL, 1 elsewhere).",
+        )
+        parser.add_argument(
             "--force", action="store_true", help="Add more even if generated data is there."
         )
 
@@ -38,6 +44,7 @@ class Command(BaseCommand):
             seasons=options["seasons"],
             seed=options["seed"],
             punters=options["punters"],
+            jobs=options["jobs"] or (2 if connection.vendor == "postgresql" else 1),
         )
         try:
             plan.check()
