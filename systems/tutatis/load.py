@@ -1,8 +1,8 @@
 """Tutatis in bulk, for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
 ``load_results`` registry hooks).
 
-* Teams: registered and built through the roster services (``team_list_choose``,
-  ``roster_set``) from the shipped sample lists, as the demo builds them.
+* Teams: the rows the roster services (``team_list_choose``, ``roster_set``) write, from the
+  shipped sample lists as the demo builds them, each roster checked by the engine.
 * Kick-off: each team's sheet built once, the league's rules frozen with it.
 * Results: a plausible score per fixture (goals and shots over the bar drawn on the dice,
   nobody badly hurt) entered by the home coach and confirmed by the away coach, read by the
@@ -24,24 +24,38 @@ from rules_engine import Dice, MatchOutcome
 from rules_engine.tutatis import SYSTEM
 from systems.tutatis import engine, selectors
 from systems.tutatis.demo import ROSTER, TEAMS
-from systems.tutatis.models import PostMatchRun, ResultReport, TeamList
+from systems.tutatis.models import Player, PostMatchRun, ResultReport, TeamList, TutatisTeam
 from systems.tutatis.services import lists, rosters
 
 SIDES = ("home", "away")
 
 
 def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
-    """The teams, each on one of the demo's sample lists with the demo's roster counts."""
+    """The teams, each on one of the demo's sample lists with the demo's roster counts: the
+    rows ``team_list_choose`` and ``roster_set`` write, each roster checked by the engine's
+    team-building rules as ``roster_set`` checks it, in a few statements for all."""
     lists.samples_install()
     samples = {name: TeamList.objects.get(league=None, name=name) for _n, name, *_r in TEAMS}
     entries = {name: list(team_list.entries.order_by("pk")) for name, team_list in samples.items()}
+    budget = engine.league_rules(league).budget
+    chosen = [TEAMS[dice.roll(len(TEAMS), "team list") - 1][1] for _spec in teams]
     rows = Team.objects.bulk_create([Team(league=league, **spec) for spec in teams])
-    for team in rows:
-        name = TEAMS[dice.roll(len(TEAMS), "team list") - 1][1]
-        team.league = league
-        rosters.team_list_choose(user=team.coach, team=team, team_list=samples[name])
-        counts = {entries[name][index].pk: (pitch, bench) for index, pitch, bench in ROSTER}
-        rosters.roster_set(user=team.coach, team=team, counts=counts)
+    TutatisTeam.objects.bulk_create(
+        TutatisTeam(team=team, team_list=samples[name])
+        for team, name in zip(rows, chosen, strict=True)
+    )
+    players: list[Player] = []
+    for team, name in zip(rows, chosen, strict=True):
+        taken: set[str] = set()
+        squad = [
+            rosters._hired(entry, team, rosters._free_name(entry.name, taken), on_pitch)
+            for index, pitch, bench in ROSTER
+            for entry in [entries[name][index]]
+            for on_pitch in [True] * pitch + [False] * bench
+        ]
+        rosters._refuse(engine.team_check(squad, budget=budget))
+        players += squad
+    Player.objects.bulk_create(players)
     return rows
 
 

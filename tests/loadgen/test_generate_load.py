@@ -196,6 +196,7 @@ def test_played_fixture_pages_of_every_game_render(client):
         (["--teams", "2"], "--teams"),
         (["--seasons", "0"], "--seasons"),
         (["--punters", "-1"], "--punters"),
+        (["--jobs", "0"], "--jobs"),
     ],
 )
 def test_bad_arguments_are_refused_naming_the_flag_and_build_nothing(flags, named):
