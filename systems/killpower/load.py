@@ -32,10 +32,12 @@ from rules_engine import Dice, MatchOutcome
 from rules_engine.dice import MAX_SEED
 from rules_engine.killpower import (
     SYSTEM,
+    KillpowerSettings,
     create_team,
     division,
     draw_rapidity,
     parse_recruit,
+    parse_report,
     parse_team,
     targets,
 )
@@ -50,7 +52,7 @@ from systems.killpower.models import (
     PostMatchRun,
     ResultReport,
 )
-from systems.killpower.report_checks import WOUNDED, parsed_report
+from systems.killpower.report_checks import WOUNDED
 
 
 def _seed(dice: Dice, purpose: str) -> int:
@@ -150,20 +152,38 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
     """Entered and confirmed results for saved, kicked-off fixtures, their post-match
     sequences run and applied; the unsaved results (``matches.bulk.results_write``)."""
     reports, payloads = [], []
+    teams: dict[tuple[int, str], Any] = {}  # each team parsed once, as each side it plays
+    table = (
+        KillpowerSettings.parse(fixture_settings(fixtures[0]), "settings").targets
+        if fixtures
+        else None
+    )
     for fixture in fixtures:
-        parsed = parsed_report(fixture, _report(fixture, dice))
+        for side in SIDES:
+            key = (getattr(fixture, f"{side}_id"), side)
+            if key not in teams:
+                teams[key] = parse_team(getattr(fixture, f"{side}_sheet"), side)
+        parsed = parse_report(
+            _report(fixture, dice),
+            teams[(fixture.home_id, "home")],
+            teams[(fixture.away_id, "away")],
+            table=table,
+        )  # as ``report_checks.parsed_report`` reads what a coach enters
         payload = parsed.to_dict()
         for side in SIDES:
             payload[side][WOUNDED] = []
         payloads.append(payload)
+    stamped = documents.stamp_many(RESULT_REPORT, payloads)
+    now = timezone.now()
+    for fixture, payload in zip(fixtures, stamped, strict=True):
         reports.append(
             ResultReport(
                 fixture=fixture,
                 submitted_by_id=fixture.home.coach_id or by.pk,
-                payload=documents.stamp(RESULT_REPORT, payload),
+                payload=payload,
                 status=ResultReport.Status.CONFIRMED,
                 reviewed_by_id=fixture.away.coach_id or by.pk,
-                reviewed_at=timezone.now(),
+                reviewed_at=now,
             )
         )
     rows_insert(ResultReport, reports)
