@@ -123,12 +123,15 @@ def bets_place(*, league: League, stakes: Sequence[Stake]) -> list[Bet]:
     return bets
 
 
-def _outcomes(league: League, fixtures: Sequence[Fixture]) -> dict[int, str]:
+def _outcomes(
+    league: League, fixtures: Sequence[Fixture], results: Sequence[Result] | None
+) -> dict[int, str]:
     """What each decided fixture pays on, as ``fixture_settle`` reads it: the winner, or
     ``cancelled`` (a cancelled fixture, or a result its game says voids the bets)."""
     void = registry.game(league.rule_system).bets_void
-    fields = ["fixture_id", "winner", *(["record"] if void is not None else [])]
-    results = Result.objects.filter(fixture_id__in=[f.pk for f in fixtures]).only(*fields)
+    if results is None:
+        fields = ["fixture_id", "winner", *(["record"] if void is not None else [])]
+        results = Result.objects.filter(fixture_id__in=[f.pk for f in fixtures]).only(*fields)
     decided = {
         result.fixture_id: CANCELLED if void is not None and void(result) else result.winner
         for result in results
@@ -139,14 +142,17 @@ def _outcomes(league: League, fixtures: Sequence[Fixture]) -> dict[int, str]:
     return decided
 
 
-def fixtures_settle(*, league: League, fixtures: Sequence[Fixture]) -> list[Settlement]:
+def fixtures_settle(
+    *, league: League, fixtures: Sequence[Fixture], results: Sequence[Result] | None = None
+) -> list[Settlement]:
     """Settle the decided fixtures of one league as ``fixture_settle`` pays each (the same
     payouts and legs): one settlement per fixture (its witness, bets or not), one ledger
     transaction per fixture with open bets, the bets closed. A fixture already settled or not
-    decided is left as it is."""
+    decided is left as it is. ``results``: the fixtures' saved results when the caller holds
+    them (read from the database otherwise)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("fixtures_settle runs inside the caller's transaction.atomic()")
-    decided = _outcomes(league, fixtures)
+    decided = _outcomes(league, fixtures, results)
     settled = set(
         Settlement.objects.filter(fixture_id__in=decided, reversed_at=None).values_list(
             "fixture_id", flat=True

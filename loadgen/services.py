@@ -39,7 +39,7 @@ from league.services import league_create, season_create
 from loadgen import people
 from loadgen.models import LoadRun
 from matches import bulk as matches_bulk
-from matches.models import Fixture
+from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.dice import MAX_SEED
 
@@ -190,12 +190,12 @@ def league_generate(*, plan: LoadPlan, number: int, game: registry.Game, dice: D
             season = season_create(league=league, name=f"Season {index + 1}")
         season.league = league
         start = today - week * (plan.seasons - index) * (plan.rounds + 2)
-        fixtures = season_play(
+        fixtures, results = season_play(
             season=season, game=game, teams=teams, start=start, dice=dice, by=commissioner
         )
         stakes = _stakes(game, fixtures, wallets, dice, BETS_PER_PUNTER)
         betting_bulk.bets_place(league=league, stakes=stakes)
-        betting_bulk.fixtures_settle(league=league, fixtures=fixtures)
+        betting_bulk.fixtures_settle(league=league, fixtures=fixtures, results=results)
         _refresh(wallets)
         matches_bulk.season_close(season=season)
     upcoming = season_create(league=league, name=f"Season {plan.seasons + 1}")
@@ -218,7 +218,7 @@ def season_play(
     start: Any,
     dice: Dice,
     by: User,
-) -> list[Fixture]:
+) -> tuple[list[Fixture], list[Result]]:
     """A double round robin from ``start``, every fixture kicked off and played: simulated by
     the engine (a seed each) or entered at the table through the game's ``load_results``."""
     fixtures = matches_bulk.round_robin_plan(season=season, teams=teams, first_kickoff=start)
@@ -232,8 +232,7 @@ def season_play(
         results = game.load_results(fixtures=fixtures, dice=dice, by=by)
     else:
         raise ValidationError({"leagues": f"{game.name} cannot generate its results"})
-    matches_bulk.results_write(results=results)
-    return fixtures
+    return fixtures, matches_bulk.results_write(results=results)
 
 
 def _stakes(
@@ -281,7 +280,6 @@ def _refresh(wallets: Sequence[Account]) -> None:
 def load_counts() -> dict[str, int]:
     """Rows of the tables the generated data fills."""
     from betting.models import Bet, Entry, Settlement, Transaction
-    from matches.models import Result
 
     return {
         "users": User.objects.count(),

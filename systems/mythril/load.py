@@ -87,7 +87,7 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
                     skills=list(position.skills),
                 )
             )
-    Player.objects.bulk_create(players)
+    rows_insert(Player, players)
     treasuries = Account.objects.bulk_create(
         Account(league=league, kind=Account.Kind.TREASURY, team=team) for team in rows
     )
