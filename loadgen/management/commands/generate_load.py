@@ -44,7 +44,9 @@ class Command(BaseCommand):
             seasons=options["seasons"],
             seed=options["seed"],
             punters=options["punters"],
-            jobs=options["jobs"] or (2 if connection.vendor == "postgresql" else 1),
+            jobs=options["jobs"]
+            if options["jobs"] is not None
+            else (2 if connection.vendor == "postgresql" else 1),
         )
         try:
             plan.check()
