@@ -34,7 +34,9 @@ def rows_insert[M: models.Model](model: type[M], objects: Sequence[M]) -> Sequen
             for obj, (value,) in zip(objects, cursor.fetchall(), strict=True):
                 obj.pk = value
         columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-        with cursor.cursor.copy(f"COPY {connection.ops.quote_name(table)} ({columns}) FROM STDIN") as copy:
+        with cursor.cursor.copy(
+            f"COPY {connection.ops.quote_name(table)} ({columns}) FROM STDIN"
+        ) as copy:
             for obj in objects:
                 copy.write_row(
                     [
