@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "systems.mythril",
     "battles",
     "notifications",
+    "loadgen",
 ]
 
 MIDDLEWARE = [

@@ -70,6 +70,12 @@ def _fast_validator(kind: DocumentKind) -> Any:
     return kept[1]
 
 
+def stamp_many(kind: DocumentKind, documents: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Many documents of one kind (a season generated in bulk), each checked and marked as
+    ``stamp`` does: with the compiled schema, checking every one costs microseconds."""
+    return [stamp(kind, document) for document in documents]
+
+
 def read(kind: DocumentKind, document: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """A stored document in the current shape, whatever version wrote it (None stays None)."""
     if document is None:

@@ -89,6 +89,17 @@ nothing to say):
   for a result entered at the table: a fixture awarded by forfeit supersedes its open reports;
 * ``fixture_awarded(fixture, result)``: what the game does once a fixture is awarded by
   forfeit (no post-match sequence runs; a Killpower tournament moves its bracket on);
+* ``load_teams(league, teams, dice)``: registers many teams at once with full rosters that
+  pass the game's checks (``teams``: ``{"name", "coach", "primary_colour",
+  "secondary_colour"}`` each), every draw on ``dice``; returns the teams in order. Used by
+  ``manage.py generate_load``; without it the teams are plain rows (``league.bulk``);
+* ``load_kick_off(fixtures, dice)``: freezes many unsaved fixtures of one league at once, as
+  ``kick_off`` would (sheets and options set on the objects, each team's sheet built once),
+  without saving them (``manage.py generate_load`` writes them in bulk);
+* ``load_results(fixtures, dice, by)``: for a game played at the table, plausible results
+  entered and confirmed by ``by`` for many saved, kicked-off fixtures: the game writes its
+  own rows (reports, post-match witnesses) and returns the unsaved ``Result`` of each fixture
+  (``matches.bulk.results_write`` writes them);
 * ``sweeps``: periodic catch-up jobs (``() -> dict[str, int]``) run by ``manage.py sweep`` and
   the beat task.
 """
@@ -149,6 +160,9 @@ class Game:
     standings_counts: Hook | None = None
     roster_rows: Hook | None = None
     result_book_lines: Hook | None = None
+    load_teams: Hook | None = None
+    load_kick_off: Hook | None = None
+    load_results: Hook | None = None
 
     @property
     def label(self) -> str:

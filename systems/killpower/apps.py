@@ -18,6 +18,7 @@ class KillpowerConfig(AppConfig):
             demo,
             history,
             kickoff,
+            load,
             post_match,
             progression,
             seasons,
@@ -69,6 +70,9 @@ class KillpowerConfig(AppConfig):
                 result_reports=ReportModel,
                 fixture_awarded=fixture_awarded,
                 demo=demo.build,
+                load_teams=load.load_teams,
+                load_kick_off=load.load_kick_off,
+                load_results=load.load_results,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,
                 api_routes=[

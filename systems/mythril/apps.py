@@ -18,6 +18,7 @@ class MythrilConfig(AppConfig):
             demo,
             history,
             kickoff,
+            load,
             post_match,
             progression,
             receivers,  # noqa: F401  (a new league gets its settings and sample data)
@@ -65,6 +66,9 @@ class MythrilConfig(AppConfig):
                 result_reports=ReportModel,
                 bets_void=team_bets.bets_void,
                 demo=demo.build,
+                load_teams=load.load_teams,
+                load_kick_off=load.load_kick_off,
+                load_results=load.load_results,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,
                 sweeps=[post_match.post_match_sweep, team_bets.team_bets_sweep],

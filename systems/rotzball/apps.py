@@ -18,6 +18,7 @@ class RotzballConfig(AppConfig):
             documents,
             history,
             kickoff,
+            load,
             preview,
             seasons,
             selectors,
@@ -50,6 +51,8 @@ class RotzballConfig(AppConfig):
                 league_settings_fields={"coach_rule": fields.coach_rule_setting},
                 league_settings_save=services.league_rules_save,
                 demo=demo.build,
+                load_teams=load.load_teams,
+                load_kick_off=load.load_kick_off,
                 documents={
                     "record": documents.MATCH_RECORD,
                     "sheet": documents.TEAM_SHEET,

@@ -18,6 +18,7 @@ class TutatisConfig(AppConfig):
             demo,
             history,
             kickoff,
+            load,
             seasons,
             selectors,
             tasks,  # noqa: F401  (registers its task, sent by name)
@@ -60,6 +61,9 @@ class TutatisConfig(AppConfig):
                 result_reports=ReportModel,
                 sweeps=[post_match.post_match_sweep],
                 demo=demo.build,
+                load_teams=load.load_teams,
+                load_kick_off=load.load_kick_off,
+                load_results=load.load_results,
                 page_urls={"league": urls.league_patterns, "matches": urls.match_patterns},
                 api_urls=urls.api_patterns,
                 api_routes=[
