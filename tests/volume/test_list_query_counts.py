@@ -20,6 +20,17 @@ from tests.volume.world import World, world_build
 CEILING = 25
 """No list page or endpoint may need more queries than this, whatever its size."""
 
+TABLES = {
+    "api standings",
+    "page league",
+    "page league as its commissioner",
+    "export standings",
+    "page result book",
+}
+"""Requests that draw the league table: where teams are level before the head-to-head
+tie-breaker, it reads their mutual results (``matches.standings``), one query more whatever the
+volume; whether a world has level teams depends on its simulated results."""
+
 
 def _client(world: World, request: ListRequest):
     user = world.users()[request.persona]
@@ -86,7 +97,8 @@ def test_query_count_does_not_grow_with_the_volume(
     # when making it on the large world, then it costs no more queries
     client, url = _client(large, request_), request_.url(large.samples())
     client.get(url)
-    with django_assert_max_num_queries(small_count) as counted:
+    budget = small_count + (1 if request_.name in TABLES else 0)
+    with django_assert_max_num_queries(budget) as counted:
         response = client.get(url)
     assert response.status_code == 200
     print(f"{request_.name}: {small_count} queries small, {len(counted)} large")
