@@ -1,10 +1,8 @@
 """Get a filled database ready for the load test and hand the load generator its tokens.
 
     DATABASE_URL=... CELERY_BROKER_URL=... python loadtests/prepare.py ACCOUNTS.json
-        [--betting-leagues 10] [--coaches 40] [--punters 40] [--seed-leagues 0 --teams 20]
+        [--betting-leagues 10] [--coaches 40] [--punters 40]
 
-* ``--seed-leagues N``: first build N Rotzball leagues with ``loadtests.seed`` (the stand-in
-  for ``generate_load``), tasks run in this process.
 * Betting: the first ``--betting-leagues`` Rotzball leagues in the API's order (name, then
   id) that still have fixtures ahead bet at fixed odds (their commissioner's setting, made
   through ``settings_save``; with a broker, the workers price the open fixtures).
@@ -94,18 +92,9 @@ def main() -> None:
     parser.add_argument("--betting-leagues", type=int, default=10)
     parser.add_argument("--coaches", type=int, default=40)
     parser.add_argument("--punters", type=int, default=40)
-    parser.add_argument("--seed-leagues", type=int, default=0)
-    parser.add_argument("--teams", type=int, default=20)
-    parser.add_argument("--seed-played", type=int, default=5)
     args = parser.parse_args()
     _setup()
     from league.models import Team
-
-    if args.seed_leagues:
-        from loadtests.seed import seed
-
-        built = seed(leagues=args.seed_leagues, teams=args.teams, played=args.seed_played)
-        print(f"seed: {built} Rotzball leagues built", flush=True)
 
     leagues = _betting_leagues(args.betting_leagues)
     if not leagues:

@@ -5,8 +5,7 @@ Steps, each printed as it starts:
 1. the database ``LOAD_DATABASE`` on the PostgreSQL server ``LOAD_POSTGRES`` is made afresh
    (``LOAD_FRESH=false`` keeps it and its data), migrated and filled with
    ``manage.py generate_load --leagues LOAD_LEAGUES --teams LOAD_TEAMS --seasons
-   LOAD_SEASONS``; where that command does not exist, with the demo (``demo_data``) and
-   ``LOAD_SEED_LEAGUES`` Rotzball leagues of ``loadtests/seed.py``;
+   LOAD_SEASONS``;
 2. two Celery workers (one process each) on the Redis database ``LOAD_REDIS``;
 3. ``loadtests/prepare.py``: betting opened in a few Rotzball leagues (the workers price their
    open fixtures; the run waits for the queue to empty), API tokens for their commissioners,
@@ -53,7 +52,6 @@ FRESH = _setting("LOAD_FRESH", "true").lower() in ("1", "true", "yes")
 LEAGUES = _setting("LOAD_LEAGUES", "1000")
 TEAMS = _setting("LOAD_TEAMS", "20")
 SEASONS = _setting("LOAD_SEASONS", "1")
-SEED_LEAGUES = _setting("LOAD_SEED_LEAGUES", "20")
 BETTING_LEAGUES = _setting("LOAD_BETTING_LEAGUES", "5")
 # Every queue the project routes tasks to (config.celery): both workers take them all.
 QUEUES = _setting("LOAD_QUEUES", "simulation,settlement,notifications,celery")
@@ -153,34 +151,20 @@ def _recreate_database() -> None:
         admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
 
 
-def _has_generate_load() -> bool:
-    answer = subprocess.run(
-        [str(BIN / "python"), "manage.py", "help", "generate_load"],
-        cwd=ROOT,
-        env=_environment(),
-        capture_output=True,
-    )
-    return answer.returncode == 0
-
-
 def _fill() -> None:
-    """Fill the database: generate_load, or the demo (prepare.py adds the stand-in leagues)."""
-    if _has_generate_load():
-        _say(f"generate_load --leagues {LEAGUES} --teams {TEAMS} --seasons {SEASONS}")
-        _manage(
-            "generate_load",
-            "--leagues",
-            LEAGUES,
-            "--teams",
-            TEAMS,
-            "--seasons",
-            SEASONS,
-            CELERY_BROKER_URL=None,
-            REDIS_URL=None,
-        )
-        return
-    _say("no generate_load command here: the demo and loadtests/seed.py stand in for it")
-    _manage("demo_data", "--force", CELERY_BROKER_URL=None, REDIS_URL=None)
+    """Fill the database with generate_load."""
+    _say(f"generate_load --leagues {LEAGUES} --teams {TEAMS} --seasons {SEASONS}")
+    _manage(
+        "generate_load",
+        "--leagues",
+        LEAGUES,
+        "--teams",
+        TEAMS,
+        "--seasons",
+        SEASONS,
+        CELERY_BROKER_URL=None,
+        REDIS_URL=None,
+    )
 
 
 def _queue_length() -> int:
@@ -221,9 +205,6 @@ def main() -> int:
     accounts = OUT / "accounts.json"
     signal.signal(signal.SIGTERM, _interrupted)
     try:
-        # Without generate_load, the stand-in leagues still missing are built (each whole or not
-        # at all), also on a kept database whose filling was interrupted.
-        seed = 0 if _has_generate_load() else int(SEED_LEAGUES)
         if FRESH:
             _say(f"database {DATABASE}: made afresh")
             _recreate_database()
@@ -257,10 +238,6 @@ def main() -> int:
             str(BIN / "python"),
             "loadtests/prepare.py",
             str(accounts),
-            "--seed-leagues",
-            str(seed),
-            "--teams",
-            TEAMS,
             "--betting-leagues",
             BETTING_LEAGUES,
             env=_environment(DJANGO_DEBUG="true", QUERY_COUNT_HEADER="false"),
