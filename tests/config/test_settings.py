@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DJANGO_DEBUG": "false",
@@ -35,6 +37,22 @@ def test_production_settings_pass_the_deployment_checklist():
 
     assert done.returncode == 0, done.stderr
     assert "no issues" in done.stdout
+
+
+@pytest.mark.parametrize(("pooling", "disabled"), [(None, "False"), ("true", "True")])
+def test_transaction_pooling_turns_off_server_side_cursors(pooling, disabled):
+    # behind PgBouncer in transaction pooling a server-side cursor would outlive its connection
+    extra = {"DATABASE_TRANSACTION_POOLING": pooling} if pooling else {}
+    done = _manage(
+        "shell",
+        "-c",
+        "from django.conf import settings as s; "
+        "print(s.DATABASES['default']['DISABLE_SERVER_SIDE_CURSORS'])",
+        DATABASE_URL="postgres://u:p@pgbouncer.example:6432/league",
+        **extra,
+    )
+
+    assert done.stdout.split()[-1:] == [disabled], done.stderr
 
 
 def test_production_refuses_to_start_without_a_real_secret_key():
