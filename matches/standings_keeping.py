@@ -129,11 +129,12 @@ def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TE
         hook = _counts_hook(rule_system)
         if hook is not None:
             extras = dict(hook(season_id=season_id, team_ids=ids))
+        # One plain UPDATE per row that changed: cheaper to build than bulk_update's CASE
+        # expressions over every field, and a row whose count stands is not written at all.
         for row in rows:
-            for key, value in counts[row.team_id].items():
-                setattr(row, key, value)
-            row.extra = extras.get(row.team_id, {})
-        Standing.objects.bulk_update(rows, [*COUNTED, "extra"])
+            values = {**counts[row.team_id], "extra": extras.get(row.team_id, {})}
+            if any(getattr(row, key) != value for key, value in values.items()):
+                Standing.objects.filter(pk=row.pk).update(**values)
         return len(rows)
 
 
