@@ -78,12 +78,20 @@ class Statement:
     full_reads: set[str] = field(default_factory=set)
 
 
+FULL_READ_ROWS = 5_000
+"""A table read end to end is flagged once it holds this many rows (the planner's estimate
+after ANALYZE): below that PostgreSQL may rightly read a small table whole rather than probe
+its index, and would probe it on a database where the table is large."""
+
+
 @dataclass
 class Explained:
     request: ListRequest
     url: str
     status: int
     statements: list[Statement]
+    rows: dict[str, int] = field(default_factory=dict)
+    """Each large table's estimated rows in this database (``pg_class.reltuples``)."""
 
     @property
     def seq_scans_on_large_tables(self) -> set[str]:
@@ -99,7 +107,9 @@ class Explained:
             for s in self.statements
             if " WHERE " in s.sql or " LIMIT " in s.sql
             for t in s.full_reads
-            if t in LARGE_TABLES and (self.request.name, t) not in KNOWN_FULL_READS
+            if t in LARGE_TABLES
+            and self.rows.get(t, FULL_READ_ROWS) >= FULL_READ_ROWS
+            and (self.request.name, t) not in KNOWN_FULL_READS
         }
 
 
@@ -195,4 +205,20 @@ def request_explain(request: ListRequest, *, samples: dict[str, Any], users: dic
                 )
             )
         transaction.set_rollback(True)
-    return Explained(request=request, url=url, status=response.status_code, statements=statements)
+    return Explained(
+        request=request,
+        url=url,
+        status=response.status_code,
+        statements=statements,
+        rows=table_rows(),
+    )
+
+
+def table_rows() -> dict[str, int]:
+    """The planner's row estimate of each large table (-1 before its first ANALYZE)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relname, reltuples::bigint FROM pg_class WHERE relkind = 'r' AND relname = ANY(%s)",
+            [sorted(LARGE_TABLES)],
+        )
+        return dict(cursor.fetchall())

@@ -7,8 +7,9 @@ results, 7,500 bets, 40,000 history entries, 13,500 notifications, 150 campaigns
 planner sees tables of a real size. Each list request is made on the 20-team league, its SQL
 captured and each SELECT explained with sequential scans, hash joins and merge joins off: the
 planner then reaches each table through an index wherever one can serve the query, so a
-``Seq Scan``, or a large table (``core.query_plans.LARGE_TABLES``) read end to end by a
-filtered query, means no usable index. ``manage.py explain_lists`` prints the same plans on
+``Seq Scan``, or a large table (``core.query_plans.LARGE_TABLES``, once it holds
+``FULL_READ_ROWS`` rows here: the planner may rightly read a few hundred rows whole) read end
+to end by a filtered query, means no usable index. ``manage.py explain_lists`` prints the same plans on
 any database.
 """
 
@@ -17,7 +18,14 @@ from celery import current_app
 from django.db import connection, transaction
 
 from core.list_requests import LIST_REQUESTS
-from core.query_plans import explain, fully_read_tables, request_explain, seq_scanned_tables
+from core.query_plans import (
+    FULL_READ_ROWS,
+    explain,
+    fully_read_tables,
+    request_explain,
+    seq_scanned_tables,
+    table_rows,
+)
 from tests.volume.filler import filler_build
 from tests.volume.world import world_build
 
@@ -67,5 +75,6 @@ def test_the_check_sees_a_query_no_index_serves(world):
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL enable_seqscan = off")
         assert fully_read_tables(explain(unindexed)) == {"matches_fixture"}
+        assert table_rows()["matches_fixture"] >= FULL_READ_ROWS  # so it would be flagged
         assert fully_read_tables(explain(indexed)) == set()
         assert seq_scanned_tables(explain(indexed)) == set()
