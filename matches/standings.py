@@ -118,20 +118,28 @@ def _kept_totals(season: Season) -> list[StandingRow]:
         .order_by("name", "pk")
     )
     return [
-        StandingRow(
-            team=t,
-            played=t.played,
-            wins=t.wins,
-            draws=t.draws,
-            losses=t.losses,
-            goals_for=t.goals_for,
-            goals_against=t.goals_against,
-            points=t.wins * league.points_win
+        _row(
+            t,
+            t.wins * league.points_win
             + t.draws * league.points_draw
             + t.losses * league.points_loss,
         )
         for t in teams
     ]
+
+
+def _row(team: Team, points: int) -> StandingRow:
+    """A table row from a team annotated with its totals."""
+    return StandingRow(
+        team=team,
+        played=team.played,
+        wins=team.wins,
+        draws=team.draws,
+        losses=team.losses,
+        goals_for=team.goals_for,
+        goals_against=team.goals_against,
+        points=points,
+    )
 
 
 def standings_recount(*, season: Season) -> list[StandingRow]:
@@ -158,19 +166,7 @@ def standings_recount(*, season: Season) -> list[StandingRow]:
         .select_related("coach")
         .order_by("name", "pk")
     )
-    return [
-        StandingRow(
-            team=t,
-            played=t.played,
-            wins=t.wins,
-            draws=t.draws,
-            losses=t.losses,
-            goals_for=t.goals_for,
-            goals_against=t.goals_against,
-            points=t.points,
-        )
-        for t in teams
-    ]
+    return [_row(t, t.points) for t in teams]
 
 
 ResultLine = tuple[int, int, str]  # home id, away id, winner
