@@ -100,7 +100,7 @@ def fixture_settle(*, fixture_id: int) -> Settlement | None:
     league = fixture.season.league
     bets = list(
         Bet.objects.filter(fixture=fixture, status=Bet.Status.OPEN)
-        .only("pk", "wallet_id", "outcome", "stake", "price")
+        .only("pk", "wallet_id", "user_id", "outcome", "stake", "price")
         .order_by("pk")
     )
     settlement = Settlement.objects.create(fixture=fixture, outcome=outcome)
