@@ -77,14 +77,28 @@ def _digest(fixture_id: int, outcome: str, stake: int, price: Decimal | None) ->
     return hashlib.sha256(body.encode()).hexdigest()
 
 
+_NOT_READ_BY_A_BET = (
+    "home_sheet",
+    "away_sheet",
+    "options",
+    "problem",
+    "season__archive",
+    "season__league__description",
+    "season__league__house_rules",
+)
+
+
 def _lock_open_fixture(fixture_id: int) -> Fixture:
     """The fixture, row-locked, if bets are still taken: scheduled and its kick-off still
     ahead by the database's clock (read in the same transaction as the debit)."""
     row = (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("season__league__betting", "odds")
+        # line-up sheets, a finished season's archive, a league's texts: a bet reads none
+        .defer(*_NOT_READ_BY_A_BET)
         .annotate(ahead=ExpressionWrapper(Q(kickoff__gt=Now()), output_field=BooleanField()))
         .filter(pk=fixture_id)
+        .order_by()  # one row by its key: no ORDER BY through the season's ordering
         .first()
     )
     if row is None:

@@ -14,6 +14,7 @@ from battles.models import Army, ArmyEvent, Battle, BattleRun, Campaign, Side, T
 from battles.selectors import ArmyCard
 from battles.services import MAX_ODDS_N
 from core.api.fields import UserField
+from core.api.serializers import ModelSerializer
 from rules_engine.dice import MAX_SEED
 
 SIDES_HELP = "One value per side: attacker, defender."
@@ -22,7 +23,7 @@ SIDES_HELP = "One value per side: attacker, defender."
 # --- campaigns ----------------------------------------------------------------------------
 
 
-class CampaignSerializer(serializers.ModelSerializer):
+class CampaignSerializer(ModelSerializer):
     game_master = UserField(read_only=True)
     players = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
     army_count = serializers.IntegerField(read_only=True)
@@ -54,7 +55,7 @@ class CampaignPlayerSerializer(serializers.Serializer):
 # --- troops -------------------------------------------------------------------------------
 
 
-class TroopSerializer(serializers.ModelSerializer):
+class TroopSerializer(ModelSerializer):
     class Meta:
         model = Troop
         fields = ["id", "army", "name", "dc", "count", "wounded", "phase", "order"]
@@ -68,7 +69,7 @@ class TroopUpdateSerializer(TroopSerializer):
         read_only_fields = ["id", "army"]
 
 
-class TroopLineSerializer(serializers.ModelSerializer):
+class TroopLineSerializer(ModelSerializer):
     """A troop as a line of its army's card."""
 
     class Meta:
@@ -77,7 +78,7 @@ class TroopLineSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class TroopInputSerializer(serializers.ModelSerializer):
+class TroopInputSerializer(ModelSerializer):
     """A troop given with a new army (``army_create``)."""
 
     class Meta:
@@ -144,7 +145,7 @@ def card_data(card: ArmyCard) -> dict[str, Any]:
     }
 
 
-class ArmySerializer(serializers.ModelSerializer):
+class ArmySerializer(ModelSerializer):
     owner = UserField(read_only=True, allow_null=True)
     commander = serializers.JSONField(
         help_text='{"name", "tactics", "command", "luck"} or {"name", "rank", "swap"?, "luck"?}.'
@@ -210,7 +211,7 @@ class ArmyUpdateSerializer(serializers.Serializer):
     works = serializers.JSONField(required=False)
 
 
-class ArmyEventSerializer(serializers.ModelSerializer):
+class ArmyEventSerializer(ModelSerializer):
     user = UserField(read_only=True, allow_null=True)
     detail = serializers.JSONField(
         help_text='What changed; head counts as {"troops": [{"troop", "name", "before", '
@@ -226,7 +227,7 @@ class ArmyEventSerializer(serializers.ModelSerializer):
 # --- battles ------------------------------------------------------------------------------
 
 
-class BattleSerializer(serializers.ModelSerializer):
+class BattleSerializer(ModelSerializer):
     created_by = UserField(read_only=True, allow_null=True)
     run_count = serializers.IntegerField(read_only=True)
     circumstances = serializers.JSONField(
@@ -331,7 +332,7 @@ class OddsSerializer(serializers.Serializer):
 # --- runs ---------------------------------------------------------------------------------
 
 
-class RunSerializer(serializers.ModelSerializer):
+class RunSerializer(ModelSerializer):
     started_by = UserField(read_only=True, allow_null=True)
     campaign = serializers.IntegerField(source="battle.campaign_id", read_only=True)
     pending = serializers.JSONField(

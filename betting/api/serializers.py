@@ -4,9 +4,10 @@ from rest_framework import serializers
 
 from betting import league_settings
 from betting.models import MAX_STAKE, Bet, BettingSettings, Entry, Outcome
+from core.api.serializers import ModelSerializer
 
 
-class BettingSettingsSerializer(serializers.ModelSerializer):
+class BettingSettingsSerializer(ModelSerializer):
     class Meta:
         model = BettingSettings
         fields = list(league_settings.FIELDS)
@@ -18,7 +19,7 @@ class WalletSerializer(serializers.Serializer):
     open_stakes = serializers.IntegerField(read_only=True)
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(ModelSerializer):
     reason = serializers.CharField(source="transaction.reason", read_only=True)
     time = serializers.DateTimeField(source="transaction.created_at", read_only=True)
     fixture = serializers.IntegerField(
@@ -56,7 +57,7 @@ class BetPlaceSerializer(serializers.Serializer):
     )
 
 
-class BetSerializer(serializers.ModelSerializer):
+class BetSerializer(ModelSerializer):
     potential_payout = serializers.IntegerField(read_only=True, allow_null=True)
     league = serializers.IntegerField(source="wallet.league_id", read_only=True)
 

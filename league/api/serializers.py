@@ -7,17 +7,18 @@ from rest_framework import serializers
 
 from core import registry
 from core.api.fields import UserField
+from core.api.serializers import ModelSerializer
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
 from league.services import LEAGUE_SETTINGS
 
 
-class TeamBriefSerializer(serializers.ModelSerializer):
+class TeamBriefSerializer(ModelSerializer):
     class Meta:
         model = Team
         fields = ["id", "name"]
 
 
-class LeagueBriefSerializer(serializers.ModelSerializer):
+class LeagueBriefSerializer(ModelSerializer):
     class Meta:
         model = League
         fields = ["id", "name"]
@@ -26,7 +27,7 @@ class LeagueBriefSerializer(serializers.ModelSerializer):
 # --- leagues ------------------------------------------------------------------------------
 
 
-class LeagueSettingsSerializer(serializers.ModelSerializer):
+class LeagueSettingsSerializer(ModelSerializer):
     """The house rules a commissioner may change (``league_update``)."""
 
     tiebreakers = serializers.ListField(
@@ -66,7 +67,7 @@ class LeagueCreateSerializer(LeagueSettingsSerializer):
         fields = ["rule_system", *LeagueSettingsSerializer.Meta.fields, "season_name"]
 
 
-class LeagueSerializer(serializers.ModelSerializer):
+class LeagueSerializer(ModelSerializer):
     commissioner = UserField(read_only=True)
     team_count = serializers.IntegerField(read_only=True, help_text="Active teams (retired ones left out).")
     tiebreakers = serializers.ListField(child=serializers.CharField(), read_only=True)
@@ -99,7 +100,7 @@ class LeagueSerializer(serializers.ModelSerializer):
 # --- seasons ------------------------------------------------------------------------------
 
 
-class SeasonSerializer(serializers.ModelSerializer):
+class SeasonSerializer(ModelSerializer):
     champion = TeamBriefSerializer(
         read_only=True, allow_null=True, help_text="The winner, once the season is finished."
     )
@@ -114,7 +115,7 @@ class SeasonSerializer(serializers.ModelSerializer):
 # --- teams ------------------------------------------------------------------------------
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(ModelSerializer):
     coach = UserField(allow_null=True, required=False)
     power = serializers.SerializerMethodField(
         help_text="Where the team's game has one (Killpower Ball: ranking points + total XP / 10"
@@ -203,7 +204,7 @@ class TeamSheetSerializer(serializers.Serializer):
 # --- the signed-in user ------------------------------------------------------------------
 
 
-class CoachedTeamSerializer(serializers.ModelSerializer):
+class CoachedTeamSerializer(ModelSerializer):
     league = LeagueBriefSerializer(read_only=True)
 
     class Meta:

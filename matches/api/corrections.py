@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from core.api.base import ObjectCommandView
 from core.api.fields import UserField
 from core.api.permissions import ReadOnly
+from core.api.serializers import ModelSerializer
 from league.api.permissions import IsCommissioner
 from matches import corrections
 from matches.api.serializers import ResultBriefSerializer
@@ -27,7 +28,7 @@ class ResultStateSerializer(serializers.Serializer):
     decided_by = serializers.CharField()
 
 
-class ResultCorrectionSerializer(serializers.ModelSerializer):
+class ResultCorrectionSerializer(ModelSerializer):
     by = UserField(read_only=True, allow_null=True)
     before = ResultStateSerializer(read_only=True, allow_null=True,
                                    help_text="The result before the change; null for an award.")

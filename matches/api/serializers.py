@@ -4,18 +4,19 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api.fields import UserField
+from core.api.serializers import ModelSerializer
 from league.api.serializers import TeamBriefSerializer
 from league.models import Team
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch
 
 
-class ResultBriefSerializer(serializers.ModelSerializer):
+class ResultBriefSerializer(ModelSerializer):
     class Meta:
         model = Result
         fields = ["id", "home_score", "away_score", "winner", "decided_by"]
 
 
-class FixtureSerializer(serializers.ModelSerializer):
+class FixtureSerializer(ModelSerializer):
     home = TeamBriefSerializer(read_only=True)
     away = TeamBriefSerializer(read_only=True)
     league = serializers.IntegerField(source="season.league_id", read_only=True)
@@ -40,7 +41,7 @@ class FixtureSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class FixtureBriefSerializer(serializers.ModelSerializer):
+class FixtureBriefSerializer(ModelSerializer):
     home = TeamBriefSerializer(read_only=True)
     away = TeamBriefSerializer(read_only=True)
     league = serializers.IntegerField(source="season.league_id", read_only=True)
@@ -51,7 +52,7 @@ class FixtureBriefSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ResultSerializer(serializers.ModelSerializer):
+class ResultSerializer(ModelSerializer):
     """A result without its turn and roll log."""
 
     fixture = FixtureBriefSerializer(read_only=True)
@@ -130,7 +131,7 @@ class ResultDetailSerializer(ResultSerializer):
         return None if self._is_engine_record(result) else result.record
 
 
-class SimulationBatchSerializer(serializers.ModelSerializer):
+class SimulationBatchSerializer(ModelSerializer):
     requested_by = UserField(read_only=True)
     total = serializers.IntegerField(read_only=True, help_text="Fixtures in the batch.")
     played = serializers.IntegerField(

@@ -2,12 +2,13 @@
 
 from rest_framework import serializers
 
+from core.api.serializers import ModelSerializer
 from notifications import kinds
 from notifications.kinds import WEBHOOK_KINDS
 from notifications.models import Notification, WebhookDelivery, WebhookEndpoint
 
 
-class NotificationSerializer(serializers.ModelSerializer):
+class NotificationSerializer(ModelSerializer):
     text = serializers.SerializerMethodField(help_text="Worded in the caller's language.")
     read = serializers.SerializerMethodField()
 
@@ -35,7 +36,7 @@ class PreferencesSerializer(serializers.Serializer):
     )
 
 
-class WebhookSerializer(serializers.ModelSerializer):
+class WebhookSerializer(ModelSerializer):
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(WEBHOOK_KINDS)), allow_empty=False
     )
@@ -57,7 +58,7 @@ class WebhookUpdateSerializer(serializers.Serializer):
     active = serializers.BooleanField(required=False)
 
 
-class DeliverySerializer(serializers.ModelSerializer):
+class DeliverySerializer(ModelSerializer):
     endpoint = serializers.IntegerField(source="endpoint_id", read_only=True)
 
     class Meta:

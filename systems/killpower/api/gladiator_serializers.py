@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from core.api.fields import UserField
+from core.api.serializers import ModelSerializer
 from league.api.serializers import TeamSerializer
 from league.models import League, Team
 from rules_engine.killpower import Characteristic
@@ -32,7 +33,7 @@ class _EngineSheetMixin:
         return cached
 
 
-class GladiatorSerializer(_EngineSheetMixin, serializers.ModelSerializer):
+class GladiatorSerializer(_EngineSheetMixin, ModelSerializer):
     characteristics = serializers.SerializerMethodField(
         help_text="DEP, PHY, HAB, POU, BAL, VIE: race base + specialization + raises."
     )
@@ -70,7 +71,7 @@ class GladiatorSerializer(_EngineSheetMixin, serializers.ModelSerializer):
         return self.sheet(gladiator)["raises_available"]
 
 
-class GladiatorEventSerializer(serializers.ModelSerializer):
+class GladiatorEventSerializer(ModelSerializer):
     fixture_label = serializers.SerializerMethodField()
 
     class Meta:

@@ -4,6 +4,7 @@ report, the referee sheet, tournaments and the championship table."""
 from rest_framework import serializers
 
 from core.api.fields import UserField
+from core.api.serializers import ModelSerializer
 from league.api.serializers import TeamBriefSerializer
 from matches.api.serializers import FixtureBriefSerializer, ResultBriefSerializer
 from systems.killpower.models import PostMatchRun, ResultReport
@@ -25,7 +26,7 @@ FREE_THROWS_HELP = (
 )
 
 
-class ResultReportSerializer(serializers.ModelSerializer):
+class ResultReportSerializer(ModelSerializer):
     fixture = FixtureBriefSerializer(read_only=True)
     submitted_by = UserField(read_only=True, allow_null=True)
     reviewed_by = UserField(read_only=True, allow_null=True)
@@ -79,7 +80,7 @@ class ResultDecideSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
-class PostMatchRunSerializer(serializers.ModelSerializer):
+class PostMatchRunSerializer(ModelSerializer):
     log = serializers.JSONField(
         help_text="Per side: the outcome, each step's log (ranking, death_risk, removed, "
         "recruits, experience, raises, equipment, armour_restored) and the team after."

@@ -3,6 +3,7 @@
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from core.api.serializers import ModelSerializer
 from systems.rotzball.models import LineupSlot, Player, Tactic
 
 MAX_ID = 2**63 - 1
@@ -50,7 +51,7 @@ class MatchPlanSerializer(serializers.Serializer):
     tactic = serializers.ChoiceField(choices=Tactic.choices)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(ModelSerializer):
     position = serializers.SerializerMethodField(
         help_text="Line-up position, or null for a reserve."
     )

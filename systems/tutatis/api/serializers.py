@@ -2,19 +2,20 @@
 
 from rest_framework import serializers
 
+from core.api.serializers import ModelSerializer
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, Role, TeamList
 
 STATS = ["mo", "st", "ag", "co", "bp"]
 
 
-class TutatisListEntrySerializer(serializers.ModelSerializer):
+class TutatisListEntrySerializer(ModelSerializer):
     class Meta:
         model = ListEntry
         fields = ["id", "team_list", "name", "role", *STATS, "abilities", "price"]
         read_only_fields = ["id", "team_list"]
 
 
-class TutatisTeamListSerializer(serializers.ModelSerializer):
+class TutatisTeamListSerializer(ModelSerializer):
     entries = TutatisListEntrySerializer(many=True, read_only=True)
 
     class Meta:
@@ -36,7 +37,7 @@ class TutatisTeamListCopySerializer(serializers.Serializer):
     league = serializers.IntegerField(help_text="The commissioner's Tutatis league.")
 
 
-class TutatisPlayerSerializer(serializers.ModelSerializer):
+class TutatisPlayerSerializer(ModelSerializer):
     class Meta:
         model = Player
         fields = [
@@ -96,7 +97,7 @@ class TutatisTeamListChooseSerializer(serializers.Serializer):
     team_list = serializers.IntegerField()
 
 
-class TutatisMatchRollSerializer(serializers.ModelSerializer):
+class TutatisMatchRollSerializer(ModelSerializer):
     replaced_by = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
@@ -167,7 +168,7 @@ class TutatisDisputeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, default="")
 
 
-class TutatisResultReportSerializer(serializers.ModelSerializer):
+class TutatisResultReportSerializer(ModelSerializer):
     class Meta:
         model = ResultReport
         fields = [
