@@ -1,8 +1,8 @@
 """A season's rounds at a glance, and the one round a page shows.
 
 The league page and the betting page show one round's fixtures at a time; this module sums up
-every round from a light index of the season's fixtures (id, round, kick-off, status: no
-teams, no results) and chooses the round to show from the ``?round=`` a visitor asked for."""
+every round from a light index of the fixtures (id, round, kick-off, status: no teams, no
+results) and chooses the round to show from the ``?season=S&round=N`` a visitor asked for."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,6 +24,7 @@ class RoundSummary:
     kickoff: datetime
     fixtures: int
     unresolved: int
+    season_id: int | None = None
     current: bool = False
     """The first round with something left to play."""
 
@@ -32,9 +33,9 @@ class RoundSummary:
         return self.unresolved == 0
 
 
-def round_summaries(index: list[IndexRow]) -> list[RoundSummary]:
-    """Every round of the index (in round order), the first with something left to play
-    marked ``current``."""
+def round_summaries(index: list[IndexRow], *, season_id: int | None = None) -> list[RoundSummary]:
+    """Every round of the index (one season's fixtures in round order), the first with
+    something left to play marked ``current``."""
     rounds = []
     for number, group in groupby(index, key=lambda row: row[1]):
         rows = list(group)
@@ -44,6 +45,7 @@ def round_summaries(index: list[IndexRow]) -> list[RoundSummary]:
                 kickoff=min(row[2] for row in rows),
                 fixtures=len(rows),
                 unresolved=sum(row[3] in UNRESOLVED for row in rows),
+                season_id=season_id,
             )
         )
     current = next((r for r in rounds if r.unresolved), None)
@@ -66,12 +68,18 @@ class RoundChoice:
     """Why the round asked for is not the one shown (empty when it is)."""
 
 
-def round_choose(rounds: list[RoundSummary], wanted: str | None) -> RoundChoice:
-    """The round ``wanted`` (the ``?round=`` value; the default round when absent), with its
-    neighbours. A value that is no round of the season shows the default round and says why."""
+def round_choose(
+    rounds: list[RoundSummary], wanted: str | None, *, season: str | None = None
+) -> RoundChoice:
+    """The round ``wanted`` (the ``?round=`` value; the default round when absent), of the
+    season ``season`` when the rounds are of several seasons and it names one of them, with its
+    neighbours. A value that is no round shows the default round and says why."""
     shown, problem = default_round(rounds), ""
     if wanted not in (None, ""):
-        by_number = {r.number: r for r in rounds}
+        by_number: dict[int, RoundSummary] = {}
+        for r in rounds:
+            if str(r.season_id) == season or r.number not in by_number:
+                by_number[r.number] = r
         try:
             number = int(wanted)
         except ValueError:
@@ -81,11 +89,11 @@ def round_choose(rounds: list[RoundSummary], wanted: str | None) -> RoundChoice:
         elif number is None:
             problem = _("“%(value)s” is not a round number.") % {"value": wanted[:20]}
         elif rounds:
-            problem = _("This season has no round %(number)s: its rounds are %(first)s to "
-                        "%(last)s.") % {"number": number, "first": rounds[0].number,
-                                         "last": rounds[-1].number}  # fmt: skip
+            problem = _("There is no round %(number)s here: the rounds are %(first)s to "
+                        "%(last)s.") % {"number": number, "first": min(by_number),
+                                         "last": max(by_number)}  # fmt: skip
         else:
-            problem = _("This season has no fixtures yet.")
+            problem = _("There is no round to show.")
     if shown is None:
         return RoundChoice(None, None, None, problem)
     position = rounds.index(shown)

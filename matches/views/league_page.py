@@ -63,8 +63,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         season.league = league
         table = standings_context(league, season)
         index = match_selectors.season_fixture_index(season=season)
-        rounds = round_summaries(index)
-        choice = round_choose(rounds, request.GET.get("round"))
+        rounds = round_summaries(index, season_id=season.pk)
+        choice = round_choose(rounds, request.GET.get("round"), season=str(season.pk))
         latest = latest_played(index, LATEST_RESULTS)
         if choice.shown is not None or latest:
             fixtures = match_selectors.fixtures_of_round_and(

@@ -94,8 +94,8 @@ def test_a_finished_season_opens_on_its_last_round(browser, league, six_rounds):
     ("value", "message"),
     [
         ("abc", "“abc” is not a round number."),
-        ("99", "This season has no round 99: its rounds are 1 to 6."),
-        ("-1", "This season has no round -1: its rounds are 1 to 6."),
+        ("99", "There is no round 99 here: the rounds are 1 to 6."),
+        ("-1", "There is no round -1 here: the rounds are 1 to 6."),
         ("1e9999", "“1e9999” is not a round number."),
     ],
 )
@@ -112,7 +112,7 @@ def test_a_bad_round_in_a_season_without_fixtures_is_named(browser, league, seas
     page = soup(browser().get(league.get_absolute_url(), {"round": "2"}))
 
     block = page.find(id="round-fixtures")
-    assert block.find(role="alert").get_text(strip=True) == "This season has no fixtures yet."
+    assert block.find(role="alert").get_text(strip=True) == "There is no round to show."
     assert "No fixtures yet." in block.get_text()
 
 
