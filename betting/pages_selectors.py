@@ -37,6 +37,16 @@ def open_fixtures(league: League) -> QuerySet[Fixture]:
     )
 
 
+def open_fixture_index(league: League) -> list[tuple]:
+    """The league's fixtures still taking bets as (id, season, round, kick-off, status), by
+    season, round and kick-off: enough to sum up their rounds without loading them."""
+    return list(
+        open_fixtures(league)
+        .select_related(None)
+        .values_list("pk", "season_id", "round", "kickoff", "status")
+    )
+
+
 def wallet_find(user: User | AnonymousUser, league: League) -> Account | None:
     """The user's wallet in ``league``, or ``None`` (anonymous users have none)."""
     if not user.is_authenticated:

@@ -85,8 +85,12 @@ def scheduled(sender: Any, fixture_ids: list[int], **kwargs: Any) -> None:
 
 @receiver(lineup_changed, dispatch_uid="betting.lineup_changed")
 def team_lineup_changed(sender: Any, team: Team, **kwargs: Any) -> None:
-    if not _fixed_odds(league_id=team.league_id):
-        return
-    upcoming = Fixture.objects.filter(Q(home=team) | Q(away=team), status=Fixture.Status.SCHEDULED)
+    """The team's fixtures ahead are priced again, in a league with fixed odds (one query: the
+    league's mode is read with them)."""
+    upcoming = Fixture.objects.filter(
+        Q(home=team) | Q(away=team),
+        status=Fixture.Status.SCHEDULED,
+        season__league__betting__mode=BettingSettings.Mode.FIXED,
+    )
     for fixture_id in upcoming.values_list("pk", flat=True):
         enqueue_on_commit(ODDS, fixture_id)

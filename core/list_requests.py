@@ -2,10 +2,11 @@
 queries on and ``manage.py explain_lists`` explains.
 
 A template names the rows it lists through placeholders (``{league}``, ``{season}``,
-``{team}``, ``{coach}`` a username, ``{played}`` a played fixture, ``{campaign}``, ``{army}``),
-filled from a sample of the database (:func:`samples_find`) or from a test's world. A request
-is made as one of four personas: ``anonymous``, the league's ``commissioner``, the team's
-``coach`` or a ``punter`` who bet in the league.
+``{team}``, ``{coach}`` a username, ``{played}`` a played fixture, ``{last_round}`` the
+season's last round, ``{campaign}``, ``{army}``), filled from a sample of the database
+(:func:`samples_find`) or from a test's world. A request is made as one of four personas:
+``anonymous``, the league's ``commissioner``, the team's ``coach`` or a ``punter`` who bet in
+the league.
 
 The samples are found through ``apps.get_model``: core sits under every app and imports none
 of them (docs/architecture.md).
@@ -101,6 +102,7 @@ LIST_REQUESTS = [
     _page("page leagues", "/leagues/"),
     _page("page league", "/leagues/{league}/"),
     _page("page league as its commissioner", "/leagues/{league}/", "commissioner"),
+    _page("page league, its last round", "/leagues/{league}/?season={season}&round={last_round}"),
     _page("page team", "/leagues/teams/{team}/"),
     _page("page roster", "/leagues/teams/{team}/roster/", "coach"),
     _page("page league history", "/leagues/{league}/history/"),
@@ -111,6 +113,11 @@ LIST_REQUESTS = [
     _page("page fixture", "/matches/{played}/"),
     _page("page notifications", "/notifications/", "coach"),
     _page("page betting", "/betting/leagues/{league}/", "punter"),
+    _page(
+        "page betting, its last round",
+        "/betting/leagues/{league}/?season={season}&round={last_round}",
+        "punter",
+    ),
     _page("page bettors", "/betting/leagues/{league}/bettors/"),
     _page("page wallet", "/betting/leagues/{league}/wallet/", "punter"),
     _page("page book", "/betting/leagues/{league}/book/", "commissioner"),
@@ -133,8 +140,9 @@ LIST_REQUESTS = [
 def samples_find(*, league_id: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """``(samples, users)`` for the templates: ``league_id``'s league (by default the league
     of the newest bet, else of the newest result, else the first league), its newest season,
-    its first team and that team's coach, a played fixture, a punter who bet in it and the
-    first campaign with an army; ``users`` maps each persona to a user (None: anonymous)."""
+    its first team and that team's coach, a played fixture, the season's last round, a punter
+    who bet in it and the first campaign with an army; ``users`` maps each persona to a user
+    (None: anonymous)."""
     league_model = apps.get_model("league", "League")
     bet_model = apps.get_model("betting", "Bet")
     result_model = apps.get_model("matches", "Result")
@@ -166,6 +174,9 @@ def samples_find(*, league_id: int | None = None) -> tuple[dict[str, Any], dict[
         "team": team.pk if team else 0,
         "coach": team.coach.username if team and team.coach else "",
         "played": played.pk if played else 0,
+        "last_round": max(
+            fixtures.filter(season=season).values_list("round", flat=True), default=1
+        ),
         "campaign": army.campaign_id if army else 0,
         "army": army.pk if army else 0,
     }

@@ -85,3 +85,19 @@ def team_in_play_fixture(*, team: Team) -> Fixture | None:
         .order_by("kickoff")
         .first()
     )
+
+
+def season_fixture_index(*, season: Season) -> list[tuple]:
+    """Every fixture of ``season`` as (id, round, kick-off, status), in round order: enough
+    to sum up its rounds without loading teams or results (``matches.season_rounds``)."""
+    return list(
+        Fixture.objects.filter(season=season)
+        .order_by("round", "kickoff", "pk")
+        .values_list("pk", "round", "kickoff", "status")
+    )
+
+
+def fixtures_of_round_and(*, season: Season, round_number: int, ids: list[int]) -> list[Fixture]:
+    """The fixtures of one round of ``season`` and those of ``ids``, for listing (one query)."""
+    wanted = Q(round=round_number) | Q(pk__in=ids)
+    return list(fixture_table(season=season).filter(wanted))

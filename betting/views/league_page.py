@@ -1,7 +1,8 @@
-"""A league's betting page (its mode, the open fixtures by round with each outcome's odds and
+"""A league's betting page (its mode, one round of open fixtures with each outcome's odds and
 a slip) and its bettors' leaderboard. Anyone may read both."""
 
 from itertools import groupby
+from operator import itemgetter
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -12,7 +13,12 @@ from betting.league_settings import settings_of
 from betting.models import BettingSettings
 from betting.views.access import league_get
 from betting.views.market import market_build
+from core.htmx import page_or_fragment
 from league import roles
+from matches.season_rounds import RoundSummary, round_choose, round_summaries
+
+ROUND_FRAGMENT = "round-fixtures"
+"""The id of the shown round's block, which the round links swap alone with htmx."""
 
 
 def _wallet_context(request: HttpRequest, league) -> dict:
@@ -23,8 +29,19 @@ def _wallet_context(request: HttpRequest, league) -> dict:
     }
 
 
+def _open_rounds(index: list[tuple]) -> list[RoundSummary]:
+    """The rounds of the open fixtures, season by season."""
+    rounds: list[RoundSummary] = []
+    for season_id, rows in groupby(index, key=itemgetter(1)):
+        light = [(pk, number, kickoff, status) for pk, _season, number, kickoff, status in rows]
+        rounds += round_summaries(light, season_id=season_id)
+    return rounds
+
+
 @require_GET
 def league_betting(request: HttpRequest, pk: int) -> HttpResponse:
+    """The league's betting page: one round of open fixtures at a time (``?season=S&round=N``,
+    the next round by default), each with its market; the same links as the league page's."""
     league = league_get(pk)
     settings = settings_of(league)
     context = {
@@ -32,39 +49,52 @@ def league_betting(request: HttpRequest, pk: int) -> HttpResponse:
         "settings": settings,
         "is_commissioner": roles.is_commissioner(request.user, league),
         "rounds": [],
+        "markets": [],
         **_wallet_context(request, league),
     }
     if settings.mode != BettingSettings.Mode.OFF:
-        fixtures = list(pages_selectors.open_fixtures(league))
+        rounds = _open_rounds(pages_selectors.open_fixture_index(league))
+        choice = round_choose(rounds, request.GET.get("round"), season=request.GET.get("season"))
+        shown = choice.shown
+        fixtures = (
+            list(
+                pages_selectors.open_fixtures(league).filter(
+                    season_id=shown.season_id, round=shown.number
+                )
+            )
+            if shown is not None
+            else []
+        )
         mine = pages_selectors.open_bets_by_fixture(request.user, fixtures)
         pools = (
             odds.pool_totals_by_fixture([fixture.pk for fixture in fixtures])
             if settings.mode == BettingSettings.Mode.POOL
             else None
         )
-        seasons = {fixture.season_id for fixture in fixtures}
-        for (_season, number), group in groupby(
-            fixtures, key=lambda fixture: (fixture.season_id, fixture.round)
-        ):
-            markets = []
-            for fixture in group:
-                fixture.season.league = league  # loaded once: no query per fixture
-                markets.append(
-                    market_build(
-                        request,
-                        fixture,
-                        settings,
-                        wallet=context["wallet"],
-                        my_bets=mine.get(fixture.pk, []),
-                        where="league",
-                        pool_totals=pools.get(fixture.pk, {}) if pools is not None else None,
-                    )
+        for fixture in fixtures:
+            fixture.season.league = league  # loaded once: no query per fixture
+            context["markets"].append(
+                market_build(
+                    request,
+                    fixture,
+                    settings,
+                    wallet=context["wallet"],
+                    my_bets=mine.get(fixture.pk, []),
+                    where="league",
+                    pool_totals=pools.get(fixture.pk, {}) if pools is not None else None,
                 )
-            context["rounds"].append(
-                {"number": number, "season": markets[0].fixture.season, "markets": markets}
             )
-        context["several_seasons"] = len(seasons) > 1
-    return render(request, "betting/league.html", context)
+        context |= {
+            "rounds": rounds,
+            "round_choice": choice,
+            "round": shown,
+            "round_season": fixtures[0].season if fixtures else None,
+            "several_seasons": len({r.season_id for r in rounds}) > 1,
+        }
+    template = page_or_fragment(
+        request, "betting/league.html", ROUND_FRAGMENT, target=ROUND_FRAGMENT
+    )
+    return render(request, template, context)
 
 
 @require_GET

@@ -1,8 +1,6 @@
-"""A league's page: its seasons, standings, fixtures by round and latest results; its game
+"""A league's page: its seasons, standings, one round's fixtures and latest results; its game
 adds what it shows beside them (``league_page_context``), and may show its own standings
 table instead of the generic one (a ``standings_template`` in that context)."""
-
-from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -13,33 +11,31 @@ from league import roles, selectors
 from league.models import League, Season, Team
 from matches import selectors as match_selectors
 from matches.models import Fixture
+from matches.season_rounds import (
+    UNRESOLVED,
+    RoundSummary,
+    latest_played,
+    round_choose,
+    round_summaries,
+)
 from matches.standings import head_to_head_shown, standings_get, standings_metrics
 
 LATEST_RESULTS = 6
+ROUND_FRAGMENT = "round-fixtures"
+"""The id of the shown round's block, which the round links swap alone with htmx."""
 
 
-UNRESOLVED = {Fixture.Status.SCHEDULED, Fixture.Status.LOCKED}
-
-
-def _rounds(fixtures: list[Fixture], teams: list[Team]) -> list[dict]:
-    """Fixtures grouped by round, with the teams resting that round; the first round with
-    something left to play is ``current``."""
-    rounds = []
-    for number, group in groupby(fixtures, key=lambda fixture: fixture.round):
-        items = list(group)
-        playing = {f.home_id for f in items} | {f.away_id for f in items}
-        rounds.append({
-            "number": number,
-            "fixtures": items,
-            "resting": [team for team in teams if team.pk not in playing],
-            "kickoff": min(fixture.kickoff for fixture in items),
-            "unresolved": sum(fixture.status in UNRESOLVED for fixture in items),
-            "current": False,
-        })
-    current = next((r for r in rounds if r["unresolved"]), None)
-    if current is not None:
-        current["current"] = True
-    return rounds
+def _round_block(fixtures: list[Fixture], shown: RoundSummary | None, teams: list[Team]) -> dict:
+    """The shown round: its fixtures and the teams resting that round."""
+    if shown is None:
+        return {"round": None}
+    items = [fixture for fixture in fixtures if fixture.round == shown.number]
+    playing = {f.home_id for f in items} | {f.away_id for f in items}
+    return {
+        "round": shown,
+        "round_fixtures": items,
+        "resting": [team for team in teams if team.pk not in playing],
+    }
 
 
 def standings_context(league: League, season: Season) -> dict:
@@ -53,31 +49,45 @@ def standings_context(league: League, season: Season) -> dict:
 
 
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The league page. It shows one round's fixtures at a time (``?round=N``; by default the
+    next round to play, or the last once all are played): a 380-fixture season is 38 rounds."""
     league = get_object_or_404(selectors.league_list(), pk=pk)
     seasons = list(league.seasons.select_related("champion"))
     wanted = request.GET.get("season", "")
     season = next((s for s in seasons if str(s.pk) == wanted), seasons[0] if seasons else None)
-    fixtures, table = [], {"metrics": standings_metrics(league=league)}
+    index, fixtures, table = [], [], {"metrics": standings_metrics(league=league)}
+    rounds = round_summaries([])
+    choice = round_choose(rounds, None)
+    latest: list[int] = []
     if season is not None:
         season.league = league
         table = standings_context(league, season)
-        fixtures = list(match_selectors.fixture_table(season=season))
-    played = [fixture for fixture in fixtures if fixture.status == Fixture.Status.PLAYED]
+        index = match_selectors.season_fixture_index(season=season)
+        rounds = round_summaries(index, season_id=season.pk)
+        choice = round_choose(rounds, request.GET.get("round"), season=str(season.pk))
+        latest = latest_played(index, LATEST_RESULTS)
+        if choice.shown is not None or latest:
+            fixtures = match_selectors.fixtures_of_round_and(
+                season=season,
+                round_number=choice.shown.number if choice.shown else 0,
+                ids=latest,
+            )
+    by_id = {fixture.pk: fixture for fixture in fixtures}
+    teams = [row.team for row in table.get("standings", [])]
     context = {
         "league": league,
         "seasons": seasons,
         "season": season,
         **table,
-        "rounds": _rounds(fixtures, [row.team for row in table.get("standings", [])]),
-        "latest_results": sorted(played, key=lambda f: (f.kickoff, f.pk), reverse=True)[
-            :LATEST_RESULTS
-        ],
-        "unresolved": sum(fixture.status in UNRESOLVED for fixture in fixtures),
+        "rounds": rounds,
+        "round_choice": choice,
+        **_round_block(fixtures, choice.shown, teams),
+        "latest_results": [by_id[pk] for pk in latest if pk in by_id],
+        "unresolved": sum(row[3] in UNRESOLVED for row in index),
         "is_commissioner": roles.is_commissioner(request.user, league),
     }
     game = registry.game(league.rule_system)
     context["simulates"] = game.simulated  # the engine plays its matches: simulate buttons
-    teams = [row.team for row in table.get("standings", [])]
     for team in teams:
         team.league = league  # already loaded: no query per team
     context["not_ready"] = (
@@ -85,6 +95,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if game.league_page_context is not None:
         context |= game.league_page_context(request, league=league, season=season)
-    template = page_or_fragment(request, "league/detail.html", "season-content",
-                                target="season-content")
+    htmx = getattr(request, "htmx", None)
+    fragment = ROUND_FRAGMENT if htmx and htmx.target == ROUND_FRAGMENT else "season-content"
+    template = page_or_fragment(request, "league/detail.html", fragment, target=fragment)
     return render(request, template, context)

@@ -89,9 +89,49 @@ def test_a_punter_with_a_wallet_gets_a_slip_per_open_fixture(
 
     page = soup(client.get(league_url(fixed_league)))
 
-    assert [h2.get_text(strip=True) for h2 in page.find_all("h2")] == ["Round 1", "Round 2"]
-    assert slip_of(page, open_fixture) is not None and slip_of(page, later) is not None
+    # one round at a time: the next one first, the other a link away (round 3 kicked off)
+    assert [h2.get_text(strip=True) for h2 in page.find_all("h2")] == ["Round 1"]
+    assert slip_of(page, open_fixture) is not None and slip_of(page, later) is None
     assert "1000" in page.find(id="wallet-summary").get_text()
+    nav = page.find("nav", class_="round-nav")
+    assert [a.get_text() for a in nav.select(".round-numbers a")] == ["1", "2"]
+    next_round = nav.find("a", rel="next")
+    assert next_round["href"] == f"?season={season.pk}&round=2"
+
+    page = soup(client.get(league_url(fixed_league) + next_round["href"]))
+
+    assert [h2.get_text(strip=True) for h2 in page.find_all("h2")] == ["Round 2"]
+    assert slip_of(page, open_fixture) is None and slip_of(page, later) is not None
+
+
+def test_the_round_links_swap_the_round_alone_with_htmx(
+    client, punter, wallet, fixed_league, open_fixture, season
+):
+    client.force_login(punter)
+    headers = {"HX-Request": "true", "HX-Target": "round-fixtures", "HX-Boosted": "true"}
+
+    fragment = soup(client.get(league_url(fixed_league), {"round": 1}, headers=headers))
+
+    assert fragment.find("html") is None and fragment.find(id="wallet-summary") is None
+    assert fragment.find(id="round-fixtures").find(id=f"market-{open_fixture.pk}") is not None
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("x", "“x” is not a round number."),
+        ("7", "There is no round 7 here: the rounds are 1 to 1."),
+    ],
+)
+def test_a_bad_round_is_named_and_the_next_round_shown(
+    client, fixed_league, open_fixture, value, message
+):
+    response = client.get(league_url(fixed_league), {"round": value})
+
+    assert response.status_code == 200
+    page = soup(response)
+    assert page.find(role="alert").get_text(strip=True) == message
+    assert page.find(id=f"market-{open_fixture.pk}") is not None
 
 
 def test_the_commissioner_sees_the_odds_but_no_slip_and_links_to_the_book(

@@ -29,9 +29,11 @@ def test_league_page_budget(browser, django_assert_max_num_queries, teams):
     league = build_league(teams)
     client = browser(league.commissioner)
 
-    # 9, 2 for the teams' line-ups and match plans (which teams are not ready to play) and 1
-    # for the signed-in commissioner's unread notifications (the bell)
-    with django_assert_max_num_queries(12):
+    # 10 (the season's rounds from a light index of its fixtures, then the fixtures of the
+    # round shown and the latest results in one query), 2 for the teams' line-ups and match
+    # plans (which teams are not ready to play) and 1 for the signed-in commissioner's unread
+    # notifications (the bell)
+    with django_assert_max_num_queries(13):
         response = client.get(reverse("league:detail", args=[league.pk]))
 
     assert response.status_code == 200

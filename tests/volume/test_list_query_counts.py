@@ -102,3 +102,28 @@ def test_query_count_does_not_grow_with_the_volume(
         response = client.get(url)
     assert response.status_code == 200
     print(f"{request_.name}: {small_count} queries small, {len(counted)} large")
+
+
+WEIGHTS = {
+    "page league": 64_000,
+    "page league as its commissioner": 64_000,
+    "page league, its last round": 64_000,
+    "page betting": 96_000,
+    "page betting, its last round": 96_000,
+}
+"""The most bytes each page that shows one round of a season may weigh on the large world (a
+380-fixture season: 375 KB for the league page and 1.1 MB for a punter's betting page when they
+showed every round)."""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", WEIGHTS)
+def test_the_round_pages_weigh_one_round(small_counts_and_large_world, name):
+    _, large = small_counts_and_large_world
+    request = next(request for request in LIST_REQUESTS if request.name == name)
+
+    response = _client(large, request).get(request.url(large.samples()))
+
+    assert response.status_code == 200
+    assert len(response.content) <= WEIGHTS[name]
+    print(f"{name}: {len(response.content)} bytes")

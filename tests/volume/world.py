@@ -51,6 +51,7 @@ class World:
             "team": self.team.pk,
             "coach": self.coach.username,
             "played": self.played.pk,
+            "last_round": max(self.season.fixtures.values_list("round", flat=True)),
             "campaign": self.campaign.pk,
             "army": self.army.pk,
         }

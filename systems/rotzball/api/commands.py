@@ -35,7 +35,9 @@ class TeamLineupView(ObjectCommandView):
     permission_classes = [ReadOnly | CanEditRoster]
 
     def get_queryset(self):
-        return _team_queryset()
+        if self.request.method == "GET":
+            return _team_queryset()
+        return Team.objects.select_related("league")  # lineup_set reads the slots it replaces
 
     @extend_schema(summary="Show a team's line-up", responses=s.LineupOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
