@@ -108,12 +108,43 @@ class MatchResult:
             "rolls": self.rolls,
         }
 
+    @classmethod
+    def played(cls, match: _Match) -> MatchResult:
+        """The result of a match played to its end (:meth:`_Match.play`)."""
+        score = match.score
+        return cls(
+            home_score=score[HOME],
+            away_score=score[AWAY],
+            winner=match.winner(),
+            decided_by=match.decided_by,
+            possessions=dict(match.possessions),
+            seed=match.dice.seed,
+            turns=match.turns,
+            rolls=match.dice.log(),
+        )
+
+
+def played_record(match: _Match) -> dict[str, Any]:
+    """``MatchResult.played(match).to_dict()`` made at once, for :func:`simulate_record`
+    (a bulk simulation returns only the dict): the same keys, in the same order."""
+    score = match.score
+    return {
+        "home_score": score[HOME],
+        "away_score": score[AWAY],
+        "winner": match.winner(),
+        "decided_by": match.decided_by.value,
+        "possessions": dict(match.possessions),
+        "seed": match.dice.seed,
+        "turns": match.turns,
+        "rolls": match.dice.log(),
+    }
+
 
 def play_match(
     home: TeamSheet, away: TeamSheet, *, dice: Dice, options: MatchOptions | None = None
 ) -> MatchResult:
     """Play a whole match; every draw goes through ``dice`` and is recorded there."""
-    return _Match(home, away, dice, options or DEFAULT_OPTIONS).play()
+    return MatchResult.played(_Match(home, away, dice, options or DEFAULT_OPTIONS).play())
 
 
 def play_rated(
@@ -121,7 +152,14 @@ def play_rated(
 ) -> MatchResult:
     """:func:`play_match` for teams already reduced to their ratings (see
     :func:`~rules_engine.rotzball.rated.rated_team`): the same match, draw for draw."""
-    return _Match(home, away, dice, options or DEFAULT_OPTIONS).play()
+    return MatchResult.played(_Match(home, away, dice, options or DEFAULT_OPTIONS).play())
+
+
+def simulate_record(
+    home: RatedTeam, away: RatedTeam, *, dice: Dice, options: MatchOptions
+) -> dict[str, Any]:
+    """``play_rated(...).to_dict()``, the same dict, without the :class:`MatchResult`."""
+    return played_record(_Match(home, away, dice, options).play())
 
 
 DEFAULT_OPTIONS = MatchOptions()
@@ -173,6 +211,9 @@ _TURN_LABELS = tuple(f"Turn {number}: " for number in range(64))
 
 def _score_text(home: int, away: int) -> str:
     return f"Score {home}-{away}."
+
+
+NO_SCORE = _score_text(0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,22 +279,33 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
     )
 
 
-type _Plans = dict[str, tuple[_Plan, _Plan]]
-"""By initiative team, the plan when defensive (index 0) and when offensive (index 1)."""
+@dataclass(frozen=True, slots=True)
+class _Fixture:
+    """What a match between two rated teams reads but never changes: made once per fixture
+    (:func:`_fixture`)."""
+
+    plans: dict[str, tuple[_Plan, _Plan]]
+    """By initiative team, the plan when defensive (index 0) and when offensive (index 1)."""
+    plan_rules: dict[str, bool | None]
+    """By team, its plan when it has the initiative: always offensive (True), always
+    defensive (False), or, ``balanced``, read from the score at each turn (None)."""
+    names: dict[str, str]
 
 
 @lru_cache(maxsize=256)
-def _fixture_plans(home: RatedTeam, away: RatedTeam) -> _Plans:
-    """The four plans of a fixture. They hold only ints and strings, so a fixture played
-    again (a season's replays, a benchmark, a preview) reuses them instead of formatting
-    a dozen phrases per match; the returned dict is never changed."""
+def _fixture(home: RatedTeam, away: RatedTeam) -> _Fixture:
+    """A fixture's plans and names. They hold only ints and strings, so a fixture played
+    again (a season's replays, a benchmark, a preview) reuses them instead of formatting a
+    dozen phrases per match; nothing changes them once made."""
     teams = {HOME: home, AWAY: away}
-    return {team: (_plan(team, False, teams), _plan(team, True, teams)) for team in TEAMS}
+    return _Fixture(
+        plans={team: (_plan(team, False, teams), _plan(team, True, teams)) for team in TEAMS},
+        plan_rules={team: _plan_rule(teams[team].tactic) for team in TEAMS},
+        names={HOME: home.name, AWAY: away.name},
+    )
 
 
 def _plan_rule(tactic: Tactic) -> bool | None:
-    """A team's plan when it has the initiative: always offensive (True), always defensive
-    (False), or, ``balanced``, read from the score at each turn (None)."""
     if tactic is Tactic.BALANCED:
         return None
     return tactic is Tactic.OFFENSIVE
@@ -270,27 +322,28 @@ class _Match:
         options: MatchOptions,
     ):
         home_team, away_team = RatedTeam.of(home), RatedTeam.of(away)
-        self.teams = {HOME: home_team, AWAY: away_team}
+        fixture = _fixture(home_team, away_team)
+        self.plans = fixture.plans
+        self.plan_rules = fixture.plan_rules
+        self.names = fixture.names
         self.dice = dice
         self.d100 = dice.roller(100)
         self.d2 = dice.roller(2)
-        self.names = {HOME: home_team.name, AWAY: away_team.name}
-        self.plan_rules = {HOME: _plan_rule(home_team.tactic), AWAY: _plan_rule(away_team.tactic)}
         self.coach = (home_team.coach, away_team.coach)
-        self.plans = _fixture_plans(home_team, away_team)
         self.score = {HOME: 0, AWAY: 0}
-        self.score_text = _score_text(0, 0)  # the summary's "Score h-a.", changed on goals
+        self.score_text = NO_SCORE  # the summary's "Score h-a.", changed on goals
         self.possessions = {HOME: 0, AWAY: 0}
         self.carry = {HOME: 0, AWAY: 0}
         self.turns: list[dict[str, Any]] = []
+        self.decided_by = DecidedBy.REGULATION
         self.fixed_coach: tuple[int, int] | None = None  # (home, away)
         if options.coach_rule is CoachRule.DIFFERENCE:
             gap = self.coach[0] - self.coach[1]
             self.fixed_coach = (max(gap, 0), max(-gap, 0))
 
-    def play(self) -> MatchResult:
+    def play(self) -> _Match:
+        """Play the match to its end (then read :meth:`winner` and :attr:`decided_by`)."""
         self._period("first_half", "second_half", REGULATION_HALF_TURNS, "coin toss")
-        decided_by = DecidedBy.REGULATION
         extra = 0
         while self.score[HOME] == self.score[AWAY]:
             extra += 1
@@ -301,21 +354,15 @@ class _Match:
                 f"extra period {extra} coin toss",
             )
             if self.score[HOME] != self.score[AWAY]:
-                decided_by = DecidedBy.EXTRA_TIME
+                self.decided_by = DecidedBy.EXTRA_TIME
             elif self.possessions[HOME] != self.possessions[AWAY]:
-                decided_by = DecidedBy.POSSESSION
+                self.decided_by = DecidedBy.POSSESSION
                 break
-        judged = self.possessions if decided_by is DecidedBy.POSSESSION else self.score
-        return MatchResult(
-            home_score=self.score[HOME],
-            away_score=self.score[AWAY],
-            winner=HOME if judged[HOME] > judged[AWAY] else AWAY,
-            decided_by=decided_by,
-            possessions=dict(self.possessions),
-            seed=self.dice.seed,
-            turns=self.turns,
-            rolls=self.dice.log(),
-        )
+        return self
+
+    def winner(self) -> str:
+        judged = self.possessions if self.decided_by is DecidedBy.POSSESSION else self.score
+        return HOME if judged[HOME] > judged[AWAY] else AWAY
 
     def _period(self, first: str, second: str, half_turns: int, toss: str) -> None:
         """A coin toss gives the first turn; the second half starts with the other team."""

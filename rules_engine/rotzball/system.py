@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput
-from rules_engine.rotzball.match import play_rated
+from rules_engine.rotzball.match import play_rated, simulate_record
 from rules_engine.rotzball.options import CoachRule, MatchOptions, parse_coach_rule
 from rules_engine.rotzball.rated import rated_team
 from rules_engine.rotzball.ratings import Ratings
@@ -38,7 +38,7 @@ def simulate(
     """Play one match with its full turn log and roll log (``seed=None``: a fresh seed)."""
     home_team, away_team = rated_team(home, "home"), rated_team(away, "away")
     options = _OPTIONS[parse_coach_rule(coach_rule, "options.coach_rule")]
-    return play_rated(home_team, away_team, dice=Dice(seed), options=options).to_dict()
+    return simulate_record(home_team, away_team, dice=Dice(seed), options=options)
 
 
 _OPTIONS = {rule: MatchOptions(rule) for rule in CoachRule}
