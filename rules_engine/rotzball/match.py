@@ -166,7 +166,6 @@ DEFAULT_OPTIONS = MatchOptions()
 
 # The turn reads results as indices of RESULTS (CS, S, F, CF) and the tables as tuples indexed
 # by ``4 * attack + defence``: no enum hashing nor dataclass attribute in the loop.
-_CS = RESULTS.index(Result.CS)
 _TEXT = tuple(result.value for result in RESULTS)
 _PAIRS = tuple(f"{attack} v {defence}" for attack in _TEXT for defence in _TEXT)
 _ON_SUCCESS = (-1, *(RESULTS.index(judge(roll, roll)) for roll in range(1, 101)))
@@ -221,7 +220,7 @@ class _Plan:
     """What the initiative team and its plan (offensive or defensive) fix before a turn's
     dice: who attacks, each roll's target before the turn's coach and carry-over bonuses,
     the purposes of the rolls and the fixed phrases of the summary. Made once per fixture
-    (:func:`_fixture_plans`): the turn only reads it."""
+    (:func:`_fixture`): the turn only reads it."""
 
     attacker: str
     defender: str
