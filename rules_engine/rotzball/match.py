@@ -215,12 +215,14 @@ def _score_text(home: int, away: int) -> str:
 NO_SCORE = _score_text(0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Plan:
     """What the initiative team and its plan (offensive or defensive) fix before a turn's
     dice: who attacks, each roll's target before the turn's coach and carry-over bonuses,
-    the purposes of the rolls and the fixed phrases of the summary. Made once per fixture
-    (:func:`_fixture`): the turn only reads it."""
+    the purposes of the rolls and the fixed phrases of the summary. Made when a fixture
+    first needs it (:class:`_Fixture`), then only read (not frozen: a frozen dataclass sets
+    each of these fields through ``object.__setattr__``, and a new fixture makes up to four
+    plans)."""
 
     attacker: str
     defender: str
@@ -278,30 +280,33 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
     )
 
 
-@dataclass(frozen=True, slots=True)
 class _Fixture:
-    """What a match between two rated teams reads but never changes: made once per fixture
-    (:func:`_fixture`)."""
+    """What a match between two rated teams reads but never changes, made once per fixture
+    (:func:`_fixture`): the names, each team's plan rule and its plans, made as they come up
+    (a fixture seldom needs all four)."""
 
-    plans: dict[str, tuple[_Plan, _Plan]]
-    """By initiative team, the plan when defensive (index 0) and when offensive (index 1)."""
-    plan_rules: dict[str, bool | None]
-    """By team, its plan when it has the initiative: always offensive (True), always
-    defensive (False), or, ``balanced``, read from the score at each turn (None)."""
-    names: dict[str, str]
+    __slots__ = ("names", "plan_rules", "plans", "teams")
+
+    def __init__(self, home: RatedTeam, away: RatedTeam) -> None:
+        self.teams = {HOME: home, AWAY: away}
+        self.names = {HOME: home.name, AWAY: away.name}
+        self.plan_rules = {HOME: _plan_rule(home.tactic), AWAY: _plan_rule(away.tactic)}
+        """By team, its plan when it has the initiative: always offensive (True), always
+        defensive (False), or, ``balanced``, read from the score at each turn (None)."""
+        self.plans: dict[str, list[_Plan | None]] = {HOME: [None, None], AWAY: [None, None]}
+        """By initiative team, the plan when defensive (index 0) and when offensive (1)."""
+
+    def plan(self, initiative: str, offensive: bool) -> _Plan:
+        plan = self.plans[initiative][offensive] = _plan(initiative, offensive, self.teams)
+        return plan
 
 
 @lru_cache(maxsize=256)
 def _fixture(home: RatedTeam, away: RatedTeam) -> _Fixture:
     """A fixture's plans and names. They hold only ints and strings, so a fixture played
     again (a season's replays, a benchmark, a preview) reuses them instead of formatting a
-    dozen phrases per match; nothing changes them once made."""
-    teams = {HOME: home, AWAY: away}
-    return _Fixture(
-        plans={team: (_plan(team, False, teams), _plan(team, True, teams)) for team in TEAMS},
-        plan_rules={team: _plan_rule(teams[team].tactic) for team in TEAMS},
-        names={HOME: home.name, AWAY: away.name},
-    )
+    dozen phrases per match; what a plan holds never changes once made."""
+    return _Fixture(home, away)
 
 
 def _plan_rule(tactic: Tactic) -> bool | None:
@@ -321,7 +326,7 @@ class _Match:
         options: MatchOptions,
     ):
         home_team, away_team = RatedTeam.of(home), RatedTeam.of(away)
-        fixture = _fixture(home_team, away_team)
+        self.fixture = fixture = _fixture(home_team, away_team)
         self.plans = fixture.plans
         self.plan_rules = fixture.plan_rules
         self.names = fixture.names
@@ -389,7 +394,7 @@ class _Match:
         offensive = self.plan_rules[initiative]
         if offensive is None:  # balanced: offensive unless leading
             offensive = score[initiative] <= score[OTHER[initiative]]
-        plan = self.plans[initiative][offensive]
+        plan = self.plans[initiative][offensive] or self.fixture.plan(initiative, offensive)
         attacker, defender = plan.attacker, plan.defender
         carry = self.carry
         carry_home, carry_away = carry[HOME], carry[AWAY]
