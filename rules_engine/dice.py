@@ -74,7 +74,10 @@ class Dice:
 
     ``record=False`` skips the log (for bulk Monte Carlo runs that only need outcomes).
     The log is kept as plain tuples (die, value, purpose) and turned into :class:`Roll`
-    objects or dicts only when read: a simulated match records dozens of rolls.
+    objects or dicts only when read: a simulated match records dozens of rolls. A
+    :meth:`roller` records a roll whose purpose is a plain string as its :meth:`log` dict
+    at once (its log entry is then that very dict): an engine that returns the whole log
+    with every result spares a tuple and a conversion per roll.
     """
 
     __slots__ = ("_log", "_rng", "_script", "record", "seed")
@@ -86,7 +89,7 @@ class Dice:
             raise InvalidInput("seed", f"must be an integer between 0 and {MAX_SEED}")
         self.seed: int = seed
         self.record = record
-        self._log: list[tuple[str, int, str | Purpose]] = []  # (die, value, purpose)
+        self._log: list[_Entry] = []
         self._rng = random.Random(seed)
         self._script: Iterator[int] | None = None
 
@@ -135,7 +138,10 @@ class Dice:
 
         def recorded(purpose: str | Purpose) -> int:
             value = int(draw() * sides) + 1
-            append((die, value, purpose))
+            if type(purpose) is str:
+                append({"die": die, "value": value, "purpose": purpose})
+            else:
+                append((die, value, purpose))
             return value
 
         return recorded
@@ -143,7 +149,7 @@ class Dice:
     @property
     def rolls(self) -> list[Roll]:
         """Every recorded roll, in order (a new list at each call)."""
-        return [Roll(die, value, purpose) for die, value, purpose in self._log]
+        return [_entry_roll(entry) for entry in self._log]
 
     def d100(self, purpose: str | Purpose) -> int:
         return self.roll(100, purpose)
@@ -167,15 +173,24 @@ class Dice:
         return self.roll(2, purpose) == 1
 
     def log(self) -> list[dict[str, Any]]:
-        """The roll log as JSON-able dicts, like :meth:`Roll.to_dict`."""
-        return [
-            {
-                "die": die,
-                "value": value,
-                "purpose": purpose if type(purpose) is str else purpose_json(purpose),
-            }
-            for die, value, purpose in self._log
-        ]
+        """The roll log as JSON-able dicts, like :meth:`Roll.to_dict` (a new list at each
+        call; the dicts a :meth:`roller` recorded are handed out as they are)."""
+        return [entry if isinstance(entry, dict) else _entry_json(entry) for entry in self._log]
+
+
+type _Entry = tuple[str, int, str | Purpose] | dict[str, Any]
+"""A log entry: ``(die, value, purpose)``, or already its :meth:`Dice.log` dict."""
+
+
+def _entry_json(entry: tuple[str, int, str | Purpose]) -> dict[str, Any]:
+    die, value, purpose = entry
+    return {"die": die, "value": value, "purpose": purpose_json(purpose)}
+
+
+def _entry_roll(entry: _Entry) -> Roll:
+    if isinstance(entry, tuple):
+        return Roll(*entry)
+    return Roll(entry["die"], entry["value"], entry["purpose"])
 
 
 _DIE_NAMES = {sides: f"d{sides}" for sides in (2, 4, 5, 6, 8, 10, 12, 20, 100)}

@@ -28,13 +28,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from functools import lru_cache
+from typing import Any
 
 from rules_engine.dice import Dice
 from rules_engine.rotzball.options import CoachRule, MatchOptions
 from rules_engine.rotzball.rated import RatedTeam
 from rules_engine.rotzball.sheet import Tactic, TeamSheet
-from rules_engine.rotzball.table import COUNTER_TABLE, RESULTS, TURN_TABLE, Ball, Result, judge
+from rules_engine.rotzball.table import (
+    COUNTER_TABLE,
+    RESULTS,
+    TURN_TABLE,
+    Ball,
+    Exchange,
+    Result,
+    judge,
+)
 
 HOME = "home"
 AWAY = "away"
@@ -99,12 +108,43 @@ class MatchResult:
             "rolls": self.rolls,
         }
 
+    @classmethod
+    def played(cls, match: _Match) -> MatchResult:
+        """The result of a match played to its end (:meth:`_Match.play`)."""
+        score = match.score
+        return cls(
+            home_score=score[HOME],
+            away_score=score[AWAY],
+            winner=match.winner(),
+            decided_by=match.decided_by,
+            possessions=dict(match.possessions),
+            seed=match.dice.seed,
+            turns=match.turns,
+            rolls=match.dice.log(),
+        )
+
+
+def played_record(match: _Match) -> dict[str, Any]:
+    """``MatchResult.played(match).to_dict()`` made at once, for :func:`simulate_record`
+    (a bulk simulation returns only the dict): the same keys, in the same order."""
+    score = match.score
+    return {
+        "home_score": score[HOME],
+        "away_score": score[AWAY],
+        "winner": match.winner(),
+        "decided_by": match.decided_by.value,
+        "possessions": dict(match.possessions),
+        "seed": match.dice.seed,
+        "turns": match.turns,
+        "rolls": match.dice.log(),
+    }
+
 
 def play_match(
     home: TeamSheet, away: TeamSheet, *, dice: Dice, options: MatchOptions | None = None
 ) -> MatchResult:
     """Play a whole match; every draw goes through ``dice`` and is recorded there."""
-    return _Match(home, away, dice, options or DEFAULT_OPTIONS).play()
+    return MatchResult.played(_Match(home, away, dice, options or DEFAULT_OPTIONS).play())
 
 
 def play_rated(
@@ -112,27 +152,77 @@ def play_rated(
 ) -> MatchResult:
     """:func:`play_match` for teams already reduced to their ratings (see
     :func:`~rules_engine.rotzball.rated.rated_team`): the same match, draw for draw."""
-    return _Match(home, away, dice, options or DEFAULT_OPTIONS).play()
+    return MatchResult.played(_Match(home, away, dice, options or DEFAULT_OPTIONS).play())
+
+
+def simulate_record(
+    home: RatedTeam, away: RatedTeam, *, dice: Dice, options: MatchOptions
+) -> dict[str, Any]:
+    """``play_rated(...).to_dict()``, the same dict, without the :class:`MatchResult`."""
+    return played_record(_Match(home, away, dice, options).play())
 
 
 DEFAULT_OPTIONS = MatchOptions()
 
-# The turn reads results as indices of RESULTS (CS, S, F, CF) and the tables as lists indexed
-# by ``4 * attack + defence``: no enum hashing in the loop.
-_CS = RESULTS.index(Result.CS)
+# The turn reads results as indices of RESULTS (CS, S, F, CF) and the tables as tuples indexed
+# by ``4 * attack + defence``: no enum hashing nor dataclass attribute in the loop.
 _TEXT = tuple(result.value for result in RESULTS)
 _PAIRS = tuple(f"{attack} v {defence}" for attack in _TEXT for defence in _TEXT)
 _ON_SUCCESS = (-1, *(RESULTS.index(judge(roll, roll)) for roll in range(1, 101)))
 _ON_FAILURE = (-1, *(RESULTS.index(judge(roll, roll - 1)) for roll in range(1, 101)))
 """By roll (1..100): its result when it succeeds (at or under the target), when it fails."""
-_MAIN = [TURN_TABLE[attack, defence] for attack in RESULTS for defence in RESULTS]
-_COUNTER = [COUNTER_TABLE[attack, defence] for attack in RESULTS for defence in RESULTS]
+
+# What an exchange leads to, as a small int the turn compares without any attribute lookup.
+_GOAL = 0  # the attacking side scores
+_COUNTER = 1  # main exchange only: the defence counter-attacks
+_TAKEN = 2  # the defending side takes the ball (a counter-attack: the first attacker wins it back)
+_NOTHING = 3  # main exchange only: CS v CS, nothing at all happens
+_STAYS = 4  # the ball stays where it was
 
 
-class _Plan(NamedTuple):
+def _kind(row: Exchange, attack: Result) -> int:
+    if row.goal:
+        return _GOAL
+    if row.ball is Ball.COUNTER:
+        return _COUNTER
+    if row.ball is Ball.DEFENDER:
+        return _TAKEN
+    return _NOTHING if attack is Result.CS else _STAYS
+
+
+def _rows(table: dict[tuple[Result, Result], Exchange]) -> tuple[tuple[int, int, int], ...]:
+    """``(kind, attacker_carry, defender_carry)`` by ``4 * attack + defence``."""
+    return tuple(
+        (_kind(row, attack), row.attacker_carry, row.defender_carry)
+        for attack in RESULTS
+        for defence in RESULTS
+        for row in (table[attack, defence],)
+    )
+
+
+_MAIN = _rows(TURN_TABLE)
+_COUNTER_ROWS = _rows(COUNTER_TABLE)
+
+# "Turn N: " is read from here rather than formatted at each turn (int formatting is among
+# the dearest steps of a turn); a match longer than this formats its own.
+_TURN_LABELS = tuple(f"Turn {number}: " for number in range(64))
+
+
+def _score_text(home: int, away: int) -> str:
+    return f"Score {home}-{away}."
+
+
+NO_SCORE = _score_text(0, 0)
+
+
+@dataclass(slots=True)
+class _Plan:
     """What the initiative team and its plan (offensive or defensive) fix before a turn's
     dice: who attacks, each roll's target before the turn's coach and carry-over bonuses,
-    the purposes of the rolls and the start of the summary."""
+    the purposes of the rolls and the fixed phrases of the summary. Made when a fixture
+    first needs it (:class:`_Fixture`), then only read (not frozen: a frozen dataclass sets
+    each of these fields through ``object.__setattr__``, and a new fixture makes up to four
+    plans)."""
 
     attacker: str
     defender: str
@@ -140,34 +230,89 @@ class _Plan(NamedTuple):
     defence: int
     counter: int  # the defender's Attack and its counter-attack tactic modifier
     counter_defence: int
-    purposes: tuple[str, str, str, str]  # attack, defence, counter, counter defence
+    attack_purpose: str
+    defence_purpose: str
+    counter_purpose: str
+    counter_defence_purpose: str
     tactic: str
+    home_tactic: int  # the ``tactic`` of each team's modifiers in the turn log
+    away_tactic: int
     head: str  # from the initiative team's name to the "(" before the results
+    goal: str  # "goal for <attacker>"
+    taken: str  # "<defender> takes the ball"
+    stays: str  # "the ball stays with <initiative>"
+    counter_head: str  # "<defender> counter-attacks ("
+    counter_goal: str  # "): goal for <defender>"
+    counter_no_goal: str
+    won_back: str  # "): <attacker> wins the ball back"
 
 
 def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Plan:
     other = OTHER[initiative]
     attacker, defender = (initiative, other) if offensive else (other, initiative)
     tactic = "offensive" if offensive else "defensive"
+    attacking, defending = teams[attacker].name, teams[defender].name
     # Offensive: +10 attack / -10 defence; defensive: -10 attack / +10 defence. The
     # initiative team's roll in the main exchange always gets the +10 side; in a
     # counter-attack each side rolls its other score with the opposite tactic modifier.
     return _Plan(
-        attacker,
-        defender,
-        teams[attacker].attack + (TACTIC_BONUS if offensive else 0),
-        teams[defender].defense + (0 if offensive else TACTIC_BONUS),
-        teams[defender].attack + counter_attack_tactic(defender, initiative),
-        teams[attacker].defense + counter_attack_tactic(attacker, initiative),
-        (
-            PURPOSES[attacker]["attack"],
-            PURPOSES[defender]["defence"],
-            PURPOSES[defender]["counter"],
-            PURPOSES[attacker]["counter_defence"],
-        ),
-        tactic,
-        f"{teams[initiative].name} plays {tactic}, {teams[attacker].name} attacks (",
+        attacker=attacker,
+        defender=defender,
+        attack=teams[attacker].attack + (TACTIC_BONUS if offensive else 0),
+        defence=teams[defender].defense + (0 if offensive else TACTIC_BONUS),
+        counter=teams[defender].attack + counter_attack_tactic(defender, initiative),
+        counter_defence=teams[attacker].defense + counter_attack_tactic(attacker, initiative),
+        attack_purpose=PURPOSES[attacker]["attack"],
+        defence_purpose=PURPOSES[defender]["defence"],
+        counter_purpose=PURPOSES[defender]["counter"],
+        counter_defence_purpose=PURPOSES[attacker]["counter_defence"],
+        tactic=tactic,
+        home_tactic=TACTIC_BONUS if initiative == HOME else 0,
+        away_tactic=0 if initiative == HOME else TACTIC_BONUS,
+        head=f"{teams[initiative].name} plays {tactic}, {attacking} attacks (",
+        goal=f"goal for {attacking}",
+        taken=f"{defending} takes the ball",
+        stays=f"the ball stays with {teams[initiative].name}",
+        counter_head=f"{defending} counter-attacks (",
+        counter_goal=f"): goal for {defending}",
+        counter_no_goal="): no goal",
+        won_back=f"): {attacking} wins the ball back",
     )
+
+
+class _Fixture:
+    """What a match between two rated teams reads but never changes, made once per fixture
+    (:func:`_fixture`): the names, each team's plan rule and its plans, made as they come up
+    (a fixture seldom needs all four)."""
+
+    __slots__ = ("names", "plan_rules", "plans", "teams")
+
+    def __init__(self, home: RatedTeam, away: RatedTeam) -> None:
+        self.teams = {HOME: home, AWAY: away}
+        self.names = {HOME: home.name, AWAY: away.name}
+        self.plan_rules = {HOME: _plan_rule(home.tactic), AWAY: _plan_rule(away.tactic)}
+        """By team, its plan when it has the initiative: always offensive (True), always
+        defensive (False), or, ``balanced``, read from the score at each turn (None)."""
+        self.plans: dict[str, list[_Plan | None]] = {HOME: [None, None], AWAY: [None, None]}
+        """By initiative team, the plan when defensive (index 0) and when offensive (1)."""
+
+    def plan(self, initiative: str, offensive: bool) -> _Plan:
+        plan = self.plans[initiative][offensive] = _plan(initiative, offensive, self.teams)
+        return plan
+
+
+@lru_cache(maxsize=256)
+def _fixture(home: RatedTeam, away: RatedTeam) -> _Fixture:
+    """A fixture's plans and names. They hold only ints and strings, so a fixture played
+    again (a season's replays, a benchmark, a preview) reuses them instead of formatting a
+    dozen phrases per match; what a plan holds never changes once made."""
+    return _Fixture(home, away)
+
+
+def _plan_rule(tactic: Tactic) -> bool | None:
+    if tactic is Tactic.BALANCED:
+        return None
+    return tactic is Tactic.OFFENSIVE
 
 
 class _Match:
@@ -180,27 +325,29 @@ class _Match:
         dice: Dice,
         options: MatchOptions,
     ):
-        self.teams = teams = {HOME: RatedTeam.of(home), AWAY: RatedTeam.of(away)}
+        home_team, away_team = RatedTeam.of(home), RatedTeam.of(away)
+        self.fixture = fixture = _fixture(home_team, away_team)
+        self.plans = fixture.plans
+        self.plan_rules = fixture.plan_rules
+        self.names = fixture.names
         self.dice = dice
         self.d100 = dice.roller(100)
         self.d2 = dice.roller(2)
-        self.names = {HOME: teams[HOME].name, AWAY: teams[AWAY].name}
-        self.tactics = {HOME: teams[HOME].tactic, AWAY: teams[AWAY].tactic}
-        self.coach = (teams[HOME].coach, teams[AWAY].coach)
-        # By initiative team, then offensive (1) or not (0); made when first needed.
-        self.plans: dict[str, list[_Plan | None]] = {HOME: [None, None], AWAY: [None, None]}
+        self.coach = (home_team.coach, away_team.coach)
         self.score = {HOME: 0, AWAY: 0}
+        self.score_text = NO_SCORE  # the summary's "Score h-a.", changed on goals
         self.possessions = {HOME: 0, AWAY: 0}
         self.carry = {HOME: 0, AWAY: 0}
         self.turns: list[dict[str, Any]] = []
+        self.decided_by = DecidedBy.REGULATION
         self.fixed_coach: tuple[int, int] | None = None  # (home, away)
         if options.coach_rule is CoachRule.DIFFERENCE:
             gap = self.coach[0] - self.coach[1]
             self.fixed_coach = (max(gap, 0), max(-gap, 0))
 
-    def play(self) -> MatchResult:
+    def play(self) -> _Match:
+        """Play the match to its end (then read :meth:`winner` and :attr:`decided_by`)."""
         self._period("first_half", "second_half", REGULATION_HALF_TURNS, "coin toss")
-        decided_by = DecidedBy.REGULATION
         extra = 0
         while self.score[HOME] == self.score[AWAY]:
             extra += 1
@@ -211,21 +358,15 @@ class _Match:
                 f"extra period {extra} coin toss",
             )
             if self.score[HOME] != self.score[AWAY]:
-                decided_by = DecidedBy.EXTRA_TIME
+                self.decided_by = DecidedBy.EXTRA_TIME
             elif self.possessions[HOME] != self.possessions[AWAY]:
-                decided_by = DecidedBy.POSSESSION
+                self.decided_by = DecidedBy.POSSESSION
                 break
-        judged = self.possessions if decided_by is DecidedBy.POSSESSION else self.score
-        return MatchResult(
-            home_score=self.score[HOME],
-            away_score=self.score[AWAY],
-            winner=HOME if judged[HOME] > judged[AWAY] else AWAY,
-            decided_by=decided_by,
-            possessions=dict(self.possessions),
-            seed=self.dice.seed,
-            turns=self.turns,
-            rolls=self.dice.log(),
-        )
+        return self
+
+    def winner(self) -> str:
+        judged = self.possessions if self.decided_by is DecidedBy.POSSESSION else self.score
+        return HOME if judged[HOME] > judged[AWAY] else AWAY
 
     def _period(self, first: str, second: str, half_turns: int, toss: str) -> None:
         """A coin toss gives the first turn; the second half starts with the other team."""
@@ -243,19 +384,19 @@ class _Match:
         its critical success gives one (:data:`COUNTER_TABLE`: a critical success of the
         first attacker's defence only wins the ball back). Carry-overs are kept from this
         turn to the next; a counter-attack keeps this turn's modifiers.
+
+        This is the engine's hot loop (a dozen turns a match): the phrases come ready-made
+        from the plan, and each dict of the log is built once, by a literal, in its place.
         """
         d100 = self.d100
         score = self.score
-        carry = self.carry
         self.possessions[initiative] += 1
-        tactic = self.tactics[initiative]
-        offensive = tactic is Tactic.OFFENSIVE or (
-            tactic is Tactic.BALANCED and score[initiative] <= score[OTHER[initiative]]
-        )
-        plans = self.plans[initiative]
-        plan = plans[offensive] or _plan(initiative, offensive, self.teams)
-        plans[offensive] = plan
+        offensive = self.plan_rules[initiative]
+        if offensive is None:  # balanced: offensive unless leading
+            offensive = score[initiative] <= score[OTHER[initiative]]
+        plan = self.plans[initiative][offensive] or self.fixture.plan(initiative, offensive)
         attacker, defender = plan.attacker, plan.defender
+        carry = self.carry
         carry_home, carry_away = carry[HOME], carry[AWAY]
         coach_tests: dict[str, Any] | None = None
         if self.fixed_coach is None:
@@ -276,68 +417,63 @@ class _Match:
             bonus_a, bonus_d = coach_home + carry_home, coach_away + carry_away
         else:
             bonus_a, bonus_d = coach_away + carry_away, coach_home + carry_home
-        purposes = plan.purposes
         a_target = plan.attack + bonus_a
-        roll = d100(purposes[0])
+        roll = d100(plan.attack_purpose)
         a_result = _ON_SUCCESS[roll] if roll <= a_target else _ON_FAILURE[roll]
         a_log = {"team": attacker, "target": a_target, "roll": roll, "result": _TEXT[a_result]}
         d_target = plan.defence + bonus_d
-        roll = d100(purposes[1])
+        roll = d100(plan.defence_purpose)
         d_result = _ON_SUCCESS[roll] if roll <= d_target else _ON_FAILURE[roll]
         d_log = {"team": defender, "target": d_target, "roll": roll, "result": _TEXT[d_result]}
         pair = 4 * a_result + d_result
-        row = _MAIN[pair]
-        carry_a, carry_d = row.attacker_carry, row.defender_carry
+        kind, carry_a, carry_d = _MAIN[pair]
 
         goal: str | None = None
         counter: dict[str, Any] | None = None
-        if row.goal:
-            goal, ball, outcome = attacker, defender, f"goal for {self.names[attacker]}"
-        elif row.ball is Ball.COUNTER:
+        if kind == _STAYS:
+            ball, outcome = initiative, plan.stays
+        elif kind == _TAKEN:
+            ball, outcome = defender, plan.taken
+        elif kind == _GOAL:
+            goal, ball, outcome = attacker, defender, plan.goal
+        elif kind == _NOTHING:
+            ball, outcome = initiative, "nothing happens"
+        else:  # _COUNTER
             c_target = plan.counter + bonus_d
-            roll = d100(purposes[2])
+            roll = d100(plan.counter_purpose)
             c_result = _ON_SUCCESS[roll] if roll <= c_target else _ON_FAILURE[roll]
             c_log = {"team": defender, "target": c_target, "roll": roll, "result": _TEXT[c_result]}
             cd_target = plan.counter_defence + bonus_a
-            roll = d100(purposes[3])
+            roll = d100(plan.counter_defence_purpose)
             cd_result = _ON_SUCCESS[roll] if roll <= cd_target else _ON_FAILURE[roll]
             cd_log = {
                 "team": attacker, "target": cd_target, "roll": roll, "result": _TEXT[cd_result]
             }  # fmt: skip
             c_pair = 4 * c_result + cd_result
-            c_row = _COUNTER[c_pair]
-            carry_d += c_row.attacker_carry
-            carry_a += c_row.defender_carry
-            counter = {"attack": c_log, "defence": cd_log, "goal": c_row.goal}
-            names = self.names
-            head = f"{names[defender]} counter-attacks ({_PAIRS[c_pair]})"
-            if c_row.goal:
-                goal, ball, outcome = defender, attacker, f"{head}: goal for {names[defender]}"
-            elif c_row.ball is Ball.STAYS:
-                ball, outcome = defender, f"{head}: no goal"
-            else:
-                ball, outcome = attacker, f"{head}: {names[attacker]} wins the ball back"
-        elif row.ball is Ball.DEFENDER:
-            ball, outcome = defender, f"{self.names[defender]} takes the ball"
-        elif a_result == _CS:  # and d_result is CS: nothing at all happens
-            ball, outcome = initiative, "nothing happens"
-        else:
-            ball, outcome = initiative, f"the ball stays with {self.names[initiative]}"
+            c_kind, c_carry_attacker, c_carry_defender = _COUNTER_ROWS[c_pair]
+            carry_d += c_carry_attacker
+            carry_a += c_carry_defender
+            counter = {"attack": c_log, "defence": cd_log, "goal": c_kind == _GOAL}
+            if c_kind == _GOAL:
+                goal, ball, end = defender, attacker, plan.counter_goal
+            elif c_kind == _TAKEN:
+                ball, end = attacker, plan.won_back
+            else:  # _STAYS, or _NOTHING on CS v CS: the counter-attacking team keeps it
+                ball, end = defender, plan.counter_no_goal
+            outcome = f"{plan.counter_head}{_PAIRS[c_pair]}{end}"
         if goal is not None:
             score[goal] += 1
+            self.score_text = _score_text(score[HOME], score[AWAY])
         if attacker == HOME:
             carry_next = {HOME: carry_a, AWAY: carry_d}
         else:
             carry_next = {HOME: carry_d, AWAY: carry_a}
         self.carry = carry_next
         if carry_a or carry_d:
-            for team in TEAMS:
-                if carry_next[team]:
-                    outcome += f"; {self.names[team]} {carry_next[team]:+d} next turn"
+            outcome += self._carry_notes(carry_next)
         turns = self.turns
         number = len(turns) + 1
-        home_score, away_score = score[HOME], score[AWAY]
-        home_first = initiative == HOME
+        label = _TURN_LABELS[number] if number < len(_TURN_LABELS) else f"Turn {number}: "
         turns.append(
             {
                 "turn": number,
@@ -348,12 +484,12 @@ class _Match:
                 "targets": {"attack": a_target, "defence": d_target},
                 "modifiers": {
                     HOME: {
-                        "tactic": TACTIC_BONUS if home_first else 0,
+                        "tactic": plan.home_tactic,
                         "coach": coach_home,
                         "carry_over": carry_home,
                     },
                     AWAY: {
-                        "tactic": 0 if home_first else TACTIC_BONUS,
+                        "tactic": plan.away_tactic,
                         "coach": coach_away,
                         "carry_over": carry_away,
                     },
@@ -364,12 +500,17 @@ class _Match:
                 "counter_attack": counter,
                 "goal": goal,
                 "ball_after": ball,
-                "score": {HOME: home_score, AWAY: away_score},
+                "score": {HOME: score[HOME], AWAY: score[AWAY]},
                 "carry_over_next": carry_next,
-                "summary": (
-                    f"Turn {number}: {plan.head}{_PAIRS[pair]}): {outcome}. "
-                    f"Score {home_score}-{away_score}."
-                ),
+                "summary": f"{label}{plan.head}{_PAIRS[pair]}): {outcome}. {self.score_text}",
             }
         )
         return ball
+
+    def _carry_notes(self, carry_next: dict[str, int]) -> str:
+        """``"; <team> +20 next turn"`` for each team that takes a modifier into the next turn."""
+        return "".join(
+            f"; {self.names[team]} {carry_next[team]:+d} next turn"
+            for team in TEAMS
+            if carry_next[team]
+        )

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput
-from rules_engine.rotzball.match import play_rated
+from rules_engine.rotzball.match import play_rated, simulate_record
 from rules_engine.rotzball.options import CoachRule, MatchOptions, parse_coach_rule
 from rules_engine.rotzball.rated import rated_team
 from rules_engine.rotzball.ratings import Ratings
@@ -37,11 +37,19 @@ def simulate(
 ) -> dict[str, Any]:
     """Play one match with its full turn log and roll log (``seed=None``: a fresh seed)."""
     home_team, away_team = rated_team(home, "home"), rated_team(away, "away")
-    options = _OPTIONS[parse_coach_rule(coach_rule, "options.coach_rule")]
-    return play_rated(home_team, away_team, dice=Dice(seed), options=options).to_dict()
+    return simulate_record(home_team, away_team, dice=Dice(seed), options=_options(coach_rule))
 
 
 _OPTIONS = {rule: MatchOptions(rule) for rule in CoachRule}
+
+
+def _options(coach_rule: object) -> MatchOptions:
+    """The options of a coach rule. A rule given by its name (``"test"``, as nearly every
+    call does) is found directly, a :class:`CoachRule` member hashing as its value; anything
+    else goes through :func:`parse_coach_rule`, which builds the enum and names errors."""
+    if type(coach_rule) is str and coach_rule in _OPTIONS:
+        return _OPTIONS[coach_rule]  # type: ignore[index]
+    return _OPTIONS[parse_coach_rule(coach_rule, "options.coach_rule")]
 
 
 def odds(
