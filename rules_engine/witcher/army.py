@@ -30,13 +30,14 @@ from typing import Any
 
 from rules_engine.errors import InvalidInput
 from rules_engine.witcher.parsing import (
-    boolean,
+    boolean_at,
     integer,
+    integer_at,
     join,
     mapping,
     phase_key,
     require,
-    text,
+    text_at,
 )
 from rules_engine.witcher.tables import WitcherTables, default_tables
 
@@ -45,6 +46,7 @@ MAX_BASE = 50
 MAX_LUCK = 50
 MAX_DC = 50
 MAX_COUNT = 10_000_000
+WORK_KEYS = ("better_terrain", "prepared", "barricades", "fortifications")
 
 
 class Skill(StrEnum):
@@ -119,10 +121,10 @@ class Army:
     works: Works = Works()
     seconds: dict[int, Commander] = field(default_factory=dict)
     deployment: dict[int, int] = field(default_factory=dict)
+    total: int = field(init=False)  # head count of the troops, summed once (read often)
 
-    @property
-    def total(self) -> int:
-        return sum(troop.count for troop in self.troops)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum([troop.count for troop in self.troops]))
 
     def commander_for(self, phase: int) -> Commander:
         """The phase's second-in-command if one is named, else the army's commander."""
@@ -178,8 +180,8 @@ def officer_rank_for(engaged: int, tables: WitcherTables | None = None) -> str:
 
 def parse_commander(data: object, field: str, tables: WitcherTables) -> Commander:
     source = mapping(data, field)
-    name = text(require(source, "name", field), join(field, "name"))
-    luck = integer(source.get("luck", 0), join(field, "luck"), 0, MAX_LUCK)
+    name = text_at(source, "name", field)
+    luck = integer_at(source, "luck", field, 0, MAX_LUCK, default=0)
     tactics: int | None = None
     command: int | None = None
     if "rank" in source:
@@ -187,27 +189,27 @@ def parse_commander(data: object, field: str, tables: WitcherTables) -> Commande
         known = [template.rank for template in tables.officers]
         if not isinstance(rank, str) or rank not in known:
             raise InvalidInput(join(field, "rank"), f"must be one of {', '.join(known)}")
-        swap = boolean(source.get("swap", False), join(field, "swap"))
+        swap = boolean_at(source, "swap", field)
         try:
             template = officer(rank, swap=swap, tables=tables)
         except InvalidInput as exc:
             raise InvalidInput(join(field, exc.field), exc.message) from None
         tactics, command = template.tactics, template.command
     if "tactics" in source or tactics is None:
-        tactics = integer(require(source, "tactics", field), join(field, "tactics"), 0, MAX_BASE)
+        tactics = integer_at(source, "tactics", field, 0, MAX_BASE)
     if "command" in source or command is None:
-        command = integer(require(source, "command", field), join(field, "command"), 0, MAX_BASE)
+        command = integer_at(source, "command", field, 0, MAX_BASE)
     return Commander(name, tactics, command, luck)
 
 
 def parse_troop(data: object, field: str) -> Troop:
     source = mapping(data, field)
-    name = text(require(source, "name", field), join(field, "name"))
-    dc = integer(require(source, "dc", field), join(field, "dc"), 1, MAX_DC)
-    count = integer(require(source, "count", field), join(field, "count"), 1, MAX_COUNT)
+    name = text_at(source, "name", field)
+    dc = integer_at(source, "dc", field, 1, MAX_DC)
+    count = integer_at(source, "count", field, 1, MAX_COUNT)
     phase = source.get("phase")
     if phase is not None:
-        phase = integer(phase, join(field, "phase"), 1, 3)
+        phase = integer_at(source, "phase", field, 1, 3)
     return Troop(name, dc, count, phase)
 
 
@@ -215,12 +217,11 @@ def parse_works(data: object, field: str) -> Works:
     if data is None:
         return Works()
     source = mapping(data, field)
-    keys = ("better_terrain", "prepared", "barricades", "fortifications")
     for key in source:
-        if key not in keys:
-            raise InvalidInput(join(field, str(key)), f"is not a work (known: {', '.join(keys)})")
-    flags = [boolean(source.get(key, False), join(field, key)) for key in keys]
-    return Works(*flags)
+        if key not in WORK_KEYS:
+            known = ", ".join(WORK_KEYS)
+            raise InvalidInput(join(field, str(key)), f"is not a work (known: {known})")
+    return Works(*[boolean_at(source, key, field) for key in WORK_KEYS])
 
 
 def _by_phase(data: object, field: str) -> Mapping[int, Any]:
@@ -238,7 +239,7 @@ def parse_army(data: object, field: str = "army", tables: WitcherTables | None =
     """
     tables = tables or default_tables()
     source = mapping(data, field)
-    name = text(require(source, "name", field), join(field, "name"))
+    name = text_at(source, "name", field)
     commander = parse_commander(
         require(source, "commander", field), join(field, "commander"), tables
     )
@@ -257,9 +258,8 @@ def parse_army(data: object, field: str = "army", tables: WitcherTables | None =
     troops_data = require(source, "troops", field)
     if not isinstance(troops_data, list) or not troops_data:
         raise InvalidInput(join(field, "troops"), "must be a non-empty list")
-    troops = tuple(
-        parse_troop(item, join(join(field, "troops"), i)) for i, item in enumerate(troops_data)
-    )
+    troops_field = join(field, "troops")
+    troops = tuple([parse_troop(item, f"{troops_field}.{i}") for i, item in enumerate(troops_data)])
     works = parse_works(source.get("works"), join(field, "works"))
     deployment_field = join(field, "deployment")
     deployment = {

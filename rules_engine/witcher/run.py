@@ -50,7 +50,14 @@ from rules_engine.witcher.exchange import (
     side_name,
     skip_moment,
 )
-from rules_engine.witcher.phase import PLANNED, Decision, Pending, PhaseState, RunStatus
+from rules_engine.witcher.phase import (
+    PLANNED,
+    Decision,
+    Pending,
+    PhaseState,
+    RunStatus,
+    contenders,
+)
 from rules_engine.witcher.plan import PHASE_SKILLS, BattlePlan, plan_battle
 from rules_engine.witcher.result import BattleResult, Victory, sides_dict
 from rules_engine.witcher.storage import STATE_VERSION, StoredRun
@@ -62,6 +69,8 @@ class BattleRun:
     def __init__(self, plan: BattlePlan, dice: Dice) -> None:
         self.plan = plan
         self.dice = dice
+        self._d10 = dice.roller(10)  # the exchange rounds' die, bound once
+        self._armies = {side: plan.battle.army(side).name for side in SIDES}
         self._phases: list[PhaseState] = []
         self._luck = {side: dict(pools) for side, pools in plan.luck.items()}
         self._phase3: tuple[Skill, dict[str, Any]] | None = None  # skill, its event
@@ -305,9 +314,11 @@ class BattleRun:
             else:
                 skill, events = PHASE_SKILLS[number], []
             moment = PLANNED if number in self.battle.crucial_moments else None
+            setup = self.plan.setup(number)
             self._phases.append(
-                PhaseState(self.plan.setup(number), skill, chooser, moment, events=events)
-            )
+                PhaseState(setup, skill, chooser, moment, events=events,
+                           contenders=contenders(setup, skill, self._armies))
+            )  # fmt: skip
 
     def _set_phase3(self, skill: Skill, *, decided_by: str) -> dict[str, Any]:
         chooser = self._phases[1].winner
@@ -326,7 +337,7 @@ class BattleRun:
         elif moment_due(self.plan, phase):
             event = draw_moment(self.plan, self.dice, phase)
         else:
-            event = play_round(self.plan, self.dice, self._luck, phase)
+            event = play_round(self.plan, self.dice, self._d10, self._luck, phase)
         self._settle()
         return event
 

@@ -16,6 +16,7 @@ from rules_engine.errors import InvalidInput
 from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
+from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
 
 purposes = st.one_of(
@@ -131,3 +132,27 @@ def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
     outcome = SYSTEM.resolve_match(home, away, dice=Dice(seed), options={"coach_rule": rule})
 
     assert outcome.record == simulate(home, away, seed=seed, coach_rule=rule)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    base=st.integers(0, 50),
+    dc=st.integers(0, 60),
+    luck_left=st.integers(0, 10),
+    spend_luck=st.booleans(),
+)
+def test_a_witcher_exchange_roll_is_roll_skill_as_json(seed, base, dc, luck_left, spend_luck):
+    """The exchange rounds' literal (``exchange_roll``) writes what ``roll_skill`` rolls and
+    records, criticals and fumbles included, and the streams go on together."""
+    purpose = Purpose.of("exchange_round", phase=1, round=1, side="attacker")
+    wanted = dc + 1 if spend_luck else None
+    plain, fast = Dice(seed), Dice(seed)
+    expected = roll_skill(plain, base=base, dc=dc, purpose=purpose, luck_left=luck_left,
+                          wanted=wanted)  # fmt: skip
+
+    assert exchange_roll(fast.roller(10), purpose, base, dc, luck_left, wanted) == (
+        expected.to_dict()
+    )
+    assert fast.log() == plain.log()
+    assert fast.d100("next") == plain.d100("next")
