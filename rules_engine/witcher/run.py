@@ -59,7 +59,13 @@ from rules_engine.witcher.phase import (
     contenders,
 )
 from rules_engine.witcher.plan import PHASE_SKILLS, BattlePlan, plan_battle
-from rules_engine.witcher.result import BattleResult, Victory, sides_dict
+from rules_engine.witcher.result import (
+    BattleResult,
+    Victory,
+    battle_json,
+    battle_winner,
+    sides_dict,
+)
 from rules_engine.witcher.storage import STATE_VERSION, StoredRun
 
 
@@ -71,6 +77,7 @@ class BattleRun:
         self.dice = dice
         self._d10 = dice.roller(10)  # the exchange rounds' die, bound once
         self._armies = {side: plan.battle.army(side).name for side in SIDES}
+        self._gm_moments = plan.battle.options.moments is MomentMode.GM
         self._phases: list[PhaseState] = []
         self._luck = {side: dict(pools) for side, pools in plan.luck.items()}
         self._phase3: tuple[Skill, dict[str, Any]] | None = None  # skill, its event
@@ -141,7 +148,7 @@ class BattleRun:
         if not self._finished:
             raise IllegalAction("the battle is not over")
         won = self.phases_won()
-        winner = Side.ATTACKER if won[Side.ATTACKER] >= 2 else Side.DEFENDER
+        winner = battle_winner(won)
         p1, p2, p3 = (phase.freeze() for phase in self._phases)
         return BattleResult(
             sr=self.plan.sr,
@@ -149,6 +156,21 @@ class BattleRun:
             winner=winner,
             phases_won=won,
             victory=Victory.CRUSHING if won[winner] == len(PHASES) else Victory.VICTORY,
+            casualties=self._casualties,
+            seed=self.dice.seed,
+            rolls=self.dice.log(),
+        )
+
+    def result_json(self) -> dict[str, Any]:
+        """``result().to_dict()``, written straight from the finished phases: a finished
+        phase's JSON is its :class:`PhaseState`'s, so a resolution that only wants the JSON
+        (:func:`resolve_battle_json`) skips freezing the phases into a result first."""
+        if not self._finished:
+            raise IllegalAction("the battle is not over")
+        return battle_json(
+            sr=self.plan.sr,
+            phases=[phase.to_dict() for phase in self._phases],
+            phases_won=self.phases_won(),
             casualties=self._casualties,
             seed=self.dice.seed,
             rolls=self.dice.log(),
@@ -167,17 +189,23 @@ class BattleRun:
     def run_until_pause(self) -> list[dict[str, Any]]:
         """Step until the game master owes a decision or the battle is over."""
         events = []
-        while not self._finished and self._pending is None:
-            events.append(self.step())
+        while not self._finished and self._pending is None:  # what step() checks first
+            events.append(self._step())
+            self._log("step")
         return events
 
     def run_to_end(self, *, auto_decide: bool = False) -> BattleResult:
         """Play to the end. A pending decision is refused unless ``auto_decide`` lets the
         automatic policies take it (moment drawn by its chance, phase-3 skill by policy)."""
+        self.play_to_end(auto_decide=auto_decide)
+        return self.result()
+
+    def play_to_end(self, *, auto_decide: bool = False) -> None:
+        """:meth:`run_to_end` without building the result."""
         while True:
             self.run_until_pause()
             if self._finished:
-                return self.result()
+                return
             if not auto_decide:
                 assert self._pending is not None
                 raise IllegalAction(
@@ -282,7 +310,7 @@ class BattleRun:
         while not self._finished:
             current = self._phases[-1] if self._phases else None
             if current is not None and current.winner is None:
-                if moment_due(self.plan, current) and self.battle.options.moments is MomentMode.GM:
+                if self._gm_moments and moment_due(self.plan, current):
                     chance = self.battle.crucial_moments[current.number].attacker_chance
                     self._pending = Pending(Decision.CRUCIAL_MOMENT, current.number,
                                             attacker_chance=chance)  # fmt: skip
@@ -343,7 +371,7 @@ class BattleRun:
 
     def _roll_casualties(self) -> dict[str, Any]:
         won = self.phases_won()
-        winner = Side.ATTACKER if won[Side.ATTACKER] >= 2 else Side.DEFENDER
+        winner = battle_winner(won)
         self._casualties = roll_casualties(
             self.dice,
             self.plan,
@@ -381,3 +409,11 @@ def _skill(value: Skill | str) -> Skill:
 def resolve_battle(battle: Battle, dice: Dice) -> BattleResult:
     """Resolve ``battle`` in one go with the automatic policies (no pause)."""
     return BattleRun.start(battle, dice).run_to_end(auto_decide=True)
+
+
+def resolve_battle_json(battle: Battle, dice: Dice) -> dict[str, Any]:
+    """``resolve_battle(battle, dice).to_dict()``, written from the run (see
+    :meth:`BattleRun.result_json`)."""
+    run = BattleRun.start(battle, dice)
+    run.play_to_end(auto_decide=True)
+    return run.result_json()

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
@@ -16,8 +17,10 @@ from rules_engine.errors import InvalidInput
 from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
+from rules_engine.witcher import BattleRun, parse_battle
 from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
+from tests.engine.witcher import test_replay_digests as witcher_digests
 
 purposes = st.one_of(
     st.sampled_from(["home attack", "away defence", "coin toss"]),
@@ -156,3 +159,21 @@ def test_a_witcher_exchange_roll_is_roll_skill_as_json(seed, base, dc, luck_left
     )
     assert fast.log() == plain.log()
     assert fast.d100("next") == plain.d100("next")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    scenario=st.sampled_from(sorted(witcher_digests.SCENARIOS)),
+    casualties=st.sampled_from(["off", "dice", "quick"]),
+)
+def test_a_witcher_run_writes_the_json_its_result_writes(seed, scenario, casualties):
+    """``resolve`` writes a finished run's JSON from its phases (``result_json``); it is the
+    frozen result's JSON, byte for byte."""
+    data = witcher_digests.SCENARIOS[scenario]
+    battle = parse_battle({**data, "options": {**data.get("options", {}),
+                                               "casualties": casualties}})  # fmt: skip
+    run = BattleRun.start(battle, Dice(seed))
+    result = run.run_to_end(auto_decide=True)
+
+    assert json.dumps(run.result_json()) == json.dumps(result.to_dict())
