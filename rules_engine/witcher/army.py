@@ -179,6 +179,29 @@ def officer_rank_for(engaged: int, tables: WitcherTables | None = None) -> str:
 
 
 def parse_commander(data: object, field: str, tables: WitcherTables) -> Commander:
+    quick = _quick_commander(data)
+    return quick if quick is not None else _checked_commander(data, field, tables)
+
+
+def _quick_commander(data: object) -> Commander | None:
+    """The commander of a well-formed object with its bases (no ``rank``), checked inline;
+    None for anything else. A fast path: a battle's armies are parsed at every resolution,
+    and :func:`_checked_commander` (which words the errors) accepts the same."""
+    if type(data) is not dict or "rank" in data:
+        return None
+    name, tactics, command = data.get("name"), data.get("tactics"), data.get("command")
+    luck = data.get("luck", 0)
+    if (
+        type(name) is str and name.strip()
+        and type(tactics) is int and 0 <= tactics <= MAX_BASE
+        and type(command) is int and 0 <= command <= MAX_BASE
+        and type(luck) is int and 0 <= luck <= MAX_LUCK
+    ):  # fmt: skip
+        return Commander(name, tactics, command, luck)
+    return None
+
+
+def _checked_commander(data: object, field: str, tables: WitcherTables) -> Commander:
     source = mapping(data, field)
     name = text_at(source, "name", field)
     luck = integer_at(source, "luck", field, 0, MAX_LUCK, default=0)
@@ -203,6 +226,27 @@ def parse_commander(data: object, field: str, tables: WitcherTables) -> Commande
 
 
 def parse_troop(data: object, field: str) -> Troop:
+    quick = _quick_troop(data)
+    return quick if quick is not None else _checked_troop(data, field)
+
+
+def _quick_troop(data: object) -> Troop | None:
+    """The troop of a well-formed object, checked inline; None for anything else (the fast
+    path of :func:`parse_troop`, as for commanders)."""
+    if type(data) is not dict:
+        return None
+    name, dc, count, phase = data.get("name"), data.get("dc"), data.get("count"), data.get("phase")
+    if (
+        type(name) is str and name.strip()
+        and type(dc) is int and 1 <= dc <= MAX_DC
+        and type(count) is int and 1 <= count <= MAX_COUNT
+        and (phase is None or (type(phase) is int and 1 <= phase <= 3))
+    ):  # fmt: skip
+        return Troop(name, dc, count, phase)
+    return None
+
+
+def _checked_troop(data: object, field: str) -> Troop:
     source = mapping(data, field)
     name = text_at(source, "name", field)
     dc = integer_at(source, "dc", field, 1, MAX_DC)

@@ -30,7 +30,7 @@ from dataclasses import field as dataclass_field
 from typing import Any
 
 from rules_engine.witcher.army import PHASES, Army, Troop
-from rules_engine.witcher.tables import WitcherTables, default_tables
+from rules_engine.witcher.tables import TroopType, WitcherTables, default_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +135,8 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
             {"elite": rules.elite_dc, "percent": rules.main_percent}))  # fmt: skip
     specialists: dict[int, list[str]] = {phase: [] for phase in PHASES}
     seen: set[str] = set()
+    # tables.troop_type(dc) for every troop, as one dict (the first row of a DC wins)
+    types_by_dc = {row.dc: row for row in reversed(tables.troop_types)}
     for i, troop in enumerate(troops):
         if troop.name in seen:
             errors.append(CardIssue(f"troops.{i}.name", (
@@ -150,7 +152,7 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
                 errors.append(_not_eligible(i, troop, total, tables))
             else:
                 specialists[troop.phase].append(troop.name)
-        warning = _group_warning(i, troop, tables)
+        warning = _group_warning(i, troop, types_by_dc.get(troop.dc))
         if warning is not None:
             warnings.append(warning)
     _check_specialists(specialists, tables, errors, warnings)
@@ -178,9 +180,9 @@ def _not_eligible(i: int, troop: Troop, total: int, tables: WitcherTables) -> Ca
          "percent": rules.specialist_percent, "share": round(share, 1)})  # fmt: skip
 
 
-def _group_warning(i: int, troop: Troop, tables: WitcherTables) -> CardIssue | None:
-    """A DC outside the troop-type table, or a troop below its minimum group."""
-    row = tables.troop_type(troop.dc)
+def _group_warning(i: int, troop: Troop, row: TroopType | None) -> CardIssue | None:
+    """A DC outside the troop-type table (``row`` None), or a troop below the minimum
+    group of its ``row``."""
     if row is None:
         return CardIssue(f"troops.{i}.dc", (
             f"DC {troop.dc} of {troop.name!r} is not in the troop-type table"),

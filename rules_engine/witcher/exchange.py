@@ -143,7 +143,7 @@ def play_round(
     event = {"phase": number, "kind": "round", "round": rounds, "attacker": attacker,
              "defender": defender, "round_limit": limit,
              "totals": {"attacker": totals[Side.ATTACKER], "defender": totals[Side.DEFENDER]},
-             "phase_winner": None if phase.winner is None else phase.winner.value,
+             "phase_winner": None if phase.winner is None else str(phase.winner),  # its value
              "summary": _with_totals(plan, phase, summary)}  # fmt: skip
     phase.events.append(event)
     return event

@@ -92,17 +92,21 @@ class PhaseState:
         return {"winner": self.moment}
 
     def to_dict(self) -> dict[str, Any]:
-        setup = self.setup
+        # str() of a StrEnum member is its value, without the cost of Enum.value's property
+        setup, commanders = self.setup, self.setup.commanders
         return {
             "phase": self.number,
-            "skill": self.skill.value,
-            "skill_chosen_by": None if self.chosen_by is None else self.chosen_by.value,
-            "commanders": {side.value: setup.commanders[side].name for side in SIDES},
+            "skill": str(self.skill),
+            "skill_chosen_by": None if self.chosen_by is None else str(self.chosen_by),
+            "commanders": {
+                "attacker": commanders[Side.ATTACKER].name,
+                "defender": commanders[Side.DEFENDER].name,
+            },
             "dc": sides_dict(setup.dc),
             "modifiers": setup.modifiers_dict(),
             "rounds": self.rounds,
             "totals": sides_dict(self.totals),
-            "winner": None if self.winner is None else self.winner.value,
+            "winner": None if self.winner is None else str(self.winner),
             "crucial_moment": self.moment_value(),
             "events": list(self.events),
         }

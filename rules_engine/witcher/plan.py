@@ -33,7 +33,7 @@ class PhaseSetup:
     modifiers: dict[Side, dict[str, int]]  # the terms of each side's DC, in order
 
     def modifiers_dict(self) -> dict[str, dict[str, int]]:
-        return {side.value: dict(terms) for side, terms in self.modifiers.items()}
+        return {str(side): dict(terms) for side, terms in self.modifiers.items()}  # str: value
 
 
 @dataclass(frozen=True, slots=True)

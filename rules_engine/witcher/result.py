@@ -115,12 +115,15 @@ def battle_json(
     data: dict[str, Any] = {
         "sr": sr,
         "phases": phases,
-        "winner": winner.value,
+        "winner": str(winner),  # a StrEnum's str() is its value
         "phases_won": sides_dict(phases_won),
         "crushing": phases_won[winner] == len(PHASES),
     }
     if casualties is not None:
-        data["casualties"] = {side.value: casualties[side].to_dict() for side in SIDES}
+        data["casualties"] = {
+            "attacker": casualties[Side.ATTACKER].to_dict(),
+            "defender": casualties[Side.DEFENDER].to_dict(),
+        }
     data["seed"] = seed
     data["rolls"] = rolls
     return data

@@ -119,8 +119,11 @@ def exchange_roll(
         return finish_skill_roll(
             d10, natural, base=base, dc=dc, purpose=purpose, luck_left=luck_left, wanted=wanted
         ).to_dict()
-    raw = natural + base
-    total = raw + _luck_spent(raw, luck_left, wanted)
+    total = natural + base
+    luck = 0
+    if wanted is not None and total < wanted <= total + luck_left:  # as _luck_spent
+        luck = wanted - total
+        total = wanted
     return {"natural": natural, "extra": [], "fumble": None, "base": base,
-            "luck": total - raw, "total": total, "dc": dc,
+            "luck": luck, "total": total, "dc": dc,
             "points": total - dc if total > dc else 0}  # fmt: skip

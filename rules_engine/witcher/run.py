@@ -189,9 +189,12 @@ class BattleRun:
     def run_until_pause(self) -> list[dict[str, Any]]:
         """Step until the game master owes a decision or the battle is over."""
         events = []
-        while not self._finished and self._pending is None:  # what step() checks first
-            events.append(self._step())
-            self._log("step")
+        try:
+            while not self._finished and self._pending is None:  # what step() checks first
+                events.append(self._step())
+        finally:
+            if events:
+                self._log("step", len(events))  # one entry for the steps in a row
         return events
 
     def run_to_end(self, *, auto_decide: bool = False) -> BattleResult:
@@ -285,10 +288,15 @@ class BattleRun:
     # -- the rules -------------------------------------------------------------------------
 
     def _log(self, name: str, argument: Any = None) -> None:
-        if name == "step" and self._actions and self._actions[-1][0] == "step":
-            self._actions[-1][1] += 1
+        """Record an action; ``("step", count)`` adds ``count`` steps (default 1)."""
+        if name == "step":
+            count = 1 if argument is None else argument
+            if self._actions and self._actions[-1][0] == "step":
+                self._actions[-1][1] += count
+            else:
+                self._actions.append([name, count])
         else:
-            self._actions.append([name, 1 if name == "step" else argument])
+            self._actions.append([name, argument])
 
     def _check_running(self) -> None:
         if self._finished:
@@ -387,7 +395,8 @@ class BattleRun:
         ]
         return {
             "kind": "casualties",
-            **{side.value: self._casualties[side].to_dict() for side in SIDES},
+            "attacker": self._casualties[Side.ATTACKER].to_dict(),
+            "defender": self._casualties[Side.DEFENDER].to_dict(),
             "summary": "Casualties: " + ", ".join(parts) + ".",
         }
 

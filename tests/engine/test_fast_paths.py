@@ -17,7 +17,7 @@ from rules_engine.errors import InvalidInput
 from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
-from rules_engine.witcher import BattleRun, parse_battle
+from rules_engine.witcher import BattleRun, army, default_tables, parse_battle
 from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
 from tests.engine.witcher import test_replay_digests as witcher_digests
@@ -177,3 +177,42 @@ def test_a_witcher_run_writes_the_json_its_result_writes(seed, scenario, casualt
     result = run.run_to_end(auto_decide=True)
 
     assert json.dumps(run.result_json()) == json.dumps(result.to_dict())
+
+
+witcher_value = st.one_of(
+    st.integers(-1, 60), st.just(10_000_001), st.just(True), st.none(), st.just("12"),
+    st.sampled_from(["Rhundurin", "", "  "]),
+)  # fmt: skip
+
+
+def parsed_or_error(parse: Any, *args: Any) -> Any:
+    try:
+        return parse(*args)
+    except InvalidInput as error:
+        return (error.field, error.message)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.one_of(
+        st.fixed_dictionaries(
+            {}, optional=dict.fromkeys(("name", "tactics", "command", "luck"), witcher_value)
+        ),
+        st.fixed_dictionaries(
+            {}, optional=dict.fromkeys(("name", "dc", "count", "phase"), witcher_value)
+        ),
+        st.just({"name": "Brigand", "rank": "captain"}),
+        st.just(["not", "an", "object"]),
+    )
+)
+def test_the_quick_witcher_commander_and_troop_checks_accept_only_what_the_checked_do(data):
+    """The quick paths of ``parse_commander`` and ``parse_troop`` build what the checked
+    paths build, and only what they accept."""
+    tables = default_tables()
+    for quick, checked, args in (
+        (army._quick_commander, army._checked_commander, ("commander", tables)),
+        (army._quick_troop, army._checked_troop, ("troops.0",)),
+    ):
+        expected = parsed_or_error(checked, data, *args)
+        fast = quick(data)
+        assert fast is None or fast == expected
