@@ -56,7 +56,8 @@ class Skill(StrEnum):
     COMMAND = "command"
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Commander:
     """A commander or second-in-command: Tactics base (INT + Tactics), Command base
     (EMP + Command) and Luck."""
@@ -74,7 +75,8 @@ class Commander:
                 "luck": self.luck}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Troop:
     name: str
     dc: int
@@ -85,7 +87,8 @@ class Troop:
         return {"name": self.name, "dc": self.dc, "count": self.count, "phase": self.phase}
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Works:
     """An army's defensive works; they raise the DC of the enemy commander."""
 
@@ -113,18 +116,19 @@ class Works:
                 "barricades": self.barricades, "fortifications": self.fortifications}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Army:
     name: str
     commander: Commander
     troops: tuple[Troop, ...]
-    works: Works = Works()
+    works: Works = field(default_factory=Works)
     seconds: dict[int, Commander] = field(default_factory=dict)
     deployment: dict[int, int] = field(default_factory=dict)
     total: int = field(init=False)  # head count of the troops, summed once (read often)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "total", sum([troop.count for troop in self.troops]))
+        self.total = sum([troop.count for troop in self.troops])
 
     def commander_for(self, phase: int) -> Commander:
         """The phase's second-in-command if one is named, else the army's commander."""

@@ -83,7 +83,8 @@ class MomentMode(StrEnum):
     GM = "gm"
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Circumstance:
     """One side's circumstances in one phase (DC modifiers)."""
 
@@ -98,7 +99,8 @@ class Circumstance:
 NO_CIRCUMSTANCE = Circumstance()
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class MomentPlan:
     """A crucial moment the game master plans for a phase."""
 
@@ -115,7 +117,8 @@ _OPTION_CHOICES: dict[str, dict[str, StrEnum]] = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class BattleOptions:
     casualties: CasualtyMode = CasualtyMode.OFF
     no_quarter: bool = False
@@ -151,13 +154,14 @@ class BattleOptions:
                 "moments": self.moments.value}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Battle:
     attacker: Army
     defender: Army
     circumstances: dict[Side, dict[int, Circumstance]] = field(default_factory=dict)
     crucial_moments: dict[int, MomentPlan] = field(default_factory=dict)
-    options: BattleOptions = BattleOptions()
+    options: BattleOptions = field(default_factory=BattleOptions)
     tables: WitcherTables = field(default_factory=default_tables)
 
     def army(self, side: Side) -> Army:

@@ -33,7 +33,8 @@ from rules_engine.witcher.army import PHASES, Army, Troop
 from rules_engine.witcher.tables import TroopType, WitcherTables, default_tables
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class CardIssue:
     """An error or a warning of a battle card; ``field`` is relative to the army. ``message``
     is English for programs; ``code`` and ``params`` say the same for a reader's language
@@ -55,7 +56,8 @@ class CardIssue:
         }
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class BattleCard:
     name: str
     total: int

@@ -33,7 +33,8 @@ def _percent_of(count: int, percent: int) -> int:
     return (count * percent + 50) // 100
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class SideCasualties:
     commander: str
     roll: SkillRoll

@@ -25,7 +25,8 @@ from rules_engine.witcher.card import BattleCard, battle_card
 PHASE_SKILLS = {1: Skill.TACTICS, 2: Skill.COMMAND}
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class PhaseSetup:
     phase: int
     commanders: dict[Side, Commander]
@@ -36,7 +37,8 @@ class PhaseSetup:
         return {str(side): dict(terms) for side, terms in self.modifiers.items()}  # str: value
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class BattlePlan:
     battle: Battle
     cards: dict[Side, BattleCard]

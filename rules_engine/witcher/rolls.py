@@ -20,7 +20,8 @@ CRITICAL = 10
 FUMBLE = 1
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class SkillRoll:
     natural: int
     extra: tuple[int, ...]  # the d10s added after a natural 10
