@@ -72,11 +72,13 @@ def _phase(battle: Battle, cards: dict[Side, BattleCard], phase: int) -> PhaseSe
     commanders: dict[Side, Commander] = {}
     dcs: dict[Side, int] = {}
     modifiers: dict[Side, dict[str, int]] = {}
-    for side in SIDES:
-        own, enemy = battle.army(side), battle.army(side.other)
+    for side, other, own, enemy in (
+        (Side.ATTACKER, Side.DEFENDER, battle.attacker, battle.defender),
+        (Side.DEFENDER, Side.ATTACKER, battle.defender, battle.attacker),
+    ):
         circumstance = battle.circumstance(side, phase)
         terms = {
-            "enemy_card": cards[side.other].dc,
+            "enemy_card": cards[other].dc,
             "specialists": rules.specialist * cards[side].specialist_count(phase),
             "surprise": -circumstance.surprise,
             "weather": circumstance.weather,

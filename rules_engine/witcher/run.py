@@ -125,7 +125,11 @@ class BattleRun:
         return self._phases[-1].number if self._phases else 1
 
     def phases_won(self) -> dict[Side, int]:
-        return {side: sum(1 for p in self._phases if p.winner is side) for side in SIDES}
+        won = dict.fromkeys(SIDES, 0)
+        for phase in self._phases:
+            if phase.winner is not None:
+                won[phase.winner] += 1
+        return won
 
     def snapshot(self) -> dict[str, Any]:
         """The battle so far, as JSON: the phases played or under way (a phase under way has
@@ -374,7 +378,10 @@ class BattleRun:
             event = draw_moment(self.plan, self.dice, phase)
         else:
             event = play_round(self.plan, self.dice, self._d10, self._luck, phase)
-        self._settle()
+        # Nothing is left to settle while the phase goes on and the game master decides no
+        # crucial moment (nothing is pending when a step starts): most rounds skip _settle.
+        if phase.winner is not None or self._gm_moments:
+            self._settle()
         return event
 
     def _roll_casualties(self) -> dict[str, Any]:
