@@ -50,12 +50,13 @@ class SideCasualties:
         return self.roll.dc
 
     def to_dict(self) -> dict[str, Any]:
+        roll = self.roll.to_dict()
         return {
             "commander": self.commander,
-            "roll": self.roll.to_dict(),
-            "dc": self.dc,
+            "roll": roll,
+            "dc": roll["dc"],
             "modifiers": dict(self.modifiers),
-            "margin": self.roll.margin,
+            "margin": roll["total"] - roll["dc"],  # roll.margin, its total computed once
             "percent": self.percent,
             "casualties": self.casualties,
             "dead": self.dead,
