@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.errors import InvalidInput, ScriptExhausted
@@ -35,6 +35,9 @@ class Purpose:
 
     code: str
     params: tuple[tuple[str, Param], ...] = ()
+    # to_dict()'s dict, built at its first call: a purpose is immutable and a game's log
+    # writes the same purposes over and over (each roll gets a copy)
+    _json: dict[str, Param] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, code: str, **params: Param) -> Purpose:
@@ -45,8 +48,12 @@ class Purpose:
         return Purpose(self.code, self.params + tuple(params.items()))
 
     def to_dict(self) -> dict[str, Param]:
-        """``{"code": code, **params}``, as the roll log writes it."""
-        return dict((("code", self.code), *self.params))
+        """``{"code": code, **params}``, as the roll log writes it (a new dict at each call)."""
+        json = self._json
+        if json is None:
+            json = dict((("code", self.code), *self.params))
+            object.__setattr__(self, "_json", json)
+        return json.copy()
 
     def __str__(self) -> str:
         return " ".join([self.code, *(f"{name}={value}" for name, value in self.params)])
@@ -114,7 +121,7 @@ class Dice:
         else:
             value = self._rng.randint(1, sides)
         if self.record:
-            self._log.append((die_name(sides), value, purpose))
+            self._log.append((_DIE_NAMES.get(sides) or f"d{sides}", value, purpose))
         return value
 
     def roller(self, sides: int) -> Roller:
@@ -165,8 +172,10 @@ class Dice:
         return (self.d10(purpose) + 1) // 2
 
     def nd6(self, count: int, purpose: str | Purpose) -> int:
-        """Sum of ``count`` six-sided dice, each recorded."""
-        return sum(self.d6(purpose) for _ in range(count))
+        """Sum of ``count`` six-sided dice, each recorded (through one :meth:`roller`, which
+        draws and records exactly as :meth:`d6`)."""
+        d6 = self.roller(6)
+        return sum([d6(purpose) for _ in range(count)])
 
     def coin(self, purpose: str | Purpose) -> bool:
         """A coin toss: True on heads. Recorded as a d2."""

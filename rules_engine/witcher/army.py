@@ -30,13 +30,14 @@ from typing import Any
 
 from rules_engine.errors import InvalidInput
 from rules_engine.witcher.parsing import (
-    boolean,
+    boolean_at,
     integer,
+    integer_at,
     join,
     mapping,
     phase_key,
     require,
-    text,
+    text_at,
 )
 from rules_engine.witcher.tables import WitcherTables, default_tables
 
@@ -45,6 +46,7 @@ MAX_BASE = 50
 MAX_LUCK = 50
 MAX_DC = 50
 MAX_COUNT = 10_000_000
+WORK_KEYS = ("better_terrain", "prepared", "barricades", "fortifications")
 
 
 class Skill(StrEnum):
@@ -54,7 +56,8 @@ class Skill(StrEnum):
     COMMAND = "command"
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Commander:
     """A commander or second-in-command: Tactics base (INT + Tactics), Command base
     (EMP + Command) and Luck."""
@@ -72,7 +75,8 @@ class Commander:
                 "luck": self.luck}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Troop:
     name: str
     dc: int
@@ -83,7 +87,8 @@ class Troop:
         return {"name": self.name, "dc": self.dc, "count": self.count, "phase": self.phase}
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Works:
     """An army's defensive works; they raise the DC of the enemy commander."""
 
@@ -111,18 +116,19 @@ class Works:
                 "barricades": self.barricades, "fortifications": self.fortifications}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Army:
     name: str
     commander: Commander
     troops: tuple[Troop, ...]
-    works: Works = Works()
+    works: Works = field(default_factory=Works)
     seconds: dict[int, Commander] = field(default_factory=dict)
     deployment: dict[int, int] = field(default_factory=dict)
+    total: int = field(init=False)  # head count of the troops, summed once (read often)
 
-    @property
-    def total(self) -> int:
-        return sum(troop.count for troop in self.troops)
+    def __post_init__(self) -> None:
+        self.total = sum([troop.count for troop in self.troops])
 
     def commander_for(self, phase: int) -> Commander:
         """The phase's second-in-command if one is named, else the army's commander."""
@@ -177,9 +183,32 @@ def officer_rank_for(engaged: int, tables: WitcherTables | None = None) -> str:
 
 
 def parse_commander(data: object, field: str, tables: WitcherTables) -> Commander:
+    quick = _quick_commander(data)
+    return quick if quick is not None else _checked_commander(data, field, tables)
+
+
+def _quick_commander(data: object) -> Commander | None:
+    """The commander of a well-formed object with its bases (no ``rank``), checked inline;
+    None for anything else. A fast path: a battle's armies are parsed at every resolution,
+    and :func:`_checked_commander` (which words the errors) accepts the same."""
+    if type(data) is not dict or "rank" in data:
+        return None
+    name, tactics, command = data.get("name"), data.get("tactics"), data.get("command")
+    luck = data.get("luck", 0)
+    if (
+        type(name) is str and name.strip()
+        and type(tactics) is int and 0 <= tactics <= MAX_BASE
+        and type(command) is int and 0 <= command <= MAX_BASE
+        and type(luck) is int and 0 <= luck <= MAX_LUCK
+    ):  # fmt: skip
+        return Commander(name, tactics, command, luck)
+    return None
+
+
+def _checked_commander(data: object, field: str, tables: WitcherTables) -> Commander:
     source = mapping(data, field)
-    name = text(require(source, "name", field), join(field, "name"))
-    luck = integer(source.get("luck", 0), join(field, "luck"), 0, MAX_LUCK)
+    name = text_at(source, "name", field)
+    luck = integer_at(source, "luck", field, 0, MAX_LUCK, default=0)
     tactics: int | None = None
     command: int | None = None
     if "rank" in source:
@@ -187,27 +216,48 @@ def parse_commander(data: object, field: str, tables: WitcherTables) -> Commande
         known = [template.rank for template in tables.officers]
         if not isinstance(rank, str) or rank not in known:
             raise InvalidInput(join(field, "rank"), f"must be one of {', '.join(known)}")
-        swap = boolean(source.get("swap", False), join(field, "swap"))
+        swap = boolean_at(source, "swap", field)
         try:
             template = officer(rank, swap=swap, tables=tables)
         except InvalidInput as exc:
             raise InvalidInput(join(field, exc.field), exc.message) from None
         tactics, command = template.tactics, template.command
     if "tactics" in source or tactics is None:
-        tactics = integer(require(source, "tactics", field), join(field, "tactics"), 0, MAX_BASE)
+        tactics = integer_at(source, "tactics", field, 0, MAX_BASE)
     if "command" in source or command is None:
-        command = integer(require(source, "command", field), join(field, "command"), 0, MAX_BASE)
+        command = integer_at(source, "command", field, 0, MAX_BASE)
     return Commander(name, tactics, command, luck)
 
 
 def parse_troop(data: object, field: str) -> Troop:
+    quick = _quick_troop(data)
+    return quick if quick is not None else _checked_troop(data, field)
+
+
+def _quick_troop(data: object) -> Troop | None:
+    """The troop of a well-formed object, checked inline; None for anything else (the fast
+    path of :func:`parse_troop`, as for commanders)."""
+    if type(data) is not dict:
+        return None
+    name, dc, count, phase = data.get("name"), data.get("dc"), data.get("count"), data.get("phase")
+    if (
+        type(name) is str and name.strip()
+        and type(dc) is int and 1 <= dc <= MAX_DC
+        and type(count) is int and 1 <= count <= MAX_COUNT
+        and (phase is None or (type(phase) is int and 1 <= phase <= 3))
+    ):  # fmt: skip
+        return Troop(name, dc, count, phase)
+    return None
+
+
+def _checked_troop(data: object, field: str) -> Troop:
     source = mapping(data, field)
-    name = text(require(source, "name", field), join(field, "name"))
-    dc = integer(require(source, "dc", field), join(field, "dc"), 1, MAX_DC)
-    count = integer(require(source, "count", field), join(field, "count"), 1, MAX_COUNT)
+    name = text_at(source, "name", field)
+    dc = integer_at(source, "dc", field, 1, MAX_DC)
+    count = integer_at(source, "count", field, 1, MAX_COUNT)
     phase = source.get("phase")
     if phase is not None:
-        phase = integer(phase, join(field, "phase"), 1, 3)
+        phase = integer_at(source, "phase", field, 1, 3)
     return Troop(name, dc, count, phase)
 
 
@@ -215,12 +265,11 @@ def parse_works(data: object, field: str) -> Works:
     if data is None:
         return Works()
     source = mapping(data, field)
-    keys = ("better_terrain", "prepared", "barricades", "fortifications")
     for key in source:
-        if key not in keys:
-            raise InvalidInput(join(field, str(key)), f"is not a work (known: {', '.join(keys)})")
-    flags = [boolean(source.get(key, False), join(field, key)) for key in keys]
-    return Works(*flags)
+        if key not in WORK_KEYS:
+            known = ", ".join(WORK_KEYS)
+            raise InvalidInput(join(field, str(key)), f"is not a work (known: {known})")
+    return Works(*[boolean_at(source, key, field) for key in WORK_KEYS])
 
 
 def _by_phase(data: object, field: str) -> Mapping[int, Any]:
@@ -238,7 +287,7 @@ def parse_army(data: object, field: str = "army", tables: WitcherTables | None =
     """
     tables = tables or default_tables()
     source = mapping(data, field)
-    name = text(require(source, "name", field), join(field, "name"))
+    name = text_at(source, "name", field)
     commander = parse_commander(
         require(source, "commander", field), join(field, "commander"), tables
     )
@@ -257,9 +306,8 @@ def parse_army(data: object, field: str = "army", tables: WitcherTables | None =
     troops_data = require(source, "troops", field)
     if not isinstance(troops_data, list) or not troops_data:
         raise InvalidInput(join(field, "troops"), "must be a non-empty list")
-    troops = tuple(
-        parse_troop(item, join(join(field, "troops"), i)) for i, item in enumerate(troops_data)
-    )
+    troops_field = join(field, "troops")
+    troops = tuple([parse_troop(item, f"{troops_field}.{i}") for i, item in enumerate(troops_data)])
     works = parse_works(source.get("works"), join(field, "works"))
     deployment_field = join(field, "deployment")
     deployment = {

@@ -35,9 +35,9 @@ from typing import Any, ClassVar
 from rules_engine.errors import InvalidInput
 from rules_engine.witcher.army import Army, parse_army
 from rules_engine.witcher.parsing import (
-    boolean,
+    boolean_at,
     choice,
-    integer,
+    integer_at,
     join,
     mapping,
     only_keys,
@@ -83,7 +83,8 @@ class MomentMode(StrEnum):
     GM = "gm"
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Circumstance:
     """One side's circumstances in one phase (DC modifiers)."""
 
@@ -98,7 +99,8 @@ class Circumstance:
 NO_CIRCUMSTANCE = Circumstance()
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class MomentPlan:
     """A crucial moment the game master plans for a phase."""
 
@@ -108,7 +110,15 @@ class MomentPlan:
         return {"attacker_chance": self.attacker_chance}
 
 
-@dataclass(frozen=True, slots=True)
+_OPTION_CHOICES: dict[str, dict[str, StrEnum]] = {
+    key: {member.value: member for member in enum}
+    for key, enum in (("casualties", CasualtyMode), ("phase3_skill", Phase3Policy),
+                      ("luck", LuckPolicy), ("moments", MomentMode))
+}  # fmt: skip
+
+
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class BattleOptions:
     casualties: CasualtyMode = CasualtyMode.OFF
     no_quarter: bool = False
@@ -130,17 +140,12 @@ class BattleOptions:
             return cls()
         source = mapping(data, field)
         only_keys(source, cls.KEYS, field, "a Witcher option")
-        enums: dict[str, type[StrEnum]] = {
-            "casualties": CasualtyMode, "phase3_skill": Phase3Policy, "luck": LuckPolicy,
-            "moments": MomentMode,
-        }  # fmt: skip
         values: dict[str, Any] = {}
-        for key, enum in enums.items():
+        for key, members in _OPTION_CHOICES.items():
             if key in source:
-                members = {member.value: member for member in enum}
                 values[key] = choice(source[key], join(field, key), members)
         if "no_quarter" in source:
-            values["no_quarter"] = boolean(source["no_quarter"], join(field, "no_quarter"))
+            values["no_quarter"] = boolean_at(source, "no_quarter", field)
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,13 +154,14 @@ class BattleOptions:
                 "moments": self.moments.value}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class Battle:
     attacker: Army
     defender: Army
     circumstances: dict[Side, dict[int, Circumstance]] = field(default_factory=dict)
     crucial_moments: dict[int, MomentPlan] = field(default_factory=dict)
-    options: BattleOptions = BattleOptions()
+    options: BattleOptions = field(default_factory=BattleOptions)
     tables: WitcherTables = field(default_factory=default_tables)
 
     def army(self, side: Side) -> Army:
@@ -188,16 +194,15 @@ def _circumstance(data: object, field: str, tables: WitcherTables) -> Circumstan
     only_keys(source, ("surprise", "weather", "other"), field, "a circumstance")
     rules = tables.circumstances
     return Circumstance(
-        surprise=integer(source.get("surprise", 0), join(field, "surprise"), 0,
-                         rules.surprise_max),
-        weather=integer(source.get("weather", 0), join(field, "weather"), 0, rules.weather_max),
-        other=_signed(source.get("other", 0), join(field, "other"), rules.other_max),
-    )  # fmt: skip
+        surprise=integer_at(source, "surprise", field, 0, rules.surprise_max, default=0),
+        weather=integer_at(source, "weather", field, 0, rules.weather_max, default=0),
+        other=_signed(source.get("other", 0), field, "other", rules.other_max),
+    )
 
 
-def _signed(value: object, field: str, limit: int) -> int:
+def _signed(value: object, field: str, key: str, limit: int) -> int:
     if type(value) is not int or not -limit <= value <= limit:
-        raise InvalidInput(field, f"must be an integer between {-limit} and {limit}")
+        raise InvalidInput(join(field, key), f"must be an integer between {-limit} and {limit}")
     return value
 
 

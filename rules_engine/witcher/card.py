@@ -29,11 +29,12 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
-from rules_engine.witcher.army import PHASES, Army
-from rules_engine.witcher.tables import WitcherTables, default_tables
+from rules_engine.witcher.army import PHASES, Army, Troop
+from rules_engine.witcher.tables import TroopType, WitcherTables, default_tables
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class CardIssue:
     """An error or a warning of a battle card; ``field`` is relative to the army. ``message``
     is English for programs; ``code`` and ``params`` say the same for a reader's language
@@ -55,7 +56,8 @@ class CardIssue:
         }
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class BattleCard:
     name: str
     total: int
@@ -119,7 +121,13 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
     rules = tables.card
     troops, total = army.troops, army.total
     main, elite_in_main = _main_troop(army, tables)
-    base_dc = sum(troops[i].dc for i in main) // len(main)
+    in_main = set(main)
+    base_dc = sum([troops[i].dc for i in main]) // len(main)
+    eligible = [
+        i not in in_main
+        and (troop.dc >= rules.elite_dc or troop.count * 100 >= total * rules.specialist_percent)
+        for i, troop in enumerate(troops)
+    ]
     errors: list[CardIssue] = []
     warnings: list[CardIssue] = []
     if elite_in_main:
@@ -127,47 +135,77 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
             f"troops below DC {rules.elite_dc} make less than {rules.main_percent}% of the "
             f"army: elite troops complete the main troop"), "elite_in_main",
             {"elite": rules.elite_dc, "percent": rules.main_percent}))  # fmt: skip
-
-    def eligible(i: int) -> bool:
-        troop = troops[i]
-        big_enough = troop.count * 100 >= total * rules.specialist_percent
-        return i not in main and (troop.dc >= rules.elite_dc or big_enough)
-
     specialists: dict[int, list[str]] = {phase: [] for phase in PHASES}
     seen: set[str] = set()
+    # tables.troop_type(dc) for every troop, as one dict (the first row of a DC wins)
+    types_by_dc = {row.dc: row for row in reversed(tables.troop_types)}
     for i, troop in enumerate(troops):
-        where = f"troops.{i}"
         if troop.name in seen:
-            errors.append(CardIssue(f"{where}.name", (
+            errors.append(CardIssue(f"troops.{i}.name", (
                 f"{troop.name!r} is listed twice: a troop is one line of the card and is "
                 f"assigned to one phase at most"), "listed_twice", {"name": troop.name}))  # fmt: skip
         seen.add(troop.name)
         if troop.phase is not None:
-            if i in main:
-                errors.append(CardIssue(f"{where}.phase", (
+            if i in in_main:
+                errors.append(CardIssue(f"troops.{i}.phase", (
                     f"{troop.name!r} is part of the main troop and cannot be a "
                     f"specialist"), "main_troop_specialist", {"name": troop.name}))  # fmt: skip
-            elif not eligible(i):
-                share = 100 * troop.count / total
-                errors.append(CardIssue(f"{where}.phase", (
-                    f"{troop.name!r} is not eligible as a specialist: below DC "
-                    f"{rules.elite_dc} a troop needs at least {rules.specialist_percent}% of "
-                    f"the army (it has {share:.1f}%)"), "not_eligible",
-                    {"name": troop.name, "elite": rules.elite_dc,
-                     "percent": rules.specialist_percent, "share": round(share, 1)}))  # fmt: skip
+            elif not eligible[i]:
+                errors.append(_not_eligible(i, troop, total, tables))
             else:
                 specialists[troop.phase].append(troop.name)
-        row = tables.troop_type(troop.dc)
-        if row is None:
-            warnings.append(CardIssue(f"{where}.dc", (
-                f"DC {troop.dc} of {troop.name!r} is not in the troop-type table"),
-                "dc_not_in_table", {"name": troop.name, "dc": troop.dc}))  # fmt: skip
-        elif row.min_size is not None and troop.count < row.min_size:
-            warnings.append(CardIssue(f"{where}.count", (
-                f"{troop.name!r}: {troop.count} is below the minimum group of "
-                f"{row.min_size} for DC {troop.dc} ({row.label})"), "below_minimum_group",
-                {"name": troop.name, "count": troop.count, "min": row.min_size, "dc": troop.dc,
-                 "type": row.key, "label": row.label}))  # fmt: skip
+        warning = _group_warning(i, troop, types_by_dc.get(troop.dc))
+        if warning is not None:
+            warnings.append(warning)
+    _check_specialists(specialists, tables, errors, warnings)
+    return BattleCard(
+        name=army.name,
+        total=total,
+        main_troops=tuple([troops[i].name for i in main]),
+        base_dc=base_dc,
+        dc=base_dc + army.works.modifier(tables),
+        specialists={phase: tuple(names) for phase, names in specialists.items()},
+        eligible=tuple([troop.name for i, troop in enumerate(troops) if eligible[i]]),
+        errors=tuple(errors),
+        warnings=tuple(warnings),
+    )
+
+
+def _not_eligible(i: int, troop: Troop, total: int, tables: WitcherTables) -> CardIssue:
+    rules = tables.card
+    share = 100 * troop.count / total
+    return CardIssue(f"troops.{i}.phase", (
+        f"{troop.name!r} is not eligible as a specialist: below DC "
+        f"{rules.elite_dc} a troop needs at least {rules.specialist_percent}% of "
+        f"the army (it has {share:.1f}%)"), "not_eligible",
+        {"name": troop.name, "elite": rules.elite_dc,
+         "percent": rules.specialist_percent, "share": round(share, 1)})  # fmt: skip
+
+
+def _group_warning(i: int, troop: Troop, row: TroopType | None) -> CardIssue | None:
+    """A DC outside the troop-type table (``row`` None), or a troop below the minimum
+    group of its ``row``."""
+    if row is None:
+        return CardIssue(f"troops.{i}.dc", (
+            f"DC {troop.dc} of {troop.name!r} is not in the troop-type table"),
+            "dc_not_in_table", {"name": troop.name, "dc": troop.dc})  # fmt: skip
+    if row.min_size is not None and troop.count < row.min_size:
+        return CardIssue(f"troops.{i}.count", (
+            f"{troop.name!r}: {troop.count} is below the minimum group of "
+            f"{row.min_size} for DC {troop.dc} ({row.label})"), "below_minimum_group",
+            {"name": troop.name, "count": troop.count, "min": row.min_size, "dc": troop.dc,
+             "type": row.key, "label": row.label})  # fmt: skip
+    return None
+
+
+def _check_specialists(
+    specialists: dict[int, list[str]],
+    tables: WitcherTables,
+    errors: list[CardIssue],
+    warnings: list[CardIssue],
+) -> None:
+    """Too many specialist troops in a phase (an error), phases too uneven (a warning)."""
+    rules = tables.card
     for phase, names in specialists.items():
         if len(names) > rules.max_specialists_per_phase:
             errors.append(CardIssue(f"specialists.{phase}", (
@@ -182,14 +220,3 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
             f"specialist troops per phase {spread} differ by more than "
             f"{rules.max_phase_spread}"), "uneven_specialists",
             {"spread": spread, "max": rules.max_phase_spread}))  # fmt: skip
-    return BattleCard(
-        name=army.name,
-        total=total,
-        main_troops=tuple(troops[i].name for i in main),
-        base_dc=base_dc,
-        dc=base_dc + army.works.modifier(tables),
-        specialists={phase: tuple(names) for phase, names in specialists.items()},
-        eligible=tuple(troop.name for i, troop in enumerate(troops) if eligible(i)),
-        errors=tuple(errors),
-        warnings=tuple(warnings),
-    )

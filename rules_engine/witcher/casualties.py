@@ -33,7 +33,8 @@ def _percent_of(count: int, percent: int) -> int:
     return (count * percent + 50) // 100
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class SideCasualties:
     commander: str
     roll: SkillRoll
@@ -49,12 +50,13 @@ class SideCasualties:
         return self.roll.dc
 
     def to_dict(self) -> dict[str, Any]:
+        roll = self.roll.to_dict()
         return {
             "commander": self.commander,
-            "roll": self.roll.to_dict(),
-            "dc": self.dc,
+            "roll": roll,
+            "dc": roll["dc"],
             "modifiers": dict(self.modifiers),
-            "margin": self.roll.margin,
+            "margin": roll["total"] - roll["dc"],  # roll.margin, its total computed once
             "percent": self.percent,
             "casualties": self.casualties,
             "dead": self.dead,

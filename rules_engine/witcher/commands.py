@@ -20,7 +20,7 @@ from rules_engine.cli import CommandResult
 from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput
 from rules_engine.witcher.battle import MomentMode, Phase3Policy, parse_battle
-from rules_engine.witcher.run import resolve_battle
+from rules_engine.witcher.run import resolve_battle_json
 from rules_engine.witcher.system import card
 
 
@@ -38,7 +38,7 @@ def resolve_command(data: object) -> dict[str, Any]:
         raise InvalidInput("options.phase3_skill", "the command line cannot wait for the game "
                            "master: use auto, tactics or command")  # fmt: skip
     seed = cast(Mapping[str, Any], data).get("seed")
-    return resolve_battle(battle, Dice(seed)).to_dict()
+    return resolve_battle_json(battle, Dice(seed))
 
 
 def odds_command(data: object) -> dict[str, Any]:

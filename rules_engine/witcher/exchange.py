@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine.dice import Dice
+from rules_engine.dice import Dice, Roller
 from rules_engine.witcher import purposes
-from rules_engine.witcher.battle import SIDES, LuckPolicy, Side
+from rules_engine.witcher.battle import LuckPolicy, Side
 from rules_engine.witcher.phase import PLANNED, PhaseState
 from rules_engine.witcher.plan import BattlePlan
 from rules_engine.witcher.result import SKIPPED, sides_dict
-from rules_engine.witcher.rolls import roll_skill
+from rules_engine.witcher.rolls import exchange_roll
 
 
 def side_name(plan: BattlePlan, side: Side) -> str:
@@ -64,13 +64,17 @@ def phase_event(
     """Complete ``event`` with the phase's totals and winner, and append it to the phase."""
     event = {"phase": phase.number, **event, "totals": sides_dict(phase.totals),
              "phase_winner": None if phase.winner is None else phase.winner.value}  # fmt: skip
-    totals = f"{phase.totals[Side.ATTACKER]}-{phase.totals[Side.DEFENDER]}"
-    summary = f"{summary}; totals {totals}"
-    if phase.winner is not None:
-        summary += f"; {side_name(plan, phase.winner)} wins phase {phase.number}"
-    event["summary"] = summary + "."
+    event["summary"] = _with_totals(plan, phase, summary)
     phase.events.append(event)
     return event
+
+
+def _with_totals(plan: BattlePlan, phase: PhaseState, summary: str) -> str:
+    """An event's ``summary`` ended with the totals and, once decided, the phase's winner."""
+    summary = f"{summary}; totals {phase.totals[Side.ATTACKER]}-{phase.totals[Side.DEFENDER]}"
+    if phase.winner is not None:
+        summary += f"; {side_name(plan, phase.winner)} wins phase {phase.number}"
+    return summary + "."
 
 
 def draw_moment(plan: BattlePlan, dice: Dice, phase: PhaseState) -> dict[str, Any]:
@@ -107,49 +111,53 @@ def skip_moment(plan: BattlePlan, phase: PhaseState) -> dict[str, Any]:
 
 
 def play_round(
-    plan: BattlePlan, dice: Dice, luck: dict[Side, dict[str, int]], phase: PhaseState
+    plan: BattlePlan, dice: Dice, d10: Roller, luck: dict[Side, dict[str, int]], phase: PhaseState
 ) -> dict[str, Any]:
-    """One exchange round (attacker rolls first), spending Luck from ``luck`` by policy."""
-    battle = plan.battle
+    """One exchange round (attacker rolls first), spending Luck from ``luck`` by policy.
+    ``d10`` is ``dice.roller(10)``, made once per run.
+
+    The hot loop of a battle: its event is written as one literal with its summary (same
+    keys and text as :func:`phase_event`), from the phase's :class:`Contender` rows."""
     phase.rounds += 1
-    number, setup = phase.number, phase.setup
-    auto_luck = battle.options.luck is LuckPolicy.AUTO
-    rolls = {}
-    for side in SIDES:
-        commander, dc = setup.commanders[side], setup.dc[side]
+    number, rounds, totals = phase.number, phase.rounds, phase.totals
+    auto_luck = plan.battle.options.luck is LuckPolicy.AUTO
+    rolls = []
+    for side, _, commander, base, dc in phase.contenders:
         pool = luck[side]
-        roll = roll_skill(
-            dice,
-            base=commander.base(phase.skill),
-            dc=dc,
-            purpose=purposes.exchange_round(number, phase.rounds, side),
-            luck_left=pool[commander.name],
-            wanted=dc + 1 if auto_luck else None,
-        )
-        pool[commander.name] -= roll.luck
-        rolls[side] = roll
-    for side in SIDES:
-        phase.totals[side] += rolls[side].points
+        roll = exchange_roll(d10, purposes.exchange_round(number, rounds, side), base, dc,
+                             pool[commander], dc + 1 if auto_luck else None)  # fmt: skip
+        pool[commander] -= roll["luck"]
+        rolls.append(roll)
+    attacker, defender = rolls
+    totals[Side.ATTACKER] += attacker["points"]
+    totals[Side.DEFENDER] += defender["points"]
     limit: dict[str, Any] | None = None
-    limit_reached = phase.rounds >= battle.tables.rounds_limit
-    if not check_end(plan, phase) and limit_reached:
-        attacker, defender = phase.totals[Side.ATTACKER], phase.totals[Side.DEFENDER]
-        coin = None
-        if attacker != defender:
-            winner = Side.ATTACKER if attacker > defender else Side.DEFENDER
-        else:
-            coin = dice.roll(2, purposes.round_limit_coin(number))
-            winner = Side.ATTACKER if coin == 1 else Side.DEFENDER
-        end_phase(phase, winner)
-        limit = {"coin": coin}
-    parts = [
-        f"{side_name(plan, side)} {rolls[side].total} v DC {rolls[side].dc} (+{rolls[side].points})"
-        for side in SIDES
-    ]
-    return phase_event(
-        plan,
-        phase,
-        {"kind": "round", "round": phase.rounds,
-         **{side.value: rolls[side].to_dict() for side in SIDES}, "round_limit": limit},
-        f"Phase {number}, round {phase.rounds}: " + ", ".join(parts),
-    )  # fmt: skip
+    if not check_end(plan, phase) and rounds >= plan.battle.tables.rounds_limit:
+        limit = {"coin": _end_at_round_limit(dice, phase)}
+    first, second = phase.contenders
+    summary = (
+        f"Phase {number}, round {rounds}: "
+        f"{first.army} {attacker['total']} v DC {first.dc} (+{attacker['points']}), "
+        f"{second.army} {defender['total']} v DC {second.dc} (+{defender['points']})"
+    )
+    event = {"phase": number, "kind": "round", "round": rounds, "attacker": attacker,
+             "defender": defender, "round_limit": limit,
+             "totals": {"attacker": totals[Side.ATTACKER], "defender": totals[Side.DEFENDER]},
+             "phase_winner": None if phase.winner is None else str(phase.winner),  # its value
+             "summary": _with_totals(plan, phase, summary)}  # fmt: skip
+    phase.events.append(event)
+    return event
+
+
+def _end_at_round_limit(dice: Dice, phase: PhaseState) -> int | None:
+    """End a phase undecided after the round limit: the higher total wins, a coin (d2, 1:
+    attacker) if equal. The coin drawn, or None."""
+    attacker, defender = phase.totals[Side.ATTACKER], phase.totals[Side.DEFENDER]
+    coin = None
+    if attacker != defender:
+        winner = Side.ATTACKER if attacker > defender else Side.DEFENDER
+    else:
+        coin = dice.roll(2, purposes.round_limit_coin(phase.number))
+        winner = Side.ATTACKER if coin == 1 else Side.DEFENDER
+    end_phase(phase, winner)
+    return coin

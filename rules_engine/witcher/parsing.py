@@ -39,6 +39,48 @@ def require(data: Mapping[str, Any], key: str, field: str) -> Any:
     return data[key]
 
 
+# -- reading one key of an object ----------------------------------------------------------
+# A battle is parsed at every resolution: these read ``source[key]`` and accept a good value
+# with one check, joining the field path ``field.key`` only to word an error.
+
+REQUIRED: Any = object()  # the default of a key that must be present
+
+
+def integer_at(
+    source: Mapping[str, Any],
+    key: str,
+    field: str,
+    low: int,
+    high: int | None = None,
+    default: Any = REQUIRED,
+) -> int:
+    """``source[key]`` as :func:`integer` checks it (``default`` when the key is absent)."""
+    value = source.get(key, default)
+    if type(value) is int and value >= low and (high is None or value <= high):
+        return value
+    if value is REQUIRED:
+        raise InvalidInput(join(field, key), "is required")
+    return integer(value, join(field, key), low, high)
+
+
+def text_at(source: Mapping[str, Any], key: str, field: str) -> str:
+    """``source[key]`` as :func:`text` checks it (required)."""
+    value = source.get(key, REQUIRED)
+    if type(value) is str and value.strip():
+        return value
+    if value is REQUIRED:
+        raise InvalidInput(join(field, key), "is required")
+    return text(value, join(field, key))
+
+
+def boolean_at(source: Mapping[str, Any], key: str, field: str, default: bool = False) -> bool:
+    """``source[key]`` as :func:`boolean` checks it (``default`` when the key is absent)."""
+    value = source.get(key, default)
+    if value is True or value is False:
+        return value
+    return boolean(value, join(field, key))
+
+
 def integer(value: object, field: str, low: int, high: int | None = None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
         if high is None:

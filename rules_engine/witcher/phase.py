@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules_engine.witcher.army import Skill
 from rules_engine.witcher.battle import SIDES, Side
@@ -50,6 +50,26 @@ class Pending:
         }
 
 
+class Contender(NamedTuple):
+    """One side of the phase's exchange rounds, as each round reads it (fixed for the phase:
+    read once when the phase starts rather than looked up at every roll)."""
+
+    side: Side
+    army: str  # the army's name, as the summaries say it
+    commander: str  # whose Luck the roll may spend
+    base: int  # the commander's base in the phase's skill
+    dc: int
+
+
+def contenders(setup: PhaseSetup, skill: Skill, armies: dict[Side, str]) -> tuple[Contender, ...]:
+    """Both sides of ``setup`` played with ``skill``, attacker first (``armies``: names)."""
+    return tuple(
+        Contender(side, armies[side], setup.commanders[side].name,
+                  setup.commanders[side].base(skill), setup.dc[side])
+        for side in SIDES
+    )  # fmt: skip
+
+
 @dataclass(slots=True)
 class PhaseState:
     setup: PhaseSetup
@@ -60,6 +80,7 @@ class PhaseState:
     rounds: int = 0
     winner: Side | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    contenders: tuple[Contender, ...] = ()  # see contenders(); set by the run
 
     @property
     def number(self) -> int:
@@ -71,17 +92,21 @@ class PhaseState:
         return {"winner": self.moment}
 
     def to_dict(self) -> dict[str, Any]:
-        setup = self.setup
+        # str() of a StrEnum member is its value, without the cost of Enum.value's property
+        setup, commanders = self.setup, self.setup.commanders
         return {
             "phase": self.number,
-            "skill": self.skill.value,
-            "skill_chosen_by": None if self.chosen_by is None else self.chosen_by.value,
-            "commanders": {side.value: setup.commanders[side].name for side in SIDES},
+            "skill": str(self.skill),
+            "skill_chosen_by": None if self.chosen_by is None else str(self.chosen_by),
+            "commanders": {
+                "attacker": commanders[Side.ATTACKER].name,
+                "defender": commanders[Side.DEFENDER].name,
+            },
             "dc": sides_dict(setup.dc),
             "modifiers": setup.modifiers_dict(),
             "rounds": self.rounds,
             "totals": sides_dict(self.totals),
-            "winner": None if self.winner is None else self.winner.value,
+            "winner": None if self.winner is None else str(self.winner),
             "crucial_moment": self.moment_value(),
             "events": list(self.events),
         }

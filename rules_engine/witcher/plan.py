@@ -25,7 +25,8 @@ from rules_engine.witcher.card import BattleCard, battle_card
 PHASE_SKILLS = {1: Skill.TACTICS, 2: Skill.COMMAND}
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class PhaseSetup:
     phase: int
     commanders: dict[Side, Commander]
@@ -33,10 +34,11 @@ class PhaseSetup:
     modifiers: dict[Side, dict[str, int]]  # the terms of each side's DC, in order
 
     def modifiers_dict(self) -> dict[str, dict[str, int]]:
-        return {side.value: dict(terms) for side, terms in self.modifiers.items()}
+        return {str(side): dict(terms) for side, terms in self.modifiers.items()}  # str: value
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class BattlePlan:
     battle: Battle
     cards: dict[Side, BattleCard]
@@ -70,11 +72,13 @@ def _phase(battle: Battle, cards: dict[Side, BattleCard], phase: int) -> PhaseSe
     commanders: dict[Side, Commander] = {}
     dcs: dict[Side, int] = {}
     modifiers: dict[Side, dict[str, int]] = {}
-    for side in SIDES:
-        own, enemy = battle.army(side), battle.army(side.other)
+    for side, other, own, enemy in (
+        (Side.ATTACKER, Side.DEFENDER, battle.attacker, battle.defender),
+        (Side.DEFENDER, Side.ATTACKER, battle.defender, battle.attacker),
+    ):
         circumstance = battle.circumstance(side, phase)
         terms = {
-            "enemy_card": cards[side.other].dc,
+            "enemy_card": cards[other].dc,
             "specialists": rules.specialist * cards[side].specialist_count(phase),
             "surprise": -circumstance.surprise,
             "weather": circumstance.weather,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from rules_engine.witcher.army import Skill
+from rules_engine.witcher.army import PHASES, Skill
 from rules_engine.witcher.battle import SIDES, Side
 from rules_engine.witcher.casualties import SideCasualties
 
@@ -85,15 +85,45 @@ class BattleResult:
         return self.victory is Victory.CRUSHING
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "sr": self.sr,
-            "phases": [phase.to_dict() for phase in self.phases],
-            "winner": self.winner.value,
-            "phases_won": sides_dict(self.phases_won),
-            "crushing": self.crushing,
+        return battle_json(
+            sr=self.sr,
+            phases=[phase.to_dict() for phase in self.phases],
+            phases_won=self.phases_won,
+            casualties=self.casualties,
+            seed=self.seed,
+            rolls=self.rolls,
+        )
+
+
+def battle_winner(phases_won: dict[Side, int]) -> Side:
+    return Side.ATTACKER if phases_won[Side.ATTACKER] >= 2 else Side.DEFENDER
+
+
+def battle_json(
+    *,
+    sr: int,
+    phases: list[dict[str, Any]],
+    phases_won: dict[Side, int],
+    casualties: dict[Side, SideCasualties] | None,
+    seed: int,
+    rolls: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A resolved battle's JSON (see the module docstring), from its phases' JSON: what
+    :meth:`BattleResult.to_dict` returns, and what a finished run writes without building
+    the :class:`BattleResult`."""
+    winner = battle_winner(phases_won)
+    data: dict[str, Any] = {
+        "sr": sr,
+        "phases": phases,
+        "winner": str(winner),  # a StrEnum's str() is its value
+        "phases_won": sides_dict(phases_won),
+        "crushing": phases_won[winner] == len(PHASES),
+    }
+    if casualties is not None:
+        data["casualties"] = {
+            "attacker": casualties[Side.ATTACKER].to_dict(),
+            "defender": casualties[Side.DEFENDER].to_dict(),
         }
-        if self.casualties is not None:
-            data["casualties"] = {side.value: self.casualties[side].to_dict() for side in SIDES}
-        data["seed"] = self.seed
-        data["rolls"] = self.rolls
-        return data
+    data["seed"] = seed
+    data["rolls"] = rolls
+    return data

@@ -13,14 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.dice import Dice, Purpose
+from rules_engine.dice import Dice, Purpose, Roller
 from rules_engine.witcher.purposes import Extra, with_extra
 
 CRITICAL = 10
 FUMBLE = 1
 
 
-@dataclass(frozen=True, slots=True)
+# a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
+@dataclass(slots=True, unsafe_hash=True)
 class SkillRoll:
     natural: int
     extra: tuple[int, ...]  # the d10s added after a natural 10
@@ -43,15 +44,16 @@ class SkillRoll:
         return max(0, self.margin)
 
     def to_dict(self) -> dict[str, Any]:
+        total = self.total
         return {
             "natural": self.natural,
             "extra": list(self.extra),
             "fumble": self.fumble or None,
             "base": self.base,
             "luck": self.luck,
-            "total": self.total,
+            "total": total,
             "dc": self.dc,
-            "points": self.points,
+            "points": max(0, total - self.dc),
         }
 
 
@@ -67,17 +69,62 @@ def roll_skill(
     """Roll 1D10 + ``base`` against ``dc``. With ``wanted`` (a total), spend the Luck that
     lifts the total to it, if ``luck_left`` covers it; None spends no Luck. The dice of a
     critical or a fumble carry ``purpose`` with its ``extra``."""
-    natural = dice.d10(purpose)
+    return finish_skill_roll(
+        dice.d10, dice.d10(purpose), base=base, dc=dc, purpose=purpose,
+        luck_left=luck_left, wanted=wanted,
+    )  # fmt: skip
+
+
+def finish_skill_roll(
+    d10: Roller,
+    natural: int,
+    *,
+    base: int,
+    dc: int,
+    purpose: Purpose,
+    luck_left: int,
+    wanted: int | None,
+) -> SkillRoll:
+    """The skill roll whose first d10 came up ``natural``: the dice of a critical or a
+    fumble drawn from ``d10``, then Luck as :func:`roll_skill` spends it."""
     extra: list[int] = []
     if natural == CRITICAL:
         while True:
-            value = dice.d10(with_extra(purpose, Extra.CRITICAL))
+            value = d10(with_extra(purpose, Extra.CRITICAL))
             extra.append(value)
             if value != CRITICAL:
                 break
-    fumble = dice.d10(with_extra(purpose, Extra.FUMBLE)) if natural == FUMBLE else 0
+    fumble = d10(with_extra(purpose, Extra.FUMBLE)) if natural == FUMBLE else 0
     raw = natural + sum(extra) - fumble + base
-    luck = 0
+    return SkillRoll(natural, tuple(extra), fumble, base, _luck_spent(raw, luck_left, wanted), dc)
+
+
+def _luck_spent(raw: int, luck_left: int, wanted: int | None) -> int:
     if wanted is not None and raw < wanted <= raw + luck_left:
-        luck = wanted - raw
-    return SkillRoll(natural, tuple(extra), fumble, base, luck, dc)
+        return wanted - raw
+    return 0
+
+
+def exchange_roll(
+    d10: Roller, purpose: Purpose, base: int, dc: int, luck_left: int, wanted: int | None
+) -> dict[str, Any]:
+    """``roll_skill(...).to_dict()`` of a commander's exchange roll, drawn from ``d10``
+    (a :meth:`~rules_engine.dice.Dice.roller`), positional for the hot loop.
+
+    Fast path: a battle makes dozens of these rolls and four in five are neither a critical
+    nor a fumble; their JSON is written as a literal, without a :class:`SkillRoll` and its
+    properties (tests/engine/test_fast_paths.py checks both ways agree).
+    """
+    natural = d10(purpose)
+    if natural in (CRITICAL, FUMBLE):
+        return finish_skill_roll(
+            d10, natural, base=base, dc=dc, purpose=purpose, luck_left=luck_left, wanted=wanted
+        ).to_dict()
+    total = natural + base
+    luck = 0
+    if wanted is not None and total < wanted <= total + luck_left:  # as _luck_spent
+        luck = wanted - total
+        total = wanted
+    return {"natural": natural, "extra": [], "fumble": None, "base": base,
+            "luck": luck, "total": total, "dc": dc,
+            "points": total - dc if total > dc else 0}  # fmt: skip

@@ -50,9 +50,22 @@ from rules_engine.witcher.exchange import (
     side_name,
     skip_moment,
 )
-from rules_engine.witcher.phase import PLANNED, Decision, Pending, PhaseState, RunStatus
+from rules_engine.witcher.phase import (
+    PLANNED,
+    Decision,
+    Pending,
+    PhaseState,
+    RunStatus,
+    contenders,
+)
 from rules_engine.witcher.plan import PHASE_SKILLS, BattlePlan, plan_battle
-from rules_engine.witcher.result import BattleResult, Victory, sides_dict
+from rules_engine.witcher.result import (
+    BattleResult,
+    Victory,
+    battle_json,
+    battle_winner,
+    sides_dict,
+)
 from rules_engine.witcher.storage import STATE_VERSION, StoredRun
 
 
@@ -62,6 +75,9 @@ class BattleRun:
     def __init__(self, plan: BattlePlan, dice: Dice) -> None:
         self.plan = plan
         self.dice = dice
+        self._d10 = dice.roller(10)  # the exchange rounds' die, bound once
+        self._armies = {side: plan.battle.army(side).name for side in SIDES}
+        self._gm_moments = plan.battle.options.moments is MomentMode.GM
         self._phases: list[PhaseState] = []
         self._luck = {side: dict(pools) for side, pools in plan.luck.items()}
         self._phase3: tuple[Skill, dict[str, Any]] | None = None  # skill, its event
@@ -109,7 +125,11 @@ class BattleRun:
         return self._phases[-1].number if self._phases else 1
 
     def phases_won(self) -> dict[Side, int]:
-        return {side: sum(1 for p in self._phases if p.winner is side) for side in SIDES}
+        won = dict.fromkeys(SIDES, 0)
+        for phase in self._phases:
+            if phase.winner is not None:
+                won[phase.winner] += 1
+        return won
 
     def snapshot(self) -> dict[str, Any]:
         """The battle so far, as JSON: the phases played or under way (a phase under way has
@@ -132,7 +152,7 @@ class BattleRun:
         if not self._finished:
             raise IllegalAction("the battle is not over")
         won = self.phases_won()
-        winner = Side.ATTACKER if won[Side.ATTACKER] >= 2 else Side.DEFENDER
+        winner = battle_winner(won)
         p1, p2, p3 = (phase.freeze() for phase in self._phases)
         return BattleResult(
             sr=self.plan.sr,
@@ -140,6 +160,21 @@ class BattleRun:
             winner=winner,
             phases_won=won,
             victory=Victory.CRUSHING if won[winner] == len(PHASES) else Victory.VICTORY,
+            casualties=self._casualties,
+            seed=self.dice.seed,
+            rolls=self.dice.log(),
+        )
+
+    def result_json(self) -> dict[str, Any]:
+        """``result().to_dict()``, written straight from the finished phases: a finished
+        phase's JSON is its :class:`PhaseState`'s, so a resolution that only wants the JSON
+        (:func:`resolve_battle_json`) skips freezing the phases into a result first."""
+        if not self._finished:
+            raise IllegalAction("the battle is not over")
+        return battle_json(
+            sr=self.plan.sr,
+            phases=[phase.to_dict() for phase in self._phases],
+            phases_won=self.phases_won(),
             casualties=self._casualties,
             seed=self.dice.seed,
             rolls=self.dice.log(),
@@ -158,17 +193,26 @@ class BattleRun:
     def run_until_pause(self) -> list[dict[str, Any]]:
         """Step until the game master owes a decision or the battle is over."""
         events = []
-        while not self._finished and self._pending is None:
-            events.append(self.step())
+        try:
+            while not self._finished and self._pending is None:  # what step() checks first
+                events.append(self._step())
+        finally:
+            if events:
+                self._log("step", len(events))  # one entry for the steps in a row
         return events
 
     def run_to_end(self, *, auto_decide: bool = False) -> BattleResult:
         """Play to the end. A pending decision is refused unless ``auto_decide`` lets the
         automatic policies take it (moment drawn by its chance, phase-3 skill by policy)."""
+        self.play_to_end(auto_decide=auto_decide)
+        return self.result()
+
+    def play_to_end(self, *, auto_decide: bool = False) -> None:
+        """:meth:`run_to_end` without building the result."""
         while True:
             self.run_until_pause()
             if self._finished:
-                return self.result()
+                return
             if not auto_decide:
                 assert self._pending is not None
                 raise IllegalAction(
@@ -248,10 +292,15 @@ class BattleRun:
     # -- the rules -------------------------------------------------------------------------
 
     def _log(self, name: str, argument: Any = None) -> None:
-        if name == "step" and self._actions and self._actions[-1][0] == "step":
-            self._actions[-1][1] += 1
+        """Record an action; ``("step", count)`` adds ``count`` steps (default 1)."""
+        if name == "step":
+            count = 1 if argument is None else argument
+            if self._actions and self._actions[-1][0] == "step":
+                self._actions[-1][1] += count
+            else:
+                self._actions.append([name, count])
         else:
-            self._actions.append([name, 1 if name == "step" else argument])
+            self._actions.append([name, argument])
 
     def _check_running(self) -> None:
         if self._finished:
@@ -273,7 +322,7 @@ class BattleRun:
         while not self._finished:
             current = self._phases[-1] if self._phases else None
             if current is not None and current.winner is None:
-                if moment_due(self.plan, current) and self.battle.options.moments is MomentMode.GM:
+                if self._gm_moments and moment_due(self.plan, current):
                     chance = self.battle.crucial_moments[current.number].attacker_chance
                     self._pending = Pending(Decision.CRUCIAL_MOMENT, current.number,
                                             attacker_chance=chance)  # fmt: skip
@@ -305,9 +354,11 @@ class BattleRun:
             else:
                 skill, events = PHASE_SKILLS[number], []
             moment = PLANNED if number in self.battle.crucial_moments else None
+            setup = self.plan.setup(number)
             self._phases.append(
-                PhaseState(self.plan.setup(number), skill, chooser, moment, events=events)
-            )
+                PhaseState(setup, skill, chooser, moment, events=events,
+                           contenders=contenders(setup, skill, self._armies))
+            )  # fmt: skip
 
     def _set_phase3(self, skill: Skill, *, decided_by: str) -> dict[str, Any]:
         chooser = self._phases[1].winner
@@ -326,13 +377,16 @@ class BattleRun:
         elif moment_due(self.plan, phase):
             event = draw_moment(self.plan, self.dice, phase)
         else:
-            event = play_round(self.plan, self.dice, self._luck, phase)
-        self._settle()
+            event = play_round(self.plan, self.dice, self._d10, self._luck, phase)
+        # Nothing is left to settle while the phase goes on and the game master decides no
+        # crucial moment (nothing is pending when a step starts): most rounds skip _settle.
+        if phase.winner is not None or self._gm_moments:
+            self._settle()
         return event
 
     def _roll_casualties(self) -> dict[str, Any]:
         won = self.phases_won()
-        winner = Side.ATTACKER if won[Side.ATTACKER] >= 2 else Side.DEFENDER
+        winner = battle_winner(won)
         self._casualties = roll_casualties(
             self.dice,
             self.plan,
@@ -348,7 +402,8 @@ class BattleRun:
         ]
         return {
             "kind": "casualties",
-            **{side.value: self._casualties[side].to_dict() for side in SIDES},
+            "attacker": self._casualties[Side.ATTACKER].to_dict(),
+            "defender": self._casualties[Side.DEFENDER].to_dict(),
             "summary": "Casualties: " + ", ".join(parts) + ".",
         }
 
@@ -370,3 +425,11 @@ def _skill(value: Skill | str) -> Skill:
 def resolve_battle(battle: Battle, dice: Dice) -> BattleResult:
     """Resolve ``battle`` in one go with the automatic policies (no pause)."""
     return BattleRun.start(battle, dice).run_to_end(auto_decide=True)
+
+
+def resolve_battle_json(battle: Battle, dice: Dice) -> dict[str, Any]:
+    """``resolve_battle(battle, dice).to_dict()``, written from the run (see
+    :meth:`BattleRun.result_json`)."""
+    run = BattleRun.start(battle, dice)
+    run.play_to_end(auto_decide=True)
+    return run.result_json()

@@ -27,7 +27,7 @@ from rules_engine.systems import (
 from rules_engine.witcher.army import parse_army
 from rules_engine.witcher.battle import BattleOptions, Side, parse_battle
 from rules_engine.witcher.card import battle_card
-from rules_engine.witcher.run import resolve_battle
+from rules_engine.witcher.run import resolve_battle, resolve_battle_json
 from rules_engine.witcher.tables import WitcherTables
 
 
@@ -40,7 +40,7 @@ def resolve(
     battle: object, *, seed: int | None = None, tables: WitcherTables | None = None
 ) -> dict[str, Any]:
     """Resolve a JSON battle to the end with the automatic policies (``seed=None``: fresh)."""
-    return resolve_battle(parse_battle(battle, tables=tables), Dice(seed)).to_dict()
+    return resolve_battle_json(parse_battle(battle, tables=tables), Dice(seed))
 
 
 def odds(

@@ -181,7 +181,10 @@ class WitcherTables:
         return None if row is None else row.min_size
 
     def troop_type(self, dc: int) -> TroopType | None:
-        return next((row for row in self.troop_types if row.dc == dc), None)
+        for row in self.troop_types:
+            if row.dc == dc:
+                return row
+        return None
 
     def casualty_band(self, margin: int) -> CasualtyBand:
         chosen = self.casualties.bands[0]

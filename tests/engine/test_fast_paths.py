@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
@@ -16,7 +17,10 @@ from rules_engine.errors import InvalidInput
 from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
+from rules_engine.witcher import BattleRun, army, default_tables, parse_battle
+from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
+from tests.engine.witcher import test_replay_digests as witcher_digests
 
 purposes = st.one_of(
     st.sampled_from(["home attack", "away defence", "coin toss"]),
@@ -131,3 +135,84 @@ def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
     outcome = SYSTEM.resolve_match(home, away, dice=Dice(seed), options={"coach_rule": rule})
 
     assert outcome.record == simulate(home, away, seed=seed, coach_rule=rule)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    base=st.integers(0, 50),
+    dc=st.integers(0, 60),
+    luck_left=st.integers(0, 10),
+    spend_luck=st.booleans(),
+)
+def test_a_witcher_exchange_roll_is_roll_skill_as_json(seed, base, dc, luck_left, spend_luck):
+    """The exchange rounds' literal (``exchange_roll``) writes what ``roll_skill`` rolls and
+    records, criticals and fumbles included, and the streams go on together."""
+    purpose = Purpose.of("exchange_round", phase=1, round=1, side="attacker")
+    wanted = dc + 1 if spend_luck else None
+    plain, fast = Dice(seed), Dice(seed)
+    expected = roll_skill(plain, base=base, dc=dc, purpose=purpose, luck_left=luck_left,
+                          wanted=wanted)  # fmt: skip
+
+    assert exchange_roll(fast.roller(10), purpose, base, dc, luck_left, wanted) == (
+        expected.to_dict()
+    )
+    assert fast.log() == plain.log()
+    assert fast.d100("next") == plain.d100("next")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    scenario=st.sampled_from(sorted(witcher_digests.SCENARIOS)),
+    casualties=st.sampled_from(["off", "dice", "quick"]),
+)
+def test_a_witcher_run_writes_the_json_its_result_writes(seed, scenario, casualties):
+    """``resolve`` writes a finished run's JSON from its phases (``result_json``); it is the
+    frozen result's JSON, byte for byte."""
+    data = witcher_digests.SCENARIOS[scenario]
+    battle = parse_battle({**data, "options": {**data.get("options", {}),
+                                               "casualties": casualties}})  # fmt: skip
+    run = BattleRun.start(battle, Dice(seed))
+    result = run.run_to_end(auto_decide=True)
+
+    assert json.dumps(run.result_json()) == json.dumps(result.to_dict())
+
+
+witcher_value = st.one_of(
+    st.integers(-1, 60), st.just(10_000_001), st.just(True), st.none(), st.just("12"),
+    st.sampled_from(["Rhundurin", "", "  "]),
+)  # fmt: skip
+
+
+def parsed_or_error(parse: Any, *args: Any) -> Any:
+    try:
+        return parse(*args)
+    except InvalidInput as error:
+        return (error.field, error.message)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.one_of(
+        st.fixed_dictionaries(
+            {}, optional=dict.fromkeys(("name", "tactics", "command", "luck"), witcher_value)
+        ),
+        st.fixed_dictionaries(
+            {}, optional=dict.fromkeys(("name", "dc", "count", "phase"), witcher_value)
+        ),
+        st.just({"name": "Brigand", "rank": "captain"}),
+        st.just(["not", "an", "object"]),
+    )
+)
+def test_the_quick_witcher_commander_and_troop_checks_accept_only_what_the_checked_do(data):
+    """The quick paths of ``parse_commander`` and ``parse_troop`` build what the checked
+    paths build, and only what they accept."""
+    tables = default_tables()
+    for quick, checked, args in (
+        (army._quick_commander, army._checked_commander, ("commander", tables)),
+        (army._quick_troop, army._checked_troop, ("troops.0",)),
+    ):
+        expected = parsed_or_error(checked, data, *args)
+        fast = quick(data)
+        assert fast is None or fast == expected
