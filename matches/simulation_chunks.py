@@ -4,7 +4,7 @@ A season asked for at once is sent to the workers as chunks of ``SIMULATION_CHUN
 (:func:`simulation_chunks`), each resolved by one task in one transaction
 (:func:`fixtures_simulate`): the fixtures locked in ``matches.locking``'s order, each resolved
 through the engine's dice with its seed stored, the results written in one statement, the
-fixtures marked played in another, their history written in bulk, and ``results_created``
+fixtures marked played in another, their history in a third, and ``results_created``
 sent once for the chunk (the ``post_save`` a bulk write does not send).
 
 Exactly once, as for one fixture (``matches.services.fixture_simulate``): the fixtures are
@@ -25,7 +25,8 @@ from django.db import transaction
 
 import rules_engine
 from core import documents, registry
-from core.history import record_saves
+from core.bulk import rows_insert_values
+from core.history import record_save_groups
 from core.signals import results_created
 from matches import locking
 from matches.models import Fixture, Result
@@ -121,13 +122,18 @@ def fixtures_simulate(*, fixture_ids: Sequence[int]) -> dict[str, int]:
     problems = fixtures_kick_off_locked(to_kick_off)
     problems_record(problems)
     playable = [f for f in mine if f.status == Fixture.Status.LOCKED]
-    results = Result.objects.bulk_create([result_resolve(fixture) for fixture in playable])
+    # One INSERT ... VALUES: each roll log bound once (bulk_create's UNNEST escapes it twice).
+    results = list(rows_insert_values(Result, [result_resolve(fixture) for fixture in playable]))
     before = [copy(fixture) for fixture in playable]
     Fixture.objects.filter(pk__in=[f.pk for f in playable]).update(status=Fixture.Status.PLAYED)
     for fixture in playable:
         fixture.status = Fixture.Status.PLAYED
-    record_saves(saves=[(None, result) for result in results])
-    record_saves(saves=zip(before, playable, strict=True), fields=["status"])
+    record_save_groups(
+        groups=[
+            ([(None, result) for result in results], None),
+            (zip(before, playable, strict=True), ["status"]),
+        ]
+    )
     if results:
         results_created.send(sender=Result, results=results)
     return {
