@@ -1,7 +1,7 @@
 """Kick-offs and simulations of many fixtures at once: a worker's chunk.
 
-A season asked for at once is sent to the workers as chunks of ``SIMULATION_CHUNK`` fixtures
-(:func:`simulation_chunks`), each resolved by one task in one transaction
+A season asked for at once is sent to the workers as chunks of up to ``SIMULATION_CHUNK``
+fixtures, whole rounds together (:func:`simulation_chunks`), each resolved by one task in one transaction
 (:func:`fixtures_simulate`): the fixtures locked in ``matches.locking``'s order, each resolved
 through the engine's dice with its seed stored, the results written in one statement, the
 fixtures marked played in another, their history in a third, and ``results_created``
@@ -33,14 +33,26 @@ from matches.models import Fixture, Result
 
 
 def simulation_chunks(fixtures: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """``(round, id)`` pairs cut into the id lists of the chunk tasks: in round order, at most
-    ``SIMULATION_CHUNK`` fixtures each, a chunk never spanning two rounds, so a round's
-    results come together and the first rounds are played first."""
+    """``(round, id)`` pairs cut into the id lists of the chunk tasks, in round order: whole
+    consecutive rounds together up to ``SIMULATION_CHUNK`` fixtures, a round larger than that
+    cut into chunks of its own. A round's results come together (one chunk, or its own
+    chunks) and the first rounds are played first; a chunk's fixed cost (its task, its
+    commits, the standings counted and the notifications stored once) is shared by as many
+    fixtures as the setting allows."""
     size = max(1, settings.SIMULATION_CHUNK)
     chunks: list[list[int]] = []
+    packed: list[int] = []
     for _round, pairs in groupby(sorted(fixtures), key=lambda pair: pair[0]):
         ids = [fixture_id for _, fixture_id in pairs]
-        chunks += [ids[start : start + size] for start in range(0, len(ids), size)]
+        if packed and len(packed) + len(ids) > size:
+            chunks.append(packed)
+            packed = []
+        if len(ids) > size:
+            chunks += [ids[start : start + size] for start in range(0, len(ids), size)]
+        else:
+            packed += ids
+    if packed:
+        chunks.append(packed)
     return chunks
 
 

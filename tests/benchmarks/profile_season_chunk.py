@@ -116,14 +116,9 @@ class Step:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=20)
-    parser.add_argument("--chunk", type=int, default=10)
+    parser.add_argument("--chunk", type=int, default=10, help="SIMULATION_CHUNK")
     parser.add_argument("--profile", type=int, default=0, help="top functions of one chunk")
     parser.add_argument("--sort", default="cumulative", help="pstats order: cumulative, tottime")
-    parser.add_argument(
-        "--span-rounds",
-        action="store_true",
-        help="cut chunks of --chunk fixtures across rounds (to measure larger chunks)",
-    )
     parser.add_argument("--keep", action="store_true", help="keep the database")
     args = parser.parse_args()
 
@@ -157,9 +152,6 @@ def main() -> None:
             assert not kick_off.run(lambda part=part: kick(part))
         rounds = Fixture.objects.filter(pk__in=ids).values_list("round", "pk")
         chunks = simulation_chunks(rounds)
-        if args.span_rounds:
-            ordered = [pk for _, pk in sorted(rounds)]
-            chunks = [ordered[i : i + args.chunk] for i in range(0, len(ordered), args.chunk)]
         profiler = cProfile.Profile(time.process_time) if args.profile else None
         for index, chunk in enumerate(chunks):
             chosen = profiler if index == len(chunks) // 2 else None
