@@ -15,8 +15,12 @@ from django.db.models.fields import AutoFieldMixin
 BATCH = 1000
 
 
-def rows_insert[M: models.Model](model: type[M], objects: Sequence[M]) -> Sequence[M]:
-    """Insert ``objects`` of ``model`` (unsaved); the objects, with their ids."""
+def rows_insert[M: models.Model](
+    model: type[M], objects: Sequence[M], *, ids: bool = True
+) -> Sequence[M]:
+    """Insert ``objects`` of ``model`` (unsaved); the objects, with their ids. With
+    ``ids=False`` (rows nobody reads back, such as history entries) a generated id is left to
+    the table's default: one ``COPY``, no draw from the sequence, the objects without ids."""
     if not objects:
         return objects
     if connection.vendor != "postgresql":
@@ -25,8 +29,10 @@ def rows_insert[M: models.Model](model: type[M], objects: Sequence[M]) -> Sequen
     table = meta.db_table
     pk = meta.pk
     fields = list(meta.concrete_fields)
+    if not ids and isinstance(pk, AutoFieldMixin):
+        fields = [field for field in fields if field is not pk]
     with connection.cursor() as cursor:
-        if isinstance(pk, AutoFieldMixin) and any(obj.pk is None for obj in objects):
+        if ids and isinstance(pk, AutoFieldMixin) and any(obj.pk is None for obj in objects):
             cursor.execute(
                 "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
                 [table, pk.column, len(objects)],

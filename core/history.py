@@ -30,7 +30,7 @@ from django.db.models.signals import pre_save
 from django.utils import timezone
 from django.utils.encoding import smart_str
 
-from core.bulk import rows_insert_values
+from core.bulk import rows_insert
 
 NOISY_FIELDS = ("sweep_attempts", "locked_at", "record", "home_sheet", "away_sheet", "options")
 """Technical fields never diffed, whatever the model: retries, lock stamps, record blobs."""
@@ -182,7 +182,7 @@ def _write(entries: Iterable[Any]) -> int:
             update_fields=None,
         )
         ready.append(entry)
-    rows_insert_values(HistoryEntry, ready)
+    rows_insert(HistoryEntry, ready, ids=False)  # one COPY: entries are not read back
     return len(ready)
 
 
