@@ -31,6 +31,8 @@ from django.db.models.signals import pre_save
 from django.utils import timezone
 from django.utils.encoding import smart_str
 
+from core.bulk import rows_insert
+
 NOISY_FIELDS = ("sweep_attempts", "locked_at", "record", "home_sheet", "away_sheet", "options")
 """Technical fields never diffed, whatever the model: retries, lock stamps, record blobs."""
 
@@ -181,7 +183,7 @@ def _write(entries: Iterable[Any]) -> int:
             update_fields=None,
         )
         ready.append(entry)
-    HistoryEntry.objects.bulk_create(ready, batch_size=WRITE_BATCH)
+    rows_insert(HistoryEntry, ready, ids=False)  # one COPY: entries are not read back
     return len(ready)
 
 
@@ -196,14 +198,25 @@ def record_saves(
     ``update_fields`` of such a save. The same diff (auditlog's own), league, owner and
     address as a ``save()`` gets, written in one statement per batch. Returns the number of
     entries written (a row whose tracked fields did not change gets none)."""
+    return record_save_groups(groups=[(saves, fields)])
+
+
+def record_save_groups(
+    *,
+    groups: Iterable[
+        tuple[Iterable[tuple[models.Model | None, models.Model]], Iterable[str] | None]
+    ],
+) -> int:
+    """:func:`record_saves` for several kinds of bulk write at once (``(saves, fields)`` each:
+    a chunk's results created and its fixtures marked played), their entries in one
+    statement."""
     from core.models import HistoryEntry
 
     if auditlog_disabled.get(False):  # as auditlog's receivers: nothing while it is off
         return 0
-    checked = list(fields) if fields is not None else None
     cid = get_cid()
 
-    def entry(old: models.Model | None, new: models.Model) -> Any:
+    def entry(old: models.Model | None, new: models.Model, checked: list[str] | None) -> Any:
         changes = model_instance_diff(
             old,
             new,
@@ -223,7 +236,14 @@ def record_saves(
             **entry_scope(new),
         )
 
-    return _write(e for old, new in saves if (e := entry(old, new)) is not None)
+    def entries() -> Iterable[Any]:
+        for saves, fields in groups:
+            checked = list(fields) if fields is not None else None
+            for old, new in saves:
+                if (made := entry(old, new, checked)) is not None:
+                    yield made
+
+    return _write(entries())
 
 
 def record_deletes(rows: Iterable[models.Model]) -> int:

@@ -10,6 +10,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from core.signals import results_created
+from league.models import Season
 from matches.models import Fixture, Result
 from matches.standings_keeping import standings_refresh
 
@@ -51,12 +52,23 @@ def result_deleted(sender: Any, instance: Result, origin: Any = None, **kwargs: 
 
 @receiver(results_created, dispatch_uid="matches.results_created")
 def results_saved(sender: Any, results: list[Result], **kwargs: Any) -> None:
-    """A chunk's results: each season's touched teams counted once, in team order."""
-    fixtures = Fixture.objects.filter(pk__in=[r.fixture_id for r in results]).values_list(
-        "season_id", "home_id", "away_id"
-    )
+    """A chunk's results: each season's touched teams counted once, in team order (the
+    fixtures read in one query, or none when the results carry them with their league)."""
     teams: dict[int, set[int]] = {}
-    for season_id, home_id, away_id in fixtures:
+    systems: dict[int, str] = {}
+    missing = []
+    for result in results:
+        if Result.fixture.is_cached(result) and Fixture.season.is_cached(result.fixture):
+            fixture = result.fixture
+            teams.setdefault(fixture.season_id, set()).update((fixture.home_id, fixture.away_id))
+            if Season.league.is_cached(fixture.season):
+                systems[fixture.season_id] = fixture.season.league.rule_system
+        else:
+            missing.append(result.fixture_id)
+    fixtures = Fixture.objects.filter(pk__in=missing).values_list("season_id", "home_id", "away_id")
+    for season_id, home_id, away_id in fixtures if missing else ():
         teams.setdefault(season_id, set()).update((home_id, away_id))
     for season_id in sorted(teams):
-        standings_refresh(season_id=season_id, team_ids=teams[season_id])
+        standings_refresh(
+            season_id=season_id, team_ids=teams[season_id], rule_system=systems.get(season_id)
+        )

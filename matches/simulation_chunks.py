@@ -1,10 +1,10 @@
 """Kick-offs and simulations of many fixtures at once: a worker's chunk.
 
-A season asked for at once is sent to the workers as chunks of ``SIMULATION_CHUNK`` fixtures
-(:func:`simulation_chunks`), each resolved by one task in one transaction
+A season asked for at once is sent to the workers as chunks of up to ``SIMULATION_CHUNK``
+fixtures, whole rounds together (:func:`simulation_chunks`), each resolved by one task in one transaction
 (:func:`fixtures_simulate`): the fixtures locked in ``matches.locking``'s order, each resolved
 through the engine's dice with its seed stored, the results written in one statement, the
-fixtures marked played in another, their history written in bulk, and ``results_created``
+fixtures marked played in another, their history in a third, and ``results_created``
 sent once for the chunk (the ``post_save`` a bulk write does not send).
 
 Exactly once, as for one fixture (``matches.services.fixture_simulate``): the fixtures are
@@ -25,21 +25,34 @@ from django.db import transaction
 
 import rules_engine
 from core import documents, registry
-from core.history import record_saves
+from core.bulk import rows_insert_values
+from core.history import record_save_groups
 from core.signals import results_created
 from matches import locking
 from matches.models import Fixture, Result
 
 
 def simulation_chunks(fixtures: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """``(round, id)`` pairs cut into the id lists of the chunk tasks: in round order, at most
-    ``SIMULATION_CHUNK`` fixtures each, a chunk never spanning two rounds, so a round's
-    results come together and the first rounds are played first."""
+    """``(round, id)`` pairs cut into the id lists of the chunk tasks, in round order: whole
+    consecutive rounds together up to ``SIMULATION_CHUNK`` fixtures, a round larger than that
+    cut into chunks of its own. A round's results come together (one chunk, or its own
+    chunks) and the first rounds are played first; a chunk's fixed cost (its task, its
+    commits, the standings counted and the notifications stored once) is shared by as many
+    fixtures as the setting allows."""
     size = max(1, settings.SIMULATION_CHUNK)
     chunks: list[list[int]] = []
+    packed: list[int] = []
     for _round, pairs in groupby(sorted(fixtures), key=lambda pair: pair[0]):
         ids = [fixture_id for _, fixture_id in pairs]
-        chunks += [ids[start : start + size] for start in range(0, len(ids), size)]
+        if packed and len(packed) + len(ids) > size:
+            chunks.append(packed)
+            packed = []
+        if len(ids) > size:
+            chunks += [ids[start : start + size] for start in range(0, len(ids), size)]
+        else:
+            packed += ids
+    if packed:
+        chunks.append(packed)
     return chunks
 
 
@@ -121,13 +134,18 @@ def fixtures_simulate(*, fixture_ids: Sequence[int]) -> dict[str, int]:
     problems = fixtures_kick_off_locked(to_kick_off)
     problems_record(problems)
     playable = [f for f in mine if f.status == Fixture.Status.LOCKED]
-    results = Result.objects.bulk_create([result_resolve(fixture) for fixture in playable])
+    # One INSERT ... VALUES: each roll log bound once (bulk_create's UNNEST escapes it twice).
+    results = list(rows_insert_values(Result, [result_resolve(fixture) for fixture in playable]))
     before = [copy(fixture) for fixture in playable]
     Fixture.objects.filter(pk__in=[f.pk for f in playable]).update(status=Fixture.Status.PLAYED)
     for fixture in playable:
         fixture.status = Fixture.Status.PLAYED
-    record_saves(saves=[(None, result) for result in results])
-    record_saves(saves=zip(before, playable, strict=True), fields=["status"])
+    record_save_groups(
+        groups=[
+            ([(None, result) for result in results], None),
+            (zip(before, playable, strict=True), ["status"]),
+        ]
+    )
     if results:
         results_created.send(sender=Result, results=results)
     return {

@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from core import registry
+from core.bulk import rows_update_values
 from league.models import Season
 from matches.models import Fixture, Result, Standing
 
@@ -79,13 +80,19 @@ def _season_teams(season_id: int) -> set[int]:
     )
 
 
-def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TEAMS) -> int:
+def standings_refresh(
+    *,
+    season_id: int,
+    team_ids: Iterable[int] | None = ALL_TEAMS,
+    rule_system: str | None = None,
+) -> int:
     """Count again, from the season's results, the kept standings of ``team_ids`` (every team
     of the season when omitted) and return how many rows were written.
 
     Call it inside the transaction that wrote the results (it opens one otherwise): a bulk
     writer of results calls it once for the teams or the season it touched. Inside
-    :func:`standings_deferred` it only notes them, for the end of the block.
+    :func:`standings_deferred` it only notes them, for the end of the block. A caller that
+    holds the season's game (``rule_system``) spares the read of it.
     """
     pending = _pending.get()
     if pending is not None:
@@ -97,25 +104,18 @@ def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TE
         return 0
     # No savepoint of its own: a failure here fails the result's whole transaction.
     with transaction.atomic(savepoint=False):
-        rule_system = (
-            Season.objects.filter(pk=season_id)
-            .values_list("league__rule_system", flat=True)
-            .first()
-        )
+        if rule_system is None:
+            rule_system = (
+                Season.objects.filter(pk=season_id)
+                .values_list("league__rule_system", flat=True)
+                .first()
+            )
         if rule_system is None:  # the season is gone (deleted with its results)
             return 0
         ids = sorted(_season_teams(season_id) if team_ids is ALL_TEAMS else set(team_ids))
         if not ids:
             return 0
-        Standing.objects.bulk_create(
-            [Standing(season_id=season_id, team_id=team_id) for team_id in ids],
-            ignore_conflicts=True,
-        )
-        rows = list(
-            Standing.objects.select_for_update()
-            .filter(season_id=season_id, team_id__in=ids)
-            .order_by("team_id")
-        )
+        rows = _rows_locked(season_id, ids)
         # Counted after the lock: a concurrent writer of these teams has committed by now.
         lines = (
             Result.objects.filter(fixture__season_id=season_id)
@@ -129,13 +129,29 @@ def standings_refresh(*, season_id: int, team_ids: Iterable[int] | None = ALL_TE
         hook = _counts_hook(rule_system)
         if hook is not None:
             extras = dict(hook(season_id=season_id, team_ids=ids))
-        # One plain UPDATE per row that changed: cheaper to build than bulk_update's CASE
-        # expressions over every field, and a row whose count stands is not written at all.
+        # The rows whose count changed, in one UPDATE ... FROM (VALUES ...): cheaper than one
+        # statement per row or bulk_update's CASE expressions; a row that stands is not written.
+        changed = []
         for row in rows:
             values = {**counts[row.team_id], "extra": extras.get(row.team_id, {})}
             if any(getattr(row, key) != value for key, value in values.items()):
-                Standing.objects.filter(pk=row.pk).update(**values)
+                for key, value in values.items():
+                    setattr(row, key, value)
+                changed.append(row)
+        rows_update_values(Standing, changed, [*COUNTED, "extra"])
         return len(rows)
+
+
+def _rows_locked(season_id: int, team_ids: list[int]) -> list[Standing]:
+    """The kept rows of ``team_ids`` in the season, those missing made first (a team's first
+    result), then every one locked in team order. The inserts come before any lock, so a
+    transaction never waits on another's new row while holding a row that one wants."""
+    Standing.objects.bulk_create(
+        [Standing(season_id=season_id, team_id=team_id) for team_id in team_ids],
+        ignore_conflicts=True,
+    )
+    locked = Standing.objects.select_for_update().filter(season_id=season_id, team_id__in=team_ids)
+    return list(locked.order_by("team_id"))
 
 
 @contextmanager

@@ -10,10 +10,15 @@ real ``celery worker`` processes (concurrency 1 each, the project's queues, pref
 the work. Prints the per-repeat times and their median. Target: < 2 s for 380 fixtures with
 two workers.
 
-It uses a throwaway database ``league_sim_bench`` on ``BENCH_DATABASE_URL`` (default the
-local PostgreSQL), created afresh each run and dropped at the end, and the broker
-``BENCH_BROKER_URL`` (default Redis database 2 on localhost), purged before the workers
-start. Every repeat is bounded (``--timeout``); the workers are stopped however it ends.
+Since the machine is shared, it also prints per repeat the CPU seconds the workers spent (their
+processes and pool children) and those of the PostgreSQL server processes of the database
+(its backends), which the load of other processes changes far less than the wall time.
+
+It uses a throwaway database (``BENCH_DATABASE_NAME``, default ``league_sim_bench``) on
+``BENCH_DATABASE_URL`` (default the local PostgreSQL), created afresh each run and dropped at
+the end, and the broker ``BENCH_BROKER_URL`` (default Redis database 2 on localhost), purged
+before the workers start. Every repeat is bounded (``--timeout``); the workers are stopped
+however it ends.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/2")
-DB_NAME = "league_sim_bench"
+DB_NAME = os.environ.get("BENCH_DATABASE_NAME", "league_sim_bench")
 TARGET = 2.0  # seconds for a 380-fixture season with two workers
 
 
@@ -73,6 +78,30 @@ def _start_workers(workers: list, count: int, log_dir: Path) -> None:
         worker.start(name=f"bench{index}")
 
 
+def _cpu_seconds(workers: list) -> tuple[float, float]:
+    """CPU seconds used so far by the workers (each process group's processes) and by the
+    PostgreSQL processes serving the bench's database (their title names it)."""
+    import psutil
+
+    def used(process: psutil.Process) -> float:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            return 0.0
+        return times.user + times.system
+
+    worker_cpu = 0.0
+    for worker in workers:
+        parent = psutil.Process(worker.process.pid)
+        worker_cpu += used(parent) + sum(used(c) for c in parent.children(recursive=True))
+    database_cpu = 0.0
+    for process in psutil.process_iter(["name", "cmdline"]):
+        cmdline = " ".join(process.info["cmdline"] or ())
+        if cmdline.startswith("postgres:") and f" {DB_NAME} " in cmdline:
+            database_cpu += used(process)
+    return worker_cpu, database_cpu
+
+
 def _league(teams: int):
     from django.utils import timezone
 
@@ -97,6 +126,17 @@ def _season(league):
     return season, len(fixtures)
 
 
+def _games_counted(season) -> int:
+    """The games the season's kept standings count (two per fixture played): what the wait
+    polls, a sum over the season's few rows rather than a count joining every result to its
+    fixture."""
+    from django.db.models import Sum
+
+    from matches.models import Standing
+
+    return Standing.objects.filter(season=season).aggregate(games=Sum("played"))["games"] or 0
+
+
 def _simulate(season, expected: int, timeout: float) -> float:
     """Seconds from the request to every result stored and the standings read complete."""
     from matches import services
@@ -108,7 +148,7 @@ def _simulate(season, expected: int, timeout: float) -> float:
     start = time.perf_counter()
     services.simulation_request(season=season, user=None)
     deadline = start + timeout
-    while results.count() < expected:
+    while _games_counted(season) < 2 * expected:
         if time.perf_counter() > deadline:
             raise RuntimeError(f"only {results.count()} of {expected} results in {timeout} s")
         time.sleep(0.01)
@@ -136,6 +176,7 @@ def main() -> None:
         app.control.purge()
         league = _league(args.teams)
         times: list[float] = []
+        cpu: list[tuple[float, float]] = []
         fixtures = 0
         with tempfile.TemporaryDirectory(prefix="bench_season_") as logs:
             workers: list = []
@@ -143,7 +184,10 @@ def main() -> None:
                 _start_workers(workers, args.workers, Path(logs))
                 for _ in range(args.repeats):
                     season, fixtures = _season(league)
+                    before = _cpu_seconds(workers)
                     times.append(_simulate(season, fixtures, args.timeout))
+                    after = _cpu_seconds(workers)
+                    cpu.append((after[0] - before[0], after[1] - before[1]))
                 errors = [line for worker in workers for line in worker.errors()]
             finally:
                 for worker in workers:
@@ -158,6 +202,12 @@ def main() -> None:
     print(
         "season  per repeat: " + ", ".join(f"{t:.2f}" for t in times) + " s"
         f"{'  worker errors: ' + str(len(errors)) if errors else ''}"
+    )
+    print(
+        "season  CPU per repeat, workers / PostgreSQL backends: "
+        + ", ".join(f"{w:.2f}/{d:.2f}" for w, d in cpu)
+        + f" s (medians {statistics.median(w for w, _ in cpu):.2f} / "
+        f"{statistics.median(d for _, d in cpu):.2f} s)"
     )
     print(
         f"season  {median:8.2f} s for {fixtures} fixtures ({args.teams} teams, double round "
