@@ -5,6 +5,7 @@ import threading
 import time
 
 import pytest
+from django.db import OperationalError
 from django.urls import reverse
 
 from matches import simulation_chunks
@@ -15,10 +16,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def wait_for(condition, seconds: float = 10) -> bool:
+    """Poll ``condition`` until it holds. The test database is SQLite in memory with a shared
+    cache, whose table locks refuse a read at once ("database table is locked") while the
+    background thread's transaction writes: such a read counts as "not yet"."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if condition():
-            return True
+        try:
+            if condition():
+                return True
+        except OperationalError as error:
+            if "locked" not in str(error):
+                raise
         time.sleep(0.05)
     return condition()
 
