@@ -22,6 +22,7 @@ from betting.errors import BettingRefused, IdempotencyConflict, NoWallet
 from betting.league_settings import settings_of
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, BettingSettings, Transaction
+from core.prepared_query import PreparedQuery
 from league.models import League
 from league.roles import is_commissioner
 from matches.models import Fixture
@@ -88,10 +89,8 @@ _NOT_READ_BY_A_BET = (
 )
 
 
-def _lock_open_fixture(fixture_id: int) -> Fixture:
-    """The fixture, row-locked, if bets are still taken: scheduled and its kick-off still
-    ahead by the database's clock (read in the same transaction as the debit)."""
-    row = (
+def _open_fixture_row(fixture_id: int):
+    return (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("season__league__betting", "odds")
         # line-up sheets, a finished season's archive, a league's texts: a bet reads none
@@ -99,8 +98,18 @@ def _lock_open_fixture(fixture_id: int) -> Fixture:
         .annotate(ahead=ExpressionWrapper(Q(kickoff__gt=Now()), output_field=BooleanField()))
         .filter(pk=fixture_id)
         .order_by()  # one row by its key: no ORDER BY through the season's ordering
-        .first()
     )
+
+
+_open_fixture_rows = PreparedQuery(_open_fixture_row, (int,))
+"""Compiled once per connection: compiling this query cost more CPU than running it."""
+
+
+def _lock_open_fixture(fixture_id: int) -> Fixture:
+    """The fixture, row-locked, if bets are still taken: scheduled and its kick-off still
+    ahead by the database's clock (read in the same transaction as the debit)."""
+    rows = _open_fixture_rows(fixture_id)
+    row = rows[0] if rows else None
     if row is None:
         raise BettingRefused("invalid", _("Unknown fixture."), "fixture")
     if row.status != Fixture.Status.SCHEDULED or not row.ahead:
@@ -112,15 +121,22 @@ def _lock_open_fixture(fixture_id: int) -> Fixture:
     return row
 
 
+def _wallet_and_escrow_row(league_id: int, user_id: int, fixture_id: int):
+    mine = Q(kind=Account.Kind.WALLET, league_id=league_id, user_id=user_id)
+    held = Q(kind=Account.Kind.ESCROW, fixture_id=fixture_id)
+    return Account.objects.select_for_update().filter(mine | held).order_by("pk")
+
+
+_wallet_and_escrow_rows = PreparedQuery(_wallet_and_escrow_row, (int, int, int))
+
+
 def _lock_wallet_and_escrow(user: User, fixture: Fixture) -> tuple[Account, Account]:
     """The user's wallet and the fixture's open-stakes account, locked in one query in id
     order (the fixture's account is made with its first bet)."""
-    mine = Q(kind=Account.Kind.WALLET, league_id=fixture.season.league_id, user=user)
-    held = Q(kind=Account.Kind.ESCROW, fixture=fixture)
     for _attempt in range(2):
         found = {
             account.kind: account
-            for account in Account.objects.select_for_update().filter(mine | held).order_by("pk")
+            for account in _wallet_and_escrow_rows(fixture.season.league_id, user.pk, fixture.pk)
         }
         if Account.Kind.WALLET not in found:
             raise BettingRefused("no_wallet", _("Open a wallet in this league first."))

@@ -19,6 +19,8 @@ league_pages = [*league_urls.urlpatterns, *match_urls.league_patterns, *registry
 match_pages = [*match_urls.urlpatterns, *registry.page_urls("matches")]
 
 urlpatterns = [
+    # first: no pattern before it matched a path under api/v1/, and the API is the busiest
+    path("api/v1/", include("config.api.urls")),
     path("", RedirectView.as_view(pattern_name="league:list", permanent=False)),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("core.urls_accounts")),
@@ -27,7 +29,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
-    path("api/v1/", include("config.api.urls")),
     path("leagues/", include((league_pages, "league"))),
     path("", include("notifications.urls")),
     path("matches/", include((match_pages, "matches"))),

@@ -124,6 +124,12 @@ class FixtureOddsView(APIView):
         )
 
 
+_BET_PLACE = s.BetPlaceSerializer()
+_BET_OUT = s.BetSerializer()
+"""One of each for every bet placed: their fields are bound once, not copied per request (a
+serializer keeps no state between ``run_validation`` or ``to_representation`` calls)."""
+
+
 @extend_schema_view(
     list=extend_schema(
         summary="My bets",
@@ -173,14 +179,12 @@ class BetViewSet(
         return mine.order_by("-placed_at", "-pk")
 
     def create(self, request: Request, *args, **kwargs) -> Response:
-        incoming = s.BetPlaceSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
+        data = _BET_PLACE.run_validation(request.data)  # as is_valid(raise_exception=True)
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and len(key) > 100:
             raise BettingRefused(
                 "invalid", "Idempotency-Key: at most 100 characters.", "Idempotency-Key"
             )
-        data = incoming.validated_data
         bet, created = bets.bet_place(
             user=request.user,
             fixture_id=data["fixture"],
@@ -190,7 +194,7 @@ class BetViewSet(
             idempotency_key=key,
         )
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        return Response(s.BetSerializer(bet).data, status=code)
+        return Response(_BET_OUT.to_representation(bet), status=code)
 
     @extend_schema(
         summary="Cancel one of my bets before kick-off", request=None, responses=s.BetSerializer

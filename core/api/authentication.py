@@ -27,7 +27,21 @@ from rest_framework import exceptions
 
 from core import history
 from core.models import UserProfile
+from core.prepared_query import PreparedQuery
 from core.user_language import activate_language
+
+
+def _token_rows(token_key: str):
+    return (
+        get_token_model()
+        .objects.filter(token_key=token_key)
+        .select_related("user", "user__profile")
+    )
+
+
+_tokens_by_key = PreparedQuery(_token_rows, (str,))
+"""The token rows with their user and profile; compiled once per connection (every API
+request runs it)."""
 
 
 class LanguageAwareTokenAuthentication(TokenAuthentication):
@@ -56,12 +70,7 @@ class LanguageAwareTokenAuthentication(TokenAuthentication):
             digest = hash_token(token)
         except (TypeError, binascii.Error):
             raise exceptions.AuthenticationFailed(message) from None
-        rows = (
-            get_token_model()
-            .objects.filter(token_key=token[: CONSTANTS.TOKEN_KEY_LENGTH])
-            .select_related("user", "user__profile")
-        )
-        for row in rows:
+        for row in _tokens_by_key(token[: CONSTANTS.TOKEN_KEY_LENGTH]):
             if not compare_digest(digest, row.digest):
                 continue
             if row.expiry is not None and row.expiry < timezone.now():

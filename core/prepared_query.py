@@ -1,0 +1,122 @@
+"""A queryset compiled to SQL once per database connection, then run again with other values.
+
+Django compiles a queryset to SQL on every evaluation: for a hot query with a chain of
+``select_related``, deferred fields and a lock, compiling costs more CPU than the database
+spends answering. :class:`PreparedQuery` builds the queryset once with placeholder values,
+keeps its SQL and its compiler (which columns make which object), and afterwards only swaps
+the values in and builds the objects as Django's own ``ModelIterable`` does: the same rows,
+the same related objects, the same deferred fields and annotations.
+
+Every value that changes between runs must be a parameter of ``build``, with its type (``int``
+for an id, ``str`` for a text compared as is): ``build`` is handed a placeholder of that type
+for each, and each placeholder must reach the SQL as exactly one parameter, unchanged; anything
+else in the queryset is fixed.
+"""
+
+from collections.abc import Callable
+from typing import Any
+from weakref import WeakKeyDictionary
+from weakref import ref as weak_ref
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Model, QuerySet
+from django.db.models.query import _get_from_db, get_related_populators
+from django.db.transaction import TransactionManagementError
+
+_PLACEHOLDER_BASE = -(2**62)
+
+
+def _placeholder(kind: type, index: int) -> Any:
+    if kind is int:
+        return _PLACEHOLDER_BASE - index
+    if kind is str:
+        return f"<prepared query placeholder {index}>"
+    raise TypeError(f"a prepared query takes int or str values, not {kind.__name__}")
+
+
+class _Compiled:
+    __slots__ = ("compiler", "locks", "params", "queryset", "slots", "sql")
+
+    def __init__(self, queryset: QuerySet, placeholders: tuple[int, ...], alias: str) -> None:
+        compiler = queryset.query.get_compiler(using=alias)
+        sql, params = compiler.as_sql()
+        slots = []
+        for placeholder in placeholders:
+            found = [
+                i for i, p in enumerate(params) if type(p) is type(placeholder) and p == placeholder
+            ]
+            if len(found) != 1:
+                raise ValueError(f"placeholder {placeholder} is {len(found)} parameters, not one")
+            slots.append(found[0])
+        self.compiler, self.sql, self.params, self.slots = compiler, sql, list(params), slots
+        self.queryset = queryset
+        self.locks = bool(
+            queryset.query.select_for_update and compiler.connection.features.has_select_for_update
+        )
+
+
+class PreparedQuery:
+    """``build(*values)`` -> a queryset of model instances; ``prepared(*values)`` -> their list."""
+
+    def __init__(
+        self, build: Callable[..., QuerySet], types: tuple[type, ...], using: str = DEFAULT_DB_ALIAS
+    ):
+        self.build = build
+        self.using = using
+        self.types = types
+        self.placeholders = tuple(_placeholder(kind, i) for i, kind in enumerate(types))
+        self._compiled: WeakKeyDictionary[Any, _Compiled] = WeakKeyDictionary()
+
+    def _prepare(self, connection: Any) -> _Compiled:
+        compiled = self._compiled.get(connection)
+        if compiled is None:
+            queryset = self.build(*self.placeholders)
+            compiled = _Compiled(queryset, self.placeholders, self.using)
+            self._compiled[connection] = compiled
+        return compiled
+
+    def __call__(self, *values: Any) -> list[Model]:
+        connection = connections[self.using]
+        compiled = self._prepare(connection)
+        if compiled.locks and connection.get_autocommit():  # as the compiler checks
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        params = list(compiled.params)
+        for slot, kind, value in zip(compiled.slots, self.types, values, strict=True):
+            params[slot] = kind(value)
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            fetched = cursor.fetchall()
+        return _objects(compiled, fetched)
+
+
+def _objects(compiled: _Compiled, fetched: list[tuple]) -> list[Model]:
+    """The rows as Django's ``ModelIterable`` makes them (no known related objects here)."""
+    compiler, queryset = compiled.compiler, compiled.queryset
+    db = compiled.queryset.db
+    fetch_mode = queryset._fetch_mode
+    select, klass_info, annotation_col_map = (
+        compiler.select,
+        compiler.klass_info,
+        compiler.annotation_col_map,
+    )
+    model_cls = klass_info["model"]
+    select_fields = klass_info["select_fields"]
+    start, end = select_fields[0], select_fields[-1] + 1
+    init_list = [f[0].target.attname for f in select[start:end]]
+    from_db = _get_from_db(model_cls, fetch_mode)
+    related_populators = get_related_populators(klass_info, select, db, fetch_mode)
+    objects = []
+    peers: list = []
+    for row in compiler.results_iter([fetched]):
+        obj = from_db(db, init_list, row[start:end])
+        if fetch_mode.track_peers:
+            peers.append(weak_ref(obj))
+            obj._state.peers = peers
+        for populator in related_populators:
+            populator.populate(row, obj)
+        for attr_name, col_pos in (annotation_col_map or {}).items():
+            setattr(obj, attr_name, row[col_pos])
+        objects.append(obj)
+    return objects
