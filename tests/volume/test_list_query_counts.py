@@ -24,6 +24,7 @@ TABLES = {
     "api standings",
     "page league",
     "page league as its commissioner",
+    "page league, its last round",
     "export standings",
     "page result book",
 }
