@@ -143,7 +143,18 @@ def load_generate(
                     progress(done, plan.leagues)
     run.finished_at = timezone.now()
     run.save(update_fields=["finished_at"])
+    _statistics_refresh()
     return run
+
+
+def _statistics_refresh() -> None:
+    """On PostgreSQL, ``ANALYZE`` the whole database: rows written in bulk (COPY) leave the
+    planner's statistics behind until autovacuum gets to them, and with stale statistics a
+    league's results list read 380,000 results for one league (1.1 s instead of 21 ms on the
+    1,000-league volume)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
 
 
 def _league_task(plan: LoadPlan, task: tuple[int, int, int]) -> int:

@@ -219,32 +219,18 @@ class Visitor(Portal):
 class Punter(Signed):
     weight = 25
     tokens = ACCOUNTS["punters"]
-    PROBES = 60
 
     def on_start(self) -> None:
         super().on_start()
-        self.leagues: list[int] = []
         self.stakes: dict[int, tuple[int, int]] = {}  # league -> (smallest, largest) stake
-        page = 1
-        probes = 0
-        # Walk the league list from the start, asking each Rotzball league whether it bets.
-        while len(self.leagues) < 3 and probes < self.PROBES:
-            listing = self.get_json("/api/v1/leagues/", "api: leagues list", page=page)
-            if not listing or not listing["results"]:
-                break
-            for league in listing["results"]:
-                if league["rule_system"] != "rotzball" or probes >= self.PROBES:
-                    continue
-                probes += 1
-                settings = self.get_json(
-                    f"/api/v1/leagues/{league['id']}/betting/", "api: betting settings"
-                )
-                if settings and settings.get("mode") != "off":
-                    self.leagues.append(league["id"])
-                    self.stakes[league["id"]] = (settings["min_stake"], settings["max_stake"])
-            if not listing.get("next"):
-                break
-            page += 1
+        # A punter knows the leagues where they hold a wallet (prepare.py opened them) and reads
+        # each one's betting settings, as a betting client does before its first bet.
+        self.leagues: list[int] = []
+        for league in ACCOUNTS.get("betting_leagues", []):
+            settings = self.get_json(f"/api/v1/leagues/{league}/betting/", "api: betting settings")
+            if settings and settings.get("mode") != "off":
+                self.leagues.append(league)
+                self.stakes[league] = (settings["min_stake"], settings["max_stake"])
         self.open: list[dict] = []
 
     def _open_fixtures(self) -> list[dict]:

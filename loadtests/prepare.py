@@ -111,6 +111,7 @@ def main() -> None:
         "commissioners": [_token(user) for user in commissioners.values()],
         "coaches": [_token(user) for user in coaches.values()],
         "punters": [_token(user) for user in _punters(args.punters, leagues)],
+        "betting_leagues": [league.pk for league in leagues],  # where the punters hold wallets
     }
     args.accounts.write_text(json.dumps(accounts))
     args.accounts.chmod(0o600)

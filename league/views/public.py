@@ -1,18 +1,23 @@
 """Pages anyone may read: the league list, and a team's page (its game's own page)."""
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from core import registry
 from league import selectors
 
+LEAGUES_PER_PAGE = 50
+
 
 def league_list(request: HttpRequest) -> HttpResponse:
-    leagues = selectors.league_list()
+    """The leagues by name, 50 a page (``?page=N``; a page out of range shows the last)."""
+    leagues = selectors.league_list().order_by("name", "pk")
+    page = Paginator(leagues, LEAGUES_PER_PAGE).get_page(request.GET.get("page"))
     my_teams = []
     if request.user.is_authenticated:
         my_teams = list(selectors.team_list().filter(coach=request.user))
-    return render(request, "league/list.html", {"leagues": leagues, "my_teams": my_teams})
+    return render(request, "league/list.html", {"page": page, "my_teams": my_teams})
 
 
 

@@ -26,6 +26,34 @@ def test_league_list_shows_each_league_with_its_commissioner_and_team_count(
     assert cells == [league.name, "Rotzball", "commissioner", "2"]
 
 
+def test_league_list_shows_fifty_leagues_a_page_by_name(browser, league, team):
+    from league.views.public import LEAGUES_PER_PAGE
+    from tests.factories import LeagueFactory, TeamFactory
+
+    for number in range(LEAGUES_PER_PAGE + 4):
+        LeagueFactory(name=f"Zz league {number:03d}")
+    retired = TeamFactory(league=league, retired_at=timezone.now())
+    assert retired.retired_at is not None
+    client = browser()
+
+    first = soup(client.get(reverse("league:list")))
+    names = [a.get_text(strip=True) for a in first.select("tbody td:first-child a")]
+    assert len(names) == LEAGUES_PER_PAGE
+    assert names == sorted(names)
+    assert first.find("a", rel="next")["href"] == "?page=2"
+    row = first.find("a", string=league.name).find_parent("tr")
+    assert row.find_all("td")[3].get_text(strip=True) == "1"  # the retired team is not counted
+
+    second = soup(client.get(reverse("league:list") + "?page=2"))
+    rest = [a.get_text(strip=True) for a in second.select("tbody td:first-child a")]
+    assert len(rest) == 5 and not set(rest) & set(names)
+    assert "Page 2 of 2" in second.get_text()
+    assert second.find("a", rel="prev")["href"] == "?page=1"
+    # a page out of range or not a number shows the nearest page instead of an error
+    assert client.get(reverse("league:list") + "?page=99").status_code == 200
+    assert client.get(reverse("league:list") + "?page=x").status_code == 200
+
+
 def test_base_layout_offers_navigation_languages_and_sign_in(browser, league):
     page = soup(browser().get(reverse("league:list")))
 
