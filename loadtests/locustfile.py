@@ -41,7 +41,9 @@ from locust import HttpUser, between, events, task
 WAIT = (float(os.environ.get("LOAD_WAIT_MIN", "1")), float(os.environ.get("LOAD_WAIT_MAX", "5")))
 ACCOUNTS = json.loads(Path(os.environ["LOAD_ACCOUNTS"]).read_text())
 HOSTS = os.environ.get("LOAD_HOSTS", "http://127.0.0.1:8400").split(",")
-REFUSED_CODES = {"price_changed", "betting_closed", "no_odds"}
+REFUSED_CODES = {"price_changed", "betting_closed", "no_odds", "insufficient_funds"}
+"""Rules answers, not failures: odds moved or closed, and a wallet emptied by earlier bets
+(each run with ``LOAD_FRESH=false`` bets on from the wallets the last one left)."""
 # What the rules answer a legitimate request while others play: a line-up edit while the
 # team's match is played; a round another commissioner has just simulated.
 RACED = ("frozen until the result is in", "Nothing left to simulate")
