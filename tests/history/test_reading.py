@@ -204,3 +204,26 @@ def test_a_bad_filter_answers_a_page_naming_the_field(client, league):
     assert response.status_code == 400
     assert "object_type" in response.content.decode()
     assert "Recent changes" in response.content.decode()
+
+
+def test_the_history_pages_link_each_other_keeping_the_filter(client, league, commissioner):
+    from bs4 import BeautifulSoup
+
+    client.force_login(commissioner)
+    team = TeamFactory(league=league, name="Team 0")
+    for number in range(55):
+        team_update(team=team, name=f"Renamed {number}")
+
+    first = BeautifulSoup(history_page(client, league).content, "html.parser")
+    pager = first.find("nav", class_="pager")
+    assert pager["aria-label"] == "Pages of the history"
+    assert pager.find("a", rel="next").get_text() == "Older"
+    assert pager.find("a", rel="next")["href"] == "?page=2"
+    assert first.find("a", rel="prev") is None
+
+    filtered = history_page(client, league, object_type="league.team", object_id=team.pk, page=2)
+    second = BeautifulSoup(filtered.content, "html.parser").find("nav", class_="pager")
+    assert second.find("a", rel="prev")["href"] == (
+        f"?object_type=league.team&object_id={team.pk}&page=1"
+    )
+    assert second.find("a", rel="prev").get_text() == "Newer"
