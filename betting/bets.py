@@ -10,6 +10,7 @@ import hashlib
 import json
 from decimal import Decimal
 
+from auditlog.context import disable_auditlog
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import BooleanField, ExpressionWrapper, Q
@@ -22,6 +23,7 @@ from betting.errors import BettingRefused, IdempotencyConflict, NoWallet
 from betting.league_settings import settings_of
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, BettingSettings, Transaction
+from core import history
 from core.prepared_query import PreparedQuery
 from league.models import League
 from league.roles import is_commissioner
@@ -238,16 +240,20 @@ def _place(
             % {"balance": wallet.balance},
             "stake",
         )
-    bet = Bet.objects.create(
-        wallet=wallet,
-        user=user,
-        fixture=fixture,
-        outcome=outcome,
-        stake=stake,
-        price=taken,
-        idempotency_key=idempotency_key or "",
-        request_digest=digest,
-    )
+    # The bet's history entry is auditlog's own, written by history.record_saves: one COPY
+    # instead of auditlog's model save, a third of the bet's CPU.
+    with disable_auditlog():
+        bet = Bet.objects.create(
+            wallet=wallet,
+            user=user,
+            fixture=fixture,
+            outcome=outcome,
+            stake=stake,
+            price=taken,
+            idempotency_key=idempotency_key or "",
+            request_digest=digest,
+        )
+    history.record_saves(saves=[(None, bet)])
     ledger.post_one(
         league,
         Posting(

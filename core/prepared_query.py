@@ -11,6 +11,13 @@ Every value that changes between runs must be a parameter of ``build``, with its
 for an id, ``str`` for a text compared as is): ``build`` is handed a placeholder of that type
 for each, and each placeholder must reach the SQL as exactly one parameter, unchanged; anything
 else in the queryset is fixed.
+
+On PostgreSQL the query is also a prepared statement of the server: the project's connections
+bind parameters on the client (Django's default), so every other query is parsed and planned
+afresh; this one runs through a server-binding cursor, and psycopg prepares it on the
+connection after ``PREPARE_AFTER`` runs. Planning the bet's fixture lock (five tables)
+cost the database 0.45 ms of its 0.6; prepared, the lock costs 0.16 ms. Through PgBouncer,
+prepared statements need its ``max_prepared_statements`` (docs/scaling.md).
 """
 
 from collections.abc import Callable
@@ -19,11 +26,17 @@ from weakref import WeakKeyDictionary
 from weakref import ref as weak_ref
 
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model, QuerySet
 from django.db.models.query import _get_from_db, get_related_populators
 from django.db.transaction import TransactionManagementError
 
 _PLACEHOLDER_BASE = -(2**62)
+
+PREPARE_AFTER = 2
+"""Runs of a query on one connection planned as usual before the next one prepares it
+(psycopg's ``prepare_threshold``): a query run once is never kept. psycopg forgets them all
+after a rollback, and prepares them again."""
 
 
 def _placeholder(kind: type, index: int) -> Any:
@@ -85,10 +98,34 @@ class PreparedQuery:
         params = list(compiled.params)
         for slot, kind, value in zip(compiled.slots, self.types, values, strict=True):
             params[slot] = kind(value)
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(compiled.sql, params)
             fetched = cursor.fetchall()
         return _objects(compiled, fetched)
+
+
+def _cursor(connection: BaseDatabaseWrapper) -> Any:
+    """Django's cursor, or on PostgreSQL a server-binding one that prepares its repeated
+    queries, wrapped as Django wraps its own (query logging, execute wrappers, errors)."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    from django.db.backends.postgresql.base import TIMESTAMPTZ_OID, ServerBindingCursor
+    from django.db.backends.postgresql.psycopg_any import register_tzloader
+    from psycopg.pq import Format
+
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold != PREPARE_AFTER:
+        # Django turns preparing off (None). Only a server-binding cursor ever prepares, and
+        # the connection's other cursors bind on the client: this switches on ours alone.
+        raw.prepare_threshold = PREPARE_AFTER
+    with connection.wrap_database_errors:
+        cursor = ServerBindingCursor(raw)
+    # the time zone of the rows read, as Django's own cursors get it (create_cursor)
+    loader = raw.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    if connection.timezone != loader.timezone:
+        register_tzloader(connection.timezone, cursor)
+    return connection._prepare_cursor(cursor)
 
 
 def _objects(compiled: _Compiled, fetched: list[tuple]) -> list[Model]:

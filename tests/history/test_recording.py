@@ -94,3 +94,35 @@ def test_a_session_request_records_the_signed_in_user(client, league, commission
     )
     assert response.status_code == 200, response.content
     assert entries_for(League, league.pk).first().actor == commissioner
+
+
+def test_a_placed_bets_entry_is_the_one_auditlog_writes(open_fixture, wallet, punter):
+    """A bet is saved with auditlog's receivers off and its entry written by
+    ``history.record_saves`` (cheaper): the entry is still auditlog's own, field for field."""
+    from auditlog.receivers import log_create
+
+    from betting.models import Bet
+
+    _instance, token = AuthToken.objects.create(user=punter)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    answer = client.post(
+        "/api/v1/bets/", {"fixture": open_fixture.pk, "outcome": "home", "stake": 17}, format="json"
+    )
+    assert answer.status_code == 201, answer.content
+    bet = Bet.objects.select_related("wallet", "user").get(pk=answer.json()["id"])
+    (written,) = entries_for(Bet, bet.pk)
+    with set_actor(punter):
+        log_create(sender=Bet, instance=bet, created=True)
+    reference = entries_for(Bet, bet.pk).exclude(pk=written.pk).get()
+
+    def content(entry):
+        return {
+            field.attname: getattr(entry, field.attname)
+            for field in HistoryEntry._meta.concrete_fields
+            if field.name not in ("id", "timestamp", "remote_addr", "remote_port")
+        }
+
+    assert content(written) == content(reference)
+    assert written.actor == punter
+    assert written.changes["stake"] == ["None", "17"]
