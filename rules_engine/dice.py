@@ -82,9 +82,9 @@ class Dice:
     ``record=False`` skips the log (for bulk Monte Carlo runs that only need outcomes).
     The log is kept as plain tuples (die, value, purpose) and turned into :class:`Roll`
     objects or dicts only when read: a simulated match records dozens of rolls. A
-    :meth:`roller` records a roll whose purpose is a plain string as its :meth:`log` dict
-    at once (its log entry is then that very dict): an engine that returns the whole log
-    with every result spares a tuple and a conversion per roll.
+    :meth:`roller` records a roll as its :meth:`log` dict at once (its log entry is then
+    that very dict): an engine that returns the whole log with every result spares a tuple
+    and a conversion per roll (:attr:`rolls` reads a :class:`Purpose` back from its dict).
     """
 
     __slots__ = ("_log", "_rng", "_script", "record", "seed")
@@ -145,10 +145,8 @@ class Dice:
 
         def recorded(purpose: str | Purpose) -> int:
             value = int(draw() * sides) + 1
-            if type(purpose) is str:
-                append({"die": die, "value": value, "purpose": purpose})
-            else:
-                append((die, value, purpose))
+            append({"die": die, "value": value,
+                    "purpose": purpose if isinstance(purpose, str) else purpose.to_dict()})  # fmt: skip
             return value
 
         return recorded
@@ -199,7 +197,11 @@ def _entry_json(entry: tuple[str, int, str | Purpose]) -> dict[str, Any]:
 def _entry_roll(entry: _Entry) -> Roll:
     if isinstance(entry, tuple):
         return Roll(*entry)
-    return Roll(entry["die"], entry["value"], entry["purpose"])
+    purpose = entry["purpose"]
+    if not isinstance(purpose, str):  # a Purpose as its log dict: its code, then its params
+        purpose = Purpose(purpose["code"], tuple(item for item in purpose.items()
+                                                 if item[0] != "code"))  # fmt: skip
+    return Roll(entry["die"], entry["value"], purpose)
 
 
 _DIE_NAMES = {sides: f"d{sides}" for sides in (2, 4, 5, 6, 8, 10, 12, 20, 100)}

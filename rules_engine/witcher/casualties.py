@@ -29,7 +29,7 @@ from rules_engine.witcher.plan import BattlePlan
 from rules_engine.witcher.rolls import SkillRoll, roll_skill
 
 
-def _percent_of(count: int, percent: int) -> int:
+def percent_of(count: int, percent: int) -> int:
     return (count * percent + 50) // 100
 
 
@@ -126,7 +126,7 @@ def roll_casualties(
             pool[commander.name] -= roll.luck
         band = tables.casualty_band(roll.margin)
         percent = band.quick if quick else dice.nd6(band.d6, purposes.casualties(side)) + band.bonus
-        count = min(army.total, _percent_of(army.total, percent))
+        count = min(army.total, percent_of(army.total, percent))
         dead = count // tables.casualties.dead_divisor
         result[side] = SideCasualties(
             commander.name, roll, terms, percent, count, dead, count - dead
@@ -139,7 +139,7 @@ def roll_casualties(
         else:
             survival = dice.nd6(rules.d6, purposes.no_quarter_survivors(loser)) + rules.bonus
         side_result = result[loser]
-        survivors = min(side_result.wounded, _percent_of(side_result.casualties, survival))
+        survivors = min(side_result.wounded, percent_of(side_result.casualties, survival))
         result[loser] = SideCasualties(
             side_result.commander,
             side_result.roll,

@@ -29,7 +29,7 @@ from rules_engine.witcher.battle import (
     Phase3Policy,
     Side,
 )
-from rules_engine.witcher.casualties import roll_casualties
+from rules_engine.witcher.casualties import casualty_modifiers, percent_of
 from rules_engine.witcher.plan import BattlePlan
 from rules_engine.witcher.result import SKIPPED
 from rules_engine.witcher.rolls import exchange_roll
@@ -219,20 +219,51 @@ class _StraightBattle:
         return coin, ATTACKER if coin == 1 else DEFENDER
 
     def casualties(self, won: dict[str, int], rounds: int, winner: str) -> dict[str, Any]:
-        """Both sides' casualties as JSON (the rules of
-        :func:`~rules_engine.witcher.casualties.roll_casualties`)."""
-        result = roll_casualties(
-            self.dice,
-            self.plan,
-            phases_won={Side.ATTACKER: won[ATTACKER], Side.DEFENDER: won[DEFENDER]},
-            exchange_rolls=rounds,
-            winner=Side(winner),
-            luck={Side.ATTACKER: self.luck[ATTACKER], Side.DEFENDER: self.luck[DEFENDER]},
-        )
-        return {
-            "attacker": result[Side.ATTACKER].to_dict(),
-            "defender": result[Side.DEFENDER].to_dict(),
-        }
+        """Both sides' casualties as JSON, by the rules and in the draw order of
+        :func:`~rules_engine.witcher.casualties.roll_casualties` (its
+        :func:`~rules_engine.witcher.casualties.casualty_modifiers` give the DCs)."""
+        plan, tables = self.plan, self.plan.battle.tables
+        options = plan.battle.options
+        quick = options.casualties is CasualtyMode.QUICK
+        d6 = self.dice.roller(6)  # one roller for every nD6, as Dice.nd6 draws them
+        result = {}
+        for side, army in ((Side.ATTACKER, plan.battle.attacker),
+                           (Side.DEFENDER, plan.battle.defender)):  # fmt: skip
+            terms = casualty_modifiers(plan, side, phases_won=won[side], exchange_rolls=rounds)
+            dc = sum(terms.values())
+            pool, name = self.luck[side], army.commander.name
+            roll = exchange_roll(self.d10, purposes.casualty_test(side), army.commander.tactics,
+                                 dc, pool.get(name, 0), dc if self.wants_luck else None)  # fmt: skip
+            if roll["luck"]:
+                pool[name] -= roll["luck"]
+            margin = roll["total"] - dc
+            band = tables.casualty_band(margin)
+            if quick:
+                percent = band.quick
+            else:
+                purpose = purposes.casualties(side)
+                percent = sum([d6(purpose) for _ in range(band.d6)]) + band.bonus
+            count = min(army.total, percent_of(army.total, percent))
+            dead = count // tables.casualties.dead_divisor
+            result[str(side)] = {"commander": name, "roll": roll, "dc": dc, "modifiers": terms,
+                                 "margin": margin, "percent": percent, "casualties": count,
+                                 "dead": dead, "wounded": count - dead,
+                                 "no_quarter": None}  # fmt: skip
+        if options.no_quarter:
+            loser = result[DEFENDER if winner == ATTACKER else ATTACKER]
+            rules = tables.casualties.no_quarter
+            if quick:
+                survival = rules.quick
+            else:
+                purpose = purposes.no_quarter_survivors(
+                    DEFENDER if winner == ATTACKER else ATTACKER
+                )
+                survival = sum([d6(purpose) for _ in range(rules.d6)]) + rules.bonus
+            survivors = min(loser["wounded"], percent_of(loser["casualties"], survival))
+            loser["dead"] = loser["casualties"] - survivors
+            loser["wounded"] = survivors
+            loser["no_quarter"] = {"survival_percent": survival, "survivors": survivors}
+        return result
 
 
 def _phase_winner(a_total: int, d_total: int, sr: int) -> str | None:
