@@ -20,6 +20,7 @@ from rules_engine.rotzball.sheet import parse_sheet
 from rules_engine.witcher import BattleRun, army, default_tables, parse_battle
 from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
+from tests.engine.witcher import builders as witcher_builders
 from tests.engine.witcher import test_replay_digests as witcher_digests
 
 purposes = st.one_of(
@@ -216,3 +217,77 @@ def test_the_quick_witcher_commander_and_troop_checks_accept_only_what_the_check
         expected = parsed_or_error(checked, data, *args)
         fast = quick(data)
         assert fast is None or fast == expected
+
+
+def mostly(valid: list[Any], invalid: list[Any]) -> st.SearchStrategy[Any]:
+    """A valid value nine times in ten, else an invalid one."""
+    return st.sampled_from([*valid * (9 * max(1, len(invalid))), *invalid * len(valid)])
+
+
+witcher_phases = mostly(["1", "2", "3"], ["4", 1])
+witcher_person = st.one_of(
+    st.fixed_dictionaries(
+        {"name": mostly(["Rhundurin", "Seliad", "Irlyena"], [""]),
+         "tactics": mostly([12], [11]), "command": st.just(12)},
+        optional={"luck": mostly([0, 2], [-1])},
+    ),
+    st.just({"name": "Brigand", "rank": "captain"}),
+    st.just("nobody"),
+)  # fmt: skip
+witcher_troop = st.fixed_dictionaries(
+    {"name": mostly(["Militia", "Golems"], [" "]), "dc": mostly([12, 25], [0]),
+     "count": mostly([7, 30], [True])},
+    optional={"phase": mostly([None, 1, 3], [4])},
+)  # fmt: skip
+witcher_army_parts = {
+    "seconds": st.one_of(st.dictionaries(witcher_phases, witcher_person, max_size=3),
+                         st.none(), st.just([])),
+    "works": st.one_of(
+        st.dictionaries(mostly([*army.WORK_KEYS], ["moat"]), mostly([True, False], [1]),
+                        max_size=3),
+        st.none(), st.just("walls")),
+    "deployment": st.one_of(
+        st.dictionaries(witcher_phases, mostly([1, 300], [0, True, 10**8]), max_size=3),
+        st.none()),
+    "id": st.just(17),
+}  # fmt: skip
+witcher_army = st.one_of(
+    st.fixed_dictionaries(  # mostly well-formed
+        {"name": mostly(["Auld Alliance"], ["", 3]),
+         "commander": witcher_person,
+         "troops": st.lists(witcher_troop, min_size=1, max_size=4)},
+        optional=witcher_army_parts,
+    ),
+    st.fixed_dictionaries(  # anything may be missing
+        {}, optional={"name": st.just("Hunt"), "commander": witcher_person,
+                      "troops": st.lists(witcher_troop, max_size=2), **witcher_army_parts}),
+    st.just(["not", "an", "army"]),
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=witcher_army)
+def test_the_quick_witcher_army_check_accepts_only_what_the_checked_does(data):
+    """The quick path of ``parse_army`` builds what the checked path builds (seconds and
+    deployment in phase order included), and only what it accepts."""
+    expected = parsed_or_error(army._checked_army, data, "attacker", default_tables())
+    fast = army._quick_army(data)
+    assert fast is None or fast == expected
+    assert fast is None or list(fast.seconds) == sorted(fast.seconds)
+
+
+def test_the_quick_witcher_army_check_reads_seconds_works_and_deployment():
+    """Well-formed armies with every optional part take the quick path, and build what the
+    checked path builds."""
+    battle = witcher_builders.auld_alliance_battle()
+    hunt = {**battle["attacker"], "commander": {"name": "Nagh'Khaladh", "tactics": 15,
+                                                "command": 18, "luck": 1}}  # fmt: skip
+    alliance = {**battle["defender"], "deployment": {"3": 80, "1": 60}}
+    for data in (hunt, alliance, battle["defender"]):
+        fast = army._quick_army(data)
+        assert fast is not None
+        assert fast == army._checked_army(data, "attacker", default_tables())
+    assert army._quick_army(alliance).deployment == {1: 60, 3: 80}
+    assert list(army._quick_army(alliance).seconds) == [1, 2]
+    assert army._quick_army(alliance).works.fortifications
+    assert army._quick_army(battle["attacker"]) is None  # an officer's rank: checked path
