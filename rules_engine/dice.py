@@ -134,7 +134,7 @@ class Dice:
         :data:`FAST_SIDES` go through :meth:`roll` itself. ``record`` is read when the roller
         is made: make a new one after changing it.
         """
-        if self._script is not None or type(self).roll is not Dice.roll or sides > FAST_SIDES:
+        if not self._draws_itself(sides):
             roll = self.roll
             return lambda purpose: roll(sides, purpose)
         draw = self._rng.random
@@ -145,11 +145,41 @@ class Dice:
 
         def recorded(purpose: str | Purpose) -> int:
             value = int(draw() * sides) + 1
-            append({"die": die, "value": value,
-                    "purpose": purpose if isinstance(purpose, str) else purpose.to_dict()})  # fmt: skip
+            if isinstance(purpose, str):
+                append({"die": die, "value": value, "purpose": purpose})
+            else:  # Purpose.to_dict() inline once its JSON is made: a call less per roll
+                json = purpose._json
+                append({"die": die, "value": value,
+                        "purpose": purpose.to_dict() if json is None else json.copy()})  # fmt: skip
             return value
 
         return recorded
+
+    def draws(self, sides: int, count: int, purpose: str | Purpose) -> list[int]:
+        """``count`` dice of ``sides`` faces rolled for one purpose, drawn and recorded
+        exactly as ``count`` calls of a :meth:`roller` (or of :meth:`roll`) would, in one
+        call (no Python call per die)."""
+        if not self._draws_itself(sides):
+            roll = self.roll
+            return [roll(sides, purpose) for _ in range(count)]
+        draw = self._rng.random
+        values = [int(draw() * sides) + 1 for _ in range(count)]
+        if self.record and values:
+            die = die_name(sides)
+            if isinstance(purpose, str):
+                self._log.extend([{"die": die, "value": value, "purpose": purpose}
+                                  for value in values])  # fmt: skip
+            else:
+                json = purpose.to_dict()  # each entry gets its own copy, as from a roller
+                self._log.extend([{"die": die, "value": value, "purpose": json.copy()}
+                                  for value in values])  # fmt: skip
+        return values
+
+    def _draws_itself(self, sides: int) -> bool:
+        """Whether :meth:`roller` and :meth:`draws` may draw from the stream themselves:
+        not for scripted dice, subclasses that override :meth:`roll`, or dice larger than
+        :data:`FAST_SIDES` (those go through :meth:`roll`)."""
+        return self._script is None and type(self).roll is Dice.roll and sides <= FAST_SIDES
 
     @property
     def rolls(self) -> list[Roll]:
@@ -170,10 +200,9 @@ class Dice:
         return (self.d10(purpose) + 1) // 2
 
     def nd6(self, count: int, purpose: str | Purpose) -> int:
-        """Sum of ``count`` six-sided dice, each recorded (through one :meth:`roller`, which
+        """Sum of ``count`` six-sided dice, each recorded (through :meth:`draws`, which
         draws and records exactly as :meth:`d6`)."""
-        d6 = self.roller(6)
-        return sum([d6(purpose) for _ in range(count)])
+        return sum(self.draws(6, count, purpose))
 
     def coin(self, purpose: str | Purpose) -> bool:
         """A coin toss: True on heads. Recorded as a d2."""

@@ -222,10 +222,9 @@ class _StraightBattle:
         """Both sides' casualties as JSON, by the rules and in the draw order of
         :func:`~rules_engine.witcher.casualties.roll_casualties` (its
         :func:`~rules_engine.witcher.casualties.casualty_modifiers` give the DCs)."""
-        plan, tables = self.plan, self.plan.battle.tables
+        plan, dice, tables = self.plan, self.dice, self.plan.battle.tables
         options = plan.battle.options
         quick = options.casualties is CasualtyMode.QUICK
-        d6 = self.dice.roller(6)  # one roller for every nD6, as Dice.nd6 draws them
         result = {}
         for side, army in ((Side.ATTACKER, plan.battle.attacker),
                            (Side.DEFENDER, plan.battle.defender)):  # fmt: skip
@@ -241,8 +240,7 @@ class _StraightBattle:
             if quick:
                 percent = band.quick
             else:
-                purpose = purposes.casualties(side)
-                percent = sum([d6(purpose) for _ in range(band.d6)]) + band.bonus
+                percent = dice.nd6(band.d6, purposes.casualties(side)) + band.bonus
             count = min(army.total, percent_of(army.total, percent))
             dead = count // tables.casualties.dead_divisor
             result[str(side)] = {"commander": name, "roll": roll, "dc": dc, "modifiers": terms,
@@ -250,15 +248,13 @@ class _StraightBattle:
                                  "dead": dead, "wounded": count - dead,
                                  "no_quarter": None}  # fmt: skip
         if options.no_quarter:
-            loser = result[DEFENDER if winner == ATTACKER else ATTACKER]
-            rules = tables.casualties.no_quarter
+            loser_side = DEFENDER if winner == ATTACKER else ATTACKER
+            loser, rules = result[loser_side], tables.casualties.no_quarter
             if quick:
                 survival = rules.quick
             else:
-                purpose = purposes.no_quarter_survivors(
-                    DEFENDER if winner == ATTACKER else ATTACKER
-                )
-                survival = sum([d6(purpose) for _ in range(rules.d6)]) + rules.bonus
+                survival = dice.nd6(rules.d6, purposes.no_quarter_survivors(loser_side))
+                survival += rules.bonus
             survivors = min(loser["wounded"], percent_of(loser["casualties"], survival))
             loser["dead"] = loser["casualties"] - survivors
             loser["wounded"] = survivors

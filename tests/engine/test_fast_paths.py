@@ -46,6 +46,31 @@ def test_a_roller_draws_and_records_exactly_as_roll(seed, plan, record):
     assert plain.roll(100, "next") == fast.roll(100, "next")  # the streams go on together
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    plan=st.lists(st.tuples(st.sampled_from([2, 6, 100, 2**40]), st.integers(0, 8), purposes),
+                  max_size=8),
+    record=st.booleans(),
+)  # fmt: skip
+def test_draws_draw_and_record_exactly_as_a_roller(seed, plan, record):
+    by_roller, in_bulk = Dice(seed, record=record), Dice(seed, record=record)
+    expected = [[by_roller.roller(sides)(purpose) for _ in range(count)]
+                for sides, count, purpose in plan]  # fmt: skip
+    assert [in_bulk.draws(sides, count, purpose) for sides, count, purpose in plan] == expected
+    assert in_bulk.log() == by_roller.log()
+    assert in_bulk.rolls == by_roller.rolls
+    assert in_bulk.nd6(3, "next") == by_roller.nd6(3, "next")  # the streams go on together
+
+
+@given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
+def test_draws_of_scripted_dice_go_through_roll(values):
+    assert Dice.scripted(values).draws(6, len(values), "x") == values
+    prefixed = PrefixDice(values, seed=3)
+    assert prefixed.draws(6, len(values), "y") == values
+    assert [roll["value"] for roll in prefixed.log()] == values
+
+
 @given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
 def test_a_roller_of_scripted_or_overriding_dice_goes_through_roll(values):
     scripted = Dice.scripted(values)
