@@ -18,6 +18,7 @@ from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
 from rules_engine.witcher import BattleRun, army, default_tables, parse_battle
+from rules_engine.witcher import battle as battle_module
 from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
 from tests.engine.witcher import builders as witcher_builders
@@ -316,3 +317,89 @@ def test_the_quick_witcher_army_check_reads_seconds_works_and_deployment():
     assert list(army._quick_army(alliance).seconds) == [1, 2]
     assert army._quick_army(alliance).works.fortifications
     assert army._quick_army(battle["attacker"]) is None  # an officer's rank: checked path
+
+
+def circumstance_value(limit: int) -> st.SearchStrategy[Any]:
+    return mostly([0, 1, limit, -limit], [limit + 1, -limit - 1, True, "1"])
+
+
+witcher_circumstances = st.one_of(
+    st.none(),
+    st.just([]),
+    st.dictionaries(
+        mostly(["attacker", "defender"], ["home"]),
+        st.one_of(
+            st.dictionaries(
+                witcher_phases,
+                st.one_of(
+                    st.fixed_dictionaries({}, optional={
+                        "surprise": circumstance_value(3), "weather": circumstance_value(3),
+                        "other": circumstance_value(10)}),
+                    st.just({"wind": 1}), st.just(None)),
+                max_size=3),
+            st.just("rain")),
+        max_size=2),
+)  # fmt: skip
+witcher_moments = st.one_of(
+    st.none(),
+    st.just(["1"]),
+    st.dictionaries(
+        witcher_phases,
+        st.one_of(
+            st.none(),
+            st.fixed_dictionaries({}, optional={
+                "attacker_chance": mostly([0, 1, 0.25, 0.5], [1.5, -0.1, True, "0.5"])}),
+            st.just({"winner": "attacker"}), st.just(0.5)),
+        max_size=3),
+)  # fmt: skip
+witcher_options = st.one_of(
+    st.none(),
+    st.just("dice"),
+    st.fixed_dictionaries({}, optional={
+        "casualties": mostly(["off", "dice", "quick"], ["fast", 1]),
+        "no_quarter": mostly([True, False], [1, "yes"]),
+        "phase3_skill": mostly(["auto", "tactics", "command", "gm"], ["luck"]),
+        "luck": mostly(["auto", "off"], [None]),
+        "moments": mostly(["chance", "gm"], ["dice"]),
+        "rounds": st.just(3)}),
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(circumstances=witcher_circumstances, moments=witcher_moments, options=witcher_options)
+def test_the_quick_witcher_battle_readings_accept_only_what_the_checked_do(
+    circumstances, moments, options
+):
+    """Circumstances, crucial moments and options read quickly are what the checked parsers
+    read, key order included, and only what they accept."""
+    tables = default_tables()
+    for quick, checked, data in (
+        (lambda d: battle_module._quick_circumstances(d, tables.circumstances),
+         lambda d: battle_module.parse_circumstances(d, "circumstances", tables), circumstances),
+        (lambda d: battle_module._quick_crucial_moments(d, 0.5),
+         lambda d: battle_module.parse_crucial_moments(d, "crucial_moments", tables), moments),
+        (battle_module._quick_options, lambda d: battle_module.BattleOptions.parse(d), options),
+    ):  # fmt: skip
+        expected = parsed_or_error(checked, data)
+        fast = quick(data)
+        assert fast is None or (fast == expected and repr(fast) == repr(expected))
+
+
+def test_well_formed_witcher_battles_take_the_quick_readings():
+    tables = default_tables()
+    data = witcher_builders.auld_alliance_battle(
+        crucial_moments={"1": {"attacker_chance": 0.4}, "3": {}, "2": None},
+        options={"casualties": "dice", "no_quarter": True, "phase3_skill": "tactics"},
+    )
+    data["circumstances"]["defender"] = {"2": {"weather": 2, "other": -3}, "1": {}}
+    circumstances = battle_module._quick_circumstances(data["circumstances"], tables.circumstances)
+    moments = battle_module._quick_crucial_moments(data["crucial_moments"], 0.5)
+    options = battle_module._quick_options(data["options"])
+    assert circumstances == battle_module.parse_circumstances(data["circumstances"], "", tables)
+    assert moments == battle_module.parse_crucial_moments(data["crucial_moments"], "", tables)
+    assert list(moments) == [1, 3] and moments[3].attacker_chance == 0.5
+    assert options == battle_module.BattleOptions.parse(data["options"])
+    assert parse_battle(data) == battle_module.Battle(
+        army._checked_army(data["attacker"], "attacker", tables),
+        army._checked_army(data["defender"], "defender", tables),
+        circumstances, moments, options, tables)  # fmt: skip
