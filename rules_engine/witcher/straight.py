@@ -130,6 +130,15 @@ class _StraightBattle:
         a_army, d_army = self.names[ATTACKER], self.names[DEFENDER]
         d10, sr, trigger, limit = self.d10, self.sr, self.trigger, self.rounds_limit
         exchange_purpose = purposes.exchange_round
+        # The summaries' numbers as text from _TEXT, each made once (str() of an int costs
+        # more than the dict lookup, and a summary writes seven), the fixed ones per phase
+        text = _TEXT
+        phase_text, a_dc_text, d_dc_text = text[number], text[a_dc], text[d_dc]
+        ending = {
+            None: ".",
+            ATTACKER: f"; {a_army} wins phase {phase_text}.",
+            DEFENDER: f"; {d_army} wins phase {phase_text}.",
+        }  # after the totals
         planned = number in self.moments
         moment: Any = None  # the phase's "crucial_moment": None, "skipped" or its winner
         a_total = d_total = rounds = 0
@@ -144,14 +153,14 @@ class _StraightBattle:
                     d_total += self.points
                 moment = {"winner": side}
                 winner = _phase_winner(a_total, d_total, sr)
-                summary = f"Phase {number}: {self.names[side]} wins the crucial moment " + (
-                    f"(+{self.points}); totals {a_total}-{d_total}"
+                summary = (
+                    f"Phase {phase_text}: {self.names[side]} wins the crucial moment "
+                    f"(+{self.points}); totals {text[a_total]}-{text[d_total]}{ending[winner]}"
                 )
                 events.append({"phase": number, "kind": "crucial_moment", "winner": side,
                                "decided_by": "chance", "roll": roll,
                                "totals": {"attacker": a_total, "defender": d_total},
-                               "phase_winner": winner,
-                               "summary": summary + self.ending(winner, number)})  # fmt: skip
+                               "phase_winner": winner, "summary": summary})  # fmt: skip
                 continue
             rounds += 1
             a = exchange_roll(d10, exchange_purpose(number, rounds, ATTACKER), a_base, a_dc,
@@ -168,16 +177,15 @@ class _StraightBattle:
                 coin, winner = self.round_limit(number, a_total, d_total)
                 round_limit = {"coin": coin}
             summary = (
-                f"Phase {number}, round {rounds}: "
-                f"{a_army} {a['total']} v DC {a_dc} (+{a['points']}), "
-                f"{d_army} {d['total']} v DC {d_dc} (+{d['points']}); "
-                f"totals {a_total}-{d_total}"
-            )
+                f"Phase {phase_text}, round {text[rounds]}: "
+                f"{a_army} {text[a['total']]} v DC {a_dc_text} (+{text[a['points']]}), "
+                f"{d_army} {text[d['total']]} v DC {d_dc_text} (+{text[d['points']]}); "
+                f"totals {text[a_total]}-{text[d_total]}{ending[winner]}"
+            )  # exchange.play_round's summary, as exchange._with_totals ends it
             events.append({"phase": number, "kind": "round", "round": rounds, "attacker": a,
                            "defender": d, "round_limit": round_limit,
                            "totals": {"attacker": a_total, "defender": d_total},
-                           "phase_winner": winner,
-                           "summary": summary + self.ending(winner, number)})  # fmt: skip
+                           "phase_winner": winner, "summary": summary})  # fmt: skip
         if planned:
             moment = SKIPPED  # the phase ended before its moment came
         return (
@@ -197,12 +205,6 @@ class _StraightBattle:
             winner,
             rounds,
         )
-
-    def ending(self, winner: str | None, number: int) -> str:
-        """The end of an event's summary (after the totals), as ``exchange._with_totals``."""
-        if winner is None:
-            return "."
-        return f"; {self.names[winner]} wins phase {number}."
 
     def draw_moment(self, number: int) -> tuple[str, int]:
         """The phase's crucial moment drawn by its chance (one d100): its winner and roll."""
@@ -260,6 +262,19 @@ class _StraightBattle:
             loser["wounded"] = survivors
             loser["no_quarter"] = {"survival_percent": survival, "survivors": survivors}
         return result
+
+
+class _NumberTexts(dict[int, str]):
+    """``str(n)`` for the numbers the summaries write, each made at its first use."""
+
+    def __missing__(self, number: int) -> str:
+        text = str(number)
+        if len(self) < 10_000:  # the few hundred numbers battles write, not any number
+            self[number] = text
+        return text
+
+
+_TEXT = _NumberTexts()
 
 
 def _phase_winner(a_total: int, d_total: int, sr: int) -> str | None:
