@@ -107,7 +107,7 @@ def _main_troop(army: Army, tables: WitcherTables) -> tuple[list[int], bool]:
             break
         main.append(i)
         covered += troops[i].count
-    return main, any(i in elite for i in main)
+    return main, len(main) > len(ordinary)  # main is a prefix: past the ordinary, elite
 
 
 def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
@@ -126,11 +126,8 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
     main, elite_in_main = _main_troop(army, tables)
     in_main = set(main)
     base_dc = sum([troops[i].dc for i in main]) // len(main)
-    eligible = [
-        i not in in_main
-        and (troop.dc >= rules.elite_dc or troop.count * 100 >= total * rules.specialist_percent)
-        for i, troop in enumerate(troops)
-    ]
+    elite_dc, specialist_share = rules.elite_dc, total * rules.specialist_percent
+    eligible: list[str] = []
     errors: list[CardIssue] = []
     warnings: list[CardIssue] = []
     if elite_in_main:
@@ -141,7 +138,12 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
     specialists: dict[int, list[str]] = {phase: [] for phase in PHASES}
     seen: set[str] = set()
     types_by_dc = _types_by_dc(tables.troop_types)
-    for i, troop in enumerate(troops):
+    for i, troop in enumerate(troops):  # one pass: eligibility, errors, warnings
+        may_specialise = i not in in_main and (
+            troop.dc >= elite_dc or troop.count * 100 >= specialist_share
+        )
+        if may_specialise:
+            eligible.append(troop.name)
         if troop.name in seen:
             errors.append(CardIssue(f"troops.{i}.name", (
                 f"{troop.name!r} is listed twice: a troop is one line of the card and is "
@@ -152,7 +154,7 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
                 errors.append(CardIssue(f"troops.{i}.phase", (
                     f"{troop.name!r} is part of the main troop and cannot be a "
                     f"specialist"), "main_troop_specialist", {"name": troop.name}))  # fmt: skip
-            elif not eligible[i]:
+            elif not may_specialise:
                 errors.append(_not_eligible(i, troop, total, tables))
             else:
                 specialists[troop.phase].append(troop.name)
@@ -167,7 +169,7 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
         base_dc=base_dc,
         dc=base_dc + army.works.modifier(tables),
         specialists={phase: tuple(names) for phase, names in specialists.items()},
-        eligible=tuple([troop.name for i, troop in enumerate(troops) if eligible[i]]),
+        eligible=tuple(eligible),
         errors=tuple(errors),
         warnings=tuple(warnings),
     )
