@@ -110,12 +110,15 @@ _NO_PHASES: dict[int, Circumstance] = {}
 def plan_battle(battle: Battle) -> BattlePlan:
     """The plan of ``battle``; a card with errors refuses the battle (:class:`InvalidInput`
     naming the field, such as ``attacker.troops.2.phase``)."""
-    cards = {side: battle_card(battle.army(side), battle.tables) for side in SIDES}
+    cards = {
+        Side.ATTACKER: battle_card(battle.attacker, battle.tables),
+        Side.DEFENDER: battle_card(battle.defender, battle.tables),
+    }
     for side in SIDES:
         for issue in cards[side].errors:
             raise InvalidInput(f"{side.value}.{issue.field}", issue.message)
     engaged = cards[Side.ATTACKER].total + cards[Side.DEFENDER].total
-    p1, p2, p3 = (_phase(battle, cards, phase) for phase in PHASES)
+    p1, p2, p3 = [_phase(battle, cards, phase) for phase in PHASES]
     luck: dict[Side, dict[str, int]] = {}
     for side in SIDES:
         army = battle.army(side)

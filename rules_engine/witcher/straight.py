@@ -35,6 +35,7 @@ from rules_engine.witcher.result import SKIPPED
 from rules_engine.witcher.rolls import exchange_roll
 
 ATTACKER, DEFENDER = Side.ATTACKER.value, Side.DEFENDER.value
+_SIDE_OF = {side.value: side for side in Side}  # Side(value) without the enum's lookup
 
 
 def resolve_straight(plan: BattlePlan, dice: Dice) -> dict[str, Any] | None:
@@ -104,7 +105,7 @@ class _StraightBattle:
 
     def phase3_choice(self, chooser: str) -> tuple[Skill, dict[str, Any]]:
         """The phase-2 winner's skill for phase 3 and its event (``BattleRun._set_phase3``)."""
-        skill = self.plan.phase3_skill(Side(chooser))
+        skill = self.plan.phase3_skill(_SIDE_OF[chooser])
         assert skill is not None  # None only under the GM policy, which never comes here
         policy = self.plan.battle.options.phase3_skill
         event = {"kind": "phase3_skill", "phase": 3, "skill": str(skill), "chosen_by": chooser,
