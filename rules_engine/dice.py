@@ -80,11 +80,12 @@ class Dice:
     """Seedable, scriptable, recording dice.
 
     ``record=False`` skips the log (for bulk Monte Carlo runs that only need outcomes).
-    The log is kept as plain tuples (die, value, purpose) and turned into :class:`Roll`
-    objects or dicts only when read: a simulated match records dozens of rolls. A
-    :meth:`roller` records a roll as its :meth:`log` dict at once (its log entry is then
-    that very dict): an engine that returns the whole log with every result spares a tuple
-    and a conversion per roll (:attr:`rolls` reads a :class:`Purpose` back from its dict).
+    :meth:`roll` keeps its log entries as plain tuples (die, value, purpose), turned into
+    :class:`Roll` objects or dicts only when read: a simulated match records dozens of
+    rolls. A :meth:`roller` (and :meth:`draws`) records a roll as its :meth:`log` dict at
+    once (its log entry is then that very dict): an engine that returns the whole log with
+    every result spares a tuple and a conversion per roll (:attr:`rolls` reads a
+    :class:`Purpose` back from its dict).
     """
 
     __slots__ = ("_log", "_rng", "_script", "record", "seed")
