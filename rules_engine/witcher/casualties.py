@@ -73,19 +73,21 @@ def casualty_modifiers(
 ) -> dict[str, int]:
     battle, tables = plan.battle, plan.battle.tables
     rules = tables.casualties.modifiers
-    own, enemy = battle.army(side), battle.army(side.other)
-    enemy_card = plan.cards[side.other]
+    other = Side.DEFENDER if side is Side.ATTACKER else Side.ATTACKER  # side.other, inline
+    own, enemy = battle.army(side), battle.army(other)
+    enemy_card = plan.cards[other]
     walls = max(
         rules.barricades if enemy.works.barricades else 0,
         rules.fortifications if enemy.works.fortifications else 0,
     )
+    # a list, not a generator: a comprehension runs inline, a generator in its own frame
+    specialist_phases = len([phase for phase in PHASES if enemy_card.specialists[phase]])
     return {
         "enemy_base_dc": enemy_card.base_dc,
         "phases_won": rules.phase_won * phases_won,
         "phases_lost": rules.phase_lost * (len(PHASES) - phases_won),
         "superiority": tables.superiority_modifier(enemy=enemy.total, own=own.total),
-        "enemy_specialists": rules.enemy_specialist_phase
-        * sum(1 for phase in PHASES if enemy_card.specialists[phase]),
+        "enemy_specialists": rules.enemy_specialist_phase * specialist_phases,
         "exchange_rolls": rules.exchange_roll * exchange_rolls,
         "enemy_walls": walls,
     }
