@@ -80,11 +80,12 @@ class Dice:
     """Seedable, scriptable, recording dice.
 
     ``record=False`` skips the log (for bulk Monte Carlo runs that only need outcomes).
-    The log is kept as plain tuples (die, value, purpose) and turned into :class:`Roll`
-    objects or dicts only when read: a simulated match records dozens of rolls. A
-    :meth:`roller` records a roll whose purpose is a plain string as its :meth:`log` dict
-    at once (its log entry is then that very dict): an engine that returns the whole log
-    with every result spares a tuple and a conversion per roll.
+    :meth:`roll` keeps its log entries as plain tuples (die, value, purpose), turned into
+    :class:`Roll` objects or dicts only when read: a simulated match records dozens of
+    rolls. A :meth:`roller` (and :meth:`draws`) records a roll as its :meth:`log` dict at
+    once (its log entry is then that very dict): an engine that returns the whole log with
+    every result spares a tuple and a conversion per roll (:attr:`rolls` reads a
+    :class:`Purpose` back from its dict).
     """
 
     __slots__ = ("_log", "_rng", "_script", "record", "seed")
@@ -134,7 +135,7 @@ class Dice:
         :data:`FAST_SIDES` go through :meth:`roll` itself. ``record`` is read when the roller
         is made: make a new one after changing it.
         """
-        if self._script is not None or type(self).roll is not Dice.roll or sides > FAST_SIDES:
+        if not self._draws_itself(sides):
             roll = self.roll
             return lambda purpose: roll(sides, purpose)
         draw = self._rng.random
@@ -145,13 +146,41 @@ class Dice:
 
         def recorded(purpose: str | Purpose) -> int:
             value = int(draw() * sides) + 1
-            if type(purpose) is str:
+            if isinstance(purpose, str):
                 append({"die": die, "value": value, "purpose": purpose})
-            else:
-                append((die, value, purpose))
+            else:  # Purpose.to_dict() inline once its JSON is made: a call less per roll
+                json = purpose._json
+                append({"die": die, "value": value,
+                        "purpose": purpose.to_dict() if json is None else json.copy()})  # fmt: skip
             return value
 
         return recorded
+
+    def draws(self, sides: int, count: int, purpose: str | Purpose) -> list[int]:
+        """``count`` dice of ``sides`` faces rolled for one purpose, drawn and recorded
+        exactly as ``count`` calls of a :meth:`roller` (or of :meth:`roll`) would, in one
+        call (no Python call per die)."""
+        if not self._draws_itself(sides):
+            roll = self.roll
+            return [roll(sides, purpose) for _ in range(count)]
+        draw = self._rng.random
+        values = [int(draw() * sides) + 1 for _ in range(count)]
+        if self.record and values:
+            die = die_name(sides)
+            if isinstance(purpose, str):
+                self._log.extend([{"die": die, "value": value, "purpose": purpose}
+                                  for value in values])  # fmt: skip
+            else:
+                json = purpose.to_dict()  # each entry gets its own copy, as from a roller
+                self._log.extend([{"die": die, "value": value, "purpose": json.copy()}
+                                  for value in values])  # fmt: skip
+        return values
+
+    def _draws_itself(self, sides: int) -> bool:
+        """Whether :meth:`roller` and :meth:`draws` may draw from the stream themselves:
+        not for scripted dice, subclasses that override :meth:`roll`, or dice larger than
+        :data:`FAST_SIDES` (those go through :meth:`roll`)."""
+        return self._script is None and type(self).roll is Dice.roll and sides <= FAST_SIDES
 
     @property
     def rolls(self) -> list[Roll]:
@@ -172,10 +201,9 @@ class Dice:
         return (self.d10(purpose) + 1) // 2
 
     def nd6(self, count: int, purpose: str | Purpose) -> int:
-        """Sum of ``count`` six-sided dice, each recorded (through one :meth:`roller`, which
+        """Sum of ``count`` six-sided dice, each recorded (through :meth:`draws`, which
         draws and records exactly as :meth:`d6`)."""
-        d6 = self.roller(6)
-        return sum([d6(purpose) for _ in range(count)])
+        return sum(self.draws(6, count, purpose))
 
     def coin(self, purpose: str | Purpose) -> bool:
         """A coin toss: True on heads. Recorded as a d2."""
@@ -199,7 +227,11 @@ def _entry_json(entry: tuple[str, int, str | Purpose]) -> dict[str, Any]:
 def _entry_roll(entry: _Entry) -> Roll:
     if isinstance(entry, tuple):
         return Roll(*entry)
-    return Roll(entry["die"], entry["value"], entry["purpose"])
+    purpose = entry["purpose"]
+    if not isinstance(purpose, str):  # a Purpose as its log dict: its code, then its params
+        purpose = Purpose(purpose["code"], tuple(item for item in purpose.items()
+                                                 if item[0] != "code"))  # fmt: skip
+    return Roll(entry["die"], entry["value"], purpose)
 
 
 _DIE_NAMES = {sides: f"d{sides}" for sides in (2, 4, 5, 6, 8, 10, 12, 20, 100)}

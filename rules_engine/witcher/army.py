@@ -285,7 +285,11 @@ def parse_army(data: object, field: str = "army", tables: WitcherTables | None =
     ineligible specialist, too many specialists in a phase) is reported by
     :func:`~rules_engine.witcher.card.battle_card`.
     """
-    tables = tables or default_tables()
+    quick = _quick_army(data)
+    return quick if quick is not None else _checked_army(data, field, tables or default_tables())
+
+
+def _checked_army(data: object, field: str, tables: WitcherTables) -> Army:
     source = mapping(data, field)
     name = text_at(source, "name", field)
     commander = parse_commander(
@@ -315,3 +319,74 @@ def parse_army(data: object, field: str = "army", tables: WitcherTables | None =
         for phase, value in sorted(_by_phase(source.get("deployment"), deployment_field).items())
     }
     return Army(name, commander, troops, works, seconds, deployment)
+
+
+_PHASE_KEYS = {"1": 1, "2": 2, "3": 3}
+
+
+def _quick_army(data: object) -> Army | None:
+    """The army of a well-formed object, every value checked inline in one pass; None for
+    anything else, which :func:`parse_army`'s checked path then words as an error. A fast
+    path, as for commanders and troops: its checks are theirs, without the field paths
+    and the calls that carry them (tests/engine/test_fast_paths.py checks both agree)."""
+    if type(data) is not dict:
+        return None
+    name, commander = data.get("name"), _quick_commander(data.get("commander"))
+    troops_data = data.get("troops")
+    if type(name) is not str or not name.strip() or commander is None:
+        return None
+    if type(troops_data) is not list or not troops_data:
+        return None
+    troops = []
+    for item in troops_data:
+        troop = _quick_troop(item)
+        if troop is None:
+            return None
+        troops.append(troop)
+    seconds = _quick_seconds(data.get("seconds"), commander)
+    works = _quick_works(data.get("works"))
+    deployment = _quick_deployment(data.get("deployment"))
+    if seconds is None or works is None or deployment is None:
+        return None
+    return Army(name, commander, tuple(troops), works, seconds, deployment)
+
+
+def _quick_seconds(data: object, commander: Commander) -> dict[int, Commander] | None:
+    """Well-formed seconds-in-command by phase, each person with one set of bases."""
+    if data is None:
+        return {}
+    if type(data) is not dict:
+        return None
+    seconds: dict[int, Commander] = {}
+    people = {commander.name: commander}
+    for key, value in data.items():
+        phase = _PHASE_KEYS.get(key) if type(key) is str else None
+        second = _quick_commander(value)
+        if phase is None or second is None or people.setdefault(second.name, second) != second:
+            return None
+        seconds[phase] = second
+    return dict(sorted(seconds.items()))
+
+
+def _quick_works(data: object) -> Works | None:
+    if data is None:
+        return Works()
+    if type(data) is not dict or not all(
+        key in WORK_KEYS and (value is True or value is False) for key, value in data.items()
+    ):
+        return None
+    return Works(*[data.get(key, False) for key in WORK_KEYS])
+
+
+def _quick_deployment(data: object) -> dict[int, int] | None:
+    if data is None:
+        return {}
+    if type(data) is not dict:
+        return None
+    deployment = {}
+    for key, count in data.items():
+        phase = _PHASE_KEYS.get(key) if type(key) is str else None
+        if phase is None or type(count) is not int or not 1 <= count <= MAX_COUNT:
+            return None
+        deployment[phase] = count
+    return dict(sorted(deployment.items()))

@@ -45,7 +45,7 @@ from rules_engine.witcher.parsing import (
     require,
     share,
 )
-from rules_engine.witcher.tables import WitcherTables, default_tables
+from rules_engine.witcher.tables import CircumstanceRules, WitcherTables, default_tables
 
 
 class Side(StrEnum):
@@ -258,15 +258,110 @@ def parse_battle(
     only_keys(source, (*BATTLE_KEYS, *extra_keys), field, "an input of a battle")
     attacker = parse_army(require(source, "attacker", field), join(field, "attacker"), tables)
     defender = parse_army(require(source, "defender", field), join(field, "defender"), tables)
-    return Battle(
-        attacker=attacker,
-        defender=defender,
-        circumstances=parse_circumstances(
-            source.get("circumstances"), join(field, "circumstances"), tables
-        ),
-        crucial_moments=parse_crucial_moments(
-            source.get("crucial_moments"), join(field, "crucial_moments"), tables
-        ),
-        options=BattleOptions.parse(source.get("options"), join(field, "options")),
-        tables=tables,
-    )
+    # the quick readings first; anything they do not accept is read (and refused) by the
+    # checked parsers, which word the error
+    part = source.get("circumstances")
+    circumstances = _quick_circumstances(part, tables.circumstances)
+    if circumstances is None:
+        circumstances = parse_circumstances(part, join(field, "circumstances"), tables)
+    part = source.get("crucial_moments")
+    moments = _quick_crucial_moments(part, tables.crucial_moment.default_chance)
+    if moments is None:
+        moments = parse_crucial_moments(part, join(field, "crucial_moments"), tables)
+    part = source.get("options")
+    options = _quick_options(part)
+    if options is None:
+        options = BattleOptions.parse(part, join(field, "options"))
+    return Battle(attacker, defender, circumstances, moments, options, tables)
+
+
+# -- quick readings of well-formed input ---------------------------------------------------
+# A battle is parsed at every resolution. These accept exactly what the checked parsers
+# above accept when it is well-formed (built-in types, known keys, values in range), in one
+# pass without field paths; they return None for anything else, and the checked parser then
+# reads it (tests/engine/test_fast_paths.py checks both agree).
+
+_SIDE_KEYS = {side.value: side for side in Side}
+_PHASE_KEYS = {"1": 1, "2": 2, "3": 3}
+_CIRCUMSTANCE_KEYS = frozenset(("surprise", "weather", "other"))
+_MOMENT_KEYS = frozenset(("attacker_chance",))
+
+
+def _quick_circumstances(
+    data: object, rules: CircumstanceRules
+) -> dict[Side, dict[int, Circumstance]] | None:
+    if data is None:
+        return {}
+    if type(data) is not dict:
+        return None
+    result: dict[Side, dict[int, Circumstance]] = {}
+    for key, phases in data.items():
+        side = _SIDE_KEYS.get(key) if type(key) is str else None
+        if side is None or type(phases) is not dict:
+            return None
+        by_phase = {}
+        for phase_key_, value in phases.items():
+            phase = _PHASE_KEYS.get(phase_key_) if type(phase_key_) is str else None
+            circumstance = _quick_circumstance(value, rules)
+            if phase is None or circumstance is None:
+                return None
+            by_phase[phase] = circumstance
+        result[side] = by_phase
+    return result
+
+
+def _quick_circumstance(data: object, rules: CircumstanceRules) -> Circumstance | None:
+    if type(data) is not dict or not data.keys() <= _CIRCUMSTANCE_KEYS:
+        return None
+    surprise, weather = data.get("surprise", 0), data.get("weather", 0)
+    other = data.get("other", 0)
+    if (
+        type(surprise) is int and 0 <= surprise <= rules.surprise_max
+        and type(weather) is int and 0 <= weather <= rules.weather_max
+        and type(other) is int and -rules.other_max <= other <= rules.other_max
+    ):  # fmt: skip
+        return Circumstance(surprise, weather, other)
+    return None
+
+
+def _quick_crucial_moments(data: object, default_chance: float) -> dict[int, MomentPlan] | None:
+    if data is None:
+        return {}
+    if type(data) is not dict:
+        return None
+    plans = {}
+    for key, value in data.items():
+        phase = _PHASE_KEYS.get(key) if type(key) is str else None
+        if phase is None:
+            return None
+        if value is None:
+            continue  # not planned
+        if type(value) is not dict or not value.keys() <= _MOMENT_KEYS:
+            return None
+        chance = value.get("attacker_chance", default_chance)
+        if (type(chance) is not float and type(chance) is not int) or not 0 <= chance <= 1:
+            return None
+        plans[phase] = MomentPlan(float(chance))
+    return dict(sorted(plans.items()))
+
+
+def _quick_options(data: object) -> BattleOptions | None:
+    if data is None:
+        return BattleOptions()
+    if type(data) is not dict or not data.keys() <= _OPTION_KEYS:
+        return None
+    values: dict[str, Any] = {}
+    for key, members in _OPTION_CHOICES.items():
+        if key in data:
+            value = data[key]
+            member = members.get(value) if type(value) is str else None
+            if member is None:
+                return None
+            values[key] = member
+    no_quarter = data.get("no_quarter", False)
+    if no_quarter is not True and no_quarter is not False:
+        return None
+    return BattleOptions(no_quarter=no_quarter, **values)
+
+
+_OPTION_KEYS = frozenset(BattleOptions.KEYS)

@@ -92,7 +92,10 @@ def _main_troop(army: Army, tables: WitcherTables) -> tuple[list[int], bool]:
     """Indices of the main troop's lines, and whether elite troops had to complete it."""
     rules = tables.card
     troops, total = army.troops, army.total
-    order = sorted(range(len(troops)), key=lambda i: -troops[i].count)  # stable on ties
+    counts = [troop.count for troop in troops]
+    # largest first; a reversed sort keeps equal counts in the card's order, as a stable
+    # sort on -count does, and its key is a C method rather than a lambda called per line
+    order = sorted(range(len(troops)), key=counts.__getitem__, reverse=True)
     if troops[order[0]].count * 100 > total * rules.majority_percent:
         return [order[0]], False
     ordinary = [i for i in order if troops[i].dc < rules.elite_dc]
@@ -104,7 +107,7 @@ def _main_troop(army: Army, tables: WitcherTables) -> tuple[list[int], bool]:
             break
         main.append(i)
         covered += troops[i].count
-    return main, any(i in elite for i in main)
+    return main, len(main) > len(ordinary)  # main is a prefix: past the ordinary, elite
 
 
 def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
@@ -123,11 +126,8 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
     main, elite_in_main = _main_troop(army, tables)
     in_main = set(main)
     base_dc = sum([troops[i].dc for i in main]) // len(main)
-    eligible = [
-        i not in in_main
-        and (troop.dc >= rules.elite_dc or troop.count * 100 >= total * rules.specialist_percent)
-        for i, troop in enumerate(troops)
-    ]
+    elite_dc, specialist_share = rules.elite_dc, total * rules.specialist_percent
+    eligible: list[str] = []
     errors: list[CardIssue] = []
     warnings: list[CardIssue] = []
     if elite_in_main:
@@ -137,9 +137,13 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
             {"elite": rules.elite_dc, "percent": rules.main_percent}))  # fmt: skip
     specialists: dict[int, list[str]] = {phase: [] for phase in PHASES}
     seen: set[str] = set()
-    # tables.troop_type(dc) for every troop, as one dict (the first row of a DC wins)
-    types_by_dc = {row.dc: row for row in reversed(tables.troop_types)}
-    for i, troop in enumerate(troops):
+    types_by_dc = _types_by_dc(tables.troop_types)
+    for i, troop in enumerate(troops):  # one pass: eligibility, errors, warnings
+        may_specialise = i not in in_main and (
+            troop.dc >= elite_dc or troop.count * 100 >= specialist_share
+        )
+        if may_specialise:
+            eligible.append(troop.name)
         if troop.name in seen:
             errors.append(CardIssue(f"troops.{i}.name", (
                 f"{troop.name!r} is listed twice: a troop is one line of the card and is "
@@ -150,13 +154,13 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
                 errors.append(CardIssue(f"troops.{i}.phase", (
                     f"{troop.name!r} is part of the main troop and cannot be a "
                     f"specialist"), "main_troop_specialist", {"name": troop.name}))  # fmt: skip
-            elif not eligible[i]:
+            elif not may_specialise:
                 errors.append(_not_eligible(i, troop, total, tables))
             else:
                 specialists[troop.phase].append(troop.name)
-        warning = _group_warning(i, troop, types_by_dc.get(troop.dc))
-        if warning is not None:
-            warnings.append(warning)
+        row = types_by_dc.get(troop.dc)
+        if row is None or (row.min_size is not None and troop.count < row.min_size):
+            warnings.append(_group_warning(i, troop, row))
     _check_specialists(specialists, tables, errors, warnings)
     return BattleCard(
         name=army.name,
@@ -165,7 +169,7 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
         base_dc=base_dc,
         dc=base_dc + army.works.modifier(tables),
         specialists={phase: tuple(names) for phase, names in specialists.items()},
-        eligible=tuple([troop.name for i, troop in enumerate(troops) if eligible[i]]),
+        eligible=tuple(eligible),
         errors=tuple(errors),
         warnings=tuple(warnings),
     )
@@ -182,20 +186,33 @@ def _not_eligible(i: int, troop: Troop, total: int, tables: WitcherTables) -> Ca
          "percent": rules.specialist_percent, "share": round(share, 1)})  # fmt: skip
 
 
-def _group_warning(i: int, troop: Troop, row: TroopType | None) -> CardIssue | None:
-    """A DC outside the troop-type table (``row`` None), or a troop below the minimum
-    group of its ``row``."""
+_TYPES_BY_DC: dict[int, tuple[tuple[TroopType, ...], dict[int, TroopType]]] = {}
+
+
+def _types_by_dc(rows: tuple[TroopType, ...]) -> dict[int, TroopType]:
+    """``tables.troop_type(dc)`` for every DC, as one dict (the first row of a DC wins),
+    made once per table rather than at every card (kept by the rows' identity)."""
+    cached = _TYPES_BY_DC.get(id(rows))
+    if cached is None or cached[0] is not rows:
+        if len(_TYPES_BY_DC) >= 64:  # house-rule tables come and go: keep a few
+            _TYPES_BY_DC.clear()
+        cached = (rows, {row.dc: row for row in reversed(rows)})
+        _TYPES_BY_DC[id(rows)] = cached
+    return cached[1]
+
+
+def _group_warning(i: int, troop: Troop, row: TroopType | None) -> CardIssue:
+    """The warning of a DC outside the troop-type table (``row`` None), or of a troop below
+    the minimum group of its ``row`` (the caller checks that one of them is the case)."""
     if row is None:
         return CardIssue(f"troops.{i}.dc", (
             f"DC {troop.dc} of {troop.name!r} is not in the troop-type table"),
             "dc_not_in_table", {"name": troop.name, "dc": troop.dc})  # fmt: skip
-    if row.min_size is not None and troop.count < row.min_size:
-        return CardIssue(f"troops.{i}.count", (
-            f"{troop.name!r}: {troop.count} is below the minimum group of "
-            f"{row.min_size} for DC {troop.dc} ({row.label})"), "below_minimum_group",
-            {"name": troop.name, "count": troop.count, "min": row.min_size, "dc": troop.dc,
-             "type": row.key, "label": row.label})  # fmt: skip
-    return None
+    return CardIssue(f"troops.{i}.count", (
+        f"{troop.name!r}: {troop.count} is below the minimum group of "
+        f"{row.min_size} for DC {troop.dc} ({row.label})"), "below_minimum_group",
+        {"name": troop.name, "count": troop.count, "min": row.min_size, "dc": troop.dc,
+         "type": row.key, "label": row.label})  # fmt: skip
 
 
 def _check_specialists(

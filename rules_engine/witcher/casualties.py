@@ -29,7 +29,7 @@ from rules_engine.witcher.plan import BattlePlan
 from rules_engine.witcher.rolls import SkillRoll, roll_skill
 
 
-def _percent_of(count: int, percent: int) -> int:
+def percent_of(count: int, percent: int) -> int:
     return (count * percent + 50) // 100
 
 
@@ -73,19 +73,21 @@ def casualty_modifiers(
 ) -> dict[str, int]:
     battle, tables = plan.battle, plan.battle.tables
     rules = tables.casualties.modifiers
-    own, enemy = battle.army(side), battle.army(side.other)
-    enemy_card = plan.cards[side.other]
+    other = Side.DEFENDER if side is Side.ATTACKER else Side.ATTACKER  # side.other, inline
+    own, enemy = battle.army(side), battle.army(other)
+    enemy_card = plan.cards[other]
     walls = max(
         rules.barricades if enemy.works.barricades else 0,
         rules.fortifications if enemy.works.fortifications else 0,
     )
+    # a list, not a generator: a comprehension runs inline, a generator in its own frame
+    specialist_phases = len([phase for phase in PHASES if enemy_card.specialists[phase]])
     return {
         "enemy_base_dc": enemy_card.base_dc,
         "phases_won": rules.phase_won * phases_won,
         "phases_lost": rules.phase_lost * (len(PHASES) - phases_won),
         "superiority": tables.superiority_modifier(enemy=enemy.total, own=own.total),
-        "enemy_specialists": rules.enemy_specialist_phase
-        * sum(1 for phase in PHASES if enemy_card.specialists[phase]),
+        "enemy_specialists": rules.enemy_specialist_phase * specialist_phases,
         "exchange_rolls": rules.exchange_roll * exchange_rolls,
         "enemy_walls": walls,
     }
@@ -126,7 +128,7 @@ def roll_casualties(
             pool[commander.name] -= roll.luck
         band = tables.casualty_band(roll.margin)
         percent = band.quick if quick else dice.nd6(band.d6, purposes.casualties(side)) + band.bonus
-        count = min(army.total, _percent_of(army.total, percent))
+        count = min(army.total, percent_of(army.total, percent))
         dead = count // tables.casualties.dead_divisor
         result[side] = SideCasualties(
             commander.name, roll, terms, percent, count, dead, count - dead
@@ -139,7 +141,7 @@ def roll_casualties(
         else:
             survival = dice.nd6(rules.d6, purposes.no_quarter_survivors(loser)) + rules.bonus
         side_result = result[loser]
-        survivors = min(side_result.wounded, _percent_of(side_result.casualties, survival))
+        survivors = min(side_result.wounded, percent_of(side_result.casualties, survival))
         result[loser] = SideCasualties(
             side_result.commander,
             side_result.roll,

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from rules_engine.errors import InvalidInput
 from rules_engine.witcher.army import PHASES, Commander, Skill
-from rules_engine.witcher.battle import SIDES, Battle, Phase3Policy, Side
+from rules_engine.witcher.battle import (
+    NO_CIRCUMSTANCE,
+    SIDES,
+    Battle,
+    Circumstance,
+    Phase3Policy,
+    Side,
+)
 from rules_engine.witcher.card import BattleCard, battle_card
 
 PHASE_SKILLS = {1: Skill.TACTICS, 2: Skill.COMMAND}
@@ -69,6 +76,7 @@ class BattlePlan:
 
 def _phase(battle: Battle, cards: dict[Side, BattleCard], phase: int) -> PhaseSetup:
     rules = battle.tables.circumstances
+    superiority = battle.tables.superiority_modifier
     commanders: dict[Side, Commander] = {}
     dcs: dict[Side, int] = {}
     modifiers: dict[Side, dict[str, int]] = {}
@@ -76,32 +84,41 @@ def _phase(battle: Battle, cards: dict[Side, BattleCard], phase: int) -> PhaseSe
         (Side.ATTACKER, Side.DEFENDER, battle.attacker, battle.defender),
         (Side.DEFENDER, Side.ATTACKER, battle.defender, battle.attacker),
     ):
-        circumstance = battle.circumstance(side, phase)
+        # Battle.circumstance(), Army.engaged(), Army.commander_for() and
+        # BattleCard.specialist_count(), read inline: a plan reads them six times
+        circumstance = battle.circumstances.get(side, _NO_PHASES).get(phase, NO_CIRCUMSTANCE)
         terms = {
             "enemy_card": cards[other].dc,
-            "specialists": rules.specialist * cards[side].specialist_count(phase),
+            "specialists": rules.specialist * len(cards[side].specialists[phase]),
             "surprise": -circumstance.surprise,
             "weather": circumstance.weather,
-            "superiority": battle.tables.superiority_modifier(
-                enemy=enemy.engaged(phase), own=own.engaged(phase)
+            "superiority": superiority(
+                enemy=enemy.deployment.get(phase, enemy.total),
+                own=own.deployment.get(phase, own.total),
             ),
             "other": circumstance.other,
         }
-        commanders[side] = own.commander_for(phase)
+        commanders[side] = own.seconds.get(phase, own.commander)
         dcs[side] = sum(terms.values())
         modifiers[side] = terms
     return PhaseSetup(phase, commanders, dcs, modifiers)
 
 
+_NO_PHASES: dict[int, Circumstance] = {}
+
+
 def plan_battle(battle: Battle) -> BattlePlan:
     """The plan of ``battle``; a card with errors refuses the battle (:class:`InvalidInput`
     naming the field, such as ``attacker.troops.2.phase``)."""
-    cards = {side: battle_card(battle.army(side), battle.tables) for side in SIDES}
+    cards = {
+        Side.ATTACKER: battle_card(battle.attacker, battle.tables),
+        Side.DEFENDER: battle_card(battle.defender, battle.tables),
+    }
     for side in SIDES:
         for issue in cards[side].errors:
             raise InvalidInput(f"{side.value}.{issue.field}", issue.message)
     engaged = cards[Side.ATTACKER].total + cards[Side.DEFENDER].total
-    p1, p2, p3 = (_phase(battle, cards, phase) for phase in PHASES)
+    p1, p2, p3 = [_phase(battle, cards, phase) for phase in PHASES]
     luck: dict[Side, dict[str, int]] = {}
     for side in SIDES:
         army = battle.army(side)

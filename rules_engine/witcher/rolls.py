@@ -111,20 +111,28 @@ def exchange_roll(
     """``roll_skill(...).to_dict()`` of a commander's exchange roll, drawn from ``d10``
     (a :meth:`~rules_engine.dice.Dice.roller`), positional for the hot loop.
 
-    Fast path: a battle makes dozens of these rolls and four in five are neither a critical
-    nor a fumble; their JSON is written as a literal, without a :class:`SkillRoll` and its
-    properties (tests/engine/test_fast_paths.py checks both ways agree).
+    Fast path: a battle makes dozens of these rolls; their JSON is written as a literal,
+    criticals and fumbles included, without a :class:`SkillRoll` and its properties
+    (tests/engine/test_fast_paths.py checks both ways agree, dice and log included).
     """
     natural = d10(purpose)
-    if natural in (CRITICAL, FUMBLE):
-        return finish_skill_roll(
-            d10, natural, base=base, dc=dc, purpose=purpose, luck_left=luck_left, wanted=wanted
-        ).to_dict()
     total = natural + base
+    extra: list[int] = []
+    fumble = None
+    if natural == CRITICAL:  # another d10, again while 10s come (finish_skill_roll)
+        critical = with_extra(purpose, Extra.CRITICAL)
+        value = CRITICAL
+        while value == CRITICAL:
+            value = d10(critical)
+            extra.append(value)
+            total += value
+    elif natural == FUMBLE:  # one d10 taken off
+        fumble = d10(with_extra(purpose, Extra.FUMBLE))
+        total -= fumble
     luck = 0
     if wanted is not None and total < wanted <= total + luck_left:  # as _luck_spent
         luck = wanted - total
         total = wanted
-    return {"natural": natural, "extra": [], "fumble": None, "base": base,
+    return {"natural": natural, "extra": extra, "fumble": fumble, "base": base,
             "luck": luck, "total": total, "dc": dc,
             "points": total - dc if total > dc else 0}  # fmt: skip

@@ -67,6 +67,7 @@ from rules_engine.witcher.result import (
     sides_dict,
 )
 from rules_engine.witcher.storage import STATE_VERSION, StoredRun
+from rules_engine.witcher.straight import resolve_straight
 
 
 class BattleRun:
@@ -428,8 +429,13 @@ def resolve_battle(battle: Battle, dice: Dice) -> BattleResult:
 
 
 def resolve_battle_json(battle: Battle, dice: Dice) -> dict[str, Any]:
-    """``resolve_battle(battle, dice).to_dict()``, written from the run (see
+    """``resolve_battle(battle, dice).to_dict()``: played straight through when the battle
+    never pauses (:mod:`~rules_engine.witcher.straight`), else written from the run (see
     :meth:`BattleRun.result_json`)."""
-    run = BattleRun.start(battle, dice)
+    plan = plan_battle(battle)
+    straight = resolve_straight(plan, dice)
+    if straight is not None:
+        return straight
+    run = BattleRun(plan, dice)
     run.play_to_end(auto_decide=True)
     return run.result_json()

@@ -18,8 +18,10 @@ from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
 from rules_engine.witcher import BattleRun, army, default_tables, parse_battle
+from rules_engine.witcher import battle as battle_module
 from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
+from tests.engine.witcher import builders as witcher_builders
 from tests.engine.witcher import test_replay_digests as witcher_digests
 
 purposes = st.one_of(
@@ -43,6 +45,31 @@ def test_a_roller_draws_and_records_exactly_as_roll(seed, plan, record):
     assert fast.log() == plain.log()
     assert fast.rolls == plain.rolls
     assert plain.roll(100, "next") == fast.roll(100, "next")  # the streams go on together
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    plan=st.lists(st.tuples(st.sampled_from([2, 6, 100, 2**40]), st.integers(0, 8), purposes),
+                  max_size=8),
+    record=st.booleans(),
+)  # fmt: skip
+def test_draws_draw_and_record_exactly_as_a_roller(seed, plan, record):
+    by_roller, in_bulk = Dice(seed, record=record), Dice(seed, record=record)
+    expected = [[by_roller.roller(sides)(purpose) for _ in range(count)]
+                for sides, count, purpose in plan]  # fmt: skip
+    assert [in_bulk.draws(sides, count, purpose) for sides, count, purpose in plan] == expected
+    assert in_bulk.log() == by_roller.log()
+    assert in_bulk.rolls == by_roller.rolls
+    assert in_bulk.nd6(3, "next") == by_roller.nd6(3, "next")  # the streams go on together
+
+
+@given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
+def test_draws_of_scripted_dice_go_through_roll(values):
+    assert Dice.scripted(values).draws(6, len(values), "x") == values
+    prefixed = PrefixDice(values, seed=3)
+    assert prefixed.draws(6, len(values), "y") == values
+    assert [roll["value"] for roll in prefixed.log()] == values
 
 
 @given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
@@ -216,3 +243,163 @@ def test_the_quick_witcher_commander_and_troop_checks_accept_only_what_the_check
         expected = parsed_or_error(checked, data, *args)
         fast = quick(data)
         assert fast is None or fast == expected
+
+
+def mostly(valid: list[Any], invalid: list[Any]) -> st.SearchStrategy[Any]:
+    """A valid value nine times in ten, else an invalid one."""
+    return st.sampled_from([*valid * (9 * max(1, len(invalid))), *invalid * len(valid)])
+
+
+witcher_phases = mostly(["1", "2", "3"], ["4", 1])
+witcher_person = st.one_of(
+    st.fixed_dictionaries(
+        {"name": mostly(["Rhundurin", "Seliad", "Irlyena"], [""]),
+         "tactics": mostly([12], [11]), "command": st.just(12)},
+        optional={"luck": mostly([0, 2], [-1])},
+    ),
+    st.just({"name": "Brigand", "rank": "captain"}),
+    st.just("nobody"),
+)  # fmt: skip
+witcher_troop = st.fixed_dictionaries(
+    {"name": mostly(["Militia", "Golems"], [" "]), "dc": mostly([12, 25], [0]),
+     "count": mostly([7, 30], [True])},
+    optional={"phase": mostly([None, 1, 3], [4])},
+)  # fmt: skip
+witcher_army_parts = {
+    "seconds": st.one_of(st.dictionaries(witcher_phases, witcher_person, max_size=3),
+                         st.none(), st.just([])),
+    "works": st.one_of(
+        st.dictionaries(mostly([*army.WORK_KEYS], ["moat"]), mostly([True, False], [1]),
+                        max_size=3),
+        st.none(), st.just("walls")),
+    "deployment": st.one_of(
+        st.dictionaries(witcher_phases, mostly([1, 300], [0, True, 10**8]), max_size=3),
+        st.none()),
+    "id": st.just(17),
+}  # fmt: skip
+witcher_army = st.one_of(
+    st.fixed_dictionaries(  # mostly well-formed
+        {"name": mostly(["Auld Alliance"], ["", 3]),
+         "commander": witcher_person,
+         "troops": st.lists(witcher_troop, min_size=1, max_size=4)},
+        optional=witcher_army_parts,
+    ),
+    st.fixed_dictionaries(  # anything may be missing
+        {}, optional={"name": st.just("Hunt"), "commander": witcher_person,
+                      "troops": st.lists(witcher_troop, max_size=2), **witcher_army_parts}),
+    st.just(["not", "an", "army"]),
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=witcher_army)
+def test_the_quick_witcher_army_check_accepts_only_what_the_checked_does(data):
+    """The quick path of ``parse_army`` builds what the checked path builds (seconds and
+    deployment in phase order included), and only what it accepts."""
+    expected = parsed_or_error(army._checked_army, data, "attacker", default_tables())
+    fast = army._quick_army(data)
+    assert fast is None or fast == expected
+    assert fast is None or list(fast.seconds) == sorted(fast.seconds)
+
+
+def test_the_quick_witcher_army_check_reads_seconds_works_and_deployment():
+    """Well-formed armies with every optional part take the quick path, and build what the
+    checked path builds."""
+    battle = witcher_builders.auld_alliance_battle()
+    hunt = {**battle["attacker"], "commander": {"name": "Nagh'Khaladh", "tactics": 15,
+                                                "command": 18, "luck": 1}}  # fmt: skip
+    alliance = {**battle["defender"], "deployment": {"3": 80, "1": 60}}
+    for data in (hunt, alliance, battle["defender"]):
+        fast = army._quick_army(data)
+        assert fast is not None
+        assert fast == army._checked_army(data, "attacker", default_tables())
+    assert army._quick_army(alliance).deployment == {1: 60, 3: 80}
+    assert list(army._quick_army(alliance).seconds) == [1, 2]
+    assert army._quick_army(alliance).works.fortifications
+    assert army._quick_army(battle["attacker"]) is None  # an officer's rank: checked path
+
+
+def circumstance_value(limit: int) -> st.SearchStrategy[Any]:
+    return mostly([0, 1, limit, -limit], [limit + 1, -limit - 1, True, "1"])
+
+
+witcher_circumstances = st.one_of(
+    st.none(),
+    st.just([]),
+    st.dictionaries(
+        mostly(["attacker", "defender"], ["home"]),
+        st.one_of(
+            st.dictionaries(
+                witcher_phases,
+                st.one_of(
+                    st.fixed_dictionaries({}, optional={
+                        "surprise": circumstance_value(3), "weather": circumstance_value(3),
+                        "other": circumstance_value(10)}),
+                    st.just({"wind": 1}), st.just(None)),
+                max_size=3),
+            st.just("rain")),
+        max_size=2),
+)  # fmt: skip
+witcher_moments = st.one_of(
+    st.none(),
+    st.just(["1"]),
+    st.dictionaries(
+        witcher_phases,
+        st.one_of(
+            st.none(),
+            st.fixed_dictionaries({}, optional={
+                "attacker_chance": mostly([0, 1, 0.25, 0.5], [1.5, -0.1, True, "0.5"])}),
+            st.just({"winner": "attacker"}), st.just(0.5)),
+        max_size=3),
+)  # fmt: skip
+witcher_options = st.one_of(
+    st.none(),
+    st.just("dice"),
+    st.fixed_dictionaries({}, optional={
+        "casualties": mostly(["off", "dice", "quick"], ["fast", 1]),
+        "no_quarter": mostly([True, False], [1, "yes"]),
+        "phase3_skill": mostly(["auto", "tactics", "command", "gm"], ["luck"]),
+        "luck": mostly(["auto", "off"], [None]),
+        "moments": mostly(["chance", "gm"], ["dice"]),
+        "rounds": st.just(3)}),
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(circumstances=witcher_circumstances, moments=witcher_moments, options=witcher_options)
+def test_the_quick_witcher_battle_readings_accept_only_what_the_checked_do(
+    circumstances, moments, options
+):
+    """Circumstances, crucial moments and options read quickly are what the checked parsers
+    read, key order included, and only what they accept."""
+    tables = default_tables()
+    for quick, checked, data in (
+        (lambda d: battle_module._quick_circumstances(d, tables.circumstances),
+         lambda d: battle_module.parse_circumstances(d, "circumstances", tables), circumstances),
+        (lambda d: battle_module._quick_crucial_moments(d, 0.5),
+         lambda d: battle_module.parse_crucial_moments(d, "crucial_moments", tables), moments),
+        (battle_module._quick_options, lambda d: battle_module.BattleOptions.parse(d), options),
+    ):  # fmt: skip
+        expected = parsed_or_error(checked, data)
+        fast = quick(data)
+        assert fast is None or (fast == expected and repr(fast) == repr(expected))
+
+
+def test_well_formed_witcher_battles_take_the_quick_readings():
+    tables = default_tables()
+    data = witcher_builders.auld_alliance_battle(
+        crucial_moments={"1": {"attacker_chance": 0.4}, "3": {}, "2": None},
+        options={"casualties": "dice", "no_quarter": True, "phase3_skill": "tactics"},
+    )
+    data["circumstances"]["defender"] = {"2": {"weather": 2, "other": -3}, "1": {}}
+    circumstances = battle_module._quick_circumstances(data["circumstances"], tables.circumstances)
+    moments = battle_module._quick_crucial_moments(data["crucial_moments"], 0.5)
+    options = battle_module._quick_options(data["options"])
+    assert circumstances == battle_module.parse_circumstances(data["circumstances"], "", tables)
+    assert moments == battle_module.parse_crucial_moments(data["crucial_moments"], "", tables)
+    assert list(moments) == [1, 3] and moments[3].attacker_chance == 0.5
+    assert options == battle_module.BattleOptions.parse(data["options"])
+    assert parse_battle(data) == battle_module.Battle(
+        army._checked_army(data["attacker"], "attacker", tables),
+        army._checked_army(data["defender"], "defender", tables),
+        circumstances, moments, options, tables)  # fmt: skip
