@@ -308,3 +308,32 @@ def test_only_the_commissioner_reschedules_a_fixture(client_for, persona, match,
 
     assert_error(response, refused_status(persona))
     assert snapshot(match) == before
+
+
+@pytest.mark.django_db
+def test_the_fixtures_list_shows_the_newest_season_first_then_rounds_and_kick_offs(
+    api_as, league, season, team, other_team
+):
+    from tests.factories import SeasonFactory
+
+    # given a newer season, and fixtures of both entered out of order
+    newer = SeasonFactory(league=league, name="Next")
+    soon = timezone.now() + timedelta(days=1)
+    made = {
+        "old r2": FixtureFactory(season=season, round=2, home=team, away=other_team, kickoff=soon),
+        "new r2": FixtureFactory(season=newer, round=2, home=team, away=other_team, kickoff=soon),
+        "old r1": FixtureFactory(season=season, round=1, home=other_team, away=team, kickoff=soon),
+        "new r1 late": FixtureFactory(
+            season=newer, round=1, home=team, away=other_team, kickoff=soon + timedelta(hours=2)
+        ),
+        "new r1": FixtureFactory(season=newer, round=1, home=other_team, away=team, kickoff=soon),
+    }
+    names = {fixture.pk: name for name, fixture in made.items()}
+
+    # when anyone lists the league's fixtures
+    body = api_as(None).get("/api/v1/fixtures/", {"league": league.pk}).json()
+
+    # then the newer season comes first, each season by round, then kick-off
+    assert [names[row["id"]] for row in body["results"]] == [
+        "new r1", "new r1 late", "new r2", "old r1", "old r2",
+    ]  # fmt: skip
