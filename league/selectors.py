@@ -1,5 +1,7 @@
 """Read-side queries for leagues and teams (each with its game's one-to-one rows joined)."""
 
+from collections.abc import Sequence
+
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
@@ -7,10 +9,15 @@ from core import registry
 from league.models import League, Team
 
 
-def league_list() -> QuerySet[League]:
-    """Leagues with their commissioner, their game's row and ``team_count``, the teams still
-    playing. The count is a subquery per league row, so a page of the list counts the teams of
-    its own leagues only (a join and GROUP BY counted every league's teams first)."""
+def league_list(*, counted: bool = True) -> QuerySet[League]:
+    """Leagues with their commissioner and their game's row; ``counted``: with ``team_count``,
+    the teams still playing, a subquery per league row. A list of many leagues takes a page
+    uncounted, then :func:`team_counts_set` on that page: counted in the page's own query,
+    PostgreSQL also counted the teams of every league the page skips (850 counts for the
+    50 leagues of page 17)."""
+    leagues = League.objects.select_related("commissioner", *registry.league_related())
+    if not counted:
+        return leagues
     playing = (
         Team.objects.filter(league=OuterRef("pk"), retired_at__isnull=True)
         .order_by()
@@ -18,9 +25,21 @@ def league_list() -> QuerySet[League]:
         .annotate(count=Count("pk"))
         .values("count")
     )
-    return League.objects.select_related("commissioner", *registry.league_related()).annotate(
-        team_count=Coalesce(Subquery(playing, output_field=IntegerField()), 0)
+    return leagues.annotate(team_count=Coalesce(Subquery(playing, output_field=IntegerField()), 0))
+
+
+def team_counts_set[T: Sequence[League]](leagues: T) -> T:
+    """Set ``team_count`` (the teams still playing) on each of a page of ``leagues``, with one
+    query."""
+    counts = dict(
+        Team.objects.filter(league__in=leagues, retired_at__isnull=True)
+        .order_by()
+        .values_list("league")
+        .annotate(Count("pk"))
     )
+    for league in leagues:
+        league.team_count = counts.get(league.pk, 0)
+    return leagues
 
 
 def team_list(*, league: League | None = None) -> QuerySet[Team]:

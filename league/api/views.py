@@ -83,7 +83,12 @@ class LeagueViewSet(ReadCreateUpdateViewSet):
     ordering_fields = ["name", "created_at"]
 
     def get_queryset(self):
-        return selectors.league_list().order_by("name", "pk")
+        # a list counts the teams of its page only (paginate_queryset)
+        return selectors.league_list(counted=self.action != "list").order_by("name", "pk")
+
+    def paginate_queryset(self, queryset):
+        page = super().paginate_queryset(queryset)
+        return None if page is None else selectors.team_counts_set(page)
 
     def get_serializer_class(self):
         if self.action == "create":

@@ -12,8 +12,9 @@ LEAGUES_PER_PAGE = 50
 
 def league_list(request: HttpRequest) -> HttpResponse:
     """The leagues by name, 50 a page (``?page=N``; a page out of range shows the last)."""
-    leagues = selectors.league_list().order_by("name", "pk")
+    leagues = selectors.league_list(counted=False).order_by("name", "pk")
     page = Paginator(leagues, LEAGUES_PER_PAGE).get_page(request.GET.get("page"))
+    page.object_list = selectors.team_counts_set(list(page.object_list))
     my_teams = []
     if request.user.is_authenticated:
         my_teams = list(selectors.team_list().filter(coach=request.user))

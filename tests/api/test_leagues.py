@@ -183,3 +183,34 @@ def test_each_league_shows_only_its_own_games_settings(api_as, league, kp_league
 
     assert body[league.pk]["coach_rule"] == "test"  # the rules as written
     assert body[kp_league.pk]["coach_rule"] is None
+
+
+@pytest.mark.django_db
+def test_each_page_of_the_list_counts_its_leagues_playing_teams(api_as, league, team, other_team):
+    from django.utils import timezone
+
+    from tests.factories import LeagueFactory, TeamFactory
+
+    # given leagues of 0 to 4 teams, one of them retired in the largest
+    counts = {}
+    for size in range(5):
+        other = LeagueFactory(name=f"League {size}")
+        made = [TeamFactory(league=other) for _ in range(size)]
+        if size == 4:
+            made[0].retired_at = timezone.now()
+            made[0].save()
+        counts[other.pk] = min(size, 3) if size == 4 else size
+    counts[league.pk] = 2
+
+    # when the list is read two leagues a page
+    seen = {}
+    for number in (1, 2, 3):
+        body = api_as(None).get("/api/v1/leagues/", {"page_size": 2, "page": number}).json()
+        seen.update({row["id"]: row["team_count"] for row in body["results"]})
+
+    # then every page counts each of its leagues' playing teams, as the detail does
+    assert seen == counts
+    assert all(
+        api_as(None).get(f"/api/v1/leagues/{pk}/").json()["team_count"] == count
+        for pk, count in counts.items()
+    )

@@ -46,7 +46,7 @@ def test_league_list_budget(browser, django_assert_max_num_queries, leagues):
 
     client = browser()
 
-    with django_assert_max_num_queries(2):  # the page of leagues and their count
+    with django_assert_max_num_queries(3):  # the count of leagues, a page of them, their teams
         response = client.get(reverse("league:list"))
 
     assert response.status_code == 200
