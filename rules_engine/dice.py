@@ -26,6 +26,10 @@ FAST_SIDES = 2**32  # up to this many faces, random() * sides is uniform enough 
 type Param = str | int
 type Roller = Callable[[str | Purpose], int]
 """A die of fixed sides bound to one :class:`Dice` (see :meth:`Dice.roller`)."""
+type RollEntries = tuple[Any, ...]
+"""A purpose and its log entries, by value: see :func:`roll_entries`."""
+type EntryRoller = Callable[[RollEntries], int]
+"""A die of fixed sides that records prebuilt entries (see :meth:`Dice.entry_roller`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +157,31 @@ class Dice:
 
         return recorded
 
+    def entry_roller(self, sides: int) -> EntryRoller:
+        """:meth:`roller` for an engine that rolls a few fixed string purposes many times:
+        ``d100 = dice.entry_roller(100)`` then ``d100(entries)``, ``entries`` being
+        ``roll_entries(100, "home attack")`` made once, draws exactly as
+        ``dice.roll(100, "home attack")`` would and records the log entry of the value drawn
+        from ``entries``: the same JSON, but one dict shared by every roll of that purpose and
+        value, in every match, instead of a new dict per roll. The log is then read-only.
+
+        Scripted dice, subclasses that override :meth:`roll`, unrecorded dice and dice larger
+        than :data:`FAST_SIDES` roll the purpose (``entries[0]``) through :meth:`roller`.
+        """
+        plain = self._script is not None or type(self).roll is not Dice.roll
+        if plain or not self.record or sides > FAST_SIDES:
+            roll = self.roller(sides)
+            return lambda entries: roll(entries[0])
+        draw = self._rng.random
+        append = self._log.append
+
+        def recorded(entries: RollEntries) -> int:
+            value = int(draw() * sides) + 1
+            append(entries[value])
+            return value
+
+        return recorded
+
     @property
     def rolls(self) -> list[Roll]:
         """Every recorded roll, in order (a new list at each call)."""
@@ -200,6 +229,14 @@ def _entry_roll(entry: _Entry) -> Roll:
     if isinstance(entry, tuple):
         return Roll(*entry)
     return Roll(entry["die"], entry["value"], entry["purpose"])
+
+
+def roll_entries(sides: int, purpose: str) -> RollEntries:
+    """``(purpose, entry of value 1, ..., entry of value sides)``, each entry the
+    :meth:`Dice.log` dict of that roll, for :meth:`Dice.entry_roller` (index = value)."""
+    die = die_name(sides)
+    return (purpose, *({"die": die, "value": value, "purpose": purpose}
+                       for value in range(1, sides + 1)))  # fmt: skip
 
 
 _DIE_NAMES = {sides: f"d{sides}" for sides in (2, 4, 5, 6, 8, 10, 12, 20, 100)}

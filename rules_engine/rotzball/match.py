@@ -31,9 +31,20 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.dice import Dice
+from rules_engine.dice import Dice, RollEntries
 from rules_engine.rotzball.options import CoachRule, MatchOptions
 from rules_engine.rotzball.rated import RatedTeam
+from rules_engine.rotzball.shared import (
+    AWAY,
+    BY_TEAM,
+    COACH_TESTS,
+    EXCHANGE_ROLLS,
+    HOME,
+    MODIFIERS,
+    TARGETS,
+    TEAMS,
+    d100_entries,
+)
 from rules_engine.rotzball.sheet import Tactic, TeamSheet
 from rules_engine.rotzball.table import (
     COUNTER_TABLE,
@@ -45,9 +56,6 @@ from rules_engine.rotzball.table import (
     judge,
 )
 
-HOME = "home"
-AWAY = "away"
-TEAMS = (HOME, AWAY)
 OTHER = {HOME: AWAY, AWAY: HOME}
 TACTIC_BONUS = 10
 COACH_BONUS = 5
@@ -68,7 +76,9 @@ def _purposes(team: str) -> dict[str, str]:
 PURPOSES = {team: _purposes(team) for team in TEAMS}
 """The purpose recorded with each d100 roll, by team and kind. The coin tosses are recorded
 as ``"coin toss"`` (regulation) and ``"extra period N coin toss"``."""
-HOME_COACH, AWAY_COACH = PURPOSES[HOME]["coach"], PURPOSES[AWAY]["coach"]
+HOME_COACH, AWAY_COACH = (d100_entries(PURPOSES[team]["coach"]) for team in TEAMS)
+"""The roll entries of the coach tests (the engine rolls its d100 with shared entries: see
+:meth:`~rules_engine.dice.Dice.entry_roller` and :mod:`~rules_engine.rotzball.shared`)."""
 
 
 def counter_attack_tactic(team: str, initiative: str) -> int:
@@ -219,7 +229,7 @@ NO_SCORE = _score_text(0, 0)
 class _Plan:
     """What the initiative team and its plan (offensive or defensive) fix before a turn's
     dice: who attacks, each roll's target before the turn's coach and carry-over bonuses,
-    the purposes of the rolls and the fixed phrases of the summary. Made when a fixture
+    the roll entries of the rolls and the fixed phrases of the summary. Made when a fixture
     first needs it (:class:`_Fixture`), then only read (not frozen: a frozen dataclass sets
     each of these fields through ``object.__setattr__``, and a new fixture makes up to four
     plans)."""
@@ -230,10 +240,10 @@ class _Plan:
     defence: int
     counter: int  # the defender's Attack and its counter-attack tactic modifier
     counter_defence: int
-    attack_purpose: str
-    defence_purpose: str
-    counter_purpose: str
-    counter_defence_purpose: str
+    attack_entries: RollEntries
+    defence_entries: RollEntries
+    counter_entries: RollEntries
+    counter_defence_entries: RollEntries
     tactic: str
     home_tactic: int  # the ``tactic`` of each team's modifiers in the turn log
     away_tactic: int
@@ -245,6 +255,27 @@ class _Plan:
     counter_goal: str  # "): goal for <defender>"
     counter_no_goal: str
     won_back: str  # "): <attacker> wins the ball back"
+    turn_template: dict[str, Any]
+
+
+TURN_KEYS = (
+    "turn",
+    "period",
+    "initiative",
+    "tactic",
+    "attacking",
+    "targets",
+    "modifiers",
+    "coach_tests",
+    "attack",
+    "defence",
+    "counter_attack",
+    "goal",
+    "ball_after",
+    "score",
+    "carry_over_next",
+    "summary",
+)
 
 
 def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Plan:
@@ -262,10 +293,10 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
         defence=teams[defender].defense + (0 if offensive else TACTIC_BONUS),
         counter=teams[defender].attack + counter_attack_tactic(defender, initiative),
         counter_defence=teams[attacker].defense + counter_attack_tactic(attacker, initiative),
-        attack_purpose=PURPOSES[attacker]["attack"],
-        defence_purpose=PURPOSES[defender]["defence"],
-        counter_purpose=PURPOSES[defender]["counter"],
-        counter_defence_purpose=PURPOSES[attacker]["counter_defence"],
+        attack_entries=d100_entries(PURPOSES[attacker]["attack"]),
+        defence_entries=d100_entries(PURPOSES[defender]["defence"]),
+        counter_entries=d100_entries(PURPOSES[defender]["counter"]),
+        counter_defence_entries=d100_entries(PURPOSES[attacker]["counter_defence"]),
         tactic=tactic,
         home_tactic=TACTIC_BONUS if initiative == HOME else 0,
         away_tactic=0 if initiative == HOME else TACTIC_BONUS,
@@ -277,6 +308,8 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
         counter_goal=f"): goal for {defending}",
         counter_no_goal="): no goal",
         won_back=f"): {attacking} wins the ball back",
+        turn_template=dict.fromkeys(TURN_KEYS)
+        | {"initiative": initiative, "tactic": tactic, "attacking": attacker},
     )
 
 
@@ -331,13 +364,14 @@ class _Match:
         self.plan_rules = fixture.plan_rules
         self.names = fixture.names
         self.dice = dice
-        self.d100 = dice.roller(100)
+        self.d100 = dice.entry_roller(100)
         self.d2 = dice.roller(2)
         self.coach = (home_team.coach, away_team.coach)
         self.score = {HOME: 0, AWAY: 0}
         self.score_text = NO_SCORE  # the summary's "Score h-a.", changed on goals
+        self.score_log = BY_TEAM[0, 0]  # the turn log's score, changed on goals
         self.possessions = {HOME: 0, AWAY: 0}
-        self.carry = {HOME: 0, AWAY: 0}
+        self.carry = BY_TEAM[0, 0]  # the carry-overs into the next turn (a shared piece)
         self.turns: list[dict[str, Any]] = []
         self.decided_by = DecidedBy.REGULATION
         self.fixed_coach: tuple[int, int] | None = None  # (home, away)
@@ -386,7 +420,9 @@ class _Match:
         turn to the next; a counter-attack keeps this turn's modifiers.
 
         This is the engine's hot loop (a dozen turns a match): the phrases come ready-made
-        from the plan, and each dict of the log is built once, by a literal, in its place.
+        from the plan, the turn's dict is a copy of the plan's template, and the small dicts
+        in it and the roll entries are shared pieces (:mod:`~rules_engine.rotzball.shared`)
+        looked up by their values instead of new dicts.
         """
         d100 = self.d100
         score = self.score
@@ -404,12 +440,11 @@ class _Match:
             home_roll = d100(HOME_COACH)
             away_target = self.coach[1] + carry_away
             away_roll = d100(AWAY_COACH)
-            home_success, away_success = home_roll <= home_target, away_roll <= away_target
-            coach_home = COACH_BONUS if home_success else 0
-            coach_away = COACH_BONUS if away_success else 0
+            coach_home = COACH_BONUS if home_roll <= home_target else 0
+            coach_away = COACH_BONUS if away_roll <= away_target else 0
             coach_tests = {
-                HOME: {"target": home_target, "roll": home_roll, "success": home_success},
-                AWAY: {"target": away_target, "roll": away_roll, "success": away_success},
+                HOME: COACH_TESTS[home_target, home_roll],
+                AWAY: COACH_TESTS[away_target, away_roll],
             }
         else:
             coach_home, coach_away = self.fixed_coach
@@ -418,13 +453,9 @@ class _Match:
         else:
             bonus_a, bonus_d = coach_away + carry_away, coach_home + carry_home
         a_target = plan.attack + bonus_a
-        roll = d100(plan.attack_purpose)
-        a_result = _ON_SUCCESS[roll] if roll <= a_target else _ON_FAILURE[roll]
-        a_log = {"team": attacker, "target": a_target, "roll": roll, "result": _TEXT[a_result]}
+        a_log, a_result = EXCHANGE_ROLLS[attacker, a_target, d100(plan.attack_entries)]
         d_target = plan.defence + bonus_d
-        roll = d100(plan.defence_purpose)
-        d_result = _ON_SUCCESS[roll] if roll <= d_target else _ON_FAILURE[roll]
-        d_log = {"team": defender, "target": d_target, "roll": roll, "result": _TEXT[d_result]}
+        d_log, d_result = EXCHANGE_ROLLS[defender, d_target, d100(plan.defence_entries)]
         pair = 4 * a_result + d_result
         kind, carry_a, carry_d = _MAIN[pair]
 
@@ -440,15 +471,11 @@ class _Match:
             ball, outcome = initiative, "nothing happens"
         else:  # _COUNTER
             c_target = plan.counter + bonus_d
-            roll = d100(plan.counter_purpose)
-            c_result = _ON_SUCCESS[roll] if roll <= c_target else _ON_FAILURE[roll]
-            c_log = {"team": defender, "target": c_target, "roll": roll, "result": _TEXT[c_result]}
+            c_log, c_result = EXCHANGE_ROLLS[defender, c_target, d100(plan.counter_entries)]
             cd_target = plan.counter_defence + bonus_a
-            roll = d100(plan.counter_defence_purpose)
-            cd_result = _ON_SUCCESS[roll] if roll <= cd_target else _ON_FAILURE[roll]
-            cd_log = {
-                "team": attacker, "target": cd_target, "roll": roll, "result": _TEXT[cd_result]
-            }  # fmt: skip
+            cd_log, cd_result = EXCHANGE_ROLLS[
+                attacker, cd_target, d100(plan.counter_defence_entries)
+            ]
             c_pair = 4 * c_result + cd_result
             c_kind, c_carry_attacker, c_carry_defender = _COUNTER_ROWS[c_pair]
             carry_d += c_carry_attacker
@@ -463,48 +490,36 @@ class _Match:
             outcome = f"{plan.counter_head}{_PAIRS[c_pair]}{end}"
         if goal is not None:
             score[goal] += 1
+            self.score_log = BY_TEAM[score[HOME], score[AWAY]]
             self.score_text = _score_text(score[HOME], score[AWAY])
-        if attacker == HOME:
-            carry_next = {HOME: carry_a, AWAY: carry_d}
-        else:
-            carry_next = {HOME: carry_d, AWAY: carry_a}
+        home_next, away_next = (carry_a, carry_d) if attacker == HOME else (carry_d, carry_a)
+        carry_next = BY_TEAM[home_next, away_next]
         self.carry = carry_next
         if carry_a or carry_d:
             outcome += self._carry_notes(carry_next)
         turns = self.turns
         number = len(turns) + 1
         label = _TURN_LABELS[number] if number < len(_TURN_LABELS) else f"Turn {number}: "
-        turns.append(
-            {
-                "turn": number,
-                "period": period,
-                "initiative": initiative,
-                "tactic": plan.tactic,
-                "attacking": attacker,
-                "targets": {"attack": a_target, "defence": d_target},
-                "modifiers": {
-                    HOME: {
-                        "tactic": plan.home_tactic,
-                        "coach": coach_home,
-                        "carry_over": carry_home,
-                    },
-                    AWAY: {
-                        "tactic": plan.away_tactic,
-                        "coach": coach_away,
-                        "carry_over": carry_away,
-                    },
-                },
-                "coach_tests": coach_tests,
-                "attack": a_log,
-                "defence": d_log,
-                "counter_attack": counter,
-                "goal": goal,
-                "ball_after": ball,
-                "score": {HOME: score[HOME], AWAY: score[AWAY]},
-                "carry_over_next": carry_next,
-                "summary": f"{label}{plan.head}{_PAIRS[pair]}): {outcome}. {self.score_text}",
-            }
-        )
+        # A copy of the template and a store per changing key cost less than a 16-key literal.
+        log = plan.turn_template.copy()
+        log["turn"] = number
+        log["period"] = period
+        log["targets"] = TARGETS[a_target, d_target]
+        log["modifiers"] = MODIFIERS[
+            plan.home_tactic, coach_home, carry_home, plan.away_tactic, coach_away, carry_away
+        ]
+        log["coach_tests"] = coach_tests
+        log["attack"] = a_log
+        log["defence"] = d_log
+        if counter is not None:
+            log["counter_attack"] = counter
+        if goal is not None:
+            log["goal"] = goal
+        log["ball_after"] = ball
+        log["score"] = self.score_log
+        log["carry_over_next"] = carry_next
+        log["summary"] = f"{label}{plan.head}{_PAIRS[pair]}): {outcome}. {self.score_text}"
+        turns.append(log)
         return ball
 
     def _carry_notes(self, carry_next: dict[str, int]) -> str:

@@ -1,0 +1,110 @@
+"""The small dicts of a match's turn log and roll log, made once and shared between matches.
+
+Each turn of the log holds about ten small dicts (targets, modifiers, coach tests, the
+attack and the defence) besides its roll entries, and making and freeing those dicts took
+about half of a simulated match. Each of them is a function of a few small ints (a coach
+test: its target and roll; the score: two goal counts), and few such keys come up: so each
+piece is made the first time its key comes up and that same dict object is written wherever
+it comes up again, in this match or in any later one. The JSON is exactly the same; only
+equal pieces are now one object.
+
+So a record is read-only: a caller that wants to edit one copies it first
+(``copy.deepcopy``); editing a piece in place would edit it in every match that holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules_engine.dice import RollEntries, roll_entries
+from rules_engine.rotzball.table import RESULTS, judge
+
+HOME = "home"
+AWAY = "away"
+TEAMS = (HOME, AWAY)
+
+LIMIT = 50_000
+"""A table holding this many pieces is emptied before it takes a new one. Every key is made
+of ratings (1..100), modifiers, rolls (1..100) or goal counts, so a table rarely holds more
+than a few thousand pieces; the limit only bounds the memory of pathological uses."""
+
+
+class SharedPieces[K, V](dict[K, V]):
+    """Log pieces by key, each made by ``make(*key)`` the first time it is asked for.
+
+    A dict subclass whose ``__missing__`` makes the piece: once made, ``table[key]`` costs
+    one C-level dict lookup, without a call to Python code.
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= LIMIT:
+            self.clear()
+        piece = self[key] = self.make(*key)  # type: ignore[misc]  # a key is a tuple of args
+        return piece
+
+
+def _coach_test(target: int, roll: int) -> dict[str, Any]:
+    return {"target": target, "roll": roll, "success": roll <= target}
+
+
+def _exchange_roll(team: str, target: int, roll: int) -> tuple[dict[str, Any], int]:
+    """An attack or defence roll of the log and its result, as an index of ``RESULTS``."""
+    result = judge(roll, target)
+    return {"team": team, "target": target, "roll": roll, "result": result.value}, RESULTS.index(
+        result
+    )
+
+
+def _targets(attack: int, defence: int) -> dict[str, int]:
+    return {"attack": attack, "defence": defence}
+
+
+def _team_modifiers(tactic: int, coach: int, carry_over: int) -> dict[str, int]:
+    return {"tactic": tactic, "coach": coach, "carry_over": carry_over}
+
+
+def _modifiers(
+    home_tactic: int, home_coach: int, home_carry: int, away_tactic: int, away_coach: int,
+    away_carry: int,
+) -> dict[str, dict[str, int]]:  # fmt: skip
+    return {
+        HOME: TEAM_MODIFIERS[home_tactic, home_coach, home_carry],
+        AWAY: TEAM_MODIFIERS[away_tactic, away_coach, away_carry],
+    }
+
+
+def _by_team(home: int, away: int) -> dict[str, int]:
+    return {HOME: home, AWAY: away}
+
+
+COACH_TESTS: SharedPieces[tuple[int, int], dict[str, Any]] = SharedPieces(_coach_test)
+"""One team's coach test by (target, roll)."""
+EXCHANGE_ROLLS: SharedPieces[tuple[str, int, int], tuple[dict[str, Any], int]] = SharedPieces(
+    _exchange_roll
+)
+"""An attack, defence or counter-attack roll and its result index, by (team, target, roll)."""
+TARGETS: SharedPieces[tuple[int, int], dict[str, int]] = SharedPieces(_targets)
+"""A turn's ``targets`` by (attack, defence)."""
+TEAM_MODIFIERS: SharedPieces[tuple[int, int, int], dict[str, int]] = SharedPieces(_team_modifiers)
+MODIFIERS: SharedPieces[tuple[int, ...], dict[str, dict[str, int]]] = SharedPieces(_modifiers)
+"""A turn's ``modifiers`` by (tactic, coach, carry-over) of home, then of away."""
+BY_TEAM: SharedPieces[tuple[int, int], dict[str, int]] = SharedPieces(_by_team)
+"""``{"home": h, "away": a}``: a score, or the carry-overs into the next turn."""
+
+ROLL_ENTRIES: dict[str, RollEntries] = {}
+"""The d100 roll entries (:func:`~rules_engine.dice.roll_entries`) of each purpose."""
+
+
+def d100_entries(purpose: str) -> RollEntries:
+    """The shared d100 roll entries of ``purpose`` (one of the engine's few purposes)."""
+    entries = ROLL_ENTRIES.get(purpose)
+    if entries is None:
+        entries = ROLL_ENTRIES[purpose] = roll_entries(100, purpose)
+    return entries
