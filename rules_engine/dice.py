@@ -91,7 +91,7 @@ class Dice:
     with every result spares a tuple and a conversion per roll.
     """
 
-    __slots__ = ("_log", "_rng", "_script", "record", "seed")
+    __slots__ = ("_log", "_rng", "_script", "_tuples", "record", "seed")
 
     def __init__(self, seed: int | None = None, *, record: bool = True) -> None:
         if seed is None:
@@ -101,6 +101,7 @@ class Dice:
         self.seed: int = seed
         self.record = record
         self._log: list[_Entry] = []
+        self._tuples = False  # whether the log holds a tuple (else :meth:`log` copies it)
         self._rng = random.Random(seed)
         self._script: Iterator[int] | None = None
 
@@ -126,6 +127,7 @@ class Dice:
             value = self._rng.randint(1, sides)
         if self.record:
             self._log.append((_DIE_NAMES.get(sides) or f"d{sides}", value, purpose))
+            self._tuples = True
         return value
 
     def roller(self, sides: int) -> Roller:
@@ -153,6 +155,7 @@ class Dice:
                 append({"die": die, "value": value, "purpose": purpose})
             else:
                 append((die, value, purpose))
+                self._tuples = True
             return value
 
         return recorded
@@ -213,6 +216,8 @@ class Dice:
     def log(self) -> list[dict[str, Any]]:
         """The roll log as JSON-able dicts, like :meth:`Roll.to_dict` (a new list at each
         call; the dicts a :meth:`roller` recorded are handed out as they are)."""
+        if not self._tuples:  # every entry is already its dict (rollers' string purposes)
+            return self._log.copy()
         return [entry if isinstance(entry, dict) else _entry_json(entry) for entry in self._log]
 
 
