@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from rules_engine.errors import InvalidInput, ScriptExhausted
 
@@ -217,7 +217,7 @@ class Dice:
         """The roll log as JSON-able dicts, like :meth:`Roll.to_dict` (a new list at each
         call; the dicts a :meth:`roller` recorded are handed out as they are)."""
         if not self._tuples:  # every entry is already its dict (rollers' string purposes)
-            return self._log.copy()
+            return cast("list[dict[str, Any]]", self._log.copy())
         return [entry if isinstance(entry, dict) else _entry_json(entry) for entry in self._log]
 
 

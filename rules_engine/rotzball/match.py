@@ -43,6 +43,7 @@ from rules_engine.rotzball.shared import (
     MODIFIERS,
     TARGETS,
     TEAMS,
+    SharedPieces,
     d100_entries,
 )
 from rules_engine.rotzball.sheet import Tactic, TeamSheet
@@ -53,7 +54,6 @@ from rules_engine.rotzball.table import (
     Ball,
     Exchange,
     Result,
-    judge,
 )
 
 OTHER = {HOME: AWAY, AWAY: HOME}
@@ -178,9 +178,6 @@ DEFAULT_OPTIONS = MatchOptions()
 # by ``4 * attack + defence``: no enum hashing nor dataclass attribute in the loop.
 _TEXT = tuple(result.value for result in RESULTS)
 _PAIRS = tuple(f"{attack} v {defence}" for attack in _TEXT for defence in _TEXT)
-_ON_SUCCESS = (-1, *(RESULTS.index(judge(roll, roll)) for roll in range(1, 101)))
-_ON_FAILURE = (-1, *(RESULTS.index(judge(roll, roll - 1)) for roll in range(1, 101)))
-"""By roll (1..100): its result when it succeeds (at or under the target), when it fails."""
 
 # What an exchange leads to, as a small int the turn compares without any attribute lookup.
 _GOAL = 0  # the attacking side scores
@@ -316,9 +313,9 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
 class _Fixture:
     """What a match between two rated teams reads but never changes, made once per fixture
     (:func:`_fixture`): the names, each team's plan rule and its plans, made as they come up
-    (a fixture seldom needs all four)."""
+    (a fixture seldom needs all four), and the summaries' carry-over notes."""
 
-    __slots__ = ("names", "plan_rules", "plans", "teams")
+    __slots__ = ("carry_notes", "names", "plan_rules", "plans", "teams")
 
     def __init__(self, home: RatedTeam, away: RatedTeam) -> None:
         self.teams = {HOME: home, AWAY: away}
@@ -328,6 +325,16 @@ class _Fixture:
         defensive (False), or, ``balanced``, read from the score at each turn (None)."""
         self.plans: dict[str, list[_Plan | None]] = {HOME: [None, None], AWAY: [None, None]}
         """By initiative team, the plan when defensive (index 0) and when offensive (1)."""
+        self.carry_notes: SharedPieces[tuple[int, int], str] = SharedPieces(self._carry_notes)
+        """By (home, away) carry-over into the next turn, the summary's note of them."""
+
+    def _carry_notes(self, home: int, away: int) -> str:
+        """``"; <team> +20 next turn"`` for each team that takes a modifier into the next turn."""
+        return "".join(
+            f"; {self.names[team]} {carry:+d} next turn"
+            for team, carry in ((HOME, home), (AWAY, away))
+            if carry
+        )
 
     def plan(self, initiative: str, offensive: bool) -> _Plan:
         plan = self.plans[initiative][offensive] = _plan(initiative, offensive, self.teams)
@@ -493,10 +500,11 @@ class _Match:
             self.score_log = BY_TEAM[score[HOME], score[AWAY]]
             self.score_text = _score_text(score[HOME], score[AWAY])
         home_next, away_next = (carry_a, carry_d) if attacker == HOME else (carry_d, carry_a)
-        carry_next = BY_TEAM[home_next, away_next]
+        carries = (home_next, away_next)
+        carry_next = BY_TEAM[carries]
         self.carry = carry_next
         if carry_a or carry_d:
-            outcome += self._carry_notes(carry_next)
+            outcome += self.fixture.carry_notes[carries]
         turns = self.turns
         number = len(turns) + 1
         label = _TURN_LABELS[number] if number < len(_TURN_LABELS) else f"Turn {number}: "
@@ -521,11 +529,3 @@ class _Match:
         log["summary"] = f"{label}{plan.head}{_PAIRS[pair]}): {outcome}. {self.score_text}"
         turns.append(log)
         return ball
-
-    def _carry_notes(self, carry_next: dict[str, int]) -> str:
-        """``"; <team> +20 next turn"`` for each team that takes a modifier into the next turn."""
-        return "".join(
-            f"; {self.names[team]} {carry_next[team]:+d} next turn"
-            for team in TEAMS
-            if carry_next[team]
-        )

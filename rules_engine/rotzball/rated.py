@@ -9,7 +9,7 @@ and names the first error. Both ways give the same :class:`RatedTeam`.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules_engine.rotzball.ratings import Ratings
 from rules_engine.rotzball.sheet import (
@@ -62,7 +62,15 @@ def quick_rated_team(data: object) -> RatedTeam | None:
     a string that is not blank; each characteristic: an int, not a bool, from 1 to 100)."""
     if type(data) is not dict:
         return None
-    name = data.get("name")
+    try:
+        return _rated_dict(data)
+    except KeyError:  # a key the sheet lacks: a subscript is cheaper than ``get`` and a test
+        return None
+
+
+def _rated_dict(data: dict[str, Any]) -> RatedTeam | None:
+    """:func:`quick_rated_team` of a dict; a missing key raises :class:`KeyError`."""
+    name = data["name"]
     if type(name) is not str or not name or name.isspace():
         return None
     tactic_value = data.get("tactic")
@@ -72,20 +80,20 @@ def quick_rated_team(data: object) -> RatedTeam | None:
         tactic = _TACTICS[tactic_value]
     else:
         return None
-    attackers, defenders = data.get("attackers"), data.get("defenders")
+    attackers, defenders = data["attackers"], data["defenders"]
     if type(attackers) is not list or len(attackers) != ATTACKERS:
         return None
     if type(defenders) is not list or len(defenders) != DEFENDERS:
         return None
     low, high = _LOW, _HIGH
     scores = []
-    for player in (data.get("passer"), *attackers):
+    for player in (data["passer"], *attackers):
         if type(player) is not dict:
             return None
-        player_name = player.get("name")
+        player_name = player["name"]
         if type(player_name) is not str or not player_name or player_name.isspace():
             return None
-        e, ag, f = player.get("E"), player.get("Ag"), player.get("F")
+        e, ag, f = player["E"], player["Ag"], player["F"]
         if not (
             type(e) is type(ag) is type(f) is int
             and low <= e <= high
@@ -98,20 +106,20 @@ def quick_rated_team(data: object) -> RatedTeam | None:
     for player in defenders:
         if type(player) is not dict:
             return None
-        player_name = player.get("name")
+        player_name = player["name"]
         if type(player_name) is not str or not player_name or player_name.isspace():
             return None
-        e, ag = player.get("E"), player.get("Ag")
+        e, ag = player["E"], player["Ag"]
         if not (type(e) is type(ag) is int and low <= e <= high and low <= ag <= high):
             return None
         defense += (e + ag) // 2
-    coach = data.get("coach")
+    coach = data["coach"]
     if type(coach) is not dict:
         return None
-    coach_name = coach.get("name")
+    coach_name = coach["name"]
     if type(coach_name) is not str or not coach_name or coach_name.isspace():
         return None
-    ag, intelligence = coach.get("Ag"), coach.get("Int")
+    ag, intelligence = coach["Ag"], coach["Int"]
     if not (
         type(ag) is type(intelligence) is int and low <= ag <= high and low <= intelligence <= high
     ):
