@@ -95,7 +95,10 @@ class DecidedBy(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """A played match. Rotzball has no draws: ``winner`` is always ``"home"`` or ``"away"``."""
+    """A played match. Rotzball has no draws: ``winner`` is always ``"home"`` or ``"away"``.
+
+    ``turns`` and ``rolls`` are read-only: their small dicts are shared with other matches
+    (:mod:`~rules_engine.rotzball.shared`); copy them (``copy.deepcopy``) to edit them."""
 
     home_score: int
     away_score: int

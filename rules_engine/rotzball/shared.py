@@ -54,12 +54,18 @@ def _coach_test(target: int, roll: int) -> dict[str, Any]:
     return {"target": target, "roll": roll, "success": roll <= target}
 
 
+_TEXT = tuple(result.value for result in RESULTS)
+_ON_SUCCESS = (-1, *(RESULTS.index(judge(roll, roll)) for roll in range(1, 101)))
+_ON_FAILURE = (-1, *(RESULTS.index(judge(roll, roll - 1)) for roll in range(1, 101)))
+"""By roll (1..100): its result when it succeeds (at or under the target), when it fails, as
+an index of ``RESULTS`` (:func:`~rules_engine.rotzball.table.judge` read once per roll: a
+fresh process meets a few thousand new exchange rolls before its tables are full)."""
+
+
 def _exchange_roll(team: str, target: int, roll: int) -> tuple[dict[str, Any], int]:
     """An attack or defence roll of the log and its result, as an index of ``RESULTS``."""
-    result = judge(roll, target)
-    return {"team": team, "target": target, "roll": roll, "result": result.value}, RESULTS.index(
-        result
-    )
+    result = _ON_SUCCESS[roll] if roll <= target else _ON_FAILURE[roll]
+    return {"team": team, "target": target, "roll": roll, "result": _TEXT[result]}, result
 
 
 def _targets(attack: int, defence: int) -> dict[str, int]:
