@@ -43,6 +43,7 @@ from rules_engine.rotzball.shared import (
     MODIFIERS,
     TARGETS,
     TEAMS,
+    RollRows,
     SharedPieces,
     d100_entries,
 )
@@ -244,6 +245,8 @@ class _Plan:
     defence_entries: RollEntries
     counter_entries: RollEntries
     counter_defence_entries: RollEntries
+    attack_rolls: RollRows[tuple[dict[str, Any], int]]  # the attacker's exchange-roll pieces
+    defence_rolls: RollRows[tuple[dict[str, Any], int]]  # the defender's
     tactic: str
     home_tactic: int  # the ``tactic`` of each team's modifiers in the turn log
     away_tactic: int
@@ -297,6 +300,8 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
         defence_entries=d100_entries(PURPOSES[defender]["defence"]),
         counter_entries=d100_entries(PURPOSES[defender]["counter"]),
         counter_defence_entries=d100_entries(PURPOSES[attacker]["counter_defence"]),
+        attack_rolls=EXCHANGE_ROLLS[attacker],
+        defence_rolls=EXCHANGE_ROLLS[defender],
         tactic=tactic,
         home_tactic=TACTIC_BONUS if initiative == HOME else 0,
         away_tactic=0 if initiative == HOME else TACTIC_BONUS,
@@ -453,8 +458,8 @@ class _Match:
             coach_home = COACH_BONUS if home_roll <= home_target else 0
             coach_away = COACH_BONUS if away_roll <= away_target else 0
             coach_tests = {
-                HOME: COACH_TESTS[home_target, home_roll],
-                AWAY: COACH_TESTS[away_target, away_roll],
+                HOME: COACH_TESTS[home_target][home_roll],
+                AWAY: COACH_TESTS[away_target][away_roll],
             }
         else:
             coach_home, coach_away = self.fixed_coach
@@ -463,9 +468,9 @@ class _Match:
         else:
             bonus_a, bonus_d = coach_away + carry_away, coach_home + carry_home
         a_target = plan.attack + bonus_a
-        a_log, a_result = EXCHANGE_ROLLS[attacker, a_target, d100(plan.attack_entries)]
+        a_log, a_result = plan.attack_rolls[a_target][d100(plan.attack_entries)]
         d_target = plan.defence + bonus_d
-        d_log, d_result = EXCHANGE_ROLLS[defender, d_target, d100(plan.defence_entries)]
+        d_log, d_result = plan.defence_rolls[d_target][d100(plan.defence_entries)]
         pair = 4 * a_result + d_result
         kind, carry_a, carry_d = _MAIN[pair]
 
@@ -481,11 +486,9 @@ class _Match:
             ball, outcome = initiative, "nothing happens"
         else:  # _COUNTER
             c_target = plan.counter + bonus_d
-            c_log, c_result = EXCHANGE_ROLLS[defender, c_target, d100(plan.counter_entries)]
+            c_log, c_result = plan.defence_rolls[c_target][d100(plan.counter_entries)]
             cd_target = plan.counter_defence + bonus_a
-            cd_log, cd_result = EXCHANGE_ROLLS[
-                attacker, cd_target, d100(plan.counter_defence_entries)
-            ]
+            cd_log, cd_result = plan.attack_rolls[cd_target][d100(plan.counter_defence_entries)]
             c_pair = 4 * c_result + cd_result
             c_kind, c_carry_attacker, c_carry_defender = _COUNTER_ROWS[c_pair]
             carry_d += c_carry_attacker

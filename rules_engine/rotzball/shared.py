@@ -15,6 +15,7 @@ So a record is read-only: a caller that wants to edit one copies it first
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rules_engine.dice import RollEntries, roll_entries
@@ -48,6 +49,27 @@ class SharedPieces[K, V](dict[K, V]):
             self.clear()
         piece = self[key] = self.make(*key)  # type: ignore[misc]  # a key is a tuple of args
         return piece
+
+
+class RollRows[V](dict[int, tuple[V, ...]]):
+    """Log pieces of d100 rolls by target, then by roll: ``rows[target][roll]``, the row of
+    a target (a tuple indexed by the roll; index 0, a piece for no roll, is never read) made
+    the first time the target comes up. A target is a small int, and CPython keeps one
+    object for each small int: the lookup finds it by identity, much faster than a
+    ``(target, roll)`` tuple key, which is built, hashed and compared at each roll."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int, int], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, target: int) -> tuple[V, ...]:
+        if len(self) >= LIMIT // 100:
+            self.clear()
+        make = self.make
+        row = self[target] = tuple(make(target, roll) for roll in range(101))
+        return row
 
 
 def _coach_test(target: int, roll: int) -> dict[str, Any]:
@@ -90,12 +112,13 @@ def _by_team(home: int, away: int) -> dict[str, int]:
     return {HOME: home, AWAY: away}
 
 
-COACH_TESTS: SharedPieces[tuple[int, int], dict[str, Any]] = SharedPieces(_coach_test)
-"""One team's coach test by (target, roll)."""
-EXCHANGE_ROLLS: SharedPieces[tuple[str, int, int], tuple[dict[str, Any], int]] = SharedPieces(
-    _exchange_roll
-)
-"""An attack, defence or counter-attack roll and its result index, by (team, target, roll)."""
+COACH_TESTS: RollRows[dict[str, Any]] = RollRows(_coach_test)
+"""A coach test (either team's) by target, then roll."""
+EXCHANGE_ROLLS: dict[str, RollRows[tuple[dict[str, Any], int]]] = {
+    team: RollRows(partial(_exchange_roll, team)) for team in TEAMS
+}
+"""By team, its attack, defence or counter-attack rolls with their result indices, by
+target, then roll."""
 TARGETS: SharedPieces[tuple[int, int], dict[str, int]] = SharedPieces(_targets)
 """A turn's ``targets`` by (attack, defence)."""
 TEAM_MODIFIERS: SharedPieces[tuple[int, int, int], dict[str, int]] = SharedPieces(_team_modifiers)
