@@ -26,10 +26,10 @@ counter-attack rolls carry their own targets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules_engine.dice import Dice, RollEntries
 from rules_engine.rotzball.options import CoachRule, MatchOptions
@@ -259,6 +259,46 @@ class _Plan:
     counter_no_goal: str
     won_back: str  # "): <attacker> wins the ball back"
     turn_template: dict[str, Any]
+    carry_notes: SharedPieces[tuple[int, int], str]  # the fixture's (:class:`_Fixture`)
+    setups: SharedPieces[tuple[int, int, int, int], _Setup] = field(init=False)
+    """By (home coach bonus, away coach bonus, home carry-over, away carry-over), what they
+    make of the turn's targets (:class:`_Setup`), made the first time they come up."""
+
+    carry_overs: SharedPieces[tuple[int, int], tuple[dict[str, int], str]] = field(init=False)
+    """By (attacker's, defender's) carry-over into the next turn, the log's
+    ``carry_over_next`` and the summary's note of them (``""`` if none)."""
+
+    def __post_init__(self) -> None:
+        self.setups = SharedPieces(self._setup)
+        self.carry_overs = SharedPieces(self._carry_over)
+
+    def _carry_over(self, carry_a: int, carry_d: int) -> tuple[dict[str, int], str]:
+        carries = (carry_a, carry_d) if self.attacker == HOME else (carry_d, carry_a)
+        return BY_TEAM[carries], (self.carry_notes[carries] if carry_a or carry_d else "")
+
+    def _setup(self, coach_home: int, coach_away: int, carry_home: int, carry_away: int) -> _Setup:
+        bonus_home, bonus_away = coach_home + carry_home, coach_away + carry_away
+        bonus_a, bonus_d = (
+            (bonus_home, bonus_away) if self.attacker == HOME else (bonus_away, bonus_home)
+        )
+        a_target, d_target = self.attack + bonus_a, self.defence + bonus_d
+        modifiers = (self.home_tactic, coach_home, carry_home, self.away_tactic, coach_away,
+                     carry_away)  # fmt: skip
+        return _Setup(
+            a_target, d_target, bonus_a, bonus_d, TARGETS[a_target, d_target], MODIFIERS[modifiers]
+        )
+
+
+class _Setup(NamedTuple):
+    """A turn's targets and log pieces once its coach bonuses and carry-overs are known (a
+    plan's :attr:`_Plan.setups`): one lookup instead of the sums and two lookups per turn."""
+
+    attack_target: int
+    defence_target: int
+    attack_bonus: int  # the attacker's coach bonus and carry-over (its counter-defence gets it)
+    defence_bonus: int
+    targets: dict[str, int]  # the log's ``targets``
+    modifiers: dict[str, dict[str, int]]  # the log's ``modifiers``
 
 
 TURN_KEYS = (
@@ -281,7 +321,12 @@ TURN_KEYS = (
 )
 
 
-def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Plan:
+def _plan(
+    initiative: str,
+    offensive: bool,
+    teams: dict[str, RatedTeam],
+    carry_notes: SharedPieces[tuple[int, int], str],
+) -> _Plan:
     other = OTHER[initiative]
     attacker, defender = (initiative, other) if offensive else (other, initiative)
     tactic = "offensive" if offensive else "defensive"
@@ -315,6 +360,7 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
         won_back=f"): {attacking} wins the ball back",
         turn_template=dict.fromkeys(TURN_KEYS)
         | {"initiative": initiative, "tactic": tactic, "attacking": attacker},
+        carry_notes=carry_notes,
     )
 
 
@@ -345,7 +391,8 @@ class _Fixture:
         )
 
     def plan(self, initiative: str, offensive: bool) -> _Plan:
-        plan = self.plans[initiative][offensive] = _plan(initiative, offensive, self.teams)
+        plan = _plan(initiative, offensive, self.teams, self.carry_notes)
+        self.plans[initiative][offensive] = plan
         return plan
 
 
@@ -463,13 +510,10 @@ class _Match:
             }
         else:
             coach_home, coach_away = self.fixed_coach
-        if attacker == HOME:
-            bonus_a, bonus_d = coach_home + carry_home, coach_away + carry_away
-        else:
-            bonus_a, bonus_d = coach_away + carry_away, coach_home + carry_home
-        a_target = plan.attack + bonus_a
+        a_target, d_target, bonus_a, bonus_d, targets, modifiers = plan.setups[
+            coach_home, coach_away, carry_home, carry_away
+        ]
         a_log, a_result = plan.attack_rolls[a_target][d100(plan.attack_entries)]
-        d_target = plan.defence + bonus_d
         d_log, d_result = plan.defence_rolls[d_target][d100(plan.defence_entries)]
         pair = 4 * a_result + d_result
         kind, carry_a, carry_d = _MAIN[pair]
@@ -505,12 +549,10 @@ class _Match:
             score[goal] += 1
             self.score_log = BY_TEAM[score[HOME], score[AWAY]]
             self.score_text = _score_text(score[HOME], score[AWAY])
-        home_next, away_next = (carry_a, carry_d) if attacker == HOME else (carry_d, carry_a)
-        carries = (home_next, away_next)
-        carry_next = BY_TEAM[carries]
+        carry_next, notes = plan.carry_overs[carry_a, carry_d]
         self.carry = carry_next
-        if carry_a or carry_d:
-            outcome += self.fixture.carry_notes[carries]
+        if notes:
+            outcome += notes
         turns = self.turns
         number = len(turns) + 1
         label = _TURN_LABELS[number] if number < len(_TURN_LABELS) else f"Turn {number}: "
@@ -518,10 +560,8 @@ class _Match:
         log = plan.turn_template.copy()
         log["turn"] = number
         log["period"] = period
-        log["targets"] = TARGETS[a_target, d_target]
-        log["modifiers"] = MODIFIERS[
-            plan.home_tactic, coach_home, carry_home, plan.away_tactic, coach_away, carry_away
-        ]
+        log["targets"] = targets
+        log["modifiers"] = modifiers
         log["coach_tests"] = coach_tests
         log["attack"] = a_log
         log["defence"] = d_log
