@@ -235,6 +235,7 @@ class _Plan:
     each of these fields through ``object.__setattr__``, and a new fixture makes up to four
     plans)."""
 
+    initiative: str
     attacker: str
     defender: str
     attack: int  # the attacker's Attack and tactic modifier
@@ -268,9 +269,32 @@ class _Plan:
     """By (attacker's, defender's) carry-over into the next turn, the log's
     ``carry_over_next`` and the summary's note of them (``""`` if none)."""
 
+    exchanges: tuple[_Exchange, ...] = field(init=False)
+    """What the main exchange leads to, by ``4 * attack + defence`` result index."""
+
     def __post_init__(self) -> None:
         self.setups = SharedPieces(self._setup)
         self.carry_overs = SharedPieces(self._carry_over)
+        self.exchanges = tuple(
+            self._exchange(pair, kind, carry_a, carry_d)
+            for pair, (kind, carry_a, carry_d) in enumerate(_MAIN)
+        )
+
+    def _exchange(self, pair: int, kind: int, carry_a: int, carry_d: int) -> _Exchange:
+        goal: str | None = None
+        if kind == _STAYS:
+            ball, outcome = self.initiative, self.stays
+        elif kind == _TAKEN:
+            ball, outcome = self.defender, self.taken
+        elif kind == _GOAL:
+            goal, ball, outcome = self.attacker, self.defender, self.goal
+        elif kind == _NOTHING:
+            ball, outcome = self.initiative, "nothing happens"
+        else:  # _COUNTER: the turn plays the counter-attack and writes what follows
+            ball, outcome = self.defender, ""
+        return _Exchange(
+            kind, ball, goal, f"{self.head}{_PAIRS[pair]}): {outcome}", carry_a, carry_d
+        )
 
     def _carry_over(self, carry_a: int, carry_d: int) -> tuple[dict[str, int], str]:
         carries = (carry_a, carry_d) if self.attacker == HOME else (carry_d, carry_a)
@@ -287,6 +311,17 @@ class _Plan:
         return _Setup(
             a_target, d_target, bonus_a, bonus_d, TARGETS[a_target, d_target], MODIFIERS[modifiers]
         )
+
+
+class _Exchange(NamedTuple):
+    """A main exchange's result pair as a plan reads it (:attr:`_Plan.exchanges`)."""
+
+    kind: int  # _GOAL, _COUNTER, ...
+    ball: str  # the team holding the ball after it (a counter-attack changes it)
+    goal: str | None  # the team that scores
+    summary: str  # the summary from the plan's head to the outcome (before any counter-attack)
+    attacker_carry: int  # carry-overs into the next turn
+    defender_carry: int
 
 
 class _Setup(NamedTuple):
@@ -335,6 +370,7 @@ def _plan(
     # initiative team's roll in the main exchange always gets the +10 side; in a
     # counter-attack each side rolls its other score with the opposite tactic modifier.
     return _Plan(
+        initiative=initiative,
         attacker=attacker,
         defender=defender,
         attack=teams[attacker].attack + (TACTIC_BONUS if offensive else 0),
@@ -515,20 +551,9 @@ class _Match:
         ]
         a_log, a_result = plan.attack_rolls[a_target][d100(plan.attack_entries)]
         d_log, d_result = plan.defence_rolls[d_target][d100(plan.defence_entries)]
-        pair = 4 * a_result + d_result
-        kind, carry_a, carry_d = _MAIN[pair]
-
-        goal: str | None = None
+        kind, ball, goal, outcome, carry_a, carry_d = plan.exchanges[4 * a_result + d_result]
         counter: dict[str, Any] | None = None
-        if kind == _STAYS:
-            ball, outcome = initiative, plan.stays
-        elif kind == _TAKEN:
-            ball, outcome = defender, plan.taken
-        elif kind == _GOAL:
-            goal, ball, outcome = attacker, defender, plan.goal
-        elif kind == _NOTHING:
-            ball, outcome = initiative, "nothing happens"
-        else:  # _COUNTER
+        if kind == _COUNTER:
             c_target = plan.counter + bonus_d
             c_log, c_result = plan.defence_rolls[c_target][d100(plan.counter_entries)]
             cd_target = plan.counter_defence + bonus_a
@@ -544,15 +569,13 @@ class _Match:
                 ball, end = attacker, plan.won_back
             else:  # _STAYS, or _NOTHING on CS v CS: the counter-attacking team keeps it
                 ball, end = defender, plan.counter_no_goal
-            outcome = f"{plan.counter_head}{_PAIRS[c_pair]}{end}"
+            outcome = f"{outcome}{plan.counter_head}{_PAIRS[c_pair]}{end}"
         if goal is not None:
             score[goal] += 1
             self.score_log = BY_TEAM[score[HOME], score[AWAY]]
             self.score_text = _score_text(score[HOME], score[AWAY])
         carry_next, notes = plan.carry_overs[carry_a, carry_d]
         self.carry = carry_next
-        if notes:
-            outcome += notes
         turns = self.turns
         number = len(turns) + 1
         label = _TURN_LABELS[number] if number < len(_TURN_LABELS) else f"Turn {number}: "
@@ -572,6 +595,6 @@ class _Match:
         log["ball_after"] = ball
         log["score"] = self.score_log
         log["carry_over_next"] = carry_next
-        log["summary"] = f"{label}{plan.head}{_PAIRS[pair]}): {outcome}. {self.score_text}"
+        log["summary"] = f"{label}{outcome}{notes}. {self.score_text}"
         turns.append(log)
         return ball

@@ -23,7 +23,9 @@ from rules_engine.rotzball.sheet import (
 )
 
 _TACTICS = {tactic.value: tactic for tactic in Tactic}
-_LOW, _HIGH = MIN_CHARACTERISTIC, MAX_CHARACTERISTIC
+_VALID = frozenset(range(MIN_CHARACTERISTIC, MAX_CHARACTERISTIC + 1))
+"""The characteristics a sheet may give, once its value is known to be an int (``True`` is
+``1`` to a set): a set lookup instead of two comparisons."""
 
 
 class RatedTeam(NamedTuple):
@@ -85,7 +87,7 @@ def _rated_dict(data: dict[str, Any]) -> RatedTeam | None:
         return None
     if type(defenders) is not list or len(defenders) != DEFENDERS:
         return None
-    low, high = _LOW, _HIGH
+    valid = _VALID
     scores = []
     for player in (data["passer"], *attackers):
         if type(player) is not dict:
@@ -95,10 +97,12 @@ def _rated_dict(data: dict[str, Any]) -> RatedTeam | None:
             return None
         e, ag, f = player["E"], player["Ag"], player["F"]
         if not (
-            type(e) is type(ag) is type(f) is int
-            and low <= e <= high
-            and low <= ag <= high
-            and low <= f <= high
+            type(e) is int
+            and type(ag) is int
+            and type(f) is int
+            and e in valid
+            and ag in valid
+            and f in valid
         ):
             return None
         scores.append((e + ag + f) // 3)
@@ -110,7 +114,7 @@ def _rated_dict(data: dict[str, Any]) -> RatedTeam | None:
         if type(player_name) is not str or not player_name or player_name.isspace():
             return None
         e, ag = player["E"], player["Ag"]
-        if not (type(e) is type(ag) is int and low <= e <= high and low <= ag <= high):
+        if not (type(e) is int and type(ag) is int and e in valid and ag in valid):
             return None
         defense += (e + ag) // 2
     coach = data["coach"]
@@ -121,7 +125,7 @@ def _rated_dict(data: dict[str, Any]) -> RatedTeam | None:
         return None
     ag, intelligence = coach["Ag"], coach["Int"]
     if not (
-        type(ag) is type(intelligence) is int and low <= ag <= high and low <= intelligence <= high
+        type(ag) is int and type(intelligence) is int and ag in valid and intelligence in valid
     ):
         return None
     passer, a1, a2 = scores
