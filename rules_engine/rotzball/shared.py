@@ -58,22 +58,26 @@ class RollRows[V](dict[int, tuple[V, ...]]):
     object for each small int: the lookup finds it by identity, much faster than a
     ``(target, roll)`` tuple key, which is built, hashed and compared at each roll."""
 
-    __slots__ = ("make",)
+    __slots__ = ("make_row",)
 
-    def __init__(self, make: Callable[[int, int], V]) -> None:
+    def __init__(self, make_row: Callable[[int], tuple[V, ...]]) -> None:
         super().__init__()
-        self.make = make
+        self.make_row = make_row
 
     def __missing__(self, target: int) -> tuple[V, ...]:
         if len(self) >= LIMIT // 100:
             self.clear()
-        make = self.make
-        row = self[target] = tuple(make(target, roll) for roll in range(101))
+        row = self[target] = self.make_row(target)
         return row
 
 
-def _coach_test(target: int, roll: int) -> dict[str, Any]:
-    return {"target": target, "roll": roll, "success": roll <= target}
+# A fresh process makes some hundred rows before its tables hold every target that comes up:
+# each row is made by one comprehension, not by a call per roll.
+_ROLLS = range(101)
+
+
+def _coach_test_row(target: int) -> tuple[dict[str, Any], ...]:
+    return tuple({"target": target, "roll": roll, "success": roll <= target} for roll in _ROLLS)
 
 
 _TEXT = tuple(result.value for result in RESULTS)
@@ -84,10 +88,14 @@ an index of ``RESULTS`` (:func:`~rules_engine.rotzball.table.judge` read once pe
 fresh process meets a few thousand new exchange rolls before its tables are full)."""
 
 
-def _exchange_roll(team: str, target: int, roll: int) -> tuple[dict[str, Any], int]:
-    """An attack or defence roll of the log and its result, as an index of ``RESULTS``."""
-    result = _ON_SUCCESS[roll] if roll <= target else _ON_FAILURE[roll]
-    return {"team": team, "target": target, "roll": roll, "result": _TEXT[result]}, result
+def _exchange_row(team: str, target: int) -> tuple[tuple[dict[str, Any], int], ...]:
+    """``team``'s attack, defence or counter-attack rolls against ``target`` and their
+    results, as indices of ``RESULTS``."""
+    results = [_ON_SUCCESS[roll] if roll <= target else _ON_FAILURE[roll] for roll in _ROLLS]
+    return tuple(
+        ({"team": team, "target": target, "roll": roll, "result": _TEXT[result]}, result)
+        for roll, result in enumerate(results)
+    )
 
 
 def _targets(attack: int, defence: int) -> dict[str, int]:
@@ -112,10 +120,10 @@ def _by_team(home: int, away: int) -> dict[str, int]:
     return {HOME: home, AWAY: away}
 
 
-COACH_TESTS: RollRows[dict[str, Any]] = RollRows(_coach_test)
+COACH_TESTS: RollRows[dict[str, Any]] = RollRows(_coach_test_row)
 """A coach test (either team's) by target, then roll."""
 EXCHANGE_ROLLS: dict[str, RollRows[tuple[dict[str, Any], int]]] = {
-    team: RollRows(partial(_exchange_roll, team)) for team in TEAMS
+    team: RollRows(partial(_exchange_row, team)) for team in TEAMS
 }
 """By team, its attack, defence or counter-attack rolls with their result indices, by
 target, then roll."""
