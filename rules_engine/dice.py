@@ -21,15 +21,16 @@ from rules_engine.errors import InvalidInput, ScriptExhausted
 
 MAX_SEED = 2**63 - 1
 FAST_SIDES = 2**32  # up to this many faces, random() * sides is uniform enough and faster
+MAX_ENTRY_SIDES = 1000  # the largest die :func:`roll_entries` makes entries for
 
 
 type Param = str | int
 type Roller = Callable[[str | Purpose], int]
 """A die of fixed sides bound to one :class:`Dice` (see :meth:`Dice.roller`)."""
 type RollEntries = tuple[Any, ...]
-"""A purpose and its log entries, by value: see :func:`roll_entries`."""
+"""A die's sides and its log entries for one purpose, by value: see :func:`roll_entries`."""
 type EntryRoller = Callable[[RollEntries], int]
-"""A die of fixed sides that records prebuilt entries (see :meth:`Dice.entry_roller`)."""
+"""Dice that record prebuilt log entries (see :meth:`Dice.entry_roller`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,26 +161,26 @@ class Dice:
 
         return recorded
 
-    def entry_roller(self, sides: int) -> EntryRoller:
+    def entry_roller(self) -> EntryRoller:
         """:meth:`roller` for an engine that rolls a few fixed string purposes many times:
-        ``d100 = dice.entry_roller(100)`` then ``d100(entries)``, ``entries`` being
+        ``roll = dice.entry_roller()`` then ``roll(entries)``, ``entries`` being
         ``roll_entries(100, "home attack")`` made once, draws exactly as
         ``dice.roll(100, "home attack")`` would and records the log entry of the value drawn
         from ``entries``: the same JSON, but one dict shared by every roll of that purpose and
         value, in every match, instead of a new dict per roll. The log is then read-only.
+        The entries give the die's sides, so one entry roller rolls dice of any size.
 
-        Scripted dice, subclasses that override :meth:`roll`, unrecorded dice and dice larger
-        than :data:`FAST_SIDES` roll the purpose (``entries[0]``) through :meth:`roller`.
+        Scripted dice, subclasses that override :meth:`roll` and unrecorded dice roll the
+        purpose through :meth:`roll`.
         """
-        plain = self._script is not None or type(self).roll is not Dice.roll
-        if plain or not self.record or sides > FAST_SIDES:
-            roll = self.roller(sides)
-            return lambda entries: roll(entries[0])
+        if self._script is not None or type(self).roll is not Dice.roll or not self.record:
+            roll = self.roll
+            return lambda entries: roll(entries[0], entries[1]["purpose"])
         draw = self._rng.random
         append = self._log.append
 
         def recorded(entries: RollEntries) -> int:
-            value = int(draw() * sides) + 1
+            value = int(draw() * entries[0]) + 1  # entries[0]: the sides, drawn as ``roll``
             append(entries[value])
             return value
 
@@ -237,11 +238,14 @@ def _entry_roll(entry: _Entry) -> Roll:
 
 
 def roll_entries(sides: int, purpose: str) -> RollEntries:
-    """``(purpose, entry of value 1, ..., entry of value sides)``, each entry the
-    :meth:`Dice.log` dict of that roll, for :meth:`Dice.entry_roller` (index = value)."""
+    """``(sides, entry of value 1, ..., entry of value sides)``, each entry the
+    :meth:`Dice.log` dict of that roll, for :meth:`Dice.entry_roller` (index = value). Made
+    for small dice: the tuple holds an entry per face."""
+    if not 1 <= sides <= MAX_ENTRY_SIDES:
+        raise ValueError(f"roll entries are made for 1 to {MAX_ENTRY_SIDES} sides, not {sides}")
     die = die_name(sides)
-    return (purpose, *({"die": die, "value": value, "purpose": purpose}
-                       for value in range(1, sides + 1)))  # fmt: skip
+    return (sides, *({"die": die, "value": value, "purpose": purpose}
+                     for value in range(1, sides + 1)))  # fmt: skip
 
 
 _DIE_NAMES = {sides: f"d{sides}" for sides in (2, 4, 5, 6, 8, 10, 12, 20, 100)}

@@ -41,6 +41,7 @@ from rules_engine.rotzball.shared import (
     EXCHANGE_ROLLS,
     HOME,
     MODIFIERS,
+    ROLL_ENTRIES,
     TARGETS,
     TEAMS,
     RollRows,
@@ -462,8 +463,7 @@ class _Match:
         self.plan_rules = fixture.plan_rules
         self.names = fixture.names
         self.dice = dice
-        self.d100 = dice.entry_roller(100)
-        self.d2 = dice.roller(2)
+        self.d100 = self.d2 = dice.entry_roller()  # a d100 or a d2, by the entries rolled
         self.coach = (home_team.coach, away_team.coach)
         self.score = {HOME: 0, AWAY: 0}
         self.score_text = NO_SCORE  # the summary's "Score h-a.", changed on goals
@@ -502,7 +502,7 @@ class _Match:
 
     def _period(self, first: str, second: str, half_turns: int, toss: str) -> None:
         """A coin toss gives the first turn; the second half starts with the other team."""
-        opener = HOME if self.d2(toss) == 1 else AWAY  # heads: home, as ``Dice.coin``
+        opener = HOME if self.d2(ROLL_ENTRIES[2, toss]) == 1 else AWAY  # heads: home, as coin
         turn = self._turn
         for period, initiative in ((first, opener), (second, OTHER[opener])):
             for _ in range(half_turns):

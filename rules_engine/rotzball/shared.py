@@ -135,13 +135,11 @@ MODIFIERS: SharedPieces[tuple[int, ...], dict[str, dict[str, int]]] = SharedPiec
 BY_TEAM: SharedPieces[tuple[int, int], dict[str, int]] = SharedPieces(_by_team)
 """``{"home": h, "away": a}``: a score, or the carry-overs into the next turn."""
 
-ROLL_ENTRIES: dict[str, RollEntries] = {}
-"""The d100 roll entries (:func:`~rules_engine.dice.roll_entries`) of each purpose."""
+ROLL_ENTRIES: SharedPieces[tuple[int, str], RollEntries] = SharedPieces(roll_entries)
+"""The roll entries (:func:`~rules_engine.dice.roll_entries`) by sides and purpose: the
+match's d100 purposes and its coin tosses (d2)."""
 
 
 def d100_entries(purpose: str) -> RollEntries:
     """The shared d100 roll entries of ``purpose`` (one of the engine's few purposes)."""
-    entries = ROLL_ENTRIES.get(purpose)
-    if entries is None:
-        entries = ROLL_ENTRIES[purpose] = roll_entries(100, purpose)
-    return entries
+    return ROLL_ENTRIES[100, purpose]
