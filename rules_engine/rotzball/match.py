@@ -270,7 +270,7 @@ class _Plan:
     """By (attacker's, defender's) carry-over into the next turn, the log's
     ``carry_over_next`` and the summary's note of them (``""`` if none)."""
 
-    exchanges: tuple[_Exchange, ...] = field(init=False)
+    exchanges: tuple[_MainOutcome, ...] = field(init=False)
     """What the main exchange leads to, by ``4 * attack + defence`` result index."""
 
     def __post_init__(self) -> None:
@@ -281,7 +281,7 @@ class _Plan:
             for pair, (kind, carry_a, carry_d) in enumerate(_MAIN)
         )
 
-    def _exchange(self, pair: int, kind: int, carry_a: int, carry_d: int) -> _Exchange:
+    def _exchange(self, pair: int, kind: int, carry_a: int, carry_d: int) -> _MainOutcome:
         goal: str | None = None
         if kind == _STAYS:
             ball, outcome = self.initiative, self.stays
@@ -293,7 +293,7 @@ class _Plan:
             ball, outcome = self.initiative, "nothing happens"
         else:  # _COUNTER: the turn plays the counter-attack and writes what follows
             ball, outcome = self.defender, ""
-        return _Exchange(
+        return _MainOutcome(
             kind, ball, goal, f"{self.head}{_PAIRS[pair]}): {outcome}", carry_a, carry_d
         )
 
@@ -307,14 +307,13 @@ class _Plan:
             (bonus_home, bonus_away) if self.attacker == HOME else (bonus_away, bonus_home)
         )
         a_target, d_target = self.attack + bonus_a, self.defence + bonus_d
-        modifiers = (self.home_tactic, coach_home, carry_home, self.away_tactic, coach_away,
-                     carry_away)  # fmt: skip
-        return _Setup(
-            a_target, d_target, bonus_a, bonus_d, TARGETS[a_target, d_target], MODIFIERS[modifiers]
-        )
+        home = (self.home_tactic, coach_home, carry_home)
+        away = (self.away_tactic, coach_away, carry_away)
+        targets, modifiers = TARGETS[a_target, d_target], MODIFIERS[*home, *away]
+        return _Setup(a_target, d_target, bonus_a, bonus_d, targets, modifiers)
 
 
-class _Exchange(NamedTuple):
+class _MainOutcome(NamedTuple):
     """A main exchange's result pair as a plan reads it (:attr:`_Plan.exchanges`)."""
 
     kind: int  # _GOAL, _COUNTER, ...
