@@ -15,17 +15,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from rules_engine.errors import InvalidInput, ScriptExhausted
 
 MAX_SEED = 2**63 - 1
 FAST_SIDES = 2**32  # up to this many faces, random() * sides is uniform enough and faster
+MAX_ENTRY_SIDES = 1000  # the largest die :func:`roll_entries` makes entries for
 
 
 type Param = str | int
 type Roller = Callable[[str | Purpose], int]
 """A die of fixed sides bound to one :class:`Dice` (see :meth:`Dice.roller`)."""
+type RollEntries = tuple[Any, ...]
+"""A die's sides and its log entries for one purpose, by value: see :func:`roll_entries`."""
+type EntryRoller = Callable[[RollEntries], int]
+"""Dice that record prebuilt log entries (see :meth:`Dice.entry_roller`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +93,7 @@ class Dice:
     :class:`Purpose` back from its dict).
     """
 
-    __slots__ = ("_log", "_rng", "_script", "record", "seed")
+    __slots__ = ("_log", "_rng", "_script", "_tuples", "record", "seed")
 
     def __init__(self, seed: int | None = None, *, record: bool = True) -> None:
         if seed is None:
@@ -98,6 +103,7 @@ class Dice:
         self.seed: int = seed
         self.record = record
         self._log: list[_Entry] = []
+        self._tuples = False  # whether the log holds a tuple (else :meth:`log` copies it)
         self._rng = random.Random(seed)
         self._script: Iterator[int] | None = None
 
@@ -123,6 +129,7 @@ class Dice:
             value = self._rng.randint(1, sides)
         if self.record:
             self._log.append((_DIE_NAMES.get(sides) or f"d{sides}", value, purpose))
+            self._tuples = True
         return value
 
     def roller(self, sides: int) -> Roller:
@@ -152,6 +159,31 @@ class Dice:
                 json = purpose._json
                 append({"die": die, "value": value,
                         "purpose": purpose.to_dict() if json is None else json.copy()})  # fmt: skip
+            return value
+
+        return recorded
+
+    def entry_roller(self) -> EntryRoller:
+        """:meth:`roller` for an engine that rolls a few fixed string purposes many times:
+        ``roll = dice.entry_roller()`` then ``roll(entries)``, ``entries`` being
+        ``roll_entries(100, "home attack")`` made once, draws exactly as
+        ``dice.roll(100, "home attack")`` would and records the log entry of the value drawn
+        from ``entries``: the same JSON, but one dict shared by every roll of that purpose and
+        value, in every match, instead of a new dict per roll. The log is then read-only.
+        The entries give the die's sides, so one entry roller rolls dice of any size.
+
+        Scripted dice, subclasses that override :meth:`roll` and unrecorded dice roll the
+        purpose through :meth:`roll`.
+        """
+        if self._script is not None or type(self).roll is not Dice.roll or not self.record:
+            roll = self.roll
+            return lambda entries: roll(entries[0], entries[1]["purpose"])
+        draw = self._rng.random
+        append = self._log.append
+
+        def recorded(entries: RollEntries) -> int:
+            value = int(draw() * entries[0]) + 1  # entries[0]: the sides, drawn as ``roll``
+            append(entries[value])
             return value
 
         return recorded
@@ -212,6 +244,8 @@ class Dice:
     def log(self) -> list[dict[str, Any]]:
         """The roll log as JSON-able dicts, like :meth:`Roll.to_dict` (a new list at each
         call; the dicts a :meth:`roller` recorded are handed out as they are)."""
+        if not self._tuples:  # every entry is already its dict (rollers' string purposes)
+            return cast("list[dict[str, Any]]", self._log.copy())
         return [entry if isinstance(entry, dict) else _entry_json(entry) for entry in self._log]
 
 
@@ -232,6 +266,17 @@ def _entry_roll(entry: _Entry) -> Roll:
         purpose = Purpose(purpose["code"], tuple(item for item in purpose.items()
                                                  if item[0] != "code"))  # fmt: skip
     return Roll(entry["die"], entry["value"], purpose)
+
+
+def roll_entries(sides: int, purpose: str) -> RollEntries:
+    """``(sides, entry of value 1, ..., entry of value sides)``, each entry the
+    :meth:`Dice.log` dict of that roll, for :meth:`Dice.entry_roller` (index = value). Made
+    for small dice: the tuple holds an entry per face."""
+    if not 1 <= sides <= MAX_ENTRY_SIDES:
+        raise ValueError(f"roll entries are made for 1 to {MAX_ENTRY_SIDES} sides, not {sides}")
+    die = die_name(sides)
+    return (sides, *({"die": die, "value": value, "purpose": purpose}
+                     for value in range(1, sides + 1)))  # fmt: skip
 
 
 _DIE_NAMES = {sides: f"d{sides}" for sides in (2, 4, 5, 6, 8, 10, 12, 20, 100)}

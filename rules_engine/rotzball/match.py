@@ -26,14 +26,28 @@ counter-attack rolls carry their own targets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from rules_engine.dice import Dice
+from rules_engine.dice import Dice, RollEntries
 from rules_engine.rotzball.options import CoachRule, MatchOptions
 from rules_engine.rotzball.rated import RatedTeam
+from rules_engine.rotzball.shared import (
+    AWAY,
+    BY_TEAM,
+    COACH_TESTS,
+    EXCHANGE_ROLLS,
+    HOME,
+    MODIFIERS,
+    ROLL_ENTRIES,
+    TARGETS,
+    TEAMS,
+    RollRows,
+    SharedPieces,
+    d100_entries,
+)
 from rules_engine.rotzball.sheet import Tactic, TeamSheet
 from rules_engine.rotzball.table import (
     COUNTER_TABLE,
@@ -42,12 +56,8 @@ from rules_engine.rotzball.table import (
     Ball,
     Exchange,
     Result,
-    judge,
 )
 
-HOME = "home"
-AWAY = "away"
-TEAMS = (HOME, AWAY)
 OTHER = {HOME: AWAY, AWAY: HOME}
 TACTIC_BONUS = 10
 COACH_BONUS = 5
@@ -68,7 +78,9 @@ def _purposes(team: str) -> dict[str, str]:
 PURPOSES = {team: _purposes(team) for team in TEAMS}
 """The purpose recorded with each d100 roll, by team and kind. The coin tosses are recorded
 as ``"coin toss"`` (regulation) and ``"extra period N coin toss"``."""
-HOME_COACH, AWAY_COACH = PURPOSES[HOME]["coach"], PURPOSES[AWAY]["coach"]
+HOME_COACH, AWAY_COACH = (d100_entries(PURPOSES[team]["coach"]) for team in TEAMS)
+"""The roll entries of the coach tests (the engine rolls its d100 with shared entries: see
+:meth:`~rules_engine.dice.Dice.entry_roller` and :mod:`~rules_engine.rotzball.shared`)."""
 
 
 def counter_attack_tactic(team: str, initiative: str) -> int:
@@ -85,7 +97,10 @@ class DecidedBy(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """A played match. Rotzball has no draws: ``winner`` is always ``"home"`` or ``"away"``."""
+    """A played match. Rotzball has no draws: ``winner`` is always ``"home"`` or ``"away"``.
+
+    ``turns`` and ``rolls`` are read-only: their small dicts are shared with other matches
+    (:mod:`~rules_engine.rotzball.shared`); copy them (``copy.deepcopy``) to edit them."""
 
     home_score: int
     away_score: int
@@ -168,9 +183,6 @@ DEFAULT_OPTIONS = MatchOptions()
 # by ``4 * attack + defence``: no enum hashing nor dataclass attribute in the loop.
 _TEXT = tuple(result.value for result in RESULTS)
 _PAIRS = tuple(f"{attack} v {defence}" for attack in _TEXT for defence in _TEXT)
-_ON_SUCCESS = (-1, *(RESULTS.index(judge(roll, roll)) for roll in range(1, 101)))
-_ON_FAILURE = (-1, *(RESULTS.index(judge(roll, roll - 1)) for roll in range(1, 101)))
-"""By roll (1..100): its result when it succeeds (at or under the target), when it fails."""
 
 # What an exchange leads to, as a small int the turn compares without any attribute lookup.
 _GOAL = 0  # the attacking side scores
@@ -219,21 +231,24 @@ NO_SCORE = _score_text(0, 0)
 class _Plan:
     """What the initiative team and its plan (offensive or defensive) fix before a turn's
     dice: who attacks, each roll's target before the turn's coach and carry-over bonuses,
-    the purposes of the rolls and the fixed phrases of the summary. Made when a fixture
+    the roll entries of the rolls and the fixed phrases of the summary. Made when a fixture
     first needs it (:class:`_Fixture`), then only read (not frozen: a frozen dataclass sets
     each of these fields through ``object.__setattr__``, and a new fixture makes up to four
     plans)."""
 
+    initiative: str
     attacker: str
     defender: str
     attack: int  # the attacker's Attack and tactic modifier
     defence: int
     counter: int  # the defender's Attack and its counter-attack tactic modifier
     counter_defence: int
-    attack_purpose: str
-    defence_purpose: str
-    counter_purpose: str
-    counter_defence_purpose: str
+    attack_entries: RollEntries
+    defence_entries: RollEntries
+    counter_entries: RollEntries
+    counter_defence_entries: RollEntries
+    attack_rolls: RollRows[tuple[dict[str, Any], int]]  # the attacker's exchange-roll pieces
+    defence_rolls: RollRows[tuple[dict[str, Any], int]]  # the defender's
     tactic: str
     home_tactic: int  # the ``tactic`` of each team's modifiers in the turn log
     away_tactic: int
@@ -245,9 +260,108 @@ class _Plan:
     counter_goal: str  # "): goal for <defender>"
     counter_no_goal: str
     won_back: str  # "): <attacker> wins the ball back"
+    turn_template: dict[str, Any]
+    carry_notes: SharedPieces[tuple[int, int], str]  # the fixture's (:class:`_Fixture`)
+    setups: SharedPieces[tuple[int, int, int, int], _Setup] = field(init=False)
+    """By (home coach bonus, away coach bonus, home carry-over, away carry-over), what they
+    make of the turn's targets (:class:`_Setup`), made the first time they come up."""
+
+    carry_overs: SharedPieces[tuple[int, int], tuple[dict[str, int], str]] = field(init=False)
+    """By (attacker's, defender's) carry-over into the next turn, the log's
+    ``carry_over_next`` and the summary's note of them (``""`` if none)."""
+
+    exchanges: tuple[_MainOutcome, ...] = field(init=False)
+    """What the main exchange leads to, by ``4 * attack + defence`` result index."""
+
+    def __post_init__(self) -> None:
+        self.setups = SharedPieces(self._setup)
+        self.carry_overs = SharedPieces(self._carry_over)
+        self.exchanges = tuple(
+            self._exchange(pair, kind, carry_a, carry_d)
+            for pair, (kind, carry_a, carry_d) in enumerate(_MAIN)
+        )
+
+    def _exchange(self, pair: int, kind: int, carry_a: int, carry_d: int) -> _MainOutcome:
+        goal: str | None = None
+        if kind == _STAYS:
+            ball, outcome = self.initiative, self.stays
+        elif kind == _TAKEN:
+            ball, outcome = self.defender, self.taken
+        elif kind == _GOAL:
+            goal, ball, outcome = self.attacker, self.defender, self.goal
+        elif kind == _NOTHING:
+            ball, outcome = self.initiative, "nothing happens"
+        else:  # _COUNTER: the turn plays the counter-attack and writes what follows
+            ball, outcome = self.defender, ""
+        return _MainOutcome(
+            kind, ball, goal, f"{self.head}{_PAIRS[pair]}): {outcome}", carry_a, carry_d
+        )
+
+    def _carry_over(self, carry_a: int, carry_d: int) -> tuple[dict[str, int], str]:
+        carries = (carry_a, carry_d) if self.attacker == HOME else (carry_d, carry_a)
+        return BY_TEAM[carries], (self.carry_notes[carries] if carry_a or carry_d else "")
+
+    def _setup(self, coach_home: int, coach_away: int, carry_home: int, carry_away: int) -> _Setup:
+        bonus_home, bonus_away = coach_home + carry_home, coach_away + carry_away
+        bonus_a, bonus_d = (
+            (bonus_home, bonus_away) if self.attacker == HOME else (bonus_away, bonus_home)
+        )
+        a_target, d_target = self.attack + bonus_a, self.defence + bonus_d
+        home = (self.home_tactic, coach_home, carry_home)
+        away = (self.away_tactic, coach_away, carry_away)
+        targets, modifiers = TARGETS[a_target, d_target], MODIFIERS[*home, *away]
+        return _Setup(a_target, d_target, bonus_a, bonus_d, targets, modifiers)
 
 
-def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Plan:
+class _MainOutcome(NamedTuple):
+    """A main exchange's result pair as a plan reads it (:attr:`_Plan.exchanges`)."""
+
+    kind: int  # _GOAL, _COUNTER, ...
+    ball: str  # the team holding the ball after it (a counter-attack changes it)
+    goal: str | None  # the team that scores
+    summary: str  # the summary from the plan's head to the outcome (before any counter-attack)
+    attacker_carry: int  # carry-overs into the next turn
+    defender_carry: int
+
+
+class _Setup(NamedTuple):
+    """A turn's targets and log pieces once its coach bonuses and carry-overs are known (a
+    plan's :attr:`_Plan.setups`): one lookup instead of the sums and two lookups per turn."""
+
+    attack_target: int
+    defence_target: int
+    attack_bonus: int  # the attacker's coach bonus and carry-over (its counter-defence gets it)
+    defence_bonus: int
+    targets: dict[str, int]  # the log's ``targets``
+    modifiers: dict[str, dict[str, int]]  # the log's ``modifiers``
+
+
+TURN_KEYS = (
+    "turn",
+    "period",
+    "initiative",
+    "tactic",
+    "attacking",
+    "targets",
+    "modifiers",
+    "coach_tests",
+    "attack",
+    "defence",
+    "counter_attack",
+    "goal",
+    "ball_after",
+    "score",
+    "carry_over_next",
+    "summary",
+)
+
+
+def _plan(
+    initiative: str,
+    offensive: bool,
+    teams: dict[str, RatedTeam],
+    carry_notes: SharedPieces[tuple[int, int], str],
+) -> _Plan:
     other = OTHER[initiative]
     attacker, defender = (initiative, other) if offensive else (other, initiative)
     tactic = "offensive" if offensive else "defensive"
@@ -256,16 +370,19 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
     # initiative team's roll in the main exchange always gets the +10 side; in a
     # counter-attack each side rolls its other score with the opposite tactic modifier.
     return _Plan(
+        initiative=initiative,
         attacker=attacker,
         defender=defender,
         attack=teams[attacker].attack + (TACTIC_BONUS if offensive else 0),
         defence=teams[defender].defense + (0 if offensive else TACTIC_BONUS),
         counter=teams[defender].attack + counter_attack_tactic(defender, initiative),
         counter_defence=teams[attacker].defense + counter_attack_tactic(attacker, initiative),
-        attack_purpose=PURPOSES[attacker]["attack"],
-        defence_purpose=PURPOSES[defender]["defence"],
-        counter_purpose=PURPOSES[defender]["counter"],
-        counter_defence_purpose=PURPOSES[attacker]["counter_defence"],
+        attack_entries=d100_entries(PURPOSES[attacker]["attack"]),
+        defence_entries=d100_entries(PURPOSES[defender]["defence"]),
+        counter_entries=d100_entries(PURPOSES[defender]["counter"]),
+        counter_defence_entries=d100_entries(PURPOSES[attacker]["counter_defence"]),
+        attack_rolls=EXCHANGE_ROLLS[attacker],
+        defence_rolls=EXCHANGE_ROLLS[defender],
         tactic=tactic,
         home_tactic=TACTIC_BONUS if initiative == HOME else 0,
         away_tactic=0 if initiative == HOME else TACTIC_BONUS,
@@ -277,15 +394,18 @@ def _plan(initiative: str, offensive: bool, teams: dict[str, RatedTeam]) -> _Pla
         counter_goal=f"): goal for {defending}",
         counter_no_goal="): no goal",
         won_back=f"): {attacking} wins the ball back",
+        turn_template=dict.fromkeys(TURN_KEYS)
+        | {"initiative": initiative, "tactic": tactic, "attacking": attacker},
+        carry_notes=carry_notes,
     )
 
 
 class _Fixture:
     """What a match between two rated teams reads but never changes, made once per fixture
     (:func:`_fixture`): the names, each team's plan rule and its plans, made as they come up
-    (a fixture seldom needs all four)."""
+    (a fixture seldom needs all four), and the summaries' carry-over notes."""
 
-    __slots__ = ("names", "plan_rules", "plans", "teams")
+    __slots__ = ("carry_notes", "names", "plan_rules", "plans", "teams")
 
     def __init__(self, home: RatedTeam, away: RatedTeam) -> None:
         self.teams = {HOME: home, AWAY: away}
@@ -295,9 +415,20 @@ class _Fixture:
         defensive (False), or, ``balanced``, read from the score at each turn (None)."""
         self.plans: dict[str, list[_Plan | None]] = {HOME: [None, None], AWAY: [None, None]}
         """By initiative team, the plan when defensive (index 0) and when offensive (1)."""
+        self.carry_notes: SharedPieces[tuple[int, int], str] = SharedPieces(self._carry_notes)
+        """By (home, away) carry-over into the next turn, the summary's note of them."""
+
+    def _carry_notes(self, home: int, away: int) -> str:
+        """``"; <team> +20 next turn"`` for each team that takes a modifier into the next turn."""
+        return "".join(
+            f"; {self.names[team]} {carry:+d} next turn"
+            for team, carry in ((HOME, home), (AWAY, away))
+            if carry
+        )
 
     def plan(self, initiative: str, offensive: bool) -> _Plan:
-        plan = self.plans[initiative][offensive] = _plan(initiative, offensive, self.teams)
+        plan = _plan(initiative, offensive, self.teams, self.carry_notes)
+        self.plans[initiative][offensive] = plan
         return plan
 
 
@@ -331,13 +462,13 @@ class _Match:
         self.plan_rules = fixture.plan_rules
         self.names = fixture.names
         self.dice = dice
-        self.d100 = dice.roller(100)
-        self.d2 = dice.roller(2)
+        self.d100 = self.d2 = dice.entry_roller()  # a d100 or a d2, by the entries rolled
         self.coach = (home_team.coach, away_team.coach)
         self.score = {HOME: 0, AWAY: 0}
         self.score_text = NO_SCORE  # the summary's "Score h-a.", changed on goals
+        self.score_log = BY_TEAM[0, 0]  # the turn log's score, changed on goals
         self.possessions = {HOME: 0, AWAY: 0}
-        self.carry = {HOME: 0, AWAY: 0}
+        self.carry = BY_TEAM[0, 0]  # the carry-overs into the next turn (a shared piece)
         self.turns: list[dict[str, Any]] = []
         self.decided_by = DecidedBy.REGULATION
         self.fixed_coach: tuple[int, int] | None = None  # (home, away)
@@ -370,7 +501,7 @@ class _Match:
 
     def _period(self, first: str, second: str, half_turns: int, toss: str) -> None:
         """A coin toss gives the first turn; the second half starts with the other team."""
-        opener = HOME if self.d2(toss) == 1 else AWAY  # heads: home, as ``Dice.coin``
+        opener = HOME if self.d2(ROLL_ENTRIES[2, toss]) == 1 else AWAY  # heads: home, as coin
         turn = self._turn
         for period, initiative in ((first, opener), (second, OTHER[opener])):
             for _ in range(half_turns):
@@ -386,7 +517,9 @@ class _Match:
         turn to the next; a counter-attack keeps this turn's modifiers.
 
         This is the engine's hot loop (a dozen turns a match): the phrases come ready-made
-        from the plan, and each dict of the log is built once, by a literal, in its place.
+        from the plan, the turn's dict is a copy of the plan's template, and the small dicts
+        in it and the roll entries are shared pieces (:mod:`~rules_engine.rotzball.shared`)
+        looked up by their values instead of new dicts.
         """
         d100 = self.d100
         score = self.score
@@ -404,51 +537,26 @@ class _Match:
             home_roll = d100(HOME_COACH)
             away_target = self.coach[1] + carry_away
             away_roll = d100(AWAY_COACH)
-            home_success, away_success = home_roll <= home_target, away_roll <= away_target
-            coach_home = COACH_BONUS if home_success else 0
-            coach_away = COACH_BONUS if away_success else 0
+            coach_home = COACH_BONUS if home_roll <= home_target else 0
+            coach_away = COACH_BONUS if away_roll <= away_target else 0
             coach_tests = {
-                HOME: {"target": home_target, "roll": home_roll, "success": home_success},
-                AWAY: {"target": away_target, "roll": away_roll, "success": away_success},
+                HOME: COACH_TESTS[home_target][home_roll],
+                AWAY: COACH_TESTS[away_target][away_roll],
             }
         else:
             coach_home, coach_away = self.fixed_coach
-        if attacker == HOME:
-            bonus_a, bonus_d = coach_home + carry_home, coach_away + carry_away
-        else:
-            bonus_a, bonus_d = coach_away + carry_away, coach_home + carry_home
-        a_target = plan.attack + bonus_a
-        roll = d100(plan.attack_purpose)
-        a_result = _ON_SUCCESS[roll] if roll <= a_target else _ON_FAILURE[roll]
-        a_log = {"team": attacker, "target": a_target, "roll": roll, "result": _TEXT[a_result]}
-        d_target = plan.defence + bonus_d
-        roll = d100(plan.defence_purpose)
-        d_result = _ON_SUCCESS[roll] if roll <= d_target else _ON_FAILURE[roll]
-        d_log = {"team": defender, "target": d_target, "roll": roll, "result": _TEXT[d_result]}
-        pair = 4 * a_result + d_result
-        kind, carry_a, carry_d = _MAIN[pair]
-
-        goal: str | None = None
+        a_target, d_target, bonus_a, bonus_d, targets, modifiers = plan.setups[
+            coach_home, coach_away, carry_home, carry_away
+        ]
+        a_log, a_result = plan.attack_rolls[a_target][d100(plan.attack_entries)]
+        d_log, d_result = plan.defence_rolls[d_target][d100(plan.defence_entries)]
+        kind, ball, goal, outcome, carry_a, carry_d = plan.exchanges[4 * a_result + d_result]
         counter: dict[str, Any] | None = None
-        if kind == _STAYS:
-            ball, outcome = initiative, plan.stays
-        elif kind == _TAKEN:
-            ball, outcome = defender, plan.taken
-        elif kind == _GOAL:
-            goal, ball, outcome = attacker, defender, plan.goal
-        elif kind == _NOTHING:
-            ball, outcome = initiative, "nothing happens"
-        else:  # _COUNTER
+        if kind == _COUNTER:
             c_target = plan.counter + bonus_d
-            roll = d100(plan.counter_purpose)
-            c_result = _ON_SUCCESS[roll] if roll <= c_target else _ON_FAILURE[roll]
-            c_log = {"team": defender, "target": c_target, "roll": roll, "result": _TEXT[c_result]}
+            c_log, c_result = plan.defence_rolls[c_target][d100(plan.counter_entries)]
             cd_target = plan.counter_defence + bonus_a
-            roll = d100(plan.counter_defence_purpose)
-            cd_result = _ON_SUCCESS[roll] if roll <= cd_target else _ON_FAILURE[roll]
-            cd_log = {
-                "team": attacker, "target": cd_target, "roll": roll, "result": _TEXT[cd_result]
-            }  # fmt: skip
+            cd_log, cd_result = plan.attack_rolls[cd_target][d100(plan.counter_defence_entries)]
             c_pair = 4 * c_result + cd_result
             c_kind, c_carry_attacker, c_carry_defender = _COUNTER_ROWS[c_pair]
             carry_d += c_carry_attacker
@@ -460,57 +568,32 @@ class _Match:
                 ball, end = attacker, plan.won_back
             else:  # _STAYS, or _NOTHING on CS v CS: the counter-attacking team keeps it
                 ball, end = defender, plan.counter_no_goal
-            outcome = f"{plan.counter_head}{_PAIRS[c_pair]}{end}"
+            outcome = f"{outcome}{plan.counter_head}{_PAIRS[c_pair]}{end}"
         if goal is not None:
             score[goal] += 1
+            self.score_log = BY_TEAM[score[HOME], score[AWAY]]
             self.score_text = _score_text(score[HOME], score[AWAY])
-        if attacker == HOME:
-            carry_next = {HOME: carry_a, AWAY: carry_d}
-        else:
-            carry_next = {HOME: carry_d, AWAY: carry_a}
+        carry_next, notes = plan.carry_overs[carry_a, carry_d]
         self.carry = carry_next
-        if carry_a or carry_d:
-            outcome += self._carry_notes(carry_next)
         turns = self.turns
         number = len(turns) + 1
         label = _TURN_LABELS[number] if number < len(_TURN_LABELS) else f"Turn {number}: "
-        turns.append(
-            {
-                "turn": number,
-                "period": period,
-                "initiative": initiative,
-                "tactic": plan.tactic,
-                "attacking": attacker,
-                "targets": {"attack": a_target, "defence": d_target},
-                "modifiers": {
-                    HOME: {
-                        "tactic": plan.home_tactic,
-                        "coach": coach_home,
-                        "carry_over": carry_home,
-                    },
-                    AWAY: {
-                        "tactic": plan.away_tactic,
-                        "coach": coach_away,
-                        "carry_over": carry_away,
-                    },
-                },
-                "coach_tests": coach_tests,
-                "attack": a_log,
-                "defence": d_log,
-                "counter_attack": counter,
-                "goal": goal,
-                "ball_after": ball,
-                "score": {HOME: score[HOME], AWAY: score[AWAY]},
-                "carry_over_next": carry_next,
-                "summary": f"{label}{plan.head}{_PAIRS[pair]}): {outcome}. {self.score_text}",
-            }
-        )
+        # A copy of the template and a store per changing key cost less than a 16-key literal.
+        log = plan.turn_template.copy()
+        log["turn"] = number
+        log["period"] = period
+        log["targets"] = targets
+        log["modifiers"] = modifiers
+        log["coach_tests"] = coach_tests
+        log["attack"] = a_log
+        log["defence"] = d_log
+        if counter is not None:
+            log["counter_attack"] = counter
+        if goal is not None:
+            log["goal"] = goal
+        log["ball_after"] = ball
+        log["score"] = self.score_log
+        log["carry_over_next"] = carry_next
+        log["summary"] = f"{label}{outcome}{notes}. {self.score_text}"
+        turns.append(log)
         return ball
-
-    def _carry_notes(self, carry_next: dict[str, int]) -> str:
-        """``"; <team> +20 next turn"`` for each team that takes a modifier into the next turn."""
-        return "".join(
-            f"; {self.names[team]} {carry_next[team]:+d} next turn"
-            for team in TEAMS
-            if carry_next[team]
-        )

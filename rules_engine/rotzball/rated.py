@@ -9,7 +9,7 @@ and names the first error. Both ways give the same :class:`RatedTeam`.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules_engine.rotzball.ratings import Ratings
 from rules_engine.rotzball.sheet import (
@@ -23,7 +23,9 @@ from rules_engine.rotzball.sheet import (
 )
 
 _TACTICS = {tactic.value: tactic for tactic in Tactic}
-_LOW, _HIGH = MIN_CHARACTERISTIC, MAX_CHARACTERISTIC
+_VALID = frozenset(range(MIN_CHARACTERISTIC, MAX_CHARACTERISTIC + 1))
+"""The characteristics a sheet may give, once its value is known to be an int (``True`` is
+``1`` to a set): a set lookup instead of two comparisons."""
 
 
 class RatedTeam(NamedTuple):
@@ -62,7 +64,15 @@ def quick_rated_team(data: object) -> RatedTeam | None:
     a string that is not blank; each characteristic: an int, not a bool, from 1 to 100)."""
     if type(data) is not dict:
         return None
-    name = data.get("name")
+    try:
+        return _rated_dict(data)
+    except KeyError:  # a key the sheet lacks: a subscript is cheaper than ``get`` and a test
+        return None
+
+
+def _rated_dict(data: dict[str, Any]) -> RatedTeam | None:
+    """:func:`quick_rated_team` of a dict; a missing key raises :class:`KeyError`."""
+    name = data["name"]
     if type(name) is not str or not name or name.isspace():
         return None
     tactic_value = data.get("tactic")
@@ -72,25 +82,27 @@ def quick_rated_team(data: object) -> RatedTeam | None:
         tactic = _TACTICS[tactic_value]
     else:
         return None
-    attackers, defenders = data.get("attackers"), data.get("defenders")
+    attackers, defenders = data["attackers"], data["defenders"]
     if type(attackers) is not list or len(attackers) != ATTACKERS:
         return None
     if type(defenders) is not list or len(defenders) != DEFENDERS:
         return None
-    low, high = _LOW, _HIGH
+    valid = _VALID
     scores = []
-    for player in (data.get("passer"), *attackers):
+    for player in (data["passer"], *attackers):
         if type(player) is not dict:
             return None
-        player_name = player.get("name")
+        player_name = player["name"]
         if type(player_name) is not str or not player_name or player_name.isspace():
             return None
-        e, ag, f = player.get("E"), player.get("Ag"), player.get("F")
+        e, ag, f = player["E"], player["Ag"], player["F"]
         if not (
-            type(e) is type(ag) is type(f) is int
-            and low <= e <= high
-            and low <= ag <= high
-            and low <= f <= high
+            type(e) is int
+            and type(ag) is int
+            and type(f) is int
+            and e in valid
+            and ag in valid
+            and f in valid
         ):
             return None
         scores.append((e + ag + f) // 3)
@@ -98,22 +110,22 @@ def quick_rated_team(data: object) -> RatedTeam | None:
     for player in defenders:
         if type(player) is not dict:
             return None
-        player_name = player.get("name")
+        player_name = player["name"]
         if type(player_name) is not str or not player_name or player_name.isspace():
             return None
-        e, ag = player.get("E"), player.get("Ag")
-        if not (type(e) is type(ag) is int and low <= e <= high and low <= ag <= high):
+        e, ag = player["E"], player["Ag"]
+        if not (type(e) is int and type(ag) is int and e in valid and ag in valid):
             return None
         defense += (e + ag) // 2
-    coach = data.get("coach")
+    coach = data["coach"]
     if type(coach) is not dict:
         return None
-    coach_name = coach.get("name")
+    coach_name = coach["name"]
     if type(coach_name) is not str or not coach_name or coach_name.isspace():
         return None
-    ag, intelligence = coach.get("Ag"), coach.get("Int")
+    ag, intelligence = coach["Ag"], coach["Int"]
     if not (
-        type(ag) is type(intelligence) is int and low <= ag <= high and low <= intelligence <= high
+        type(ag) is int and type(intelligence) is int and ag in valid and intelligence in valid
     ):
         return None
     passer, a1, a2 = scores

@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.dice import Dice, Purpose
+from rules_engine.dice import Dice, Purpose, roll_entries
 from rules_engine.errors import InvalidInput
 from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
@@ -70,6 +70,34 @@ def test_draws_of_scripted_dice_go_through_roll(values):
     prefixed = PrefixDice(values, seed=3)
     assert prefixed.draws(6, len(values), "y") == values
     assert [roll["value"] for roll in prefixed.log()] == values
+
+
+entry_draws = st.lists(
+    st.tuples(st.sampled_from([2, 6, 100]), st.sampled_from(["home attack", "coin toss"])),
+    max_size=60,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), plan=entry_draws, record=st.booleans())
+def test_an_entry_roller_draws_and_records_exactly_as_roll(seed, plan, record):
+    plain, fast = Dice(seed, record=record), Dice(seed, record=record)
+    roll = fast.entry_roller()
+    plain_values = [plain.roll(sides, purpose) for sides, purpose in plan]
+    fast_values = [roll(roll_entries(sides, purpose)) for sides, purpose in plan]
+
+    assert fast_values == plain_values
+    assert json.dumps(fast.log()) == json.dumps(plain.log())
+    assert fast.rolls == plain.rolls
+    assert plain.roll(100, "next") == fast.roll(100, "next")  # the streams go on together
+
+
+@given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
+def test_an_entry_roller_of_scripted_dice_goes_through_roll(values):
+    scripted = Dice.scripted(values)
+    d6, entries = scripted.entry_roller(), roll_entries(6, "x")
+    assert [d6(entries) for _ in values] == values
+    assert scripted.log() == [{"die": "d6", "value": value, "purpose": "x"} for value in values]
 
 
 @given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
