@@ -152,7 +152,10 @@ def mythril_team_register(
 
 
 def _locked_team(team: Team, user: User) -> Team:
-    locked = Team.objects.select_for_update().select_related("league", "mythril").get(pk=team.pk)
+    # the team's row is the roster's mutex; PostgreSQL locks no row of an outer join's
+    # nullable side (the team's Mythril row), so the lock names the team alone
+    locked = (Team.objects.select_for_update(of=("self",)).select_related("league", "mythril")
+              .get(pk=team.pk))
     assert_mythril(locked.league)
     if not can_edit_roster(user, locked):
         raise Forbidden(_("Only the team's coach or the commissioner changes its "
