@@ -67,7 +67,9 @@ def level_up_choose(*, level_up: LevelUp, user: User, kind: str, value: str = ""
     """Take the level-up's pick (see the module's docstring)."""
     level_up = LevelUp.objects.select_for_update().select_related("player__team__league").get(
         pk=level_up.pk)
-    player = Player.objects.select_for_update().select_related(
+    # the player's row alone: its position and champion are outer joins, which PostgreSQL
+    # refuses to lock
+    player = Player.objects.select_for_update(of=("self",)).select_related(
         "position", "champion", "team__league").get(pk=level_up.player_id)
     if not can_edit_roster(user, player.team):
         raise Forbidden(_("Only the team's coach or the commissioner picks its "

@@ -1,6 +1,7 @@
-"""Mythril hiring and firing on PostgreSQL (tests/systems/mythril/test_hiring.py again): the
+"""Mythril hiring, firing and level-ups on PostgreSQL (test_hiring and test_post_match again): the
 team's row lock once joined the team's Mythril row, the nullable side of an outer join, which
-PostgreSQL refuses to lock; every hire failed there while SQLite, which locks nothing, passed."""
+PostgreSQL refuses to lock; every hire failed there while SQLite, which locks nothing, passed.
+A level-up's player lock joined its position and champion the same way."""
 
 from tests.systems.mythril.conftest import (  # noqa: F401  (the game's fixtures)
     away_team,
@@ -11,3 +12,4 @@ from tests.systems.mythril.conftest import (  # noqa: F401  (the game's fixtures
     season,
 )
 from tests.systems.mythril.test_hiring import *  # noqa: F403  (collected again, on PostgreSQL)
+from tests.systems.mythril.test_post_match import *  # noqa: F403  (level-ups lock a player)
