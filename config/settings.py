@@ -118,6 +118,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool(
         "DATABASE_TRANSACTION_POOLING", default=False
     )
+    # Parameters bound on the server, and a query run more than PREPARE_THRESHOLD times on a
+    # connection kept prepared there: PostgreSQL then plans it once per connection, not on
+    # every run (planning a list's joins cost it as much CPU as answering). PgBouncer keeps
+    # them from 1.21 on, with max_prepared_statements (docs/scaling.md).
+    if env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True,
+            prepare_threshold=env.int("DATABASE_PREPARE_THRESHOLD", default=2),
+        )
 else:
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -115,9 +115,9 @@ def _cursor(connection: BaseDatabaseWrapper) -> Any:
 
     connection.ensure_connection()
     raw = connection.connection
-    if raw.prepare_threshold != PREPARE_AFTER:
-        # Django turns preparing off (None). Only a server-binding cursor ever prepares, and
-        # the connection's other cursors bind on the client: this switches on ours alone.
+    if raw.prepare_threshold is None:
+        # Preparing is off (DATABASE_PREPARED_STATEMENTS=false). Only a server-binding cursor
+        # ever prepares, and the connection's others bind on the client: this is ours alone.
         raw.prepare_threshold = PREPARE_AFTER
     with connection.wrap_database_errors:
         cursor = ServerBindingCursor(raw)

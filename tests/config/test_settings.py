@@ -55,6 +55,26 @@ def test_transaction_pooling_turns_off_server_side_cursors(pooling, disabled):
     assert done.stdout.split()[-1:] == [disabled], done.stderr
 
 
+@pytest.mark.parametrize(
+    ("prepared", "options"),
+    [(None, "True 2"), ("true", "True 2"), ("false", "None None")],
+)
+def test_postgresql_queries_are_bound_and_prepared_on_the_server_unless_turned_off(
+    prepared, options
+):
+    extra = {"DATABASE_PREPARED_STATEMENTS": prepared} if prepared else {}
+    done = _manage(
+        "shell",
+        "-c",
+        "from django.conf import settings as s; o = s.DATABASES['default'].get('OPTIONS', {}); "
+        "print(o.get('server_side_binding'), o.get('prepare_threshold'))",
+        DATABASE_URL="postgres://u:p@db.example:5432/league",
+        **extra,
+    )
+
+    assert done.stdout.split()[-2:] == options.split(), done.stderr
+
+
 def test_production_refuses_to_start_without_a_real_secret_key():
     done = _manage("check", **{**PRODUCTION, "DJANGO_SECRET_KEY": "short"})
 
