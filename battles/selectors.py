@@ -116,7 +116,11 @@ class Modifier:
 
 
 def _explained(terms: Mapping[str, int], labels: Mapping[str, str]) -> list[Modifier]:
-    return [Modifier(key, labels.get(key, key), value) for key, value in terms.items()]
+    """The terms in the labels' order (the engine's): a run stored in PostgreSQL's jsonb
+    comes back with its keys in jsonb's own order."""
+    order = {key: index for index, key in enumerate(labels)}
+    ordered = sorted(terms.items(), key=lambda item: order.get(item[0], len(order)))
+    return [Modifier(key, labels.get(key, key), value) for key, value in ordered]
 
 
 # --- battle cards -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from betting.forms import outcome_label
 from betting.models import FixtureOdds
+from betting.odds import outcomes_of
 from league.models import League
 from matches.models import Fixture, Result
 
@@ -25,6 +26,9 @@ def odds_against_result(fixture: Fixture) -> list[dict]:
     winner = Result.objects.filter(fixture=fixture).values_list("winner", flat=True).first()
     if winner is None:
         return []
+    # in the game's order of outcomes (home first): PostgreSQL's jsonb keeps a document's
+    # keys in its own order, not in the order they were written
+    order = {code: index for index, code in enumerate(outcomes_of(fixture))}
     return [
         {
             "code": code,
@@ -32,7 +36,9 @@ def odds_against_result(fixture: Fixture) -> list[dict]:
             "percent": round(100 * float(chance), 1),
             "happened": code == winner,
         }
-        for code, chance in probabilities.items()
+        for code, chance in sorted(
+            probabilities.items(), key=lambda item: order.get(item[0], len(order))
+        )
     ]
 
 
