@@ -1,12 +1,15 @@
 """core.prepared_query on PostgreSQL: the same rows as the ORM's through a server-binding
 cursor (the tests of tests/core run again here), and the query kept prepared by the server
-from its PREPARE_AFTER-th run on a connection, while the connection's other queries are not."""
+after PREPARE_AFTER runs on a connection; the ORM's own queries too, with
+DATABASE_PREPARED_STATEMENTS on (the default; tests/config checks the settings it makes)."""
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core.prepared_query import PREPARE_AFTER
+from matches.models import Fixture
 from tests.core.test_prepared_query import (  # noqa: F401  (collected again, on PostgreSQL)
     rows,
     test_a_lock_outside_a_transaction_is_refused_as_django_refuses_it,
@@ -42,11 +45,16 @@ def test_the_query_is_prepared_on_the_server_from_its_threshold(season, team, ot
     assert len(_ours(_prepared_statements())) == 1
 
 
-def test_the_connections_other_queries_are_not_prepared(season, team, other_team):
+def _fixture_queries(statements: list[str]) -> list[str]:
+    plain = 'FROM "matches_fixture" WHERE "matches_fixture"."id" = $1'
+    return [text for text in statements if text.endswith(plain)]
+
+
+def test_the_orms_repeated_queries_are_prepared_too(season, team, other_team):
+    # DATABASE_PREPARED_STATEMENTS (on by default): every query binds on the server
     fixture = FixtureFactory(season=season, home=team, away=other_team)
-    for _ in range(PREPARE_AFTER + 3):
-        rows(fixture.pk, "scheduled")
-        list(type(fixture).objects.filter(pk=fixture.pk))
-    statements = _prepared_statements()
-    assert len(_ours(statements)) == 1
-    assert statements == _ours(statements)
+    threshold = connection.connection.prepare_threshold
+    assert threshold == settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
+    for _ in range(threshold + 1):
+        assert list(Fixture.objects.filter(pk=fixture.pk).order_by()) == [fixture]
+    assert len(_fixture_queries(_prepared_statements())) == 1
