@@ -49,6 +49,23 @@ def batch_list() -> QuerySet[SimulationBatch]:
 HEAVY_FIELDS = ("home_sheet", "away_sheet", "options", "result__record")
 
 
+def fixture_rows() -> QuerySet[Fixture]:
+    """Fixtures as the API lists them: teams, result and season (for its league's id), without
+    the league's row, the season's archive or the heavy JSON (a page of 50 built 50 leagues
+    and decoded their JSON for one id each)."""
+    fixtures = Fixture.objects.select_related("home", "away", "season", "result")
+    return fixtures.defer(*HEAVY_FIELDS, "season__archive")
+
+
+def result_rows() -> QuerySet[Result]:
+    """Results as the API lists them (:func:`fixture_rows`' reading), without the record."""
+    results = Result.objects.select_related("fixture__home", "fixture__away", "fixture__season")
+    return results.defer(
+        "record", "fixture__home_sheet", "fixture__away_sheet", "fixture__options",
+        "fixture__season__archive",
+    )  # fmt: skip
+
+
 def fixture_table(*, season: Season) -> QuerySet[Fixture]:
     """A season's fixtures for listing: teams and scores, without the line-up snapshots and the
     turn logs (the heavy JSON only the match report reads)."""

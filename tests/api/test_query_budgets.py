@@ -77,7 +77,7 @@ def batches(n, league, season):
 
 
 ENDPOINTS = [
-    ("/api/v1/leagues/", leagues, BUDGET),
+    ("/api/v1/leagues/", leagues, BUDGET + 1),  # the teams of the page's leagues counted apart
     ("/api/v1/seasons/", seasons, BUDGET),
     ("/api/v1/teams/", teams, BUDGET + 1),
     ("/api/v1/players/", players, BUDGET + 1),

@@ -68,7 +68,7 @@ def test_not_found_uses_the_error_shape(api_as):
     ("target", "url"),
     [
         ("league.selectors.league_list", "/api/v1/leagues/"),
-        ("matches.selectors.fixture_list", "/api/v1/fixtures/"),
+        ("matches.selectors.fixture_rows", "/api/v1/fixtures/"),
     ],
 )
 def test_lost_database_answers_503_with_retry_after(api_as, target, url):
