@@ -177,7 +177,7 @@ class Dice:
         """
         if self._script is not None or type(self).roll is not Dice.roll or not self.record:
             roll = self.roll
-            return lambda entries: roll(entries[0], entries[1]["purpose"])
+            return lambda entries: roll(entries[0], entries_purpose(entries))
         draw = self._rng.random
         append = self._log.append
 
@@ -206,6 +206,17 @@ class Dice:
                 json = purpose.to_dict()  # each entry gets its own copy, as from a roller
                 self._log.extend([{"die": die, "value": value, "purpose": json.copy()}
                                   for value in values])  # fmt: skip
+        return values
+
+    def entry_draws(self, entries: RollEntries, count: int) -> list[int]:
+        """``count`` rolls of an :meth:`entry_roller` on ``entries``, in one call: drawn
+        exactly as :meth:`draws` of that die and purpose, and recorded as the entry roller
+        records them (the shared entries, so the log is read-only)."""
+        if self._script is not None or type(self).roll is not Dice.roll or not self.record:
+            return self.draws(entries[0], count, entries_purpose(entries))
+        draw, sides = self._rng.random, entries[0]
+        values = [int(draw() * sides) + 1 for _ in range(count)]
+        self._log.extend([entries[value] for value in values])
         return values
 
     def _draws_itself(self, sides: int) -> bool:
@@ -268,15 +279,22 @@ def _entry_roll(entry: _Entry) -> Roll:
     return Roll(entry["die"], entry["value"], purpose)
 
 
-def roll_entries(sides: int, purpose: str) -> RollEntries:
+def roll_entries(sides: int, purpose: str | Purpose) -> RollEntries:
     """``(sides, entry of value 1, ..., entry of value sides)``, each entry the
     :meth:`Dice.log` dict of that roll, for :meth:`Dice.entry_roller` (index = value). Made
-    for small dice: the tuple holds an entry per face."""
+    for small dice: the tuple holds an entry per face. A :class:`Purpose` is written as its
+    log dict, one dict shared by the entries."""
     if not 1 <= sides <= MAX_ENTRY_SIDES:
         raise ValueError(f"roll entries are made for 1 to {MAX_ENTRY_SIDES} sides, not {sides}")
-    die = die_name(sides)
-    return (sides, *({"die": die, "value": value, "purpose": purpose}
+    die, json = die_name(sides), purpose_json(purpose)
+    return (sides, *({"die": die, "value": value, "purpose": json}
                      for value in range(1, sides + 1)))  # fmt: skip
+
+
+def entries_purpose(entries: RollEntries) -> str | Purpose:
+    """The purpose ``entries`` were made for (:func:`roll_entries`), as :meth:`Dice.roll`
+    takes it."""
+    return _entry_roll(entries[1]).purpose
 
 
 _DIE_NAMES = {sides: f"d{sides}" for sides in (2, 4, 5, 6, 8, 10, 12, 20, 100)}

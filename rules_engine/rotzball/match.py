@@ -45,7 +45,6 @@ from rules_engine.rotzball.shared import (
     TARGETS,
     TEAMS,
     RollRows,
-    SharedPieces,
     d100_entries,
 )
 from rules_engine.rotzball.sheet import Tactic, TeamSheet
@@ -57,6 +56,7 @@ from rules_engine.rotzball.table import (
     Exchange,
     Result,
 )
+from rules_engine.shared_pieces import SharedPieces
 
 OTHER = {HOME: AWAY, AWAY: HOME}
 TACTIC_BONUS = 10

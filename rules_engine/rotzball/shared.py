@@ -20,35 +20,11 @@ from typing import Any
 
 from rules_engine.dice import RollEntries, roll_entries
 from rules_engine.rotzball.table import RESULTS, judge
+from rules_engine.shared_pieces import LIMIT, SharedPieces
 
 HOME = "home"
 AWAY = "away"
 TEAMS = (HOME, AWAY)
-
-LIMIT = 50_000
-"""A table holding this many pieces is emptied before it takes a new one. Every key is made
-of ratings (1..100), modifiers, rolls (1..100) or goal counts, so a table rarely holds more
-than a few thousand pieces; the limit only bounds the memory of pathological uses."""
-
-
-class SharedPieces[K, V](dict[K, V]):
-    """Log pieces by key, each made by ``make(*key)`` the first time it is asked for.
-
-    A dict subclass whose ``__missing__`` makes the piece: once made, ``table[key]`` costs
-    one C-level dict lookup, without a call to Python code.
-    """
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[..., V]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: K) -> V:
-        if len(self) >= LIMIT:
-            self.clear()
-        piece = self[key] = self.make(*key)  # type: ignore[misc]  # a key is a tuple of args
-        return piece
 
 
 class RollRows[V](dict[int, tuple[V, ...]]):

@@ -110,8 +110,13 @@ def _main_troop(army: Army, tables: WitcherTables) -> tuple[list[int], bool]:
     return main, len(main) > len(ordinary)  # main is a prefix: past the ordinary, elite
 
 
-def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
+def battle_card(
+    army: Army, tables: WitcherTables | None = None, *, warnings: bool = True
+) -> BattleCard:
     """Fill the battle card of ``army``: never raises on what the card judges, it lists it.
+    ``warnings=False`` leaves the warnings out (the card's errors are all there): a battle's
+    plan reads only the errors, which refuse the battle, and a card's warnings, worded with
+    their messages, cost about a tenth of a resolution.
 
     >>> from rules_engine.witcher.army import Army, Commander, Troop
     >>> peasants = Army("Village", Commander("Mayor", 8, 9),
@@ -129,15 +134,15 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
     elite_dc, specialist_share = rules.elite_dc, total * rules.specialist_percent
     eligible: list[str] = []
     errors: list[CardIssue] = []
-    warnings: list[CardIssue] = []
-    if elite_in_main:
-        warnings.append(CardIssue("main_troops", (
+    warned: list[CardIssue] | None = [] if warnings else None  # None: not wanted
+    if elite_in_main and warned is not None:
+        warned.append(CardIssue("main_troops", (
             f"troops below DC {rules.elite_dc} make less than {rules.main_percent}% of the "
             f"army: elite troops complete the main troop"), "elite_in_main",
             {"elite": rules.elite_dc, "percent": rules.main_percent}))  # fmt: skip
     specialists: dict[int, list[str]] = {phase: [] for phase in PHASES}
     seen: set[str] = set()
-    types_by_dc = _types_by_dc(tables.troop_types)
+    types_by_dc = _types_by_dc(tables.troop_types) if warnings else {}
     for i, troop in enumerate(troops):  # one pass: eligibility, errors, warnings
         may_specialise = i not in in_main and (
             troop.dc >= elite_dc or troop.count * 100 >= specialist_share
@@ -158,10 +163,11 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
                 errors.append(_not_eligible(i, troop, total, tables))
             else:
                 specialists[troop.phase].append(troop.name)
-        row = types_by_dc.get(troop.dc)
-        if row is None or (row.min_size is not None and troop.count < row.min_size):
-            warnings.append(_group_warning(i, troop, row))
-    _check_specialists(specialists, tables, errors, warnings)
+        if warned is not None:
+            row = types_by_dc.get(troop.dc)
+            if row is None or (row.min_size is not None and troop.count < row.min_size):
+                warned.append(_group_warning(i, troop, row))
+    _check_specialists(specialists, tables, errors, warned)
     return BattleCard(
         name=army.name,
         total=total,
@@ -171,7 +177,7 @@ def battle_card(army: Army, tables: WitcherTables | None = None) -> BattleCard:
         specialists={phase: tuple(names) for phase, names in specialists.items()},
         eligible=tuple(eligible),
         errors=tuple(errors),
-        warnings=tuple(warnings),
+        warnings=() if warned is None else tuple(warned),
     )
 
 
@@ -219,9 +225,10 @@ def _check_specialists(
     specialists: dict[int, list[str]],
     tables: WitcherTables,
     errors: list[CardIssue],
-    warnings: list[CardIssue],
+    warnings: list[CardIssue] | None,
 ) -> None:
-    """Too many specialist troops in a phase (an error), phases too uneven (a warning)."""
+    """Too many specialist troops in a phase (an error), phases too uneven (a warning, left
+    out when ``warnings`` is None)."""
     rules = tables.card
     for phase, names in specialists.items():
         if len(names) > rules.max_specialists_per_phase:
@@ -230,6 +237,8 @@ def _check_specialists(
                 f"{rules.max_specialists_per_phase})"), "too_many_specialists",
                 {"phase": phase, "count": len(names),
                  "max": rules.max_specialists_per_phase}))  # fmt: skip
+    if warnings is None:
+        return
     counts = [len(specialists[phase]) for phase in PHASES]
     if max(counts) - min(counts) > rules.max_phase_spread:
         spread = "/".join(str(count) for count in counts)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine.dice import Dice, Roller
-from rules_engine.witcher import purposes
+from rules_engine.dice import Dice, EntryRoller
+from rules_engine.witcher import entries, purposes
 from rules_engine.witcher.battle import LuckPolicy, Side
 from rules_engine.witcher.phase import PLANNED, PhaseState
 from rules_engine.witcher.plan import BattlePlan
@@ -111,10 +111,15 @@ def skip_moment(plan: BattlePlan, phase: PhaseState) -> dict[str, Any]:
 
 
 def play_round(
-    plan: BattlePlan, dice: Dice, d10: Roller, luck: dict[Side, dict[str, int]], phase: PhaseState
+    plan: BattlePlan,
+    dice: Dice,
+    roll_entry: EntryRoller,
+    luck: dict[Side, dict[str, int]],
+    phase: PhaseState,
 ) -> dict[str, Any]:
     """One exchange round (attacker rolls first), spending Luck from ``luck`` by policy.
-    ``d10`` is ``dice.roller(10)``, made once per run.
+    ``roll_entry`` is ``dice.entry_roller()``, made once per run (the rolls' log entries are
+    the shared :mod:`~rules_engine.witcher.entries`).
 
     The hot loop of a battle: its event is written as one literal with its summary (same
     keys and text as :func:`phase_event`), from the phase's :class:`Contender` rows."""
@@ -124,8 +129,8 @@ def play_round(
     rolls = []
     for side, _, commander, base, dc in phase.contenders:
         pool = luck[side]
-        roll = exchange_roll(d10, purposes.exchange_round(number, rounds, side), base, dc,
-                             pool[commander], dc + 1 if auto_luck else None)  # fmt: skip
+        roll = exchange_roll(roll_entry, entries.exchange_rounds(number, side)[rounds], base,
+                             dc, pool[commander], dc + 1 if auto_luck else None)  # fmt: skip
         pool[commander] -= roll["luck"]
         rolls.append(roll)
     attacker, defender = rolls

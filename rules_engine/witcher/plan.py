@@ -41,14 +41,16 @@ class PhaseSetup:
     modifiers: dict[Side, dict[str, int]]  # the terms of each side's DC, in order
 
     def modifiers_dict(self) -> dict[str, dict[str, int]]:
-        return {str(side): dict(terms) for side, terms in self.modifiers.items()}  # str: value
+        modifiers = self.modifiers  # both sides, attacker first, as the JSON writes them
+        return {"attacker": dict(modifiers[Side.ATTACKER]),
+                "defender": dict(modifiers[Side.DEFENDER])}  # fmt: skip
 
 
 # a value built at every resolution: not frozen=True (see rules_engine.witcher's docstring)
 @dataclass(slots=True, unsafe_hash=True)
 class BattlePlan:
     battle: Battle
-    cards: dict[Side, BattleCard]
+    cards: dict[Side, BattleCard]  # made without their warnings (battle_card(warnings=False))
     engaged: int  # both armies together: the engagement size
     sr: int
     phases: tuple[PhaseSetup, PhaseSetup, PhaseSetup]
@@ -74,34 +76,45 @@ class BattlePlan:
         return Skill(policy.value)
 
 
-def _phase(battle: Battle, cards: dict[Side, BattleCard], phase: int) -> PhaseSetup:
+def _phases(battle: Battle, cards: dict[Side, BattleCard]) -> list[PhaseSetup]:
+    """The three phases' setups. What does not change from phase to phase (the enemy card,
+    numerical superiority of the whole armies) is read once per side."""
     rules = battle.tables.circumstances
     superiority = battle.tables.superiority_modifier
-    commanders: dict[Side, Commander] = {}
-    dcs: dict[Side, int] = {}
-    modifiers: dict[Side, dict[str, int]] = {}
+    sides = []
     for side, other, own, enemy in (
         (Side.ATTACKER, Side.DEFENDER, battle.attacker, battle.defender),
         (Side.DEFENDER, Side.ATTACKER, battle.defender, battle.attacker),
     ):
-        # Battle.circumstance(), Army.engaged(), Army.commander_for() and
-        # BattleCard.specialist_count(), read inline: a plan reads them six times
-        circumstance = battle.circumstances.get(side, _NO_PHASES).get(phase, NO_CIRCUMSTANCE)
-        terms = {
-            "enemy_card": cards[other].dc,
-            "specialists": rules.specialist * len(cards[side].specialists[phase]),
-            "surprise": -circumstance.surprise,
-            "weather": circumstance.weather,
-            "superiority": superiority(
-                enemy=enemy.deployment.get(phase, enemy.total),
-                own=own.deployment.get(phase, own.total),
-            ),
-            "other": circumstance.other,
-        }
-        commanders[side] = own.seconds.get(phase, own.commander)
-        dcs[side] = sum(terms.values())
-        modifiers[side] = terms
-    return PhaseSetup(phase, commanders, dcs, modifiers)
+        whole = superiority(enemy=enemy.total, own=own.total)
+        sides.append((side, own, enemy, cards[other].dc, cards[side].specialists, whole,
+                      battle.circumstances.get(side, _NO_PHASES)))  # fmt: skip
+    setups = []
+    for phase in PHASES:
+        commanders: dict[Side, Commander] = {}
+        dcs: dict[Side, int] = {}
+        modifiers: dict[Side, dict[str, int]] = {}
+        for side, own, enemy, enemy_dc, specialists, whole, circumstances in sides:
+            # Battle.circumstance(), Army.engaged() and Army.commander_for(), read inline
+            circumstance = circumstances.get(phase, NO_CIRCUMSTANCE)
+            if phase in enemy.deployment or phase in own.deployment:
+                edge = superiority(enemy=enemy.deployment.get(phase, enemy.total),
+                                   own=own.deployment.get(phase, own.total))  # fmt: skip
+            else:
+                edge = whole
+            terms = {
+                "enemy_card": enemy_dc,
+                "specialists": rules.specialist * len(specialists[phase]),
+                "surprise": -circumstance.surprise,
+                "weather": circumstance.weather,
+                "superiority": edge,
+                "other": circumstance.other,
+            }
+            commanders[side] = own.seconds.get(phase, own.commander)
+            dcs[side] = sum(terms.values())
+            modifiers[side] = terms
+        setups.append(PhaseSetup(phase, commanders, dcs, modifiers))
+    return setups
 
 
 _NO_PHASES: dict[int, Circumstance] = {}
@@ -110,15 +123,15 @@ _NO_PHASES: dict[int, Circumstance] = {}
 def plan_battle(battle: Battle) -> BattlePlan:
     """The plan of ``battle``; a card with errors refuses the battle (:class:`InvalidInput`
     naming the field, such as ``attacker.troops.2.phase``)."""
-    cards = {
-        Side.ATTACKER: battle_card(battle.attacker, battle.tables),
-        Side.DEFENDER: battle_card(battle.defender, battle.tables),
+    cards = {  # errors only: the warnings are the card pages' (see battle_card)
+        Side.ATTACKER: battle_card(battle.attacker, battle.tables, warnings=False),
+        Side.DEFENDER: battle_card(battle.defender, battle.tables, warnings=False),
     }
     for side in SIDES:
         for issue in cards[side].errors:
             raise InvalidInput(f"{side.value}.{issue.field}", issue.message)
     engaged = cards[Side.ATTACKER].total + cards[Side.DEFENDER].total
-    p1, p2, p3 = [_phase(battle, cards, phase) for phase in PHASES]
+    p1, p2, p3 = _phases(battle, cards)
     luck: dict[Side, dict[str, int]] = {}
     for side in SIDES:
         army = battle.army(side)

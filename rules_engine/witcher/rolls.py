@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.dice import Dice, Purpose, Roller
+from rules_engine.dice import Dice, EntryRoller, Purpose, Roller
+from rules_engine.shared_pieces import SharedPieces
+from rules_engine.witcher.entries import SkillEntries
 from rules_engine.witcher.purposes import Extra, with_extra
 
 CRITICAL = 10
@@ -106,28 +108,39 @@ def _luck_spent(raw: int, luck_left: int, wanted: int | None) -> int:
 
 
 def exchange_roll(
-    d10: Roller, purpose: Purpose, base: int, dc: int, luck_left: int, wanted: int | None
+    roll: EntryRoller,
+    entries: SkillEntries,
+    base: int,
+    dc: int,
+    luck_left: int,
+    wanted: int | None,
 ) -> dict[str, Any]:
-    """``roll_skill(...).to_dict()`` of a commander's exchange roll, drawn from ``d10``
-    (a :meth:`~rules_engine.dice.Dice.roller`), positional for the hot loop.
+    """``roll_skill(...).to_dict()`` of a commander's exchange roll (or casualty test),
+    drawn by ``roll`` (a :meth:`~rules_engine.dice.Dice.entry_roller`) on the roll's
+    :mod:`~rules_engine.witcher.entries`, positional for the hot loop.
 
     Fast path: a battle makes dozens of these rolls; their JSON is written as a literal,
     criticals and fumbles included, without a :class:`SkillRoll` and its properties
-    (tests/engine/test_fast_paths.py checks both ways agree, dice and log included).
+    (tests/engine/test_fast_paths.py checks both ways agree, dice and log included). A roll
+    of one die (neither 10 nor 1) is the shared piece of :data:`PLAIN_ROLLS`: read-only.
     """
-    natural = d10(purpose)
+    first, critical, fumble_entries = entries
+    natural = roll(first)
     total = natural + base
+    if natural != CRITICAL and natural != FUMBLE:  # one die: a shared piece
+        if wanted is not None and total < wanted <= total + luck_left:  # as _luck_spent
+            return PLAIN_ROLLS[natural, base, wanted - total, dc]
+        return PLAIN_ROLLS[natural, base, 0, dc]
     extra: list[int] = []
     fumble = None
     if natural == CRITICAL:  # another d10, again while 10s come (finish_skill_roll)
-        critical = with_extra(purpose, Extra.CRITICAL)
         value = CRITICAL
         while value == CRITICAL:
-            value = d10(critical)
+            value = roll(critical)
             extra.append(value)
             total += value
     elif natural == FUMBLE:  # one d10 taken off
-        fumble = d10(with_extra(purpose, Extra.FUMBLE))
+        fumble = roll(fumble_entries)
         total -= fumble
     luck = 0
     if wanted is not None and total < wanted <= total + luck_left:  # as _luck_spent
@@ -136,3 +149,15 @@ def exchange_roll(
     return {"natural": natural, "extra": extra, "fumble": fumble, "base": base,
             "luck": luck, "total": total, "dc": dc,
             "points": total - dc if total > dc else 0}  # fmt: skip
+
+
+def _plain_roll(natural: int, base: int, luck: int, dc: int) -> dict[str, Any]:
+    total = natural + base + luck
+    return {"natural": natural, "extra": [], "fumble": None, "base": base, "luck": luck,
+            "total": total, "dc": dc, "points": total - dc if total > dc else 0}  # fmt: skip
+
+
+PLAIN_ROLLS: SharedPieces[tuple[int, int, int, int], dict[str, Any]] = SharedPieces(_plain_roll)
+"""The JSON of a skill roll of one die (natural 2 to 9), by natural, base, Luck spent and DC:
+few such keys come up, and every battle writes the same pieces (see
+:mod:`rules_engine.shared_pieces`)."""

@@ -76,7 +76,7 @@ class BattleRun:
     def __init__(self, plan: BattlePlan, dice: Dice) -> None:
         self.plan = plan
         self.dice = dice
-        self._d10 = dice.roller(10)  # the exchange rounds' die, bound once
+        self._roll = dice.entry_roller()  # the exchange rounds' dice, bound once
         self._armies = {side: plan.battle.army(side).name for side in SIDES}
         self._gm_moments = plan.battle.options.moments is MomentMode.GM
         self._phases: list[PhaseState] = []
@@ -378,7 +378,7 @@ class BattleRun:
         elif moment_due(self.plan, phase):
             event = draw_moment(self.plan, self.dice, phase)
         else:
-            event = play_round(self.plan, self.dice, self._d10, self._luck, phase)
+            event = play_round(self.plan, self.dice, self._roll, self._luck, phase)
         # Nothing is left to settle while the phase goes on and the game master decides no
         # crucial moment (nothing is pending when a step starts): most rounds skip _settle.
         if phase.winner is not None or self._gm_moments:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.dice import Dice
-from rules_engine.witcher import purposes
+from rules_engine.witcher import entries, purposes
 from rules_engine.witcher.army import Skill
 from rules_engine.witcher.battle import (
     CasualtyMode,
@@ -53,13 +53,13 @@ class _StraightBattle:
     """One battle played straight through: what every phase reads, read once."""
 
     __slots__ = (
-        "d10",
         "dice",
         "luck",
         "moments",
         "names",
         "plan",
         "points",
+        "roll",
         "rounds_limit",
         "sr",
         "trigger",
@@ -70,7 +70,7 @@ class _StraightBattle:
         battle, tables = plan.battle, plan.battle.tables
         self.plan = plan
         self.dice = dice
-        self.d10 = dice.roller(10)  # exchange rounds and their criticals, as the run's
+        self.roll = dice.entry_roller()  # on the shared entries, as the run's
         self.sr = plan.sr
         self.names = {ATTACKER: battle.attacker.name, DEFENDER: battle.defender.name}
         # Luck left to each side's commanders, spent as the battle goes (the plan's copy)
@@ -129,17 +129,13 @@ class _StraightBattle:
         a_wanted = a_dc + 1 if self.wants_luck else None  # Luck buys one point, no more
         d_wanted = d_dc + 1 if self.wants_luck else None
         a_army, d_army = self.names[ATTACKER], self.names[DEFENDER]
-        d10, sr, trigger, limit = self.d10, self.sr, self.trigger, self.rounds_limit
-        exchange_purpose = purposes.exchange_round
+        roll_entry, sr, trigger, limit = self.roll, self.sr, self.trigger, self.rounds_limit
+        a_entries = entries.exchange_rounds(number, ATTACKER)
+        d_entries = entries.exchange_rounds(number, DEFENDER)
         # The summaries' numbers as text from _TEXT, each made once (str() of an int costs
         # more than the dict lookup, and a summary writes seven), the fixed ones per phase
         text = _TEXT
         phase_text, a_dc_text, d_dc_text = text[number], text[a_dc], text[d_dc]
-        ending = {
-            None: ".",
-            ATTACKER: f"; {a_army} wins phase {phase_text}.",
-            DEFENDER: f"; {d_army} wins phase {phase_text}.",
-        }  # after the totals
         planned = number in self.moments
         moment: Any = None  # the phase's "crucial_moment": None, "skipped" or its winner
         a_total = d_total = rounds = 0
@@ -156,7 +152,8 @@ class _StraightBattle:
                 winner = _phase_winner(a_total, d_total, sr)
                 summary = (
                     f"Phase {phase_text}: {self.names[side]} wins the crucial moment "
-                    f"(+{self.points}); totals {text[a_total]}-{text[d_total]}{ending[winner]}"
+                    f"(+{self.points}); totals {text[a_total]}-{text[d_total]}"
+                    f"{self.ending(winner, number)}"
                 )
                 events.append({"phase": number, "kind": "crucial_moment", "winner": side,
                                "decided_by": "chance", "roll": roll,
@@ -164,11 +161,9 @@ class _StraightBattle:
                                "phase_winner": winner, "summary": summary})  # fmt: skip
                 continue
             rounds += 1
-            a = exchange_roll(d10, exchange_purpose(number, rounds, ATTACKER), a_base, a_dc,
-                              a_luck[a_who], a_wanted)  # fmt: skip
+            a = exchange_roll(roll_entry, a_entries[rounds], a_base, a_dc, a_luck[a_who], a_wanted)
             a_luck[a_who] -= a["luck"]
-            d = exchange_roll(d10, exchange_purpose(number, rounds, DEFENDER), d_base, d_dc,
-                              d_luck[d_who], d_wanted)  # fmt: skip
+            d = exchange_roll(roll_entry, d_entries[rounds], d_base, d_dc, d_luck[d_who], d_wanted)
             d_luck[d_who] -= d["luck"]
             a_total += a["points"]
             d_total += d["points"]
@@ -181,7 +176,8 @@ class _StraightBattle:
                 f"Phase {phase_text}, round {text[rounds]}: "
                 f"{a_army} {text[a['total']]} v DC {a_dc_text} (+{text[a['points']]}), "
                 f"{d_army} {text[d['total']]} v DC {d_dc_text} (+{text[d['points']]}); "
-                f"totals {text[a_total]}-{text[d_total]}{ending[winner]}"
+                f"totals {text[a_total]}-{text[d_total]}"
+                f"{'.' if winner is None else self.ending(winner, number)}"
             )  # exchange.play_round's summary, as exchange._with_totals ends it
             events.append({"phase": number, "kind": "round", "round": rounds, "attacker": a,
                            "defender": d, "round_limit": round_limit,
@@ -207,10 +203,16 @@ class _StraightBattle:
             rounds,
         )
 
+    def ending(self, winner: str | None, number: int) -> str:
+        """What a summary writes after the totals: who won the phase, if it is over."""
+        if winner is None:
+            return "."
+        return f"; {self.names[winner]} wins phase {number}."
+
     def draw_moment(self, number: int) -> tuple[str, int]:
         """The phase's crucial moment drawn by its chance (one d100): its winner and roll."""
         chance = self.moments[number].attacker_chance
-        roll = self.dice.d100(purposes.crucial_moment(number))
+        roll = self.roll(entries.crucial_moment(number))
         return (ATTACKER if roll <= round(chance * 100) else DEFENDER), roll
 
     def round_limit(self, number: int, a_total: int, d_total: int) -> tuple[int | None, str]:
@@ -234,7 +236,7 @@ class _StraightBattle:
             terms = casualty_modifiers(plan, side, phases_won=won[side], exchange_rolls=rounds)
             dc = sum(terms.values())
             pool, name = self.luck[side], army.commander.name
-            roll = exchange_roll(self.d10, purposes.casualty_test(side), army.commander.tactics,
+            roll = exchange_roll(self.roll, entries.casualty_test(side), army.commander.tactics,
                                  dc, pool.get(name, 0), dc if self.wants_luck else None)  # fmt: skip
             if roll["luck"]:
                 pool[name] -= roll["luck"]
@@ -243,7 +245,7 @@ class _StraightBattle:
             if quick:
                 percent = band.quick
             else:
-                percent = dice.nd6(band.d6, purposes.casualties(side)) + band.bonus
+                percent = sum(dice.entry_draws(entries.casualties(side), band.d6)) + band.bonus
             count = min(army.total, percent_of(army.total, percent))
             dead = count // tables.casualties.dead_divisor
             result[str(side)] = {"commander": name, "roll": roll, "dc": dc, "modifiers": terms,
@@ -256,7 +258,8 @@ class _StraightBattle:
             if quick:
                 survival = rules.quick
             else:
-                survival = dice.nd6(rules.d6, purposes.no_quarter_survivors(loser_side))
+                survival = sum(dice.entry_draws(entries.no_quarter_survivors(loser_side),
+                                                rules.d6))  # fmt: skip
                 survival += rules.bonus
             survivors = min(loser["wounded"], percent_of(loser["casualties"], survival))
             loser["dead"] = loser["casualties"] - survivors

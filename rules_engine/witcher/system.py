@@ -39,7 +39,11 @@ def card(army: object, *, tables: WitcherTables | None = None) -> dict[str, Any]
 def resolve(
     battle: object, *, seed: int | None = None, tables: WitcherTables | None = None
 ) -> dict[str, Any]:
-    """Resolve a JSON battle to the end with the automatic policies (``seed=None``: fresh)."""
+    """Resolve a JSON battle to the end with the automatic policies (``seed=None``: fresh).
+
+    The result is read-only: its roll log entries and its one-die skill rolls are pieces
+    shared with other battles (:mod:`~rules_engine.witcher.entries`,
+    :data:`~rules_engine.witcher.rolls.PLAIN_ROLLS`); copy it before editing it."""
     return resolve_battle_json(parse_battle(battle, tables=tables), Dice(seed))
 
 

@@ -1,6 +1,7 @@
 """A run that no longer replays answers a clear error; a resolution that never succeeds is
 re-sent a few times, then recorded for the game master."""
 
+import copy
 from unittest import mock
 
 import pytest
@@ -20,7 +21,7 @@ def broken_run(battle, game_master):
     """A run stepped once, whose stored dice were then changed: it no longer replays."""
     run = services.run_start(battle=battle, user=game_master, seed=SEED)
     run = services.run_step(run_id=run.pk, user=game_master)
-    state = run.state
+    state = copy.deepcopy(run.state)  # the engine's roll entries are shared: read-only
     state["rolls"][0]["value"] = 0
     BattleRun.objects.filter(pk=run.pk).update(state=state)
     return run

@@ -12,12 +12,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.dice import Dice, Purpose, roll_entries
+from rules_engine.dice import Dice, Purpose, Roll, roll_entries
 from rules_engine.errors import InvalidInput
 from rules_engine.rotzball import SYSTEM, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
-from rules_engine.witcher import BattleRun, army, default_tables, parse_battle
+from rules_engine.witcher import BattleRun, army, default_tables, entries, parse_battle
 from rules_engine.witcher import battle as battle_module
 from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
@@ -72,10 +72,7 @@ def test_draws_of_scripted_dice_go_through_roll(values):
     assert [roll["value"] for roll in prefixed.log()] == values
 
 
-entry_draws = st.lists(
-    st.tuples(st.sampled_from([2, 6, 100]), st.sampled_from(["home attack", "coin toss"])),
-    max_size=60,
-)
+entry_draws = st.lists(st.tuples(st.sampled_from([2, 6, 100]), purposes), max_size=60)
 
 
 @settings(max_examples=200, deadline=None)
@@ -92,12 +89,34 @@ def test_an_entry_roller_draws_and_records_exactly_as_roll(seed, plan, record):
     assert plain.roll(100, "next") == fast.roll(100, "next")  # the streams go on together
 
 
-@given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
-def test_an_entry_roller_of_scripted_dice_goes_through_roll(values):
-    scripted = Dice.scripted(values)
-    d6, entries = scripted.entry_roller(), roll_entries(6, "x")
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    plan=st.lists(st.tuples(st.sampled_from([2, 6, 100]), st.integers(0, 8), purposes),
+                  max_size=8),
+    record=st.booleans(),
+)  # fmt: skip
+def test_entry_draws_draw_and_record_exactly_as_draws(seed, plan, record):
+    plain, shared = Dice(seed, record=record), Dice(seed, record=record)
+    expected = [plain.draws(sides, count, purpose) for sides, count, purpose in plan]
+
+    assert [shared.entry_draws(roll_entries(sides, purpose), count)
+            for sides, count, purpose in plan] == expected  # fmt: skip
+    assert json.dumps(shared.log()) == json.dumps(plain.log())
+    assert shared.rolls == plain.rolls
+    assert plain.d6("next") == shared.d6("next")  # the streams go on together
+
+
+@given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10), coded=st.booleans())
+def test_an_entry_roller_of_scripted_dice_goes_through_roll(values, coded):
+    purpose = Purpose.of("casualties", side="attacker") if coded else "x"
+    scripted, in_bulk = Dice.scripted(values), Dice.scripted(values)
+    d6, entries = scripted.entry_roller(), roll_entries(6, purpose)
+
     assert [d6(entries) for _ in values] == values
-    assert scripted.log() == [{"die": "d6", "value": value, "purpose": "x"} for value in values]
+    assert scripted.rolls == [Roll("d6", value, purpose) for value in values]
+    assert in_bulk.entry_draws(entries, len(values)) == values
+    assert in_bulk.rolls == scripted.rolls
 
 
 @given(values=st.lists(st.integers(1, 6), min_size=1, max_size=10))
@@ -209,7 +228,8 @@ def test_a_witcher_exchange_roll_is_roll_skill_as_json(seed, base, dc, luck_left
     expected = roll_skill(plain, base=base, dc=dc, purpose=purpose, luck_left=luck_left,
                           wanted=wanted)  # fmt: skip
 
-    assert exchange_roll(fast.roller(10), purpose, base, dc, luck_left, wanted) == (
+    shared = entries.skill_entries(purpose)
+    assert exchange_roll(fast.entry_roller(), shared, base, dc, luck_left, wanted) == (
         expected.to_dict()
     )
     assert fast.log() == plain.log()
