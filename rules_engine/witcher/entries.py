@@ -30,7 +30,8 @@ phase; the bound only keeps a house rule's huge limit from keeping every round's
 
 
 def skill_entries(purpose: Purpose) -> SkillEntries:
-    """The d10 entries of a skill roll for ``purpose`` (see :func:`rolls.exchange_roll`)."""
+    """The d10 entries of a skill roll for ``purpose`` (see
+    :func:`~rules_engine.witcher.rolls.exchange_roll`)."""
     return (
         roll_entries(10, purpose),
         roll_entries(10, with_extra(purpose, Extra.CRITICAL)),
