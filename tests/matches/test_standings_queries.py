@@ -71,8 +71,8 @@ def test_reads_cost_the_same_for_4_teams_and_20(client, small, large, url):
     def address(season: Season) -> str:
         if url.startswith("/"):
             return url.format(season=season.pk, league=season.league_id)
-        if url == "league:standings_export":
-            return reverse(url, args=[season.pk, "csv"])
+        if url == "league:standings_export":  # the league's current season's table
+            return reverse(url, args=[season.league_id, "csv"])
         return reverse(url, args=[season.league_id])
 
     _queries(client, address(small))  # the first request fills the caches (content types...)
