@@ -29,7 +29,7 @@ endif
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install run test test-browser test-integration api-fuzz lint bench load messages worker beat \
+.PHONY: help install run test test-postgres test-browser test-integration api-fuzz lint bench load messages worker beat \
 	clean distclean print-python
 
 help:
@@ -38,6 +38,7 @@ help:
 	@echo "  run               migrate, load demo data, serve on http://127.0.0.1:$(PORT)/"
 	@echo "  test              unit and page tests (no browser, no PostgreSQL/Redis)"
 	@echo "  test-browser      headless Chromium tests (pytest -m browser)"
+	@echo "  test-postgres     the unit and page tests on PostgreSQL (needs DATABASE_URL)"
 	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
 	@echo "  api-fuzz          schemathesis: every API response matches the OpenAPI document, no 500"
 	@echo "  lint              ruff check, mypy, lint-imports (the layer contracts)"
@@ -81,6 +82,15 @@ run: install
 # pytest exits 5 when it collects no test; make fails on it, and so should CI.
 test: install
 	$(BIN)/pytest -m "not integration and not browser" $(PYTEST_ARGS)
+
+# The same unit and page tests on PostgreSQL, tasks still eager (no broker): row locks, JSON key
+# order, sequences and COPY differ from SQLite's.
+test-postgres: install
+	@case "$${DATABASE_URL:-}" in postgres*) ;; *) \
+		echo "error: test-postgres needs a PostgreSQL DATABASE_URL, e.g." >&2; \
+		echo "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/league_ci_main make test-postgres" >&2; \
+		exit 1;; esac
+	env -u CELERY_BROKER_URL $(BIN)/pytest -m "not integration and not browser" $(PYTEST_ARGS)
 
 test-browser: install
 	$(BIN)/pytest -m browser $(PYTEST_ARGS)

@@ -25,11 +25,13 @@ PUNTERS = 3
 
 
 def generate(*extra: str, seed: int = 7) -> str:
+    """One process, on any database: the test's transaction is not visible to others (two
+    processes on PostgreSQL: tests/integration/test_generate_load_postgres.py)."""
     out = StringIO()
     call_command(
         "generate_load",
         "--leagues", "4", "--teams", str(TEAMS), "--seasons", "1",
-        "--punters", str(PUNTERS), "--seed", str(seed), *extra,
+        "--punters", str(PUNTERS), "--seed", str(seed), "--jobs", "1", *extra,
         stdout=out,
     )  # fmt: skip
     return out.getvalue()
