@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from celery import current_app
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import connections, transaction
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,9 @@ def _run_in_background(task, args: tuple) -> None:
         except Exception:  # the sweeper sends it again, as it would a worker's failure
             log.exception("background task %s%r failed", task.name, args)
         finally:
-            close_old_connections()
+            # the thread's own connections, persistent ones too: left open, they would hold
+            # the database (its test copy could not be dropped) between two rare tasks
+            connections.close_all()
 
     _background.submit(run)
 
