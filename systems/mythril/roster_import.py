@@ -20,6 +20,7 @@ from rules_engine import InvalidInput
 from systems.mythril import engine
 
 MAX_BYTES = 1_000_000
+MAX_CHARS = MAX_BYTES  # a text field's bound: no character is shorter than a byte
 SECTIONS = ("skills", "pitches", "experience", "team_lists", "champions")
 UNIQUE = {"skills": "name", "pitches": "name", "team_lists": "race", "champions": "name"}
 
@@ -45,6 +46,48 @@ def read_upload(upload) -> str:
         ) from None
 
 
+MAX_DEPTH = 20  # roster data nests five levels deep
+
+
+class _Unsafe(yaml.YAMLError):
+    def __init__(self, mark: yaml.Mark, problem: str) -> None:
+        super().__init__()
+        self.problem_mark = mark
+        self.problem = problem
+
+
+class _SafeLoader(yaml.SafeLoader):
+    """YAML's safe loader refusing anchors, aliases and deep nesting when it meets them,
+    before any node is built: a few hundred bytes of nested aliases ("billion laughs") expand
+    into billions of values for whoever walks them, and a few thousand ``[`` exhaust Python's
+    recursion. Roster data needs neither."""
+
+    depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise _Unsafe(event.start_mark, _("anchors and aliases (& and *) are not allowed"))
+        if self.depth >= MAX_DEPTH:
+            raise _Unsafe(event.start_mark, _("nested more than %(depth)s levels deep")
+                          % {"depth": MAX_DEPTH})
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)  # type: ignore[misc]
+        finally:
+            self.depth -= 1
+
+
+def _compose(text: str) -> tuple[yaml.Node | None, Any]:
+    """The document's node tree and its data, read once."""
+    loader = _SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        return node, loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+
+
 def _lines(node: yaml.Node, path: str, found: dict[str, int]) -> None:
     found[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
@@ -68,9 +111,10 @@ def parse(text: str, *, filename: str = "") -> tuple[Any, dict[str, int]]:
         except json.JSONDecodeError as exc:
             raise ImportRefused("file", _("not valid JSON: %(error)s") % {"error": exc.msg},
                                 exc.lineno) from None
+        except RecursionError:
+            pass  # nested too deeply: the YAML reader below refuses it, naming the line
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node, data = _compose(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise ImportRefused("file", _("not valid JSON or YAML: %(error)s")

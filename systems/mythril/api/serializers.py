@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from betting.models import Outcome
+from systems.mythril.roster_import import MAX_CHARS
 
 
 class MythrilPickSerializer(serializers.Serializer):
@@ -39,7 +40,8 @@ class MythrilVerdictSerializer(serializers.Serializer):
 
 class MythrilRosterImportSerializer(serializers.Serializer):
     file = serializers.FileField(required=False)
-    text = serializers.CharField(required=False, help_text="The file's text, instead of a file.")
+    text = serializers.CharField(required=False, max_length=MAX_CHARS,
+                                 help_text="The file's text, instead of a file (1 MB at most).")
     filename = serializers.CharField(required=False, default="roster.yaml")
 
 

@@ -122,3 +122,36 @@ def test_an_oversized_or_malformed_upload_is_refused_on_the_page_and_the_api(
     assert says in page.content.decode()
     assert answer.status_code == 400 and says in answer.json()["error"]["message"]
     assert roster_data_export(league=league) == before
+
+
+BILLION_LAUGHS = """\
+a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "filename", "problem"),
+    [
+        (BILLION_LAUGHS, "laughs.yaml", "anchors and aliases"),
+        (YAML.replace("- {name: Block", "- &b {name: Block"), "r.yaml", "anchors and aliases"),
+        ("[" * 5000 + "]" * 5000, "r.yaml", "nested more than 20 levels"),
+        ("[" * 100_000 + "]" * 100_000, "r.json", "nested more than 20 levels"),
+    ],
+)
+def test_aliases_anchors_and_deep_nesting_are_refused_before_the_data_is_walked(
+    league, commissioner, text, filename, problem
+):
+    before = roster_data_export(league=league)
+    with pytest.raises(Refused) as refused:
+        roster_data_import(league=league, user=commissioner, text=text, filename=filename)
+    assert refused.value.field == "file"
+    assert problem in refused.value.message
+    assert roster_data_export(league=league) == before
