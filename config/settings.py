@@ -380,12 +380,14 @@ CELERY_BEAT_SCHEDULE = {
 CELERY_TIMEZONE = TIME_ZONE
 
 # --- cache: shared by every process (throttles, rate counts) ---------------------------------
+# Redis down: each process counts in its own memory and logs it (core.cache), no 500s.
 _REDIS_URL = strict.redis_url(_BROKER_URL)
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "core.cache.FailOpenRedisCache",
         "LOCATION": _REDIS_URL,
         "KEY_PREFIX": "league",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
     if _REDIS_URL
     # One process in development (make run): its memory is the whole site.
