@@ -244,10 +244,14 @@ PERMISSIONS_POLICY = {
 }
 
 # Guessing passwords (django-axes): failures are counted per username and per client address
-# in the database, so every server process sees the same counts.
+# in the database, so every server process sees the same counts. An account locks after
+# LOGIN_FAILURE_LIMIT; an address, shared by a whole venue, after LOGIN_ADDRESS_FAILURE_LIMIT
+# across accounts (core.lockout_handler).
 AXES_FAILURE_LIMIT = strict.positive_int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_ADDRESS_FAILURE_LIMIT = strict.positive_int("LOGIN_ADDRESS_FAILURE_LIMIT", default=100)
 AXES_COOLOFF_TIME = timedelta(minutes=strict.positive_int("LOGIN_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_HANDLER = "core.lockout_handler.LockoutHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip_of"
 AXES_LOCKOUT_CALLABLE = "core.lockout.locked_out_response"
