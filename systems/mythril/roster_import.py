@@ -13,8 +13,10 @@ import json
 from typing import Any
 
 import yaml
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core.names import validate_name
 from core.refusals import Refused
 from rules_engine import InvalidInput
 from systems.mythril import engine
@@ -23,6 +25,7 @@ MAX_BYTES = 1_000_000
 MAX_CHARS = MAX_BYTES  # a text field's bound: no character is shorter than a byte
 SECTIONS = ("skills", "pitches", "experience", "team_lists", "champions")
 UNIQUE = {"skills": "name", "pitches": "name", "team_lists": "race", "champions": "name"}
+NAMES = ("name", "race")
 
 
 class ImportRefused(Refused):
@@ -146,6 +149,19 @@ def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> No
         seen.add(value)
 
 
+def _check_names(value: object, path: str, lines: dict[str, int]) -> None:
+    """Every ``name`` and ``race`` in visible characters only (``core.names``)."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        field = f"{path}.{key}" if path else str(key)
+        if key in NAMES and isinstance(item, str):
+            try:
+                validate_name(item)
+            except ValidationError as exc:
+                raise ImportRefused(field, exc.messages[0], _line(field, lines)) from None
+        _check_names(item, field, lines)
+
+
 def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
     """The roster data as the engine reads it (each item through its type's ``from_dict``, then
     back ``to_dict``); ``ImportRefused`` naming the first bad field and its line."""
@@ -156,6 +172,7 @@ def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
         if key not in SECTIONS:
             raise ImportRefused(str(key), _("is not a section (known: %(known)s)")
                                 % {"known": ", ".join(SECTIONS)}, _line(str(key), lines))
+    _check_names(data, "", lines)
     try:
         result = engine.read_roster_sections(data)
     except InvalidInput as exc:

@@ -149,3 +149,13 @@ def test_an_import_with_yaml_aliases_or_an_oversized_text_is_refused_naming_the_
                             {"text": "#" * 1_000_001}, format="json")
     assert oversized.status_code == 400
     assert list(oversized.json()["error"]["fields"]) == ["text"]
+
+
+def test_a_players_name_takes_visible_characters_only(home_team, coach):
+    refused = as_user(coach).post(
+        f"{API}/teams/{home_team.pk}/hire/", {"position": "Catcher", "name": "Ku\u200brt"},
+        format="json",
+    )
+    assert refused.status_code == 400
+    assert list(refused.json()["error"]["fields"]) == ["name"]
+    assert not Player.objects.filter(name="Ku\u200brt").exists()

@@ -67,6 +67,9 @@ def test_an_export_imports_back_unchanged(league, commissioner):
         ('{\n  "skills": [\n    {"name": "Block"}\n  ]\n}', "r.json", "skills.0.category", 3),
         ('{\n  "skills": [\n    {"name": "Block",\n  ]\n}', "r.json", "file", 4),
         ("team_lists: []\n", "r.yaml", "team_lists", 1),
+        (YAML.replace("name: Lineman", 'name: "Line\\u202eman"'), "elves.yaml",
+         "team_lists.0.positions.0.name", 10),
+        (YAML.replace("race: Elf", 'race: "E\\u200blf"'), "elves.yaml", "team_lists.0.race", 7),
     ],
 )
 def test_an_import_error_names_the_line_and_the_field_and_changes_nothing(
