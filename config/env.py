@@ -6,6 +6,7 @@ inside Django. Unset variables fall back to the development defaults.
 """
 
 import os
+import re
 from urllib.parse import urlsplit
 
 import environ
@@ -102,6 +103,21 @@ def positive_int(name: str, default: int) -> int:
     if value < 0:
         raise BadSetting(name, f"{value} is negative")
     return value
+
+
+RATE = re.compile(r"([1-9][0-9]*)/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def rate(name: str, default: str) -> str:
+    """A request rate as DRF reads it: ``<count>/<period>``, e.g. ``10/hour``."""
+    if _set_but_empty(name):
+        raise BadSetting(name, "is set but empty (leave it unset for the default)")
+    raw = os.environ.get(name, default).strip()
+    if not RATE.fullmatch(raw):
+        raise BadSetting(
+            name, f"{raw!r} is not a rate (<count>/<second|minute|hour|day>, e.g. 10/hour)"
+        )
+    return raw
 
 
 SMTP_OPTIONS = {

@@ -168,7 +168,11 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tabletop League] "
 ACCOUNT_PREVENT_ENUMERATION = True
 # Failed sign-ins are counted by django-axes (above), the same way for the form and the API;
 # allauth keeps its other limits (sign-ups, reset emails...), counted in the shared cache.
-ACCOUNT_RATE_LIMITS = {"login_failed": None}
+# Sign-ups per client address: one limit, SIGNUP_RATE, for the form and the API, counted
+# together by allauth (the API's core.api.throttles.RegisterRateThrottle asks it).
+SIGNUP_RATE = strict.rate("SIGNUP_RATE", default="10/hour")
+_signups, _period = SIGNUP_RATE.split("/")
+ACCOUNT_RATE_LIMITS = {"login_failed": None, "signup": f"{_signups}/{_period[0]}/ip"}
 
 # Mail: the console in development; EMAIL_URL (e.g. smtp+tls://user:password@host:587) in
 # production.
@@ -218,6 +222,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # address is the one the nearest of them reports; X-Forwarded-For entries further left are the
 # client's to forge. 0: the connection's own address (REMOTE_ADDR), the header is ignored.
 TRUSTED_PROXY_COUNT = strict.positive_int("DJANGO_TRUSTED_PROXIES", default=0)
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT  # allauth's limits count the same address
 
 # Content-Security-Policy (django-csp): scripts and everything else from this site only, no
 # inline script, no framing. Inline style attributes stay allowed (htmx sets some itself).
@@ -293,7 +298,6 @@ REST_FRAMEWORK = {
         "login": env.str("API_LOGIN_RATE", default="10/minute"),
         "writes": env.str("API_WRITE_RATE", default="600/minute"),
         "expensive": env.str("API_EXPENSIVE_RATE", default="20/minute"),
-        "register": env.str("API_REGISTER_RATE", default="10/hour"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

@@ -22,6 +22,10 @@ from tests.config.test_settings import _manage
         ("DJANGO_ALLOWED_HOSTS", "a.org,,b.org", "is not a host name"),
         ("DJANGO_TRUSTED_PROXIES", "one", "is not a whole number"),
         ("LOGIN_FAILURE_LIMIT", "-1", "is negative"),
+        ("LOGIN_ADDRESS_FAILURE_LIMIT", "many", "is not a whole number"),
+        ("SIGNUP_RATE", "bogus", "is not a rate"),
+        ("SIGNUP_RATE", "0/hour", "is not a rate"),
+        ("SIGNUP_RATE", "", "is set but empty"),
     ],
 )
 def test_a_bad_value_stops_start_up_with_one_line_naming_the_variable(variable, value, says):
