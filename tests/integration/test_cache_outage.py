@@ -1,6 +1,6 @@
 """Redis unreachable as the cache (the throttles' and allauth's rate counts), on the real
-PostgreSQL: API writes, bets included, and sign-ins on the form and the API still succeed,
-counted in the process's memory, and the outage is logged once."""
+PostgreSQL: API writes, bets included, and sign-ins and sign-ups on the form and the API still
+succeed, counted in the process's memory, and the outage is logged once."""
 
 import logging
 from datetime import timedelta
@@ -65,15 +65,26 @@ def test_api_writes_and_a_bet_are_taken_with_the_cache_down(
     assert len(_outage_warnings(cache_down)) == 1  # once, not once a request
 
 
-def test_sign_ins_on_the_form_and_the_api_succeed_with_the_cache_down(cache_down):
+def test_sign_ins_and_sign_ups_on_the_form_and_the_api_succeed_with_the_cache_down(cache_down):
     UserFactory(username="keen")
+    strong = {"password1": "a-long-Password-9c", "password2": "a-long-Password-9c"}
 
     page = Client().post("/accounts/login/", {"login": "keen", "password": PASSWORD})
     token = APIClient().post(
         "/api/v1/auth/token/", {"username": "keen", "password": PASSWORD}, format="json"
     )
+    form_sign_up = Client().post(
+        "/accounts/signup/", {"username": "new1", "email": "new1@example.org", **strong}
+    )
+    api_sign_up = APIClient().post(
+        "/api/v1/auth/register/",
+        {"username": "new2", "email": "new2@example.org", "password": strong["password1"]},
+        format="json",
+    )
 
     assert page.status_code == 302, page.content
     assert token.status_code == 200, token.content
     assert token.json()["token"]
+    assert form_sign_up.status_code == 302, form_sign_up.content
+    assert api_sign_up.status_code == 201, api_sign_up.content
     assert _outage_warnings(cache_down)

@@ -26,6 +26,18 @@ team_lists:
 champions: []
 """
 
+BILLION_LAUGHS = """\
+a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+"""
+
 
 def test_a_new_league_gets_the_engines_sample_data_marked_as_sample(league):
     lists = TeamList.objects.filter(league=league)
@@ -104,6 +116,7 @@ def test_a_list_a_team_uses_cannot_be_dropped(league, commissioner, home_team):
         (b"x" * 1_000_001, "larger than 1 MB"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not a text file"),
         (b"team_lists: [unclosed", "line"),
+        (BILLION_LAUGHS.encode(), "anchors and aliases"),
     ],
 )
 def test_an_oversized_or_malformed_upload_is_refused_on_the_page_and_the_api(
@@ -125,19 +138,6 @@ def test_an_oversized_or_malformed_upload_is_refused_on_the_page_and_the_api(
     assert says in page.content.decode()
     assert answer.status_code == 400 and says in answer.json()["error"]["message"]
     assert roster_data_export(league=league) == before
-
-
-BILLION_LAUGHS = """\
-a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
-b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
-c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
-d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
-e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
-f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
-g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
-h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
-i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
-"""
 
 
 @pytest.mark.parametrize(
