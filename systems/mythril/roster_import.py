@@ -7,6 +7,10 @@ The file holds ``skills``, ``pitches``, ``experience``, ``team_lists`` (each wit
 is YAML), which keeps each value's line: an error says ``line 12: team_lists.0.positions.2.cost:
 must be a whole number from 0``. Nothing is written here: :func:`systems.mythril.roster.roster_replace`
 stores what this returns.
+
+The file is at most 1 MB, takes no YAML anchors or aliases and nests at most ``MAX_DEPTH``
+levels, all refused while it is read, before anything walks the data; names and races take
+visible characters only (``core.names``).
 """
 
 import json
