@@ -66,11 +66,14 @@ class Receiver:
 
 
 @pytest.fixture
-def receiver():
+def receiver(settings):
+    """Starts receivers; their ports are allowed (``WEBHOOKS_ALLOWED_PORTS``)."""
     made: list[Receiver] = []
 
     def start(fail: int = 0) -> Receiver:
         made.append(Receiver(fail))
+        port = made[-1].server.server_address[1]
+        settings.WEBHOOKS_ALLOWED_PORTS = [*settings.WEBHOOKS_ALLOWED_PORTS, port]
         return made[-1]
 
     yield start
@@ -80,7 +83,9 @@ def receiver():
 
 @pytest.fixture
 def allow_private(settings):
+    """Local addresses allowed, and port 9 (closed: a send there fails at once)."""
     settings.WEBHOOKS_ALLOW_PRIVATE = True
+    settings.WEBHOOKS_ALLOWED_PORTS = [9]
 
 
 @pytest.fixture

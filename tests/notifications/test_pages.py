@@ -110,11 +110,33 @@ def test_the_commissioner_adds_pings_and_deletes_a_webhook(
     endpoint = WebhookEndpoint.objects.get()
     page = BeautifulSoup(client.get(f"/leagues/{league.pk}/webhooks/").content, "html.parser")
     assert endpoint.secret in page.select_one("code.secret").text
+    again = client.get(f"/leagues/{league.pk}/webhooks/")
+    assert endpoint.secret not in again.content.decode()  # shown once only
     client.post(f"/leagues/{league.pk}/webhooks/{endpoint.pk}/ping/")
     page = BeautifulSoup(client.get(f"/leagues/{league.pk}/webhooks/").content, "html.parser")
     assert "ping" in page.select_one("#log-title").find_next("table").text
     client.post(f"/leagues/{league.pk}/webhooks/{endpoint.pk}/delete/")
     assert not WebhookEndpoint.objects.exists()
+
+
+def test_a_new_secret_is_shown_once_after_rotation(client, league, commissioner, allow_private):
+    client.force_login(commissioner)
+    client.post(
+        f"/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+    )
+    first = WebhookEndpoint.objects.get().secret
+    client.get(f"/leagues/{league.pk}/webhooks/")
+    page = BeautifulSoup(client.get(f"/leagues/{league.pk}/webhooks/").content, "html.parser")
+    [rotate] = page.select("form[action$='/rotate-secret/']")
+    answer = client.post(rotate["action"])
+    assert answer.status_code == 302
+    endpoint = WebhookEndpoint.objects.get()
+    assert endpoint.secret != first and endpoint.previous_secret == first
+    page = BeautifulSoup(client.get(answer["Location"]).content, "html.parser")
+    assert page.select_one("code.secret").text == endpoint.secret
+    again = client.get(f"/leagues/{league.pk}/webhooks/").content.decode()
+    assert endpoint.secret not in again and first not in again
 
 
 def test_a_private_url_shows_a_field_error(client, league, commissioner, settings):
