@@ -166,6 +166,8 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SIGNUP_REDIRECT_URL = "welcome"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tabletop League] "
 ACCOUNT_PREVENT_ENUMERATION = True
+# Links and the site's name in allauth's emails from SITE_URL, never the request's Host header.
+ACCOUNT_ADAPTER = "core.account_adapter.SiteURLAccountAdapter"
 # Failed sign-ins are counted by django-axes (above), the same way for the form and the API;
 # allauth keeps its other limits (sign-ups, reset emails...), counted in the shared cache.
 ACCOUNT_RATE_LIMITS = {"login_failed": None}

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
 from core.events import Event
+from core.links import site_url
 from league.models import League
 from notifications import pinned_http, signing, url_safety
 from notifications.kinds import WEBHOOK_KINDS
@@ -124,7 +125,7 @@ def _payload(event: Event) -> dict:
         "event": event.kind,
         "key": event.key,
         "league": event.league_id,
-        "url": event.url,
+        "url": site_url(event.url) if event.url else "",
         "data": data,
     }
 
