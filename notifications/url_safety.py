@@ -3,9 +3,9 @@
 A URL is refused unless it is http(s), carries no user name, names a port among 80, 443 and
 ``settings.WEBHOOKS_ALLOWED_PORTS``, and its host resolves only to global addresses (not
 private, loopback, link-local, carrier-grade NAT, reserved, multicast...). It is checked at
-registration (a field error) and again before each send, and the send connects to the very
-address that was checked (:func:`url_resolve`): a name that resolves elsewhere a second time
-(DNS rebinding) gets no second lookup. ``settings.WEBHOOKS_ALLOW_PRIVATE`` lifts the address
+registration (a field error) and again before each send, and the send connects only to the
+addresses that were checked (:func:`url_resolve`): a name that resolves elsewhere a second
+time (DNS rebinding) gets no second lookup. ``settings.WEBHOOKS_ALLOW_PRIVATE`` lifts the address
 rule (not the port rule): on by default in development (``DEBUG``), off in production.
 """
 
@@ -25,12 +25,13 @@ NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 @dataclass(frozen=True)
 class CheckedURL:
-    """A URL that passed :func:`url_resolve`, with the address to connect to."""
+    """A URL that passed :func:`url_resolve`, with the addresses to connect to (all checked;
+    tried in the resolver's order)."""
 
     url: str
     host: str
     port: int
-    address: Address
+    addresses: tuple[Address, ...]
 
 
 def private_allowed() -> bool:
@@ -66,8 +67,8 @@ def _internal(address: Address) -> bool:
 
 
 def url_resolve(url: str, *, field: str = "url") -> CheckedURL:
-    """Check ``url`` (raise ``ValidationError({field: ...})``) and return it with the one
-    resolved address to connect to."""
+    """Check ``url`` (raise ``ValidationError({field: ...})``) and return it with the
+    addresses it resolved to, the only ones to connect to."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValidationError({field: _("Enter an http or https URL with a host name.")})
@@ -96,7 +97,8 @@ def url_resolve(url: str, *, field: str = "url") -> CheckedURL:
                 )
             }
         )
-    return CheckedURL(url=url, host=parts.hostname, port=port, address=addresses[0])
+    unique = tuple(dict.fromkeys(addresses))
+    return CheckedURL(url=url, host=parts.hostname, port=port, addresses=unique)
 
 
 def url_check(url: str, *, field: str = "url") -> None:

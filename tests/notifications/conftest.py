@@ -11,6 +11,14 @@ from django.utils import timezone
 
 from tests.factories import FixtureFactory
 
+REFUSED_URLS = [
+    ("http://127.0.0.1/hook", "public addresses"),
+    ("http://100.64.0.1/hook", "public addresses"),  # carrier-grade NAT
+    ("http://93.184.216.34:8080/hook", "ports 80, 443, not 8080"),
+]
+"""Webhook URLs refused at registration (no private address, no extra port allowed), and
+words of the refusal naming the ``url`` field."""
+
 
 @pytest.fixture(autouse=True)
 def _addresses(db, request):

@@ -6,6 +6,7 @@ import pytest
 from core.events import publish
 from notifications import webhooks
 from notifications.models import Notification, WebhookDelivery, WebhookEndpoint
+from tests.notifications.conftest import REFUSED_URLS
 
 pytestmark = pytest.mark.django_db
 
@@ -138,15 +139,21 @@ def test_others_cannot_see_or_add_webhooks(api_as, request, league, persona):
     assert not WebhookEndpoint.objects.exists()
 
 
-def test_a_private_url_is_a_400_on_url(api_as, league, commissioner, settings):
+@pytest.mark.parametrize(("url", "says"), REFUSED_URLS)
+def test_a_private_url_or_an_unusual_port_is_a_400_on_url(
+    api_as, league, commissioner, settings, url, says
+):
     settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_PORTS = []
     answer = api_as(commissioner).post(
         f"/api/v1/leagues/{league.pk}/webhooks/",
-        {"url": "http://127.0.0.1/hook", "events": ["fixture.played"]},
+        {"url": url, "events": ["fixture.played"]},
         format="json",
     )
     assert answer.status_code == 400
-    assert "url" in answer.json()["error"]["fields"]
+    [message] = answer.json()["error"]["fields"]["url"]
+    assert says in message
+    assert not WebhookEndpoint.objects.exists()
 
 
 def test_update_delete_and_deliveries(api_as, league, commissioner, allow_private, committed):

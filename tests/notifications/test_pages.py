@@ -4,6 +4,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from notifications.models import Notification, NotificationPreference, WebhookEndpoint
+from tests.notifications.conftest import REFUSED_URLS
 
 pytestmark = pytest.mark.django_db
 
@@ -139,15 +140,18 @@ def test_a_new_secret_is_shown_once_after_rotation(client, league, commissioner,
     assert endpoint.secret not in again and first not in again
 
 
-def test_a_private_url_shows_a_field_error(client, league, commissioner, settings):
+@pytest.mark.parametrize(("url", "says"), REFUSED_URLS)
+def test_a_private_url_or_an_unusual_port_shows_a_field_error(
+    client, league, commissioner, settings, url, says
+):
     settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_PORTS = []
     client.force_login(commissioner)
     answer = client.post(
-        f"/leagues/{league.pk}/webhooks/",
-        {"url": "http://127.0.0.1/hook", "events": ["fixture.played"]},
+        f"/leagues/{league.pk}/webhooks/", {"url": url, "events": ["fixture.played"]}
     )
     page = BeautifulSoup(answer.content, "html.parser")
-    assert "private" in page.select_one("#field-url .field-error").text
+    assert says in page.select_one("#field-url .field-error").text
     assert not WebhookEndpoint.objects.exists()
 
 

@@ -19,6 +19,8 @@ pytestmark = pytest.mark.django_db
 
 PUBLIC = "93.184.216.34"
 PRIVATE = "10.0.0.5"
+OTHER_PUBLIC = "93.184.216.35"
+DOWN = {OTHER_PUBLIC}
 
 
 @pytest.fixture
@@ -30,7 +32,8 @@ def no_private(settings):
 @pytest.fixture
 def resolver(monkeypatch):
     """``socket.getaddrinfo`` answering every name from ``answers`` (one per lookup, the last
-    one kept), and an address as itself; the names asked are kept in ``asked``."""
+    one kept; an answer is an address or a tuple of them), and an address as itself; the names
+    asked are kept in ``asked``."""
 
     class Resolver:
         def __init__(self) -> None:
@@ -39,12 +42,21 @@ def resolver(monkeypatch):
 
         def __call__(self, host, port, *args, **kwargs):
             try:
-                address = str(ipaddress.ip_address(host))
+                found = (str(ipaddress.ip_address(host)),)
             except ValueError:
                 self.asked.append(host)
-                address = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
-            family = socket.AF_INET6 if ":" in address else socket.AF_INET
-            return [(family, socket.SOCK_STREAM, 6, "", (address, port or 0))]
+                answer = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+                found = (answer,) if isinstance(answer, str) else answer
+            return [
+                (
+                    socket.AF_INET6 if ":" in address else socket.AF_INET,
+                    socket.SOCK_STREAM,
+                    6,
+                    "",
+                    (address, port or 0),
+                )
+                for address in found
+            ]
 
     fake = Resolver()
     monkeypatch.setattr(socket, "getaddrinfo", fake)
@@ -54,7 +66,8 @@ def resolver(monkeypatch):
 @pytest.fixture
 def connections(monkeypatch, receiver):
     """``socket.create_connection`` that resolves the host as a real one would (through the
-    resolver), records the address it would reach, and connects to a local receiver."""
+    resolver), records the address it would reach, and connects to a local receiver (or is
+    refused, for an address put in ``DOWN``)."""
     hook = receiver()
     reached: list[tuple[str, int]] = []
 
@@ -62,6 +75,8 @@ def connections(monkeypatch, receiver):
         host, port = address
         resolved = socket.getaddrinfo(host, port)[0][4][0]
         reached.append((resolved, port))
+        if resolved in DOWN:
+            raise ConnectionRefusedError(f"{resolved} refuses")
         local = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         local.settimeout(timeout)
         local.connect(hook.server.server_address)
@@ -116,6 +131,25 @@ def test_a_name_that_resolves_to_a_private_address_when_sending_is_not_sent(
     delivery = _send_one(league, "http://rebind.example.org/hook", committed)
     assert reached == [] and hook.requests == []
     assert delivery.status == "pending" and "public addresses" in delivery.last_error
+
+
+def test_a_name_with_several_addresses_is_sent_to_the_next_checked_one_when_one_is_down(
+    league, no_private, resolver, connections, committed
+):
+    reached, hook = connections
+    resolver.answers = [(OTHER_PUBLIC, PUBLIC), (OTHER_PUBLIC, PUBLIC), PRIVATE]
+    delivery = _send_one(league, "http://multi.example.org/hook", committed)
+    assert reached == [(OTHER_PUBLIC, 80), (PUBLIC, 80)]
+    assert delivery.status == "delivered" and len(hook.requests) == 1
+
+
+def test_one_private_address_among_public_ones_refuses_the_name(league, no_private, resolver):
+    resolver.answers = [(PUBLIC, PRIVATE)]
+    with pytest.raises(ValidationError) as refused:
+        webhooks.endpoint_create(
+            league=league, url="https://multi.example.org/in", events=["fixture.played"], user=None
+        )
+    assert "url" in refused.value.message_dict
 
 
 def test_https_connects_to_the_checked_address_and_names_the_host_in_tls(

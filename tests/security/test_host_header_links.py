@@ -1,7 +1,7 @@
 """Absolute links come from SITE_URL, never from the request's Host header: a client that sends
 ``Host: 127.0.0.1:31337`` (an allowed host name on another port) gets no link to it into a
 password reset or confirmation email, a calendar, a page's calendar subscription, a webhook
-payload or an API ``Location``."""
+payload, an API ``Location`` or an API page link."""
 
 import re
 from datetime import timedelta
@@ -15,7 +15,7 @@ from icalendar import Calendar
 from core.events import publish
 from notifications import webhooks
 from notifications.models import WebhookDelivery
-from tests.factories import FixtureFactory
+from tests.factories import FixtureFactory, LeagueFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -138,3 +138,13 @@ def test_an_api_location_uses_the_site(api_client, commissioner, season, team, o
     assert response.status_code == 202, response.content
     batch = response.json()["id"]
     assert response["Location"] == f"{SITE}/api/v1/simulation-batches/{batch}/"
+
+
+def test_api_page_links_use_the_site(api_client, stranger, commissioner):
+    for number in range(3):
+        LeagueFactory(name=f"League {number}", commissioner=commissioner)
+    api_client.force_authenticate(stranger)
+    first = api_client.get("/api/v1/leagues/?page_size=1", HTTP_HOST=FORGED).json()
+    assert first["next"] == f"{SITE}/api/v1/leagues/?page=2&page_size=1"
+    second = api_client.get(first["next"].removeprefix(SITE), HTTP_HOST=FORGED).json()
+    assert second["previous"] == f"{SITE}/api/v1/leagues/?page_size=1"
