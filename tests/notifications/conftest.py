@@ -2,6 +2,7 @@
 local webhook receiver (an ``http.server`` in a thread) that can be told to fail."""
 
 import json
+import ssl
 import threading
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -38,9 +39,10 @@ def fixture(season, team, other_team):
 
 
 class Receiver:
-    """Answers ``fail`` times with 500, then 200; keeps every request it got."""
+    """Answers ``fail`` times with 500, then 200; keeps every request it got. With ``tls``
+    (a server-side context), it speaks https."""
 
-    def __init__(self, fail: int = 0) -> None:
+    def __init__(self, fail: int = 0, tls: ssl.SSLContext | None = None) -> None:
         self.fail = fail
         self.requests: list[dict] = []
         receiver = self
@@ -58,12 +60,18 @@ class Receiver:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+
+    @property
+    def port(self) -> int:
+        return self.server.server_address[1]
 
     def bodies(self) -> list[dict]:
         return [json.loads(request["body"]) for request in self.requests]
@@ -78,10 +86,9 @@ def receiver(settings):
     """Starts receivers; their ports are allowed (``WEBHOOKS_ALLOWED_PORTS``)."""
     made: list[Receiver] = []
 
-    def start(fail: int = 0) -> Receiver:
-        made.append(Receiver(fail))
-        port = made[-1].server.server_address[1]
-        settings.WEBHOOKS_ALLOWED_PORTS = [*settings.WEBHOOKS_ALLOWED_PORTS, port]
+    def start(fail: int = 0, tls: ssl.SSLContext | None = None) -> Receiver:
+        made.append(Receiver(fail, tls))
+        settings.WEBHOOKS_ALLOWED_PORTS = [*settings.WEBHOOKS_ALLOWED_PORTS, made[-1].port]
         return made[-1]
 
     yield start

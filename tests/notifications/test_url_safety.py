@@ -5,6 +5,7 @@ whatever the name resolves to a moment later (DNS rebinding)."""
 import ipaddress
 import socket
 import ssl
+import subprocess
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -211,3 +212,36 @@ def test_bad_allowed_ports_stop_start_up_naming_the_variable(monkeypatch, raw):
     monkeypatch.setenv("WEBHOOKS_ALLOWED_PORTS", raw)
     with pytest.raises(strict.BadSetting, match="WEBHOOKS_ALLOWED_PORTS"):
         strict.ports("WEBHOOKS_ALLOWED_PORTS")
+
+
+@pytest.fixture
+def certificate(tmp_path):
+    """A self-signed certificate for hooks.example.org: ``(certificate file, key file)``."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-keyout", str(key), "-out", str(cert), "-subj", "/CN=hooks.example.org",
+         "-addext", "subjectAltName=DNS:hooks.example.org"],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    return cert, key
+
+
+def test_https_to_the_checked_address_verifies_the_certificate_of_the_host_name(
+    league, allow_private, resolver, receiver, certificate, committed, monkeypatch
+):
+    cert, key = certificate
+    named: list[str | None] = []
+    tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    tls.load_cert_chain(cert, key)
+    tls.sni_callback = lambda sock, name, context: named.append(name)
+    hook = receiver(tls=tls)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # httpx trusts this certificate only
+    resolver.answers = ["127.0.0.1"]
+    url = f"https://hooks.example.org:{hook.port}/hook"
+    delivery = _send_one(league, url, committed)
+    assert (delivery.status, delivery.last_error) == ("delivered", "")
+    assert named == ["hooks.example.org"]
+    [request] = hook.requests
+    assert request["headers"]["Host"] == f"hooks.example.org:{hook.port}"
