@@ -15,6 +15,7 @@ from config import env as strict
 from core.events import publish
 from notifications import webhooks
 from notifications.models import WebhookDelivery
+from tests.config.test_settings import _manage
 
 pytestmark = pytest.mark.django_db
 
@@ -245,3 +246,17 @@ def test_https_to_the_checked_address_verifies_the_certificate_of_the_host_name(
     assert named == ["hooks.example.org"]
     [request] = hook.requests
     assert request["headers"]["Host"] == f"hooks.example.org:{hook.port}"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("WEBHOOKS_ALLOWED_PORTS", "8080;8443", "is not a port"),
+        ("WEBHOOKS_SECRET_GRACE_HOURS", "-1", "is negative"),
+    ],
+)
+def test_a_bad_webhook_setting_stops_start_up_in_one_line(variable, value, says):
+    done = _manage("check", **{variable: value})
+    assert done.returncode != 0
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith(f"error: {variable}: ") and says in line
