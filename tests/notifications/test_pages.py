@@ -187,3 +187,22 @@ def test_the_pages_render_in_french(client, coach, path):
     answer = client.get(path)
     assert answer.status_code == 200
     assert BeautifulSoup(answer.content, "html.parser").html["lang"] == "fr"
+
+
+def test_the_secret_and_its_rotation_are_worded_in_french(
+    client, league, commissioner, allow_private, settings
+):
+    client.force_login(commissioner)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    client.post(
+        f"/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+    )
+    page = client.get(f"/leagues/{league.pk}/webhooks/").content.decode()
+    for words in (
+        "Copiez-le maintenant : il ne sera plus affiché.",
+        "Créer un nouveau secret",
+        "l’ancien continue de signer les envois à côté de lui pendant 24 heures",
+        "séparées par une virgule",
+    ):
+        assert words in page
