@@ -145,3 +145,16 @@ def mailer(debug: bool) -> dict:
         raise BadSetting(name, f"is not a mail URL ({problem})") from None
     options = {SMTP_OPTIONS[key]: value for key, value in parsed.items() if key in SMTP_OPTIONS}
     return {"BACKEND": parsed["EMAIL_BACKEND"], "OPTIONS": options}
+
+
+def ports(name: str) -> list[int]:
+    """A comma-separated list of TCP ports (1-65535), or [] when unset."""
+    if _set_but_empty(name):
+        raise BadSetting(name, "is set but empty (unset it, or list ports such as 8080,8443)")
+    raw = os.environ.get(name, "")
+    found = []
+    for item in raw.split(",") if raw else []:
+        if not item.strip().isdigit() or not 1 <= int(item) <= 65535:
+            raise BadSetting(name, f"{item.strip()!r} is not a port (a number from 1 to 65535)")
+        found.append(int(item))
+    return found

@@ -166,6 +166,8 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SIGNUP_REDIRECT_URL = "welcome"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tabletop League] "
 ACCOUNT_PREVENT_ENUMERATION = True
+# Links and the site's name in allauth's emails from SITE_URL, never the request's Host header.
+ACCOUNT_ADAPTER = "core.account_adapter.SiteURLAccountAdapter"
 # Failed sign-ins are counted by django-axes (above), the same way for the form and the API;
 # allauth keeps its other limits (sign-ups, reset emails...), counted in the shared cache.
 ACCOUNT_RATE_LIMITS = {"login_failed": None}
@@ -178,6 +180,11 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Tabletop League <nor
 # Webhooks (notifications.url_safety): URLs resolving to private, loopback or link-local
 # addresses are refused unless this is on; on by default in development only.
 WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=DEBUG)
+# Ports webhook URLs may name besides 80 and 443 (comma-separated, e.g. 8080,8443).
+WEBHOOKS_ALLOWED_PORTS = strict.ports("WEBHOOKS_ALLOWED_PORTS")
+# After a webhook's secret is rotated, deliveries carry the old secret's signature too for
+# this long, so the receiver can switch secrets without refusing any.
+WEBHOOKS_SECRET_GRACE_HOURS = strict.positive_int("WEBHOOKS_SECRET_GRACE_HOURS", default=24)
 # Links in notification emails: the site's address as users reach it (no trailing slash).
 SITE_URL = env.str("SITE_URL", default="http://localhost:8000" if DEBUG else "")
 
