@@ -48,9 +48,7 @@ class BetPlaceSerializer(serializers.Serializer):
     fixture = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     # The outcome and the stake are the service's to judge, with the contract's codes
     # (``invalid_outcome``, ``stake_out_of_range``): here only their type.
-    outcome = serializers.CharField(
-        max_length=20, help_text="home, away or, where the game can end level, draw."
-    )
+    outcome = serializers.CharField(help_text="home, away or, where the game can end level, draw.")
     stake = serializers.IntegerField(help_text="Coins, within the league's stake range.")
     price = serializers.DecimalField(
         max_digits=7,

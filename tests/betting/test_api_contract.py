@@ -199,10 +199,11 @@ def test_each_refusal_has_its_code_and_writes_nothing(
             client, {"fixture": fixture, "outcome": "home", "stake": stake}, "stake_out_of_range"
         )
         assert list(error["fields"]) == ["stake"]
-    error = _refused(
-        client, {"fixture": fixture, "outcome": "banana", "stake": 50}, "invalid_outcome"
-    )
-    assert list(error["fields"]) == ["outcome"]
+    for outcome in ("banana", "banana" * 50):
+        error = _refused(
+            client, {"fixture": fixture, "outcome": outcome, "stake": 50}, "invalid_outcome"
+        )
+        assert list(error["fields"]) == ["outcome"]
     error = _refused(
         client,
         {"fixture": fixture, "outcome": "home", "stake": 50, "price": "9.99"},
