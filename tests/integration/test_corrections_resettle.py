@@ -37,17 +37,19 @@ def _settled(fixture) -> bool:
     return Settlement.objects.filter(fixture=fixture, reversed_at=None).exists()
 
 
-def test_a_correction_resettles_once_on_the_worker(worker):
+def _paid_market():
     league, [fixture] = _market(fixtures=1)
     _punters(league, [fixture])  # five punters, 50 each: three on home, two on away
     commissioner = UserFactory(username="boss")
     league.commissioner = commissioner
     league.save(update_fields=["commissioner"])
-    _decide(fixture, winner="home")  # the worker pays it
+    _decide(fixture, winner="home")
     wait_until(lambda: _settled(fixture), timeout=60)
-    assert Bet.objects.filter(fixture=fixture, status="won").count() == 3
+    return fixture, commissioner
 
-    correction = result_correct(
+
+def _correct_to_away(fixture, commissioner):
+    return result_correct(
         result=Result.objects.get(fixture=fixture),
         home_score=0,
         away_score=2,
@@ -55,6 +57,13 @@ def test_a_correction_resettles_once_on_the_worker(worker):
         reason="Score sheets swapped",
         by=commissioner,
     )
+
+
+def test_a_correction_resettles_once_on_the_worker(worker):
+    fixture, commissioner = _paid_market()
+    assert Bet.objects.filter(fixture=fixture, status="won").count() == 3
+
+    correction = _correct_to_away(fixture, commissioner)
     wait_until(lambda: Settlement.objects.filter(correction=correction).exists(), timeout=60)
     correction_resettle_task.delay(correction.pk)  # delivered again
     outcomes = _in_threads(2, lambda _: correction_resettle_task(correction.pk))  # and raced
@@ -94,21 +103,10 @@ def _audit_fails() -> dict:
     return ledger_audit()
 
 
-def _paid_market(worker):
-    league, [fixture] = _market(fixtures=1)
-    _punters(league, [fixture])  # five punters, 50 each: three on home, two on away
-    commissioner = UserFactory(username="boss")
-    league.commissioner = commissioner
-    league.save(update_fields=["commissioner"])
-    _decide(fixture, winner="home")
-    wait_until(lambda: _settled(fixture), timeout=60)
-    return fixture, commissioner
-
-
 def test_a_correction_and_a_void_with_the_broker_down_are_paid_by_the_sweep_once(
     worker, client, settings
 ):
-    fixture, commissioner = _paid_market(worker)
+    fixture, commissioner = _paid_market()
     client.force_login(commissioner)
     with broker_unreachable():  # the commissioner corrects through the form: 302 all the same
         answer = client.post(
@@ -167,17 +165,10 @@ CREATE TRIGGER it_fail_reversals BEFORE INSERT ON betting_transaction
 
 
 def test_a_re_settlement_that_fails_in_the_database_is_retried_by_the_sweep(worker, settings):
-    fixture, commissioner = _paid_market(worker)
+    fixture, commissioner = _paid_market()
     with connection.cursor() as cursor:
         cursor.execute(FAIL_REVERSALS)
-    correction = result_correct(
-        result=Result.objects.get(fixture=fixture),
-        home_score=0,
-        away_score=2,
-        winner="away",
-        reason="Sheets swapped",
-        by=commissioner,
-    )
+    correction = _correct_to_away(fixture, commissioner)
     wait_until(lambda: "made to fail" in worker.log_path.read_text(errors="replace"), timeout=60)
     assert _owed(correction)  # its claim rolled back with the failed payments
     assert Bet.objects.filter(fixture=fixture, status="won").count() == 3
