@@ -1,7 +1,7 @@
 """What the betting app hears from the layers below it: a result stored or a fixture cancelled
 (settle its bets), a result corrected or voided (pay them again), fixtures scheduled or a
-line-up changed (price them again). The work goes
-to a worker once the transaction commits; the sweeper catches what a lost message leaves."""
+line-up changed (price them again). The work goes to a worker once the transaction commits;
+the sweeper catches what a lost message leaves."""
 
 from typing import Any
 
