@@ -3,6 +3,7 @@ witness (``Resettlement``) is written with it, claimed by the task, sent again b
 sweep; ``ledger_audit`` reports a settlement paid on an old result; a voided fixture leaves
 its simulation batch and waits for its new kick-off."""
 
+import importlib
 from datetime import timedelta
 
 import pytest
@@ -16,8 +17,9 @@ from betting.settlement import correction_resettle
 from betting.sweeps import settlements_sweep
 from matches import services as match_services
 from matches.corrections import result_correct, result_void
-from matches.models import Fixture, Result, SimulationBatch
+from matches.models import Fixture, Result, ResultCorrection, SimulationBatch
 from tests.corrections.conftest import play
+from tests.factories import FixtureFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -202,3 +204,30 @@ def test_a_voided_fixture_leaves_its_batch_and_waits_for_its_new_kick_off(
     Fixture.objects.filter(pk=fixture.pk).update(kickoff=timezone.now() - timedelta(seconds=1))
     run_on_commit(match_services.fixtures_sweep_due)  # its new kick-off has come: replayed
     assert Fixture.objects.get(pk=fixture.pk).status == Fixture.Status.PLAYED
+
+
+def test_a_market_left_on_an_old_result_before_witnesses_owes_its_re_settlement(
+    played, fixture, commissioner, settings, django_capture_on_commit_callbacks
+):
+    from django.apps import apps
+    from django.db import connection
+
+    migration = importlib.import_module("betting.migrations.0006_owe_lost_resettlements")
+    with django_capture_on_commit_callbacks(execute=False):  # lost, as before this release
+        correct_to_away(played, commissioner)
+    Resettlement.objects.all().delete()  # no witness then
+    other = FixtureFactory(season=fixture.season, round=2, home=fixture.away, away=fixture.home)
+    Settlement.objects.create(fixture=other, outcome="home")  # paid on its result: owes nothing
+    play(other, 3, 0)
+
+    migration.owe_lost_resettlements(apps, connection.schema_editor())
+
+    correction = ResultCorrection.objects.get(fixture=fixture)
+    assert list(Resettlement.objects.values_list("pk", "fixture_id", "done_at")) == [
+        (correction.pk, fixture.pk, None)
+    ]
+    settings.SWEEPER_GRACE_SECONDS = 0
+    with django_capture_on_commit_callbacks(execute=True):
+        settlements_sweep()
+    assert statuses(fixture) == ["lost", "won"]
+    assert ledger_audit()["ok"]
