@@ -61,6 +61,7 @@ def _setup_django() -> None:
     os.environ["DATABASE_URL"] = _database_url()
     os.environ.pop("CELERY_BROKER_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "true")  # development settings, whatever runs it
     import django
 
     django.setup()
@@ -321,6 +322,7 @@ def main() -> None:
         )
     audit = ledger_audit()
     print(f"ledger_audit ok: {audit['ok']} ({audit['transactions']} transactions)")
+
 
 if __name__ == "__main__":
     main()
