@@ -1,8 +1,10 @@
 """Strict readers of the environment for the settings.
 
-A variable that is set must hold a usable value: an empty or malformed one stops start-up
-with one line naming the variable and what it expects, never a ``KeyError`` from deep
-inside Django. Unset variables fall back to the development defaults.
+A variable that is set must hold a usable value: an empty, malformed or out-of-range one
+stops start-up with one line naming the variable and what it expects, never a traceback from
+deep inside Django. Unset variables fall back to their defaults, except those production
+(``DJANGO_DEBUG`` false, the default) requires: ``require_for_production`` names every one
+missing, in one line.
 """
 
 import os
