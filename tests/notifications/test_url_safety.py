@@ -252,11 +252,11 @@ def test_https_to_the_checked_address_verifies_the_certificate_of_the_host_name(
     ("variable", "value", "says"),
     [
         ("WEBHOOKS_ALLOWED_PORTS", "8080;8443", "is not a port"),
-        ("WEBHOOKS_SECRET_GRACE_HOURS", "-1", "is negative"),
+        ("WEBHOOKS_SECRET_GRACE_HOURS", "0", "is too small (at least 1)"),
     ],
 )
 def test_a_bad_webhook_setting_stops_start_up_in_one_line(variable, value, says):
-    done = _manage("check", **{variable: value})
+    done = _manage("check", DJANGO_DEBUG="true", **{variable: value})
     assert done.returncode != 0
     [line] = done.stderr.strip().splitlines()
     assert line.startswith(f"error: {variable}: ") and says in line
