@@ -87,6 +87,7 @@ def _environment(**extra: str | None) -> dict[str, str]:
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": "load-test-only-" + "k" * 60,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SITE_URL": f"http://127.0.0.1:{PORTS[0]}",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "ACCOUNT_EMAIL_VERIFICATION": "none",
         "QUERY_COUNT_HEADER": "true",
@@ -160,9 +161,7 @@ def _tune_database() -> None:
 
     with psycopg.connect(POSTGRES, autocommit=True) as admin:
         admin.execute(
-            sql.SQL("ALTER DATABASE {} SET random_page_cost = 1.1").format(
-                sql.Identifier(DATABASE)
-            )
+            sql.SQL("ALTER DATABASE {} SET random_page_cost = 1.1").format(sql.Identifier(DATABASE))
         )
 
 
