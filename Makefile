@@ -10,6 +10,9 @@
 
 VENV ?= .venv
 PORT ?= 8000
+# These are development tasks: the settings' development mode (SQLite, eager tasks without a
+# broker) unless the environment says otherwise. Production is DJANGO_DEBUG's default.
+export DJANGO_DEBUG ?= true
 PYTEST_ARGS ?=
 
 BIN := $(VENV)/bin

@@ -1,10 +1,12 @@
-"""``ledger_audit``: everything the ledger promises, recomputed from the entries."""
+"""``ledger_audit``: everything the ledger promises, recomputed from the entries, and each
+fixture's active settlement against its result as it stands."""
 
 from typing import Any
 
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from betting.models import Account, Bet, Entry, Settlement, Transaction
+from betting.settlement import outcome_of
 
 
 def ledger_audit() -> dict[str, Any]:
@@ -31,6 +33,7 @@ def ledger_audit() -> dict[str, Any]:
     for bet in unpaid[:20]:
         problems.append(f"bet {bet.pk} ({bet.status}) has no active settlement")
     problems += _settlements_match_their_bets()
+    problems += _settlements_match_their_results()
     held = (
         Account.objects.filter(kind=Account.Kind.ESCROW)
         .annotate(
@@ -96,3 +99,32 @@ def _settlements_match_their_bets() -> list[str]:
     for row in payments[:20]:
         problems.append(f"settlement {row['settlement_id']} was paid {row['n']} times")
     return problems
+
+
+def _settlements_match_their_results() -> list[str]:
+    """Each active settlement paid the outcome the fixture has now: its result's winner, or
+    every stake refunded (``cancelled``) for a cancelled fixture or a result that voids the
+    bets; a fixture whose result was voided keeps no active settlement. One that does not was
+    paid on an old result and was not paid again (a lost or failed re-settlement)."""
+    active = (
+        Settlement.objects.filter(reversed_at=None)
+        .select_related("fixture__season__league", "fixture__result")
+        .only(
+            "outcome",
+            "fixture__status",
+            "fixture__season__league__rule_system",
+            "fixture__result__winner",  # its record is read only by a game that voids bets
+        )
+        .order_by("pk")
+    )
+    problems = []
+    for settlement in active.iterator(chunk_size=2000):
+        fixture = settlement.fixture
+        result = getattr(fixture, "result", None)
+        now = outcome_of(fixture, result)
+        if settlement.outcome != now:
+            problems.append(
+                f"fixture {fixture.pk}: settlement {settlement.pk} paid {settlement.outcome!r}, "
+                f"its result now gives {now or 'no result'}"
+            )
+    return problems[:20]

@@ -22,10 +22,10 @@ from betting import ledger, odds
 from betting.errors import BettingRefused, IdempotencyConflict, NoWallet
 from betting.league_settings import settings_of
 from betting.ledger import Leg, Posting
-from betting.models import Account, Bet, BettingSettings, Transaction
+from betting.models import MAX_BET, MAX_COINS, Account, Bet, BettingSettings, Transaction
 from core import history
 from core.prepared_query import PreparedQuery
-from league.models import League
+from league.models import League, Team
 from league.roles import is_commissioner
 from matches.models import Fixture
 
@@ -148,6 +148,18 @@ def _lock_wallet_and_escrow(user: User, fixture: Fixture) -> tuple[Account, Acco
     raise RuntimeError("the fixture's open-stakes account could not be made")
 
 
+def _coaches_a_side(user: User, fixture: Fixture) -> bool:
+    return Team.objects.filter(pk__in=(fixture.home_id, fixture.away_id), coach=user).exists()
+
+
+def _market_room(escrow: Account, settings: BettingSettings) -> int:
+    """The stakes the fixture's market may still take, so that any payment of its settlement
+    fits one ledger entry: the pool's stakes below ``MAX_COINS``; at fixed odds, below what
+    pays ``MAX_COINS`` at the highest price (``MAX_BET``)."""
+    held = MAX_BET if settings.mode == BettingSettings.Mode.FIXED else MAX_COINS - 1
+    return max(held - escrow.balance, 0)
+
+
 def _replay(user: User, key: str, digest: str) -> Bet | None:
     earlier = Bet.objects.filter(user=user, idempotency_key=key).first()
     if earlier is None:
@@ -204,6 +216,12 @@ def _place(
         raise BettingRefused(
             "not_allowed", _("A commissioner does not bet in a league whose fixtures he runs.")
         )
+    if not settings.coaches_bet_on_own_teams and _coaches_a_side(user, fixture):
+        raise BettingRefused(
+            "not_allowed",
+            _("A coach does not bet on his own team's fixtures in this league."),
+            "fixture",
+        )
     if outcome not in odds.outcomes_of(fixture):
         raise BettingRefused(
             "invalid_outcome",
@@ -233,6 +251,13 @@ def _place(
                 price=str(taken),
             )
     wallet, escrow = _lock_wallet_and_escrow(user, fixture)
+    room = _market_room(escrow, settings)
+    if stake > room:
+        raise BettingRefused(
+            "stake_out_of_range",
+            _("This market takes at most %(room)s coins more.") % {"room": room},
+            "stake",
+        )
     if wallet.balance < stake:
         raise BettingRefused(
             "insufficient_funds",

@@ -21,6 +21,7 @@ FIELDS = (
     "max_stake",
     "starting_grant",
     "allow_cancel",
+    "coaches_bet_on_own_teams",
 )
 
 

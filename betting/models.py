@@ -21,10 +21,19 @@ from league.models import League, Team
 from matches.models import Fixture, ResultCorrection
 
 MAX_COINS = 10**12
-"""Far above any grant or stake, far inside a 64-bit column."""
+"""Far above any grant or stake, far inside a 64-bit column: every entry's amount is below it."""
 MAX_STAKE = 10**9
+"""The bound of a stored bet's stake and of a starting grant (the columns' own check)."""
 MIN_PRICE = Decimal("1.01")
 MAX_PRICE = Decimal("1000.00")
+MAX_BET = int((MAX_COINS - 1) // MAX_PRICE)
+"""The largest stake a league may allow (999,999,999): a win at the highest price still fits
+one ledger entry. A market's open stakes are bounded alike (``betting.bets``)."""
+
+
+BET_LIMIT = _(
+    "At most %(limit_value)s coins: a win at the highest price (1000.00) must fit the ledger."
+)
 
 
 class Outcome(models.TextChoices):
@@ -61,12 +70,12 @@ class BettingSettings(models.Model):
     min_stake = models.PositiveIntegerField(
         _("smallest stake"),
         default=10,
-        validators=[MinValueValidator(1), MaxValueValidator(MAX_STAKE)],
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_BET, message=BET_LIMIT)],
     )
     max_stake = models.PositiveIntegerField(
         _("largest stake"),
         default=500,
-        validators=[MinValueValidator(1), MaxValueValidator(MAX_STAKE)],
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_BET, message=BET_LIMIT)],
     )
     starting_grant = models.PositiveIntegerField(
         _("starting grant"),
@@ -75,6 +84,11 @@ class BettingSettings(models.Model):
         help_text=_("Coins a player's new wallet receives."),
     )
     allow_cancel = models.BooleanField(_("bets can be cancelled before kick-off"), default=True)
+    coaches_bet_on_own_teams = models.BooleanField(
+        _("coaches may bet on their own teams' fixtures"),
+        default=False,
+        help_text=_("Off: a team's coach cannot bet on the fixtures his team plays."),
+    )
 
     class Meta:
         verbose_name = _("betting settings")
@@ -86,7 +100,7 @@ class BettingSettings(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(
-                    min_stake__gte=1, max_stake__lte=MAX_STAKE, min_stake__lte=models.F("max_stake")
+                    min_stake__gte=1, max_stake__lte=MAX_BET, min_stake__lte=models.F("max_stake")
                 ),
                 name="betting_stake_range",
             ),
@@ -314,6 +328,45 @@ class Settlement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture}: {self.outcome}"
+
+
+class Resettlement(models.Model):
+    """A result corrected or voided after its fixture's bets were paid: the witness, written in
+    the correction's own transaction, that they must be paid again by the result as it stands.
+
+    The re-settlement task claims it (``done_at`` set by a conditional ``UPDATE``) in the
+    transaction of the new payments: a failure leaves it pending, a second delivery finds it
+    done. The betting sweep sends the pending ones again after the grace period, each at most
+    ``SWEEPER_MAX_ATTEMPTS`` times (then ``problem`` says so)."""
+
+    correction = models.OneToOneField(
+        ResultCorrection,
+        on_delete=models.PROTECT,
+        primary_key=True,
+        related_name="resettlement",
+        verbose_name=_("correction"),
+    )
+    fixture = models.ForeignKey(
+        Fixture, on_delete=models.PROTECT, related_name="resettlements", verbose_name=_("fixture")
+    )
+    created_at = models.DateTimeField(_("asked"), auto_now_add=True)
+    done_at = models.DateTimeField(_("done"), null=True, blank=True)
+    sweep_attempts = models.PositiveSmallIntegerField(_("times the sweeper re-sent it"), default=0)
+    problem = models.CharField(_("problem"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("re-settlement")
+        verbose_name_plural = _("re-settlements")
+        indexes = [
+            models.Index(
+                fields=["created_at"],
+                condition=Q(done_at__isnull=True),
+                name="resettlement_pending",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.correction_id}"
 
 
 class Transaction(models.Model):

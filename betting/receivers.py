@@ -1,6 +1,7 @@
 """What the betting app hears from the layers below it: a result stored or a fixture cancelled
-(settle its bets), fixtures scheduled or a line-up changed (price them again). The work goes
-to a worker once the transaction commits; the sweeper catches what a lost message leaves."""
+(settle its bets), a result corrected or voided (pay them again), fixtures scheduled or a
+line-up changed (price them again). The work goes to a worker once the transaction commits;
+the sweeper catches what a lost message leaves."""
 
 from typing import Any
 
@@ -8,8 +9,7 @@ from django.db.models import Q
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from betting import settlement
-from betting.models import Bet, BettingSettings
+from betting.models import Bet, BettingSettings, Resettlement, Settlement
 from core.enqueue import enqueue_on_commit
 from core.signals import (
     fixture_cancelled,
@@ -54,20 +54,20 @@ def results_saved(sender: Any, results: list[Result], **kwargs: Any) -> None:
 
 
 @receiver(result_corrected, dispatch_uid="betting.result_corrected")
-def corrected(sender: Any, correction: ResultCorrection, **kwargs: Any) -> None:
-    """A new winner pays the market again (after commit, once: ``correction_resettle``); a new
-    score with the same winner changes no bet."""
-    if correction.before["winner"] == correction.after["winner"]:
-        return
-    if Bet.objects.filter(fixture_id=correction.fixture_id).exists():
-        enqueue_on_commit(RESETTLE, correction.pk)
-
-
 @receiver(result_voided, dispatch_uid="betting.result_voided")
-def voided(sender: Any, correction: ResultCorrection, **kwargs: Any) -> None:
-    """A voided result's payments are reversed in the void's own transaction: the bets are open
-    again and ride on the replay (the fixture is scheduled, so its market is open again)."""
-    settlement.settlement_reverse(fixture_id=correction.fixture_id, reason=correction.reason)
+def corrected(sender: Any, correction: ResultCorrection, **kwargs: Any) -> None:
+    """A result voided, or given another winner, after its fixture's bets were paid: the
+    witness of the re-settlement owed (``Resettlement``) is written in the correction's
+    transaction, under the fixture's lock, and the task sent after commit (the sweep sends it
+    again if the message is lost or the task fails). A new score with the same winner changes
+    no bet; a fixture not settled yet is paid by its result as it stands, by its own
+    settlement."""
+    voided = correction.kind == ResultCorrection.Kind.VOIDED
+    if not voided and correction.before["winner"] == correction.after["winner"]:
+        return
+    if Settlement.objects.filter(fixture_id=correction.fixture_id, reversed_at=None).exists():
+        Resettlement.objects.create(correction=correction, fixture_id=correction.fixture_id)
+        enqueue_on_commit(RESETTLE, correction.pk)
 
 
 @receiver(fixture_cancelled, dispatch_uid="betting.fixture_cancelled")

@@ -12,8 +12,10 @@ odds pay ``stake × price`` rounded down; a lost stake goes to the house. A pool
 winners ``(pool − house cut) × stake / winning stakes`` rounded down, the remainders to the
 house, and refunds everyone when nobody won. A cancelled fixture refunds every stake.
 
-A corrected result is handled by ``settlement_reverse`` (its transaction mirrored by new
-entries, the bets open again), then ``fixture_settle`` again: entries are never edited.
+A corrected or voided result is handled by ``correction_resettle``, once per correction (its
+``Resettlement`` witness): ``settlement_reverse`` (the transaction mirrored by new entries,
+the bets open again), then ``fixture_settle`` by the result as it stands: entries are never
+edited. Until then ``fixture_settle`` leaves the old settlement alone.
 """
 
 from dataclasses import dataclass
@@ -24,7 +26,7 @@ from django.utils import timezone
 from betting import history, ledger
 from betting.events import settlement_publish
 from betting.ledger import Leg, Posting
-from betting.models import Account, Bet, Entry, Settlement, Transaction
+from betting.models import Account, Bet, Entry, Resettlement, Settlement, Transaction
 from core import registry
 from matches.models import Fixture, Result, ResultCorrection
 
@@ -44,6 +46,13 @@ def _winning_outcome(fixture: Fixture) -> str | None:
     if fixture.status == Fixture.Status.CANCELLED:
         return CANCELLED
     result = Result.objects.filter(fixture=fixture).only("winner", "record").first()
+    return outcome_of(fixture, result)
+
+
+def outcome_of(fixture: Fixture, result: Result | None) -> str | None:
+    """What the fixture's bets are paid by, given its result (``None``: not decided)."""
+    if fixture.status == Fixture.Status.CANCELLED:
+        return CANCELLED
     if result is None:
         return None
     void = registry.game(fixture.season.league.rule_system).bets_void
@@ -240,24 +249,36 @@ def fixture_resettle(*, fixture_id: int, reason: str) -> Settlement | None:
 
 @transaction.atomic
 def correction_resettle(*, correction_id: int) -> Settlement | None:
-    """Pay the fixture's bets again after a result correction, exactly once per correction.
+    """Pay the fixture's bets again after a result correction or void, exactly once.
 
-    Under the fixture's lock: a settlement already written for this correction (or a later
-    one of the same fixture) witnesses that the work is done, and a correction whose result
-    was voided since leaves the bets to the void. Otherwise the active settlement is reversed
-    and the bets paid by the result as it stands, the new settlement naming the correction."""
+    Under the fixture's lock, the correction's witness (``Resettlement``) is claimed by a
+    conditional ``UPDATE`` in the transaction of the payments: if it is done already (or was
+    never asked), nothing happens; if this transaction fails, it stays pending for the sweep.
+    A settlement already written for a later correction of the fixture did the work, and a
+    correction whose result was voided since leaves the bets to the void. Otherwise the active
+    settlement is reversed and the bets paid by the result as it stands (none after a void
+    not replayed yet: they stay open), the new settlement naming the correction."""
     correction = (
-        ResultCorrection.objects.filter(pk=correction_id).only("pk", "fixture_id", "result_id",
-                                                               "reason").first()
+        ResultCorrection.objects.filter(pk=correction_id)
+        .only("pk", "fixture_id", "result_id", "kind", "reason")
+        .first()
     )
     if correction is None:
         return None
     Fixture.objects.select_for_update(of=("self",)).filter(pk=correction.fixture_id).first()
+    claimed = Resettlement.objects.filter(pk=correction.pk, done_at=None).update(
+        done_at=timezone.now()
+    )
+    if not claimed:
+        return None
     done = Settlement.objects.filter(
         fixture_id=correction.fixture_id, correction_id__gte=correction.pk
     )
     current = Result.objects.filter(fixture_id=correction.fixture_id).values_list("pk", flat=True)
-    if done.exists() or correction.result_id not in current:
+    voided_since = (
+        correction.kind != ResultCorrection.Kind.VOIDED and correction.result_id not in current
+    )
+    if done.exists() or voided_since:
         return None
     settlement_reverse(fixture_id=correction.fixture_id, reason=correction.reason)
     settled = fixture_settle(fixture_id=correction.fixture_id)

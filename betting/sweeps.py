@@ -1,12 +1,24 @@
-"""The betting sweep: fixtures decided (a result, or cancelled) with bets still open and no
-active settlement are sent to the settlement task again. Run by ``manage.py sweep`` and the
-beat task with the other sweeps (``core.sweeping``)."""
+"""The betting sweep, run by ``manage.py sweep`` and the beat task with the other sweeps
+(``core.sweeping``):
 
+* fixtures decided (a result, or cancelled) with bets still open and no active settlement are
+  sent to the settlement task again;
+* corrections and voids whose re-settlement is still owed (their ``Resettlement`` witness
+  pending after ``SWEEPER_GRACE_SECONDS``: the message was lost with the broker, or the task
+  failed) are sent to the re-settlement task again, each at most ``SWEEPER_MAX_ATTEMPTS``
+  times."""
+
+from datetime import timedelta
+
+from django.conf import settings
 from django.db.models import Exists, OuterRef, Q
+from django.db.models.functions import Now
+from django.utils.translation import gettext as _
 
-from betting.models import Bet, Settlement
+from betting.models import Bet, Resettlement, Settlement
 from core.enqueue import enqueue_on_commit
 from matches.models import Fixture, Result
+from matches.resending import resend_counted
 
 SWEEP_LIMIT = 500
 
@@ -24,8 +36,26 @@ def unsettled_fixtures() -> list[int]:
     )
 
 
+def resettlements_due() -> list[int]:
+    """The corrections whose re-settlement waited longer than the grace period (counted)."""
+    stale = Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS)
+    pending = Resettlement.objects.filter(done_at=None, created_at__lte=stale)
+    first = pending.filter(problem="").order_by("pk").values_list("pk", flat=True)[:SWEEP_LIMIT]
+    return resend_counted(
+        Resettlement.objects.filter(pk__in=list(first)),
+        problem=_(
+            "The workers could not pay this fixture's bets again after %(n)s tries; the "
+            "sweeper stopped."
+        )
+        % {"n": settings.SWEEPER_MAX_ATTEMPTS},
+    )
+
+
 def settlements_sweep() -> dict[str, int]:
     ids = unsettled_fixtures()
     for fixture_id in ids:
         enqueue_on_commit("betting.tasks.fixture_settle_task", fixture_id)
-    return {"settlements_resent": len(ids)}
+    corrections = resettlements_due()
+    for correction_id in corrections:
+        enqueue_on_commit("betting.tasks.correction_resettle_task", correction_id)
+    return {"settlements_resent": len(ids), "resettlements_resent": len(corrections)}

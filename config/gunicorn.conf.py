@@ -8,12 +8,12 @@ request holds a connection, not a thread, and is dropped after 10 s.
 
 import os
 
-from config.env import positive_int
+from config.env import integer
 
 wsgi_app = "config.wsgi:application"
-workers = positive_int("WEB_CONCURRENCY", 2)
+workers = integer("WEB_CONCURRENCY", 2, minimum=1)
 worker_class = "config.gunicorn_worker.RequestBufferingWorker"
-threads = positive_int("WEB_THREADS", 4)
+threads = integer("WEB_THREADS", 4, minimum=1)
 # Connections a worker holds at once, slow clients included (gunicorn's default).
 worker_connections = 1000
 # An idle kept-alive connection, or one that stops sending its request, is closed after this.

@@ -1,33 +1,27 @@
 """Settings for the league manager, read from the environment.
 
-With no environment at all the project runs on a bare machine: SQLite file database,
-Celery tasks run eagerly in-process, DEBUG on. Production sets ``DJANGO_DEBUG=false`` and
-must then provide a real secret key and allowed hosts, or start-up fails loudly.
-See ``.env.example`` for every variable.
+Production is the default (``DJANGO_DEBUG`` false): it refuses to start, in one line naming
+them, without a real secret key, allowed hosts, ``DATABASE_URL``, ``CELERY_BROKER_URL``, a
+shared cache and ``SITE_URL``. ``DJANGO_DEBUG=true`` (``make run``, the test settings) runs on a
+bare machine: SQLite file database, Celery tasks eagerly in-process. Every variable is read by
+the strict readers of ``config.env``; see ``.env.example`` for each.
 """
 
 from datetime import timedelta
 from pathlib import Path
 
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config import env as strict
-from config.env import env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env.bool("DJANGO_DEBUG", default=True)
+DEBUG = strict.boolean("DJANGO_DEBUG", default=False)
+strict.require_for_production(DEBUG)
 
-_DEV_SECRET = "dev-only-insecure-secret-key-do-not-use-in-production-0123456789"
-SECRET_KEY = env.str("DJANGO_SECRET_KEY", default=_DEV_SECRET if DEBUG else "")
-if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY == _DEV_SECRET):
-    raise ImproperlyConfigured(
-        "DJANGO_SECRET_KEY must be set to 50+ random characters when DJANGO_DEBUG=false"
-    )
-
+SECRET_KEY = strict.secret_key(DEBUG)
 ALLOWED_HOSTS = strict.allowed_hosts(DEBUG)
-CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_TRUSTED_ORIGINS = strict.origins("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -85,7 +79,7 @@ MIDDLEWARE = [
 ]
 
 # The load test's count of SQL statements per request (core.query_count), off by default.
-if env.bool("QUERY_COUNT_HEADER", default=False):
+if strict.boolean("QUERY_COUNT_HEADER", default=False):
     MIDDLEWARE.insert(0, "core.query_count.QueryCountMiddleware")
 
 ROOT_URLCONF = "config.urls"
@@ -110,22 +104,26 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {"default": strict.database(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# PgBouncer in transaction pooling between the processes and PostgreSQL (docs/scaling.md).
+DATABASE_TRANSACTION_POOLING = strict.boolean("DATABASE_TRANSACTION_POOLING", default=False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+    DATABASES["default"]["CONN_MAX_AGE"] = strict.integer("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    # Behind PgBouncer in transaction pooling (docs/scaling.md): a server-side cursor would
-    # outlive the transaction that holds its connection.
-    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool(
-        "DATABASE_TRANSACTION_POOLING", default=False
-    )
+    # Behind PgBouncer in transaction pooling (docs/scaling.md) a server connection is ours for
+    # one transaction only: nothing may outlive it. No server-side cursor, nothing prepared on
+    # the server (psycopg's own preparing, after 5 runs by default, and core.prepared_query's),
+    # and no session state (the code sets none).
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = DATABASE_TRANSACTION_POOLING
+    if DATABASE_TRANSACTION_POOLING:
+        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
     # Parameters bound on the server, and a query run more than PREPARE_THRESHOLD times on a
     # connection kept prepared there: PostgreSQL then plans it once per connection, not on
     # every run (planning a list's joins cost it as much CPU as answering). PgBouncer keeps
     # them from 1.21 on, with max_prepared_statements (docs/scaling.md).
-    if env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
+    elif strict.boolean("DATABASE_PREPARED_STATEMENTS", default=True):
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True,
-            prepare_threshold=env.int("DATABASE_PREPARE_THRESHOLD", default=2),
+            prepare_threshold=strict.integer("DATABASE_PREPARE_THRESHOLD", default=2),
         )
 else:
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -153,19 +151,19 @@ LOGOUT_REDIRECT_URL = "league:list"
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_EMAIL_VERIFICATION = env.str(
-    "ACCOUNT_EMAIL_VERIFICATION", default="none" if DEBUG else "mandatory"
+ACCOUNT_EMAIL_VERIFICATION = strict.text(
+    "ACCOUNT_EMAIL_VERIFICATION",
+    default="none" if DEBUG else "mandatory",
+    choices=("none", "optional", "mandatory"),
 )
-if ACCOUNT_EMAIL_VERIFICATION not in ("none", "optional", "mandatory"):
-    raise strict.BadSetting(
-        "ACCOUNT_EMAIL_VERIFICATION", "must be one of none, optional, mandatory"
-    )
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False  # a signed-in user may sign in as someone else
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SIGNUP_REDIRECT_URL = "welcome"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tabletop League] "
 ACCOUNT_PREVENT_ENUMERATION = True
+# Links and the site's name in allauth's emails from SITE_URL, never the request's Host header.
+ACCOUNT_ADAPTER = "core.account_adapter.SiteURLAccountAdapter"
 # Failed sign-ins are counted by django-axes (above), the same way for the form and the API;
 # allauth keeps its other limits (sign-ups, reset emails...), counted in the shared cache.
 ACCOUNT_RATE_LIMITS = {"login_failed": None}
@@ -173,13 +171,20 @@ ACCOUNT_RATE_LIMITS = {"login_failed": None}
 # Mail: the console in development; EMAIL_URL (e.g. smtp+tls://user:password@host:587) in
 # production.
 MAILERS = {"default": strict.mailer(DEBUG)}
-DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Tabletop League <noreply@localhost>")
+DEFAULT_FROM_EMAIL = strict.text(
+    "DEFAULT_FROM_EMAIL", default="Tabletop League <noreply@localhost>"
+)
 
 # Webhooks (notifications.url_safety): URLs resolving to private, loopback or link-local
 # addresses are refused unless this is on; on by default in development only.
-WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=DEBUG)
+WEBHOOKS_ALLOW_PRIVATE = strict.boolean("WEBHOOKS_ALLOW_PRIVATE", default=DEBUG)
+# Ports webhook URLs may name besides 80 and 443 (comma-separated, e.g. 8080,8443).
+WEBHOOKS_ALLOWED_PORTS = strict.ports("WEBHOOKS_ALLOWED_PORTS")
+# After a webhook's secret is rotated, deliveries carry the old secret's signature too for
+# this long, so the receiver can switch secrets without refusing any.
+WEBHOOKS_SECRET_GRACE_HOURS = strict.integer("WEBHOOKS_SECRET_GRACE_HOURS", default=24, minimum=1)
 # Links in notification emails: the site's address as users reach it (no trailing slash).
-SITE_URL = env.str("SITE_URL", default="http://localhost:8000" if DEBUG else "")
+SITE_URL = strict.site_url(DEBUG)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
@@ -203,10 +208,10 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 # --- security (production values are the defaults whenever DEBUG is off) ---------------
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_SSL_REDIRECT = strict.boolean("DJANGO_SECURE_SSL_REDIRECT", default=not DEBUG)
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = 0 if DEBUG else env.int("DJANGO_HSTS_SECONDS", default=31536000)
+SECURE_HSTS_SECONDS = 0 if DEBUG else strict.integer("DJANGO_HSTS_SECONDS", default=31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -217,7 +222,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # How many proxies of our own stand in front of the site (the TLS proxy: 1). The client's
 # address is the one the nearest of them reports; X-Forwarded-For entries further left are the
 # client's to forge. 0: the connection's own address (REMOTE_ADDR), the header is ignored.
-TRUSTED_PROXY_COUNT = strict.positive_int("DJANGO_TRUSTED_PROXIES", default=0)
+TRUSTED_PROXY_COUNT = strict.integer("DJANGO_TRUSTED_PROXIES", default=0)
 
 # Content-Security-Policy (django-csp): scripts and everything else from this site only, no
 # inline script, no framing. Inline style attributes stay allowed (htmx sets some itself).
@@ -245,8 +250,10 @@ PERMISSIONS_POLICY = {
 
 # Guessing passwords (django-axes): failures are counted per username and per client address
 # in the database, so every server process sees the same counts.
-AXES_FAILURE_LIMIT = strict.positive_int("LOGIN_FAILURE_LIMIT", default=5)
-AXES_COOLOFF_TIME = timedelta(minutes=strict.positive_int("LOGIN_COOLOFF_MINUTES", default=15))
+AXES_FAILURE_LIMIT = strict.integer("LOGIN_FAILURE_LIMIT", default=5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=strict.integer("LOGIN_COOLOFF_MINUTES", default=15, minimum=1)
+)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip_of"
@@ -284,17 +291,15 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": ["core.api.throttles.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
-        "login": env.str("API_LOGIN_RATE", default="10/minute"),
-        "writes": env.str("API_WRITE_RATE", default="600/minute"),
-        "expensive": env.str("API_EXPENSIVE_RATE", default="20/minute"),
-        "register": env.str("API_REGISTER_RATE", default="10/hour"),
+        "login": strict.rate("API_LOGIN_RATE", default="10/minute"),
+        "writes": strict.rate("API_WRITE_RATE", default="600/minute"),
+        "expensive": strict.rate("API_EXPENSIVE_RATE", default="20/minute"),
+        "register": strict.rate("API_REGISTER_RATE", default="10/hour"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 REST_KNOX = {
-    "TOKEN_TTL": timedelta(
-        hours=env.int("API_TOKEN_TTL_HOURS", default=24 * 30)
-    ),
+    "TOKEN_TTL": timedelta(hours=strict.integer("API_TOKEN_TTL_HOURS", default=24 * 30, minimum=1)),
     "AUTO_REFRESH": False,
 }
 SPECTACULAR_SETTINGS = {
@@ -324,7 +329,7 @@ CELERY_TASK_ALWAYS_EAGER = not _BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 # Without a broker, run the tasks one by one in a background thread of the web process rather
 # than inside the request, so progress pages move (make run sets it; core.enqueue).
-EAGER_TASKS_IN_BACKGROUND = env.bool("EAGER_TASKS_IN_BACKGROUND", default=False)
+EAGER_TASKS_IN_BACKGROUND = strict.boolean("EAGER_TASKS_IN_BACKGROUND", default=False)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -356,22 +361,22 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": "notifications"},
 }
 # The sweeper re-sends a kicked-off fixture only once it has waited this long for a worker.
-SWEEPER_GRACE_SECONDS = env.int("SWEEPER_GRACE_SECONDS", default=120)
+SWEEPER_GRACE_SECONDS = strict.integer("SWEEPER_GRACE_SECONDS", default=120, minimum=1)
 # ...and gives up after this many re-sends, recording the problem for the commissioner to see.
-SWEEPER_MAX_ATTEMPTS = env.int("SWEEPER_MAX_ATTEMPTS", default=5)
+SWEEPER_MAX_ATTEMPTS = strict.integer("SWEEPER_MAX_ATTEMPTS", default=5, minimum=1)
 # A simulation request kicks off up to this many fixtures itself (a round, a small season);
 # a larger one leaves its kick-offs to a worker, this many per transaction.
-SIMULATION_KICK_OFF_IN_REQUEST = env.int("SIMULATION_KICK_OFF_IN_REQUEST", default=100)
+SIMULATION_KICK_OFF_IN_REQUEST = strict.integer("SIMULATION_KICK_OFF_IN_REQUEST", default=100)
 SIMULATION_KICK_OFF_CHUNK = 100
 # The workers simulate fixtures in chunks of up to this many, one transaction each (whole rounds
 # together; a larger round cut into chunks of its own): a chunk's fixed cost (its task, commits,
 # standings, notifications) shared by more fixtures. A 20-team season (380 fixtures) on two
 # workers: 1.77 s of worker CPU at 10 (a round), 1.45 s at 20, 1.24 s at 40 (bench_season.py).
-SIMULATION_CHUNK = env.int("SIMULATION_CHUNK", default=40)
+SIMULATION_CHUNK = strict.integer("SIMULATION_CHUNK", default=40, minimum=1)
 # Calendar feeds (matches.calendars): how long a match's event lasts, and the domain that makes
 # each event's UID unique ("fixture-12@<domain>"; the first allowed host when empty).
-CALENDAR_EVENT_MINUTES = env.int("CALENDAR_EVENT_MINUTES", default=120)
-CALENDAR_UID_DOMAIN = env.str("CALENDAR_UID_DOMAIN", default="")
+CALENDAR_EVENT_MINUTES = strict.integer("CALENDAR_EVENT_MINUTES", default=120, minimum=1)
+CALENDAR_UID_DOMAIN = strict.text("CALENDAR_UID_DOMAIN", default="")
 CELERY_BEAT_SCHEDULE = {
     # Every app's catch-up job (core.registry.sweeps): due kick-offs, lost simulations,
     # post-match sequences, battle runs.
@@ -396,7 +401,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "root": {
+        "handlers": ["console"],
+        "level": strict.text(
+            "LOG_LEVEL", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+        ),
+    },
     # Eager runs would log every task; workers keep Celery's own INFO lines.
     "loggers": {"celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"}},
 }

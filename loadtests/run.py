@@ -88,6 +88,7 @@ def _environment(**extra: str | None) -> dict[str, str]:
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": "load-test-only-" + "k" * 60,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SITE_URL": f"http://127.0.0.1:{PORTS[0]}",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "ACCOUNT_EMAIL_VERIFICATION": "none",
         "QUERY_COUNT_HEADER": "true",

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
+from core.links import site_url
 from matches.models import Fixture
 
 PRODUCT_ID = "-//Tabletop League//Fixtures//EN"
@@ -46,9 +47,9 @@ def _description(fixture: Fixture) -> str:
     return "\n".join(lines)
 
 
-def fixtures_calendar(*, name: str, fixtures: Iterable[Fixture], base_url: str) -> bytes:
-    """The feed called ``name`` holding ``fixtures`` (their teams and results loaded);
-    ``base_url`` (scheme and host) makes each event's link absolute."""
+def fixtures_calendar(*, name: str, fixtures: Iterable[Fixture]) -> bytes:
+    """The feed called ``name`` holding ``fixtures`` (their teams and results loaded); each
+    event links to its fixture's page on ``SITE_URL`` (never on the request's host)."""
     calendar = Calendar()
     calendar.add("prodid", PRODUCT_ID)
     calendar.add("version", "2.0")
@@ -65,7 +66,7 @@ def fixtures_calendar(*, name: str, fixtures: Iterable[Fixture], base_url: str) 
         event.add("dtend", fixture.kickoff + duration)
         event.add("summary", f"{fixture.home.name} – {fixture.away.name}")
         event.add("description", _description(fixture))
-        event.add("url", base_url + fixture.get_absolute_url())
+        event.add("url", site_url(fixture.get_absolute_url()))
         event.add(
             "status", "CANCELLED" if fixture.status == Fixture.Status.CANCELLED else "CONFIRMED"
         )

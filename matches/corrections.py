@@ -9,8 +9,8 @@ Each writes a ``ResultCorrection`` row (who, when, why, before and after) under 
 the fixture's row locks (``matches.locking``), asks the league's game to undo what its
 post-match sequence did on the old result or to flag it for review (``core.registry``:
 ``result_corrected``, ``result_voided``), and tells the layers above: ``core.signals``
-(betting re-settles a corrected market after commit, and reverses a voided one in the same
-transaction) and ``core.events`` (``result.corrected``, ``result.voided``: both coaches, keyed
+(betting records in the same transaction that a market paid on the old result is owed its
+re-settlement, done by a worker after commit) and ``core.events`` (``result.corrected``, ``result.voided``: both coaches, keyed
 by the correction). The teams' kept standings are counted again in the same transaction
 (``matches.receivers`` hears the result saved or deleted), so the table follows at once. Bad input raises ``ValidationError`` naming the field
 before anything is written; a fixture in the wrong state raises :class:`WrongState` (409).
@@ -71,8 +71,10 @@ def default_result_check(*, home_score: int, away_score: int, winner: str) -> di
         return {}
     leader = "home" if home_score > away_score else "away"
     if winner != leader:
-        return {"winner": _("With this score the winner is the %(side)s side.")
-                % {"side": Result.Winner(leader).label.lower()}}
+        return {
+            "winner": _("With this score the winner is the %(side)s side.")
+            % {"side": Result.Winner(leader).label.lower()}
+        }
     return {}
 
 
@@ -97,8 +99,14 @@ def _check_score(
             )
         else:
             errors = dict(
-                check(fixture=fixture, home_score=home_score, away_score=away_score,
-                      winner=winner, decided_by=decided_by) or {}
+                check(
+                    fixture=fixture,
+                    home_score=home_score,
+                    away_score=away_score,
+                    winner=winner,
+                    decided_by=decided_by,
+                )
+                or {}
             )
     if errors:
         raise ValidationError(errors)
@@ -119,8 +127,12 @@ def _publish(kind: str, correction: ResultCorrection, fixture: Fixture) -> None:
         kind,
         fixture=fixture,
         key=f"{kind}:{correction.pk}",
-        extra={"correction": correction.pk, "reason": correction.reason,
-               "before": correction.before, "after": correction.after},
+        extra={
+            "correction": correction.pk,
+            "reason": correction.reason,
+            "before": correction.before,
+            "after": correction.after,
+        },
     )
 
 
@@ -139,14 +151,16 @@ def result_correct(
     fixture = _locked(result.fixture_id)
     current = Result.objects.select_for_update().filter(fixture=fixture).first()
     if current is None or current.pk != result.pk:
-        raise WrongState("not_played", _("This fixture has no result to correct."),
-                         field="result")
-    _check_score(fixture, home_score=home_score, away_score=away_score, winner=winner,
-                 decided_by=current.decided_by)
+        raise WrongState("not_played", _("This fixture has no result to correct."), field="result")
+    _check_score(
+        fixture,
+        home_score=home_score,
+        away_score=away_score,
+        winner=winner,
+        decided_by=current.decided_by,
+    )
     before = result_snapshot(current)
-    if (home_score, away_score, winner) == (
-        current.home_score, current.away_score, current.winner
-    ):
+    if (home_score, away_score, winner) == (current.home_score, current.away_score, current.winner):
         raise ValidationError(
             {"home_score": _("This is the result already stored: change the score or winner.")}
         )
@@ -174,8 +188,9 @@ def result_correct(
 def result_void(
     *, result: Result, reason: str, by: User | None, kickoff: datetime | None = None
 ) -> ResultCorrection:
-    """Remove a played result: the fixture is scheduled again (at ``kickoff`` when given) and
-    replayed; bets already paid on it are reversed and stay open for the replay."""
+    """Remove a played result: the fixture is scheduled again (at ``kickoff`` when given), out
+    of its simulation batches, and replayed at its kick-off; bets already paid on it are
+    reversed (by a worker, after commit) and stay open for the replay."""
     reason = _reason(reason)
     if kickoff is not None:
         try:
@@ -195,6 +210,9 @@ def result_void(
     if kickoff is not None:
         fixture.kickoff = kickoff
     fixture.save(update_fields=["status", "locked_at", "problem", "sweep_attempts", "kickoff"])
+    # out of its simulation batches, whose sweep would kick it off at once: the replay waits
+    # for its kick-off
+    fixture.batches.clear()
     correction = ResultCorrection.objects.create(
         fixture=fixture,
         kind=ResultCorrection.Kind.VOIDED,
@@ -227,8 +245,11 @@ def fixture_award(
     if locked.status not in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED) or (
         Result.objects.filter(fixture=locked).exists()
     ):
-        raise WrongState("not_open", _("Only a fixture not played yet (nor cancelled) can be "
-                                       "awarded."), field="fixture")
+        raise WrongState(
+            "not_open",
+            _("Only a fixture not played yet (nor cancelled) can be awarded."),
+            field="fixture",
+        )
     league = locked.season.league
     game = registry.game(league.rule_system)
     if game.result_reports is not None:  # a report entered at the table can no longer apply
@@ -245,8 +266,9 @@ def fixture_award(
         winner=winner,
         decided_by=registry.FORFEIT,
         seed=0,
-        record={"awarded": {"winner": winner, "reason": reason,
-                            "by": by.get_username() if by else ""}},
+        record={
+            "awarded": {"winner": winner, "reason": reason, "by": by.get_username() if by else ""}
+        },
     )
     locked.status = Fixture.Status.PLAYED
     if locked.locked_at is None:

@@ -12,13 +12,14 @@ from django.db.models import F, QuerySet
 from matches.models import Fixture
 
 
-def resend_counted(fixtures: QuerySet[Fixture], *, problem: str) -> list[int]:
+def resend_counted(fixtures: QuerySet, *, problem: str) -> list[int]:
     """The ids among ``fixtures`` to send again (their count raised by one); those that have
-    used up their attempts get ``problem`` instead, once."""
+    used up their attempts get ``problem`` instead, once. (Any model with ``sweep_attempts``
+    and ``problem`` columns: the betting sweep counts its re-settlements so.)"""
     limit = settings.SWEEPER_MAX_ATTEMPTS
     fixtures.filter(sweep_attempts__gte=limit, problem="").update(problem=problem[:300])
     ids = sorted(fixtures.filter(sweep_attempts__lt=limit).values_list("pk", flat=True))
-    Fixture.objects.filter(pk__in=ids).update(sweep_attempts=F("sweep_attempts") + 1)
+    fixtures.model.objects.filter(pk__in=ids).update(sweep_attempts=F("sweep_attempts") + 1)
     return ids
 
 

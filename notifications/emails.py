@@ -7,6 +7,7 @@ from django.core.mail import send_mail
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from core.links import site_url
 from core.models import UserProfile
 from notifications import kinds
 from notifications.models import Notification
@@ -15,11 +16,6 @@ from notifications.models import Notification
 def _language(user_id: int) -> str:
     chosen = UserProfile.objects.filter(user_id=user_id).values_list("language", flat=True).first()
     return chosen or settings.LANGUAGE_CODE
-
-
-def _absolute(url: str) -> str:
-    base = getattr(settings, "SITE_URL", "").rstrip("/")
-    return f"{base}{url}" if url.startswith("/") and base else url
 
 
 def notification_emails_send(*, notification_ids: list[int]) -> int:
@@ -35,7 +31,7 @@ def notification_emails_send(*, notification_ids: list[int]) -> int:
             line = kinds.text(notification.kind, notification.data)
             body = line
             if notification.url:
-                body = f"{line}\n\n{_absolute(notification.url)}"
+                body = f"{line}\n\n{site_url(notification.url)}"
             body += "\n\n" + _(
                 "You receive this email because you chose it in your notification settings."
             )

@@ -73,6 +73,10 @@ class WebhookEndpoint(models.Model):
     events = models.JSONField(default=list)
     """The kinds sent to this URL, among ``notifications.kinds.WEBHOOK_KINDS``."""
     secret = models.CharField(max_length=64, default=new_secret, editable=False)
+    """Shown once, when made (at creation or rotation); never read back by the API or pages."""
+    previous_secret = models.CharField(max_length=64, blank=True, editable=False)
+    previous_secret_until = models.DateTimeField(null=True, blank=True, editable=False)
+    """After a rotation, deliveries are signed with the previous secret too until then."""
     active = models.BooleanField(default=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

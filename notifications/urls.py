@@ -19,4 +19,9 @@ urlpatterns = [
         name="webhook_delete",
     ),
     path("leagues/<int:pk>/webhooks/<int:hook>/ping/", webhooks.webhook_ping, name="webhook_ping"),
+    path(
+        "leagues/<int:pk>/webhooks/<int:hook>/rotate-secret/",
+        webhooks.webhook_rotate_secret,
+        name="webhook_rotate_secret",
+    ),
 ]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 import httpx
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -23,10 +24,11 @@ from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
 from core.events import Event
+from core.links import site_url
 from league.models import League
-from notifications import signing, url_safety
+from notifications import pinned_http, signing, url_safety
 from notifications.kinds import WEBHOOK_KINDS
-from notifications.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from notifications.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint, new_secret
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +96,22 @@ def endpoint_update(
     return endpoint
 
 
+def endpoint_secret_rotate(
+    *, endpoint: WebhookEndpoint, now: datetime | None = None
+) -> WebhookEndpoint:
+    """Give the endpoint a new secret (returned on the endpoint, to be shown once). Until
+    ``WEBHOOKS_SECRET_GRACE_HOURS`` have passed, deliveries are signed with the old one too;
+    a second rotation within that time drops the oldest."""
+    now = now or timezone.now()
+    with transaction.atomic():  # two rotations at once: the second one's old secret is the first's
+        endpoint = WebhookEndpoint.objects.select_for_update().get(pk=endpoint.pk)
+        endpoint.previous_secret = endpoint.secret
+        endpoint.previous_secret_until = now + timedelta(hours=settings.WEBHOOKS_SECRET_GRACE_HOURS)
+        endpoint.secret = new_secret()
+        endpoint.save(update_fields=["secret", "previous_secret", "previous_secret_until"])
+    return endpoint
+
+
 def endpoint_delete(*, endpoint: WebhookEndpoint) -> None:
     endpoint.delete()
 
@@ -107,7 +125,7 @@ def _payload(event: Event) -> dict:
         "event": event.kind,
         "key": event.key,
         "league": event.league_id,
-        "url": event.url,
+        "url": site_url(event.url) if event.url else "",
         "data": data,
     }
 
@@ -182,32 +200,37 @@ def _claim(delivery_id: int, now: datetime) -> bool:
     )
 
 
-def _send(delivery: WebhookDelivery) -> tuple[int | None, str]:
-    """POST the delivery once: ``(status code or None, error)``."""
+def _signing_secrets(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
+    """The current secret, then the previous one while its grace period lasts."""
+    in_grace = endpoint.previous_secret and endpoint.previous_secret_until
+    if in_grace and endpoint.previous_secret_until > now:
+        return [endpoint.secret, endpoint.previous_secret]
+    return [endpoint.secret]
+
+
+def _send(delivery: WebhookDelivery, now: datetime) -> tuple[int | None, str]:
+    """POST the delivery once, to the address checked now: ``(status code or None, error)``."""
     endpoint = delivery.endpoint
     try:
         with translation.override("en"):  # the log is technical, like the HTTP errors beside it
-            url_safety.url_check(endpoint.url)
+            checked = url_safety.url_resolve(endpoint.url)
     except ValidationError as refused:
         return None, "; ".join(refused.messages)
     body = json.dumps(
         {**delivery.payload, "delivery": str(delivery.uuid)}, sort_keys=True, separators=(",", ":")
     ).encode()
     timestamp = int(time.time())
+    secrets = _signing_secrets(endpoint, now)
     headers = {
         "Content-Type": "application/json",
         "User-Agent": "TabletopLeague-Webhooks/1",
         signing.TIMESTAMP: str(timestamp),
-        signing.SIGNATURE: signing.signature(
-            secret=endpoint.secret, timestamp=timestamp, body=body
-        ),
+        signing.SIGNATURE: signing.signatures(secrets=secrets, timestamp=timestamp, body=body),
         signing.EVENT: delivery.kind,
         signing.DELIVERY: str(delivery.uuid),
     }
     try:
-        response = httpx.post(
-            endpoint.url, content=body, headers=headers, timeout=TIMEOUT, follow_redirects=False
-        )
+        response = pinned_http.post(checked, content=body, headers=headers, timeout=TIMEOUT)
     except httpx.HTTPError as error:
         return None, f"{type(error).__name__}: {error}"[:500]
     if 200 <= response.status_code < 300:
@@ -226,7 +249,7 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> Webhoo
     delivery = WebhookDelivery.objects.select_related("endpoint").get(pk=delivery_id)
     started = time.monotonic()
     if delivery.endpoint.active:
-        code, error = _send(delivery)
+        code, error = _send(delivery, now)
     else:
         code, error = None, "the endpoint is switched off"
     duration = int((time.monotonic() - started) * 1000)

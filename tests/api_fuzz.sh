@@ -26,7 +26,7 @@ SHORT_PHASES=${FUZZ_SHORT_PHASES:-examples,fuzzing,stateful}  # coach and anonym
 SEED=41444397713172514134250177746414367689
 EXCLUDED='auth/logout|me/close|me/tokens'
 WORK=$(mktemp -d)
-export DATABASE_URL="sqlite:///$WORK/fuzz.sqlite3"
+export DATABASE_URL="sqlite:///$WORK/fuzz.sqlite3" DJANGO_DEBUG=true
 unset CELERY_BROKER_URL
 # The limits on guessing and on request rates (tested in tests/security and
 # tests/integration) would otherwise answer most of the fuzzer's writes with 429 and leave

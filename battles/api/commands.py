@@ -20,6 +20,7 @@ from battles.models import Army, Battle, BattleRun, Campaign
 from core.api.base import NoInputSerializer, ObjectCommandView
 from core.api.permissions import ReadOnly
 from core.api.throttles import EXPENSIVE
+from core.links import site_url
 
 # --- campaigns and armies -----------------------------------------------------------------
 
@@ -183,7 +184,7 @@ class RunResolveView(_RunCommand):
     def post(self, request: Request, pk: int) -> Response:
         run = services.run_resolve_request(run_id=self.get_object().pk, user=request.user)
         response = Response(run_view_data(run), status=status.HTTP_202_ACCEPTED)
-        response["Location"] = request.build_absolute_uri(reverse("api:run-detail", args=[run.pk]))
+        response["Location"] = site_url(reverse("api:run-detail", args=[run.pk]))
         return response
 
 

@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from betting import league_settings
-from betting.models import MAX_STAKE, Bet, BettingSettings, Entry, Outcome
+from betting.models import Bet, BettingSettings, Entry
 from core.api.serializers import ModelSerializer
 
 
@@ -46,8 +46,10 @@ class FixtureOddsSerializer(serializers.Serializer):
 
 class BetPlaceSerializer(serializers.Serializer):
     fixture = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
-    outcome = serializers.ChoiceField(choices=Outcome.choices)
-    stake = serializers.IntegerField(min_value=1, max_value=MAX_STAKE)
+    # The outcome and the stake are the service's to judge, with the contract's codes
+    # (``invalid_outcome``, ``stake_out_of_range``): here only their type.
+    outcome = serializers.CharField(help_text="home, away or, where the game can end level, draw.")
+    stake = serializers.IntegerField(help_text="Coins, within the league's stake range.")
     price = serializers.DecimalField(
         max_digits=7,
         decimal_places=2,

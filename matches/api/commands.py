@@ -16,6 +16,7 @@ from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from core.api.throttles import EXPENSIVE
+from core.links import site_url
 from league.api.permissions import IsCommissioner
 from league.models import Season
 from matches import selectors, services
@@ -33,9 +34,7 @@ def _fixture_data(fixture: Fixture) -> dict:
 def _batch_response(request: Request, batch: SimulationBatch) -> Response:
     batch = selectors.batch_list().get(pk=batch.pk)
     response = Response(s.SimulationBatchSerializer(batch).data, status=status.HTTP_202_ACCEPTED)
-    response["Location"] = request.build_absolute_uri(
-        reverse("api:simulationbatch-detail", args=[batch.pk])
-    )
+    response["Location"] = site_url(reverse("api:simulationbatch-detail", args=[batch.pk]))
     return response
 
 

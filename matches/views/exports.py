@@ -69,9 +69,8 @@ def roster_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     )
 
 
-def _calendar(request: HttpRequest, name: str, fixtures, filename: str) -> HttpResponse:
-    base_url = f"{request.scheme}://{request.get_host()}"
-    body = calendars.fixtures_calendar(name=name, fixtures=fixtures, base_url=base_url)
+def _calendar(name: str, fixtures, filename: str) -> HttpResponse:
+    body = calendars.fixtures_calendar(name=name, fixtures=fixtures)
     response = HttpResponse(body, content_type=CALENDAR_TYPE)
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
@@ -83,7 +82,7 @@ def league_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     league = _league(pk)
     fixtures = match_selectors.fixture_list().filter(season__league=league)
     fixtures = fixtures.defer(*match_selectors.HEAVY_FIELDS).order_by("kickoff", "pk")
-    return _calendar(request, league.name, fixtures, export_filename(league.name, fmt="ics"))
+    return _calendar(league.name, fixtures, export_filename(league.name, fmt="ics"))
 
 
 @require_safe
@@ -92,5 +91,4 @@ def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     fixtures = match_selectors.team_fixture_table(team=team)
     name = f"{team.name} ({team.league.name})"
-    return _calendar(request, name, fixtures, export_filename(team.league.name, team.name,
-                                                              fmt="ics"))
+    return _calendar(name, fixtures, export_filename(team.league.name, team.name, fmt="ics"))

@@ -44,8 +44,31 @@ class WebhookSerializer(ModelSerializer):
 
     class Meta:
         model = WebhookEndpoint
-        fields = ["id", "league", "url", "events", "active", "secret", "created_at"]
-        read_only_fields = ["id", "league", "secret", "created_at"]
+        fields = ["id", "league", "url", "events", "active", "previous_secret_until", "created_at"]
+        read_only_fields = ["id", "league", "previous_secret_until", "created_at"]
+        extra_kwargs = {
+            "previous_secret_until": {
+                "help_text": "After a rotation: until then deliveries carry the old secret's "
+                "signature too."
+            }
+        }
+
+
+class WebhookCreatedSerializer(WebhookSerializer):
+    """The answer to a registration: the only time the secret is shown."""
+
+    class Meta(WebhookSerializer.Meta):
+        fields = [*WebhookSerializer.Meta.fields, "secret"]
+        read_only_fields = [*WebhookSerializer.Meta.read_only_fields, "secret"]
+
+
+class WebhookSecretSerializer(ModelSerializer):
+    """The answer to a rotation: the new secret, shown this once."""
+
+    class Meta:
+        model = WebhookEndpoint
+        fields = ["id", "secret", "previous_secret_until"]
+        read_only_fields = fields
 
 
 class WebhookUpdateSerializer(serializers.Serializer):

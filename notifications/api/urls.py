@@ -26,6 +26,11 @@ urlpatterns = [
         views.WebhookPingView.as_view(),
         name="league-webhook-ping",
     ),
+    path(
+        "leagues/<int:pk>/webhooks/<int:hook>/rotate-secret/",
+        views.WebhookRotateSecretView.as_view(),
+        name="league-webhook-rotate-secret",
+    ),
 ]
 
 routes = [("notifications", views.NotificationViewSet, "notification")]

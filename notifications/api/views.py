@@ -103,8 +103,10 @@ class WebhookListView(generics.GenericAPIView):
         return Response(s.WebhookSerializer(endpoints, many=True).data)
 
     @extend_schema(
-        summary="Register a webhook for a league (commissioner); the answer holds its secret",
-        responses={201: s.WebhookSerializer},
+        summary="Register a webhook for a league (commissioner); the answer holds its secret, "
+        "shown this once",
+        request=s.WebhookSerializer,
+        responses={201: s.WebhookCreatedSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
         league = _commissioned_league(request, pk)
@@ -118,7 +120,7 @@ class WebhookListView(generics.GenericAPIView):
             user=request.user,
             active=data.get("active", True),
         )
-        return Response(s.WebhookSerializer(endpoint).data, status=status.HTTP_201_CREATED)
+        return Response(s.WebhookCreatedSerializer(endpoint).data, status=status.HTTP_201_CREATED)
 
 
 def _endpoint(request: Request, pk: int, hook: int) -> WebhookEndpoint:
@@ -167,6 +169,22 @@ class WebhookPingView(generics.GenericAPIView):
         delivery = webhooks.endpoint_ping(endpoint=_endpoint(request, pk, hook))
         delivery.refresh_from_db()
         return Response(s.DeliverySerializer(delivery).data, status=status.HTTP_202_ACCEPTED)
+
+
+class WebhookRotateSecretView(generics.GenericAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = s.WebhookSecretSerializer
+    filter_backends: list = []
+
+    @extend_schema(
+        summary="Give a webhook a new secret, shown this once; the old one keeps signing "
+        "deliveries for a grace period (commissioner)",
+        request=None,
+        responses=s.WebhookSecretSerializer,
+    )
+    def post(self, request: Request, pk: int, hook: int) -> Response:
+        endpoint = webhooks.endpoint_secret_rotate(endpoint=_endpoint(request, pk, hook))
+        return Response(s.WebhookSecretSerializer(endpoint).data)
 
 
 class DeliveryListView(generics.ListAPIView):

@@ -1,5 +1,6 @@
 """A league commissioner's webhooks page: ``/leagues/<id>/webhooks/``."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +17,8 @@ from notifications.forms import WebhookForm
 from notifications.models import WebhookEndpoint
 
 LOG_SIZE = 50
+SHOW_SECRET = "webhook_secret_to_show"
+"""Session key: the secret just made, shown on the next page view and then forgotten."""
 
 
 def _league(pk: int) -> League:
@@ -40,14 +43,23 @@ def webhook_list(request: HttpRequest, league: League) -> HttpResponse:
             add_service_errors(form, error)
         else:
             messages.success(request, _("The webhook to %(url)s is added.") % {"url": endpoint.url})
-            return redirect("notifications:webhooks", league.pk)
+            return _show_secret_once(request, league, endpoint)
     context = {
         "league": league,
         "form": form,
+        "new_secret": request.session.pop(SHOW_SECRET, None),
+        "grace_hours": settings.WEBHOOKS_SECRET_GRACE_HOURS,
         "endpoints": selectors.endpoint_list(league_id=league.pk),
         "deliveries": selectors.delivery_list(league_id=league.pk)[:LOG_SIZE],
     }
     return render(request, "notifications/webhooks.html", context)
+
+
+def _show_secret_once(
+    request: HttpRequest, league: League, endpoint: WebhookEndpoint
+) -> HttpResponse:
+    request.session[SHOW_SECRET] = {"url": endpoint.url, "secret": endpoint.secret}
+    return redirect("notifications:webhooks", league.pk)
 
 
 def _endpoint(league: League, hook: int) -> WebhookEndpoint:
@@ -69,3 +81,10 @@ def webhook_ping(request: HttpRequest, league: League, hook: int) -> HttpRespons
     webhooks.endpoint_ping(endpoint=_endpoint(league, hook))
     messages.success(request, _("A ping is on its way: its delivery shows below."))
     return redirect("notifications:webhooks", league.pk)
+
+
+@commissioner_required
+@require_POST
+def webhook_rotate_secret(request: HttpRequest, league: League, hook: int) -> HttpResponse:
+    endpoint = webhooks.endpoint_secret_rotate(endpoint=_endpoint(league, hook))
+    return _show_secret_once(request, league, endpoint)

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = os.environ.get("BENCH_DATABASE_NAME", "league_bench")
 PORT = int(os.environ.get("BENCH_PORT", "8797"))
+BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/2")
 PLACE_TARGET = 250.0
 SETTLE_TARGET = 2.0
 
@@ -61,6 +62,7 @@ def _setup_django() -> None:
     os.environ["DATABASE_URL"] = _database_url()
     os.environ.pop("CELERY_BROKER_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "true")  # development settings, whatever runs it
     import django
 
     django.setup()
@@ -142,9 +144,13 @@ def _gunicorn(workers: int) -> subprocess.Popen[bytes]:
         "DJANGO_SECRET_KEY": "bench-" + "k" * 60,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
+        # production requires a broker (placing a bet sends no task) and the site's address
+        "CELERY_BROKER_URL": BROKER,
+        "SITE_URL": f"http://127.0.0.1:{PORT}",
+        # the write limit, counted in Redis for every worker, would answer the clients 429
+        "API_WRITE_RATE": "1000000/minute",
         "LOG_LEVEL": "WARNING",
     }
-    env.pop("CELERY_BROKER_URL", None)
     process = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "gunicorn"),
@@ -321,6 +327,7 @@ def main() -> None:
         )
     audit = ledger_audit()
     print(f"ledger_audit ok: {audit['ok']} ({audit['transactions']} transactions)")
+
 
 if __name__ == "__main__":
     main()

@@ -57,6 +57,7 @@ def _setup_django() -> None:
     os.environ["DATABASE_URL"] = _database_url()
     os.environ["CELERY_BROKER_URL"] = BROKER
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "true")  # development settings, whatever runs it
     import django
 
     django.setup()

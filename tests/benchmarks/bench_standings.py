@@ -51,6 +51,7 @@ def _setup_django() -> None:
     os.environ["DATABASE_URL"] = _database_url()
     os.environ.pop("CELERY_BROKER_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "true")  # development settings, whatever runs it
     import django
 
     django.setup()

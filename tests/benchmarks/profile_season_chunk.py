@@ -47,6 +47,7 @@ def _setup_django(chunk: int) -> None:
     os.environ.pop("CELERY_BROKER_URL", None)
     os.environ["SIMULATION_CHUNK"] = str(chunk)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "true")  # development settings, whatever runs it
     import django
 
     django.setup()

@@ -44,6 +44,7 @@ def test_settings_read_by_anyone_written_by_the_commissioner(
         "max_stake": 500,
         "starting_grant": 1000,
         "allow_cancel": True,
+        "coaches_bet_on_own_teams": False,
     }
     assert api_as(punter).patch(url, {"margin_percent": 9}).status_code == 403
     assert api_as(None).patch(url, {"margin_percent": 9}).status_code in (401, 403)
@@ -61,6 +62,10 @@ def test_settings_read_by_anyone_written_by_the_commissioner(
         ({"min_stake": 600}, "max_stake"),
         ({"mode": "casino"}, "mode"),
         ({"allow_cancel": None}, "allow_cancel"),
+        # 10^9 at 1000.00 would pay 10^12, beyond one ledger entry
+        ({"max_stake": 10**9}, "max_stake"),
+        ({"min_stake": 10**9, "max_stake": 10**9}, "min_stake"),
+        ({"coaches_bet_on_own_teams": "perhaps"}, "coaches_bet_on_own_teams"),
     ],
 )
 def test_bad_settings_name_the_field_and_change_nothing(
@@ -188,6 +193,17 @@ def test_each_refusal_has_its_code_and_writes_nothing(
     assert "stake" in error["fields"]
     _refused(client, {"fixture": fixture, "outcome": "home", "stake": 5}, "stake_out_of_range")
     _refused(client, {"fixture": fixture, "outcome": "draw", "stake": 50}, "invalid_outcome")
+    # below the minimum, not a positive number, beyond any column: the contract's code
+    for stake in (0, -5, 10**10):
+        error = _refused(
+            client, {"fixture": fixture, "outcome": "home", "stake": stake}, "stake_out_of_range"
+        )
+        assert list(error["fields"]) == ["stake"]
+    for outcome in ("banana", "banana" * 50):
+        error = _refused(
+            client, {"fixture": fixture, "outcome": outcome, "stake": 50}, "invalid_outcome"
+        )
+        assert list(error["fields"]) == ["outcome"]
     error = _refused(
         client,
         {"fixture": fixture, "outcome": "home", "stake": 50, "price": "9.99"},
@@ -203,6 +219,45 @@ def test_each_refusal_has_its_code_and_writes_nothing(
     for _ in range(2):
         client.post("/api/v1/bets/", {"fixture": fixture, "outcome": "home", "stake": 500})
     _refused(client, {"fixture": fixture, "outcome": "home", "stake": 10}, "insufficient_funds")
+
+
+def test_a_coach_does_not_bet_on_his_teams_fixture_unless_the_league_allows_it(
+    api_as, open_fixture, fixed_league, coach, other_coach, commissioner
+):
+    url = f"/api/v1/leagues/{fixed_league.pk}/betting/"
+    for user in (coach, other_coach):
+        assert api_as(user).post(f"/api/v1/leagues/{fixed_league.pk}/wallet/").status_code == 201
+        error = _refused(
+            api_as(user),
+            {"fixture": open_fixture.pk, "outcome": "away", "stake": 50},
+            "not_allowed",
+        )
+        assert list(error["fields"]) == ["fixture"]
+
+    allowed = api_as(commissioner).patch(url, {"coaches_bet_on_own_teams": True})
+
+    assert allowed.status_code == 200 and allowed.json()["coaches_bet_on_own_teams"] is True
+    answer = api_as(coach).post(
+        "/api/v1/bets/", {"fixture": open_fixture.pk, "outcome": "away", "stake": 50}
+    )
+    assert answer.status_code == 201, answer.json()
+
+
+def test_a_market_takes_no_stakes_whose_win_would_not_fit_the_ledger(
+    api_as, punter, wallet, open_fixture, fixed_league, commissioner
+):
+    from betting.models import MAX_BET, Account
+
+    api_as(commissioner).patch(
+        f"/api/v1/leagues/{fixed_league.pk}/betting/", {"max_stake": MAX_BET}
+    )
+    Account.objects.filter(pk=wallet.pk).update(balance=2 * MAX_BET)  # rich, whatever the audit
+    client = api_as(punter)
+    body = {"fixture": open_fixture.pk, "outcome": "home", "stake": MAX_BET - 100}
+    assert client.post("/api/v1/bets/", body).status_code == 201
+    error = _refused(client, {**body, "stake": 101}, "stake_out_of_range")
+    assert "100" in error["message"] and list(error["fields"]) == ["stake"]
+    assert client.post("/api/v1/bets/", {**body, "stake": 100}).status_code == 201
 
 
 def test_betting_closes_at_kick_off_by_the_database_clock(api_as, punter, wallet, open_fixture):

@@ -623,6 +623,44 @@ def test_the_settings_form_saves(client, commissioner, fixed_league):
     )
 
 
+def test_the_settings_form_lets_coaches_bet_on_their_own_teams(client, commissioner, fixed_league):
+    client.force_login(commissioner)
+    url = league_url(fixed_league, "settings")
+    form = soup(client.get(url)).find("main").find("form")
+    box = form.find("input", attrs={"name": "coaches_bet_on_own_teams"})
+    assert box is not None and not box.has_attr("checked")  # off unless the league says so
+    assert form.find("label", attrs={"for": box["id"]}).get_text(strip=True) == (
+        "Coaches may bet on their own teams' fixtures"
+    )
+
+    response = client.post(url, form_data(form, coaches_bet_on_own_teams="on"))
+
+    assert response.status_code == 302
+    assert settings_of(type(fixed_league).objects.get(pk=fixed_league.pk)).coaches_bet_on_own_teams
+    client.cookies["django_language"] = "fr"
+    box = soup(client.get(url)).find("input", attrs={"name": "coaches_bet_on_own_teams"})
+    assert box.has_attr("checked")
+    assert soup(client.get(url)).find("label", attrs={"for": box["id"]}).get_text(strip=True) == (
+        "Les entraîneurs peuvent parier sur les matchs de leurs équipes"
+    )
+
+
+def test_the_settings_form_refuses_a_largest_stake_whose_win_would_not_fit_the_ledger(
+    client, commissioner, fixed_league
+):
+    client.force_login(commissioner)
+    url = league_url(fixed_league, "settings")
+    form = soup(client.get(url)).find("main").find("form")
+
+    response = client.post(url, form_data(form, max_stake=str(10**9)))
+
+    assert response.status_code == 200
+    assert field_error(soup(response), "max_stake") == (
+        "At most 999999999 coins: a win at the highest price (1000.00) must fit the ledger."
+    )
+    assert settings_of(fixed_league).max_stake == 500
+
+
 def test_the_settings_refuse_fixed_odds_for_a_killpower_league(client, commissioner, kp_league):
     client.force_login(commissioner)
     url = league_url(kp_league, "settings")

@@ -36,7 +36,7 @@ def test_every_task_sent_by_name_is_registered_once_django_is_set_up():
         capture_output=True,
         text=True,
         cwd=settings.BASE_DIR,
-        env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": ""},
+        env={"DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "true", "PATH": ""},
         check=True,
     )
     assert done.stdout.strip() == "[]", done.stderr

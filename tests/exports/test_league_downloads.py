@@ -95,12 +95,13 @@ def test_the_season_asked_for_is_the_one_exported(client, league, full_season):
         client.get(f"/leagues/{league.pk}/fixtures.json?season={full_season.pk}"))) == 56
 
 
-def test_the_league_page_links_its_downloads(client, league, full_season):
+def test_the_league_page_links_its_downloads(client, league, full_season, settings):
+    settings.SITE_URL = "https://league.example.org"
     page = BeautifulSoup(client.get(f"/leagues/{league.pk}/").content, "html.parser")
     links = {a["href"] for a in page.select("nav.downloads a")}
     assert f"/leagues/{league.pk}/standings.csv?season={full_season.pk}" in links
     assert f"/leagues/{league.pk}/fixtures.json?season={full_season.pk}" in links
-    assert f"webcal://testserver/leagues/{league.pk}/calendar.ics" in links
+    assert f"webcal://league.example.org/leagues/{league.pk}/calendar.ics" in links
     assert f"/leagues/{league.pk}/seasons/{full_season.pk}/book/" in links
 
 

@@ -89,10 +89,11 @@ def test_tutatis_roster_lists_the_hired_players(client, commissioner, coach):
     assert sorted(r["price"] for r in records) == sorted(p.price for p in players)
 
 
-def test_the_team_page_links_the_roster_and_its_calendar(client, team):
+def test_the_team_page_links_the_roster_and_its_calendar(client, team, settings):
+    settings.SITE_URL = "https://league.example.org"
     page = client.get(f"/leagues/teams/{team.pk}/").content.decode()
     assert f'href="/leagues/teams/{team.pk}/roster.csv"' in page
-    assert f'href="webcal://testserver/leagues/teams/{team.pk}/calendar.ics"' in page
+    assert f'href="webcal://league.example.org/leagues/teams/{team.pk}/calendar.ics"' in page
 
 
 def _events(response):
@@ -102,6 +103,7 @@ def _events(response):
 
 def test_league_calendar_has_one_event_per_fixture(client, league, full_season, settings):
     settings.CALENDAR_UID_DOMAIN = "league.example.org"
+    settings.SITE_URL = "https://league.example.org"
     events = _events(client.get(f"/leagues/{league.pk}/calendar.ics"))
     fixtures = {f.pk: f for f in Fixture.objects.select_related("home", "away", "result")}
     assert len(events) == len(fixtures) == 56
@@ -113,7 +115,7 @@ def test_league_calendar_has_one_event_per_fixture(client, league, full_season, 
         assert event.decoded("DTSTART") == fixture.kickoff
         assert event.decoded("DTEND") - event.decoded("DTSTART") == timedelta(hours=2)
         assert str(event["SUMMARY"]) == f"{fixture.home.name} – {fixture.away.name}"
-        assert str(event["URL"]) == f"http://testserver/matches/{fixture.pk}/"
+        assert str(event["URL"]) == f"https://league.example.org/matches/{fixture.pk}/"
         assert "DTSTAMP" in event
         expected = "CANCELLED" if fixture.status == "cancelled" else "CONFIRMED"
         assert str(event["STATUS"]) == expected

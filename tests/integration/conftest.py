@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -153,6 +154,13 @@ def someone_waits_on_a_lock(blocker_pid: int) -> bool:
 @pytest.fixture
 def broker_down():
     """The Celery app pointed at a port where nothing listens, for this test only."""
+    with broker_unreachable():
+        yield
+
+
+@contextmanager
+def broker_unreachable():
+    """The Celery app pointed at a port where nothing listens, inside the block."""
     real = current_app.conf.broker_write_url
 
     def fresh_pools():  # the app builds its connection and producer pools again, lazily

@@ -57,6 +57,7 @@ def _production_env(database_url: str, static_root: Path) -> dict[str, str]:
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": "two-processes-" + "s" * 60,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SITE_URL": "http://127.0.0.1",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "DJANGO_TRUSTED_PROXIES": "1",
         "API_LOGIN_RATE": LOGIN_RATE,

@@ -1,7 +1,8 @@
 """core.prepared_query on PostgreSQL: the same rows as the ORM's through a server-binding
 cursor (the tests of tests/core run again here), and the query kept prepared by the server
 after PREPARE_AFTER runs on a connection; the ORM's own queries too, with
-DATABASE_PREPARED_STATEMENTS on (the default; tests/config checks the settings it makes)."""
+DATABASE_PREPARED_STATEMENTS on (the default; tests/config checks the settings it makes); and
+nothing prepared behind PgBouncer in transaction pooling (DATABASE_TRANSACTION_POOLING)."""
 
 import pytest
 from django.conf import settings
@@ -58,3 +59,22 @@ def test_the_orms_repeated_queries_are_prepared_too(season, team, other_team):
     for _ in range(threshold + 1):
         assert list(Fixture.objects.filter(pk=fixture.pk).order_by()) == [fixture]
     assert len(_fixture_queries(_prepared_statements())) == 1
+
+
+def test_behind_transaction_pooling_nothing_is_prepared(season, team, other_team, settings):
+    # DATABASE_TRANSACTION_POOLING: the connection never prepares (prepare_threshold None, as
+    # the settings make it), and the prepared query runs through Django's own cursor: the next
+    # transaction may run on a PgBouncer server connection that never saw the statement.
+    settings.DATABASE_TRANSACTION_POOLING = True
+    fixture = FixtureFactory(season=season, home=team, away=other_team)
+    connection.ensure_connection()
+    threshold = connection.connection.prepare_threshold
+    connection.connection.prepare_threshold = None
+    before = set(_prepared_statements())  # earlier tests' on this connection
+    try:
+        for _ in range(PREPARE_AFTER + 5):
+            assert [row.pk for row in rows(fixture.pk, "scheduled")] == [fixture.pk]
+            assert list(Fixture.objects.filter(pk=fixture.pk).order_by()) == [fixture]
+        assert set(_prepared_statements()) - before == set()
+    finally:
+        connection.connection.prepare_threshold = threshold

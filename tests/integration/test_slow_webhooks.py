@@ -65,10 +65,14 @@ def slow_receiver():
 
 
 @pytest.fixture
-def private_hooks(monkeypatch, settings):
-    """The receiver listens on 127.0.0.1: allowed here and in the workers started after."""
+def private_hooks(monkeypatch, settings, slow_receiver):
+    """The receiver listens on 127.0.0.1 and a port of its own: allowed here and in the
+    workers started after."""
+    port = slow_receiver.server.server_address[1]
     monkeypatch.setenv("WEBHOOKS_ALLOW_PRIVATE", "true")
+    monkeypatch.setenv("WEBHOOKS_ALLOWED_PORTS", str(port))
     settings.WEBHOOKS_ALLOW_PRIVATE = True
+    settings.WEBHOOKS_ALLOWED_PORTS = [port]
 
 
 def test_settlements_do_not_wait_for_slow_webhook_receivers(

@@ -22,10 +22,14 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-def private_hooks(monkeypatch, settings):
-    """The receiver listens on 127.0.0.1: allowed here and in the worker started after."""
+def private_hooks(monkeypatch, settings, hook):
+    """The receiver listens on 127.0.0.1 and a port of its own: allowed here and in the worker
+    started after."""
+    port = hook.server.server_address[1]
     monkeypatch.setenv("WEBHOOKS_ALLOW_PRIVATE", "true")
+    monkeypatch.setenv("WEBHOOKS_ALLOWED_PORTS", str(port))
     settings.WEBHOOKS_ALLOW_PRIVATE = True
+    settings.WEBHOOKS_ALLOWED_PORTS = [port]
 
 
 @pytest.fixture

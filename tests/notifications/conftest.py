@@ -2,6 +2,7 @@
 local webhook receiver (an ``http.server`` in a thread) that can be told to fail."""
 
 import json
+import ssl
 import threading
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -10,6 +11,14 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import FixtureFactory
+
+REFUSED_URLS = [
+    ("http://127.0.0.1/hook", "public addresses"),
+    ("http://100.64.0.1/hook", "public addresses"),  # carrier-grade NAT
+    ("http://93.184.216.34:8080/hook", "ports 80, 443, not 8080"),
+]
+"""Webhook URLs refused at registration (no private address, no extra port allowed), and
+words of the refusal naming the ``url`` field."""
 
 
 @pytest.fixture(autouse=True)
@@ -30,9 +39,10 @@ def fixture(season, team, other_team):
 
 
 class Receiver:
-    """Answers ``fail`` times with 500, then 200; keeps every request it got."""
+    """Answers ``fail`` times with 500, then 200; keeps every request it got. With ``tls``
+    (a server-side context), it speaks https."""
 
-    def __init__(self, fail: int = 0) -> None:
+    def __init__(self, fail: int = 0, tls: ssl.SSLContext | None = None) -> None:
         self.fail = fail
         self.requests: list[dict] = []
         receiver = self
@@ -50,12 +60,18 @@ class Receiver:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+
+    @property
+    def port(self) -> int:
+        return self.server.server_address[1]
 
     def bodies(self) -> list[dict]:
         return [json.loads(request["body"]) for request in self.requests]
@@ -66,11 +82,13 @@ class Receiver:
 
 
 @pytest.fixture
-def receiver():
+def receiver(settings):
+    """Starts receivers; their ports are allowed (``WEBHOOKS_ALLOWED_PORTS``)."""
     made: list[Receiver] = []
 
-    def start(fail: int = 0) -> Receiver:
-        made.append(Receiver(fail))
+    def start(fail: int = 0, tls: ssl.SSLContext | None = None) -> Receiver:
+        made.append(Receiver(fail, tls))
+        settings.WEBHOOKS_ALLOWED_PORTS = [*settings.WEBHOOKS_ALLOWED_PORTS, made[-1].port]
         return made[-1]
 
     yield start
@@ -80,7 +98,9 @@ def receiver():
 
 @pytest.fixture
 def allow_private(settings):
+    """Local addresses allowed, and port 9 (closed: a send there fails at once)."""
     settings.WEBHOOKS_ALLOW_PRIVATE = True
+    settings.WEBHOOKS_ALLOWED_PORTS = [9]
 
 
 @pytest.fixture

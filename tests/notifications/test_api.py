@@ -4,7 +4,9 @@ webhooks and their deliveries."""
 import pytest
 
 from core.events import publish
+from notifications import webhooks
 from notifications.models import Notification, WebhookDelivery, WebhookEndpoint
+from tests.notifications.conftest import REFUSED_URLS
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +67,15 @@ def test_an_unknown_kind_is_a_400_naming_the_field(api_as, coach):
     assert "email" in answer.json()["error"]["fields"]
 
 
-def test_the_commissioner_registers_a_webhook_and_sees_its_secret(
+def _register(client, league) -> dict:
+    return client.post(
+        f"/api/v1/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+        format="json",
+    ).json()
+
+
+def test_the_commissioner_registers_a_webhook_and_sees_its_secret_once(
     api_as, league, commissioner, allow_private
 ):
     answer = api_as(commissioner).post(
@@ -76,8 +86,44 @@ def test_the_commissioner_registers_a_webhook_and_sees_its_secret(
     assert answer.status_code == 201, answer.json()
     body = answer.json()
     assert len(body["secret"]) == 64 and body["events"] == ["fixture.played", "bet.settled"]
-    listed = api_as(commissioner).get(f"/api/v1/leagues/{league.pk}/webhooks/").json()
-    assert [hook["id"] for hook in listed] == [body["id"]]
+    assert body["secret"] == WebhookEndpoint.objects.get().secret
+    listed = api_as(commissioner).get(f"/api/v1/leagues/{league.pk}/webhooks/")
+    assert [hook["id"] for hook in listed.json()] == [body["id"]]
+    shown = api_as(commissioner).get(f"/api/v1/leagues/{league.pk}/webhooks/{body['id']}/")
+    assert shown.status_code == 200 and shown.json()["url"] == "http://127.0.0.1:9/hook"
+    assert "secret" not in listed.json()[0] and "secret" not in shown.json()
+    for answer in (listed, shown):
+        assert body["secret"] not in answer.content.decode()
+
+
+def test_rotating_the_secret_shows_the_new_one_once(api_as, league, commissioner, allow_private):
+    client = api_as(commissioner)
+    made = _register(client, league)
+    rotate = f"/api/v1/leagues/{league.pk}/webhooks/{made['id']}/rotate-secret/"
+    answer = client.post(rotate)
+    assert answer.status_code == 200
+    rotated = answer.json()
+    endpoint = WebhookEndpoint.objects.get()
+    assert rotated["secret"] == endpoint.secret != made["secret"]
+    assert endpoint.previous_secret == made["secret"]
+    assert rotated["previous_secret_until"]
+    shown = client.get(f"/api/v1/leagues/{league.pk}/webhooks/{made['id']}/")
+    assert shown.json()["previous_secret_until"] == rotated["previous_secret_until"]
+    for secret in (made["secret"], rotated["secret"]):
+        assert secret not in shown.content.decode()
+    assert client.get(rotate).status_code == 405
+
+
+@pytest.mark.parametrize("persona", ["coach", "stranger"])
+def test_others_cannot_rotate_a_secret(api_as, request, league, persona, allow_private):
+    endpoint = webhooks.endpoint_create(
+        league=league, url="http://127.0.0.1:9/hook", events=["fixture.played"], user=None
+    )
+    client = api_as(request.getfixturevalue(persona))
+    answer = client.post(f"/api/v1/leagues/{league.pk}/webhooks/{endpoint.pk}/rotate-secret/")
+    assert answer.status_code == 403
+    endpoint.refresh_from_db()
+    assert endpoint.previous_secret == ""
 
 
 @pytest.mark.parametrize("persona", ["coach", "stranger"])
@@ -93,24 +139,26 @@ def test_others_cannot_see_or_add_webhooks(api_as, request, league, persona):
     assert not WebhookEndpoint.objects.exists()
 
 
-def test_a_private_url_is_a_400_on_url(api_as, league, commissioner, settings):
+@pytest.mark.parametrize(("url", "says"), REFUSED_URLS)
+def test_a_private_url_or_an_unusual_port_is_a_400_on_url(
+    api_as, league, commissioner, settings, url, says
+):
     settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_PORTS = []
     answer = api_as(commissioner).post(
         f"/api/v1/leagues/{league.pk}/webhooks/",
-        {"url": "http://127.0.0.1/hook", "events": ["fixture.played"]},
+        {"url": url, "events": ["fixture.played"]},
         format="json",
     )
     assert answer.status_code == 400
-    assert "url" in answer.json()["error"]["fields"]
+    [message] = answer.json()["error"]["fields"]["url"]
+    assert says in message
+    assert not WebhookEndpoint.objects.exists()
 
 
 def test_update_delete_and_deliveries(api_as, league, commissioner, allow_private, committed):
     client = api_as(commissioner)
-    hook = client.post(
-        f"/api/v1/leagues/{league.pk}/webhooks/",
-        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
-        format="json",
-    ).json()
+    hook = _register(client, league)
     base = f"/api/v1/leagues/{league.pk}/webhooks/{hook['id']}/"
     changed = client.patch(base, {"events": ["season.finished"], "active": False}, format="json")
     assert changed.json()["events"] == ["season.finished"] and changed.json()["active"] is False
@@ -126,11 +174,7 @@ def test_update_delete_and_deliveries(api_as, league, commissioner, allow_privat
 
 def test_ping_sends_a_delivery_and_answers_only_post(api_as, league, commissioner, allow_private):
     client = api_as(commissioner)
-    hook = client.post(
-        f"/api/v1/leagues/{league.pk}/webhooks/",
-        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
-        format="json",
-    ).json()
+    hook = _register(client, league)
     ping = f"/api/v1/leagues/{league.pk}/webhooks/{hook['id']}/ping/"
     answer = client.post(ping)
     assert answer.status_code == 202 and answer.json()["kind"] == "ping"

@@ -4,6 +4,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from notifications.models import Notification, NotificationPreference, WebhookEndpoint
+from tests.notifications.conftest import REFUSED_URLS
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +111,8 @@ def test_the_commissioner_adds_pings_and_deletes_a_webhook(
     endpoint = WebhookEndpoint.objects.get()
     page = BeautifulSoup(client.get(f"/leagues/{league.pk}/webhooks/").content, "html.parser")
     assert endpoint.secret in page.select_one("code.secret").text
+    again = client.get(f"/leagues/{league.pk}/webhooks/")
+    assert endpoint.secret not in again.content.decode()  # shown once only
     client.post(f"/leagues/{league.pk}/webhooks/{endpoint.pk}/ping/")
     page = BeautifulSoup(client.get(f"/leagues/{league.pk}/webhooks/").content, "html.parser")
     assert "ping" in page.select_one("#log-title").find_next("table").text
@@ -117,15 +120,38 @@ def test_the_commissioner_adds_pings_and_deletes_a_webhook(
     assert not WebhookEndpoint.objects.exists()
 
 
-def test_a_private_url_shows_a_field_error(client, league, commissioner, settings):
+def test_a_new_secret_is_shown_once_after_rotation(client, league, commissioner, allow_private):
+    client.force_login(commissioner)
+    client.post(
+        f"/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+    )
+    first = WebhookEndpoint.objects.get().secret
+    client.get(f"/leagues/{league.pk}/webhooks/")
+    page = BeautifulSoup(client.get(f"/leagues/{league.pk}/webhooks/").content, "html.parser")
+    [rotate] = page.select("form[action$='/rotate-secret/']")
+    answer = client.post(rotate["action"])
+    assert answer.status_code == 302
+    endpoint = WebhookEndpoint.objects.get()
+    assert endpoint.secret != first and endpoint.previous_secret == first
+    page = BeautifulSoup(client.get(answer["Location"]).content, "html.parser")
+    assert page.select_one("code.secret").text == endpoint.secret
+    again = client.get(f"/leagues/{league.pk}/webhooks/").content.decode()
+    assert endpoint.secret not in again and first not in again
+
+
+@pytest.mark.parametrize(("url", "says"), REFUSED_URLS)
+def test_a_private_url_or_an_unusual_port_shows_a_field_error(
+    client, league, commissioner, settings, url, says
+):
     settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOKS_ALLOWED_PORTS = []
     client.force_login(commissioner)
     answer = client.post(
-        f"/leagues/{league.pk}/webhooks/",
-        {"url": "http://127.0.0.1/hook", "events": ["fixture.played"]},
+        f"/leagues/{league.pk}/webhooks/", {"url": url, "events": ["fixture.played"]}
     )
     page = BeautifulSoup(answer.content, "html.parser")
-    assert "private" in page.select_one("#field-url .field-error").text
+    assert says in page.select_one("#field-url .field-error").text
     assert not WebhookEndpoint.objects.exists()
 
 
@@ -161,3 +187,22 @@ def test_the_pages_render_in_french(client, coach, path):
     answer = client.get(path)
     assert answer.status_code == 200
     assert BeautifulSoup(answer.content, "html.parser").html["lang"] == "fr"
+
+
+def test_the_secret_and_its_rotation_are_worded_in_french(
+    client, league, commissioner, allow_private, settings
+):
+    client.force_login(commissioner)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    client.post(
+        f"/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+    )
+    page = client.get(f"/leagues/{league.pk}/webhooks/").content.decode()
+    for words in (
+        "Copiez-le maintenant : il ne sera plus affiché.",
+        "Créer un nouveau secret",
+        "l’ancien continue de signer les envois à côté de lui pendant 24 heures",
+        "séparées par une virgule",
+    ):
+        assert words in page

@@ -221,3 +221,65 @@ def test_bad_input_is_refused_naming_the_field(league, events, url, field):
     with pytest.raises(ValidationError) as refused:
         webhooks.endpoint_create(league=league, url=url, events=events, user=None)
     assert field in refused.value.message_dict
+
+
+def _signed_with(request, secret):
+    from notifications import signing
+
+    headers = request["headers"]
+    return signing.signature_valid(
+        secret=secret,
+        timestamp=headers["X-League-Timestamp"],
+        body=request["body"],
+        received=headers["X-League-Signature"],
+    )
+
+
+def _rotated_and_sent(league, receiver, committed, rotated_at):
+    """A webhook's secret rotated at ``rotated_at`` (grace: 24 h), then an event sent:
+    ``(the request received, the old secret, the new one)``."""
+    hook = receiver()
+    endpoint = webhooks.endpoint_create(
+        league=league, url=hook.url, events=["fixture.played"], user=None
+    )
+    old = endpoint.secret
+    new = webhooks.endpoint_secret_rotate(endpoint=endpoint, now=rotated_at).secret
+    assert new != old
+    _fixture_played(league, committed)
+    [request] = hook.requests
+    return request, old, new
+
+
+def test_during_the_grace_period_deliveries_carry_both_signatures(
+    league, receiver, allow_private, committed, settings
+):
+    settings.WEBHOOKS_SECRET_GRACE_HOURS = 24
+    rotated_at = timezone.now() - timedelta(hours=23)
+    request, old, new = _rotated_and_sent(league, receiver, committed, rotated_at)
+    assert _signed_with(request, new) and _signed_with(request, old)
+    assert not _signed_with(request, "someone else's secret")
+    new_entry, old_entry = request["headers"]["X-League-Signature"].split(",")
+    timestamp = request["headers"]["X-League-Timestamp"].encode()
+    for entry, secret in ((new_entry, new), (old_entry, old)):
+        digest = hmac.new(secret.encode(), timestamp + b"." + request["body"], hashlib.sha256)
+        assert entry == f"sha256={digest.hexdigest()}"
+
+
+def test_after_the_grace_period_only_the_new_secret_signs(
+    league, receiver, allow_private, committed, settings
+):
+    settings.WEBHOOKS_SECRET_GRACE_HOURS = 24
+    rotated_at = timezone.now() - timedelta(hours=24, seconds=1)
+    request, old, new = _rotated_and_sent(league, receiver, committed, rotated_at)
+    assert _signed_with(request, new) and not _signed_with(request, old)
+    assert "," not in request["headers"]["X-League-Signature"]
+
+
+def test_a_second_rotation_drops_the_oldest_secret(league, allow_private):
+    endpoint = webhooks.endpoint_create(
+        league=league, url="http://127.0.0.1:9/hook", events=["fixture.played"], user=None
+    )
+    first = endpoint.secret
+    second = webhooks.endpoint_secret_rotate(endpoint=endpoint).secret
+    third = webhooks.endpoint_secret_rotate(endpoint=endpoint)
+    assert third.previous_secret == second and first not in (third.secret, third.previous_secret)

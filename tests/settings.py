@@ -1,0 +1,11 @@
+"""The settings the test suites run on: the project's development settings
+(``DJANGO_DEBUG=true``: production refuses to start without its database, broker, cache and
+site address), with whatever ``DATABASE_URL`` and ``CELERY_BROKER_URL`` the run gives.
+pytest-django still turns ``DEBUG`` off while the tests run. The production rules themselves
+are tested on ``config.settings`` in processes of their own (tests/config/test_settings.py)."""
+
+import os
+
+os.environ["DJANGO_DEBUG"] = "true"  # before the settings read it; the worker inherits it
+
+from config.settings import *  # noqa: F403
