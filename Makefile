@@ -48,7 +48,7 @@ help:
 	@echo "  bench             run tests/benchmarks/bench_*.py"
 	@echo "  load              locust load test: PostgreSQL, Redis, 2 gunicorns, 2 workers (loadtests/)"
 	@echo "  messages          update and compile the French translations"
-	@echo "  worker / beat     Celery worker (every queue) / beat scheduler"
+	@echo "  worker / beat     Celery workers (two pools: notifications, the rest) / beat scheduler"
 	@echo "  clean             remove caches and collected static files (distclean: also $(VENV))"
 	@echo "  print-python      show the interpreter used to create $(VENV)"
 
@@ -132,8 +132,10 @@ messages: install
 	$(MANAGE) makemessages -l fr --ignore=.venv --ignore=staticfiles
 	$(MANAGE) compilemessages --ignore=.venv
 
+# Two pools (config/workers.py): notifications on threads of their own, so a slow webhook
+# receiver never delays a settlement; simulation, settlement and the rest on processes.
 worker: install
-	$(BIN)/celery -A config worker -Q simulation,settlement,notifications,celery --prefetch-multiplier 1 -l info
+	$(BIN)/python -m config.workers -l info
 
 beat: install
 	$(BIN)/celery -A config beat -l info

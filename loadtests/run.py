@@ -11,9 +11,10 @@ Steps, each printed as it starts:
 3. ``loadtests/prepare.py``: betting opened in a few Rotzball leagues (the workers price their
    open fixtures; the run waits for the queue to empty), API tokens for their commissioners,
    coaches and punters;
-4. two gunicorn servers (``LOAD_PORTS``, ``LOAD_WEB_WORKERS`` processes each) with the
-   production settings (``DJANGO_DEBUG=false``, collected static files, Redis cache), each
-   answering ``X-Query-Count``;
+4. two gunicorn servers (``LOAD_PORTS``, ``LOAD_WEB_WORKERS`` processes each) served as the
+   image serves them (``config/gunicorn.conf.py``), with the production settings
+   (``DJANGO_DEBUG=false``, collected static files, Redis cache), each answering
+   ``X-Query-Count``;
 5. locust, headless: ``LOAD_USERS`` users (default 100) started ``LOAD_SPAWN_RATE`` a
    second, spread over both servers, for ``LOAD_DURATION`` (default 3m);
 6. the report (``loadtests/report.py``) printed and written to ``LOAD_OUT``.
@@ -262,7 +263,8 @@ def main() -> int:
             _start(
                 f"gunicorn :{port}",
                 str(BIN / "gunicorn"),
-                "config.wsgi",
+                "-c",
+                "config/gunicorn.conf.py",
                 "-b",
                 f"127.0.0.1:{port}",
                 "-w",

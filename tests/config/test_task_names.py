@@ -11,6 +11,7 @@ from celery import current_app
 from django.conf import settings
 
 from config.celery import QUEUES
+from config.workers import POOLS
 
 SENT_BY_NAME = [
     "matches.tasks.fixture_simulate_task",
@@ -66,7 +67,11 @@ def test_every_task_goes_to_a_queue_that_make_worker_and_compose_consume():
     assert set(queues.values()) <= set(QUEUES.split(","))
 
     makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
-    assert f"worker -Q {QUEUES} " in makefile
+    assert "$(BIN)/python -m config.workers " in makefile
+    pools = {name: options[options.index("-Q") + 1].split(",") for name, options in POOLS.items()}
+    consumed = [queue for queues in pools.values() for queue in queues]
+    assert sorted(consumed) == sorted(QUEUES.split(","))  # each queue in one pool
+    assert pools["notifications"] == ["notifications"]  # slow receivers hold no settlement
 
     compose = yaml.safe_load((Path(settings.BASE_DIR) / "docker-compose.yml").read_text())
     consumed = set()

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import connection
 
 from config.celery import QUEUES
+from config.workers import POOLS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,37 +43,29 @@ def _require_real_services():
 class Worker:
     """A ``celery worker`` child process on the test database; killable, restartable."""
 
-    def __init__(self, database_url: str, log_path: Path, *, concurrency: int = 2) -> None:
+    def __init__(
+        self, database_url: str, log_path: Path, *, concurrency: int = 2, pools: bool = False
+    ) -> None:
         self.database_url = database_url
         self.log_path = log_path
         self.concurrency = concurrency
+        # The two pools of `make worker` (config.workers) instead of one worker on every queue.
+        self.pools = pools
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, name: str = "it") -> None:
         env = {**os.environ, "DATABASE_URL": self.database_url, "PYTHONUNBUFFERED": "1"}
         log = self.log_path.open("ab")
+        options = ["-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+        command = [
+            *(sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", QUEUES),
+            *("--concurrency", str(self.concurrency), "--prefetch-multiplier", "1"),
+            *("-n", f"{name}@%h", *options),
+        ]
+        if self.pools:  # the same options, for both pools
+            command = [sys.executable, "-m", "config.workers", *options]
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "-Q",
-                QUEUES,
-                "--concurrency",
-                str(self.concurrency),
-                "--prefetch-multiplier",
-                "1",
-                "-n",
-                f"{name}@%h",
-                "-l",
-                "info",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
+            command,
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -80,7 +73,11 @@ class Worker:
             start_new_session=True,
         )
         deadline = time.monotonic() + 30
-        while "ready." not in self.log_path.read_text(errors="replace").split("== START ==")[-1]:
+        pools = len(POOLS) if self.pools else 1  # each says "ready." once
+        while (
+            self.log_path.read_text(errors="replace").split("== START ==")[-1].count("ready.")
+            < pools
+        ):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(
                     f"celery worker did not start:\n{self.log_path.read_text()[-3000:]}"
@@ -110,19 +107,29 @@ class Worker:
         return [line for line in text.splitlines() if "ERROR" in line or "Traceback" in line]
 
 
-@pytest.fixture
-def worker(transactional_db, tmp_path):
-    """A running worker for one test, pointed at pytest-django's test database."""
+def _running_worker(tmp_path: Path, *, pools: bool = False):
     parts = urlsplit(os.environ["DATABASE_URL"])
     test_db_url = urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
     from config.celery import app
 
     app.control.purge()
-    process = Worker(test_db_url, tmp_path / "worker.log")
+    process = Worker(test_db_url, tmp_path / "worker.log", pools=pools)
     process.mark()
     process.start()
     yield process
     process.stop()
+
+
+@pytest.fixture
+def worker(transactional_db, tmp_path):
+    """A running worker for one test, pointed at pytest-django's test database."""
+    yield from _running_worker(tmp_path)
+
+
+@pytest.fixture
+def worker_pools(transactional_db, tmp_path):
+    """The workers of ``make worker`` (``config.workers``: two pools) for one test."""
+    yield from _running_worker(tmp_path, pools=True)
 
 
 def wait_until(predicate, *, timeout: float = 60.0, interval: float = 0.2) -> None:
