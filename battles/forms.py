@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from battles.models import MAX_COUNT, MAX_DC, Army, Campaign
 from battles.views.display import officer_label
 from core.forms import PageForm, UsernameField
+from core.names import validate_name
 from rules_engine import witcher
 
 PHASES = (1, 2, 3)
@@ -48,7 +49,9 @@ def officer_choices(tables: witcher.WitcherTables) -> list[tuple[str, str]]:
 class CommanderFields(forms.Form):
     """The commander of a card: their own bases, or an officer template by rank (an NPC)."""
 
-    commander_name = forms.CharField(label=_("Commander"), max_length=100)
+    commander_name = forms.CharField(
+        label=_("Commander"), max_length=100, validators=[validate_name],
+    )
     commander_rank = forms.ChoiceField(
         label=_("Officer template"), required=False,
         help_text=_("An NPC commander: the officer table fills the bases you leave empty."),
@@ -112,7 +115,7 @@ def normal_commander(commander: dict[str, Any]) -> dict[str, Any]:
 class ArmyCardForm(CommanderFields):
     """Everything on a battle card but its troops."""
 
-    name = forms.CharField(label=_("Army name"), max_length=100)
+    name = forms.CharField(label=_("Army name"), max_length=100, validators=[validate_name])
     field_order = ["name"]
 
     def __init__(self, *args, **kwargs):
@@ -193,7 +196,7 @@ class TroopForm(forms.Form):
     """One line of the card. ``id`` is the saved troop's (empty for a new line)."""
 
     id = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    name = forms.CharField(label=_("Troop"), max_length=100)
+    name = forms.CharField(label=_("Troop"), max_length=100, validators=[validate_name])
     dc = forms.IntegerField(
         label=_("DC"), min_value=1, max_value=MAX_DC,
         widget=forms.NumberInput(attrs=NUMBER),
@@ -232,7 +235,7 @@ def troop_initial(army: Army) -> list[dict[str, Any]]:
 
 
 class CampaignForm(PageForm):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100, validators=[validate_name])
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
@@ -252,7 +255,7 @@ class ArmyCreateForm(CommanderFields):
     """A new army: its name, who keeps it (game master's choice) and its commander; the
     troops are added in the card editor next."""
 
-    name = forms.CharField(label=_("Army name"), max_length=100)
+    name = forms.CharField(label=_("Army name"), max_length=100, validators=[validate_name])
     owner = UsernameField(
         label=_("Kept by"), queryset=User.objects.none(), required=False,
         empty_label=_("The game master (an NPC army)"),
@@ -271,7 +274,7 @@ class BattleForm(PageForm):
     """A battle as the game master plans it: armies, options, crucial moments, and each
     side's circumstances and deployment per phase."""
 
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100, validators=[validate_name])
     attacker = forms.ModelChoiceField(label=_("Attacker"), queryset=Army.objects.none())
     defender = forms.ModelChoiceField(label=_("Defender"), queryset=Army.objects.none())
     moments = forms.ChoiceField(

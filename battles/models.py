@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
+
 PHASE_CHOICES = [(1, _("Phase 1")), (2, _("Phase 2")), (3, _("Phase 3"))]
 MAX_DC = 50  # rules_engine.witcher.army.MAX_DC
 MAX_COUNT = 10_000_000  # rules_engine.witcher.army.MAX_COUNT
@@ -28,7 +30,7 @@ class Campaign(models.Model):
     """A game master's campaign: the armies of its players (and the NPC armies the game
     master holds) and the battles between them."""
 
-    name = models.CharField(_("name"), max_length=100)
+    name = NameField(_("name"), max_length=100)
     game_master = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -80,7 +82,7 @@ class Army(models.Model):
         related_name="armies",
         verbose_name=_("owner"),
     )
-    name = models.CharField(_("name"), max_length=100)
+    name = NameField(_("name"), max_length=100)
     commander = models.JSONField(_("commander"), default=dict)
     seconds = models.JSONField(_("seconds-in-command"), default=dict, blank=True)
     works = models.JSONField(_("defensive works"), default=dict, blank=True)
@@ -109,7 +111,7 @@ class Troop(models.Model):
     army = models.ForeignKey(
         Army, on_delete=models.CASCADE, related_name="troops", verbose_name=_("army")
     )
-    name = models.CharField(_("name"), max_length=100)
+    name = NameField(_("name"), max_length=100)
     dc = models.PositiveSmallIntegerField(
         _("DC"), validators=[MinValueValidator(1), MaxValueValidator(MAX_DC)]
     )
@@ -150,7 +152,7 @@ class Battle(models.Model):
     campaign = models.ForeignKey(
         Campaign, on_delete=models.CASCADE, related_name="battles", verbose_name=_("campaign")
     )
-    name = models.CharField(_("name"), max_length=100)
+    name = NameField(_("name"), max_length=100)
     attacker = models.ForeignKey(
         Army, on_delete=models.PROTECT, related_name="battles_attacking", verbose_name=_("attacker")
     )

@@ -3,12 +3,23 @@
 ``TRUSTED_PROXY_COUNT`` proxies of ours stand in front of the site; each appends the address
 it saw to ``X-Forwarded-For``. The client is the entry the outermost of them wrote: that many
 places from the right. Entries further left came from the client and prove nothing. With no
-proxy of ours, the connection's own address. DRF's throttles read the same setting
+proxy of ours, the connection's own address; the connection's too when the entry is not an
+address at all (a proxy misconfigured, or fewer of ours than the setting says). DRF's throttles read the same setting
 (``NUM_PROXIES``), so the login limits and django-axes agree on who is guessing.
 """
 
+import ipaddress
+
 from django.conf import settings
 from django.http import HttpRequest
+
+
+def _is_address(value: str) -> bool:
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        return False
+    return True
 
 
 def client_ip_of(request: HttpRequest) -> str:
@@ -18,4 +29,5 @@ def client_ip_of(request: HttpRequest) -> str:
     if not count or not forwarded:
         return remote
     hops = [hop.strip() for hop in forwarded.split(",")]
-    return hops[-min(count, len(hops))] or remote
+    client = hops[-min(count, len(hops))]
+    return client if _is_address(client) else remote

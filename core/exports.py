@@ -10,12 +10,17 @@ reads them the same in English and French:
 * **JSON**: a list of objects, one per row, keyed by the same column names.
 
 Numbers stay numbers (a decimal price is a JSON number), dates and times are ISO 8601, an
-empty value is an empty CSV cell and a JSON ``null``. The response is an attachment whose file
+empty value is an empty CSV cell and a JSON ``null``. A CSV cell of text that a spreadsheet
+would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return:
+a team named ``=HYPERLINK(...)``) is written with a leading ``'``, the OWASP rule, which
+spreadsheets show as text; numbers, and text that is only a number (``-3``, ``-1.50``), are
+left as they are. :func:`csv_cell` is that rule, for every CSV the site writes (the API's too). The response is an attachment whose file
 name says what it holds (``ligue-de-middenheim-standings-2026.csv``).
 """
 
 import csv
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -28,6 +33,8 @@ from django.utils.text import slugify
 
 FORMATS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
 BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,18 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+def csv_cell(value: Any) -> Any:
+    """``value`` as a CSV cell no spreadsheet runs as a formula: text starting with one of
+    ``FORMULA_STARTS`` gets a leading ``'``, unless it is only a number."""
+    if (
+        isinstance(value, str)
+        and value.startswith(FORMULA_STARTS)
+        and not PLAIN_NUMBER.fullmatch(value)
+    ):
+        return "'" + value
+    return value
+
+
 def _csv_value(value: Any) -> Any:
     if value is None:
         return ""
@@ -74,7 +93,7 @@ def _csv_value(value: Any) -> Any:
         return "true" if value else "false"
     if isinstance(value, datetime | date):
         return value.isoformat()
-    return value
+    return csv_cell(value)
 
 
 class _Echo:
@@ -86,7 +105,7 @@ class _Echo:
 
 def _csv_lines(table: Table) -> Iterator[str]:
     writer = csv.writer(_Echo())
-    yield BOM + writer.writerow(table.columns)
+    yield BOM + writer.writerow([csv_cell(column) for column in table.columns])
     for row in table.rows:
         yield writer.writerow([_csv_value(value) for value in row])
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core import registry
 from core.forms import PageForm, UsernameField
+from core.names import validate_name
 from league.models import TIEBREAKER_CHOICES, League
 
 MAX_TIEBREAKERS = len(TIEBREAKER_CHOICES)
@@ -93,13 +94,14 @@ def _rules_forms(*, on_create: bool = False) -> list[type]:
 
 
 class _LeagueCreateBase(PageForm):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100, validators=[validate_name])
     rule_system = forms.ChoiceField(label=_("Rule system"), choices=registry.choices)
     season_name = forms.CharField(
         label=_("First season"),
         max_length=60,
         required=False,
         help_text=_("For example “2526”. Left empty: “Season 1”."),
+        validators=[validate_name],
     )
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
@@ -152,7 +154,7 @@ FORFEIT_FIELDS = ("forfeit_score_for", "forfeit_score_against")
 
 
 class _LeagueSettingsBase(PageForm):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100, validators=[validate_name])
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
@@ -197,11 +199,11 @@ def add_league_errors(form: forms.Form, error: ValidationError) -> None:
 
 
 class SeasonForm(PageForm):
-    name = forms.CharField(label=_("Name"), max_length=60)
+    name = forms.CharField(label=_("Name"), max_length=60, validators=[validate_name])
 
 
 class TeamRegisterForm(PageForm):
-    name = forms.CharField(label=_("Team name"), max_length=80)
+    name = forms.CharField(label=_("Team name"), max_length=80, validators=[validate_name])
     coach = UsernameField(
         label=_("Coach (username)"),
         queryset=User.objects.filter(is_active=True).order_by("username"),

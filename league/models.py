@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core import registry
+from core.names import NameField
 
 MAX_DESCRIPTION = 2000
 """Characters of a league's description: a few paragraphs, not a book on the league list."""
@@ -43,7 +44,7 @@ def default_house_rules() -> dict:
 class League(models.Model):
     CompetitionFormat = LeagueCompetitionFormat
 
-    name = models.CharField(_("name"), max_length=100)
+    name = NameField(_("name"), max_length=100)
     rule_system = models.CharField(
         _("rule system"),
         max_length=20,
@@ -125,7 +126,7 @@ class Season(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
     )
-    name = models.CharField(_("name"), max_length=60)
+    name = NameField(_("name"), max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(
         _("finished at"),
@@ -172,7 +173,7 @@ class Team(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="teams", verbose_name=_("league")
     )
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     coach = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

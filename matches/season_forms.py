@@ -6,13 +6,16 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
+from core.names import validate_name
 from league.models import League, Team
 
 MAX_NEW_TEAMS = 40
 
 
 class NextSeasonForm(PageForm):
-    name = forms.CharField(label=_("Name of the new season"), max_length=60)
+    name = forms.CharField(
+        label=_("Name of the new season"), max_length=60, validators=[validate_name],
+    )
     retire = forms.ModelMultipleChoiceField(
         label=_("Teams that retire"),
         queryset=Team.objects.none(),

@@ -31,7 +31,7 @@ unset CELERY_BROKER_URL
 # The limits on guessing and on request rates (tested in tests/security and
 # tests/integration) would otherwise answer most of the fuzzer's writes with 429 and leave
 # the logic behind them untested; expensive requests stay limited, to bound the run's time.
-export LOGIN_FAILURE_LIMIT=100000 API_LOGIN_RATE=100000/minute API_REGISTER_RATE=100000/minute
+export LOGIN_FAILURE_LIMIT=100000 API_LOGIN_RATE=100000/minute SIGNUP_RATE=100000/minute
 export API_WRITE_RATE=100000/minute API_EXPENSIVE_RATE=${FUZZ_EXPENSIVE_RATE:-120/minute}
 
 $BIN/python manage.py migrate --noinput -v0

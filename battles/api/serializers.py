@@ -15,6 +15,7 @@ from battles.selectors import ArmyCard
 from battles.services import MAX_ODDS_N
 from core.api.fields import UserField
 from core.api.serializers import ModelSerializer
+from core.names import validate_name
 from rules_engine.dice import MAX_SEED
 
 SIDES_HELP = "One value per side: attacker, defender."
@@ -196,7 +197,7 @@ class ArmyCreateSerializer(serializers.Serializer):
     owner = UserField(
         allow_null=True, required=False, help_text="A player of the campaign; none: NPC army."
     )
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     commander = serializers.JSONField()
     seconds = serializers.JSONField(required=False)
     works = serializers.JSONField(required=False)
@@ -205,7 +206,7 @@ class ArmyCreateSerializer(serializers.Serializer):
 
 class ArmyUpdateSerializer(serializers.Serializer):
     owner = UserField(allow_null=True, required=False, help_text="Game master only.")
-    name = serializers.CharField(max_length=100, required=False)
+    name = serializers.CharField(max_length=100, required=False, validators=[validate_name])
     commander = serializers.JSONField(required=False)
     seconds = serializers.JSONField(required=False)
     works = serializers.JSONField(required=False)

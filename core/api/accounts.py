@@ -3,8 +3,14 @@
 Sign-up goes through django-allauth's own sign-up form, so the API and the web page apply
 the same rules (username free and valid, email unique, Django's password validators) and,
 when the site requires it, send the same verification email.
+
+An email address already in use is not revealed (allauth's ``ACCOUNT_PREVENT_ENUMERATION``):
+no account is created, its owner is told by email that someone tried to sign up with it, and
+the answer is the one a new account gets when its email must be verified (201, no token).
+With verification required (production's default) the two cannot be told apart.
 """
 
+from allauth.account.adapter import get_adapter
 from allauth.account.forms import SignupForm
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -68,17 +74,20 @@ class RegisterView(APIView):
                 {FORM_FIELDS.get(field, "non_field_errors"): errors
                  for field, errors in form.errors.items()}
             )
-        user = form.save(request._request)
-        mandatory = settings.ACCOUNT_EMAIL_VERIFICATION == "mandatory"
-        if settings.ACCOUNT_EMAIL_VERIFICATION != "none":
-            address = EmailAddress.objects.get_primary(user)
-            if address is not None:
-                address.send_confirmation(request._request, signup=True)
+        email = form.cleaned_data["email"]
         token, expiry = None, None
-        if not mandatory:
-            instance, token = AuthToken.objects.create(user)
-            expiry = instance.expiry
-        body = {"username": user.username, "email": user.email,
+        if form.account_already_exists:  # told to the address's owner only
+            get_adapter().send_account_already_exists_mail(email)
+        else:
+            user = form.save(request._request)
+            if settings.ACCOUNT_EMAIL_VERIFICATION != "none":
+                address = EmailAddress.objects.get_primary(user)
+                if address is not None:
+                    address.send_confirmation(request._request, signup=True)
+            if settings.ACCOUNT_EMAIL_VERIFICATION != "mandatory":
+                instance, token = AuthToken.objects.create(user)
+                expiry = instance.expiry
+        body = {"username": form.cleaned_data["username"], "email": email,
                 "email_verification": settings.ACCOUNT_EMAIL_VERIFICATION,
                 "token": token, "expiry": expiry}
         return Response(RegisteredSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -4,7 +4,8 @@ A list view that mixes in :class:`CSVListMixin` also answers ``text/csv; charset
 asked for with ``?format=csv`` or ``Accept: text/csv``: one line per item of the page
 (``results``, with ``page`` and ``page_size`` as for JSON; the view's ``csv_field`` for a
 body that keeps its rows elsewhere, such as the standings' ``rows``), nested fields flattened
-to dotted columns (``home.name``), the columns in alphabetical order. No byte-order mark: this
+to dotted columns (``home.name``), the columns in alphabetical order, each cell through
+``core.exports.csv_cell`` (no formula a spreadsheet would run). No byte-order mark: this
 CSV is for scripts (the pages' downloads, ``core.exports``, carry one for spreadsheets). Other
 actions (a detail, a command) stay JSON only, and an error is answered in JSON whatever was
 asked (the error shape every client knows, and the media type the schema documents for it).
@@ -14,6 +15,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.renderers import JSONRenderer
 from rest_framework_csv.renderers import CSVRenderer
+
+from core.exports import csv_cell
 
 FORMAT_PARAMETER = OpenApiParameter(
     "format",
@@ -49,6 +52,10 @@ class ListCSVRenderer(CSVRenderer):
         if data == []:  # still a CSV document: its header line
             return (",".join(_columns(view)) + "\r\n").encode("utf-8")
         return super().render(data, media_type, context)
+
+    def tablize(self, data, header=None, labels=None):
+        for row in super().tablize(data, header=header, labels=labels):
+            yield [csv_cell(cell) for cell in row]
 
 
 class CSVListMixin:

@@ -1,11 +1,14 @@
 """Rate limits, counted in the shared cache so that every server process sees one count.
 
 Keys are the signed-in user, or for anonymous requests the client address the trusted proxy
-reports (DRF's ``NUM_PROXIES``). Rates are settings (``DEFAULT_THROTTLE_RATES``); a limited
-request gets 429 with ``Retry-After`` in the API's error shape.
+reports (DRF's ``NUM_PROXIES``). Rates are settings (``DEFAULT_THROTTLE_RATES``; sign-ups
+``SIGNUP_RATE``, counted by allauth); a limited request gets 429 with ``Retry-After`` in the
+API's error shape.
 """
 
-from rest_framework.throttling import SimpleRateThrottle, UserRateThrottle
+from allauth.core import ratelimit
+from django.conf import settings
+from rest_framework.throttling import BaseThrottle, UserRateThrottle
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -32,13 +35,16 @@ class ExpensiveRateThrottle(UserRateThrottle):
         return super().allow_request(request, view)
 
 
-class RegisterRateThrottle(SimpleRateThrottle):
-    """Sign-ups per client address."""
+class RegisterRateThrottle(BaseThrottle):
+    """Sign-ups per client address, counted by allauth together with the web form's
+    (``ACCOUNT_RATE_LIMITS["signup"]``, from ``SIGNUP_RATE``): one limit for both ways in."""
 
-    scope = "register"
+    def allow_request(self, request, view):
+        return ratelimit.consume(request._request, action="signup")
 
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def wait(self):
+        period = settings.SIGNUP_RATE.split("/")[1]
+        return {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
 
 
 EXPENSIVE = [WriteRateThrottle, ExpensiveRateThrottle]

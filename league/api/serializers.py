@@ -8,6 +8,7 @@ from rest_framework import serializers
 from core import registry
 from core.api.fields import UserField
 from core.api.serializers import ModelSerializer
+from core.names import validate_name
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
 from league.services import LEAGUE_SETTINGS
 
@@ -53,6 +54,7 @@ class LeagueCreateSerializer(LeagueSettingsSerializer):
         allow_blank=True,
         write_only=True,
         help_text="Name of the first season (default: “Season 1”).",
+        validators=[validate_name],
     )
 
     tiebreakers = serializers.ListField(

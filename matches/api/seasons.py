@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from core.api.base import ObjectCommandView
 from core.api.fields import UserField
 from core.api.permissions import ReadOnly
+from core.names import validate_name
 from league import selectors as league_selectors
 from league.api.permissions import IsCommissioner
 from league.api.serializers import SeasonSerializer, TeamBriefSerializer, TeamSerializer
@@ -26,12 +27,14 @@ CONFLICT = OpenApiResponse(description="The season or team is not in the state t
 
 
 class TeamAddSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
+    name = serializers.CharField(max_length=80, validators=[validate_name])
     coach = UserField(allow_null=True, required=False)
 
 
 class SeasonStartSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60, help_text="The new season's name, new in the league.")
+    name = serializers.CharField(
+        max_length=60, help_text="The new season's name, new in the league.", validators=[validate_name],
+    )
     retire = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         required=False,

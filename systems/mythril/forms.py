@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
+from core.names import validate_name
 from systems.mythril.models import Champion, PitchType, TeamList
 
 MAX_OF_A_POSITION = 16
@@ -15,7 +16,7 @@ class DraftForm(PageForm):
     """The roster builder: a name, a list, popularity, the home pitch, how many of each
     position and which champions. ``players()`` is the draft as the services read it."""
 
-    name = forms.CharField(label=_("Team name"), max_length=80)
+    name = forms.CharField(label=_("Team name"), max_length=80, validators=[validate_name])
     team_list = forms.ChoiceField(label=_("Team list"))
     popularity = forms.IntegerField(label=_("Popularity"), min_value=0, max_value=20, initial=1)
     home_pitch = forms.ChoiceField(label=_("Home pitch (chosen once for the league)"))
@@ -76,7 +77,9 @@ class RosterImportForm(PageForm):
 class HireForm(PageForm):
     choice = forms.CharField(label=_("Hire"), max_length=140,
                              help_text=_("A position, a champion or an ally."))
-    name = forms.CharField(label=_("Name"), max_length=80, required=False)
+    name = forms.CharField(
+        label=_("Name"), max_length=80, required=False, validators=[validate_name],
+    )
 
 
 class LevelUpForm(PageForm):

@@ -7,21 +7,29 @@ The file holds ``skills``, ``pitches``, ``experience``, ``team_lists`` (each wit
 is YAML), which keeps each value's line: an error says ``line 12: team_lists.0.positions.2.cost:
 must be a whole number from 0``. Nothing is written here: :func:`systems.mythril.roster.roster_replace`
 stores what this returns.
+
+The file is at most 1 MB, takes no YAML anchors or aliases and nests at most ``MAX_DEPTH``
+levels, all refused while it is read, before anything walks the data; names and races take
+visible characters only (``core.names``).
 """
 
 import json
 from typing import Any
 
 import yaml
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core.names import validate_name
 from core.refusals import Refused
 from rules_engine import InvalidInput
 from systems.mythril import engine
 
 MAX_BYTES = 1_000_000
+MAX_CHARS = MAX_BYTES  # a text field's bound: no character is shorter than a byte
 SECTIONS = ("skills", "pitches", "experience", "team_lists", "champions")
 UNIQUE = {"skills": "name", "pitches": "name", "team_lists": "race", "champions": "name"}
+NAMES = ("name", "race")
 
 
 class ImportRefused(Refused):
@@ -43,6 +51,48 @@ def read_upload(upload) -> str:
         raise ImportRefused(
             "file", _("not a text file: save the roster data as UTF-8 JSON or YAML."), None
         ) from None
+
+
+MAX_DEPTH = 20  # roster data nests five levels deep
+
+
+class _Unsafe(yaml.YAMLError):
+    def __init__(self, mark: yaml.Mark, problem: str) -> None:
+        super().__init__()
+        self.problem_mark = mark
+        self.problem = problem
+
+
+class _SafeLoader(yaml.SafeLoader):
+    """YAML's safe loader refusing anchors, aliases and deep nesting when it meets them,
+    before any node is built: a few hundred bytes of nested aliases ("billion laughs") expand
+    into billions of values for whoever walks them, and a few thousand ``[`` exhaust Python's
+    recursion. Roster data needs neither."""
+
+    depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise _Unsafe(event.start_mark, _("anchors and aliases (& and *) are not allowed"))
+        if self.depth >= MAX_DEPTH:
+            raise _Unsafe(event.start_mark, _("nested more than %(depth)s levels deep")
+                          % {"depth": MAX_DEPTH})
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)  # type: ignore[misc]
+        finally:
+            self.depth -= 1
+
+
+def _compose(text: str) -> tuple[yaml.Node | None, Any]:
+    """The document's node tree and its data, read once."""
+    loader = _SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        return node, loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
 
 
 def _lines(node: yaml.Node, path: str, found: dict[str, int]) -> None:
@@ -68,9 +118,10 @@ def parse(text: str, *, filename: str = "") -> tuple[Any, dict[str, int]]:
         except json.JSONDecodeError as exc:
             raise ImportRefused("file", _("not valid JSON: %(error)s") % {"error": exc.msg},
                                 exc.lineno) from None
+        except RecursionError:
+            pass  # nested too deeply: the YAML reader below refuses it, naming the line
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node, data = _compose(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise ImportRefused("file", _("not valid JSON or YAML: %(error)s")
@@ -102,6 +153,19 @@ def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> No
         seen.add(value)
 
 
+def _check_names(value: object, path: str, lines: dict[str, int]) -> None:
+    """Every ``name`` and ``race`` in visible characters only (``core.names``)."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        field = f"{path}.{key}" if path else str(key)
+        if key in NAMES and isinstance(item, str):
+            try:
+                validate_name(item)
+            except ValidationError as exc:
+                raise ImportRefused(field, exc.messages[0], _line(field, lines)) from None
+        _check_names(item, field, lines)
+
+
 def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
     """The roster data as the engine reads it (each item through its type's ``from_dict``, then
     back ``to_dict``); ``ImportRefused`` naming the first bad field and its line."""
@@ -112,6 +176,7 @@ def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
         if key not in SECTIONS:
             raise ImportRefused(str(key), _("is not a section (known: %(known)s)")
                                 % {"known": ", ".join(SECTIONS)}, _line(str(key), lines))
+    _check_names(data, "", lines)
     try:
         result = engine.read_roster_sections(data)
     except InvalidInput as exc:

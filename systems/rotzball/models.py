@@ -5,6 +5,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
 from league.models import League, Team
 
 
@@ -20,7 +21,7 @@ class Player(models.Model):
     team = models.ForeignKey(
         Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team")
     )
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     endurance = characteristic(_("Endurance (E)"))
     agility = characteristic(_("Agility (Ag)"))
     strength = characteristic(_("Strength (F)"))

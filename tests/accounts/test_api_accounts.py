@@ -110,3 +110,21 @@ def test_closing_over_the_api_needs_the_password(coach):
     closed = User.objects.get(pk=coach.pk)
     assert not closed.is_active and closed.username.startswith("deleted-user-")
     assert client.get("/api/v1/me/").status_code == 401
+
+
+@pytest.mark.django_db
+def test_an_email_in_use_is_not_revealed_and_its_owner_is_told(coach, settings):
+    settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+    coach.email = "coach@example.org"
+    coach.save(update_fields=["email"])
+    fresh = _register(username="fresh", email="fresh@example.org")
+    mail.outbox.clear()
+
+    taken = _register(username="copycat", email="coach@example.org")
+
+    # the same answer as a new account waiting for its verification
+    assert (taken.status_code, fresh.status_code) == (201, 201)
+    assert taken.json() == {**fresh.json(), "username": "copycat", "email": "coach@example.org"}
+    assert not User.objects.filter(username="copycat").exists()
+    # the address's owner learns of it, nobody else
+    assert [message.to for message in mail.outbox] == [["coach@example.org"]]

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from core.api.fields import UserField
 from core.api.serializers import ModelSerializer
+from core.names import validate_name
 from league.api.serializers import TeamSerializer
 from league.models import League, Team
 from rules_engine.killpower import Characteristic
@@ -100,7 +101,7 @@ class GladiatorRaiseSerializer(serializers.Serializer):
 class RecruitSerializer(serializers.Serializer):
     """One gladiator the coach chooses; what is drawn (armour, cards) is drawn on creation."""
 
-    name = serializers.CharField(max_length=80)
+    name = serializers.CharField(max_length=80, validators=[validate_name])
     specialization = serializers.ChoiceField(choices=GladiatorSpecialization.choices)
     equipment = serializers.ChoiceField(choices=EquipmentKind.choices)
     cards = serializers.ListField(
@@ -112,7 +113,7 @@ class RecruitSerializer(serializers.Serializer):
 
 class KillpowerTeamCreateSerializer(serializers.Serializer):
     league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
-    name = serializers.CharField(max_length=80)
+    name = serializers.CharField(max_length=80, validators=[validate_name])
     coach = UserField(allow_null=True, required=False)
     primary_colour = serializers.CharField(max_length=7, required=False)
     secondary_colour = serializers.CharField(max_length=7, required=False)

@@ -16,6 +16,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
 from league.models import Team
 
 TEAM_SIZE = 7
@@ -93,7 +94,7 @@ class Gladiator(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(TEAM_SIZE)],
         help_text=_("Place on the team sheet, 1 to 7."),
     )
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     race = models.CharField(_("race"), max_length=20, default="human")
     specialization = models.CharField(
         _("specialization"), max_length=10, choices=GladiatorSpecialization.choices

@@ -3,12 +3,16 @@
 from rest_framework import serializers
 
 from betting.models import Outcome
+from core.names import validate_name
+from systems.mythril.roster_import import MAX_CHARS
 
 
 class MythrilPickSerializer(serializers.Serializer):
     position = serializers.CharField(required=False, allow_blank=True)
     champion = serializers.CharField(required=False, allow_blank=True)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    name = serializers.CharField(
+        required=False, allow_blank=True, max_length=80, validators=[validate_name],
+    )
 
 
 class MythrilDraftSerializer(serializers.Serializer):
@@ -19,7 +23,7 @@ class MythrilDraftSerializer(serializers.Serializer):
 
 
 class MythrilTeamCreateSerializer(MythrilDraftSerializer):
-    name = serializers.CharField(max_length=80)
+    name = serializers.CharField(max_length=80, validators=[validate_name])
     coach = serializers.CharField(required=False, allow_blank=True,
                                   help_text="Username of the coach (commissioner only); "
                                   "left out: you.")
@@ -39,7 +43,8 @@ class MythrilVerdictSerializer(serializers.Serializer):
 
 class MythrilRosterImportSerializer(serializers.Serializer):
     file = serializers.FileField(required=False)
-    text = serializers.CharField(required=False, help_text="The file's text, instead of a file.")
+    text = serializers.CharField(required=False, max_length=MAX_CHARS,
+                                 help_text="The file's text, instead of a file (1 MB at most).")
     filename = serializers.CharField(required=False, default="roster.yaml")
 
 
@@ -48,7 +53,9 @@ class MythrilHireSerializer(serializers.Serializer):
     champion = serializers.CharField(required=False, allow_blank=True)
     race = serializers.CharField(required=False, allow_blank=True,
                                  help_text="Another list's race: an ally.")
-    name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    name = serializers.CharField(
+        required=False, allow_blank=True, max_length=80, validators=[validate_name],
+    )
 
 
 class MythrilLineupSerializer(serializers.Serializer):
@@ -96,7 +103,7 @@ class MythrilTeamBetOutSerializer(serializers.Serializer):
 
 
 class MythrilTrophySerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
+    name = serializers.CharField(max_length=80, validators=[validate_name])
     teams = serializers.ListField(child=serializers.IntegerField())
     round = serializers.IntegerField(min_value=1)
     kickoff = serializers.DateTimeField()

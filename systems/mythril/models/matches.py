@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
 from league.models import Season, Team
 from matches.models import Fixture
 
@@ -168,7 +169,7 @@ class Trophy(models.Model):
     payouts."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="mythril_trophies")
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

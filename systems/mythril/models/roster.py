@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
 from league.models import League
 
 
@@ -19,7 +20,7 @@ def empty_list() -> list:
 
 class Skill(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="mythril_skills")
-    name = models.CharField(_("name"), max_length=60)
+    name = NameField(_("name"), max_length=60)
     category = models.CharField(_("category"), max_length=20)
     sample = models.BooleanField(_("sample data"), default=False)
 
@@ -37,7 +38,7 @@ class Skill(models.Model):
 
 class PitchType(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="mythril_pitches")
-    name = models.CharField(_("name"), max_length=40)
+    name = NameField(_("name"), max_length=40)
     cost = models.PositiveIntegerField(_("cost"), default=10_000)
     effect = models.CharField(_("effect"), max_length=200, blank=True)
     sample = models.BooleanField(_("sample data"), default=False)
@@ -75,7 +76,7 @@ class ExperienceTable(models.Model):
 class TeamList(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="mythril_lists")
     race = models.CharField(_("race"), max_length=40)
-    name = models.CharField(_("name"), max_length=60)
+    name = NameField(_("name"), max_length=60)
     allies = models.JSONField(_("allied races"), default=empty_list, blank=True)
     reroll_cost = models.PositiveIntegerField(_("team re-roll cost"), default=0)
     apothecary = models.BooleanField(_("may hire an apothecary"), default=True)
@@ -107,7 +108,7 @@ class Profiled(models.Model):
 
 class Position(Profiled):
     team_list = models.ForeignKey(TeamList, on_delete=models.CASCADE, related_name="positions")
-    name = models.CharField(_("name"), max_length=60)
+    name = NameField(_("name"), max_length=60)
     cost = models.PositiveIntegerField(_("cost"))
     max_count = models.PositiveSmallIntegerField(_("maximum"))
     ally_limit = models.PositiveSmallIntegerField(_("maximum as allies"), default=0)
@@ -136,7 +137,7 @@ class Position(Profiled):
 
 class Champion(Profiled):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="mythril_champions")
-    name = models.CharField(_("name"), max_length=60)
+    name = NameField(_("name"), max_length=60)
     cost = models.PositiveIntegerField(_("cost"))
     races = models.JSONField(_("plays for"), default=empty_list)
     skills = models.JSONField(_("skills"), default=empty_list, blank=True)

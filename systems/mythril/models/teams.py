@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
 from league.models import League, Team
 from systems.mythril.models.roster import Champion, PitchType, Position, TeamList, empty_list
 
@@ -90,7 +91,7 @@ class Player(models.Model):
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="mythril_players")
     number = models.PositiveSmallIntegerField(_("number"))
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     position = models.ForeignKey(
         Position, on_delete=models.PROTECT, null=True, blank=True, related_name="players"
     )

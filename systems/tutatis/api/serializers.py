@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from core.api.serializers import ModelSerializer
+from core.names import validate_name
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, Role, TeamList
 
 STATS = ["mo", "st", "ag", "co", "bp"]
@@ -57,7 +58,7 @@ class TutatisPlayerSerializer(ModelSerializer):
 
 
 class TutatisPlayerUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80, required=False)
+    name = serializers.CharField(max_length=80, required=False, validators=[validate_name])
     on_pitch = serializers.BooleanField(required=False)
 
 

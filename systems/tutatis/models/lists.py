@@ -8,6 +8,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
 from league.models import League
 
 MAX_STAT = 20
@@ -34,7 +35,7 @@ class TeamList(models.Model):
         related_name="tutatis_lists",
         verbose_name=_("league"),
     )
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     race = models.CharField(_("race"), max_length=40)
     description = models.TextField(_("description"), blank=True)
     is_sample = models.BooleanField(_("sample data"), default=False)
@@ -58,7 +59,7 @@ class ListEntry(models.Model):
     team_list = models.ForeignKey(
         TeamList, on_delete=models.CASCADE, related_name="entries", verbose_name=_("team list")
     )
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     role = models.CharField(_("role"), max_length=12, choices=Role.choices, default=Role.PLAYER)
     mo = stat_field(_("Mo"))
     st = stat_field(_("St"))

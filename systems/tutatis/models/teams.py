@@ -4,6 +4,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.names import NameField
 from league.models import League, Team
 from rules_engine.tutatis import DEFAULT_BUDGET
 from systems.tutatis.models.lists import ListEntry, Role, TeamList, stat_field
@@ -56,7 +57,7 @@ class Player(models.Model):
     entry = models.ForeignKey(
         ListEntry, on_delete=models.SET_NULL, null=True, blank=True, related_name="hired"
     )
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     role = models.CharField(_("role"), max_length=12, choices=Role.choices)
     mo = stat_field(_("Mo"))
     st = stat_field(_("St"))

@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 from systems.mythril.models import Player, ResultReport, TeamBet
 from tests.systems.mythril.conftest import humans
 from tests.systems.mythril.helpers import ids, kick_off, side
+from tests.systems.mythril.test_roster_data import BILLION_LAUGHS
 
 API = "/api/v1/mythril"
 
@@ -132,3 +133,29 @@ def test_the_core_resources_show_the_treasury_and_the_settings(api, league, home
     assert api.get(f"/api/v1/teams/{home_team.pk}/").json()["treasury"] == 440_000
     settings = api.get(f"/api/v1/leagues/{league.pk}/").json()["mythril_settings"]
     assert settings["starting_gold"] == 1_000_000 and settings["team_bets"] is True
+
+
+def test_an_import_with_yaml_aliases_or_an_oversized_text_is_refused_naming_the_field(
+    league, commissioner
+):
+    client = as_user(commissioner)
+    laughs = client.post(f"{API}/leagues/{league.pk}/roster-data/", {"text": BILLION_LAUGHS},
+                         format="json")
+    assert laughs.status_code == 400
+    error = laughs.json()["error"]
+    assert error["code"] == "roster_data_invalid" and "aliases" in error["message"]
+    assert list(error["fields"]) == ["file"]
+    oversized = client.post(f"{API}/leagues/{league.pk}/roster-data/",
+                            {"text": "#" * 1_000_001}, format="json")
+    assert oversized.status_code == 400
+    assert list(oversized.json()["error"]["fields"]) == ["text"]
+
+
+def test_a_players_name_takes_visible_characters_only(home_team, coach):
+    refused = as_user(coach).post(
+        f"{API}/teams/{home_team.pk}/hire/", {"position": "Catcher", "name": "Ku\u200brt"},
+        format="json",
+    )
+    assert refused.status_code == 400
+    assert list(refused.json()["error"]["fields"]) == ["name"]
+    assert not Player.objects.filter(name="Ku\u200brt").exists()

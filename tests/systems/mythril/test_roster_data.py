@@ -26,6 +26,18 @@ team_lists:
 champions: []
 """
 
+BILLION_LAUGHS = """\
+a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+"""
+
 
 def test_a_new_league_gets_the_engines_sample_data_marked_as_sample(league):
     lists = TeamList.objects.filter(league=league)
@@ -67,6 +79,9 @@ def test_an_export_imports_back_unchanged(league, commissioner):
         ('{\n  "skills": [\n    {"name": "Block"}\n  ]\n}', "r.json", "skills.0.category", 3),
         ('{\n  "skills": [\n    {"name": "Block",\n  ]\n}', "r.json", "file", 4),
         ("team_lists: []\n", "r.yaml", "team_lists", 1),
+        (YAML.replace("name: Lineman", 'name: "Line\\u202eman"'), "elves.yaml",
+         "team_lists.0.positions.0.name", 10),
+        (YAML.replace("race: Elf", 'race: "E\\u200blf"'), "elves.yaml", "team_lists.0.race", 7),
     ],
 )
 def test_an_import_error_names_the_line_and_the_field_and_changes_nothing(
@@ -101,6 +116,7 @@ def test_a_list_a_team_uses_cannot_be_dropped(league, commissioner, home_team):
         (b"x" * 1_000_001, "larger than 1 MB"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not a text file"),
         (b"team_lists: [unclosed", "line"),
+        (BILLION_LAUGHS.encode(), "anchors and aliases"),
     ],
 )
 def test_an_oversized_or_malformed_upload_is_refused_on_the_page_and_the_api(
@@ -121,4 +137,24 @@ def test_an_oversized_or_malformed_upload_is_refused_on_the_page_and_the_api(
 
     assert says in page.content.decode()
     assert answer.status_code == 400 and says in answer.json()["error"]["message"]
+    assert roster_data_export(league=league) == before
+
+
+@pytest.mark.parametrize(
+    ("text", "filename", "problem"),
+    [
+        (BILLION_LAUGHS, "laughs.yaml", "anchors and aliases"),
+        (YAML.replace("- {name: Block", "- &b {name: Block"), "r.yaml", "anchors and aliases"),
+        ("[" * 5000 + "]" * 5000, "r.yaml", "nested more than 20 levels"),
+        ("[" * 100_000 + "]" * 100_000, "r.json", "nested more than 20 levels"),
+    ],
+)
+def test_aliases_anchors_and_deep_nesting_are_refused_before_the_data_is_walked(
+    league, commissioner, text, filename, problem
+):
+    before = roster_data_export(league=league)
+    with pytest.raises(Refused) as refused:
+        roster_data_import(league=league, user=commissioner, text=text, filename=filename)
+    assert refused.value.field == "file"
+    assert problem in refused.value.message
     assert roster_data_export(league=league) == before
