@@ -142,11 +142,6 @@ def integer(name: str, default: int, minimum: int = 0, maximum: int | None = Non
     return value
 
 
-def positive_int(name: str, default: int) -> int:
-    """A whole number, 0 or more."""
-    return integer(name, default=default, minimum=0)
-
-
 RATE_PERIODS = ("s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day")
 _RATE = re.compile(rf"([1-9][0-9]*)/({'|'.join(RATE_PERIODS)})")
 
