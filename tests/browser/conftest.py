@@ -50,9 +50,11 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, live_server):
+def page(browser, live_server, settings):
     """A fresh browser page on the live server that records JavaScript errors; a test whose
-    pages broke the site's Content-Security-Policy fails."""
+    pages broke the site's Content-Security-Policy fails. The live server is the site's address
+    (``SITE_URL``, which every absolute link is built from), as in a deployment."""
+    settings.SITE_URL = live_server.url
     context = browser.new_context(base_url=live_server.url, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)

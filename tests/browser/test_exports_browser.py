@@ -13,7 +13,7 @@ from tests.exports.conftest import full_season  # noqa: F401  (a 56-fixture seas
 
 
 @pytest.mark.django_db(transaction=True)
-def test_downloads_and_the_printed_result_book(page, league, full_season):  # noqa: F811
+def test_downloads_and_the_printed_result_book(page, league, full_season, settings):  # noqa: F811
     page.add_init_script("window.print = () => { window.printed = true; };")
     page.goto(reverse("league:detail", args=[league.pk]))
     downloads = page.get_by_role("navigation", name="Downloads")
@@ -24,8 +24,9 @@ def test_downloads_and_the_printed_result_book(page, league, full_season):  # no
     with open(download.path(), encoding="utf-8-sig") as handle:
         rows = list(csv.DictReader(io.StringIO(handle.read())))
     assert len(rows) == 8 and sum(int(row["played"]) for row in rows) == 24
+    site_host = settings.SITE_URL.split("//")[1]  # the live server's (tests/browser/conftest.py)
     expect(downloads.get_by_role("link", name="Subscribe to the calendar")).to_have_attribute(
-        "href", f"webcal://{page.url.split('//')[1].split('/')[0]}/leagues/{league.pk}/calendar.ics")
+        "href", f"webcal://{site_host}/leagues/{league.pk}/calendar.ics")
 
     downloads.get_by_role("link", name="Result book").click()
     expect(page.get_by_role("heading", name="Result book — season 2026")).to_be_visible()
