@@ -4,7 +4,7 @@
 #   make test               # fast suite (no browser, no PostgreSQL/Redis)
 #   make test-browser       # headless Chromium suite
 #   make test-integration   # needs DATABASE_URL and CELERY_BROKER_URL
-#   make lint               # ruff, mypy (strict, on the rules engine), import-linter layers
+#   make lint               # ruff (check and format), mypy (strict, on the rules engine), import-linter layers
 #
 # Override the interpreter with `make PYTHON=/path/to/python3.13 ...`.
 
@@ -112,6 +112,7 @@ api-fuzz: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

@@ -34,7 +34,11 @@ NUMBER = {"inputmode": "numeric"}
 
 def _base_field(label, help_text="", required=False) -> forms.IntegerField:
     return forms.IntegerField(
-        label=label, min_value=0, max_value=MAX_BASE, required=required, help_text=help_text,
+        label=label,
+        min_value=0,
+        max_value=MAX_BASE,
+        required=required,
+        help_text=help_text,
         widget=forms.NumberInput(attrs=NUMBER),
     )
 
@@ -50,10 +54,13 @@ class CommanderFields(forms.Form):
     """The commander of a card: their own bases, or an officer template by rank (an NPC)."""
 
     commander_name = forms.CharField(
-        label=_("Commander"), max_length=100, validators=[validate_name],
+        label=_("Commander"),
+        max_length=100,
+        validators=[validate_name],
     )
     commander_rank = forms.ChoiceField(
-        label=_("Officer template"), required=False,
+        label=_("Officer template"),
+        required=False,
         help_text=_("An NPC commander: the officer table fills the bases you leave empty."),
     )
     commander_swap = forms.BooleanField(
@@ -62,7 +69,10 @@ class CommanderFields(forms.Form):
     commander_tactics = _base_field(_("Tactics base"), _("INT + Tactics"))
     commander_command = _base_field(_("Command base"), _("EMP + Command"))
     commander_luck = forms.IntegerField(
-        label=_("Luck"), min_value=0, max_value=MAX_LUCK, required=False,
+        label=_("Luck"),
+        min_value=0,
+        max_value=MAX_LUCK,
+        required=False,
         widget=forms.NumberInput(attrs=NUMBER),
         help_text=_("Points the commander may add to rolls, once each."),
     )
@@ -108,8 +118,11 @@ class CommanderFields(forms.Form):
 
 def normal_commander(commander: dict[str, Any]) -> dict[str, Any]:
     """A stored commander without its default values, to compare it with the form's."""
-    return {k: v for k, v in commander.items()
-            if not (k == "luck" and not v) and not (k == "swap" and not v)}
+    return {
+        k: v
+        for k, v in commander.items()
+        if not (k == "luck" and not v) and not (k == "swap" and not v)
+    }
 
 
 class ArmyCardForm(CommanderFields):
@@ -123,13 +136,17 @@ class ArmyCardForm(CommanderFields):
         for phase in PHASES:
             self.fields[f"second_{phase}_name"] = forms.CharField(
                 label=_("Second-in-command, phase %(phase)s") % {"phase": phase},
-                max_length=100, required=False,
+                max_length=100,
+                required=False,
                 help_text=_("Left empty: the commander leads this phase."),
             )
             self.fields[f"second_{phase}_tactics"] = _base_field(_("Tactics base"))
             self.fields[f"second_{phase}_command"] = _base_field(_("Command base"))
             self.fields[f"second_{phase}_luck"] = forms.IntegerField(
-                label=_("Luck"), min_value=0, max_value=MAX_LUCK, required=False,
+                label=_("Luck"),
+                min_value=0,
+                max_value=MAX_LUCK,
+                required=False,
                 widget=forms.NumberInput(attrs=NUMBER),
             )
         for key, label in WORKS:
@@ -143,15 +160,22 @@ class ArmyCardForm(CommanderFields):
                 field = f"second_{phase}_{key}"
                 if named and data.get(field) is None and field not in self.errors:
                     self.add_error(field, _("Give the second-in-command's base."))
-            if not named and any(data.get(f"second_{phase}_{key}") is not None
-                                 for key in ("tactics", "command", "luck")):
+            if not named and any(
+                data.get(f"second_{phase}_{key}") is not None
+                for key in ("tactics", "command", "luck")
+            ):
                 self.add_error(f"second_{phase}_name", _("Name the second-in-command."))
         return data
 
     def second_rows(self) -> list[dict[str, Any]]:
         return [
-            {"phase": phase, **{key: self[f"second_{phase}_{key}"]
-                                for key in ("name", "tactics", "command", "luck")}}
+            {
+                "phase": phase,
+                **{
+                    key: self[f"second_{phase}_{key}"]
+                    for key in ("name", "tactics", "command", "luck")
+                },
+            }
             for phase in PHASES
         ]
 
@@ -164,9 +188,11 @@ class ArmyCardForm(CommanderFields):
         for phase in PHASES:
             if not data.get(f"second_{phase}_name"):
                 continue
-            second = {"name": data[f"second_{phase}_name"],
-                      "tactics": data[f"second_{phase}_tactics"],
-                      "command": data[f"second_{phase}_command"]}
+            second = {
+                "name": data[f"second_{phase}_name"],
+                "tactics": data[f"second_{phase}_tactics"],
+                "command": data[f"second_{phase}_command"],
+            }
             if data.get(f"second_{phase}_luck"):
                 second["luck"] = data[f"second_{phase}_luck"]
             seconds[str(phase)] = second
@@ -177,8 +203,12 @@ class ArmyCardForm(CommanderFields):
 
     def changes(self) -> dict[str, Any]:
         """The card's parts as ``army_update`` and ``selectors.army_card`` take them."""
-        return {"name": self.cleaned_data["name"], "commander": self.commander(),
-                "seconds": self.seconds(), "works": self.works()}
+        return {
+            "name": self.cleaned_data["name"],
+            "commander": self.commander(),
+            "seconds": self.seconds(),
+            "works": self.works(),
+        }
 
     @classmethod
     def initial_for(cls, army: Army) -> dict[str, Any]:
@@ -198,16 +228,23 @@ class TroopForm(forms.Form):
     id = forms.IntegerField(widget=forms.HiddenInput, required=False)
     name = forms.CharField(label=_("Troop"), max_length=100, validators=[validate_name])
     dc = forms.IntegerField(
-        label=_("DC"), min_value=1, max_value=MAX_DC,
+        label=_("DC"),
+        min_value=1,
+        max_value=MAX_DC,
         widget=forms.NumberInput(attrs=NUMBER),
     )
     count = forms.IntegerField(
-        label=_("Head count"), min_value=0, max_value=MAX_COUNT,
+        label=_("Head count"),
+        min_value=0,
+        max_value=MAX_COUNT,
         widget=forms.NumberInput(attrs=NUMBER),
     )
     phase = forms.TypedChoiceField(
-        label=_("Specialist phase"), choices=[("", "—"), (1, "1"), (2, "2"), (3, "3")], coerce=int,
-        empty_value=None, required=False,
+        label=_("Specialist phase"),
+        choices=[("", "—"), (1, "1"), (2, "2"), (3, "3")],
+        coerce=int,
+        empty_value=None,
+        required=False,
     )
 
     def fields_dict(self) -> dict[str, Any]:
@@ -221,14 +258,20 @@ class BaseTroopFormSet(forms.BaseFormSet):
 
 
 TroopFormSet = forms.formset_factory(
-    TroopForm, formset=BaseTroopFormSet, extra=1, can_delete=True, max_num=200,
+    TroopForm,
+    formset=BaseTroopFormSet,
+    extra=1,
+    can_delete=True,
+    max_num=200,
     validate_max=True,
 )
 
 
 def troop_initial(army: Army) -> list[dict[str, Any]]:
-    return [{"id": t.pk, "name": t.name, "dc": t.dc, "count": t.count, "phase": t.phase}
-            for t in army.troops.all()]
+    return [
+        {"id": t.pk, "name": t.name, "dc": t.dc, "count": t.count, "phase": t.phase}
+        for t in army.troops.all()
+    ]
 
 
 # --- campaigns, armies, battles ---------------------------------------------------------------
@@ -257,7 +300,9 @@ class ArmyCreateForm(CommanderFields):
 
     name = forms.CharField(label=_("Army name"), max_length=100, validators=[validate_name])
     owner = UsernameField(
-        label=_("Kept by"), queryset=User.objects.none(), required=False,
+        label=_("Kept by"),
+        queryset=User.objects.none(),
+        required=False,
         empty_label=_("The game master (an NPC army)"),
     )
     field_order = ["name", "owner"]
@@ -278,26 +323,39 @@ class BattleForm(PageForm):
     attacker = forms.ModelChoiceField(label=_("Attacker"), queryset=Army.objects.none())
     defender = forms.ModelChoiceField(label=_("Defender"), queryset=Army.objects.none())
     moments = forms.ChoiceField(
-        label=_("Crucial moments"), widget=forms.RadioSelect, initial="gm",
-        choices=[("gm", _("The run pauses: the game master records who won")),
-                 ("chance", _("Drawn with each moment's chance"))],
+        label=_("Crucial moments"),
+        widget=forms.RadioSelect,
+        initial="gm",
+        choices=[
+            ("gm", _("The run pauses: the game master records who won")),
+            ("chance", _("Drawn with each moment's chance")),
+        ],
     )
     phase3_skill = forms.ChoiceField(
-        label=_("Phase 3 skill"), initial="auto",
-        choices=[("auto", _("The phase-2 winner's better skill (automatic)")),
-                 ("gm", _("The game master chooses when phase 3 starts")),
-                 ("tactics", _("Tactics")), ("command", _("Command"))],
+        label=_("Phase 3 skill"),
+        initial="auto",
+        choices=[
+            ("auto", _("The phase-2 winner's better skill (automatic)")),
+            ("gm", _("The game master chooses when phase 3 starts")),
+            ("tactics", _("Tactics")),
+            ("command", _("Command")),
+        ],
     )
     casualties = forms.ChoiceField(
-        label=_("Casualties"), initial="dice",
-        choices=[("off", _("Not rolled")), ("dice", _("Rolled with dice")),
-                 ("quick", _("Quick (fixed percentages)"))],
+        label=_("Casualties"),
+        initial="dice",
+        choices=[
+            ("off", _("Not rolled")),
+            ("dice", _("Rolled with dice")),
+            ("quick", _("Quick (fixed percentages)")),
+        ],
     )
     no_quarter = forms.BooleanField(
         label=_("No quarter: the winner finishes off the wounded"), required=False
     )
     luck = forms.ChoiceField(
-        label=_("Luck"), initial="auto",
+        label=_("Luck"),
+        initial="auto",
         choices=[("auto", _("Spent when it makes a roll score")), ("off", _("Not used"))],
     )
 
@@ -311,38 +369,62 @@ class BattleForm(PageForm):
                 label=_("Phase %(phase)s") % {"phase": phase}, required=False
             )
             self.fields[f"moment_{phase}_chance"] = forms.IntegerField(
-                label=_("Attacker's chance (%)"), min_value=0, max_value=100, initial=50,
-                required=False, widget=forms.NumberInput(attrs=NUMBER),
+                label=_("Attacker's chance (%)"),
+                min_value=0,
+                max_value=100,
+                initial=50,
+                required=False,
+                widget=forms.NumberInput(attrs=NUMBER),
             )
             for side in SIDES:
                 prefix = f"{side}_{phase}"
                 self.fields[f"{prefix}_surprise"] = forms.IntegerField(
-                    label=_("Surprise"), min_value=0, max_value=3, required=False,
+                    label=_("Surprise"),
+                    min_value=0,
+                    max_value=3,
+                    required=False,
                     widget=forms.NumberInput(attrs={**NUMBER, "placeholder": "0"}),
                 )
                 self.fields[f"{prefix}_weather"] = forms.IntegerField(
-                    label=_("Bad weather"), min_value=0, max_value=3, required=False,
+                    label=_("Bad weather"),
+                    min_value=0,
+                    max_value=3,
+                    required=False,
                     widget=forms.NumberInput(attrs={**NUMBER, "placeholder": "0"}),
                 )
                 self.fields[f"{prefix}_other"] = forms.IntegerField(
-                    label=_("Other"), min_value=-10, max_value=10, required=False,
+                    label=_("Other"),
+                    min_value=-10,
+                    max_value=10,
+                    required=False,
                     widget=forms.NumberInput(attrs={**NUMBER, "placeholder": "0"}),
                 )
                 self.fields[f"{prefix}_deployed"] = forms.IntegerField(
-                    label=_("Deployed"), min_value=1, max_value=MAX_COUNT, required=False,
+                    label=_("Deployed"),
+                    min_value=1,
+                    max_value=MAX_COUNT,
+                    required=False,
                     widget=forms.NumberInput(attrs={**NUMBER, "placeholder": "—"}),
                 )
 
     def moment_rows(self) -> list[dict[str, Any]]:
-        return [{"phase": p, "planned": self[f"moment_{p}"], "chance": self[f"moment_{p}_chance"]}
-                for p in PHASES]
+        return [
+            {"phase": p, "planned": self[f"moment_{p}"], "chance": self[f"moment_{p}_chance"]}
+            for p in PHASES
+        ]
 
     def circumstance_rows(self) -> list[dict[str, Any]]:
         return [
-            {"side": side, "phase": phase,
-             "fields": [self[f"{side}_{phase}_{key}"]
-                        for key in ("surprise", "weather", "other", "deployed")]}
-            for side in SIDES for phase in PHASES
+            {
+                "side": side,
+                "phase": phase,
+                "fields": [
+                    self[f"{side}_{phase}_{key}"]
+                    for key in ("surprise", "weather", "other", "deployed")
+                ],
+            }
+            for side in SIDES
+            for phase in PHASES
         ]
 
     def settings(self) -> dict[str, Any]:
@@ -352,9 +434,11 @@ class BattleForm(PageForm):
         deployment: dict[str, dict[str, int]] = {}
         for side in SIDES:
             for phase in PHASES:
-                values = {key: data[f"{side}_{phase}_{key}"]
-                          for key in ("surprise", "weather", "other")
-                          if data.get(f"{side}_{phase}_{key}")}
+                values = {
+                    key: data[f"{side}_{phase}_{key}"]
+                    for key in ("surprise", "weather", "other")
+                    if data.get(f"{side}_{phase}_{key}")
+                }
                 if values:
                     circumstances.setdefault(side, {})[str(phase)] = values
                 if data.get(f"{side}_{phase}_deployed"):
@@ -363,28 +447,43 @@ class BattleForm(PageForm):
         for phase in PHASES:
             if data.get(f"moment_{phase}"):
                 chance = data.get(f"moment_{phase}_chance")
-                moments[str(phase)] = {} if chance in (None, 50) else {
-                    "attacker_chance": chance / 100}
+                moments[str(phase)] = (
+                    {} if chance in (None, 50) else {"attacker_chance": chance / 100}
+                )
         options = {key: data[key] for key in ("moments", "phase3_skill", "casualties", "luck")}
         if data.get("no_quarter"):
             options["no_quarter"] = True
-        return {"name": data["name"], "attacker": data["attacker"], "defender": data["defender"],
-                "circumstances": circumstances, "crucial_moments": moments, "options": options,
-                "deployment": deployment}
+        return {
+            "name": data["name"],
+            "attacker": data["attacker"],
+            "defender": data["defender"],
+            "circumstances": circumstances,
+            "crucial_moments": moments,
+            "options": options,
+            "deployment": deployment,
+        }
 
     @classmethod
     def initial_for(cls, battle) -> dict[str, Any]:
-        options = {"moments": "chance", "phase3_skill": "auto", "casualties": "off",
-                   "luck": "auto", **(battle.options or {})}
+        options = {
+            "moments": "chance",
+            "phase3_skill": "auto",
+            "casualties": "off",
+            "luck": "auto",
+            **(battle.options or {}),
+        }
         initial: dict[str, Any] = {
-            "name": battle.name, "attacker": battle.attacker_id, "defender": battle.defender_id,
+            "name": battle.name,
+            "attacker": battle.attacker_id,
+            "defender": battle.defender_id,
             **{key: options[key] for key in ("moments", "phase3_skill", "casualties", "luck")},
             "no_quarter": bool(options.get("no_quarter")),
         }
         for phase, plan in (battle.crucial_moments or {}).items():
             initial[f"moment_{phase}"] = True
-            initial[f"moment_{phase}_chance"] = round(100 * (plan or {}).get("attacker_chance",
-                                                                             0.5))
+            initial[f"moment_{phase}_chance"] = round(
+                100 * (plan or {}).get("attacker_chance", 0.5)
+            )
         for side, phases in (battle.circumstances or {}).items():
             for phase, values in phases.items():
                 for key, value in values.items():
@@ -397,6 +496,9 @@ class BattleForm(PageForm):
 
 class RunStartForm(PageForm):
     seed = forms.IntegerField(
-        label=_("Seed"), required=False, min_value=0, max_value=2**63 - 1,
+        label=_("Seed"),
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
         help_text=_("Left empty: fresh dice. The same seed and decisions replay the same battle."),
     )

@@ -126,8 +126,12 @@ def calibration_chart(buckets: list) -> SafeString:
             x_value_formatter=lambda percent: f"{percent:.0f} %",
         )
     )
-    chart.add(_("Perfect forecasts"), [(0, 0), (100, 100)], show_dots=False,
-              stroke_style={"width": 1.5, "dasharray": "6, 4"})
+    chart.add(
+        _("Perfect forecasts"),
+        [(0, 0), (100, 100)],
+        show_dots=False,
+        stroke_style={"width": 1.5, "dasharray": "6, 4"},
+    )
     chart.add(
         _("This league"),
         [(bucket.mean_chance, bucket.observed) for bucket in buckets],

@@ -9,22 +9,65 @@ from betting.models import Bet
 from core.exports import Table
 from league.models import League
 
-COLUMNS = ("id", "league_id", "league", "player", "fixture_id", "round", "home", "away",
-           "kickoff", "outcome", "stake", "price", "status", "payout", "placed_at", "closed_at")
-LABELS = (_("Id"), _("League id"), _("League"), _("Player"), _("Fixture id"), _("Round"),
-          _("Home"), _("Away"), _("Kick-off"), _("Outcome"), _("Stake"), _("Price"),
-          _("Status"), _("Payout"), _("Placed"), _("Closed"))
+COLUMNS = (
+    "id",
+    "league_id",
+    "league",
+    "player",
+    "fixture_id",
+    "round",
+    "home",
+    "away",
+    "kickoff",
+    "outcome",
+    "stake",
+    "price",
+    "status",
+    "payout",
+    "placed_at",
+    "closed_at",
+)
+LABELS = (
+    _("Id"),
+    _("League id"),
+    _("League"),
+    _("Player"),
+    _("Fixture id"),
+    _("Round"),
+    _("Home"),
+    _("Away"),
+    _("Kick-off"),
+    _("Outcome"),
+    _("Stake"),
+    _("Price"),
+    _("Status"),
+    _("Payout"),
+    _("Placed"),
+    _("Closed"),
+)
 
 
 def _table(bets) -> Table:
     rows = [
-        [bet.pk, bet.wallet.league_id, bet.wallet.league.name, bet.user.username,
-         bet.fixture_id, bet.fixture.round, bet.fixture.home.name, bet.fixture.away.name,
-         bet.fixture.kickoff, bet.outcome, bet.stake, bet.price, bet.status, bet.payout,
-         bet.placed_at, bet.closed_at]
-        for bet in bets.select_related(
-            "wallet__league", "user", "fixture__home", "fixture__away"
-        )
+        [
+            bet.pk,
+            bet.wallet.league_id,
+            bet.wallet.league.name,
+            bet.user.username,
+            bet.fixture_id,
+            bet.fixture.round,
+            bet.fixture.home.name,
+            bet.fixture.away.name,
+            bet.fixture.kickoff,
+            bet.outcome,
+            bet.stake,
+            bet.price,
+            bet.status,
+            bet.payout,
+            bet.placed_at,
+            bet.closed_at,
+        ]
+        for bet in bets.select_related("wallet__league", "user", "fixture__home", "fixture__away")
     ]
     return Table(COLUMNS, rows, LABELS)
 

@@ -248,8 +248,14 @@ CONTENT_SECURITY_POLICY = {
 PERMISSIONS_POLICY = {
     feature: []
     for feature in (
-        "accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone",
-        "payment", "usb",
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
     )
 }
 
@@ -258,9 +264,7 @@ PERMISSIONS_POLICY = {
 # LOGIN_FAILURE_LIMIT; an address, shared by a whole venue, after LOGIN_ADDRESS_FAILURE_LIMIT
 # across accounts (core.lockout_handler).
 AXES_FAILURE_LIMIT = strict.integer("LOGIN_FAILURE_LIMIT", default=5, minimum=1)
-LOGIN_ADDRESS_FAILURE_LIMIT = strict.integer(
-    "LOGIN_ADDRESS_FAILURE_LIMIT", default=100, minimum=1
-)
+LOGIN_ADDRESS_FAILURE_LIMIT = strict.integer("LOGIN_ADDRESS_FAILURE_LIMIT", default=100, minimum=1)
 AXES_COOLOFF_TIME = timedelta(
     minutes=strict.integer("LOGIN_COOLOFF_MINUTES", default=15, minimum=1)
 )
@@ -356,7 +360,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
 # the database and the sweeper sends it later (core.enqueue).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
-    "max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5,
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
 }
 # One queue per workload, so each is scaled on its own (docs/scaling.md): simulation is CPU
 # (matches, battles, odds), settlement moves money, notifications wait on mail servers and

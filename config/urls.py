@@ -15,7 +15,11 @@ from core.views.health import healthz
 from league import urls as league_urls
 from matches import urls as match_urls
 
-league_pages = [*league_urls.urlpatterns, *match_urls.league_patterns, *registry.page_urls("league")]
+league_pages = [
+    *league_urls.urlpatterns,
+    *match_urls.league_patterns,
+    *registry.page_urls("league"),
+]
 match_pages = [*match_urls.urlpatterns, *registry.page_urls("matches")]
 
 urlpatterns = [

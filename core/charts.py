@@ -21,8 +21,18 @@ TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
 
 # Colours readable on light and dark pages, the site's blue first.
 COLOURS = (
-    "#0172ad", "#d9480f", "#2b8a3e", "#862e9c", "#e67700", "#1098ad",
-    "#c2255c", "#5c940d", "#495057", "#364fc7", "#a61e4d", "#087f5b",
+    "#0172ad",
+    "#d9480f",
+    "#2b8a3e",
+    "#862e9c",
+    "#e67700",
+    "#1098ad",
+    "#c2255c",
+    "#5c940d",
+    "#495057",
+    "#364fc7",
+    "#a61e4d",
+    "#087f5b",
 )
 
 STYLE = Style(
@@ -70,7 +80,9 @@ def integer_labels(values: list[int | None], *, most: int = 10) -> list[int]:
     low, high = min(known), max(known)
     raw = max(1, -(-(high - low) // most))
     step = next(
-        nice for power in range(12) for nice in (10**power, 2 * 10**power, 5 * 10**power)
+        nice
+        for power in range(12)
+        for nice in (10**power, 2 * 10**power, 5 * 10**power)
         if nice >= raw
     )
     start = low - low % step

@@ -29,9 +29,7 @@ class DocumentKind:
     name: str
     version: int
     schema: Mapping[str, Any]
-    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(
-        default_factory=dict
-    )
+    upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
     """``upgrades[v]`` turns a version-``v`` document into a version ``v + 1`` one."""
 
     def __post_init__(self) -> None:

@@ -110,7 +110,9 @@ def _csv_lines(table: Table) -> Iterator[str]:
         yield writer.writerow([_csv_value(value) for value in row])
 
 
-def table_response(table: Table, *, fmt: str, filename: str) -> HttpResponse | StreamingHttpResponse:
+def table_response(
+    table: Table, *, fmt: str, filename: str
+) -> HttpResponse | StreamingHttpResponse:
     """``table`` as a download in ``fmt`` (``csv`` or ``json``)."""
     disposition = content_disposition_header(as_attachment=True, filename=filename)
     if export_format(fmt) == "csv":
@@ -118,8 +120,9 @@ def table_response(table: Table, *, fmt: str, filename: str) -> HttpResponse | S
             _csv_lines(table), content_type=FORMATS["csv"]
         )
     else:
-        body = [{key: _json_value(value) for key, value in record.items()}
-                for record in table.records()]
+        body = [
+            {key: _json_value(value) for key, value in record.items()} for record in table.records()
+        ]
         response = HttpResponse(
             json.dumps(body, ensure_ascii=False, indent=1), content_type=FORMATS["json"]
         )

@@ -44,9 +44,7 @@ class CloseAccountForm(PageForm):
     """Closing an account asks for its password (the session alone is not enough)."""
 
     password = forms.CharField(label=_("Your password"), widget=forms.PasswordInput)
-    confirm = forms.BooleanField(
-        label=_("I understand that this cannot be undone."), required=True
-    )
+    confirm = forms.BooleanField(label=_("I understand that this cannot be undone."), required=True)
 
     def __init__(self, user: User, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

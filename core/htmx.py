@@ -4,8 +4,9 @@ whole page (plain requests, and htmx's history restores, which replace the whole
 from django.http import HttpRequest
 
 
-def page_or_fragment(request: HttpRequest, template: str, fragment: str, *,
-                     target: str | None = None) -> str:
+def page_or_fragment(
+    request: HttpRequest, template: str, fragment: str, *, target: str | None = None
+) -> str:
     """``"page.html#fragment"`` for an htmx request (aimed at ``target`` when given), else
     ``"page.html"``."""
     htmx = getattr(request, "htmx", None)

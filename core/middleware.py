@@ -43,7 +43,9 @@ class ApiBodyLimitMiddleware:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         length = request.META.get("CONTENT_LENGTH") or "0"
         too_large = limit is not None and length.isdigit() and int(length) > limit
-        if request.path.startswith("/api/") and "\x00" in request.META.get("QUERY_STRING", "").replace("%00", "\x00"):
+        if request.path.startswith("/api/") and "\x00" in request.META.get(
+            "QUERY_STRING", ""
+        ).replace("%00", "\x00"):
             return JsonResponse(
                 {
                     "error": {

@@ -24,8 +24,12 @@ def expensive_page(view):
             response = render(
                 request,
                 "429.html",
-                {"message": _("Too many requests of this kind: try again in %(seconds)s "
-                              "seconds.") % {"seconds": wait}},
+                {
+                    "message": _(
+                        "Too many requests of this kind: try again in %(seconds)s seconds."
+                    )
+                    % {"seconds": wait}
+                },
                 status=429,
             )
             response["Retry-After"] = str(wait)

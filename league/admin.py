@@ -16,5 +16,3 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Season)
-
-

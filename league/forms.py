@@ -68,8 +68,11 @@ class StandingsRulesForm(LeagueRulesForm):
         )
 
     def tiebreaker_fields(self):
-        return [self[f"tiebreaker_{index}"] for index in range(1, MAX_TIEBREAKERS + 1)
-                if f"tiebreaker_{index}" in self.fields]
+        return [
+            self[f"tiebreaker_{index}"]
+            for index in range(1, MAX_TIEBREAKERS + 1)
+            if f"tiebreaker_{index}" in self.fields
+        ]
 
     def rule_settings(self) -> dict:
         data = {key: self.cleaned_data[key] for key in self.standings_fields}
@@ -115,8 +118,11 @@ class _LeagueCreateBase(PageForm):
     def rule_sections(self) -> list[dict]:
         """Each game's settings shown on this page: its name, label and template."""
         return [
-            {"rule_system": form.game_name, "label": registry.game(form.game_name).label,
-             "template": form.rule_template}
+            {
+                "rule_system": form.game_name,
+                "label": registry.game(form.game_name).label,
+                "template": form.rule_template,
+            }
             for form in _rules_forms(on_create=True)
         ]
 
@@ -159,20 +165,30 @@ class _LeagueSettingsBase(PageForm):
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
     forfeit_score_for = forms.IntegerField(
-        label=_("Forfeit score of the winner"), min_value=0, max_value=99, required=False,
-        help_text=_("A fixture the commissioner awards is recorded with this score for the "
-                    "team awarded it."),
+        label=_("Forfeit score of the winner"),
+        min_value=0,
+        max_value=99,
+        required=False,
+        help_text=_(
+            "A fixture the commissioner awards is recorded with this score for the team awarded it."
+        ),
     )
     forfeit_score_against = forms.IntegerField(
-        label=_("Forfeit score of the loser"), min_value=0, max_value=99, required=False,
+        label=_("Forfeit score of the loser"),
+        min_value=0,
+        max_value=99,
+        required=False,
     )
 
     def settings(self) -> dict:
         """The league settings as ``league_update`` takes them (a forfeit score left empty
         stays as it is)."""
         data = {key: self.cleaned_data[key] for key in ("name", "description")}
-        data |= {key: self.cleaned_data[key] for key in FORFEIT_FIELDS
-                 if self.cleaned_data.get(key) is not None}
+        data |= {
+            key: self.cleaned_data[key]
+            for key in FORFEIT_FIELDS
+            if self.cleaned_data.get(key) is not None
+        }
         return data | self.rule_settings()
 
 
@@ -219,5 +235,3 @@ class TeamRegisterForm(PageForm):
     secondary_colour = forms.CharField(
         label=_("Secondary colour"), initial="#f2c14e", widget=COLOUR_WIDGET
     )
-
-

@@ -45,5 +45,3 @@ def team_counts_set[T: Sequence[League]](leagues: T) -> T:
 def team_list(*, league: League | None = None) -> QuerySet[Team]:
     teams = Team.objects.select_related("league", "coach", *registry.team_related())
     return teams.filter(league=league) if league is not None else teams
-
-

@@ -41,8 +41,12 @@ def _check_forfeit_scores(league: League) -> None:
     """A fixture awarded by forfeit is won: the winner's score is above the loser's."""
     if league.forfeit_score_for <= league.forfeit_score_against:
         raise ValidationError(
-            {"forfeit_score_for": _("The winner's forfeit score must be above the loser's (%(n)s).")
-             % {"n": league.forfeit_score_against}}
+            {
+                "forfeit_score_for": _(
+                    "The winner's forfeit score must be above the loser's (%(n)s)."
+                )
+                % {"n": league.forfeit_score_against}
+            }
         )
 
 
@@ -84,7 +88,10 @@ def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
         )
     if league.house_rules:
         raise ValidationError(
-            {"house_rules": _("%(system)s leagues have no house rules here.") % {"system": game.label}}
+            {
+                "house_rules": _("%(system)s leagues have no house rules here.")
+                % {"system": game.label}
+            }
         )
 
 
@@ -192,7 +199,9 @@ def team_name_check(*, league: League, name: str, team: Team | None = None) -> N
     if taken.exists():
         raise ValidationError(
             {
-                "name": _("%(name)s already plays in this league (capitals aside): choose another name.")
+                "name": _(
+                    "%(name)s already plays in this league (capitals aside): choose another name."
+                )
                 % {"name": taken.values_list("name", flat=True).first()}
             }
         )
@@ -245,5 +254,3 @@ def team_update(*, team: Team, **changes: Any) -> Team:
     _full_clean(locked)
     locked.save(update_fields=list(changes))
     return locked
-
-

@@ -15,5 +15,3 @@ class ResultAdmin(admin.ModelAdmin):
 
 
 admin.site.register(SimulationBatch)
-
-

@@ -39,8 +39,12 @@ def _description(fixture: Fixture) -> str:
         result = fixture.result
         lines.append(
             _("Result: %(home)s %(home_score)s–%(away_score)s %(away)s")
-            % {"home": fixture.home.name, "away": fixture.away.name,
-               "home_score": result.home_score, "away_score": result.away_score}
+            % {
+                "home": fixture.home.name,
+                "away": fixture.away.name,
+                "home_score": result.home_score,
+                "away_score": result.away_score,
+            }
         )
     elif fixture.status == Fixture.Status.CANCELLED:
         lines.append(_("Cancelled"))

@@ -34,8 +34,14 @@ class ResultCorrectForm(PageForm):
     )
 
     def __init__(self, *args, fixture: Fixture, result: Result, **kwargs):
-        kwargs.setdefault("initial", {"home_score": result.home_score,
-                                      "away_score": result.away_score, "winner": result.winner})
+        kwargs.setdefault(
+            "initial",
+            {
+                "home_score": result.home_score,
+                "away_score": result.away_score,
+                "winner": result.winner,
+            },
+        )
         super().__init__(*args, **kwargs)
         self.fields["home_score"].label = _("Score of %(team)s") % {"team": fixture.home.name}
         self.fields["away_score"].label = _("Score of %(team)s") % {"team": fixture.away.name}
@@ -44,8 +50,9 @@ class ResultCorrectForm(PageForm):
 
     def values(self) -> dict:
         """Keyword arguments of ``result_correct``."""
-        return {key: self.cleaned_data[key]
-                for key in ("home_score", "away_score", "winner", "reason")}
+        return {
+            key: self.cleaned_data[key] for key in ("home_score", "away_score", "winner", "reason")
+        }
 
 
 class ResultVoidForm(PageForm):

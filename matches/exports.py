@@ -13,16 +13,47 @@ from matches.selectors import fixture_table
 from matches.standings import standings_get
 
 STANDINGS_COLUMNS = (
-    "position", "team_id", "team", "played", "won", "drawn", "lost",
-    "goals_for", "goals_against", "goal_difference", "points", "head_to_head",
+    "position",
+    "team_id",
+    "team",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "goals_for",
+    "goals_against",
+    "goal_difference",
+    "points",
+    "head_to_head",
 )
 STANDINGS_LABELS = (
-    "#", _("Team id"), _("Team"), _("Played"), _("Won"), _("Drawn"), _("Lost"),
-    _("Goals for"), _("Goals against"), _("Goal difference"), _("Points"), _("Head-to-head"),
+    "#",
+    _("Team id"),
+    _("Team"),
+    _("Played"),
+    _("Won"),
+    _("Drawn"),
+    _("Lost"),
+    _("Goals for"),
+    _("Goals against"),
+    _("Goal difference"),
+    _("Points"),
+    _("Head-to-head"),
 )
 FIXTURE_COLUMNS = (
-    "id", "round", "kickoff", "status", "home_id", "home", "away_id", "away",
-    "home_score", "away_score", "winner", "decided_by", "bracket_position",
+    "id",
+    "round",
+    "kickoff",
+    "status",
+    "home_id",
+    "home",
+    "away_id",
+    "away",
+    "home_score",
+    "away_score",
+    "winner",
+    "decided_by",
+    "bracket_position",
 )
 
 
@@ -32,8 +63,20 @@ def standings_export(*, season: Season) -> Table:
     if game.standings_rows is not None:
         return game.standings_rows(season=season)
     rows = [
-        [row.position, row.team.pk, row.team.name, row.played, row.wins, row.draws, row.losses,
-         row.goals_for, row.goals_against, row.goal_difference, row.points, row.head_to_head]
+        [
+            row.position,
+            row.team.pk,
+            row.team.name,
+            row.played,
+            row.wins,
+            row.draws,
+            row.losses,
+            row.goals_for,
+            row.goals_against,
+            row.goal_difference,
+            row.points,
+            row.head_to_head,
+        ]
         for row in standings_get(season=season)
     ]
     if "head_to_head" in season.league.tiebreakers:
@@ -46,13 +89,23 @@ def fixture_rows(fixtures: Iterable[Fixture]) -> list[list]:
     rows = []
     for fixture in fixtures:
         result = getattr(fixture, "result", None) if fixture.status == "played" else None
-        rows.append([
-            fixture.pk, fixture.round, fixture.kickoff, fixture.status,
-            fixture.home_id, fixture.home.name, fixture.away_id, fixture.away.name,
-            result.home_score if result else None, result.away_score if result else None,
-            result.winner if result else None, result.decided_by if result else None,
-            fixture.bracket_position or None,
-        ])
+        rows.append(
+            [
+                fixture.pk,
+                fixture.round,
+                fixture.kickoff,
+                fixture.status,
+                fixture.home_id,
+                fixture.home.name,
+                fixture.away_id,
+                fixture.away.name,
+                result.home_score if result else None,
+                result.away_score if result else None,
+                result.winner if result else None,
+                result.decided_by if result else None,
+                fixture.bracket_position or None,
+            ]
+        )
     return rows
 
 

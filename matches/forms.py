@@ -74,8 +74,12 @@ class FixtureScheduleForm(PageForm):
     def schedule(self) -> dict:
         """Keyword arguments of ``fixture_schedule``."""
         data = self.cleaned_data
-        return {"home": data["home"], "away": data["away"], "kickoff": data["kickoff"],
-                "round_number": data["round"]}
+        return {
+            "home": data["home"],
+            "away": data["away"],
+            "kickoff": data["kickoff"],
+            "round_number": data["round"],
+        }
 
 
 class RescheduleForm(PageForm):
@@ -86,5 +90,7 @@ class RescheduleForm(PageForm):
     past = forms.BooleanField(
         label=_("Yes, kick off at a time already past"),
         required=False,
-        help_text=_("Only needed when the new kick-off is past: the fixture then kicks off at once."),
+        help_text=_(
+            "Only needed when the new kick-off is past: the fixture then kicks off at once."
+        ),
     )

@@ -14,7 +14,9 @@ MAX_NEW_TEAMS = 40
 
 class NextSeasonForm(PageForm):
     name = forms.CharField(
-        label=_("Name of the new season"), max_length=60, validators=[validate_name],
+        label=_("Name of the new season"),
+        max_length=60,
+        validators=[validate_name],
     )
     retire = forms.ModelMultipleChoiceField(
         label=_("Teams that retire"),
@@ -27,8 +29,10 @@ class NextSeasonForm(PageForm):
         label=_("New teams"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("One a line: the team's name, then optionally a comma and its coach's "
-                    "username (“Ravens, alice”)."),
+        help_text=_(
+            "One a line: the team's name, then optionally a comma and its coach's "
+            "username (“Ravens, alice”)."
+        ),
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 

@@ -183,15 +183,11 @@ def _retire_ids(league: League, retire: Iterable[Any]) -> list[int]:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValidationError({"retire": _("Give the teams to retire by their ids.")})
         ids.append(value)
-    known = dict(
-        Team.objects.filter(league=league, pk__in=ids).values_list("pk", "retired_at")
-    )
+    known = dict(Team.objects.filter(league=league, pk__in=ids).values_list("pk", "retired_at"))
     unknown = [str(pk) for pk in ids if pk not in known]
     if unknown:
         raise ValidationError(
-            {
-                "retire": _("No team %(ids)s in this league.") % {"ids": ", ".join(unknown)}
-            }
+            {"retire": _("No team %(ids)s in this league.") % {"ids": ", ".join(unknown)}}
         )
     if any(known[pk] is not None for pk in ids):
         raise ValidationError({"retire": _("A team in this list is retired already.")})

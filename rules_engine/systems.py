@@ -107,7 +107,9 @@ def get_system(name: str) -> RuleSystem:
         module_path = SYSTEM_MODULES[name]
     except KeyError:
         known = ", ".join(SYSTEM_MODULES)
-        raise InvalidInput("rule_system", f"unknown rule system {name!r} (known: {known})") from None
+        raise InvalidInput(
+            "rule_system", f"unknown rule system {name!r} (known: {known})"
+        ) from None
     system: RuleSystem = importlib.import_module(module_path).SYSTEM
     return system
 

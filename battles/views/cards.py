@@ -92,8 +92,7 @@ def card_context(card: selectors.ArmyCard, *, tables=None) -> CardView:
     specialist_of = {name: phase for phase, names in assigned.items() for name in names}
 
     def issues(source) -> list[Issue]:
-        return [Issue(i.field, issue_text(i), _troop_of(i.field, on_card))
-                for i in source]
+        return [Issue(i.field, issue_text(i), _troop_of(i.field, on_card)) for i in source]
 
     errors, warnings = issues(card.errors), issues(card.warnings)
     crowded = {}  # phase -> its issue: too many specialists, named on each of them
@@ -101,7 +100,9 @@ def card_context(card: selectors.ArmyCard, *, tables=None) -> CardView:
         head, _dot, phase = issue.field.partition(".")
         if head == "specialists" and phase.isdigit() and assigned.get(int(phase)):
             issue.message = _("%(problem)s Its specialists: %(names)s.") % {
-                "problem": issue.message, "names": ", ".join(assigned[int(phase)])}
+                "problem": issue.message,
+                "names": ", ".join(assigned[int(phase)]),
+            }
             crowded[int(phase)] = issue
     lines = []
     for troop in card.troops:
@@ -116,18 +117,26 @@ def card_context(card: selectors.ArmyCard, *, tables=None) -> CardView:
             role = "eligible"
         else:
             role = "ranks"
-        lines.append(TroopLine(
-            troop=troop,
-            role=role,
-            type_label=troop_type_label(row.key, row.label) if row else "",
-            errors=[i.message for i in errors if i.troop is troop] + (
-                [crowded[troop.phase].message] if role == "specialist" and troop.phase in crowded
-                else []),
-            warnings=[i.message for i in warnings if i.troop is troop],
-        ))
+        lines.append(
+            TroopLine(
+                troop=troop,
+                role=role,
+                type_label=troop_type_label(row.key, row.label) if row else "",
+                errors=[i.message for i in errors if i.troop is troop]
+                + (
+                    [crowded[troop.phase].message]
+                    if role == "specialist" and troop.phase in crowded
+                    else []
+                ),
+                warnings=[i.message for i in warnings if i.troop is troop],
+            )
+        )
     chosen = army_works(card)
-    works = [(str(label), getattr(tables.works, key)) for key, label in WORK_LABELS.items()
-             if chosen.get(key)]
+    works = [
+        (str(label), getattr(tables.works, key))
+        for key, label in WORK_LABELS.items()
+        if chosen.get(key)
+    ]
     commander = card.commander
     source = card.engine_input.get("commander") or {}
     rank = source.get("rank", "") if isinstance(source, dict) else ""
@@ -136,13 +145,18 @@ def card_context(card: selectors.ArmyCard, *, tables=None) -> CardView:
     phases = []
     for phase in PHASES:
         second = card.seconds.get(str(phase))
-        phases.append({
-            "phase": phase, "name": PHASE_NAMES[phase], "leader": second or commander,
-            "second": second is not None, "troops": assigned[phase],
-            "count": len(assigned[phase]),
-            "listing": [(counts.get(name, 0), name) for name in assigned[phase]],
-            "over": len(assigned[phase]) > rules.max_specialists_per_phase,
-        })
+        phases.append(
+            {
+                "phase": phase,
+                "name": PHASE_NAMES[phase],
+                "leader": second or commander,
+                "second": second is not None,
+                "troops": assigned[phase],
+                "count": len(assigned[phase]),
+                "listing": [(counts.get(name, 0), name) for name in assigned[phase]],
+                "over": len(assigned[phase]) > rules.max_specialists_per_phase,
+            }
+        )
     return CardView(
         card=card,
         total=data.get("total"),
@@ -189,13 +203,25 @@ def phase_rows(detail: selectors.BattleDetail) -> list[dict[str, Any]]:
             setup = plan.sides[side]
             card = detail.cards[side]
             leader = card.seconds.get(str(plan.number)) or card.commander or {}
-            sides.append({
-                "side": side, "army": names[side], "setup": setup,
-                "terms": modifier_terms(setup),
-                "bases": None if setup.base is not None else {
-                    "tactics": leader.get("tactics"), "command": leader.get("command")},
-            })
-        rows.append({"number": plan.number, "name": PHASE_NAMES[plan.number],
-                     "skill": skill_label(plan.skill) if plan.skill else _(
-                         "chosen by the winner of phase 2"), "sides": sides})
+            sides.append(
+                {
+                    "side": side,
+                    "army": names[side],
+                    "setup": setup,
+                    "terms": modifier_terms(setup),
+                    "bases": None
+                    if setup.base is not None
+                    else {"tactics": leader.get("tactics"), "command": leader.get("command")},
+                }
+            )
+        rows.append(
+            {
+                "number": plan.number,
+                "name": PHASE_NAMES[plan.number],
+                "skill": skill_label(plan.skill)
+                if plan.skill
+                else _("chosen by the winner of phase 2"),
+                "sides": sides,
+            }
+        )
     return rows

@@ -21,9 +21,9 @@ TROOP_TYPES = {
     "militia": gettext_lazy("Brigands, militia"),
     "men_at_arms": gettext_lazy("Men-at-arms of a regular army (combat base under 15)"),
     "knights": gettext_lazy(
-        "Knights (Order of the Flaming Rose), Scoia'tael (combat base over 14)"),
-    "elite": gettext_lazy(
-        "Elite knights (Impera Brigade), Mahakam dwarves (combat base over 16)"),
+        "Knights (Order of the Flaming Rose), Scoia'tael (combat base over 14)"
+    ),
+    "elite": gettext_lazy("Elite knights (Impera Brigade), Mahakam dwarves (combat base over 16)"),
     "witchers": gettext_lazy("Witchers, mages, gargoyles, trolls"),
     "golems": gettext_lazy("Golems, elementals"),
     "dragons": gettext_lazy("Dragons"),
@@ -116,8 +116,10 @@ CASUALTY_MODES = {
 
 def terms(modifiers, labels) -> list:
     """A DC's terms (the selectors' modifiers) with the pages' own labels."""
-    return [{"key": m.key, "label": str(labels.get(m.key, m.label)), "value": m.value}
-            for m in modifiers]
+    return [
+        {"key": m.key, "label": str(labels.get(m.key, m.label)), "value": m.value}
+        for m in modifiers
+    ]
 
 
 def officer_label(rank: str, default: str = "") -> str:
@@ -135,26 +137,43 @@ def skill_label(skill: str | None) -> str:
 # --- the engine's card issues -------------------------------------------------------------
 
 ISSUE_WORDING: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "listed_twice": lambda p: _(
-        "“%(name)s” is listed twice: a troop is one line of the card and goes to one phase "
-        "at most.") % p,
-    "main_troop_specialist": lambda p: _(
-        "“%(name)s” is part of the main troop: it cannot be a specialist.") % p,
-    "not_eligible": lambda p: _(
-        "“%(name)s” cannot be a specialist: below DC %(elite)s a troop needs at least "
-        "%(percent)s%% of the army (it has %(share)s%%).") % p,
-    "dc_not_in_table": lambda p: _(
-        "DC %(dc)s of “%(name)s” is not a row of the troop-type table.") % p,
-    "below_minimum_group": lambda p: _(
-        "“%(name)s”: %(count)s is below the minimum group of %(min)s for DC %(dc)s "
-        "(%(label)s).") % {**p, "label": troop_type_label(p["type"])},
-    "too_many_specialists": lambda p: _(
-        "Phase %(phase)s has %(count)s specialist troops (at most %(max)s).") % p,
-    "uneven_specialists": lambda p: _(
-        "Specialist troops per phase %(spread)s differ by more than %(max)s.") % p,
-    "elite_in_main": lambda p: _(
-        "Troops below DC %(elite)s make less than %(percent)s%% of the army: elite troops "
-        "complete the main troop.") % p,
+    "listed_twice": lambda p: (
+        _(
+            "“%(name)s” is listed twice: a troop is one line of the card and goes to one phase "
+            "at most."
+        )
+        % p
+    ),
+    "main_troop_specialist": lambda p: (
+        _("“%(name)s” is part of the main troop: it cannot be a specialist.") % p
+    ),
+    "not_eligible": lambda p: (
+        _(
+            "“%(name)s” cannot be a specialist: below DC %(elite)s a troop needs at least "
+            "%(percent)s%% of the army (it has %(share)s%%)."
+        )
+        % p
+    ),
+    "dc_not_in_table": lambda p: (
+        _("DC %(dc)s of “%(name)s” is not a row of the troop-type table.") % p
+    ),
+    "below_minimum_group": lambda p: (
+        _("“%(name)s”: %(count)s is below the minimum group of %(min)s for DC %(dc)s (%(label)s).")
+        % {**p, "label": troop_type_label(p["type"])}
+    ),
+    "too_many_specialists": lambda p: (
+        _("Phase %(phase)s has %(count)s specialist troops (at most %(max)s).") % p
+    ),
+    "uneven_specialists": lambda p: (
+        _("Specialist troops per phase %(spread)s differ by more than %(max)s.") % p
+    ),
+    "elite_in_main": lambda p: (
+        _(
+            "Troops below DC %(elite)s make less than %(percent)s%% of the army: elite troops "
+            "complete the main troop."
+        )
+        % p
+    ),
 }
 """The card issues the engine names with a code, worded in the reader's language."""
 
@@ -249,16 +268,25 @@ def event_line(event: dict, names: Mapping[str, str]) -> EventLine:
             army = names.get(event["winner"], event["winner"])
             if event.get("decided_by") == "chance":
                 text = _("%(army)s wins the crucial moment (+5): drawn, d100 = %(roll)s.") % {
-                    "army": army, "roll": event.get("roll")}
+                    "army": army,
+                    "roll": event.get("roll"),
+                }
             else:
-                text = _("%(army)s wins the crucial moment (+5), as the game master "
-                         "records.") % {"army": army}
+                text = _("%(army)s wins the crucial moment (+5), as the game master records.") % {
+                    "army": army
+                }
     elif kind == "phase3_skill":
         army = names.get(event.get("chosen_by", ""), "")
-        how = {"auto": _("its better skill"), "preset": _("as planned"),
-               "gm": _("the game master's choice")}.get(event.get("decided_by", ""), "")
+        how = {
+            "auto": _("its better skill"),
+            "preset": _("as planned"),
+            "gm": _("the game master's choice"),
+        }.get(event.get("decided_by", ""), "")
         text = _("%(army)s, winner of phase 2, chooses %(skill)s for phase 3 (%(how)s).") % {
-            "army": army, "skill": skill_label(event.get("skill")).lower(), "how": how}
+            "army": army,
+            "skill": skill_label(event.get("skill")).lower(),
+            "how": how,
+        }
     else:
         text = event.get("summary", "")
     return EventLine(kind, event, text)

@@ -73,8 +73,9 @@ class Editor:
             self.formset = TroopFormSet(data, prefix=PREFIX)
         self.lines, self.removed = self._lines()
         changes = self.form.changes() if self.form.is_bound and self.form.is_valid() else None
-        self.card = selectors.army_card(army=army, troops=self.lines, changes=changes,
-                                        tables=self.tables)
+        self.card = selectors.army_card(
+            army=army, troops=self.lines, changes=changes, tables=self.tables
+        )
 
     def _lines(self) -> tuple[list[Troop], set[int]]:
         if not self.formset.is_bound:
@@ -95,18 +96,24 @@ class Editor:
             if data.get("id") and saved is None:
                 form.add_error(None, _("This troop is no longer on the card: reload the page."))
                 continue
-            troop = Troop(pk=saved.pk if saved else None, army=self.army,
-                          order=saved.order if saved else top + 1 + row,
-                          wounded=saved.wounded if saved else 0,
-                          **{key: data[key] for key in TROOP_FIELDS})
+            troop = Troop(
+                pk=saved.pk if saved else None,
+                army=self.army,
+                order=saved.order if saved else top + 1 + row,
+                wounded=saved.wounded if saved else 0,
+                **{key: data[key] for key in TROOP_FIELDS},
+            )
             troop.row = row
             lines.append(troop)
         return lines, removed
 
     @property
     def valid(self) -> bool:
-        return self.form.is_valid() and self.formset.is_valid() and not any(
-            form.non_field_errors() for form in self.formset.forms)
+        return (
+            self.form.is_valid()
+            and self.formset.is_valid()
+            and not any(form.non_field_errors() for form in self.formset.forms)
+        )
 
     def save(self, user) -> None:
         """Apply the edited card through the card service, all or nothing."""
@@ -152,16 +159,27 @@ class Editor:
         """Each row of the troops table with its status on the card."""
         view = card_context(self.card)
         by_row = {line.row: line for line in view.lines}
-        return [{"index": row, "form": form, "line": by_row.get(row),
-                 "removed": row in self.removed}
-                for row, form in enumerate(self.formset.forms)]
+        return [
+            {"index": row, "form": form, "line": by_row.get(row), "removed": row in self.removed}
+            for row, form in enumerate(self.formset.forms)
+        ]
 
     def context(self, **extra: Any) -> dict[str, Any]:
-        officers = [{"rank": o.rank, "label": officer_label(o.rank, o.label), "tactics": o.tactics,
-                     "command": o.command, "may_swap": o.may_swap, "up_to": o.up_to}
-                    for o in self.tables.officers]
-        troop_types = [{"dc": t.dc, "label": troop_type_label(t.key, t.label),
-                        "min_size": t.min_size} for t in self.tables.troop_types]
+        officers = [
+            {
+                "rank": o.rank,
+                "label": officer_label(o.rank, o.label),
+                "tactics": o.tactics,
+                "command": o.command,
+                "may_swap": o.may_swap,
+                "up_to": o.up_to,
+            }
+            for o in self.tables.officers
+        ]
+        troop_types = [
+            {"dc": t.dc, "label": troop_type_label(t.key, t.label), "min_size": t.min_size}
+            for t in self.tables.troop_types
+        ]
         total = self.card.card["total"] if self.card.card else 0
         return {
             "army": self.army,
@@ -172,7 +190,8 @@ class Editor:
             "card": card_context(self.card),
             "officers": officers,
             "suggested_rank": officer_label(witcher.officer_rank_for(total, self.tables))
-            if total else "",
+            if total
+            else "",
             "troop_types": troop_types,
             **extra,
         }
@@ -192,8 +211,10 @@ def army_edit(request: HttpRequest, army: Army) -> HttpResponse:
     if not editor.valid:
         notice = _("Nothing was saved: correct the fields marked below.")
     elif not editor.card.ok:
-        notice = _("Nothing was saved: the card has errors. Correct them first; warnings "
-                   "do not stop a battle.")
+        notice = _(
+            "Nothing was saved: the card has errors. Correct them first; warnings "
+            "do not stop a battle."
+        )
     else:
         try:
             editor.save(request.user)
@@ -204,8 +225,11 @@ def army_edit(request: HttpRequest, army: Army) -> HttpResponse:
             editor.show_error(error)
             notice = _("Nothing was saved: correct the fields marked below.")
         else:
-            messages.success(request, _("The battle card of %(army)s is saved.") % {
-                "army": editor.form.cleaned_data["name"]})
+            messages.success(
+                request,
+                _("The battle card of %(army)s is saved.")
+                % {"army": editor.form.cleaned_data["name"]},
+            )
             return redirect("battles:army", army.pk)
     return render(request, "battles/editor.html", editor.context(notice=notice), status=200)
 

@@ -23,13 +23,31 @@ from battles.views.access import (
 from core.forms import add_service_errors
 
 
-def _form_page(request, campaign: Campaign | None, form, *, title: str, submit: str,
-               intro: str = "", cancel: str = "", extra: dict | None = None,
-               template: str = "battles/form.html") -> HttpResponse:
-    context = {"campaign": campaign, "form": form, "title": title, "submit": submit,
-               "intro": intro,
-               "cancel": cancel or (reverse("battles:campaign", args=[campaign.pk]) if campaign
-                                    else reverse("battles:campaign_list"))}
+def _form_page(
+    request,
+    campaign: Campaign | None,
+    form,
+    *,
+    title: str,
+    submit: str,
+    intro: str = "",
+    cancel: str = "",
+    extra: dict | None = None,
+    template: str = "battles/form.html",
+) -> HttpResponse:
+    context = {
+        "campaign": campaign,
+        "form": form,
+        "title": title,
+        "submit": submit,
+        "intro": intro,
+        "cancel": cancel
+        or (
+            reverse("battles:campaign", args=[campaign.pk])
+            if campaign
+            else reverse("battles:campaign_list")
+        ),
+    }
     return render(request, template, context | (extra or {}))
 
 
@@ -42,13 +60,23 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, _("%(name)s is created. Add its players and armies next.")
-                             % {"name": campaign.name})
+            messages.success(
+                request,
+                _("%(name)s is created. Add its players and armies next.")
+                % {"name": campaign.name},
+            )
             return redirect("battles:campaign", campaign.pk)
-    return _form_page(request, None, form, title=_("New campaign"),
-                      submit=_("Create the campaign"),
-                      intro=_("You will be its game master: you add the players, plan the "
-                              "battles, run them and decide their crucial moments."))
+    return _form_page(
+        request,
+        None,
+        form,
+        title=_("New campaign"),
+        submit=_("Create the campaign"),
+        intro=_(
+            "You will be its game master: you add the players, plan the "
+            "battles, run them and decide their crucial moments."
+        ),
+    )
 
 
 @game_master_required
@@ -76,11 +104,18 @@ def player_add(request: HttpRequest, campaign: Campaign) -> HttpResponse:
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, _("%(name)s plays in the campaign.")
-                             % {"name": player.username})
+            messages.success(
+                request, _("%(name)s plays in the campaign.") % {"name": player.username}
+            )
             return redirect("battles:campaign", campaign.pk)
-    return _form_page(request, campaign, form, title=_("Add a player"), submit=_("Add"),
-                      intro=_("A player keeps their own armies' battle cards."))
+    return _form_page(
+        request,
+        campaign,
+        form,
+        title=_("Add a player"),
+        submit=_("Add"),
+        intro=_("A player keeps their own armies' battle cards."),
+    )
 
 
 @campaign_member_required
@@ -88,36 +123,57 @@ def army_create(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     """The game master raises any army (an NPC one, or a player's); a player their own."""
     is_gm = roles.is_game_master(request.user, campaign)
     tables = engine.tables_for(campaign)
-    form = ArmyCreateForm(request.POST or None, campaign=campaign, game_master=is_gm,
-                          tables=tables)
+    form = ArmyCreateForm(request.POST or None, campaign=campaign, game_master=is_gm, tables=tables)
     if request.method == "POST" and form.is_valid():
         owner = form.cleaned_data.get("owner") if is_gm else request.user
         try:
-            army = services.army_create(campaign=campaign, user=request.user, owner=owner,
-                                        name=form.cleaned_data["name"],
-                                        commander=form.commander())
+            army = services.army_create(
+                campaign=campaign,
+                user=request.user,
+                owner=owner,
+                name=form.cleaned_data["name"],
+                commander=form.commander(),
+            )
         except ValidationError as error:
             add_service_errors(form, error)
             for field, found in getattr(error, "error_dict", {}).items():
                 if field.startswith("commander."):
                     form.add_error(None, found)
         else:
-            messages.success(request, _("%(name)s is raised. Add its troops to the battle card.")
-                             % {"name": army.name})
+            messages.success(
+                request,
+                _("%(name)s is raised. Add its troops to the battle card.") % {"name": army.name},
+            )
             return redirect("battles:army_edit", army.pk)
-    return _form_page(request, campaign, form, title=_("New army"), submit=_("Raise the army"),
-                      intro=_("Name the army and its commander; the battle card editor comes "
-                              "next, for the troops."))
+    return _form_page(
+        request,
+        campaign,
+        form,
+        title=_("New army"),
+        submit=_("Raise the army"),
+        intro=_(
+            "Name the army and its commander; the battle card editor comes next, for the troops."
+        ),
+    )
 
 
 def _battle_page(request, campaign: Campaign, form: BattleForm, *, battle: Battle | None):
     title = _("Edit %(name)s") % {"name": battle.name} if battle else _("Plan a battle")
-    cancel = (reverse("battles:battle", args=[battle.pk]) if battle
-              else reverse("battles:campaign", args=[campaign.pk]))
-    return _form_page(request, campaign, form, title=title,
-                      submit=_("Save the battle") if battle else _("Plan the battle"),
-                      cancel=cancel, template="battles/battle_form.html",
-                      extra={"battle": battle})
+    cancel = (
+        reverse("battles:battle", args=[battle.pk])
+        if battle
+        else reverse("battles:campaign", args=[campaign.pk])
+    )
+    return _form_page(
+        request,
+        campaign,
+        form,
+        title=title,
+        submit=_("Save the battle") if battle else _("Plan the battle"),
+        cancel=cancel,
+        template="battles/battle_form.html",
+        extra={"battle": battle},
+    )
 
 
 @game_master_required
@@ -125,8 +181,7 @@ def battle_create(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     form = BattleForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and form.is_valid():
         try:
-            battle = services.battle_create(campaign=campaign, user=request.user,
-                                            **form.settings())
+            battle = services.battle_create(campaign=campaign, user=request.user, **form.settings())
         except ValidationError as error:
             add_service_errors(form, error)
         else:
@@ -138,8 +193,9 @@ def battle_create(request: HttpRequest, campaign: Campaign) -> HttpResponse:
 @battle_game_master_required
 def battle_edit(request: HttpRequest, battle: Battle) -> HttpResponse:
     campaign = battle.campaign
-    form = BattleForm(request.POST or None, campaign=campaign,
-                      initial=BattleForm.initial_for(battle))
+    form = BattleForm(
+        request.POST or None, campaign=campaign, initial=BattleForm.initial_for(battle)
+    )
     if request.method == "POST" and form.is_valid():
         settings = form.settings()
         if battle.runs.exists():  # a fought battle keeps its armies (the service says why)
@@ -165,6 +221,7 @@ def army_recover(request: HttpRequest, army: Army) -> HttpResponse:
         for message in error.messages:
             messages.error(request, message)
     else:
-        messages.success(request, _("The wounded of %(army)s are back in the ranks.")
-                         % {"army": army.name})
+        messages.success(
+            request, _("The wounded of %(army)s are back in the ranks.") % {"army": army.name}
+        )
     return redirect("battles:army", army.pk)

@@ -30,9 +30,12 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     campaigns = list(selectors.campaign_list())
     mine = set()
     if request.user.is_authenticated:
-        mine = {c.pk for c in campaigns
-                if c.game_master_id == request.user.pk
-                or any(p.pk == request.user.pk for p in c.players.all())}
+        mine = {
+            c.pk
+            for c in campaigns
+            if c.game_master_id == request.user.pk
+            or any(p.pk == request.user.pk for p in c.players.all())
+        }
     return render(request, "battles/list.html", {"campaigns": campaigns, "mine": mine})
 
 
@@ -46,8 +49,11 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     is_gm = roles.is_game_master(user, campaign)
     is_player = user.is_authenticated and any(p.pk == user.pk for p in page.players)
     rows = [
-        {"army": row.army, "card": card_context(row.card, tables=tables),
-         "editable": roles.can_edit_army(user, row.army)}
+        {
+            "army": row.army,
+            "card": card_context(row.card, tables=tables),
+            "editable": roles.can_edit_army(user, row.army),
+        }
         for row in page.armies
     ]
     context = {
@@ -113,8 +119,8 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
         for phase, plan in sorted((battle.crucial_moments or {}).items())
     ]
     deployment = [
-        _("%(army)s, phase %(phase)s: %(count)s engaged") % {
-            "army": names.get(side, side), "phase": phase, "count": count}
+        _("%(army)s, phase %(phase)s: %(count)s engaged")
+        % {"army": names.get(side, side), "phase": phase, "count": count}
         for side, phases in (battle.deployment or {}).items()
         for phase, count in sorted(phases.items())
     ]
@@ -141,6 +147,7 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _shares(odds: dict) -> dict:
     """The engine's odds (shares of 1) as percentages to one decimal, each pair of sides
     adding up to exactly 100 (the defender's is what the attacker's leaves)."""
+
     def percent(share: float) -> float:
         return round(100 * share, 1)
 
@@ -167,8 +174,9 @@ def _shares(odds: dict) -> dict:
 def battle_odds(request: HttpRequest, pk: int) -> HttpResponse:
     """The engine's estimate of the battle's outcome as the cards stand now; the battle page
     loads this fragment when it opens (a plain link without JavaScript)."""
-    battle = get_object_or_404(Battle.objects.select_related("campaign", "attacker", "defender"),
-                               pk=pk)
+    battle = get_object_or_404(
+        Battle.objects.select_related("campaign", "attacker", "defender"), pk=pk
+    )
     context = {"battle": battle, "campaign": battle.campaign, "n": ODDS_N}
     try:
         odds = services.battle_odds(battle=battle, n=ODDS_N)

@@ -39,11 +39,17 @@ def _phase(phase: selectors.PhaseView, view: selectors.RunView) -> dict[str, Any
     sides = []
     for side in SIDES:
         setup = phase.sides[side]
-        sides.append({
-            "side": side, "army": names[side], "setup": setup, "terms": modifier_terms(setup),
-            "total": phase.totals[side], "percent": phase.progress[side],
-            "won": phase.winner == side,
-        })
+        sides.append(
+            {
+                "side": side,
+                "army": names[side],
+                "setup": setup,
+                "terms": modifier_terms(setup),
+                "total": phase.totals[side],
+                "percent": phase.progress[side],
+                "won": phase.winner == side,
+            }
+        )
     moment = phase.crucial_moment
     return {
         "number": phase.number,
@@ -66,11 +72,15 @@ def _casualties(view: selectors.RunView) -> list[dict[str, Any]]:
     rows = []
     for side in SIDES:
         losses = view.casualties[side]
-        rows.append({
-            "side": side, "army": view.names[side], "army_obj": getattr(view.battle, side),
-            "losses": losses,
-            "terms": terms(view.casualty_modifiers.get(side, []), CASUALTY_MODIFIERS),
-        })
+        rows.append(
+            {
+                "side": side,
+                "army": view.names[side],
+                "army_obj": getattr(view.battle, side),
+                "losses": losses,
+                "terms": terms(view.casualty_modifiers.get(side, []), CASUALTY_MODIFIERS),
+            }
+        )
     return rows
 
 
@@ -81,8 +91,13 @@ def run_context(request: HttpRequest, view: selectors.RunView, *, error: str = "
     pending = view.pending
     choices = []
     if pending is not None:
-        choices = [{"value": choice, "label": view.names[choice] if choice in view.names
-                    else skill_label(choice)} for choice in pending.choices]
+        choices = [
+            {
+                "value": choice,
+                "label": view.names[choice] if choice in view.names else skill_label(choice),
+            }
+            for choice in pending.choices
+        ]
     return {
         "run": run,
         "view": view,
@@ -93,14 +108,16 @@ def run_context(request: HttpRequest, view: selectors.RunView, *, error: str = "
         "current": next((p.number for p in view.phases if p.state == "under_way"), None),
         "pending": pending,
         "choices": choices,
-        "chance": None if pending is None or pending.attacker_chance is None
+        "chance": None
+        if pending is None or pending.attacker_chance is None
         else round(100 * pending.attacker_chance),
         "winner_name": view.names.get(view.winner or ""),
         "status_label": RUN_STATUSES.get(view.status, view.status),
         "chooser": view.names.get(pending.chooser or "") if pending else None,
         "casualties": _casualties(view),
-        "rolls": [{**roll, "label": roll_label(roll["purpose"], view.names)}
-                  for roll in view.rolls],
+        "rolls": [
+            {**roll, "label": roll_label(roll["purpose"], view.names)} for roll in view.rolls
+        ],
         "is_game_master": is_gm,
         "resolving": resolving,
         "poll": not view.finished and (resolving or not is_gm),
@@ -136,8 +153,9 @@ def run_start(request: HttpRequest, battle: Battle) -> HttpResponse:
     try:
         run = services.run_start(battle=battle, user=request.user, seed=seed)
     except ValidationError as error:
-        messages.error(request, _("The battle cannot start: %(errors)s") % {
-            "errors": " ".join(error.messages)})
+        messages.error(
+            request, _("The battle cannot start: %(errors)s") % {"errors": " ".join(error.messages)}
+        )
         return redirect("battles:battle", battle.pk)
     return redirect("battles:run", run.pk)  # the run page says how to play it while it starts
 
@@ -154,18 +172,25 @@ def run_decide(request: HttpRequest, run: BattleRun) -> HttpResponse:
     """The game master records who won the crucial moment (or drops it)."""
     winner = request.POST.get("winner", "")
     if winner == "skip":
-        return _answer(request, run,
-                       lambda: services.run_skip_crucial_moment(run_id=run.pk, user=request.user))
-    return _answer(request, run, lambda: services.run_decide_crucial_moment(
-        run_id=run.pk, user=request.user, winner=winner))
+        return _answer(
+            request, run, lambda: services.run_skip_crucial_moment(run_id=run.pk, user=request.user)
+        )
+    return _answer(
+        request,
+        run,
+        lambda: services.run_decide_crucial_moment(run_id=run.pk, user=request.user, winner=winner),
+    )
 
 
 @require_POST
 @run_game_master_required
 def run_skill(request: HttpRequest, run: BattleRun) -> HttpResponse:
     skill = request.POST.get("skill", "")
-    return _answer(request, run, lambda: services.run_choose_phase3_skill(
-        run_id=run.pk, user=request.user, skill=skill))
+    return _answer(
+        request,
+        run,
+        lambda: services.run_choose_phase3_skill(run_id=run.pk, user=request.user, skill=skill),
+    )
 
 
 @require_POST
@@ -173,14 +198,17 @@ def run_skill(request: HttpRequest, run: BattleRun) -> HttpResponse:
 def run_resolve(request: HttpRequest, run: BattleRun) -> HttpResponse:
     """A worker plays the run to the end (pending decisions drawn by their chance); the page
     polls until it is over."""
-    return _answer(request, run,
-                   lambda: services.run_resolve_request(run_id=run.pk, user=request.user))
+    return _answer(
+        request, run, lambda: services.run_resolve_request(run_id=run.pk, user=request.user)
+    )
 
 
 @require_POST
 @run_game_master_required
 def casualties_confirm(request: HttpRequest, run: BattleRun) -> HttpResponse:
     return _answer(
-        request, run, lambda: services.casualties_confirm(run_id=run.pk, user=request.user),
+        request,
+        run,
+        lambda: services.casualties_confirm(run_id=run.pk, user=request.user),
         success=_("The casualties are confirmed: the armies' head counts are reduced."),
     )

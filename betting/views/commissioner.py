@@ -34,8 +34,11 @@ def book(request: HttpRequest, league: League) -> HttpResponse:
                 "chart": charts.exposure_chart(
                     lines[0].fixture,
                     [
-                        {"label": row["label"], "staked": row["line"].staked,
-                         "liability": row["line"].liability}
+                        {
+                            "label": row["label"],
+                            "staked": row["line"].staked,
+                            "liability": row["line"].liability,
+                        }
                         for row in rows
                     ],
                 ),

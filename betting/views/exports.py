@@ -14,13 +14,19 @@ from league.models import League
 @commissioner_required
 def league_bets_download(request: HttpRequest, league: League, fmt: str) -> HttpResponse:
     export_format(fmt)
-    return table_response(league_bets_export(league=league), fmt=fmt,
-                          filename=export_filename(league.name, "bets", fmt=fmt))
+    return table_response(
+        league_bets_export(league=league),
+        fmt=fmt,
+        filename=export_filename(league.name, "bets", fmt=fmt),
+    )
 
 
 @require_GET
 @login_required
 def my_bets_download(request: HttpRequest, fmt: str) -> HttpResponse:
     export_format(fmt)
-    return table_response(user_bets_export(user=request.user), fmt=fmt,
-                          filename=export_filename(request.user.username, "bets", fmt=fmt))
+    return table_response(
+        user_bets_export(user=request.user),
+        fmt=fmt,
+        filename=export_filename(request.user.username, "bets", fmt=fmt),
+    )

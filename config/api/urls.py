@@ -92,7 +92,9 @@ urlpatterns = [
         match_commands.SeasonStandingsView.as_view(),
         name="season-standings",
     ),
-    path("seasons/<int:pk>/finish/", season_commands.SeasonFinishView.as_view(), name="season-finish"),
+    path(
+        "seasons/<int:pk>/finish/", season_commands.SeasonFinishView.as_view(), name="season-finish"
+    ),
     path(
         "leagues/<int:pk>/seasons/",
         season_commands.LeagueSeasonStartView.as_view(),
@@ -129,13 +131,18 @@ urlpatterns = [
         match_commands.FixtureRescheduleView.as_view(),
         name="fixture-reschedule",
     ),
-    path("fixtures/<int:pk>/correct/", corrections.FixtureCorrectView.as_view(),
-         name="fixture-correct"),
+    path(
+        "fixtures/<int:pk>/correct/",
+        corrections.FixtureCorrectView.as_view(),
+        name="fixture-correct",
+    ),
     path("fixtures/<int:pk>/void/", corrections.FixtureVoidView.as_view(), name="fixture-void"),
-    path("fixtures/<int:pk>/award/", corrections.FixtureAwardView.as_view(),
-         name="fixture-award"),
-    path("fixtures/<int:pk>/corrections/", corrections.FixtureCorrectionsView.as_view(),
-         name="fixture-corrections"),
+    path("fixtures/<int:pk>/award/", corrections.FixtureAwardView.as_view(), name="fixture-award"),
+    path(
+        "fixtures/<int:pk>/corrections/",
+        corrections.FixtureCorrectionsView.as_view(),
+        name="fixture-corrections",
+    ),
     *betting_urls.urlpatterns,
     *notification_urls.urlpatterns,
     *registry.api_urls(),

@@ -28,8 +28,12 @@ from rest_framework.views import APIView
 from core import services
 from core.api.throttles import RegisterRateThrottle, WriteRateThrottle
 
-FORM_FIELDS = {"username": "username", "email": "email", "password1": "password",
-               "password2": "password"}
+FORM_FIELDS = {
+    "username": "username",
+    "email": "email",
+    "password1": "password",
+    "password2": "password",
+}
 
 
 class RegisterSerializer(serializers.Serializer):
@@ -66,13 +70,19 @@ class RegisterView(APIView):
         given.is_valid(raise_exception=True)
         data = given.validated_data
         form = SignupForm(
-            data={"username": data["username"], "email": data["email"],
-                  "password1": data["password"], "password2": data["password"]}
+            data={
+                "username": data["username"],
+                "email": data["email"],
+                "password1": data["password"],
+                "password2": data["password"],
+            }
         )
         if not form.is_valid():
             raise ValidationError(
-                {FORM_FIELDS.get(field, "non_field_errors"): errors
-                 for field, errors in form.errors.items()}
+                {
+                    FORM_FIELDS.get(field, "non_field_errors"): errors
+                    for field, errors in form.errors.items()
+                }
             )
         email = form.cleaned_data["email"]
         token, expiry = None, None
@@ -87,9 +97,13 @@ class RegisterView(APIView):
             if settings.ACCOUNT_EMAIL_VERIFICATION != "mandatory":
                 instance, token = AuthToken.objects.create(user)
                 expiry = instance.expiry
-        body = {"username": form.cleaned_data["username"], "email": email,
-                "email_verification": settings.ACCOUNT_EMAIL_VERIFICATION,
-                "token": token, "expiry": expiry}
+        body = {
+            "username": form.cleaned_data["username"],
+            "email": email,
+            "email_verification": settings.ACCOUNT_EMAIL_VERIFICATION,
+            "token": token,
+            "expiry": expiry,
+        }
         return Response(RegisteredSerializer(body).data, status=status.HTTP_201_CREATED)
 
 

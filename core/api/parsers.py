@@ -27,7 +27,13 @@ def nul_path(value: Any, path: str = "", depth: int = 0) -> str | None:
         raise TooDeep
     if isinstance(value, str):
         return (path or "(the body)") if "\x00" in value else None
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for key, item in items:
         if isinstance(key, str) and "\x00" in key:
             return f"{path}.{key!r}".lstrip(".")
@@ -48,5 +54,7 @@ class StrictJSONParser(JSONParser):
                 % {"depth": MAX_DEPTH}
             ) from None
         if where is not None:
-            raise ParseError(_("%(field)s: text may not contain the NUL character.") % {"field": where})
+            raise ParseError(
+                _("%(field)s: text may not contain the NUL character.") % {"field": where}
+            )
         return data

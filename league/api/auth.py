@@ -64,7 +64,11 @@ class TokenLogoutView(knox_views.LogoutView):
     def post(self, request: Request, format=None) -> Response:
         if request.auth is None:  # signed in some other way: there is no token to revoke
             raise exceptions.ValidationError(
-                {"non_field_errors": [_("Sign out with the API token itself (Authorization: Token ...).")]}
+                {
+                    "non_field_errors": [
+                        _("Sign out with the API token itself (Authorization: Token ...).")
+                    ]
+                }
             )
         return super().post(request, format=format)
 

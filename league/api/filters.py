@@ -23,5 +23,3 @@ class TeamFilter(django_filters.FilterSet):
     class Meta:
         model = Team
         fields = ["league", "coach", "retired"]
-
-

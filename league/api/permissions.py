@@ -51,5 +51,3 @@ class CanEditRoster(BasePermission):
 
     def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
         return can_edit_roster(request.user, team_of(obj))
-
-

@@ -71,7 +71,9 @@ class LeagueCreateSerializer(LeagueSettingsSerializer):
 
 class LeagueSerializer(ModelSerializer):
     commissioner = UserField(read_only=True)
-    team_count = serializers.IntegerField(read_only=True, help_text="Active teams (retired ones left out).")
+    team_count = serializers.IntegerField(
+        read_only=True, help_text="Active teams (retired ones left out)."
+    )
     tiebreakers = serializers.ListField(child=serializers.CharField(), read_only=True)
 
     class Meta:

@@ -153,5 +153,3 @@ class TeamViewSet(CSVListMixin, ReadCreateUpdateViewSet):
 
     def perform_update_service(self, instance, data):
         return services.team_update(team=instance, **data)
-
-

@@ -22,10 +22,25 @@ from league.models import League, Season
 from league.views.access import commissioner_required
 
 
-def form_page(request, league: League | None, form, *, title: str, submit: str, intro: str = "",
-               cancel: str = "", extra: dict | None = None) -> HttpResponse:
-    context = {"league": league, "form": form, "title": title, "submit": submit, "intro": intro,
-               "cancel": cancel or (league.get_absolute_url() if league else reverse("league:list"))}
+def form_page(
+    request,
+    league: League | None,
+    form,
+    *,
+    title: str,
+    submit: str,
+    intro: str = "",
+    cancel: str = "",
+    extra: dict | None = None,
+) -> HttpResponse:
+    context = {
+        "league": league,
+        "form": form,
+        "title": title,
+        "submit": submit,
+        "intro": intro,
+        "cancel": cancel or (league.get_absolute_url() if league else reverse("league:list")),
+    }
     return render(request, "league/form.html", context | (extra or {}))
 
 
@@ -53,8 +68,9 @@ def league_create(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             add_league_errors(form, error)
         else:
-            messages.success(request, _("%(name)s is created. Register its teams next.")
-                             % {"name": league.name})
+            messages.success(
+                request, _("%(name)s is created. Register its teams next.") % {"name": league.name}
+            )
             return redirect(league)
     return render(request, "league/create.html", {"form": form})
 
@@ -84,9 +100,17 @@ def season_create(request: HttpRequest, league: League) -> HttpResponse:
         else:
             messages.success(request, _("Season %(name)s is open.") % {"name": season.name})
             return redirect(league_url(league, season))
-    return form_page(request, league, form, title=_("New season"), submit=_("Open the season"),
-                      intro=_("Teams and rosters carry over; the new season starts with an "
-                              "empty table and no fixtures."))
+    return form_page(
+        request,
+        league,
+        form,
+        title=_("New season"),
+        submit=_("Open the season"),
+        intro=_(
+            "Teams and rosters carry over; the new season starts with an "
+            "empty table and no fixtures."
+        ),
+    )
 
 
 @commissioner_required
@@ -101,5 +125,3 @@ def team_register(request: HttpRequest, league: League) -> HttpResponse:
             messages.success(request, _("%(name)s is registered.") % {"name": team.name})
             return redirect(league)
     return form_page(request, league, form, title=_("Register a team"), submit=_("Register"))
-
-

@@ -21,8 +21,6 @@ def league_list(request: HttpRequest) -> HttpResponse:
     return render(request, "league/list.html", {"page": page, "my_teams": my_teams})
 
 
-
-
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's page, as its game draws it (roster, line-up or gladiators, fixtures)."""
     team = selectors.team_list().filter(pk=pk).first()

@@ -30,19 +30,34 @@ class ResultStateSerializer(serializers.Serializer):
 
 class ResultCorrectionSerializer(ModelSerializer):
     by = UserField(read_only=True, allow_null=True)
-    before = ResultStateSerializer(read_only=True, allow_null=True,
-                                   help_text="The result before the change; null for an award.")
-    after = ResultStateSerializer(read_only=True, allow_null=True,
-                                  help_text="The result after the change; null for a void.")
+    before = ResultStateSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="The result before the change; null for an award.",
+    )
+    after = ResultStateSerializer(
+        read_only=True, allow_null=True, help_text="The result after the change; null for a void."
+    )
     flags = serializers.ListField(
-        child=serializers.CharField(), read_only=True,
+        child=serializers.CharField(),
+        read_only=True,
         help_text="What the game could not undo and the commissioner should review.",
     )
 
     class Meta:
         model = ResultCorrection
-        fields = ["id", "fixture", "result", "kind", "reason", "by", "created_at", "before",
-                  "after", "flags"]
+        fields = [
+            "id",
+            "fixture",
+            "result",
+            "kind",
+            "reason",
+            "by",
+            "created_at",
+            "before",
+            "after",
+            "flags",
+        ]
         read_only_fields = fields
 
 
@@ -56,22 +71,24 @@ class CorrectSerializer(serializers.Serializer):
     home_score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
     away_score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
     winner = serializers.ChoiceField(choices=Result.Winner.choices)
-    reason = serializers.CharField(max_length=corrections.REASON_MAX,
-                                   help_text="Why: kept with the history.")
+    reason = serializers.CharField(
+        max_length=corrections.REASON_MAX, help_text="Why: kept with the history."
+    )
 
 
 class VoidSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=corrections.REASON_MAX)
     kickoff = serializers.DateTimeField(
-        required=False, allow_null=True,
-        help_text="The replay's kick-off (default: the fixture's own, so it may kick off at "
-                  "once).",
+        required=False,
+        allow_null=True,
+        help_text="The replay's kick-off (default: the fixture's own, so it may kick off at once).",
     )
 
 
 class AwardSerializer(serializers.Serializer):
-    winner = serializers.ChoiceField(choices=Result.Winner.choices,
-                                     help_text="The home or the away side (a draw is refused).")
+    winner = serializers.ChoiceField(
+        choices=Result.Winner.choices, help_text="The home or the away side (a draw is refused)."
+    )
     reason = serializers.CharField(max_length=corrections.REASON_MAX)
 
 
@@ -85,8 +102,9 @@ def _outcome(correction: ResultCorrection, code: int = status.HTTP_200_OK) -> Re
 def _played(fixture: Fixture) -> Result:
     result = Result.objects.filter(fixture=fixture).first()
     if result is None:
-        raise corrections.WrongState("not_played", _("This fixture has no result yet."),
-                                     field="fixture")
+        raise corrections.WrongState(
+            "not_played", _("This fixture has no result yet."), field="fixture"
+        )
     return result
 
 
@@ -105,8 +123,11 @@ class _Command(ObjectCommandView):
 class FixtureCorrectView(_Command):
     serializer_class = CorrectSerializer
 
-    @extend_schema(summary="Correct a played result, with a reason (commissioner)",
-                   request=CorrectSerializer, responses=CorrectionOutcomeSerializer)
+    @extend_schema(
+        summary="Correct a played result, with a reason (commissioner)",
+        request=CorrectSerializer,
+        responses=CorrectionOutcomeSerializer,
+    )
     def post(self, request: Request, pk: int) -> Response:
         fixture = self.get_object()
         data = self.validated(request)
@@ -117,21 +138,31 @@ class FixtureCorrectView(_Command):
 class FixtureVoidView(_Command):
     serializer_class = VoidSerializer
 
-    @extend_schema(summary="Void a played result: the fixture is replayed (commissioner)",
-                   request=VoidSerializer, responses=CorrectionOutcomeSerializer)
+    @extend_schema(
+        summary="Void a played result: the fixture is replayed (commissioner)",
+        request=VoidSerializer,
+        responses=CorrectionOutcomeSerializer,
+    )
     def post(self, request: Request, pk: int) -> Response:
         fixture = self.get_object()
         data = self.validated(request)
-        correction = corrections.result_void(result=_played(fixture), by=request.user,
-                                             reason=data["reason"], kickoff=data.get("kickoff"))
+        correction = corrections.result_void(
+            result=_played(fixture),
+            by=request.user,
+            reason=data["reason"],
+            kickoff=data.get("kickoff"),
+        )
         return _outcome(correction)
 
 
 class FixtureAwardView(_Command):
     serializer_class = AwardSerializer
 
-    @extend_schema(summary="Award a fixture not played yet by forfeit (commissioner)",
-                   request=AwardSerializer, responses={201: CorrectionOutcomeSerializer})
+    @extend_schema(
+        summary="Award a fixture not played yet by forfeit (commissioner)",
+        request=AwardSerializer,
+        responses={201: CorrectionOutcomeSerializer},
+    )
     def post(self, request: Request, pk: int) -> Response:
         fixture = self.get_object()
         data = self.validated(request)
@@ -145,8 +176,10 @@ class FixtureCorrectionsView(ObjectCommandView):
     def get_queryset(self):
         return Fixture.objects.all()
 
-    @extend_schema(summary="A fixture's corrections, voids and awards, newest first",
-                   responses=ResultCorrectionSerializer(many=True))
+    @extend_schema(
+        summary="A fixture's corrections, voids and awards, newest first",
+        responses=ResultCorrectionSerializer(many=True),
+    )
     def get(self, request: Request, pk: int) -> Response:
         fixture = self.get_object()
         rows = fixture.corrections.select_related("by").order_by("-created_at", "-pk")

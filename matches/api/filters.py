@@ -38,5 +38,3 @@ class SimulationBatchFilter(django_filters.FilterSet):
     class Meta:
         model = SimulationBatch
         fields = ["season"]
-
-

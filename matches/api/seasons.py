@@ -33,7 +33,9 @@ class TeamAddSerializer(serializers.Serializer):
 
 class SeasonStartSerializer(serializers.Serializer):
     name = serializers.CharField(
-        max_length=60, help_text="The new season's name, new in the league.", validators=[validate_name],
+        max_length=60,
+        help_text="The new season's name, new in the league.",
+        validators=[validate_name],
     )
     retire = serializers.ListField(
         child=serializers.IntegerField(min_value=1),

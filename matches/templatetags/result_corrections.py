@@ -13,8 +13,11 @@ register = template.Library()
 
 
 def _rows(fixture: Fixture) -> list[ResultCorrection]:
-    return list(ResultCorrection.objects.filter(fixture=fixture).select_related("by")
-                .order_by("-created_at", "-pk"))
+    return list(
+        ResultCorrection.objects.filter(fixture=fixture)
+        .select_related("by")
+        .order_by("-created_at", "-pk")
+    )
 
 
 @register.inclusion_tag("matches/corrections_alerts.html", takes_context=True)

@@ -32,10 +32,12 @@ def result_book(request: HttpRequest, pk: int, season_id: int) -> HttpResponse:
             played = fixture.status == Fixture.Status.PLAYED
             lines = (
                 game.result_book_lines(result=fixture.result)
-                if played and game.result_book_lines is not None else []
+                if played and game.result_book_lines is not None
+                else []
             )
-            items.append({"fixture": fixture, "result": fixture.result if played else None,
-                          "lines": lines})
+            items.append(
+                {"fixture": fixture, "result": fixture.result if played else None, "lines": lines}
+            )
         rounds.append({"number": number, "fixtures": items})
     table = standings_export(season=season)
     shown = [i for i, column in enumerate(table.columns) if not column.endswith("_id")]

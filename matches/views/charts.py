@@ -47,8 +47,13 @@ def team_charts(request: HttpRequest, pk: int) -> HttpResponse:
                 "rounds": series.rounds,
                 "line": line,
                 "rows": list(
-                    zip(series.rounds, line.positions, line.points, line.score_difference,
-                        strict=True)
+                    zip(
+                        series.rounds,
+                        line.positions,
+                        line.points,
+                        line.score_difference,
+                        strict=True,
+                    )
                 ),
                 "chart": charts.team_season_chart(series.rounds, line),
             }

@@ -17,8 +17,17 @@ from matches.models import Fixture, Result
 from matches.views.access import fixture_commissioner_required
 
 
-def _page(request: HttpRequest, fixture: Fixture, form: PageForm, apply: Callable[[], object],
-          *, title: str, intro: str, submit: str, done: str) -> HttpResponse:
+def _page(
+    request: HttpRequest,
+    fixture: Fixture,
+    form: PageForm,
+    apply: Callable[[], object],
+    *,
+    title: str,
+    intro: str,
+    submit: str,
+    done: str,
+) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             apply()
@@ -54,11 +63,15 @@ def result_correct(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         return redirect(fixture)
     form = ResultCorrectForm(request.POST or None, fixture=fixture, result=result)
     return _page(
-        request, fixture, form,
+        request,
+        fixture,
+        form,
         lambda: corrections.result_correct(result=result, by=request.user, **form.values()),
         title=_("Correct the result of %(fixture)s") % {"fixture": fixture},
-        intro=_("Standings follow at once; a betting market already paid is paid again by "
-                "the new winner. What the game cannot undo is flagged on the fixture page."),
+        intro=_(
+            "Standings follow at once; a betting market already paid is paid again by "
+            "the new winner. What the game cannot undo is flagged on the fixture page."
+        ),
         submit=_("Correct the result"),
         done=_("The result is corrected."),
     )
@@ -71,13 +84,20 @@ def result_void(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         return redirect(fixture)
     form = ResultVoidForm(request.POST or None)
     return _page(
-        request, fixture, form,
-        lambda: corrections.result_void(result=result, by=request.user,
-                                        reason=form.cleaned_data["reason"],
-                                        kickoff=form.cleaned_data["kickoff"]),
+        request,
+        fixture,
+        form,
+        lambda: corrections.result_void(
+            result=result,
+            by=request.user,
+            reason=form.cleaned_data["reason"],
+            kickoff=form.cleaned_data["kickoff"],
+        ),
         title=_("Void the result of %(fixture)s") % {"fixture": fixture},
-        intro=_("The result is removed and the fixture scheduled again, to be replayed. Bets "
-                "already paid are reversed and stay open on the replay."),
+        intro=_(
+            "The result is removed and the fixture scheduled again, to be replayed. Bets "
+            "already paid are reversed and stay open on the replay."
+        ),
         submit=_("Void the result"),
         done=_("The result is voided: the fixture is scheduled again."),
     )
@@ -88,15 +108,22 @@ def fixture_award(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     form = FixtureAwardForm(request.POST or None, fixture=fixture)
     league = fixture.season.league
     return _page(
-        request, fixture, form,
-        lambda: corrections.fixture_award(fixture=fixture, by=request.user,
-                                          winner=form.cleaned_data["winner"],
-                                          reason=form.cleaned_data["reason"]),
+        request,
+        fixture,
+        form,
+        lambda: corrections.fixture_award(
+            fixture=fixture,
+            by=request.user,
+            winner=form.cleaned_data["winner"],
+            reason=form.cleaned_data["reason"],
+        ),
         title=_("Award %(fixture)s") % {"fixture": fixture},
-        intro=_("Instead of playing it, the fixture is recorded as won %(won)s–%(lost)s by "
-                "forfeit, with the league's points for a win and a loss. Bets on it are paid "
-                "on the awarded winner.") % {"won": league.forfeit_score_for,
-                                             "lost": league.forfeit_score_against},
+        intro=_(
+            "Instead of playing it, the fixture is recorded as won %(won)s–%(lost)s by "
+            "forfeit, with the league's points for a win and a loss. Bets on it are paid "
+            "on the awarded winner."
+        )
+        % {"won": league.forfeit_score_for, "lost": league.forfeit_score_against},
         submit=_("Award the fixture"),
         done=_("The fixture is awarded."),
     )

@@ -50,7 +50,8 @@ def season_table_download(request: HttpRequest, pk: int, fmt: str, kind: str) ->
     league = _league(pk)
     season = league_season(request, league)
     return table_response(
-        SEASON_TABLES[kind](season=season), fmt=fmt,
+        SEASON_TABLES[kind](season=season),
+        fmt=fmt,
         filename=export_filename(league.name, season.name, kind, fmt=fmt),
     )
 
@@ -64,7 +65,8 @@ def roster_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     if game.roster_rows is None:
         raise Http404("this game keeps no roster")
     return table_response(
-        game.roster_rows(team=team), fmt=fmt,
+        game.roster_rows(team=team),
+        fmt=fmt,
         filename=export_filename(team.league.name, team.name, "roster", fmt=fmt),
     )
 

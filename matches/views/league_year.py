@@ -38,9 +38,11 @@ def season_finish(request: HttpRequest, league: League, season_id: int) -> HttpR
                 messages.error(request, message)
         else:
             champion = finished.champion.name if finished.champion else _("nobody")
-            messages.success(request, _("Season %(season)s is finished: %(team)s are the "
-                                        "champions.") % {"season": finished.name,
-                                                         "team": champion})
+            messages.success(
+                request,
+                _("Season %(season)s is finished: %(team)s are the champions.")
+                % {"season": finished.name, "team": champion},
+            )
         return redirect(league_url(league, season))
     left = season.fixtures.filter(status__in=UNRESOLVED).select_related("home", "away")
     context = {
@@ -70,8 +72,7 @@ def season_start_next(request: HttpRequest, league: League) -> HttpResponse:
             except ValidationError as error:
                 add_service_errors(form, error)
             else:
-                messages.success(request, _("Season %(name)s has started.")
-                                 % {"name": season.name})
+                messages.success(request, _("Season %(name)s has started.") % {"name": season.name})
                 return redirect(league_url(league, season))
         else:
             confirming = True
@@ -115,9 +116,15 @@ def _team_action(request: HttpRequest, team: Team, *, retire: bool) -> HttpRespo
             done = _("%(team)s is retired.") if retire else _("%(team)s is back.")
             messages.success(request, done % {"team": team.name})
         return redirect(team)
-    return render(request, "league/team_retire.html", {
-        "league": team.league, "team": team, "retire": retire,
-    })
+    return render(
+        request,
+        "league/team_retire.html",
+        {
+            "league": team.league,
+            "team": team,
+            "retire": retire,
+        },
+    )
 
 
 @team_commissioner_required
@@ -133,8 +140,12 @@ def team_reinstate(request: HttpRequest, team: Team) -> HttpResponse:
 def all_time(request: HttpRequest, pk: int) -> HttpResponse:
     """The champions season by season and the all-time table; anyone may read them."""
     league = get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
-    return render(request, "league/all_time.html", {
-        "league": league,
-        "rows": all_time_table(league=league),
-        "champions": list(champions_list(league=league)),
-    })
+    return render(
+        request,
+        "league/all_time.html",
+        {
+            "league": league,
+            "rows": all_time_table(league=league),
+            "champions": list(champions_list(league=league)),
+        },
+    )

@@ -32,14 +32,23 @@ def fixtures_generate(request: HttpRequest, league: League) -> HttpResponse:
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, _("%(count)s fixtures are scheduled.")
-                             % {"count": len(fixtures)})
+            messages.success(
+                request, _("%(count)s fixtures are scheduled.") % {"count": len(fixtures)}
+            )
             return redirect(league_url(league, season))
     return form_page(
-        request, league, form, title=_("Generate the fixtures"), submit=_("Generate"),
-        intro=_("Season %(season)s: every team meets every other, by the circle method. With "
-                "an odd number of teams, one team rests each round.") % {"season": season.name},
-        cancel=league_url(league, season), extra={"hidden": {"season": season.pk}},
+        request,
+        league,
+        form,
+        title=_("Generate the fixtures"),
+        submit=_("Generate"),
+        intro=_(
+            "Season %(season)s: every team meets every other, by the circle method. With "
+            "an odd number of teams, one team rests each round."
+        )
+        % {"season": season.name},
+        cancel=league_url(league, season),
+        extra={"hidden": {"season": season.pk}},
     )
 
 
@@ -57,10 +66,17 @@ def fixture_schedule(request: HttpRequest, league: League) -> HttpResponse:
             messages.success(request, _("%(fixture)s is scheduled.") % {"fixture": fixture})
             return redirect(league_url(league, season))
     return form_page(
-        request, league, form, title=_("Schedule a fixture"), submit=_("Schedule"),
-        intro=_("Season %(season)s: any two teams of the league; each team plays at most once "
-                "a round.") % {"season": season.name},
-        cancel=league_url(league, season), extra={"hidden": {"season": season.pk}},
+        request,
+        league,
+        form,
+        title=_("Schedule a fixture"),
+        submit=_("Schedule"),
+        intro=_(
+            "Season %(season)s: any two teams of the league; each team plays at most once a round."
+        )
+        % {"season": season.name},
+        cancel=league_url(league, season),
+        extra={"hidden": {"season": season.pk}},
     )
 
 

@@ -64,9 +64,7 @@ class RankingSettings:
         keys = [f.name for f in fields(cls)]
         only_keys(settings, keys, field)
         values = {
-            key: integer(
-                value, join(field, key), low=-MAX_RANKING_POINTS, high=MAX_RANKING_POINTS
-            )
+            key: integer(value, join(field, key), low=-MAX_RANKING_POINTS, high=MAX_RANKING_POINTS)
             for key, value in settings.items()
         }
         if values.get("minimum", 0) < 0:

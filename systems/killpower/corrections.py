@@ -47,10 +47,19 @@ def result_check(
     judged = judge(Score(home_score, away_score), Targets(needed["home"], needed["away"]))
     expected = judged.value if judged is not None else Result.Winner.DRAW
     if winner != expected:
-        return {"winner": _("With %(home)s–%(away)s and the points to score (+%(need_home)s, "
-                            "+%(need_away)s) the result is: %(result)s.")
-                % {"home": home_score, "away": away_score, "need_home": needed["home"],
-                   "need_away": needed["away"], "result": Result.Winner(expected).label}}
+        return {
+            "winner": _(
+                "With %(home)s–%(away)s and the points to score (+%(need_home)s, "
+                "+%(need_away)s) the result is: %(result)s."
+            )
+            % {
+                "home": home_score,
+                "away": away_score,
+                "need_home": needed["home"],
+                "need_away": needed["away"],
+                "result": Result.Winner(expected).label,
+            }
+        }
     return {}
 
 

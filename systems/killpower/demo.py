@@ -51,8 +51,6 @@ EQUIPMENT = ["magic_armour", "combat_gloves", "magic_armour", "power_cards", "po
 PLAYED_ROUNDS = 2
 
 
-
-
 def _gladiators(team_name: str) -> list[dict[str, str]]:
     return [
         {"name": f"{name} {team_name[:3]}", "specialization": spec, "equipment": kit}

@@ -81,9 +81,7 @@ class KillpowerRulesForm(LeagueRulesForm):
         required=False,
         initial=_rule_default(HOUSE_RULE_FIELDS["ranking_abandon"]),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        help_text=_(
-            "Its opponent scores a win. −2 by default: an abandon counts as a loss."
-        ),
+        help_text=_("Its opponent scores a win. −2 by default: an abandon counts as a loss."),
     )
     xp_per_match = forms.IntegerField(
         min_value=0,
@@ -146,8 +144,7 @@ class KillpowerRulesForm(LeagueRulesForm):
                         break
                 else:
                     target[path[-1]] = value
-        return {"competition_format": self.cleaned_data["competition_format"],
-                "house_rules": rules}
+        return {"competition_format": self.cleaned_data["competition_format"], "house_rules": rules}
 
     @classmethod
     def rule_initial(cls, league: League) -> dict:

@@ -92,9 +92,7 @@ def raise_choices(*, team: Team) -> list[dict[str, Any]]:
         characteristics = characteristic_rows(sheet=row)
         for item in characteristics:
             item["can_raise"] = item["raisable"] and row["raises_available"] > 0
-        choices.append(
-            dict(row, gladiator=by_id[row["id"]], characteristic_rows=characteristics)
-        )
+        choices.append(dict(row, gladiator=by_id[row["id"]], characteristic_rows=characteristics))
     return choices
 
 

@@ -19,7 +19,8 @@ def progression_series(*, team: Team) -> Progression | None:
     """Each gladiator's experience after each of the team's matches; ``None`` for the
     matches before a recruit joined and after a gladiator died."""
     gladiators = list(
-        Gladiator.objects.filter(team=team).order_by("number", "created_at", "pk")
+        Gladiator.objects.filter(team=team)
+        .order_by("number", "created_at", "pk")
         .values_list("pk", "name", "xp")
     )
     events = (
@@ -30,7 +31,12 @@ def progression_series(*, team: Team) -> Progression | None:
         )
         .order_by("fixture__kickoff", "fixture_id", "pk")
         .values_list(
-            "gladiator_id", "kind", "detail", "fixture_id", "fixture__round", "fixture__season__name"
+            "gladiator_id",
+            "kind",
+            "detail",
+            "fixture_id",
+            "fixture__round",
+            "fixture__season__name",
         )
     )
     steps: dict[int, tuple[str, int]] = {}  # fixture -> (season, round), in order of play

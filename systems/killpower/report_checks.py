@@ -90,9 +90,7 @@ def did_not_play(refusal: ReportError) -> ValidationError:
     )
 
 
-def _check_wounded(
-    fixture: Fixture, report: MatchReport, wounded: Mapping[str, list[str]]
-) -> None:
+def _check_wounded(fixture: Fixture, report: MatchReport, wounded: Mapping[str, list[str]]) -> None:
     for side in SIDES:
         own = report.side(Side(side))
         comas = {coma.gladiator for coma in own.comas}

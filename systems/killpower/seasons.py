@@ -47,8 +47,7 @@ def season_champion(*, season: Season) -> Team | None:
         if winner is None:
             raise SeasonConflict(
                 "tournament_unfinished",
-                _("The tournament's final has no winner yet: play it before finishing the "
-                  "season."),
+                _("The tournament's final has no winner yet: play it before finishing the season."),
                 field="fixtures",
             )
         return Team.objects.filter(pk=winner).first()

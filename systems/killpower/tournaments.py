@@ -99,7 +99,10 @@ def tournament_create(
     if interval <= timedelta(0):
         raise ValidationError({"interval": _("The time between rounds must be positive.")})
     teams = list(
-        league.teams.filter(retired_at__isnull=True).select_related("killpower").prefetch_related(living_prefetch()).order_by("name", "pk")
+        league.teams.filter(retired_at__isnull=True)
+        .select_related("killpower")
+        .prefetch_related(living_prefetch())
+        .order_by("name", "pk")
     )
     if len(teams) < 2:
         raise ValidationError({"season": _("A tournament needs at least two teams.")})

@@ -49,47 +49,88 @@ def _result(fixture: Fixture, number: int) -> dict[str, Any]:
     home_td, away_td = 1 + number % 2, number % 2
     return {
         "score": {"home": home_td, "away": away_td},
-        "home": {"stats": [{"player": pid, "touchdowns": home_td if i == 0 else 0,
-                            "completions": 1 if i == 1 else 0} for i, pid in enumerate(home)]},
-        "away": {"stats": [{"player": pid, "touchdowns": away_td if i == 0 else 0,
-                            "casualties": 1 if i == 2 else 0} for i, pid in enumerate(away)]},
+        "home": {
+            "stats": [
+                {
+                    "player": pid,
+                    "touchdowns": home_td if i == 0 else 0,
+                    "completions": 1 if i == 1 else 0,
+                }
+                for i, pid in enumerate(home)
+            ]
+        },
+        "away": {
+            "stats": [
+                {
+                    "player": pid,
+                    "touchdowns": away_td if i == 0 else 0,
+                    "casualties": 1 if i == 2 else 0,
+                }
+                for i, pid in enumerate(away)
+            ]
+        },
     }
 
 
 def build_league(commissioner: User) -> None:
-    league = league_create(commissioner=commissioner, name=LEAGUE, rule_system=RULE_SYSTEM,
-                           season_name="2526",
-                           description="La Ligue Mythril : Blood Bowl et ses règles maison.")
+    league = league_create(
+        commissioner=commissioner,
+        name=LEAGUE,
+        rule_system=RULE_SYSTEM,
+        season_name="2526",
+        description="La Ligue Mythril : Blood Bowl et ses règles maison.",
+    )
     season = league.seasons.get()
     teams: list[Team] = []
     for n, (name, race, picks, pitch) in enumerate(TEAMS, start=1):
-        teams.append(mythril_team_register(
-            league=league, name=name, coach=demo_user(f"mythril{n}", COACH_PASSWORD.format(n=n)),
-            team_list=race, players=_players(picks), popularity=1, home_pitch=pitch))
+        teams.append(
+            mythril_team_register(
+                league=league,
+                name=name,
+                coach=demo_user(f"mythril{n}", COACH_PASSWORD.format(n=n)),
+                team_list=race,
+                players=_players(picks),
+                popularity=1,
+                home_pitch=pitch,
+            )
+        )
     tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
-    match_services.fixtures_generate(season=season, double=False,
-                                     first_kickoff=tomorrow - timedelta(weeks=1),
-                                     interval=timedelta(weeks=1))
+    match_services.fixtures_generate(
+        season=season,
+        double=False,
+        first_kickoff=tomorrow - timedelta(weeks=1),
+        interval=timedelta(weeks=1),
+    )
     fixtures = season.fixtures.select_related("home__coach", "away__coach").order_by("pk")
     for team in teams[:3]:
         matchday_enter(team=team, user=team.coach, season=season, round=2)
     for number, fixture in enumerate(fixtures.filter(round=2)):
         for team in teams[:3]:
-            team_bet_place(team=team, user=team.coach, fixture=fixture,
-                           outcome=("home", "away", "draw")[number % 3])
+            team_bet_place(
+                team=team,
+                user=team.coach,
+                fixture=fixture,
+                outcome=("home", "away", "draw")[number % 3],
+            )
     for number, fixture in enumerate(fixtures.filter(round=1), start=1):
         from matches import locking
 
         kick_off(locking.lock_fixture_with_teams(fixture.pk))
-        entered = reports.result_submit(fixture=fixture, user=fixture.home.coach,
-                                        result=_result(fixture, number))
+        entered = reports.result_submit(
+            fixture=fixture, user=fixture.home.coach, result=_result(fixture, number)
+        )
         reports.result_confirm(report=entered, user=fixture.away.coach)
         post_match_run(fixture_id=fixture.pk, seed=SEED + number)
         team_bets_settle(fixture_id=fixture.pk, seed=SEED + 100 + number)
     last = fixtures.order_by("-round").first()
-    trophy_create(season=season, user=commissioner, name="Coupe du Mythril",
-                  team_ids=[t.pk for t in teams], round=last.round + 1,
-                  kickoff=last.kickoff + timedelta(weeks=1))
+    trophy_create(
+        season=season,
+        user=commissioner,
+        name="Coupe du Mythril",
+        team_ids=[t.pk for t in teams],
+        round=last.round + 1,
+        kickoff=last.kickoff + timedelta(weeks=1),
+    )
 
 
 @transaction.atomic
@@ -103,9 +144,13 @@ def build_missing(commissioner: User) -> list[str]:
 def build(commissioner: User) -> list[str]:
     """Build the Mythril league if missing; what ``demo_data`` prints about it."""
     build_missing(commissioner)
-    lines = [f"Mythril: {LEAGUE} (4 teams, matchday 1 played, team bets on matchday 2, a "
-             f"four-team trophy); commissioner {commissioner.username}"]
+    lines = [
+        f"Mythril: {LEAGUE} (4 teams, matchday 1 played, team bets on matchday 2, a "
+        f"four-team trophy); commissioner {commissioner.username}"
+    ]
     for n, (name, *_rest) in enumerate(TEAMS, start=1):
-        lines.append(f"  coach         username mythril{n:<6} password "
-                     f"{COACH_PASSWORD.format(n=n)}   ({name})")
+        lines.append(
+            f"  coach         username mythril{n:<6} password "
+            f"{COACH_PASSWORD.format(n=n)}   ({name})"
+        )
     return lines

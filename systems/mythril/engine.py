@@ -36,8 +36,9 @@ def read_roster_sections(data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "skills": [Skill.from_dict(i, p).to_dict() for p, i in reader.items("skills", [])],
         "pitches": [Pitch.from_dict(i, p).to_dict() for p, i in reader.items("pitches", [])],
-        "experience": ExperienceTable.from_dict(reader.raw("experience", {}),
-                                                "experience").to_dict(),
+        "experience": ExperienceTable.from_dict(
+            reader.raw("experience", {}), "experience"
+        ).to_dict(),
         "team_lists": [
             EngineTeamList.from_dict(i, p).to_dict() for p, i in reader.items("team_lists", [])
         ],
@@ -66,8 +67,11 @@ def profile_input(row: Any) -> dict[str, int] | None:
 
 def champion_input(champion: Champion) -> dict[str, Any]:
     return {
-        "name": champion.name, "cost": champion.cost, "races": list(champion.races),
-        "big_guy": champion.big_guy, "profile": profile_input(champion),
+        "name": champion.name,
+        "cost": champion.cost,
+        "races": list(champion.races),
+        "big_guy": champion.big_guy,
+        "profile": profile_input(champion),
         "skills": list(champion.skills),
     }
 
@@ -78,9 +82,17 @@ def team_list_input(team_list: TeamList, champions: Iterable[Champion]) -> dict[
     return {
         "race": team_list.race,
         "positions": [
-            {"name": p.name, "cost": p.cost, "max": p.max_count, "big_guy": p.big_guy,
-             "ally_limit": p.ally_limit, "profile": profile_input(p), "skills": list(p.skills),
-             "normal": list(p.normal) or ["general"], "double": list(p.double)}
+            {
+                "name": p.name,
+                "cost": p.cost,
+                "max": p.max_count,
+                "big_guy": p.big_guy,
+                "ally_limit": p.ally_limit,
+                "profile": profile_input(p),
+                "skills": list(p.skills),
+                "normal": list(p.normal) or ["general"],
+                "double": list(p.double),
+            }
             for p in team_list.positions.all()
         ],
         "champions": [champion_input(c) for c in champions],
@@ -97,13 +109,17 @@ def engine_team_list(team_list: TeamList) -> EngineTeamList:
 
 def league_prices(league_id: int) -> Prices:
     """The league's prices: the house rules' figures and the league's pitch types."""
-    pitches = [{"name": p.name, "cost": p.cost, "effect": p.effect}
-               for p in PitchType.objects.filter(league_id=league_id)]
+    pitches = [
+        {"name": p.name, "cost": p.cost, "effect": p.effect}
+        for p in PitchType.objects.filter(league_id=league_id)
+    ]
     try:
         return Prices.from_dict({"pitches": pitches} if pitches else {}, "prices")
     except InvalidInput as exc:
-        raise Refused("invalid_roster_data", _("The league's pitches: %(error)s")
-                      % {"error": f"{exc.field}: {exc.message}"}) from None
+        raise Refused(
+            "invalid_roster_data",
+            _("The league's pitches: %(error)s") % {"error": f"{exc.field}: {exc.message}"},
+        ) from None
 
 
 def player_input(player: Any) -> dict[str, Any]:

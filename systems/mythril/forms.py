@@ -37,9 +37,13 @@ class DraftForm(PageForm):
         for position in self.team_list.positions.all() if self.team_list else []:
             name = f"count_{position.pk}"
             self.fields[name] = forms.IntegerField(
-                label=position.name, min_value=0, max_value=MAX_OF_A_POSITION, initial=0,
-                required=False, help_text=_("%(cost)s gold, at most %(max)s") % {
-                    "cost": f"{position.cost:,}", "max": position.max_count},
+                label=position.name,
+                min_value=0,
+                max_value=MAX_OF_A_POSITION,
+                initial=0,
+                required=False,
+                help_text=_("%(cost)s gold, at most %(max)s")
+                % {"cost": f"{position.cost:,}", "max": position.max_count},
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"}),
             )
             self.position_fields.append((position, name))
@@ -50,7 +54,8 @@ class DraftForm(PageForm):
                 continue
             name = f"champion_{champion.pk}"
             self.fields[name] = forms.BooleanField(
-                label=f"{champion.name} ({champion.cost:,})", required=False)
+                label=f"{champion.name} ({champion.cost:,})", required=False
+            )
             self.champion_fields.append((champion, name))
 
     def positions(self) -> list[Any]:
@@ -75,10 +80,14 @@ class RosterImportForm(PageForm):
 
 
 class HireForm(PageForm):
-    choice = forms.CharField(label=_("Hire"), max_length=140,
-                             help_text=_("A position, a champion or an ally."))
+    choice = forms.CharField(
+        label=_("Hire"), max_length=140, help_text=_("A position, a champion or an ally.")
+    )
     name = forms.CharField(
-        label=_("Name"), max_length=80, required=False, validators=[validate_name],
+        label=_("Name"),
+        max_length=80,
+        required=False,
+        validators=[validate_name],
     )
 
 
@@ -87,5 +96,7 @@ class LevelUpForm(PageForm):
 
 
 class BetForm(PageForm):
-    outcome = forms.ChoiceField(label=_("Outcome"), choices=[
-        ("home", _("Home win")), ("away", _("Away win")), ("draw", _("Draw"))])
+    outcome = forms.ChoiceField(
+        label=_("Outcome"),
+        choices=[("home", _("Home win")), ("away", _("Away win")), ("draw", _("Draw"))],
+    )

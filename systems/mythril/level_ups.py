@@ -48,37 +48,56 @@ def _roll(level_up: LevelUp) -> SkillRoll:
 def _skill_choice(level_up: LevelUp, player: Player, skill: str) -> None:
     found = Skill.objects.filter(league_id=player.team.league_id, name=skill).first()
     if found is None:
-        raise Refused("unknown_skill", _("%(skill)s is not a skill of the league's list.")
-                      % {"skill": skill}, field="skill")
+        raise Refused(
+            "unknown_skill",
+            _("%(skill)s is not a skill of the league's list.") % {"skill": skill},
+            field="skill",
+        )
     if found.category not in level_up.options["categories"]:
-        raise Refused("skill_category", _("The roll allows the categories %(allowed)s; "
-                      "%(skill)s is %(category)s.") % {
-                          "allowed": ", ".join(level_up.options["categories"]),
-                          "skill": skill, "category": found.category}, field="skill")
+        raise Refused(
+            "skill_category",
+            _("The roll allows the categories %(allowed)s; %(skill)s is %(category)s.")
+            % {
+                "allowed": ", ".join(level_up.options["categories"]),
+                "skill": skill,
+                "category": found.category,
+            },
+            field="skill",
+        )
     if skill in player.skills:
-        raise Refused("skill_held", _("%(name)s already has %(skill)s.")
-                      % {"name": player.name, "skill": skill}, field="skill")
+        raise Refused(
+            "skill_held",
+            _("%(name)s already has %(skill)s.") % {"name": player.name, "skill": skill},
+            field="skill",
+        )
     player.skills = [*player.skills, skill]
 
 
 @transaction.atomic
-def level_up_choose(*, level_up: LevelUp, user: User, kind: str, value: str = "",
-                    skill: str = "") -> LevelUp:
+def level_up_choose(
+    *, level_up: LevelUp, user: User, kind: str, value: str = "", skill: str = ""
+) -> LevelUp:
     """Take the level-up's pick (see the module's docstring)."""
-    level_up = LevelUp.objects.select_for_update().select_related("player__team__league").get(
-        pk=level_up.pk)
+    level_up = (
+        LevelUp.objects.select_for_update()
+        .select_related("player__team__league")
+        .get(pk=level_up.pk)
+    )
     # the player's row alone: its position and champion are outer joins, which PostgreSQL
     # refuses to lock
-    player = Player.objects.select_for_update(of=("self",)).select_related(
-        "position", "champion", "team__league").get(pk=level_up.player_id)
+    player = (
+        Player.objects.select_for_update(of=("self",))
+        .select_related("position", "champion", "team__league")
+        .get(pk=level_up.player_id)
+    )
     if not can_edit_roster(user, player.team):
-        raise Forbidden(_("Only the team's coach or the commissioner picks its "
-                                     "players' skills."))
+        raise Forbidden(_("Only the team's coach or the commissioner picks its players' skills."))
     if level_up.chosen_at is not None:
         raise Refused("level_up_taken", _("This level-up is already taken."), field="kind")
     if kind not in KINDS:
-        raise Refused("invalid", _("Choose a skill, a characteristic or a big guy's double."),
-                      field="kind")
+        raise Refused(
+            "invalid", _("Choose a skill, a characteristic or a big guy's double."), field="kind"
+        )
     roll = _roll(level_up)
     try:
         if kind == "skill":
@@ -88,15 +107,19 @@ def level_up_choose(*, level_up: LevelUp, user: User, kind: str, value: str = ""
             current = engine.engine_players([player])[0]
             if kind == "characteristic":
                 if value not in roll.characteristics:
-                    raise Refused("characteristic_not_allowed", _(
-                        "The roll %(dice)s allows no rise of %(value)s.")
-                        % {"dice": list(roll.dice), "value": value or "-"}, field="value")
+                    raise Refused(
+                        "characteristic_not_allowed",
+                        _("The roll %(dice)s allows no rise of %(value)s.")
+                        % {"dice": list(roll.dice), "value": value or "-"},
+                        field="value",
+                    )
                 changed = raise_characteristic(current, value)
             else:
                 if value not in {c.value for c in BigGuyChoice}:
                     raise Refused("invalid", _("Choose st, av or drop_skill."), field="value")
-                changed = apply_big_guy_double(current, roll, BigGuyChoice(value),
-                                               skill=skill or None)
+                changed = apply_big_guy_double(
+                    current, roll, BigGuyChoice(value), skill=skill or None
+                )
             player.profile = changed.profile.to_dict() if changed.profile else None
             player.skills = list(changed.skills)
             chosen = f"{value}:{skill}" if skill else value

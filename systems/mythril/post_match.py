@@ -37,16 +37,30 @@ from systems.mythril.treasury import Reason, treasury_credit
 from systems.mythril.trophies import trophy_after_match
 
 SIDES = ("home", "away")
-COUNTS = {"touchdowns": "touchdowns", "completions": "completions",
-          "casualties": "casualties", "interceptions": "interceptions"}
-HISTORY_FIELDS = ["spp", "levels_taken", "profile", "skills", "status", "touchdowns",
-                  "completions", "casualties", "interceptions"]
+COUNTS = {
+    "touchdowns": "touchdowns",
+    "completions": "completions",
+    "casualties": "casualties",
+    "interceptions": "interceptions",
+}
+HISTORY_FIELDS = [
+    "spp",
+    "levels_taken",
+    "profile",
+    "skills",
+    "status",
+    "touchdowns",
+    "completions",
+    "casualties",
+    "interceptions",
+]
 """What a post-match sequence writes on players (in one statement: recorded per player)."""
 
 
 @transaction.atomic
-def post_match_run(*, fixture_id: int, seed: int | None = None,
-                   dice: Dice | None = None) -> PostMatchRun | None:
+def post_match_run(
+    *, fixture_id: int, seed: int | None = None, dice: Dice | None = None
+) -> PostMatchRun | None:
     """Run the post-match sequence of a played Mythril fixture, exactly once (``dice``: scripted
     ones for the tests; by default seeded with ``seed``)."""
     fixture = locking.lock_fixture_with_teams(fixture_id)
@@ -76,8 +90,12 @@ def post_match_run(*, fixture_id: int, seed: int | None = None,
 
 def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str, Any]) -> None:
     """One team's sequence written to its rows."""
-    rows = {str(p.pk): p for p in Player.objects.filter(team=team, pk__in=[
-        int(p["id"]) for p in report["players"] if str(p["id"]).isdigit()])}
+    rows = {
+        str(p.pk): p
+        for p in Player.objects.filter(
+            team=team, pk__in=[int(p["id"]) for p in report["players"] if str(p["id"]).isdigit()]
+        )
+    }
     before = history.snapshot(rows.values(), HISTORY_FIELDS)
     for pid in done["dead"]:
         if pid in rows:
@@ -99,15 +117,25 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
     if done["mvp"] in rows:
         Player.objects.filter(pk=int(done["mvp"])).update(mvps=F("mvps") + 1)
     LevelUp.objects.bulk_create(
-        LevelUp(player_id=int(level["player"]), fixture=fixture, level=level["level"],
-                roll=level["roll"]["dice"], options=level["roll"])
-        for level in done["levels"] if level["player"] in rows
+        LevelUp(
+            player_id=int(level["player"]),
+            fixture=fixture,
+            level=level["level"],
+            roll=level["roll"]["dice"],
+            options=level["roll"],
+        )
+        for level in done["levels"]
+        if level["player"] in rows
     )
-    level_ups_publish(team=team, fixture=fixture, players=[
-        rows[level["player"]].name for level in done["levels"] if level["player"] in rows])
+    level_ups_publish(
+        team=team,
+        fixture=fixture,
+        players=[rows[level["player"]].name for level in done["levels"] if level["player"] in rows],
+    )
     TeamProfile.objects.filter(team=team).update(popularity=done["popularity"])
-    treasury_credit(team=team, amount=done["winnings"], reason=Reason.WINNINGS,
-                    fixture_id=fixture.pk)
+    treasury_credit(
+        team=team, amount=done["winnings"], reason=Reason.WINNINGS, fixture_id=fixture.pk
+    )
 
 
 def post_match_sweep() -> dict[str, int]:
@@ -122,9 +150,14 @@ def post_match_sweep() -> dict[str, int]:
         mythril_post_match__created_at__lte=Now()
         - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
     )
-    pending = resend_counted(waiting, problem=_(
-        "The workers could not run the post-match sequence after %(n)s tries; the sweeper "
-        "stopped.") % {"n": settings.SWEEPER_MAX_ATTEMPTS})
+    pending = resend_counted(
+        waiting,
+        problem=_(
+            "The workers could not run the post-match sequence after %(n)s tries; the sweeper "
+            "stopped."
+        )
+        % {"n": settings.SWEEPER_MAX_ATTEMPTS},
+    )
     for fixture_id in pending:
         enqueue_on_commit(POST_MATCH_TASK, fixture_id)
     return {"mythril_post_match_enqueued": len(pending)}

@@ -29,8 +29,8 @@ def progression_series(*, team: Team) -> Progression | None:
         side = log.get("home" if home_id == team.pk else "away", {})
         rosters.append({str(player["id"]): player["spp"] for player in side.get("players", [])})
     players = []
-    for pk, name in Player.objects.filter(team=team).order_by("number", "pk").values_list(
-        "pk", "name"
+    for pk, name in (
+        Player.objects.filter(team=team).order_by("number", "pk").values_list("pk", "name")
     ):
         values = [roster.get(str(pk)) for roster in rosters]
         if any(value is not None for value in values):

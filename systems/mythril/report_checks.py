@@ -35,15 +35,20 @@ SIDE_KEYS = ("stats", "apothecary_used", "apothecary_target", "penalty_touchdown
 
 def engine_report_input(fixture: Fixture, result: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's report: what was entered, each side's roster and popularity as frozen."""
-    report: dict[str, Any] = {key: result[key] for key in
-                              ("score", "forfeit", "unfinished_halves", "turns_played")
-                              if key in result}
+    report: dict[str, Any] = {
+        key: result[key]
+        for key in ("score", "forfeit", "unfinished_halves", "turns_played")
+        if key in result
+    }
     for side in SIDES:
         sheet = getattr(fixture, f"{side}_sheet") or {}
         entered = result.get(side) or {}
         if not isinstance(entered, Mapping):
-            raise Refused("invalid_result", f"result.{side}: " + _("must be an object"),
-                          field=f"result.{side}")
+            raise Refused(
+                "invalid_result",
+                f"result.{side}: " + _("must be an object"),
+                field=f"result.{side}",
+            )
         report[side] = {
             **{key: entered[key] for key in SIDE_KEYS if key in entered},
             "players": sheet.get("players", []),
@@ -53,8 +58,12 @@ def engine_report_input(fixture: Fixture, result: Mapping[str, Any]) -> dict[str
         for key in entered:
             if key not in SIDE_KEYS:
                 field = f"result.{side}.{key}"
-                raise Refused("invalid_result", f"{field}: " + _("is not expected here (%(known)s)")
-                              % {"known": ", ".join(SIDE_KEYS)}, field=field)
+                raise Refused(
+                    "invalid_result",
+                    f"{field}: "
+                    + _("is not expected here (%(known)s)") % {"known": ", ".join(SIDE_KEYS)},
+                    field=field,
+                )
     return report
 
 
@@ -67,8 +76,9 @@ def validated(fixture: Fixture, result: Mapping[str, Any]) -> dict[str, Any]:
         raise Refused("invalid_result", "result: " + _("must be an object"), field="result")
     try:
         report = MatchReport.from_dict(engine_report_input(fixture, result), "result")
-        settings = MythrilSettings.from_dict((fixture.options or {}).get("settings", {}),
-                                             "settings")
+        settings = MythrilSettings.from_dict(
+            (fixture.options or {}).get("settings", {}), "settings"
+        )
         counted = verdict(report, settings.points)
         post_match(Dice(0), report, settings)  # a dry run: the winner's and apothecary's picks
     except InvalidInput as exc:

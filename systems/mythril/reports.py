@@ -29,8 +29,7 @@ from systems.mythril.report_checks import validated
 
 
 def _coaches(user: User, fixture: Fixture) -> bool:
-    return bool(user.is_authenticated
-                and user.pk in (fixture.home.coach_id, fixture.away.coach_id))
+    return bool(user.is_authenticated and user.pk in (fixture.home.coach_id, fixture.away.coach_id))
 
 
 def _locked_fixture(fixture_id: int) -> Fixture:
@@ -38,8 +37,9 @@ def _locked_fixture(fixture_id: int) -> Fixture:
     if fixture is None:
         raise Refused("not_found", _("No such fixture."), field="fixture")
     if fixture.season.league.rule_system != RULE_SYSTEM:
-        raise Refused("not_mythril", _("Results are entered here for Mythril matches."),
-                      field="fixture")
+        raise Refused(
+            "not_mythril", _("Results are entered here for Mythril matches."), field="fixture"
+        )
     return fixture
 
 
@@ -53,8 +53,11 @@ def _locked_report(report: ResultReport) -> tuple[Fixture, ResultReport]:
 def _assert_open(report: ResultReport, *allowed: str) -> None:
     if report.status in (allowed or (ResultReport.Status.PENDING,)):
         return
-    raise Refused("report_closed", _("This report is %(status)s.")
-                  % {"status": report.get_status_display().lower()}, field="report")
+    raise Refused(
+        "report_closed",
+        _("This report is %(status)s.") % {"status": report.get_status_display().lower()},
+        field="report",
+    )
 
 
 @transaction.atomic
@@ -64,17 +67,24 @@ def result_submit(*, fixture: Fixture, user: User, result: Mapping[str, Any]) ->
     if not (is_commissioner(user, locked.season.league) or _coaches(user, locked)):
         raise Forbidden(_("Only the commissioner or a coach of this match enters its result."))
     if locked.season.finished_at is not None:
-        raise Refused("season_finished", _("Season %(name)s is finished and archived: it "
-                                           "cannot change.") % {"name": locked.season.name},
-                      field="season")
+        raise Refused(
+            "season_finished",
+            _("Season %(name)s is finished and archived: it cannot change.")
+            % {"name": locked.season.name},
+            field="season",
+        )
     if locked.status in (Fixture.Status.CANCELLED, Fixture.Status.PLAYED):
-        raise Refused("fixture_closed", _("This fixture is %(status)s.")
-                      % {"status": locked.get_status_display().lower()}, field="fixture")
+        raise Refused(
+            "fixture_closed",
+            _("This fixture is %(status)s.") % {"status": locked.get_status_display().lower()},
+            field="fixture",
+        )
     if locked.status == Fixture.Status.SCHEDULED:
         kick_off(locked)
     payload = validated(locked, result)
     ResultReport.objects.filter(fixture=locked, status__in=ResultReport.OPEN).update(
-        status=ResultReport.Status.SUPERSEDED, reviewed_at=timezone.now())
+        status=ResultReport.Status.SUPERSEDED, reviewed_at=timezone.now()
+    )
     report = ResultReport.objects.create(fixture=locked, submitted_by=user, payload=payload)
     report_submitted_publish(fixture=locked, report=report)
     return report
@@ -107,10 +117,13 @@ def _record(fixture: Fixture, report: ResultReport) -> Result:
 def result_confirm(*, report: ResultReport, user: User) -> Result:
     """The other coach (or the commissioner) confirms: the result is recorded, once."""
     fixture, report = _locked_report(report)
-    if not (is_commissioner(user, fixture.season.league)
-            or (_coaches(user, fixture) and user.pk != report.submitted_by_id)):
-        raise Forbidden(_("The other coach or the commissioner confirms a result, not the one "
-                          "who entered it."))
+    if not (
+        is_commissioner(user, fixture.season.league)
+        or (_coaches(user, fixture) and user.pk != report.submitted_by_id)
+    ):
+        raise Forbidden(
+            _("The other coach or the commissioner confirms a result, not the one who entered it.")
+        )
     _assert_open(report)
     result = _record(fixture, report)
     report.status = ResultReport.Status.CONFIRMED
@@ -135,8 +148,9 @@ def result_dispute(*, report: ResultReport, user: User, reason: str = "") -> Res
 
 
 @transaction.atomic
-def result_decide(*, report: ResultReport, user: User, result: Mapping[str, Any] | None = None,
-                  note: str = "") -> Result:
+def result_decide(
+    *, report: ResultReport, user: User, result: Mapping[str, Any] | None = None, note: str = ""
+) -> Result:
     """The commissioner decides a pending or disputed report, as it stands or corrected."""
     fixture, report = _locked_report(report)
     if not is_commissioner(user, fixture.season.league):

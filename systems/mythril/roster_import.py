@@ -35,8 +35,9 @@ NAMES = ("name", "race")
 class ImportRefused(Refused):
     def __init__(self, field: str, message: str, line: int | None) -> None:
         where = _("line %(line)s: ") % {"line": line} if line else ""
-        super().__init__("roster_data_invalid", f"{where}{field}: {message}", field=field,
-                         line=line)
+        super().__init__(
+            "roster_data_invalid", f"{where}{field}: {message}", field=field, line=line
+        )
 
 
 def read_upload(upload) -> str:
@@ -76,8 +77,9 @@ class _SafeLoader(yaml.SafeLoader):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise _Unsafe(event.start_mark, _("anchors and aliases (& and *) are not allowed"))
         if self.depth >= MAX_DEPTH:
-            raise _Unsafe(event.start_mark, _("nested more than %(depth)s levels deep")
-                          % {"depth": MAX_DEPTH})
+            raise _Unsafe(
+                event.start_mark, _("nested more than %(depth)s levels deep") % {"depth": MAX_DEPTH}
+            )
         self.depth += 1
         try:
             return super().compose_node(parent, index)  # type: ignore[misc]
@@ -116,17 +118,20 @@ def parse(text: str, *, filename: str = "") -> tuple[Any, dict[str, int]]:
         try:
             json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ImportRefused("file", _("not valid JSON: %(error)s") % {"error": exc.msg},
-                                exc.lineno) from None
+            raise ImportRefused(
+                "file", _("not valid JSON: %(error)s") % {"error": exc.msg}, exc.lineno
+            ) from None
         except RecursionError:
             pass  # nested too deeply: the YAML reader below refuses it, naming the line
     try:
         node, data = _compose(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise ImportRefused("file", _("not valid JSON or YAML: %(error)s")
-                            % {"error": getattr(exc, "problem", exc)},
-                            mark.line + 1 if mark else None) from None
+        raise ImportRefused(
+            "file",
+            _("not valid JSON or YAML: %(error)s") % {"error": getattr(exc, "problem", exc)},
+            mark.line + 1 if mark else None,
+        ) from None
     lines: dict[str, int] = {}
     if node is not None:
         _lines(node, "", lines)
@@ -148,14 +153,21 @@ def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> No
         value = item.get(key) if isinstance(item, dict) else None
         if value is not None and value in seen:
             field = f"{path}.{index}.{key}"
-            raise ImportRefused(field, _("%(value)s appears twice") % {"value": value},
-                                _line(field, lines))
+            raise ImportRefused(
+                field, _("%(value)s appears twice") % {"value": value}, _line(field, lines)
+            )
         seen.add(value)
 
 
 def _check_names(value: object, path: str, lines: dict[str, int]) -> None:
     """Every ``name`` and ``race`` in visible characters only (``core.names``)."""
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for key, item in items:
         field = f"{path}.{key}" if path else str(key)
         if key in NAMES and isinstance(item, str):
@@ -170,12 +182,18 @@ def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
     """The roster data as the engine reads it (each item through its type's ``from_dict``, then
     back ``to_dict``); ``ImportRefused`` naming the first bad field and its line."""
     if not isinstance(data, dict):
-        raise ImportRefused("file", _("the file must hold an object with %(keys)s")
-                            % {"keys": ", ".join(SECTIONS)}, 1)
+        raise ImportRefused(
+            "file",
+            _("the file must hold an object with %(keys)s") % {"keys": ", ".join(SECTIONS)},
+            1,
+        )
     for key in data:
         if key not in SECTIONS:
-            raise ImportRefused(str(key), _("is not a section (known: %(known)s)")
-                                % {"known": ", ".join(SECTIONS)}, _line(str(key), lines))
+            raise ImportRefused(
+                str(key),
+                _("is not a section (known: %(known)s)") % {"known": ", ".join(SECTIONS)},
+                _line(str(key), lines),
+            )
     _check_names(data, "", lines)
     try:
         result = engine.read_roster_sections(data)
@@ -184,8 +202,9 @@ def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
     for section, key in UNIQUE.items():
         _check_unique(data.get(section) or [], key, section, lines)
     if not result["team_lists"]:
-        raise ImportRefused("team_lists", _("give at least one team list"),
-                            _line("team_lists", lines))
+        raise ImportRefused(
+            "team_lists", _("give at least one team list"), _line("team_lists", lines)
+        )
     return result
 
 

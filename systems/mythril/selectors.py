@@ -59,8 +59,9 @@ def apothecary_kind(team: Team, players: list[Player]) -> str:
     if profile is None:
         return "none"
     rating = sum(p.cost for p in players) // 10_000
-    return apothecary_for(engine.engine_team_list(profile.team_list),
-                          real_bought=profile.apothecary, rating=rating).value
+    return apothecary_for(
+        engine.engine_team_list(profile.team_list), real_bought=profile.apothecary, rating=rating
+    ).value
 
 
 def team_sheet(team: Team) -> dict[str, Any]:

@@ -10,8 +10,13 @@ from league.models import League
 from systems.mythril.models import MythrilSettings
 
 SETTING_FIELDS = (
-    "starting_gold", "team_bets", "winnings_unit", "popularity_down", "popularity_up",
-    "win_modifier", "loss_modifier",
+    "starting_gold",
+    "team_bets",
+    "winnings_unit",
+    "popularity_down",
+    "popularity_up",
+    "win_modifier",
+    "loss_modifier",
 )
 
 
@@ -37,12 +42,22 @@ def league_rules_check(*, league: League, has_fixtures: bool) -> None:
     a win is worth 3 (the text's forfeit rule), draw and loss are the league's."""
     if league.competition_format != League.CompetitionFormat.CHAMPIONSHIP:
         raise ValidationError(
-            {"competition_format": _("A Mythril league plays a championship; its trophies are "
-                                     "knock-out brackets beside it.")}
+            {
+                "competition_format": _(
+                    "A Mythril league plays a championship; its trophies are "
+                    "knock-out brackets beside it."
+                )
+            }
         )
     if league.points_win != 3:
-        raise ValidationError({"points_win": _("A win is worth 3 points in the Mythril league "
-                                               "(the text: “+3 pts au championnat”).")})
+        raise ValidationError(
+            {
+                "points_win": _(
+                    "A win is worth 3 points in the Mythril league "
+                    "(the text: “+3 pts au championnat”)."
+                )
+            }
+        )
     if league.house_rules:
         raise ValidationError({"house_rules": _("Mythril settings have their own fields.")})
 
@@ -53,10 +68,13 @@ def engine_settings_input(league: League) -> dict[str, Any]:
     from systems.mythril.models import ExperienceTable, PitchType
 
     own = settings_of(league)
-    experience = next(iter(ExperienceTable.objects.filter(league=league)
-                           .values_list("table", flat=True)), {})
-    pitches = [{"name": p.name, "cost": p.cost, "effect": p.effect}
-               for p in PitchType.objects.filter(league=league)]
+    experience = next(
+        iter(ExperienceTable.objects.filter(league=league).values_list("table", flat=True)), {}
+    )
+    pitches = [
+        {"name": p.name, "cost": p.cost, "effect": p.effect}
+        for p in PitchType.objects.filter(league=league)
+    ]
     return {
         "budget": own.starting_gold,
         "points": {"win": 3, "draw": league.points_draw, "loss": league.points_loss},

@@ -46,27 +46,43 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
     points through the engine), kept on its standings row (one query)."""
     system = get_system(RULE_SYSTEM)
     ids = set(team_ids)
-    keys = ("played", "wins", "draws", "losses", "touchdowns_for", "touchdowns_against",
-            *POINT_UNITS)
+    keys = (
+        "played",
+        "wins",
+        "draws",
+        "losses",
+        "touchdowns_for",
+        "touchdowns_against",
+        *POINT_UNITS,
+    )
     counts = {team_id: dict.fromkeys(keys, 0) for team_id in ids}
     results = (
         Result.objects.filter(fixture__season_id=season_id, fixture__mythril_trophy__isnull=True)
         .filter(Q(fixture__home_id__in=ids) | Q(fixture__away_id__in=ids))
-        .values_list("fixture__home_id", "fixture__away_id", "home_score", "away_score",
-                     "winner", "decided_by", "seed", "record__report__forfeit")
+        .values_list(
+            "fixture__home_id",
+            "fixture__away_id",
+            "home_score",
+            "away_score",
+            "winner",
+            "decided_by",
+            "seed",
+            "record__report__forfeit",
+        )
     )
     for home, away, home_score, away_score, winner, decided_by, seed, forfeit in results:
         won = None if winner == Result.Winner.DRAW else winner
-        outcome = MatchOutcome(home_score, away_score, won, decided_by, seed,
-                               {"forfeit": forfeit})
+        outcome = MatchOutcome(home_score, away_score, won, decided_by, seed, {"forfeit": forfeit})
         points = {
             key: system.standings_points(outcome, PointsTable(win=3, draw=draw, loss=loss))
             for key, (draw, loss) in POINT_UNITS.items()
         }
-        for index, (team_id, side, scored, conceded) in enumerate((
-            (home, "home", home_score, away_score),
-            (away, "away", away_score, home_score),
-        )):
+        for index, (team_id, side, scored, conceded) in enumerate(
+            (
+                (home, "home", home_score, away_score),
+                (away, "away", away_score, home_score),
+            )
+        ):
             row = counts.get(team_id)
             if row is None:
                 continue
@@ -99,11 +115,13 @@ def standings_table(*, season: Season) -> list[Row]:
             row.draws, row.losses = counts["draws"], counts["losses"]
             row.touchdowns_for = counts["touchdowns_for"]
             row.touchdowns_against = counts["touchdowns_against"]
-            row.points = (counts["fixed"] + counts["draw_units"] * league.points_draw
-                          + counts["loss_units"] * league.points_loss)
+            row.points = (
+                counts["fixed"]
+                + counts["draw_units"] * league.points_draw
+                + counts["loss_units"] * league.points_loss
+            )
         rows.append(row)
-    ranked = sorted(rows, key=lambda r: (-r.points, -r.difference,
-                                         -r.touchdowns_for, r.team.name))
+    ranked = sorted(rows, key=lambda r: (-r.points, -r.difference, -r.touchdowns_for, r.team.name))
     for position, row in enumerate(ranked, start=1):
         row.position = position
     return ranked

@@ -62,51 +62,80 @@ def matchday_enter(*, team: Team, user: User, season: Season, round: int) -> Mat
     if season.league_id != team.league_id:
         raise Refused("invalid", _("This season is not the team's league's."), field="season")
     if MatchdayEntry.objects.filter(season=season, round=round, team=team).exists():
-        raise Refused("entry_twice", _("%(team)s has already entered matchday %(round)s.")
-                      % {"team": team.name, "round": round}, field="round")
-    open_matches = Fixture.objects.filter(season=season, round=round,
-                                          status=Fixture.Status.SCHEDULED, kickoff__gt=Now())
+        raise Refused(
+            "entry_twice",
+            _("%(team)s has already entered matchday %(round)s.")
+            % {"team": team.name, "round": round},
+            field="round",
+        )
+    open_matches = Fixture.objects.filter(
+        season=season, round=round, status=Fixture.Status.SCHEDULED, kickoff__gt=Now()
+    )
     if not open_matches.exists():
-        raise Refused("matchday_closed", _("Every match of matchday %(round)s has kicked off.")
-                      % {"round": round}, field="round")
+        raise Refused(
+            "matchday_closed",
+            _("Every match of matchday %(round)s has kicked off.") % {"round": round},
+            field="round",
+        )
     entry_fee = matchday_entry(engine.league_prices(team.league_id))
     posted = treasury_debit(team=team, amount=entry_fee, reason=Reason.ENTRY, field="round")
-    return MatchdayEntry.objects.create(season=season, round=round, team=team,
-                                        transaction=posted)
+    return MatchdayEntry.objects.create(season=season, round=round, team=team, transaction=posted)
 
 
 @transaction.atomic
 def team_bet_place(*, team: Team, user: User, fixture: Fixture, outcome: str) -> TeamBet:
     """Bet on one outcome of a match of a matchday the team entered, before kick-off."""
     team = _locked_team(team, user)
-    locked = (Fixture.objects.select_for_update(of=("self",))
-              .filter(pk=fixture.pk).annotate(open=Q(kickoff__gt=Now())).first())
+    locked = (
+        Fixture.objects.select_for_update(of=("self",))
+        .filter(pk=fixture.pk)
+        .annotate(open=Q(kickoff__gt=Now()))
+        .first()
+    )
     if locked is None or locked.season.league_id != team.league_id:
         raise Refused("invalid", _("This match is not of the team's league."), field="fixture")
     if locked.status != Fixture.Status.SCHEDULED or not locked.open:
-        raise Refused("bets_closed", _("Bets are taken before kick-off: this match has kicked "
-                                       "off."), field="fixture")
+        raise Refused(
+            "bets_closed",
+            _("Bets are taken before kick-off: this match has kicked off."),
+            field="fixture",
+        )
     outcomes = registry.game(RULE_SYSTEM).outcomes_of(locked)
     if outcome not in outcomes:
-        raise Refused("invalid", _("Bet on one of %(outcomes)s.")
-                      % {"outcomes": ", ".join(outcomes)}, field="outcome")
-    entry = MatchdayEntry.objects.filter(season=locked.season_id, round=locked.round,
-                                         team=team).first()
+        raise Refused(
+            "invalid",
+            _("Bet on one of %(outcomes)s.") % {"outcomes": ", ".join(outcomes)},
+            field="outcome",
+        )
+    entry = MatchdayEntry.objects.filter(
+        season=locked.season_id, round=locked.round, team=team
+    ).first()
     if entry is None:
-        raise Refused("no_entry", _("Pay matchday %(round)s's entry first (10,000 gold).")
-                      % {"round": locked.round}, field="fixture")
+        raise Refused(
+            "no_entry",
+            _("Pay matchday %(round)s's entry first (10,000 gold).") % {"round": locked.round},
+            field="fixture",
+        )
     if TeamBet.objects.filter(team=team, fixture=locked).exists():
-        raise Refused("one_bet_per_match", _("One bet per match: %(team)s has already bet on "
-                      "this one.") % {"team": team.name}, field="fixture")
+        raise Refused(
+            "one_bet_per_match",
+            _("One bet per match: %(team)s has already bet on this one.") % {"team": team.name},
+            field="fixture",
+        )
     return TeamBet.objects.create(team=team, fixture=locked, entry=entry, outcome=outcome)
 
 
 @transaction.atomic
-def team_bets_settle(*, fixture_id: int, seed: int | None = None,
-                     dice: Dice | None = None) -> TeamBetSettlement | None:
+def team_bets_settle(
+    *, fixture_id: int, seed: int | None = None, dice: Dice | None = None
+) -> TeamBetSettlement | None:
     """Settle the fixture's team bets, once (see the module's docstring)."""
-    fixture = (Fixture.objects.select_for_update(of=("self",))
-               .select_related("season__league").filter(pk=fixture_id).first())
+    fixture = (
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("season__league")
+        .filter(pk=fixture_id)
+        .first()
+    )
     if fixture is None or fixture.season.league.rule_system != RULE_SYSTEM:
         return None
     if TeamBetSettlement.objects.filter(fixture=fixture).exists():
@@ -117,10 +146,12 @@ def team_bets_settle(*, fixture_id: int, seed: int | None = None,
     outcome = "cancelled" if bets_void(result) else result.winner
     final = TrophyMatch.objects.filter(fixture=fixture, final=True).exists()
     dice = dice or Dice(seed)
-    settlement = TeamBetSettlement.objects.create(fixture=fixture, outcome=outcome,
-                                                  seed=dice.seed)
-    bets = list(TeamBet.objects.filter(fixture=fixture, status=TeamBet.Status.OPEN)
-                .select_related("team").order_by("pk"))
+    settlement = TeamBetSettlement.objects.create(fixture=fixture, outcome=outcome, seed=dice.seed)
+    bets = list(
+        TeamBet.objects.filter(fixture=fixture, status=TeamBet.Status.OPEN)
+        .select_related("team")
+        .order_by("pk")
+    )
     paid: dict[int, int] = {}
     for bet in bets:
         bet.settlement = settlement
@@ -139,8 +170,9 @@ def team_bets_settle(*, fixture_id: int, seed: int | None = None,
     if paid:
         league = fixture.season.league
         supply = ledger.system_accounts(league)[Account.Kind.SUPPLY]
-        treasuries = {team_id: treasury_of(Team(pk=team_id, league_id=league.pk))
-                      for team_id in sorted(paid)}
+        treasuries = {
+            team_id: treasury_of(Team(pk=team_id, league_id=league.pk)) for team_id in sorted(paid)
+        }
         ledger.lock_accounts([supply.pk, *(a.pk for a in treasuries.values())])
         legs = [Leg(supply, -sum(paid.values()))]
         legs += [Leg(treasuries[team_id], amount) for team_id, amount in sorted(paid.items())]
@@ -158,7 +190,9 @@ def team_bets_sweep() -> dict[str, int]:
             mythril_bet_settlement__isnull=True,
             mythril_bets__status=TeamBet.Status.OPEN,
             result__created_at__lte=Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
-        ).values_list("pk", flat=True).distinct()
+        )
+        .values_list("pk", flat=True)
+        .distinct()
     )
     ids = sorted(waiting)
     for fixture_id in ids:
@@ -168,6 +202,8 @@ def team_bets_sweep() -> dict[str, int]:
 
 def matchday_bets(*, season: Season, round: int) -> list[TeamBet]:
     """The matchday's team bets, for the commissioner."""
-    return list(TeamBet.objects.filter(fixture__season=season, fixture__round=round)
-                .select_related("team", "fixture__home", "fixture__away")
-                .order_by("fixture__kickoff", "fixture", "team__name"))
+    return list(
+        TeamBet.objects.filter(fixture__season=season, fixture__round=round)
+        .select_related("team", "fixture__home", "fixture__away")
+        .order_by("fixture__kickoff", "fixture", "team__name")
+    )

@@ -44,8 +44,12 @@ class RuleRefused(Refused):
     """A team-building rule broken: ``code`` is the engine's rule, ``errors`` all of them."""
 
     def __init__(self, errors: Sequence[Mapping[str, str]], field: str = "players") -> None:
-        super().__init__(errors[0]["rule"], "; ".join(e["message"] for e in errors), field=field,
-                         errors=[dict(e) for e in errors])
+        super().__init__(
+            errors[0]["rule"],
+            "; ".join(e["message"] for e in errors),
+            field=field,
+            errors=[dict(e) for e in errors],
+        )
 
 
 def assert_mythril(league: League) -> None:
@@ -57,33 +61,52 @@ def _team_list(league: League, race: str) -> TeamList:
     found = TeamList.objects.filter(league=league, race=race).first()
     if found is None:
         known = ", ".join(TeamList.objects.filter(league=league).values_list("race", flat=True))
-        raise Refused("unknown_team_list", _("%(race)s is not a team list of this league "
-                      "(known: %(known)s).") % {"race": race, "known": known}, field="team_list")
+        raise Refused(
+            "unknown_team_list",
+            _("%(race)s is not a team list of this league (known: %(known)s).")
+            % {"race": race, "known": known},
+            field="team_list",
+        )
     return found
 
 
-def draft_input(players: Sequence[Mapping[str, Any]], popularity: object, home_pitch: str,
-                allies: object = 0) -> dict[str, Any]:
+def draft_input(
+    players: Sequence[Mapping[str, Any]], popularity: object, home_pitch: str, allies: object = 0
+) -> dict[str, Any]:
     picks = [
         {key: item[key] for key in ("position", "champion") if item.get(key)}
-        for item in players if isinstance(item, Mapping)
+        for item in players
+        if isinstance(item, Mapping)
     ]
-    return {"players": picks, "popularity": popularity, "allies": allies,
-            "home_pitch": home_pitch or "lawn"}
+    return {
+        "players": picks,
+        "popularity": popularity,
+        "allies": allies,
+        "home_pitch": home_pitch or "lawn",
+    }
 
 
-def draft_check(*, league: League, team_list: str, players: Sequence[Mapping[str, Any]],
-                popularity: object, home_pitch: str = "lawn", allies: object = 0
-                ) -> dict[str, Any]:
+def draft_check(
+    *,
+    league: League,
+    team_list: str,
+    players: Sequence[Mapping[str, Any]],
+    popularity: object,
+    home_pitch: str = "lawn",
+    allies: object = 0,
+) -> dict[str, Any]:
     """The engine's verdict on a draft (``{"ok", "cost", "errors", "budget"}``); the roster
     builder asks it on every change. Bad input raises ``Refused`` naming the field."""
     assert_mythril(league)
     chosen = _team_list(league, team_list)
     try:
         draft = Draft.from_dict(draft_input(players, popularity, home_pitch, allies), "team")
-        verdict = check_team(engine.engine_team_list(chosen), draft,
-                             settings_of(league).starting_gold,
-                             engine.league_prices(league.pk))
+        verdict = check_team(
+            engine.engine_team_list(chosen),
+            draft,
+            settings_of(league).starting_gold,
+            engine.league_prices(league.pk),
+        )
     except InvalidInput as exc:
         raise engine.field_refusal(exc) from None
     return {**verdict.to_dict(), "budget": settings_of(league).starting_gold}
@@ -94,20 +117,39 @@ def _name(item: Mapping[str, Any], default: str) -> str:
     return str(name).strip()[:80] if isinstance(name, str) and name.strip() else default
 
 
-def _new_player(team: Team, number: int, item: Mapping[str, Any], team_list: TeamList,
-                *, ally: bool = False) -> Player:
+def _new_player(
+    team: Team, number: int, item: Mapping[str, Any], team_list: TeamList, *, ally: bool = False
+) -> Player:
     if item.get("champion"):
         champion = Champion.objects.get(league_id=team.league_id, name=item["champion"])
         profile = engine.profile_input(champion)
-        return Player(team=team, number=number, name=_name(item, champion.name),
-                      champion=champion, race=team_list.race, big_guy=champion.big_guy,
-                      cost=champion.cost, profile=profile, start=profile,
-                      skills=list(champion.skills))
+        return Player(
+            team=team,
+            number=number,
+            name=_name(item, champion.name),
+            champion=champion,
+            race=team_list.race,
+            big_guy=champion.big_guy,
+            cost=champion.cost,
+            profile=profile,
+            start=profile,
+            skills=list(champion.skills),
+        )
     position = Position.objects.get(team_list=team_list, name=item["position"])
     profile = engine.profile_input(position)
-    return Player(team=team, number=number, name=_name(item, f"{position.name} {number}"),
-                  position=position, race=team_list.race, big_guy=position.big_guy, ally=ally,
-                  cost=position.cost, profile=profile, start=profile, skills=list(position.skills))
+    return Player(
+        team=team,
+        number=number,
+        name=_name(item, f"{position.name} {number}"),
+        position=position,
+        race=team_list.race,
+        big_guy=position.big_guy,
+        ally=ally,
+        cost=position.cost,
+        profile=profile,
+        start=profile,
+        skills=list(position.skills),
+    )
 
 
 @transaction.atomic
@@ -130,19 +172,28 @@ def mythril_team_register(
         raise Refused("required", _("Choose the team's list."), field="team_list")
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise Refused("invalid", _("Give a list of players."), field="players")
-    verdict = draft_check(league=league, team_list=team_list, players=players,
-                          popularity=popularity, home_pitch=home_pitch)
+    verdict = draft_check(
+        league=league,
+        team_list=team_list,
+        players=players,
+        popularity=popularity,
+        home_pitch=home_pitch,
+    )
     if not verdict["ok"]:
         raise RuleRefused(verdict["errors"])
     team_name_check(league=league, name=name)
-    team = Team(league=league, name=name, coach=coach, primary_colour=primary_colour,
-                secondary_colour=secondary_colour)
+    team = Team(
+        league=league,
+        name=name,
+        coach=coach,
+        primary_colour=primary_colour,
+        secondary_colour=secondary_colour,
+    )
     team.full_clean()
     team.save()
     chosen = _team_list(league, team_list)
     pitch = PitchType.objects.filter(league=league, name__iexact=home_pitch or "lawn").first()
-    TeamProfile.objects.create(team=team, team_list=chosen, popularity=popularity,
-                               home_pitch=pitch)
+    TeamProfile.objects.create(team=team, team_list=chosen, popularity=popularity, home_pitch=pitch)
     Player.objects.bulk_create(
         _new_player(team, number, item, chosen) for number, item in enumerate(players, start=1)
     )
@@ -154,18 +205,25 @@ def mythril_team_register(
 def _locked_team(team: Team, user: User) -> Team:
     # the team's row is the roster's mutex; PostgreSQL locks no row of an outer join's
     # nullable side (the team's Mythril row), so the lock names the team alone
-    locked = (Team.objects.select_for_update(of=("self",)).select_related("league", "mythril")
-              .get(pk=team.pk))
+    locked = (
+        Team.objects.select_for_update(of=("self",))
+        .select_related("league", "mythril")
+        .get(pk=team.pk)
+    )
     assert_mythril(locked.league)
     if not can_edit_roster(user, locked):
-        raise Forbidden(_("Only the team's coach or the commissioner changes its "
-                                     "roster."))
+        raise Forbidden(_("Only the team's coach or the commissioner changes its roster."))
     unsettled = team_unsettled_fixture(locked)
     if unsettled is not None:
-        raise Refused("roster_frozen", _(
-            "%(team)s's match of matchday %(round)s is not settled: its roster is frozen until "
-            "the result is confirmed and the post-match sequence has run.")
-            % {"team": locked.name, "round": unsettled.round}, field="team")
+        raise Refused(
+            "roster_frozen",
+            _(
+                "%(team)s's match of matchday %(round)s is not settled: its roster is frozen until "
+                "the result is confirmed and the post-match sequence has run."
+            )
+            % {"team": locked.name, "round": unsettled.round},
+            field="team",
+        )
     return locked
 
 
@@ -175,8 +233,15 @@ def _next_number(team: Team) -> int:
 
 
 @transaction.atomic
-def player_hire(*, team: Team, user: User, position: str = "", champion: str = "",
-                race: str = "", name: str = "") -> Player:
+def player_hire(
+    *,
+    team: Team,
+    user: User,
+    position: str = "",
+    champion: str = "",
+    race: str = "",
+    name: str = "",
+) -> Player:
     """Hire a player after creation: a position of the team's list, a champion of its race, or
     (``race`` another list's) an ally. The engine's ``check_hire`` decides (position maximum,
     ally races and limits, champion once, at most 2 big guys, the treasury); the gold is paid
@@ -185,27 +250,39 @@ def player_hire(*, team: Team, user: User, position: str = "", champion: str = "
     profile = team.mythril
     if bool(position) == bool(champion):
         raise Refused("required", _("Choose a position or a champion."), field="position")
-    source = profile.team_list if not race or race == profile.team_list.race else (
-        _team_list(team.league, race))
+    source = (
+        profile.team_list
+        if not race or race == profile.team_list.race
+        else (_team_list(team.league, race))
+    )
     own_list = engine.engine_team_list(profile.team_list)
     source_list = own_list if source == profile.team_list else engine.engine_team_list(source)
     players = Player.objects.filter(team=team, status__in=ON_ROSTER).select_related(
-        "position", "champion")
+        "position", "champion"
+    )
     try:
         verdict = check_hire(
-            own_list, engine.engine_players(players),
-            Pick.from_dict({"position": position} if position else {"champion": champion},
-                           "hire"),
-            treasury=gold_of(team), popularity=profile.popularity,
-            prices=engine.league_prices(team.league_id), source=source_list,
+            own_list,
+            engine.engine_players(players),
+            Pick.from_dict({"position": position} if position else {"champion": champion}, "hire"),
+            treasury=gold_of(team),
+            popularity=profile.popularity,
+            prices=engine.league_prices(team.league_id),
+            source=source_list,
         )
     except InvalidInput as exc:
         raise engine.field_refusal(exc) from None
     if not verdict.ok:
-        raise RuleRefused([e.to_dict() for e in verdict.errors],
-                          field="position" if position else "champion")
-    player = _new_player(team, _next_number(team), {"position": position, "champion": champion,
-                                                    "name": name}, source, ally=verdict.ally)
+        raise RuleRefused(
+            [e.to_dict() for e in verdict.errors], field="position" if position else "champion"
+        )
+    player = _new_player(
+        team,
+        _next_number(team),
+        {"position": position, "champion": champion, "name": name},
+        source,
+        ally=verdict.ally,
+    )
     treasury_debit(team=team, amount=verdict.gold, reason=Reason.PURCHASE)
     if verdict.popularity:
         profile.popularity -= verdict.popularity
@@ -220,8 +297,11 @@ def player_fire(*, player: Player, user: User) -> Player:
     _locked_team(player.team, user)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.status not in ON_ROSTER:
-        raise Refused("not_on_roster", _("%(name)s is not on the roster.")
-                      % {"name": player.name}, field="player")
+        raise Refused(
+            "not_on_roster",
+            _("%(name)s is not on the roster.") % {"name": player.name},
+            field="player",
+        )
     player.status = PlayerStatus.FIRED
     player.save(update_fields=["status"])
     return player
@@ -237,11 +317,15 @@ def apothecary_hire(*, team: Team, user: User) -> TeamProfile:
     team = _locked_team(team, user)
     profile = team.mythril
     if not profile.team_list.apothecary:
-        raise Refused("no_apothecary", _("The %(race)s list may not hire an apothecary.")
-                      % {"race": profile.team_list.race}, field="apothecary")
+        raise Refused(
+            "no_apothecary",
+            _("The %(race)s list may not hire an apothecary.") % {"race": profile.team_list.race},
+            field="apothecary",
+        )
     if profile.apothecary:
-        raise Refused("apothecary_twice", _("The team already has its apothecary."),
-                      field="apothecary")
+        raise Refused(
+            "apothecary_twice", _("The team already has its apothecary."), field="apothecary"
+        )
     treasury_debit(team=team, amount=APOTHECARY_COST, reason=Reason.PURCHASE, field="apothecary")
     profile.apothecary = True
     profile.save(update_fields=["apothecary"])
@@ -255,10 +339,16 @@ def lineup_check(*, team: Team, player_ids: Sequence[int]) -> dict[str, Any]:
 
     assert_mythril(team.league)
     ids = list(dict.fromkeys(player_ids))
-    players = list(Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, pk__in=ids)
-                   .select_related("position", "champion"))
+    players = list(
+        Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, pk__in=ids).select_related(
+            "position", "champion"
+        )
+    )
     if len(players) != len(ids):
-        raise Refused("unknown_player", _("Every player of the line-up must be a fit player of "
-                                          "the team."), field="players")
+        raise Refused(
+            "unknown_player",
+            _("Every player of the line-up must be a fit player of the team."),
+            field="players",
+        )
     errors = [e.to_dict() for e in check_lineup(engine.engine_players(players))]
     return {"ok": not errors, "errors": errors}

@@ -29,20 +29,24 @@ def gold_of(team: Team) -> int:
     return account.balance if account else 0
 
 
-def treasury_credit(*, team: Team, amount: int, reason: str, fixture_id: int | None = None
-                    ) -> Transaction | None:
+def treasury_credit(
+    *, team: Team, amount: int, reason: str, fixture_id: int | None = None
+) -> Transaction | None:
     """``amount`` gold from the league's money supply into the team's treasury."""
     if amount <= 0:
         return None
     treasury = treasury_of(team)
     supply = ledger.system_accounts(team.league)[Account.Kind.SUPPLY]
     ledger.lock_accounts([treasury.pk, supply.pk])
-    return ledger.post(team.league, [Posting(reason, [Leg(supply, -amount), Leg(treasury, amount)],
-                                             fixture_id=fixture_id)])[0]
+    return ledger.post(
+        team.league,
+        [Posting(reason, [Leg(supply, -amount), Leg(treasury, amount)], fixture_id=fixture_id)],
+    )[0]
 
 
-def treasury_debit(*, team: Team, amount: int, reason: str, field: str = "gold",
-                   fixture_id: int | None = None) -> Transaction | None:
+def treasury_debit(
+    *, team: Team, amount: int, reason: str, field: str = "gold", fixture_id: int | None = None
+) -> Transaction | None:
     """``amount`` gold from the team's treasury to the house; ``Refused`` (nothing moved) when
     the treasury holds less."""
     if amount <= 0:
@@ -58,5 +62,7 @@ def treasury_debit(*, team: Team, amount: int, reason: str, field: str = "gold",
             % {"team": team.name, "gold": f"{balance:,}", "cost": f"{amount:,}"},
             field=field,
         )
-    return ledger.post(team.league, [Posting(reason, [Leg(treasury, -amount), Leg(house, amount)],
-                                             fixture_id=fixture_id)])[0]
+    return ledger.post(
+        team.league,
+        [Posting(reason, [Leg(treasury, -amount), Leg(house, amount)], fixture_id=fixture_id)],
+    )[0]

@@ -26,18 +26,32 @@ SIZES = (2, 4, 8, 16)
 STAGE_INTERVAL = timedelta(days=7)
 
 
-def _fixture(trophy: Trophy, stage: int, index: int, home: int, away: int, round: int,
-             kickoff: datetime, final: bool) -> Fixture:
+def _fixture(
+    trophy: Trophy,
+    stage: int,
+    index: int,
+    home: int,
+    away: int,
+    round: int,
+    kickoff: datetime,
+    final: bool,
+) -> Fixture:
     fixture = Fixture.objects.create(
-        season=trophy.season, round=round, home_id=home, away_id=away, kickoff=kickoff,
-        bracket_position=f"T{trophy.pk}S{stage}M{index}")
+        season=trophy.season,
+        round=round,
+        home_id=home,
+        away_id=away,
+        kickoff=kickoff,
+        bracket_position=f"T{trophy.pk}S{stage}M{index}",
+    )
     TrophyMatch.objects.create(trophy=trophy, fixture=fixture, stage=stage, final=final)
     return fixture
 
 
 @transaction.atomic
-def trophy_create(*, season: Season, user: User, name: str, team_ids: Sequence[int],
-                  round: int, kickoff: datetime) -> Trophy:
+def trophy_create(
+    *, season: Season, user: User, name: str, team_ids: Sequence[int], round: int, kickoff: datetime
+) -> Trophy:
     """A trophy and its first stage's fixtures (matchday ``round``, at ``kickoff``)."""
     league = season.league
     if league.rule_system != RULE_SYSTEM:
@@ -45,9 +59,12 @@ def trophy_create(*, season: Season, user: User, name: str, team_ids: Sequence[i
     if not is_commissioner(user, league):
         raise Forbidden(_("Only the commissioner creates a trophy."))
     if season.finished_at is not None:
-        raise Refused("season_finished", _("Season %(name)s is finished and archived: it "
-                                           "cannot change.") % {"name": season.name},
-                      field="season")
+        raise Refused(
+            "season_finished",
+            _("Season %(name)s is finished and archived: it cannot change.")
+            % {"name": season.name},
+            field="season",
+        )
     ids = list(dict.fromkeys(team_ids))
     if len(ids) not in SIZES or len(ids) != len(team_ids):
         raise Refused("trophy_size", _("Name 2, 4, 8 or 16 different teams."), field="teams")
@@ -56,13 +73,24 @@ def trophy_create(*, season: Season, user: User, name: str, team_ids: Sequence[i
     if not name.strip():
         raise Refused("required", _("Name the trophy."), field="name")
     if _free_round(season, tuple(ids), round) != round:  # type: ignore[arg-type]
-        raise Refused("round_taken", _("A team of the trophy already plays on matchday "
-                                       "%(round)s: choose another.") % {"round": round},
-                      field="round")
+        raise Refused(
+            "round_taken",
+            _("A team of the trophy already plays on matchday %(round)s: choose another.")
+            % {"round": round},
+            field="round",
+        )
     trophy = Trophy.objects.create(season=season, name=name.strip()[:80])
     for index in range(len(ids) // 2):
-        _fixture(trophy, 1, index + 1, ids[2 * index], ids[2 * index + 1], round, kickoff,
-                 final=len(ids) == 2)
+        _fixture(
+            trophy,
+            1,
+            index + 1,
+            ids[2 * index],
+            ids[2 * index + 1],
+            round,
+            kickoff,
+            final=len(ids) == 2,
+        )
     return trophy
 
 
@@ -82,16 +110,28 @@ def trophy_advance(*, trophy: Trophy) -> list[Fixture]:
             return []
         fixture = match.fixture
         winners[match.fixture.bracket_position] = (
-            fixture.home_id if result.winner == Result.Winner.HOME else fixture.away_id)
-    order = [winners[m.fixture.bracket_position] for m in sorted(
-        current, key=lambda m: int(m.fixture.bracket_position.rsplit("M", 1)[1]))]
+            fixture.home_id if result.winner == Result.Winner.HOME else fixture.away_id
+        )
+    order = [
+        winners[m.fixture.bracket_position]
+        for m in sorted(current, key=lambda m: int(m.fixture.bracket_position.rsplit("M", 1)[1]))
+    ]
     last = current[-1].fixture
     created = []
     for index in range(len(order) // 2):
         home, away = order[2 * index], order[2 * index + 1]
-        created.append(_fixture(trophy, stage + 1, index + 1, home, away,
-                                _free_round(trophy.season, (home, away), last.round + 1),
-                                last.kickoff + STAGE_INTERVAL, final=len(order) == 2))
+        created.append(
+            _fixture(
+                trophy,
+                stage + 1,
+                index + 1,
+                home,
+                away,
+                _free_round(trophy.season, (home, away), last.round + 1),
+                last.kickoff + STAGE_INTERVAL,
+                final=len(order) == 2,
+            )
+        )
     return created
 
 
@@ -99,8 +139,11 @@ def _free_round(season: Season, teams: tuple[int, ...], start: int) -> int:
     """The first matchday from ``start`` where neither team plays yet."""
     from django.db.models import Q
 
-    busy = set(Fixture.objects.filter(season=season).filter(
-        Q(home__in=teams) | Q(away__in=teams)).values_list("round", flat=True))
+    busy = set(
+        Fixture.objects.filter(season=season)
+        .filter(Q(home__in=teams) | Q(away__in=teams))
+        .values_list("round", flat=True)
+    )
     round = start
     while round in busy:
         round += 1

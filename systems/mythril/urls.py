@@ -18,47 +18,84 @@ league_patterns = [
     path("teams/<int:pk>/mythril-bet/", team_pages.team_bet, name="my_team_bet"),
     path("mythril-players/<int:pk>/fire/", team_pages.player_fire, name="my_fire"),
     path("mythril-level-ups/<int:pk>/", team_pages.level_up_choose, name="my_level_up"),
-    path("seasons/<int:pk>/mythril-bets/<int:round>/", team_pages.matchday_bets,
-         name="my_matchday_bets"),
-    path("seasons/<int:pk>/mythril-trophies/", trophy_pages.trophy_create,
-         name="my_trophy_create"),
+    path(
+        "seasons/<int:pk>/mythril-bets/<int:round>/",
+        team_pages.matchday_bets,
+        name="my_matchday_bets",
+    ),
+    path("seasons/<int:pk>/mythril-trophies/", trophy_pages.trophy_create, name="my_trophy_create"),
 ]
 
 match_patterns = [
     path("<int:pk>/mythril-result/", match_pages.result_entry, name="my_result"),
     path("<int:pk>/mythril-sheet/", match_pages.match_sheet, name="my_match_sheet"),
-    path("mythril-reports/<int:pk>/<str:command>/", match_pages.report_command,
-         name="my_report_command"),
+    path(
+        "mythril-reports/<int:pk>/<str:command>/",
+        match_pages.report_command,
+        name="my_report_command",
+    ),
 ]
 
 api_patterns = [
-    path("mythril/leagues/<int:pk>/roster-data/", api.RosterDataView.as_view(),
-         name="mythril-roster-data"),
-    path("mythril/leagues/<int:pk>/teams/check/", api.DraftCheckView.as_view(),
-         name="mythril-draft-check"),
-    path("mythril/leagues/<int:pk>/teams/", api.TeamCreateView.as_view(),
-         name="mythril-team-create"),
+    path(
+        "mythril/leagues/<int:pk>/roster-data/",
+        api.RosterDataView.as_view(),
+        name="mythril-roster-data",
+    ),
+    path(
+        "mythril/leagues/<int:pk>/teams/check/",
+        api.DraftCheckView.as_view(),
+        name="mythril-draft-check",
+    ),
+    path(
+        "mythril/leagues/<int:pk>/teams/", api.TeamCreateView.as_view(), name="mythril-team-create"
+    ),
     path("mythril/teams/<int:pk>/", api.TeamSheetView.as_view(), name="mythril-team"),
     path("mythril/teams/<int:pk>/hire/", api.HireView.as_view(), name="mythril-hire"),
-    path("mythril/teams/<int:pk>/apothecary/", api.ApothecaryView.as_view(),
-         name="mythril-apothecary"),
-    path("mythril/teams/<int:pk>/lineup-check/", api.LineupCheckView.as_view(),
-         name="mythril-lineup-check"),
-    path("mythril/teams/<int:pk>/matchday-entries/", api.MatchdayEntryView.as_view(),
-         name="mythril-matchday-entry"),
+    path(
+        "mythril/teams/<int:pk>/apothecary/",
+        api.ApothecaryView.as_view(),
+        name="mythril-apothecary",
+    ),
+    path(
+        "mythril/teams/<int:pk>/lineup-check/",
+        api.LineupCheckView.as_view(),
+        name="mythril-lineup-check",
+    ),
+    path(
+        "mythril/teams/<int:pk>/matchday-entries/",
+        api.MatchdayEntryView.as_view(),
+        name="mythril-matchday-entry",
+    ),
     path("mythril/teams/<int:pk>/bets/", api.TeamBetView.as_view(), name="mythril-team-bet"),
     path("mythril/players/<int:pk>/fire/", api.FireView.as_view(), name="mythril-fire"),
-    path("mythril/level-ups/<int:pk>/choose/", api.LevelUpChooseView.as_view(),
-         name="mythril-level-up-choose"),
-    path("mythril/fixtures/<int:pk>/result-reports/", api.ResultSubmitView.as_view(),
-         name="mythril-result-submit"),
-    path("mythril/fixtures/<int:pk>/post-match/", api.PostMatchView.as_view(),
-         name="mythril-post-match"),
-    path("mythril/result-reports/<int:pk>/<str:command>/", api.ReportCommandView.as_view(),
-         name="mythril-report-command"),
-    path("mythril/seasons/<int:pk>/matchdays/<int:round>/bets/", api.MatchdayBetsView.as_view(),
-         name="mythril-matchday-bets"),
-    path("mythril/seasons/<int:pk>/standings/", api.StandingsView.as_view(),
-         name="mythril-standings"),
+    path(
+        "mythril/level-ups/<int:pk>/choose/",
+        api.LevelUpChooseView.as_view(),
+        name="mythril-level-up-choose",
+    ),
+    path(
+        "mythril/fixtures/<int:pk>/result-reports/",
+        api.ResultSubmitView.as_view(),
+        name="mythril-result-submit",
+    ),
+    path(
+        "mythril/fixtures/<int:pk>/post-match/",
+        api.PostMatchView.as_view(),
+        name="mythril-post-match",
+    ),
+    path(
+        "mythril/result-reports/<int:pk>/<str:command>/",
+        api.ReportCommandView.as_view(),
+        name="mythril-report-command",
+    ),
+    path(
+        "mythril/seasons/<int:pk>/matchdays/<int:round>/bets/",
+        api.MatchdayBetsView.as_view(),
+        name="mythril-matchday-bets",
+    ),
+    path(
+        "mythril/seasons/<int:pk>/standings/", api.StandingsView.as_view(), name="mythril-standings"
+    ),
     path("mythril/seasons/<int:pk>/trophies/", api.TrophyView.as_view(), name="mythril-trophies"),
 ]

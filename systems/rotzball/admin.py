@@ -8,4 +8,5 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "team", "endurance", "agility", "strength", "intelligence")
     list_filter = ("team__league",)
 
+
 admin.site.register(LineupSlot)

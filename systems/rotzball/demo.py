@@ -46,10 +46,6 @@ PLAYED_ROUNDS = 5
 DEMO_SEED = 1517
 
 
-
-
-
-
 @transaction.atomic
 def _build(commissioner: User) -> None:
     dice = Dice(DEMO_SEED)

@@ -18,8 +18,17 @@ ROLL = {
 }
 TURN = {
     "type": "object",
-    "required": ["turn", "period", "initiative", "tactic", "attacking", "modifiers", "attack",
-                 "defence", "score"],
+    "required": [
+        "turn",
+        "period",
+        "initiative",
+        "tactic",
+        "attacking",
+        "modifiers",
+        "attack",
+        "defence",
+        "score",
+    ],
     "properties": {
         "turn": {"type": "integer", "minimum": 1},
         "period": {"type": "string"},
@@ -40,8 +49,7 @@ MATCH_RECORD = DocumentKind(
     version=1,
     schema={
         "type": "object",
-        "required": ["home_score", "away_score", "winner", "decided_by", "seed", "turns",
-                     "rolls"],
+        "required": ["home_score", "away_score", "winner", "decided_by", "seed", "turns", "rolls"],
         "properties": {
             "home_score": SCORE,
             "away_score": SCORE,

@@ -11,8 +11,15 @@ from systems.rotzball.documents import MATCH_RECORD
 from systems.rotzball.models import LineupSlot, Player
 
 COLUMNS = ("id", "name", "endurance", "agility", "strength", "intelligence", "position")
-LABELS = (_("Id"), _("Name"), _("Endurance (E)"), _("Agility (Ag)"), _("Strength (F)"),
-          _("Intelligence (Int)"), _("Position"))
+LABELS = (
+    _("Id"),
+    _("Name"),
+    _("Endurance (E)"),
+    _("Agility (Ag)"),
+    _("Strength (F)"),
+    _("Intelligence (Int)"),
+    _("Position"),
+)
 
 
 def roster_rows(*, team: Team) -> Table:
@@ -37,7 +44,11 @@ def result_book_lines(*, result) -> list[str]:
             score = turn.get("score", {})
             lines.append(
                 _("Turn %(turn)s: goal for %(team)s (%(home)s–%(away)s)")
-                % {"turn": turn.get("turn"), "team": names[turn["goal"]],
-                   "home": score.get("home"), "away": score.get("away")}
+                % {
+                    "turn": turn.get("turn"),
+                    "team": names[turn["goal"]],
+                    "home": score.get("home"),
+                    "away": score.get("away"),
+                }
             )
     return lines

@@ -41,7 +41,10 @@ class LineupForm(PageForm):
 
     def __init__(self, *args, players: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [("", _("— empty —")), *((player.pk, self.player_label(player)) for player in players)]
+        choices = [
+            ("", _("— empty —")),
+            *((player.pk, self.player_label(player)) for player in players),
+        ]
         for position, label in LineupSlot.Position.choices:
             self.fields[position] = forms.TypedChoiceField(
                 label=label, choices=choices, coerce=int, empty_value=None, required=False
@@ -49,8 +52,10 @@ class LineupForm(PageForm):
 
     @staticmethod
     def player_label(player: Player) -> str:
-        return (f"{player.name} · E {player.endurance} · Ag {player.agility} · "
-                f"F {player.strength} · Int {player.intelligence}")
+        return (
+            f"{player.name} · E {player.endurance} · Ag {player.agility} · "
+            f"F {player.strength} · Int {player.intelligence}"
+        )
 
     @staticmethod
     def initial_for(lineup: dict[str, Player]) -> dict:

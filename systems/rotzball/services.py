@@ -45,7 +45,10 @@ def player_check(*, team: Team, player: Player | None = None, **fields: Any) -> 
     name = fields.get("name")
     if name and team.players.filter(name__iexact=name).exclude(pk=candidate.pk).exists():
         raise ValidationError(
-            {"name": _("%(name)s already plays for this team: choose another name.") % {"name": name}}
+            {
+                "name": _("%(name)s already plays for this team: choose another name.")
+                % {"name": name}
+            }
         )
     candidate.full_clean()
     return candidate

@@ -9,8 +9,9 @@ from systems.rotzball.views import coach
 league_patterns = [
     path("teams/<int:pk>/roster/", coach.roster, name="roster"),
     path("teams/<int:pk>/roster/<int:player_id>/", coach.player_edit, name="player_edit"),
-    path("teams/<int:pk>/roster/<int:player_id>/delete/", coach.player_delete,
-         name="player_delete"),
+    path(
+        "teams/<int:pk>/roster/<int:player_id>/delete/", coach.player_delete, name="player_delete"
+    ),
     path("teams/<int:pk>/lineup/", coach.lineup, name="lineup"),
     path("teams/<int:pk>/lineup/preview/", coach.lineup_preview, name="lineup_preview"),
     path("teams/<int:pk>/plan/", coach.match_plan, name="plan"),

@@ -19,7 +19,9 @@ REPLAY_WITHOUT_SEQUENCE = gettext_noop(
 
 
 def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
-    return [INJURIES_CARRIED] if PostMatchRun.objects.filter(fixture=result.fixture).exists() else []
+    return (
+        [INJURIES_CARRIED] if PostMatchRun.objects.filter(fixture=result.fixture).exists() else []
+    )
 
 
 def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:

@@ -134,11 +134,15 @@ def player_choices(fixture: Fixture) -> list[tuple[str, str]]:
 def team_unsettled(*, team: Team) -> bool:
     """A played match of the team still waits for its post-match sequence (a fixture awarded
     by forfeit has none)."""
-    return Fixture.objects.filter(
-        Q(home=team) | Q(away=team),
-        status=Fixture.Status.PLAYED,
-        tutatis_post_match__isnull=True,
-    ).exclude(result__decided_by=FORFEIT).exists()
+    return (
+        Fixture.objects.filter(
+            Q(home=team) | Q(away=team),
+            status=Fixture.Status.PLAYED,
+            tutatis_post_match__isnull=True,
+        )
+        .exclude(result__decided_by=FORFEIT)
+        .exists()
+    )
 
 
 def season_post_match_pending(*, season: Season) -> list[Fixture]:

@@ -69,8 +69,9 @@ def test_with_verification_required_no_token_until_the_email_is_confirmed(settin
 
 @pytest.mark.django_db
 def test_sign_ups_are_limited_per_address():
-    answers = [_register(username=f"user{n}", email=f"u{n}@example.org").status_code
-               for n in range(11)]
+    answers = [
+        _register(username=f"user{n}", email=f"u{n}@example.org").status_code for n in range(11)
+    ]
 
     assert answers[:10] == [201] * 10
     assert answers[10] == 429

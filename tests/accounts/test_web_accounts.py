@@ -37,8 +37,12 @@ def test_anyone_signs_up_and_lands_on_the_page_saying_what_to_do_next():
     user = User.objects.get(username="newcomer")
     assert user.email == "newcomer@example.org" and user.check_password(STRONG)
     welcome = client.get("/accounts/welcome/").content.decode()
-    for step in ("Follow a league", "Open a wallet", "Create a league",
-                 "Ask a commissioner for a team"):
+    for step in (
+        "Follow a league",
+        "Open a wallet",
+        "Create a league",
+        "Ask a commissioner for a team",
+    ):
         assert step in welcome
 
 
@@ -170,8 +174,15 @@ def test_registering_a_team_takes_a_typed_username_and_lists_nobody(commissioner
     url = f"/leagues/{league.pk}/teams/new/"
 
     page = client.get(url).content.decode()
-    unknown = client.post(url, {"name": "Ghosts", "coach": "nobody-here",
-                                "primary_colour": "#112233", "secondary_colour": "#445566"})
+    unknown = client.post(
+        url,
+        {
+            "name": "Ghosts",
+            "coach": "nobody-here",
+            "primary_colour": "#112233",
+            "secondary_colour": "#445566",
+        },
+    )
 
     assert "datalist" not in page and "other_coach" not in page
     assert "No user has this username." in unknown.content.decode()

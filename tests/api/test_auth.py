@@ -96,7 +96,9 @@ def test_sign_ins_from_one_address_are_throttled(coach):
     # given ten successful sign-ins from one address within a minute (the "login" rate)
     client = APIClient()
     for _attempt in range(10):
-        assert client.post(TOKEN_URL, {"username": "coach", "password": PASSWORD}).status_code == 200
+        assert (
+            client.post(TOKEN_URL, {"username": "coach", "password": PASSWORD}).status_code == 200
+        )
 
     # when an eleventh comes
     response = client.post(TOKEN_URL, {"username": "coach", "password": PASSWORD})
@@ -173,13 +175,25 @@ def test_token_requests_answer_in_the_users_saved_language(coach, team):
     # given a coach who chose French and signs requests with a token
     UserProfile.objects.create(user=coach, language="fr")
     _instance, token = AuthToken.objects.create(user=coach)
-    payload = {"team": team.pk, "name": "Hans", "endurance": 101, "agility": 40, "strength": 40, "intelligence": 40}
+    payload = {
+        "team": team.pk,
+        "name": "Hans",
+        "endurance": 101,
+        "agility": 40,
+        "strength": 40,
+        "intelligence": 40,
+    }
 
     # when a characteristic breaks the 1-100 rule
     french = token_client(token).post("/api/v1/players/", payload, format="json")
-    english = token_client(token).post("/api/v1/players/", payload, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    english = token_client(token).post(
+        "/api/v1/players/", payload, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
 
     # then the field message is in French, whatever the client's Accept-Language says
     assert french.status_code == english.status_code == 400
     assert "inférieure ou égale à 100" in french.json()["error"]["fields"]["endurance"][0]
-    assert english.json()["error"]["fields"]["endurance"] == french.json()["error"]["fields"]["endurance"]
+    assert (
+        english.json()["error"]["fields"]["endurance"]
+        == french.json()["error"]["fields"]["endurance"]
+    )

@@ -99,8 +99,14 @@ def test_an_army_shows_its_computed_card(api_as, alliance):
             "troop": alliance.troops.get(name="Elementals").pk,
             "message": card["warnings"][0]["message"],
             "code": "below_minimum_group",
-            "params": {"name": "Elementals", "count": 3, "min": 5, "dc": 25, "type": "golems",
-                       "label": "Golems, elementals"},
+            "params": {
+                "name": "Elementals",
+                "count": 3,
+                "min": 5,
+                "dc": 25,
+                "type": "golems",
+                "label": "Golems, elementals",
+            },
         }
     ]
     assert body["head_count"] == 94 and len(body["troops"]) == 6

@@ -52,7 +52,8 @@ def test_team_register_names_the_bad_field(api_as, commissioner, league, team):
         "/api/v1/teams/", {"league": league.pk, "name": "Boars", "primary_colour": "red"}
     )
     taken_name = api_as(commissioner).post(
-        "/api/v1/teams/", {"league": league.pk, "name": "wolves"}  # capitals aside
+        "/api/v1/teams/",
+        {"league": league.pk, "name": "wolves"},  # capitals aside
     )
     no_such_coach = api_as(commissioner).post(
         "/api/v1/teams/", {"league": league.pk, "name": "Boars", "coach": "ghost"}

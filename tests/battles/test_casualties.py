@@ -115,7 +115,9 @@ def test_a_second_run_beside_an_unfinished_one_gives_no_second_casualties(
     before = head_counts(alliance)
 
     with pytest.raises(ValidationError) as caught:
-        services.casualties_confirm(run_id=services.run_resolve(run_id=second.pk).pk, user=game_master)
+        services.casualties_confirm(
+            run_id=services.run_resolve(run_id=second.pk).pk, user=game_master
+        )
 
     assert list(caught.value.message_dict) == ["run"]
     assert head_counts(alliance) == before

@@ -77,9 +77,7 @@ def test_a_paused_run_stored_with_phrases_resumes_on_its_dice(battle, game_maste
     assert (run.winner, run.seed) == (finished["winner"], finished["seed"])
 
 
-def test_the_casualties_of_a_finished_run_stored_with_phrases_are_confirmed(
-    battle, game_master
-):
+def test_the_casualties_of_a_finished_run_stored_with_phrases_are_confirmed(battle, game_master):
     run = stored_run(battle, "finished")
 
     services.casualties_confirm(run_id=run.pk, user=game_master)

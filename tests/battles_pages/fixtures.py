@@ -31,8 +31,9 @@ def finished_run(paused_run, game_master) -> BattleRun:
     run = paused_run
     while run.status != BattleRun.Status.FINISHED:
         if run.pending:
-            run = services.run_decide_crucial_moment(run_id=run.pk, user=game_master,
-                                                     winner="defender")
+            run = services.run_decide_crucial_moment(
+                run_id=run.pk, user=game_master, winner="defender"
+            )
         else:
             run = services.run_step(run_id=run.pk, user=game_master)
     return run

@@ -17,8 +17,10 @@ def test_campaign_page_lists_armies_with_head_count_and_main_troop(
 ):
     page = soup(browser(player).get(reverse("battles:campaign", args=[campaign.pk])))
 
-    rows = {row.find("th").get_text(strip=True): row.get_text(" ", strip=True)
-            for row in page.find("table", class_="armies").find("tbody").find_all("tr")}
+    rows = {
+        row.find("th").get_text(strip=True): row.get_text(" ", strip=True)
+        for row in page.find("table", class_="armies").find("tbody").find_all("tr")
+    }
     assert "94" in rows["Auld Alliance"] and "Militia + Skelligers" in rows["Auld Alliance"]
     assert "200" in rows["Wild Hunt"] and "Warriors of the Wild Hunt" in rows["Wild Hunt"]
     battles = page.find("table", class_="battles").get_text(" ", strip=True)
@@ -34,7 +36,9 @@ def test_battle_page_shows_both_cards_and_each_phase_dc_explained(browser, battl
 
     cards = page.find_all("article", class_="battle-card")
     assert [c.find("h3").get_text(" ", strip=True) for c in cards] == [
-        "Wild Hunt Attacker", "Auld Alliance Defender"]
+        "Wild Hunt Attacker",
+        "Auld Alliance Defender",
+    ]
     assert "success threshold (SR) 10" in page.find("hgroup").get_text()
     plan = page.find("table", class_="phase-plan").find("tbody").find_all("tr")
     phase_one = plan[0].find_all("td")[1].get_text(" ", strip=True)  # the Auld Alliance
@@ -65,7 +69,8 @@ def test_odds_load_as_a_fragment_for_signed_in_users(browser, battle, player):
 def test_the_game_master_starts_a_run_from_the_battle_page(browser, battle, game_master):
     client = browser(game_master)
     form = soup(client.get(reverse("battles:battle", args=[battle.pk]))).find(
-        "form", action=reverse("battles:run_start", args=[battle.pk]))
+        "form", action=reverse("battles:run_start", args=[battle.pk])
+    )
 
     response = client.post(form["action"], form_data(form, seed=str(SEED)))
 
@@ -79,12 +84,14 @@ def test_the_game_master_starts_a_run_from_the_battle_page(browser, battle, game
 
 def test_a_card_with_errors_cannot_start_a_battle(browser, battle, alliance, game_master):
     Troop.objects.filter(army=alliance, name__in=["Golems", "Elementals", "Gargoyles"]).update(
-        phase=1)
+        phase=1
+    )
     client = browser(game_master)
     page = soup(client.get(reverse("battles:battle", args=[battle.pk])))
 
     assert "Auld Alliance: Phase 1 has 4 specialist troops (at most 3)." in page.find(
-        class_="flash-error").get_text(" ", strip=True)
+        class_="flash-error"
+    ).get_text(" ", strip=True)
     assert page.find("form", class_="start-run").find("button").has_attr("disabled")
     response = client.post(reverse("battles:run_start", args=[battle.pk]), follow=True)
     assert "The battle cannot start" in soup(response).get_text()
@@ -123,8 +130,11 @@ def test_only_the_game_master_sees_the_crucial_moment_prompt(
 
     assert "Phase 1: the crucial moment." in prompt.get_text()
     buttons = [b.get_text(strip=True) for b in prompt.find_all("button")]
-    assert buttons == ["Wild Hunt wins the moment", "Auld Alliance wins the moment",
-                       "Drop the moment"]
+    assert buttons == [
+        "Wild Hunt wins the moment",
+        "Auld Alliance wins the moment",
+        "Drop the moment",
+    ]
     assert soup(browser(game_master).get(url)).find(id="run").get("hx-trigger") is None
 
 
@@ -133,8 +143,11 @@ def test_the_game_master_decides_the_moment_and_the_run_moves_on(
 ):
     client = browser(game_master)
     page = soup(client.get(reverse("battles:run", args=[paused_run.pk])))
-    form = next(f for f in page.find(id="prompt").find_all("form")
-                if f.find("input", attrs={"name": "winner", "value": "defender"}))
+    form = next(
+        f
+        for f in page.find(id="prompt").find_all("form")
+        if f.find("input", attrs={"name": "winner", "value": "defender"})
+    )
 
     fragment = soup(client.post(form["action"], form_data(form), headers=HTMX))
 
@@ -142,14 +155,13 @@ def test_the_game_master_decides_the_moment_and_the_run_moves_on(
     assert paused_run.status != BattleRun.Status.PAUSED or paused_run.pending["phase"] > 1
     moment = fragment.find(id="phase-1").find("tr", class_="crucial_moment")
     assert "Auld Alliance wins the crucial moment (+5), as the game master records." in (
-        moment.get_text(" ", strip=True))
+        moment.get_text(" ", strip=True)
+    )
     refused = browser(player).post(form["action"], {"winner": "attacker"})
     assert refused.status_code == 403
 
 
-def test_a_watcher_poll_answers_nothing_while_the_run_has_not_moved(
-    browser, paused_run, player
-):
+def test_a_watcher_poll_answers_nothing_while_the_run_has_not_moved(browser, paused_run, player):
     client = browser(player)
     url = reverse("battles:run", args=[paused_run.pk])
     poll = soup(client.get(url)).find(id="run")["hx-get"]
@@ -164,7 +176,8 @@ def test_resolve_to_the_end_enqueues_the_worker_and_shows_the_report(
 ):
     client = browser(game_master)
     form = soup(client.get(reverse("battles:run", args=[paused_run.pk]))).find(
-        "form", action=reverse("battles:run_resolve", args=[paused_run.pk]))
+        "form", action=reverse("battles:run_resolve", args=[paused_run.pk])
+    )
 
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         waiting = soup(client.post(form["action"], form_data(form), headers=HTMX))
@@ -212,8 +225,11 @@ def test_the_game_master_confirms_casualties_once_and_head_counts_go_down(
     assert page.find(id="report").find("form") is None
     client.post(form["action"], form_data(form))  # again: nothing more
     assert sum(Troop.objects.filter(army=alliance).values_list("count", flat=True)) == after
-    history = soup(client.get(reverse("battles:army", args=[alliance.pk]))).find(
-        class_="history").get_text(" ", strip=True)
+    history = (
+        soup(client.get(reverse("battles:army", args=[alliance.pk])))
+        .find(class_="history")
+        .get_text(" ", strip=True)
+    )
     assert "Casualties of a battle" in history
     assert f"{losses['dead']} dead, {losses['wounded']} wounded." in history
     assert ArmyEvent.objects.filter(kind="casualties").count() == 2
@@ -221,14 +237,17 @@ def test_the_game_master_confirms_casualties_once_and_head_counts_go_down(
     recover = army_page.find("form", action=reverse("battles:army_recover", args=[alliance.pk]))
     client.post(recover["action"], form_data(recover))
     assert sum(Troop.objects.filter(army=alliance).values_list("count", flat=True)) == (
-        before - losses["dead"])
+        before - losses["dead"]
+    )
 
 
 def test_printable_card_follows_the_rule_text(browser, alliance, stranger):
     page = soup(browser(stranger).get(reverse("battles:army_sheet", args=[alliance.pk])))
 
-    carte = {row.find("th").get_text(strip=True): row.find("td").get_text(" ", strip=True)
-             for row in page.find("table", class_="carte").find_all("tr")}
+    carte = {
+        row.find("th").get_text(strip=True): row.find("td").get_text(" ", strip=True)
+        for row in page.find("table", class_="carte").find_all("tr")
+    }
     assert carte["Army name"] == "Auld Alliance"
     assert carte["Main troops"].startswith("30 Militia + 30 Skelligers")
     assert carte["Difficulty for the enemy side"] == "DC 18"
@@ -240,8 +259,9 @@ def test_pages_read_in_french(browser, paused_run, player):
     client = browser(player)
     client.cookies["django_language"] = "fr"
 
-    page = soup(client.get(reverse("battles:run", args=[paused_run.pk]),
-                           headers={"Accept-Language": "fr"}))
+    page = soup(
+        client.get(reverse("battles:run", args=[paused_run.pk]), headers={"Accept-Language": "fr"})
+    )
 
     assert page.html["lang"] == "fr"
     assert "En attente du maître de jeu" in page.find(id="prompt").get_text()
@@ -254,16 +274,30 @@ def test_the_game_master_plans_a_battle_from_the_form(
     url = reverse("battles:battle_create", args=[campaign.pk])
     form = soup(client.get(url)).find("form", class_="battle-form")
 
-    response = client.post(url, form_data(
-        form, name="Ambush at the ford", attacker=str(alliance.pk), defender=str(hunt.pk),
-        moments="chance", moment_2="on", moment_2_chance="70", casualties="quick",
-        attacker_1_surprise="2", defender_2_weather="1", defender_3_deployed="120"))
+    response = client.post(
+        url,
+        form_data(
+            form,
+            name="Ambush at the ford",
+            attacker=str(alliance.pk),
+            defender=str(hunt.pk),
+            moments="chance",
+            moment_2="on",
+            moment_2_chance="70",
+            casualties="quick",
+            attacker_1_surprise="2",
+            defender_2_weather="1",
+            defender_3_deployed="120",
+        ),
+    )
 
     battle = campaign.battles.get(name="Ambush at the ford")
     assert response["Location"] == reverse("battles:battle", args=[battle.pk])
     assert battle.crucial_moments == {"2": {"attacker_chance": 0.7}}
-    assert battle.circumstances == {"attacker": {"1": {"surprise": 2}},
-                                    "defender": {"2": {"weather": 1}}}
+    assert battle.circumstances == {
+        "attacker": {"1": {"surprise": 2}},
+        "defender": {"2": {"weather": 1}},
+    }
     assert battle.deployment == {"defender": {"3": 120}}
     assert battle.options["casualties"] == "quick" and battle.options["moments"] == "chance"
     page = soup(client.get(response["Location"]))
@@ -282,8 +316,7 @@ def test_a_fought_battle_keeps_its_armies_when_the_game_master_edits_it(
     form = soup(client.get(url)).find("form", class_="battle-form")
 
     kept = client.post(url, form_data(form, name="Siege of Kaer Trolde"))
-    swapped = client.post(url, form_data(form, attacker=str(alliance.pk),
-                                         defender=str(hunt.pk)))
+    swapped = client.post(url, form_data(form, attacker=str(alliance.pk), defender=str(hunt.pk)))
 
     assert kept.status_code == 302
     battle.refresh_from_db()
@@ -297,8 +330,9 @@ def test_a_player_raises_their_own_army_then_fills_its_card(browser, campaign, o
     form = soup(client.get(url)).find("main").find("form")
     assert form.find("select", attrs={"name": "owner"}) is None  # a player keeps their own
 
-    response = client.post(url, form_data(form, name="Free Company", commander_name="Aen",
-                                          commander_rank="major"))
+    response = client.post(
+        url, form_data(form, name="Free Company", commander_name="Aen", commander_rank="major")
+    )
 
     army = campaign.armies.get(name="Free Company")
     assert army.owner == other_player and army.commander == {"name": "Aen", "rank": "major"}
@@ -311,16 +345,22 @@ def test_the_game_master_chooses_the_phase_3_skill_when_asked(
     browser, campaign, hunt, alliance, game_master, player
 ):
     battle = services.battle_create(
-        campaign=campaign, user=game_master, name="Open field", attacker=hunt, defender=alliance,
-        options={"phase3_skill": "gm"})
-    run = step_to_pause(services.run_start(battle=battle, user=game_master, seed=SEED),
-                        game_master)
+        campaign=campaign,
+        user=game_master,
+        name="Open field",
+        attacker=hunt,
+        defender=alliance,
+        options={"phase3_skill": "gm"},
+    )
+    run = step_to_pause(services.run_start(battle=battle, user=game_master, seed=SEED), game_master)
     assert run.pending["decision"] == "phase3_skill"
     url = reverse("battles:run", args=[run.pk])
-    chooser = battle.attacker.name if run.pending["chooser"] == "attacker" else (
-        battle.defender.name)
-    assert "Waiting for the game master" in soup(browser(player).get(url)).find(
-        id="prompt").get_text()
+    chooser = (
+        battle.attacker.name if run.pending["chooser"] == "attacker" else (battle.defender.name)
+    )
+    assert (
+        "Waiting for the game master" in soup(browser(player).get(url)).find(id="prompt").get_text()
+    )
 
     prompt = soup(browser(game_master).get(url)).find(id="prompt")
     assert f"{chooser} won phase 2: which skill for phase 3" in prompt.get_text()
@@ -330,16 +370,20 @@ def test_the_game_master_chooses_the_phase_3_skill_when_asked(
 
     run.refresh_from_db()
     assert run.pending is None
-    assert f"{chooser}, winner of phase 2, chooses command for phase 3 (the game master's " \
+    assert (
+        f"{chooser}, winner of phase 2, chooses command for phase 3 (the game master's "
         "choice)." in fragment.find(id="phase-3").get_text(" ", strip=True)
+    )
 
 
 def test_a_signed_in_user_starts_a_campaign_and_adds_a_player(browser, stranger, other_player):
     client = browser(stranger)
     form = soup(client.get(reverse("battles:create"))).find("main").find("form")
 
-    response = client.post(reverse("battles:create"), form_data(
-        form, name="Nilfgaard rising", description="The south marches."))
+    response = client.post(
+        reverse("battles:create"),
+        form_data(form, name="Nilfgaard rising", description="The south marches."),
+    )
 
     campaign = stranger.campaigns_mastered.get(name="Nilfgaard rising")
     assert response["Location"] == reverse("battles:campaign", args=[campaign.pk])

@@ -40,8 +40,7 @@ def test_four_specialists_in_a_phase_are_refused_naming_the_troops(browser, play
     client = browser(player)
     url = reverse("battles:army_edit", args=[alliance.pk])
     page = soup(client.get(url))
-    changes = {f"{row_of(page, name)}-phase": "1" for name in ("Golems", "Elementals",
-                                                                "Gargoyles")}
+    changes = {f"{row_of(page, name)}-phase": "1" for name in ("Golems", "Elementals", "Gargoyles")}
     events = ArmyEvent.objects.count()
 
     response = client.post(url, form_data(card_form(page), **changes))
@@ -52,11 +51,16 @@ def test_four_specialists_in_a_phase_are_refused_naming_the_troops(browser, play
     errors = page.find(id="card-preview").find_all("li", class_="error")
     assert [e.get_text(" ", strip=True) for e in errors] == [
         "Phase 1 has 4 specialist troops (at most 3). Its specialists: Scoia'tael commando, "
-        "Golems, Elementals, Gargoyles."]
-    golems = page.find(id=f"troop-status-{row_of(page, 'Golems')[len('troops-'):]}")
+        "Golems, Elementals, Gargoyles."
+    ]
+    golems = page.find(id=f"troop-status-{row_of(page, 'Golems')[len('troops-') :]}")
     assert "Phase 1 has 4 specialist troops" in golems.get_text()  # on the troop's row too
     assert set(Troop.objects.filter(army=alliance).values_list("phase", flat=True)) == {
-        None, 1, 2, 3}
+        None,
+        1,
+        2,
+        3,
+    }
     assert ArmyEvent.objects.count() == events  # nothing saved, no history
 
 
@@ -65,12 +69,15 @@ def test_a_main_troop_given_a_phase_is_an_error_naming_it(browser, player, allia
     url = reverse("battles:army_edit", args=[alliance.pk])
     page = soup(client.get(url))
 
-    response = client.post(url, form_data(card_form(page), **{
-        f"{row_of(page, 'Militia')}-phase": "2"}))
+    response = client.post(
+        url, form_data(card_form(page), **{f"{row_of(page, 'Militia')}-phase": "2"})
+    )
 
     page = soup(response)
-    assert "“Militia” is part of the main troop: it cannot be a specialist." in page.find(
-        id="card-preview").get_text()
+    assert (
+        "“Militia” is part of the main troop: it cannot be a specialist."
+        in page.find(id="card-preview").get_text()
+    )
     assert Troop.objects.get(army=alliance, name="Militia").phase is None
 
 
@@ -81,9 +88,18 @@ def test_a_valid_card_is_saved_through_the_services_with_its_history(browser, pl
     page = soup(client.get(url))
     militia, elementals = row_of(page, "Militia"), row_of(page, "Elementals")
 
-    response = client.post(url, form_data(form, **{
-        f"{militia}-count": "45", f"{elementals}-DELETE": "on", "works_barricades": "on",
-        "commander_luck": "5"}))
+    response = client.post(
+        url,
+        form_data(
+            form,
+            **{
+                f"{militia}-count": "45",
+                f"{elementals}-DELETE": "on",
+                "works_barricades": "on",
+                "commander_luck": "5",
+            },
+        ),
+    )
 
     assert response.status_code == 302
     assert response["Location"] == reverse("battles:army", args=[alliance.pk])
@@ -103,12 +119,24 @@ def test_a_new_troop_is_added_from_the_empty_row(browser, game_master, hunt):
     client = browser(game_master)
     url = reverse("battles:army_edit", args=[hunt.pk])
     page = soup(client.get(url))
-    empty = page.find_all("tr", class_="troop-row")[-1].find("input", attrs={
-        "name": lambda n: n and n.endswith("-name")})["name"].removesuffix("-name")
+    empty = (
+        page.find_all("tr", class_="troop-row")[-1]
+        .find("input", attrs={"name": lambda n: n and n.endswith("-name")})["name"]
+        .removesuffix("-name")
+    )
 
-    response = client.post(url, form_data(card_form(page), **{
-        f"{empty}-name": "Wraiths", f"{empty}-dc": "20", f"{empty}-count": "12",
-        f"{empty}-phase": "1"}))
+    response = client.post(
+        url,
+        form_data(
+            card_form(page),
+            **{
+                f"{empty}-name": "Wraiths",
+                f"{empty}-dc": "20",
+                f"{empty}-count": "12",
+                f"{empty}-phase": "1",
+            },
+        ),
+    )
 
     assert response.status_code == 302
     wraiths = Troop.objects.get(army=hunt, name="Wraiths")
@@ -121,8 +149,12 @@ def test_a_bad_field_is_shown_on_its_row_and_nothing_changes(browser, player, al
     page = soup(client.get(url))
     golems = row_of(page, "Golems")
 
-    response = client.post(url, form_data(card_form(page), **{
-        f"{golems}-dc": "60", f"{row_of(page, 'Militia')}-count": "31"}))
+    response = client.post(
+        url,
+        form_data(
+            card_form(page), **{f"{golems}-dc": "60", f"{row_of(page, 'Militia')}-count": "31"}
+        ),
+    )
 
     page = soup(response)
     assert "less than or equal to 50" in field_error(page, f"{golems}-dc")
@@ -136,13 +168,16 @@ def test_a_commander_needs_bases_or_an_officer_template(browser, game_master, hu
     url = reverse("battles:army_edit", args=[hunt.pk])
     page = soup(client.get(url))
     form = card_form(page)
-    assert form.find("select", attrs={"name": "commander_rank"}).find(
-        "option", selected=True)["value"] == "general"  # the NPC general of the text
+    assert (
+        form.find("select", attrs={"name": "commander_rank"}).find("option", selected=True)["value"]
+        == "general"
+    )  # the NPC general of the text
 
     response = client.post(url, form_data(form, commander_rank="", commander_tactics=""))
 
     assert "Give the base, or choose an officer template." in field_error(
-        soup(response), "commander_tactics")
+        soup(response), "commander_tactics"
+    )
     hunt.refresh_from_db()
     assert hunt.commander["rank"] == "general"
 
@@ -156,14 +191,16 @@ def test_htmx_preview_answers_the_card_and_row_statuses_and_saves_nothing(
 
     response = client.post(
         reverse("battles:army_preview", args=[alliance.pk]),
-        form_data(card_form(page), **{f"{golems}-count": "70"}), headers=HTMX)
+        form_data(card_form(page), **{f"{golems}-count": "70"}),
+        headers=HTMX,
+    )
 
     fragment = soup(response)
     assert fragment.find("html") is None
     preview = fragment.find(id="card-preview")
     assert "157" in preview.get_text()  # 94 - 7 + 70
     assert "Militia + Skelligers + Golems" not in preview.get_text()
-    status = fragment.find(id=f"troop-status-{golems[len('troops-'):]}")
+    status = fragment.find(id=f"troop-status-{golems[len('troops-') :]}")
     assert status["hx-swap-oob"] == "true"
     assert Troop.objects.get(army=alliance, name="Golems").count == 7
 
@@ -191,8 +228,9 @@ def test_check_the_card_without_javascript_saves_nothing(browser, player, allian
     url = reverse("battles:army_edit", args=[alliance.pk])
     page = soup(client.get(url))
 
-    response = client.post(url, form_data(card_form(page), check="1", **{
-        f"{row_of(page, 'Militia')}-count": "300"}))
+    response = client.post(
+        url, form_data(card_form(page), check="1", **{f"{row_of(page, 'Militia')}-count": "300"})
+    )
 
     preview = soup(response).find(id="card-preview").get_text(" ", strip=True)
     assert "Main troop: Militia" in preview  # 300 of 364: more than half

@@ -22,21 +22,32 @@ def issues(troops):
 
 
 CARDS = {
-    "listed twice": [{"name": "Militia", "dc": 12, "count": 60},
-                     {"name": "Militia", "dc": 12, "count": 20}],
-    "main troop given a phase": [{"name": "Militia", "dc": 12, "count": 60, "phase": 1},
-                                 {"name": "Archers", "dc": 14, "count": 20}],
-    "not eligible": [{"name": "Militia", "dc": 12, "count": 95},
-                     {"name": "Scouts", "dc": 14, "count": 5, "phase": 1}],
-    "not in the table, spread": [{"name": "Militia", "dc": 13, "count": 60},
-                                 {"name": "Mages", "dc": 20, "count": 4, "phase": 1},
-                                 {"name": "Trolls", "dc": 20, "count": 5, "phase": 1}],
-    "below the minimum group": [{"name": "Militia", "dc": 12, "count": 60},
-                                {"name": "Impera", "dc": 18, "count": 2}],
-    "too many, elite main": [{"name": "Knights", "dc": 18, "count": 30},
-                             {"name": "Militia", "dc": 12, "count": 20},
-                             *[{"name": f"Witchers {n}", "dc": 20, "count": 5, "phase": 2}
-                               for n in range(4)]],
+    "listed twice": [
+        {"name": "Militia", "dc": 12, "count": 60},
+        {"name": "Militia", "dc": 12, "count": 20},
+    ],
+    "main troop given a phase": [
+        {"name": "Militia", "dc": 12, "count": 60, "phase": 1},
+        {"name": "Archers", "dc": 14, "count": 20},
+    ],
+    "not eligible": [
+        {"name": "Militia", "dc": 12, "count": 95},
+        {"name": "Scouts", "dc": 14, "count": 5, "phase": 1},
+    ],
+    "not in the table, spread": [
+        {"name": "Militia", "dc": 13, "count": 60},
+        {"name": "Mages", "dc": 20, "count": 4, "phase": 1},
+        {"name": "Trolls", "dc": 20, "count": 5, "phase": 1},
+    ],
+    "below the minimum group": [
+        {"name": "Militia", "dc": 12, "count": 60},
+        {"name": "Impera", "dc": 18, "count": 2},
+    ],
+    "too many, elite main": [
+        {"name": "Knights", "dc": 18, "count": 30},
+        {"name": "Militia", "dc": 12, "count": 20},
+        *[{"name": f"Witchers {n}", "dc": 20, "count": 5, "phase": 2} for n in range(4)],
+    ],
 }
 
 
@@ -60,7 +71,8 @@ def test_the_french_wording_keeps_the_troop_name():
     with translation.override("fr"):
         assert issue_text(issue) == (
             "«\u00a0Militia\u00a0» fait partie des troupes principales\u00a0: elle ne peut pas "
-            "être spécialiste.")
+            "être spécialiste."
+        )
 
 
 def test_the_pages_word_every_roll_code_of_a_run():
@@ -69,12 +81,19 @@ def test_the_pages_word_every_roll_code_of_a_run():
 
 
 def test_every_roll_purpose_of_a_run_is_worded_by_the_pages():
-    army = {"commander": {"name": "C", "tactics": 14, "command": 14},
-            "troops": [{"name": "Militia", "dc": 12, "count": 40}]}
-    battle = witcher.parse_battle({
-        "attacker": {**army, "name": "A"}, "defender": {**army, "name": "B"},
-        "crucial_moments": {"1": {}}, "options": {"casualties": "dice", "no_quarter": True}},
-        tables=witcher.load_tables({"rounds_limit": 2}))
+    army = {
+        "commander": {"name": "C", "tactics": 14, "command": 14},
+        "troops": [{"name": "Militia", "dc": 12, "count": 40}],
+    }
+    battle = witcher.parse_battle(
+        {
+            "attacker": {**army, "name": "A"},
+            "defender": {**army, "name": "B"},
+            "crucial_moments": {"1": {}},
+            "options": {"casualties": "dice", "no_quarter": True},
+        },
+        tables=witcher.load_tables({"rounds_limit": 2}),
+    )
     names = {"attacker": "A", "defender": "B"}
     codes, extras = set(), set()
     with translation.override("fr"):
@@ -127,11 +146,13 @@ def test_a_roll_is_worded_from_its_code_and_parameters(purpose, english, french)
 def test_odds_shares_of_each_pair_add_up_to_exactly_100():
     from battles.views.public import _shares
 
-    shares = _shares({
-        "attacker_win": 0.4555,  # 45.55 and 54.45 would each round up: 45.6 + 54.5 = 100.1
-        "crushing": {"attacker": 0.1, "defender": 0.2},
-        "phase_win": {"1": 0.4555, "2": 0.12345, "3": 0.99999},
-    })
+    shares = _shares(
+        {
+            "attacker_win": 0.4555,  # 45.55 and 54.45 would each round up: 45.6 + 54.5 = 100.1
+            "crushing": {"attacker": 0.1, "defender": 0.2},
+            "phase_win": {"1": 0.4555, "2": 0.12345, "3": 0.99999},
+        }
+    )
 
     assert shares["attacker"] + shares["defender"] == 100
     assert all(p["attacker"] + p["defender"] == 100 for p in shares["phases"])

@@ -50,11 +50,15 @@ def test_anyone_reads_the_campaign_pages(browser, urls, stranger):
 
 
 def test_anonymous_visitors_are_sent_to_sign_in(browser, urls, campaign, battle):
-    protected = urls["game_master"] + urls["owner"] + [
-        reverse("battles:create"),
-        reverse("battles:army_create", args=[campaign.pk]),
-        reverse("battles:battle_odds", args=[battle.pk]),
-    ]
+    protected = (
+        urls["game_master"]
+        + urls["owner"]
+        + [
+            reverse("battles:create"),
+            reverse("battles:army_create", args=[campaign.pk]),
+            reverse("battles:battle_odds", args=[battle.pk]),
+        ]
+    )
     for url in protected:
         response = browser().get(url)
         assert response.status_code == 302, url

@@ -21,9 +21,13 @@ def build_campaign(armies: int):
         TroopFactory(army=army, name=f"Scouts {number}", dc=14, count=40, phase=number % 3 + 1)
         built.append(army)
     for attacker, defender in zip(built[::2], built[1::2], strict=False):
-        battle = services.battle_create(campaign=campaign, user=game_master,
-                                        name=f"{attacker} v {defender}", attacker=attacker,
-                                        defender=defender)
+        battle = services.battle_create(
+            campaign=campaign,
+            user=game_master,
+            name=f"{attacker} v {defender}",
+            attacker=attacker,
+            defender=defender,
+        )
         services.run_start(battle=battle, user=game_master, seed=1)
     return campaign, players[0]
 

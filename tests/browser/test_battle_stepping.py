@@ -63,9 +63,11 @@ def test_game_master_steps_to_a_crucial_moment_decides_it_and_finishes(
 
     page.get_by_role("button", name="Auld Alliance wins the moment").click()
     expect(page.locator("#phase-1 tr.crucial_moment")).to_contain_text(
-        "Auld Alliance wins the crucial moment (+5)")
+        "Auld Alliance wins the crucial moment (+5)"
+    )
     expect(watcher.locator("#phase-1 tr.crucial_moment")).to_contain_text(
-        "Auld Alliance wins the crucial moment", timeout=10_000)  # the watcher's page polls
+        "Auld Alliance wins the crucial moment", timeout=10_000
+    )  # the watcher's page polls
 
     page.get_by_role("button", name="Resolve to the end").click()
     report = page.locator("#report")

@@ -16,7 +16,9 @@ SHOTS = os.environ.get("CHART_SCREENSHOTS")  # a folder: keep screenshots to loo
 
 @pytest.fixture
 def season_played(league, season):
-    teams = [TeamFactory(league=league, name=name) for name in ("Alpha", "Bravo", "Charlie", "Delta")]
+    teams = [
+        TeamFactory(league=league, name=name) for name in ("Alpha", "Bravo", "Charlie", "Delta")
+    ]
     a, b, c, d = teams
     for number, (home, away, home_score, away_score) in enumerate(
         [(a, b, 2, 0), (c, d, 1, 1), (a, c, 0, 1), (d, b, 3, 0), (a, d, 1, 0), (b, c, 2, 1)]

@@ -15,15 +15,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_commissioner_awards_then_corrects_a_fixture(page, season, team, other_team):
-    fixture = FixtureFactory(season=season, home=team, away=other_team,
-                             kickoff=timezone.now() + timedelta(days=2))
+    fixture = FixtureFactory(
+        season=season, home=team, away=other_team, kickoff=timezone.now() + timedelta(days=2)
+    )
     sign_in(page, "commissioner")
     page.goto(f"/matches/{fixture.pk}/")
     page.get_by_role("button", name="Award the fixture").click()
     page.get_by_label("Ravens").check()
     page.get_by_label("Reason").fill("Wolves did not turn up")
     expect(page.get_by_label("Yes, award the fixture by forfeit")).to_have_attribute(
-        "required", "")  # the browser asks for the confirmation first
+        "required", ""
+    )  # the browser asks for the confirmation first
     page.get_by_label("Yes, award the fixture by forfeit").check()
     page.get_by_role("button", name="Award the fixture").click()
     page.wait_for_url(f"**/matches/{fixture.pk}/")

@@ -26,7 +26,8 @@ def test_downloads_and_the_printed_result_book(page, league, full_season, settin
     assert len(rows) == 8 and sum(int(row["played"]) for row in rows) == 24
     site_host = settings.SITE_URL.split("//")[1]  # the live server's (tests/browser/conftest.py)
     expect(downloads.get_by_role("link", name="Subscribe to the calendar")).to_have_attribute(
-        "href", f"webcal://{site_host}/leagues/{league.pk}/calendar.ics")
+        "href", f"webcal://{site_host}/leagues/{league.pk}/calendar.ics"
+    )
 
     downloads.get_by_role("link", name="Result book").click()
     expect(page.get_by_role("heading", name="Result book — season 2026")).to_be_visible()

@@ -13,8 +13,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def row(page, name: str):
-    return page.locator("tr.kp-result-row", has=page.locator("th", has_text=re.compile(
-        rf"^{name}$")))
+    return page.locator(
+        "tr.kp-result-row", has=page.locator("th", has_text=re.compile(rf"^{name}$"))
+    )
 
 
 def test_a_coach_enters_a_result_the_other_confirms_and_the_post_match_report_appears(
@@ -47,7 +48,8 @@ def test_a_coach_enters_a_result_the_other_confirms_and_the_post_match_report_ap
     expect(page.locator("main")).to_contain_text("Waiting for the other coach")
     report = ResultReport.objects.get()
     assert report.payload["away"]["comas"] == [
-        {"gladiator": "Viking 3", "state": -13, "location": None}]
+        {"gladiator": "Viking 3", "state": -13, "location": None}
+    ]
     assert "Titanos 7" not in report.payload["home"]["played"]
 
     page.get_by_role("button", name="Sign out").click()

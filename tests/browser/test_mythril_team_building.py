@@ -31,12 +31,14 @@ def test_a_coach_builds_a_team_within_budget(page, commissioner, coach):
     page.get_by_label("Blitzer", exact=True).fill("4")
     page.get_by_label("Catcher", exact=True).fill("4")
     expect(verdict).to_contain_text(
-        "Creation budget: the team costs 1,200,000 gold, over the 1,000,000 allowed")
+        "Creation budget: the team costs 1,200,000 gold, over the 1,000,000 allowed"
+    )
     expect(verdict).to_contain_text("budget_exceeded")
 
     page.get_by_role("button", name="Register the team").click()
     expect(page.locator(".form-errors")).to_contain_text(
-        "Creation budget: the team costs 1,200,000 gold, over the 1,000,000 allowed")
+        "Creation budget: the team costs 1,200,000 gold, over the 1,000,000 allowed"
+    )
     assert not Team.objects.filter(name="Altdorf Bulls").exists()
 
     page.get_by_label("Catcher", exact=True).fill("0")

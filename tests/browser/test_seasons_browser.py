@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_finish_then_start_the_next_season(page, league, season, team, other_team):
     bears = TeamFactory(league=league, name="Bears", coach=None)
     full_lineup(bears)
-    services.fixtures_generate(season=season, double=False,
-                               first_kickoff=timezone.now() + timedelta(days=2))
+    services.fixtures_generate(
+        season=season, double=False, first_kickoff=timezone.now() + timedelta(days=2)
+    )
     services.simulation_request(season=season, user=None)  # eager: played at once
     sign_in(page, "commissioner")
 

@@ -36,9 +36,7 @@ def series_values(root: ElementTree.Element) -> list[list[str]]:
             continue
         number = int(next(c for c in classes if c.startswith("serie-")).split("-")[1])
         values = [
-            desc.text or ""
-            for desc in group.iter(f"{SVG}desc")
-            if desc.get("class") == "value"
+            desc.text or "" for desc in group.iter(f"{SVG}desc") if desc.get("class") == "value"
         ]
         if values and number not in found:
             found[number] = values

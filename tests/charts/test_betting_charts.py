@@ -26,7 +26,8 @@ def test_the_balance_series_is_the_ledger(punter, wallet, open_fixture, place):
     history = selectors.balance_history(wallet)
 
     amounts = list(
-        Entry.objects.filter(account=wallet).order_by("transaction_id", "pk")
+        Entry.objects.filter(account=wallet)
+        .order_by("transaction_id", "pk")
         .values_list("amount", flat=True)
     )
     running = [sum(amounts[: index + 1]) for index in range(len(amounts))]
@@ -81,8 +82,13 @@ def test_the_exposure_chart_is_the_stakes_and_the_liability(
 def _play(fixture, home_score, away_score, probabilities):
     winner = "home" if home_score > away_score else "away" if away_score > home_score else "draw"
     Result.objects.create(
-        fixture=fixture, home_score=home_score, away_score=away_score, winner=winner,
-        decided_by="regulation", seed=1, record={},
+        fixture=fixture,
+        home_score=home_score,
+        away_score=away_score,
+        winner=winner,
+        decided_by="regulation",
+        seed=1,
+        record={},
     )
     Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
     FixtureOdds.objects.update_or_create(

@@ -224,8 +224,10 @@ def test_the_pages_cost_the_same_for_more_rounds(client, league, season, four):
 
     a, b, c, d = four
     played(season, a, b, 1, 0, 1)
-    pages = [reverse("league:season_charts", args=[league.pk]),
-             reverse("league:team_charts", args=[a.pk])]
+    pages = [
+        reverse("league:season_charts", args=[league.pk]),
+        reverse("league:team_charts", args=[a.pk]),
+    ]
 
     def cost() -> list[int]:
         counts = []

@@ -25,7 +25,11 @@ Event = GladiatorEvent.Kind
 
 def _kp_match(season, home, away, number):
     return FixtureFactory(
-        season=season, home=home, away=away, round=number, status=Fixture.Status.PLAYED,
+        season=season,
+        home=home,
+        away=away,
+        round=number,
+        status=Fixture.Status.PLAYED,
         kickoff=timezone.now() - timedelta(days=10 - number),
     )
 
@@ -34,7 +38,10 @@ def _kp_match(season, home, away, number):
 def kp_history(kp_season, titanos, viking):
     """Two matches of Titanos: its first gladiator gains 3 then 2 XP (from 0), its second
     dies in the first match, a recruit takes his place with 0 XP and gains 4 in the second."""
-    first, second = _kp_match(kp_season, titanos, viking, 1), _kp_match(kp_season, viking, titanos, 2)
+    first, second = (
+        _kp_match(kp_season, titanos, viking, 1),
+        _kp_match(kp_season, viking, titanos, 2),
+    )
     one, two = list(Gladiator.objects.filter(team=titanos).order_by("number"))[:2]
     events = [
         (one, Event.PLAYED, first, {}),
@@ -45,8 +52,12 @@ def kp_history(kp_season, titanos, viking):
     two.status = Gladiator.Status.DEAD
     two.save()
     recruit = Gladiator.objects.create(
-        team=titanos, number=two.number, name="Recruit", specialization=two.specialization,
-        equipment=two.equipment, xp=4,
+        team=titanos,
+        number=two.number,
+        name="Recruit",
+        specialization=two.specialization,
+        equipment=two.equipment,
+        xp=4,
     )
     events += [
         (recruit, Event.RECRUITED, first, {}),
@@ -94,23 +105,39 @@ def test_a_team_without_matches_has_no_progression_and_no_chart(titanos):
 def mythril_pair(commissioner, coach, other_coach):
     league = league_create(commissioner=commissioner, name="Mythril", rule_system="mythril")
     home = mythril_team_register(
-        league=league, name="Reavers", coach=coach, team_list="Human", players=humans(),
-        popularity=1, home_pitch="lawn",
+        league=league,
+        name="Reavers",
+        coach=coach,
+        team_list="Human",
+        players=humans(),
+        popularity=1,
+        home_pitch="lawn",
     )
     away = mythril_team_register(
-        league=league, name="Raiders", coach=other_coach, team_list="Human", players=humans(),
-        popularity=1, home_pitch="lawn",
+        league=league,
+        name="Raiders",
+        coach=other_coach,
+        team_list="Human",
+        players=humans(),
+        popularity=1,
+        home_pitch="lawn",
     )
     return league.seasons.get(), home, away
 
 
 def _mythril_run(season, home, away, number, rosters):
     fixture = FixtureFactory(
-        season=season, home=home, away=away, round=number, status=Fixture.Status.PLAYED,
+        season=season,
+        home=home,
+        away=away,
+        round=number,
+        status=Fixture.Status.PLAYED,
         kickoff=timezone.now() - timedelta(days=10 - number),
     )
-    log = {side: {"players": [{"id": str(pk), "spp": spp} for pk, spp in roster.items()]}
-           for side, roster in rosters.items()}
+    log = {
+        side: {"players": [{"id": str(pk), "spp": spp} for pk, spp in roster.items()]}
+        for side, roster in rosters.items()
+    }
     PostMatchRun.objects.update_or_create(
         fixture=fixture, defaults={"status": PostMatchRun.Status.DONE, "log": log}
     )
@@ -143,7 +170,9 @@ def test_the_team_charts_page_and_the_api_give_the_progression(
     soup = BeautifulSoup(html, "html.parser")
     table = soup.select_one("table.progression-table")
     names = [th.get_text(strip=True) for th in table.thead.find_all("th")][1:]
-    rows = [[td.get_text(strip=True) for td in row.find_all("td")] for row in table.tbody.find_all("tr")]
+    rows = [
+        [td.get_text(strip=True) for td in row.find_all("td")] for row in table.tbody.find_all("tr")
+    ]
     column = names.index(one.name)
     assert [row[column] for row in rows] == ["3", "5"]
     figure = soup.select_one("#progression")

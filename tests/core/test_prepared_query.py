@@ -79,7 +79,9 @@ def test_a_lock_outside_a_transaction_is_refused_as_django_refuses_it(season, te
             return True
         return False
 
-    django_refuses = refused(lambda: list(Fixture.objects.select_for_update().filter(pk=fixture.pk)))
+    django_refuses = refused(
+        lambda: list(Fixture.objects.select_for_update().filter(pk=fixture.pk))
+    )
     assert refused(lambda: locked(fixture.pk)) == django_refuses
     assert django_refuses == connection.features.has_select_for_update
     with transaction.atomic():

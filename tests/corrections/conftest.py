@@ -15,9 +15,15 @@ from tests.factories import FixtureFactory, UserFactory
 def play(fixture, home: int, away: int) -> Result:
     """A result recorded by hand, its record left empty (no turn to draw)."""
     Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
-    return Result.objects.create(fixture=fixture, home_score=home, away_score=away,
-                                 winner="home" if home > away else "away",
-                                 decided_by="regulation", seed=7, record={})
+    return Result.objects.create(
+        fixture=fixture,
+        home_score=home,
+        away_score=away,
+        winner="home" if home > away else "away",
+        decided_by="regulation",
+        seed=7,
+        record={},
+    )
 
 
 @pytest.fixture

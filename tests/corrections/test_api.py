@@ -20,8 +20,13 @@ def test_the_commissioner_corrects_a_result(api_as, commissioner, played, fixtur
     )
     assert response.status_code == 200, response.data
     body = response.json()
-    assert body["result"] == {"id": played.pk, "home_score": 1, "away_score": 2,
-                              "winner": "away", "decided_by": "regulation"}
+    assert body["result"] == {
+        "id": played.pk,
+        "home_score": 1,
+        "away_score": 2,
+        "winner": "away",
+        "decided_by": "regulation",
+    }
     assert body["correction"]["before"]["winner"] == "home"
     assert body["correction"]["by"] == "commissioner"
     assert body["fixture_status"] == "played"
@@ -41,8 +46,7 @@ def test_the_commissioner_corrects_a_result(api_as, commissioner, played, fixtur
         ({"home_score": 1, "away_score": 1, "winner": "draw", "reason": "x"}, "winner"),
     ],
 )
-def test_bad_input_is_a_400_naming_the_field(api_as, commissioner, played, fixture, body,
-                                             field):
+def test_bad_input_is_a_400_naming_the_field(api_as, commissioner, played, fixture, body, field):
     response = api_as(commissioner).post(url(fixture, "correct"), body, format="json")
     assert response.status_code == 400
     assert field in response.json()["error"]["fields"]
@@ -55,8 +59,9 @@ def test_bad_input_is_a_400_naming_the_field(api_as, commissioner, played, fixtu
 @pytest.mark.parametrize("command", ["correct", "void"])
 def test_only_the_commissioner_may(api_as, request, played, fixture, user, command):
     body = {"home_score": 0, "away_score": 1, "winner": "away", "reason": "x"}
-    response = api_as(request.getfixturevalue(user)).post(url(fixture, command), body,
-                                                          format="json")
+    response = api_as(request.getfixturevalue(user)).post(
+        url(fixture, command), body, format="json"
+    )
     assert response.status_code == 403
     assert Result.objects.filter(fixture=fixture, winner="home").exists()
 
@@ -64,14 +69,16 @@ def test_only_the_commissioner_may(api_as, request, played, fixture, user, comma
 @pytest.mark.parametrize("user", ["coach", "stranger"])
 def test_only_the_commissioner_awards(api_as, request, fixture, user):
     response = api_as(request.getfixturevalue(user)).post(
-        url(fixture, "award"), {"winner": "home", "reason": "x"}, format="json")
+        url(fixture, "award"), {"winner": "home", "reason": "x"}, format="json"
+    )
     assert response.status_code == 403
     assert not Result.objects.filter(fixture=fixture).exists()
 
 
 def test_an_unknown_fixture_is_a_404(api_as, commissioner):
-    response = api_as(commissioner).post("/api/v1/fixtures/999999/award/",
-                                         {"winner": "home", "reason": "x"}, format="json")
+    response = api_as(commissioner).post(
+        "/api/v1/fixtures/999999/award/", {"winner": "home", "reason": "x"}, format="json"
+    )
     assert response.status_code == 404
 
 
@@ -85,8 +92,9 @@ def test_wrong_states_are_409(api_as, commissioner, fixture):
     body = {"home_score": 0, "away_score": 1, "winner": "away", "reason": "x"}
     assert client.post(url(fixture, "correct"), body, format="json").status_code == 409
     assert client.post(url(fixture, "void"), {"reason": "x"}, format="json").status_code == 409
-    response = client.post(url(fixture, "award"), {"winner": "away", "reason": "No show"},
-                           format="json")
+    response = client.post(
+        url(fixture, "award"), {"winner": "away", "reason": "No show"}, format="json"
+    )
     assert response.status_code == 201
     assert response.json()["result"]["decided_by"] == "forfeit"
     again = client.post(url(fixture, "award"), {"winner": "home", "reason": "x"}, format="json")
@@ -96,7 +104,8 @@ def test_wrong_states_are_409(api_as, commissioner, fixture):
 
 def test_a_void_answers_the_fixture_scheduled_again(api_as, commissioner, played, fixture):
     response = api_as(commissioner).post(
-        url(fixture, "void"), {"reason": "Replay ordered", "kickoff": "2031-05-01T20:00:00Z"},
+        url(fixture, "void"),
+        {"reason": "Replay ordered", "kickoff": "2031-05-01T20:00:00Z"},
         format="json",
     )
     assert response.status_code == 200, response.data

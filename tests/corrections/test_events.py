@@ -23,15 +23,25 @@ def heard():
     domain_event.disconnect(dispatch_uid="tests.corrections.heard")
 
 
-def test_a_correction_and_a_void_tell_both_coaches(played, fixture, commissioner, coach,
-                                                   other_coach, heard, run_on_commit):
-    correction = run_on_commit(result_correct, result=played, home_score=1, away_score=2,
-                               winner="away", reason="Misread", by=commissioner)
+def test_a_correction_and_a_void_tell_both_coaches(
+    played, fixture, commissioner, coach, other_coach, heard, run_on_commit
+):
+    correction = run_on_commit(
+        result_correct,
+        result=played,
+        home_score=1,
+        away_score=2,
+        winner="away",
+        reason="Misread",
+        by=commissioner,
+    )
     void = run_on_commit(result_void, result=played, reason="Replay", by=commissioner)
     told = [(e.kind, e.key, e.recipients) for e in heard if e.kind.startswith("result.")]
     coaches = tuple(sorted([coach.pk, other_coach.pk]))
-    assert told == [("result.corrected", f"result.corrected:{correction.pk}", coaches),
-                    ("result.voided", f"result.voided:{void.pk}", coaches)]
+    assert told == [
+        ("result.corrected", f"result.corrected:{correction.pk}", coaches),
+        ("result.voided", f"result.voided:{void.pk}", coaches),
+    ]
     corrected = next(e for e in heard if e.kind == "result.corrected")
     assert corrected.data["before"]["winner"] == "home"
     assert corrected.data["after"]["winner"] == "away"
@@ -39,13 +49,19 @@ def test_a_correction_and_a_void_tell_both_coaches(played, fixture, commissioner
 
 
 def test_an_award_is_told_as_a_fixture_played(fixture, commissioner, heard, run_on_commit):
-    run_on_commit(fixture_award, fixture=fixture, winner="home", reason="No show",
-                  by=commissioner)
+    run_on_commit(fixture_award, fixture=fixture, winner="home", reason="No show", by=commissioner)
     assert [e.kind for e in heard if e.kind == "fixture.played"] == ["fixture.played"]
 
 
 def test_a_refused_correction_tells_nobody(played, commissioner, heard, run_on_commit):
     with pytest.raises(ValidationError):
-        run_on_commit(result_correct, result=played, home_score=1, away_score=2,
-                      winner="home", reason="x", by=commissioner)
+        run_on_commit(
+            result_correct,
+            result=played,
+            home_score=1,
+            away_score=2,
+            winner="home",
+            reason="x",
+            by=commissioner,
+        )
     assert not [e for e in heard if e.kind.startswith("result.")]

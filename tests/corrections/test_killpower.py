@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 
 
 def records(season):
-    return {row.team.name: (row.played, row.won, row.lost) for row in
-            ranking_table_get(season=season)}
+    return {
+        row.team.name: (row.played, row.won, row.lost) for row in ranking_table_get(season=season)
+    }
 
 
 def test_a_corrected_result_flags_the_sequence_and_turns_the_record(
@@ -29,28 +30,42 @@ def test_a_corrected_result_flags_the_sequence_and_turns_the_record(
     winner = "away" if result.winner == "home" else "home"
     scores = (0, 40) if winner == "away" else (40, 0)
 
-    correction = result_correct(result=result, home_score=scores[0], away_score=scores[1],
-                                winner=winner, reason="Points misread", by=commissioner)
+    correction = result_correct(
+        result=result,
+        home_score=scores[0],
+        away_score=scores[1],
+        winner=winner,
+        reason="Points misread",
+        by=commissioner,
+    )
 
     assert correction.flags == [corrections.POST_MATCH_RAN, corrections.PLAYER_LINES]
     assert records(kp_season) == {"Titanos": (1, 0, 1), "Viking": (1, 1, 0)}
 
 
 def test_an_abandon_may_go_to_the_side_behind(kp_fixture):
-    assert corrections.result_check(fixture=kp_fixture, home_score=0, away_score=9,
-                                    winner="home", decided_by="abandon") == {}
-    assert "winner" in corrections.result_check(fixture=kp_fixture, home_score=0, away_score=9,
-                                                winner="home", decided_by="points")
-    assert "winner" in corrections.result_check(fixture=kp_fixture, home_score=0, away_score=9,
-                                                winner="draw", decided_by="elimination")
+    assert (
+        corrections.result_check(
+            fixture=kp_fixture, home_score=0, away_score=9, winner="home", decided_by="abandon"
+        )
+        == {}
+    )
+    assert "winner" in corrections.result_check(
+        fixture=kp_fixture, home_score=0, away_score=9, winner="home", decided_by="points"
+    )
+    assert "winner" in corrections.result_check(
+        fixture=kp_fixture, home_score=0, away_score=9, winner="draw", decided_by="elimination"
+    )
 
 
-def test_a_correction_refused_by_the_game_changes_nothing(kp_fixture, coach, other_coach,
-                                                          commissioner):
+def test_a_correction_refused_by_the_game_changes_nothing(
+    kp_fixture, coach, other_coach, commissioner
+):
     result = play(kp_fixture, 12, 8, by=coach, confirm_by=other_coach, seed=3)
     with pytest.raises(ValidationError) as error:
-        result_correct(result=result, home_score=0, away_score=20, winner="home",
-                       reason="x", by=commissioner)
+        result_correct(
+            result=result, home_score=0, away_score=20, winner="home", reason="x", by=commissioner
+        )
     assert "winner" in error.value.message_dict
     assert Result.objects.get(pk=result.pk).home_score == result.home_score
 
@@ -59,13 +74,17 @@ def test_an_awarded_fixture_counts_and_supersedes_the_open_report(
     kp_fixture, kp_season, kp_league, coach, commissioner
 ):
     entered = result_submit(fixture=kp_fixture, user=coach, result=report(10, 4))
-    fixture_award(fixture=kp_fixture, winner="away", reason="Titanos could not field seven",
-                  by=commissioner)
+    fixture_award(
+        fixture=kp_fixture, winner="away", reason="Titanos could not field seven", by=commissioner
+    )
     entered.refresh_from_db()
     assert entered.status == ResultReport.Status.SUPERSEDED
     result = Result.objects.get(fixture=kp_fixture)
     assert (result.home_score, result.away_score, result.decided_by) == (
-        kp_league.forfeit_score_against, kp_league.forfeit_score_for, "forfeit")
+        kp_league.forfeit_score_against,
+        kp_league.forfeit_score_for,
+        "forfeit",
+    )
     assert Fixture.objects.get(pk=kp_fixture.pk).status == Fixture.Status.PLAYED
     assert records(kp_season) == {"Titanos": (1, 0, 1), "Viking": (1, 1, 0)}
 
@@ -94,8 +113,9 @@ def test_awarded_semi_finals_send_their_winners_to_the_final(
     from tests.factories import killpower_recruits
 
     for seed, name in enumerate(("Ours", "Loups"), start=3):
-        killpower_team_register(league=kp_league, name=name, coach=None,
-                                gladiators=killpower_recruits(name), seed=seed)
+        killpower_team_register(
+            league=kp_league, name=name, coach=None, gladiators=killpower_recruits(name), seed=seed
+        )
     league_update(league=kp_league, competition_format="tournament")
     kp_season.league.refresh_from_db()
     semis = tournament_create(season=kp_season, first_kickoff=timezone.now() + timedelta(days=1))

@@ -75,7 +75,11 @@ def test_a_purpose_given_as_a_code_is_logged_as_the_code_and_its_parameters():
     dice.d10(purpose.extended(extra="critical"))
 
     coded = {"code": "exchange_round", "phase": 2, "round": 3, "side": "attacker"}
-    assert [roll["purpose"] for roll in dice.log()] == [coded, coded, {**coded, "extra": "critical"}]
+    assert [roll["purpose"] for roll in dice.log()] == [
+        coded,
+        coded,
+        {**coded, "extra": "critical"},
+    ]
     assert [roll.to_dict() for roll in dice.rolls] == dice.log()
     assert dice.rolls[0].purpose == purpose
     log = dice.log()

@@ -24,8 +24,13 @@ def play(fixture: Fixture, home: int, away: int) -> Result:
     fixture.save(update_fields=["status"])
     winner = "home" if home > away else "away" if away > home else "draw"
     return Result.objects.create(
-        fixture=fixture, home_score=home, away_score=away, winner=winner,
-        decided_by="regulation", seed=1, record={},
+        fixture=fixture,
+        home_score=home,
+        away_score=away,
+        winner=winner,
+        decided_by="regulation",
+        seed=1,
+        record={},
     )
 
 
@@ -45,10 +50,15 @@ def full_season(league, team, other_team):
             away = teams[(7 - index + round_number) % 8]
             if round_number > 7:
                 home, away = away, home
-            fixtures.append(FixtureFactory(
-                season=season, round=round_number, home=home, away=away,
-                kickoff=FIRST_KICKOFF + timedelta(days=7 * round_number, minutes=index),
-            ))
+            fixtures.append(
+                FixtureFactory(
+                    season=season,
+                    round=round_number,
+                    home=home,
+                    away=away,
+                    kickoff=FIRST_KICKOFF + timedelta(days=7 * round_number, minutes=index),
+                )
+            )
     for number, fixture in enumerate(fixtures[:12]):
         play(fixture, number % 4, (number * 3) % 5)
     fixtures[12].status = Fixture.Status.CANCELLED

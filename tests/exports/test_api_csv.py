@@ -37,8 +37,9 @@ def test_a_csv_page_holds_the_json_pages_items(api_client, full_season, path):
 
 
 def test_fixtures_csv_keeps_the_filters(api_client, full_season):
-    lines = csv_lines(api_client.get("/api/v1/fixtures/",
-                                     {"season": full_season.pk, "round": 3, "format": "csv"}))
+    lines = csv_lines(
+        api_client.get("/api/v1/fixtures/", {"season": full_season.pk, "round": 3, "format": "csv"})
+    )
     assert {line["round"] for line in lines} == {"3"} and len(lines) == 4
 
 
@@ -50,7 +51,8 @@ def test_accept_text_csv_works_too(api_client, full_season):
 def test_standings_csv_has_one_line_per_team(api_client, full_season):
     json_rows = api_client.get(f"/api/v1/seasons/{full_season.pk}/standings/").json()["rows"]
     lines = csv_lines(
-        api_client.get(f"/api/v1/seasons/{full_season.pk}/standings/", {"format": "csv"}))
+        api_client.get(f"/api/v1/seasons/{full_season.pk}/standings/", {"format": "csv"})
+    )
     assert len(lines) == len(json_rows) == 8
     assert [line["points"] for line in lines] == [str(row["points"]) for row in json_rows]
 
@@ -80,8 +82,10 @@ def test_the_schema_documents_csv_on_the_lists(api_client, db):
     schema = api_client.get("/api/schema/", {"format": "json"}).json()
     fixtures = schema["paths"]["/api/v1/fixtures/"]["get"]
     assert "text/csv" in fixtures["responses"]["200"]["content"]
-    assert any(p["name"] == "format" and set(p["schema"]["enum"]) == {"json", "csv"}
-               for p in fixtures["parameters"])
+    assert any(
+        p["name"] == "format" and set(p["schema"]["enum"]) == {"json", "csv"}
+        for p in fixtures["parameters"]
+    )
     detail = schema["paths"]["/api/v1/fixtures/{id}/"]["get"]
     assert "text/csv" not in detail["responses"]["200"]["content"]
 

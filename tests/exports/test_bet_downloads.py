@@ -26,8 +26,11 @@ def test_my_bets_download_holds_my_bets_as_the_api_does(client, api_as, punter, 
     records = json_records(client.get("/betting/my-bets.json"))
     rows = csv_records(client.get("/betting/my-bets.csv"))
     api = api_as(punter).get("/api/v1/bets/").json()["results"]
-    assert sorted(r["id"] for r in records) == sorted(b["id"] for b in api) == [
-        placed[0].pk, placed[1].pk]
+    assert (
+        sorted(r["id"] for r in records)
+        == sorted(b["id"] for b in api)
+        == [placed[0].pk, placed[1].pk]
+    )
     by_id = {b["id"]: b for b in api}
     for record, row in zip(records, rows, strict=True):
         bet = by_id[record["id"]]
@@ -39,8 +42,9 @@ def test_my_bets_download_holds_my_bets_as_the_api_does(client, api_as, punter, 
         assert row["payout"] == "" and row["placed_at"] == record["placed_at"]
 
 
-def test_the_commissioner_downloads_every_bet_of_the_league(client, commissioner, fixed_league,
-                                                            placed):
+def test_the_commissioner_downloads_every_bet_of_the_league(
+    client, commissioner, fixed_league, placed
+):
     client.force_login(commissioner)
     response = client.get(f"/betting/leagues/{fixed_league.pk}/bets.csv")
     assert response["Content-Disposition"].startswith("attachment;")
@@ -76,8 +80,9 @@ def test_the_pages_link_their_downloads(client, commissioner, punter, fixed_leag
     assert f'href="/betting/leagues/{fixed_league.pk}/bets.csv"' in page
 
 
-def test_bet_downloads_cost_a_few_queries(client, commissioner, punter, fixed_league, placed,
-                                          django_assert_max_num_queries):
+def test_bet_downloads_cost_a_few_queries(
+    client, commissioner, punter, fixed_league, placed, django_assert_max_num_queries
+):
     client.force_login(commissioner)
     with django_assert_max_num_queries(6):
         csv_records(client.get(f"/betting/leagues/{fixed_league.pk}/bets.csv"))

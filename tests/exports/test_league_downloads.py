@@ -15,14 +15,19 @@ pytestmark = pytest.mark.django_db
 
 
 def test_standings_csv_and_json_hold_the_table_the_page_shows(client, league, full_season):
-    page = BeautifulSoup(client.get(f"/leagues/{league.pk}/?season={full_season.pk}").content,
-                         "html.parser")
+    page = BeautifulSoup(
+        client.get(f"/leagues/{league.pk}/?season={full_season.pk}").content, "html.parser"
+    )
     shown = [
-        (row.select_one("th").get_text(" ", strip=True).split(" ")[0],
-         [td.get_text(strip=True) for td in row.select("td")])
+        (
+            row.select_one("th").get_text(" ", strip=True).split(" ")[0],
+            [td.get_text(strip=True) for td in row.select("td")],
+        )
         for row in page.select("#standings tbody tr")
     ]
-    csv_rows = csv_records(client.get(f"/leagues/{league.pk}/standings.csv?season={full_season.pk}"))
+    csv_rows = csv_records(
+        client.get(f"/leagues/{league.pk}/standings.csv?season={full_season.pk}")
+    )
     json_rows = json_records(
         client.get(f"/leagues/{league.pk}/standings.json?season={full_season.pk}")
     )
@@ -42,8 +47,9 @@ def test_standings_csv_and_json_hold_the_table_the_page_shows(client, league, fu
 def test_the_french_accents_survive_in_csv_and_json(client, league, full_season):
     names = {row["team"] for row in csv_records(client.get(f"/leagues/{league.pk}/standings.csv"))}
     assert "Élan d'Été" in names
-    assert "Élan d'Été" in {r["team"] for r in json_records(
-        client.get(f"/leagues/{league.pk}/standings.json"))}
+    assert "Élan d'Été" in {
+        r["team"] for r in json_records(client.get(f"/leagues/{league.pk}/standings.json"))
+    }
 
 
 def test_fixtures_download_matches_the_api_list(client, api_client, league, full_season):
@@ -56,7 +62,8 @@ def test_fixtures_download_matches_the_api_list(client, api_client, league, full
         item = by_id[record["id"]]
         assert record["round"] == item["round"] and row["round"] == str(item["round"])
         assert datetime.fromisoformat(record["kickoff"]) == datetime.fromisoformat(
-            item["kickoff"].replace("Z", "+00:00"))
+            item["kickoff"].replace("Z", "+00:00")
+        )
         assert row["kickoff"] == record["kickoff"]
         assert record["status"] == item["status"]
         assert (record["home_id"], record["away_id"]) == (item["home"]["id"], item["away"]["id"])
@@ -67,7 +74,9 @@ def test_fixtures_download_matches_the_api_list(client, api_client, league, full
     assert next(r for r in records if r["status"] == "cancelled")["home_score"] is None
     first = Fixture.objects.get(pk=played[0]["id"])
     assert (played[0]["home_score"], played[0]["away_score"]) == (
-        first.result.home_score, first.result.away_score)
+        first.result.home_score,
+        first.result.away_score,
+    )
     empty = next(r for r in rows if r["status"] == "scheduled")
     assert empty["home_score"] == "" and empty["winner"] == ""
 
@@ -75,7 +84,9 @@ def test_fixtures_download_matches_the_api_list(client, api_client, league, full
 def test_a_download_is_an_attachment_named_after_what_it_holds(client, league, full_season):
     response = client.get(f"/leagues/{league.pk}/fixtures.csv")
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"] == 'attachment; filename="middenheim-cup-2026-fixtures.csv"'
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="middenheim-cup-2026-fixtures.csv"'
+    )
     response = client.get(f"/leagues/{league.pk}/standings.json")
     assert response["Content-Type"] == "application/json"
     assert response["Content-Disposition"].endswith('standings.json"')
@@ -91,8 +102,10 @@ def test_the_season_asked_for_is_the_one_exported(client, league, full_season):
 
     other = SeasonFactory(league=league, name="2027")
     assert json_records(client.get(f"/leagues/{league.pk}/fixtures.json?season={other.pk}")) == []
-    assert len(json_records(
-        client.get(f"/leagues/{league.pk}/fixtures.json?season={full_season.pk}"))) == 56
+    assert (
+        len(json_records(client.get(f"/leagues/{league.pk}/fixtures.json?season={full_season.pk}")))
+        == 56
+    )
 
 
 def test_the_league_page_links_its_downloads(client, league, full_season, settings):

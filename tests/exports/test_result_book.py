@@ -22,7 +22,8 @@ def test_the_book_shows_every_fixture_with_its_score(client, league, full_season
     rows = page.select("table.book-fixtures tbody tr")
     assert len(rows) == 56
     fixtures = Fixture.objects.select_related("home", "away", "result").order_by(
-        "round", "kickoff", "pk")
+        "round", "kickoff", "pk"
+    )
     for row, fixture in zip(rows, fixtures, strict=True):
         assert row.select_one(".home").get_text(strip=True) == fixture.home.name
         assert row.select_one(".away").get_text(strip=True) == fixture.away.name
@@ -38,35 +39,43 @@ def test_the_book_opens_with_the_standings(client, league, full_season):
     standings = page.select(".book-standings tbody tr")
     assert len(standings) == 8
     assert [th.get_text(strip=True) for th in page.select(".book-standings thead th")][:3] == [
-        "#", "Team", "Played"]
+        "#",
+        "Team",
+        "Played",
+    ]
     assert page.select_one("button[data-print]") is not None
     assert page.select_one('link[href$="css/exports.css"]') is not None
     assert "12 of 56 matches played" in page.get_text(" ", strip=True)
 
 
 def test_the_book_of_another_leagues_season_is_not_found(client, league, full_season, kp_league):
-    assert client.get(
-        f"/leagues/{kp_league.pk}/seasons/{full_season.pk}/book/").status_code == 404
+    assert client.get(f"/leagues/{kp_league.pk}/seasons/{full_season.pk}/book/").status_code == 404
 
 
-def test_the_book_costs_a_few_queries(client, league, full_season,
-                                      django_assert_max_num_queries):
+def test_the_book_costs_a_few_queries(client, league, full_season, django_assert_max_num_queries):
     with django_assert_max_num_queries(12):
         book(client, league, full_season)
 
 
-def test_a_simulated_rotzball_match_lists_its_goals(client, league, season, team, other_team,
-                                                    run_on_commit):
+def test_a_simulated_rotzball_match_lists_its_goals(
+    client, league, season, team, other_team, run_on_commit
+):
     from datetime import timedelta
 
     from django.utils import timezone
 
     from matches import services
 
-    fixture = Fixture.objects.create(season=season, round=1, home=team, away=other_team,
-                                     kickoff=timezone.now() + timedelta(hours=1))
-    run_on_commit(services.simulation_request, season=season, user=league.commissioner,
-                  fixture=fixture)
+    fixture = Fixture.objects.create(
+        season=season,
+        round=1,
+        home=team,
+        away=other_team,
+        kickoff=timezone.now() + timedelta(hours=1),
+    )
+    run_on_commit(
+        services.simulation_request, season=season, user=league.commissioner, fixture=fixture
+    )
     fixture.refresh_from_db()
     result = fixture.result
     page = book(client, league, season)

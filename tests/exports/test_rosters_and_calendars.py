@@ -21,8 +21,10 @@ pytestmark = pytest.mark.django_db
 
 
 def both(client, team):
-    return (csv_records(client.get(f"/leagues/teams/{team.pk}/roster.csv")),
-            json_records(client.get(f"/leagues/teams/{team.pk}/roster.json")))
+    return (
+        csv_records(client.get(f"/leagues/teams/{team.pk}/roster.csv")),
+        json_records(client.get(f"/leagues/teams/{team.pk}/roster.json")),
+    )
 
 
 def test_rotzball_roster_matches_the_players_api(client, api_client, team):
@@ -36,7 +38,8 @@ def test_rotzball_roster_matches_the_players_api(client, api_client, team):
         for field in ("endurance", "agility", "strength", "intelligence"):
             assert record[field] == player[field] and row[field] == str(player[field])
     assert sorted(r["position"] for r in records if r["position"]) == sorted(
-        ["attacker_1", "attacker_2", "coach", "defender_1", "defender_2", "defender_3", "passer"])
+        ["attacker_1", "attacker_2", "coach", "defender_1", "defender_2", "defender_3", "passer"]
+    )
     assert [r for r in records if r["position"] is None] != []  # the reserve
 
 
@@ -53,17 +56,34 @@ def test_killpower_roster_lists_the_seven_gladiators(client, titanos):
 
 def test_mythril_roster_and_standings(client, commissioner, coach):
     league = league_create(commissioner=commissioner, name="Mythril", rule_system="mythril")
-    team = mythril_team_register(league=league, name="Reikland Reavers", coach=coach,
-                                 team_list="Human", players=humans(Blitzer=2), popularity=1,
-                                 home_pitch="lawn")
+    team = mythril_team_register(
+        league=league,
+        name="Reikland Reavers",
+        coach=coach,
+        team_list="Human",
+        players=humans(Blitzer=2),
+        popularity=1,
+        home_pitch="lawn",
+    )
     rows, records = both(client, team)
     players = list(MythrilPlayer.objects.filter(team=team).order_by("number"))
     assert [r["name"] for r in records] == [p.name for p in players]
     assert sum(r["position"] == "Blitzer" for r in records) == 2
     assert [row["cost"] for row in rows] == [str(p.cost) for p in players]
     table = json_records(client.get(f"/leagues/{league.pk}/standings.json"))
-    assert list(table[0]) == ["position", "team_id", "team", "played", "won", "drawn", "lost",
-                              "touchdowns_for", "touchdowns_against", "difference", "points"]
+    assert list(table[0]) == [
+        "position",
+        "team_id",
+        "team",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "touchdowns_for",
+        "touchdowns_against",
+        "difference",
+        "points",
+    ]
     assert table[0]["team"] == "Reikland Reavers" and table[0]["points"] == 0
 
 
@@ -77,8 +97,13 @@ def test_killpower_standings_are_the_championship_table(client, kp_league, titan
 
 
 def test_tutatis_roster_lists_the_hired_players(client, commissioner, coach):
-    league = league_create(commissioner=commissioner, name="Triskearth", rule_system="tutatis",
-                           tutatis_budget=600, time_warp_tokens=3)
+    league = league_create(
+        commissioner=commissioner,
+        name="Triskearth",
+        rule_system="tutatis",
+        tutatis_budget=600,
+        time_warp_tokens=3,
+    )
     team = team_register(league=league, name="Orcs", coach=coach)
     build(team, coach, ORCS)
     rows, records = both(client, team)
@@ -126,13 +151,17 @@ def test_league_calendar_has_one_event_per_fixture(client, league, full_season, 
 
 
 def test_uids_stay_the_same_when_a_fixture_moves(client, league, full_season):
-    first = {str(e["UID"]): e.decoded("DTSTART")
-             for e in _events(client.get(f"/leagues/{league.pk}/calendar.ics"))}
+    first = {
+        str(e["UID"]): e.decoded("DTSTART")
+        for e in _events(client.get(f"/leagues/{league.pk}/calendar.ics"))
+    }
     fixture = Fixture.objects.filter(status="scheduled").first()
     fixture.kickoff += timedelta(days=1)
     fixture.save(update_fields=["kickoff"])
-    second = {str(e["UID"]): e.decoded("DTSTART")
-              for e in _events(client.get(f"/leagues/{league.pk}/calendar.ics"))}
+    second = {
+        str(e["UID"]): e.decoded("DTSTART")
+        for e in _events(client.get(f"/leagues/{league.pk}/calendar.ics"))
+    }
     assert set(first) == set(second)
     changed = [uid for uid in first if first[uid] != second[uid]]
     assert changed == [f"fixture-{fixture.pk}@localhost"]
@@ -143,8 +172,7 @@ def test_team_calendar_holds_only_the_teams_fixtures(client, team, full_season, 
     events = _events(client.get(f"/leagues/teams/{team.pk}/calendar.ics"))
     assert len(events) == 14
     assert all(team.name in str(event["SUMMARY"]) for event in events)
-    assert all(e.decoded("DTEND") - e.decoded("DTSTART") == timedelta(minutes=90)
-               for e in events)
+    assert all(e.decoded("DTEND") - e.decoded("DTSTART") == timedelta(minutes=90) for e in events)
 
 
 def test_an_unknown_team_or_league_has_no_feed(client, db):
@@ -153,8 +181,7 @@ def test_an_unknown_team_or_league_has_no_feed(client, db):
     assert client.get("/leagues/teams/999/roster.csv").status_code == 404
 
 
-def test_feeds_cost_a_few_queries(client, league, full_season, team,
-                                  django_assert_max_num_queries):
+def test_feeds_cost_a_few_queries(client, league, full_season, team, django_assert_max_num_queries):
     with django_assert_max_num_queries(6):
         assert client.get(f"/leagues/{league.pk}/calendar.ics").status_code == 200
     with django_assert_max_num_queries(6):
@@ -162,8 +189,13 @@ def test_feeds_cost_a_few_queries(client, league, full_season, team,
 
 
 def test_a_fixture_of_tomorrow_is_in_the_feed(client, league, team, other_team, season):
-    Fixture.objects.create(season=season, round=1, home=team, away=other_team,
-                           kickoff=timezone.now() + timedelta(days=1))
+    Fixture.objects.create(
+        season=season,
+        round=1,
+        home=team,
+        away=other_team,
+        kickoff=timezone.now() + timedelta(days=1),
+    )
     [event] = _events(client.get(f"/leagues/{league.pk}/calendar.ics"))
     assert str(event["SUMMARY"]) == "Wolves – Ravens"
     assert str(event["DESCRIPTION"]) == "Round 1"

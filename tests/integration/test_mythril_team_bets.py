@@ -31,19 +31,37 @@ def _league_with_bets(name: str):
     league = league_create(commissioner=commissioner, name=name, rule_system="mythril")
     season = league.seasons.get()
     coaches = [UserFactory(username=f"{name}-coach{n}") for n in range(2)]
-    teams = [mythril_team_register(league=league, name=f"{name} {n}", coach=coaches[n],
-                                   team_list="Human", players=LINEMEN, popularity=1)
-             for n in range(2)]
-    fixture = Fixture.objects.create(season=season, round=1, home=teams[0], away=teams[1],
-                                     kickoff=timezone.now() + timedelta(days=1))
+    teams = [
+        mythril_team_register(
+            league=league,
+            name=f"{name} {n}",
+            coach=coaches[n],
+            team_list="Human",
+            players=LINEMEN,
+            popularity=1,
+        )
+        for n in range(2)
+    ]
+    fixture = Fixture.objects.create(
+        season=season,
+        round=1,
+        home=teams[0],
+        away=teams[1],
+        kickoff=timezone.now() + timedelta(days=1),
+    )
     for team, coach in zip(teams, coaches, strict=True):
         matchday_enter(team=team, user=coach, season=season, round=1)
         team_bet_place(team=team, user=coach, fixture=fixture, outcome="home")
-    entered = reports.result_submit(fixture=fixture, user=coaches[0],
-                                    result={"score": {"home": 1, "away": 0}, "home": {
-                                        "stats": [{"player": str(teams[0].mythril_players
-                                                                 .first().pk),
-                                                   "touchdowns": 1}]}})
+    entered = reports.result_submit(
+        fixture=fixture,
+        user=coaches[0],
+        result={
+            "score": {"home": 1, "away": 0},
+            "home": {
+                "stats": [{"player": str(teams[0].mythril_players.first().pk), "touchdowns": 1}]
+            },
+        },
+    )
     return fixture, teams, coaches, entered
 
 
@@ -60,8 +78,9 @@ def test_a_fixtures_team_bets_are_paid_once_by_the_workers(worker):
     assert all(2 * 10_000 <= bet.payout <= 12 * 10_000 and len(bet.roll) == 2 for bet in bets)
     assert Transaction.objects.filter(reason="team_bet", fixture=fixture).count() == 1
     settlement = TeamBetSettlement.objects.get(fixture=fixture)
-    assert [r["value"] for r in settlement.rolls] == [v for b in sorted(
-        bets, key=lambda b: b.pk) for v in (r["value"] for r in b.roll)]
+    assert [r["value"] for r in settlement.rolls] == [
+        v for b in sorted(bets, key=lambda b: b.pk) for v in (r["value"] for r in b.roll)
+    ]
     assert worker.errors() == []
 
 
@@ -89,5 +108,7 @@ def test_two_racing_settlers_pay_once():
     assert TeamBetSettlement.objects.filter(fixture=fixture).count() == 1
     paid = {bet.team_id: bet.payout for bet in TeamBet.objects.filter(fixture=fixture)}
     assert [gold_of(team) - before for team, before in zip(teams, gold, strict=True)] == [
-        paid[teams[0].pk], paid[teams[1].pk]]
+        paid[teams[0].pk],
+        paid[teams[1].pk],
+    ]
     assert Transaction.objects.filter(reason="team_bet", fixture=fixture).count() == 1

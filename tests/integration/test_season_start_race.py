@@ -45,8 +45,7 @@ def test_two_starts_at_once_open_one_season():
     for _ in range(4):
         TeamFactory(league=league)
 
-    outcomes = _twice(seasons.season_start_next, league=league, name="2627",
-                      by=league.commissioner)
+    outcomes = _twice(seasons.season_start_next, league=league, name="2627", by=league.commissioner)
 
     started = [o for o in outcomes if isinstance(o, Season)]
     refused = [o for o in outcomes if isinstance(o, Refused)]
@@ -60,10 +59,23 @@ def test_two_finishes_at_once_crown_once():
     league = LeagueFactory()
     season = SeasonFactory(league=league)
     home, away = TeamFactory(league=league), TeamFactory(league=league)
-    fixture = Fixture.objects.create(season=season, round=1, home=home, away=away,
-                                     kickoff=timezone.now(), status=Fixture.Status.PLAYED)
-    Result.objects.create(fixture=fixture, home_score=2, away_score=0, winner="home",
-                          decided_by="regulation", seed=1, record={})
+    fixture = Fixture.objects.create(
+        season=season,
+        round=1,
+        home=home,
+        away=away,
+        kickoff=timezone.now(),
+        status=Fixture.Status.PLAYED,
+    )
+    Result.objects.create(
+        fixture=fixture,
+        home_score=2,
+        away_score=0,
+        winner="home",
+        decided_by="regulation",
+        seed=1,
+        record={},
+    )
 
     outcomes = _twice(seasons.season_finish, season=season, by=league.commissioner)
 

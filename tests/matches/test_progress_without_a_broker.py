@@ -32,7 +32,13 @@ def wait_for(condition, seconds: float = 10) -> bool:
 
 
 def test_the_request_answers_before_the_matches_are_played(
-    settings, browser, commissioner, league, season, team, other_team  # noqa: F811
+    settings,
+    browser,  # noqa: F811
+    commissioner,
+    league,
+    season,
+    team,
+    other_team,
 ):
     settings.EAGER_TASKS_IN_BACKGROUND = True
     fixture = Fixture.objects.create(

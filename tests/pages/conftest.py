@@ -64,7 +64,10 @@ def browser(client) -> Callable[..., Client]:
 def played_fixture(season, team, other_team) -> Fixture:
     """A fixture between the two teams, simulated with a fixed seed."""
     fixture = Fixture.objects.create(
-        season=season, round=1, home=team, away=other_team,
+        season=season,
+        round=1,
+        home=team,
+        away=other_team,
         kickoff=timezone.now() + timedelta(days=1),
     )
     match_services.fixture_simulate(fixture_id=fixture.pk, seed=20251121)
@@ -75,6 +78,9 @@ def played_fixture(season, team, other_team) -> Fixture:
 @pytest.fixture
 def scheduled_fixture(season, team, other_team) -> Fixture:
     return Fixture.objects.create(
-        season=season, round=2, home=other_team, away=team,
+        season=season,
+        round=2,
+        home=other_team,
+        away=team,
         kickoff=timezone.now() + timedelta(days=8),
     )

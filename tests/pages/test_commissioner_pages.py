@@ -36,12 +36,24 @@ def test_settings_change_points_and_tiebreaker_order(browser, commissioner, leag
     client = browser(commissioner)
     url = reverse("league:settings", args=[league.pk])
     form = main_form(soup(client.get(url)))
-    assert form.find("select", attrs={"name": "tiebreaker_1"}).find(
-        "option", selected=True)["value"] == "points"
+    assert (
+        form.find("select", attrs={"name": "tiebreaker_1"}).find("option", selected=True)["value"]
+        == "points"
+    )
 
-    response = client.post(url, form_data(
-        form, points_win="2", coach_rule="difference", tiebreaker_1="wins",
-        tiebreaker_2="points", tiebreaker_3="", tiebreaker_4="", tiebreaker_5=""))
+    response = client.post(
+        url,
+        form_data(
+            form,
+            points_win="2",
+            coach_rule="difference",
+            tiebreaker_1="wins",
+            tiebreaker_2="points",
+            tiebreaker_3="",
+            tiebreaker_4="",
+            tiebreaker_5="",
+        ),
+    )
 
     assert response.status_code == 302
     league.refresh_from_db()
@@ -49,9 +61,7 @@ def test_settings_change_points_and_tiebreaker_order(browser, commissioner, leag
     assert league.tiebreakers == ["wins", "points"]
 
 
-def test_repeated_tiebreaker_is_an_inline_error_and_nothing_changes(
-    browser, commissioner, league
-):
+def test_repeated_tiebreaker_is_an_inline_error_and_nothing_changes(browser, commissioner, league):
     client = browser(commissioner)
     url = reverse("league:settings", args=[league.pk])
     form = main_form(soup(client.get(url)))
@@ -71,8 +81,9 @@ def test_commissioner_registers_a_team_with_a_coach_chosen_by_username(
     page = soup(client.get(url))
     assert page.find("datalist") is None  # typed, never picked from a list of every account
 
-    response = client.post(url, form_data(main_form(page), name="Bears", coach="coach",
-                                          primary_colour="#112233"))
+    response = client.post(
+        url, form_data(main_form(page), name="Bears", coach="coach", primary_colour="#112233")
+    )
 
     assert response.status_code == 302
     bears = Team.objects.get(league=league, name="Bears")
@@ -83,8 +94,9 @@ def test_unknown_username_is_refused_on_the_coach_field(browser, commissioner, l
     client = browser(commissioner)
     url = reverse("league:team_register", args=[league.pk])
 
-    response = client.post(url, form_data(main_form(soup(client.get(url))), name="Bears",
-                                          coach="nobody"))
+    response = client.post(
+        url, form_data(main_form(soup(client.get(url))), name="Bears", coach="nobody")
+    )
 
     assert "No user has this username." in field_error(soup(response), "coach")
     assert not Team.objects.filter(name="Bears").exists()
@@ -96,11 +108,15 @@ def test_commissioner_generates_fixtures_simulates_a_round_and_reads_the_grid(
     client = browser(commissioner)
     league_url = reverse("league:detail", args=[league.pk])
     generate = soup(client.get(league_url)).find(
-        "a", href=lambda h: h and h.startswith(reverse("league:fixtures_generate", args=[league.pk])))
+        "a",
+        href=lambda h: h and h.startswith(reverse("league:fixtures_generate", args=[league.pk])),
+    )
     form = main_form(soup(client.get(generate["href"])))
 
-    response = client.post(generate["href"], form_data(
-        form, double="0", first_kickoff="2031-05-03T20:00", interval="7"))
+    response = client.post(
+        generate["href"],
+        form_data(form, double="0", first_kickoff="2031-05-03T20:00", interval="7"),
+    )
 
     assert response.status_code == 302
     assert Fixture.objects.filter(season=season).count() == 1
@@ -160,9 +176,7 @@ def test_simulating_with_an_incomplete_lineup_names_the_team(
     assert not SimulationBatch.objects.exists()
 
 
-def test_commissioner_reschedules_then_cancels_a_fixture(
-    browser, commissioner, scheduled_fixture
-):
+def test_commissioner_reschedules_then_cancels_a_fixture(browser, commissioner, scheduled_fixture):
     client = browser(commissioner)
     page = soup(client.get(scheduled_fixture.get_absolute_url()))
     reschedule = page.find("a", href=reverse("matches:reschedule", args=[scheduled_fixture.pk]))
@@ -189,7 +203,9 @@ def test_a_played_fixture_cannot_be_rescheduled(browser, commissioner, played_fi
 
 
 @pytest.mark.django_db
-def test_anyone_may_watch_a_simulation_like_the_api_allows(client, league, season, team, other_team):
+def test_anyone_may_watch_a_simulation_like_the_api_allows(
+    client, league, season, team, other_team
+):
     # given a simulation batch of the league
     batch = SimulationBatch.objects.create(season=season, label="Round 1")
 

@@ -59,11 +59,15 @@ def test_engine_roster_issues_read_as_sentences_in_french():
     with translation.override("fr"):
         missing = roster_issue_text(RosterIssue("coach", "is required"))
         short = roster_issue_text(RosterIssue("defenders", "must be a list of exactly 3 players"))
-        unknown = roster_issue_text(RosterIssue("defenders.2.Ag", "must be an integer between 1 and 100"))
+        unknown = roster_issue_text(
+            RosterIssue("defenders.2.Ag", "must be an integer between 1 and 100")
+        )
 
     assert missing == "Entraîneur\u00a0: personne n’occupe ce poste."
     assert short == "Défenseurs\u00a0: il faut exactement 3 joueurs."
-    assert unknown == "defenders.2.Ag: must be an integer between 1 and 100"  # shown as the engine said
+    assert (
+        unknown == "defenders.2.Ag: must be an integer between 1 and 100"
+    )  # shown as the engine said
 
 
 def _translations(block: str) -> dict[str, str]:

@@ -35,8 +35,9 @@ def urls(league, season, team, scheduled_fixture):
 
 
 def test_anonymous_visitors_are_sent_to_sign_in(browser, urls):
-    for url in urls["commissioner"] + urls["coach"] + [reverse("league:create"),
-                                                        reverse("preferences")]:
+    for url in (
+        urls["commissioner"] + urls["coach"] + [reverse("league:create"), reverse("preferences")]
+    ):
         response = browser().get(url)
         assert response.status_code == 302, url
         assert response["Location"].startswith(reverse("login") + "?next="), url
@@ -90,7 +91,11 @@ def test_any_signed_in_user_may_start_a_league_and_see_preferences(browser, stra
 def test_public_pages_are_open_to_everyone(browser, league, team, scheduled_fixture, stranger):
     SeasonFactory(league=league)
     for user in (None, stranger):
-        for url in (reverse("league:list"), reverse("league:detail", args=[league.pk]),
-                    reverse("league:team", args=[team.pk]), scheduled_fixture.get_absolute_url(),
-                    reverse("login")):
+        for url in (
+            reverse("league:list"),
+            reverse("league:detail", args=[league.pk]),
+            reverse("league:team", args=[team.pk]),
+            scheduled_fixture.get_absolute_url(),
+            reverse("login"),
+        ):
             assert browser(user).get(url).status_code == 200, url

@@ -91,9 +91,7 @@ def test_league_page_shows_standings_with_tiebreaker_columns_fixtures_and_result
     assert teams[0].startswith(winner)
     report = page.find(id="season-content").find_all("a", href=played_fixture.get_absolute_url())
     assert any(f"{result.home_score}–{result.away_score}" in a.get_text() for a in report)
-    assert page.find(id="round-fixtures").find("h3").get_text(" ", strip=True).startswith(
-        "Round 1"
-    )
+    assert page.find(id="round-fixtures").find("h3").get_text(" ", strip=True).startswith("Round 1")
 
 
 def test_tiebreaker_order_drives_the_standings_columns(browser, league, season):
@@ -167,7 +165,9 @@ def test_match_report_shows_score_verdict_grid_turns_dice_and_lineups(browser, p
     assert score == f"{result.home_score}–{result.away_score}"
     verdict = page.find("p", class_="verdict").get_text(" ", strip=True)
     assert "wins in" in verdict or "wins on possession" in verdict
-    assert f"Possessions: {record['possessions']['home']} – {record['possessions']['away']}" in verdict
+    assert (
+        f"Possessions: {record['possessions']['home']} – {record['possessions']['away']}" in verdict
+    )
 
     grid = page.find("table", class_="match-grid")
     home_row, away_row = grid.tbody.find_all("tr")
@@ -178,7 +178,9 @@ def test_match_report_shows_score_verdict_grid_turns_dice_and_lineups(browser, p
         assert len(ticked_initiative) == record["possessions"][side]
         assert len(ticked_goals) == getattr(result, f"{side}_score")
     assert {th.get_text(strip=True) for th in grid.thead.find_all("th", scope="colgroup")} >= {
-        "1st half", "2nd half"}
+        "1st half",
+        "2nd half",
+    }
 
     turns = page.find("table", class_="turn-table").tbody.find_all("tr", class_="turn")
     assert len(turns) == len(record["turns"])
@@ -207,8 +209,13 @@ def test_match_report_under_the_coach_difference_rule_explains_the_bonus(
     browser, league, season, team, other_team
 ):
     league_update(league=league, coach_rule="difference")  # Wolves' coach 45, Ravens' 40
-    fixture = Fixture.objects.create(season=season, round=1, home=team, away=other_team,
-                                     kickoff=timezone.now() + timedelta(days=1))
+    fixture = Fixture.objects.create(
+        season=season,
+        round=1,
+        home=team,
+        away=other_team,
+        kickoff=timezone.now() + timedelta(days=1),
+    )
     match_services.fixture_simulate(fixture_id=fixture.pk, seed=7)
 
     page = soup(browser().get(fixture.get_absolute_url()))

@@ -17,8 +17,9 @@ def build_league(teams: int, *, played_rounds: int = 1):
     season = SeasonFactory(league=league)
     for number in range(teams):
         full_lineup(TeamFactory(league=league, name=f"Team {number}"))
-    match_services.fixtures_generate(season=season, double=False,
-                                     first_kickoff=timezone.now() + timedelta(days=1))
+    match_services.fixtures_generate(
+        season=season, double=False, first_kickoff=timezone.now() + timedelta(days=1)
+    )
     for fixture in season.fixtures.filter(round__lte=played_rounds):
         match_services.fixture_simulate(fixture_id=fixture.pk, seed=fixture.pk)
     return league

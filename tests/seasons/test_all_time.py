@@ -21,8 +21,9 @@ def _queries(league) -> int:
 def test_two_seasons_add_up(played_season, league, commissioner, third_team, run_on_commit):
     first = seasons.season_finish(season=played_season, by=commissioner)
     one_season = _queries(league)
-    second = seasons.season_start_next(league=league, name="2627", by=commissioner,
-                                       retire=[third_team.pk], double=True)
+    second = seasons.season_start_next(
+        league=league, name="2627", by=commissioner, retire=[third_team.pk], double=True
+    )
     simulate_all(second, run_on_commit)
     second = seasons.season_finish(season=second, by=commissioner)
 

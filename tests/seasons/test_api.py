@@ -26,8 +26,9 @@ def test_finish_answers_the_season_with_its_champion(api_as, played_season, comm
     assert assert_error(again, 409, "season")["code"] == "season_finished"
 
 
-def test_finish_with_fixtures_left_is_a_conflict_naming_them(api_as, season, team, other_team,
-                                                             commissioner):
+def test_finish_with_fixtures_left_is_a_conflict_naming_them(
+    api_as, season, team, other_team, commissioner
+):
     from matches.services import fixtures_generate
 
     fixtures_generate(season=season)
@@ -65,34 +66,40 @@ def test_start_next_season(api_as, finished, league, commissioner, third_team, c
     team = api_as(None).get(f"/api/v1/teams/{third_team.pk}/").json()
     assert team["retired_at"]
     assert Team.objects.get(league=league, name="Hawks").coach == coach
-    double = api_as(commissioner).post(f"/api/v1/leagues/{league.pk}/seasons/",
-                                       {"name": "2627"}, format="json")
+    double = api_as(commissioner).post(
+        f"/api/v1/leagues/{league.pk}/seasons/", {"name": "2627"}, format="json"
+    )
     assert assert_error(double, 409, "name")["code"] == "season_exists"
     assert league.seasons.count() == 2
 
 
-@pytest.mark.parametrize("body, field", [
-    ({}, "name"),
-    ({"name": ""}, "name"),
-    ({"name": "x" * 61}, "name"),
-    ({"name": "2627", "retire": [987654]}, "retire"),
-    ({"name": "2627", "retire": "all"}, "retire"),
-    ({"name": "2627", "add": [{"name": ""}]}, "add.0.name"),
-    ({"name": "2627", "add": [{"name": "Wolves"}]}, "add.0.name"),
-    ({"name": "2627", "interval_days": 0}, "interval_days"),
-])
-def test_bad_input_names_the_field_and_writes_nothing(api_as, finished, league, commissioner,
-                                                      body, field):
-    answer = api_as(commissioner).post(f"/api/v1/leagues/{league.pk}/seasons/", body,
-                                       format="json")
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({}, "name"),
+        ({"name": ""}, "name"),
+        ({"name": "x" * 61}, "name"),
+        ({"name": "2627", "retire": [987654]}, "retire"),
+        ({"name": "2627", "retire": "all"}, "retire"),
+        ({"name": "2627", "add": [{"name": ""}]}, "add.0.name"),
+        ({"name": "2627", "add": [{"name": "Wolves"}]}, "add.0.name"),
+        ({"name": "2627", "interval_days": 0}, "interval_days"),
+    ],
+)
+def test_bad_input_names_the_field_and_writes_nothing(
+    api_as, finished, league, commissioner, body, field
+):
+    answer = api_as(commissioner).post(f"/api/v1/leagues/{league.pk}/seasons/", body, format="json")
     assert_error(answer, 400, field)
     assert league.seasons.count() == 1
 
 
-def test_start_before_finishing_is_a_conflict(api_as, season, league, commissioner, team,
-                                              other_team):
-    answer = api_as(commissioner).post(f"/api/v1/leagues/{league.pk}/seasons/",
-                                       {"name": "2627"}, format="json")
+def test_start_before_finishing_is_a_conflict(
+    api_as, season, league, commissioner, team, other_team
+):
+    answer = api_as(commissioner).post(
+        f"/api/v1/leagues/{league.pk}/seasons/", {"name": "2627"}, format="json"
+    )
     assert assert_error(answer, 409, "season")["code"] == "season_open"
 
 
@@ -108,16 +115,20 @@ def test_retire_and_reinstate(api_as, finished, commissioner, third_team):
     assert_error(client.post(f"/api/v1/teams/{third_team.pk}/reinstate/"), 409, "team")
 
 
-def test_champions_and_all_time(api_as, finished, league, commissioner,
-                                django_assert_max_num_queries):
+def test_champions_and_all_time(
+    api_as, finished, league, commissioner, django_assert_max_num_queries
+):
     client = api_as(None)
     with django_assert_max_num_queries(2):
         champions = client.get(f"/api/v1/leagues/{league.pk}/champions/").json()
-    assert champions == [{
-        "season": finished.pk, "season_name": finished.name,
-        "finished_at": champions[0]["finished_at"],
-        "champion": {"id": finished.champion.pk, "name": finished.champion.name},
-    }]
+    assert champions == [
+        {
+            "season": finished.pk,
+            "season_name": finished.name,
+            "finished_at": champions[0]["finished_at"],
+            "champion": {"id": finished.champion.pk, "name": finished.champion.name},
+        }
+    ]
     with django_assert_max_num_queries(2):
         rows = client.get(f"/api/v1/leagues/{league.pk}/all-time/").json()
     table = standings_get(season=finished)

@@ -14,8 +14,9 @@ from tests.factories import FixtureFactory
 from tests.systems.killpower.helpers import play, report
 
 
-def test_two_seasons_xp_kept_and_injuries_healed(kp_league, kp_season, titanos, viking,
-                                                 commissioner):
+def test_two_seasons_xp_kept_and_injuries_healed(
+    kp_league, kp_season, titanos, viking, commissioner
+):
     play(FixtureFactory(season=kp_season, round=1, home=titanos, away=viking), 2, 0,
          by=commissioner, confirm_by=commissioner)  # fmt: skip
     xp_before = dict(Gladiator.objects.filter(team__in=[titanos, viking])
@@ -27,7 +28,9 @@ def test_two_seasons_xp_kept_and_injuries_healed(kp_league, kp_season, titanos, 
 
     finished = seasons.season_finish(season=kp_season, by=commissioner)
     assert finished.champion == titanos  # the ranking table's top (3 points to 0)
-    table_then = [(r.team.pk, r.ranking_points, r.power) for r in ranking_table_get(season=finished)]
+    table_then = [
+        (r.team.pk, r.ranking_points, r.power) for r in ranking_table_get(season=finished)
+    ]
     second = seasons.season_start_next(league=kp_league, name="Second", by=commissioner)
 
     assert dict(Gladiator.objects.filter(team__in=[titanos, viking])
@@ -47,8 +50,7 @@ def test_two_seasons_xp_kept_and_injuries_healed(kp_league, kp_season, titanos, 
             for r in ranking_table_get(season=second)] != table_then  # fmt: skip
 
 
-def test_an_archived_season_refuses_a_report(kp_league, kp_season, titanos, viking,
-                                            commissioner):
+def test_an_archived_season_refuses_a_report(kp_league, kp_season, titanos, viking, commissioner):
     play(FixtureFactory(season=kp_season, round=1, home=titanos, away=viking), 2, 0,
          by=commissioner, confirm_by=commissioner)  # fmt: skip
     late = FixtureFactory(season=kp_season, round=2, home=viking, away=titanos)
@@ -63,15 +65,15 @@ def test_an_archived_season_refuses_a_report(kp_league, kp_season, titanos, viki
     assert "season" in refused.value.message_dict
 
 
-def test_a_tournament_champion_is_the_final_winner(kp_cup_final, kp_season, viking,
-                                                   commissioner):
+def test_a_tournament_champion_is_the_final_winner(kp_cup_final, kp_season, viking, commissioner):
     play(kp_cup_final, 0, 4, by=commissioner, confirm_by=commissioner)
 
     assert seasons.season_finish(season=kp_season, by=commissioner).champion == viking
 
 
-def test_a_tournament_without_its_final_winner_cannot_finish(kp_league, kp_season, titanos,
-                                                            viking, commissioner):
+def test_a_tournament_without_its_final_winner_cannot_finish(
+    kp_league, kp_season, titanos, viking, commissioner
+):
     from datetime import timedelta
 
     from django.utils import timezone
@@ -98,8 +100,9 @@ def test_a_tournament_without_its_final_winner_cannot_finish(kp_league, kp_seaso
     assert kp_season.finished_at is None
 
 
-def test_a_season_waits_for_its_post_match_sequences(kp_league, kp_season, titanos, viking,
-                                                     commissioner):
+def test_a_season_waits_for_its_post_match_sequences(
+    kp_league, kp_season, titanos, viking, commissioner
+):
     """The next season heals the wounded: a sequence still to run would write its injuries
     after that, so the season does not finish until the workers have run it."""
     fixture = FixtureFactory(season=kp_season, round=1, home=titanos, away=viking)

@@ -49,8 +49,7 @@ def test_next_season_with_one_team_retired_and_one_added(
     assert hawks not in {row.team for row in standings_get(season=finished)}
 
 
-def test_the_round_robin_follows_the_previous_season(finished, league, commissioner,
-                                                      run_on_commit):
+def test_the_round_robin_follows_the_previous_season(finished, league, commissioner, run_on_commit):
     first = finished.fixtures.order_by("round", "pk")
     gap = first.filter(round=2).first().kickoff - first.filter(round=1).first().kickoff
 
@@ -82,11 +81,15 @@ def test_the_previous_season_must_be_finished(season, league, commissioner, team
     assert league.seasons.count() == 1
 
 
-def test_a_refused_start_changes_nothing(finished, league, commissioner, team, other_team,
-                                        third_team):
+def test_a_refused_start_changes_nothing(
+    finished, league, commissioner, team, other_team, third_team
+):
     with pytest.raises(ValidationError) as refused:
         seasons.season_start_next(
-            league=league, name="2627", by=commissioner, retire=[third_team.pk],
+            league=league,
+            name="2627",
+            by=commissioner,
+            retire=[third_team.pk],
             add=[{"name": "wolves"}],  # the name of a team already there, capitals aside
         )
 
@@ -96,11 +99,13 @@ def test_a_refused_start_changes_nothing(finished, league, commissioner, team, o
     assert league.seasons.count() == 1
 
 
-def test_too_few_teams_left_refuses_the_whole_start(finished, league, commissioner, team,
-                                                   other_team, third_team):
+def test_too_few_teams_left_refuses_the_whole_start(
+    finished, league, commissioner, team, other_team, third_team
+):
     with pytest.raises(ValidationError) as refused:
-        seasons.season_start_next(league=league, name="2627", by=commissioner,
-                                  retire=[other_team.pk, third_team.pk])
+        seasons.season_start_next(
+            league=league, name="2627", by=commissioner, retire=[other_team.pk, third_team.pk]
+        )
 
     assert "season" in refused.value.message_dict
     assert league.seasons.count() == 1
@@ -145,9 +150,14 @@ def test_a_team_with_fixtures_to_play_cannot_retire(season, commissioner, team, 
 
 
 def test_a_retired_team_cannot_be_scheduled(finished, league, commissioner, team, third_team):
-    season = seasons.season_start_next(league=league, name="2627", by=commissioner,
-                                       retire=[third_team.pk])
+    season = seasons.season_start_next(
+        league=league, name="2627", by=commissioner, retire=[third_team.pk]
+    )
     with pytest.raises(ValidationError) as refused:
-        services.fixture_schedule(season=season, home=team, away=third_team,
-                                  kickoff=season.fixtures.first().kickoff + timedelta(days=90))
+        services.fixture_schedule(
+            season=season,
+            home=team,
+            away=third_team,
+            kickoff=season.fixtures.first().kickoff + timedelta(days=90),
+        )
     assert "away" in refused.value.message_dict

@@ -13,8 +13,7 @@ def finished(played_season, commissioner):
     return seasons.season_finish(season=played_season, by=commissioner)
 
 
-def test_finish_page_shows_the_champion_then_finishes(client, played_season, league,
-                                                      commissioner):
+def test_finish_page_shows_the_champion_then_finishes(client, played_season, league, commissioner):
     client.force_login(commissioner)
     url = reverse("league:season_finish", args=[league.pk, played_season.pk])
 
@@ -44,8 +43,7 @@ def test_finish_page_lists_what_is_left(client, season, league, commissioner, te
     assert season.finished_at is None
 
 
-def test_next_season_form_confirms_then_starts(client, finished, league, commissioner,
-                                               third_team):
+def test_next_season_form_confirms_then_starts(client, finished, league, commissioner, third_team):
     client.force_login(commissioner)
     url = reverse("league:season_start_next", args=[league.pk])
     form = {"name": "2627", "retire": [third_team.pk], "add": "Hawks\nOwls, coach"}
@@ -59,9 +57,10 @@ def test_next_season_form_confirms_then_starts(client, finished, league, commiss
     assert started.status_code == 302
     season = league.seasons.get(name="2627")
     assert Team.objects.filter(league=league, name="Owls", coach__username="coach").exists()
-    assert season.fixtures.filter(home__name="Hawks").exists() or season.fixtures.filter(
-        away__name="Hawks"
-    ).exists()
+    assert (
+        season.fixtures.filter(home__name="Hawks").exists()
+        or season.fixtures.filter(away__name="Hawks").exists()
+    )
     third_team.refresh_from_db()
     assert third_team.retired_at is not None
 
@@ -70,8 +69,9 @@ def test_next_season_form_errors_name_the_field(client, finished, league, commis
     client.force_login(commissioner)
     url = reverse("league:season_start_next", args=[league.pk])
 
-    body = client.post(url, {"name": "2526", "add": "Owls, nobody-here", "confirm": "True"}
-                       ).content.decode()
+    body = client.post(
+        url, {"name": "2526", "add": "Owls, nobody-here", "confirm": "True"}
+    ).content.decode()
 
     assert "no user has the username nobody-here" in body
     body = client.post(url, {"name": "2526", "confirm": "True"}).content.decode()
@@ -80,8 +80,9 @@ def test_next_season_form_errors_name_the_field(client, finished, league, commis
 
 
 @pytest.mark.parametrize("user, status", [(None, 302), ("coach", 403), ("stranger", 403)])
-def test_only_the_commissioner_reaches_the_season_pages(client, finished, league, team, user,
-                                                        status, request):
+def test_only_the_commissioner_reaches_the_season_pages(
+    client, finished, league, team, user, status, request
+):
     if user:
         client.force_login(request.getfixturevalue(user))
     for url in (

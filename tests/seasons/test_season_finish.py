@@ -24,8 +24,7 @@ def test_finish_crowns_the_top_of_the_table(played_season, commissioner, run_on_
     assert event.data["champion"] == table[0].team.pk
 
 
-def test_finish_refuses_while_fixtures_are_left(season, team, other_team, third_team,
-                                                commissioner):
+def test_finish_refuses_while_fixtures_are_left(season, team, other_team, third_team, commissioner):
     services.fixtures_generate(season=season, double=False)
     first = season.fixtures.order_by("round", "pk").first()
 
@@ -39,8 +38,9 @@ def test_finish_refuses_while_fixtures_are_left(season, team, other_team, third_
     assert season.finished_at is None and season.champion is None
 
 
-def test_cancelled_fixtures_do_not_hold_a_season_open(season, team, other_team, third_team,
-                                                      commissioner, run_on_commit):
+def test_cancelled_fixtures_do_not_hold_a_season_open(
+    season, team, other_team, third_team, commissioner, run_on_commit
+):
     services.fixtures_generate(season=season, double=False)
     extra = FixtureFactory(season=season, home=team, away=other_team, round=9)
     services.fixture_cancel(fixture=extra)
@@ -75,8 +75,7 @@ def test_a_finished_season_is_read_only(played_season, commissioner, team, other
     kickoff = played_season.fixtures.first().kickoff
 
     with pytest.raises(ValidationError) as schedule:
-        services.fixture_schedule(season=played_season, home=team, away=other_team,
-                                  kickoff=kickoff)
+        services.fixture_schedule(season=played_season, home=team, away=other_team, kickoff=kickoff)
     with pytest.raises(ValidationError) as simulate:
         services.simulation_request(season=played_season, user=commissioner)
 

@@ -12,8 +12,9 @@ def rates(monkeypatch):
     """Small rates for the test (the classes read their rates when they are defined)."""
     for throttle in (WriteRateThrottle, ExpensiveRateThrottle):
         monkeypatch.setattr(
-            throttle, "THROTTLE_RATES", {**throttle.THROTTLE_RATES, "writes": "3/minute",
-                                         "expensive": "2/minute"}
+            throttle,
+            "THROTTLE_RATES",
+            {**throttle.THROTTLE_RATES, "writes": "3/minute", "expensive": "2/minute"},
         )
     cache.clear()
 

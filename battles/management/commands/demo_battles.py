@@ -74,7 +74,6 @@ class Command(BaseCommand):
             self._build()
         self._print_logins()
 
-
     @transaction.atomic
     def _build(self) -> None:
         game_master = demo_user(*GAME_MASTER)

@@ -24,8 +24,15 @@ class ConfirmForm(PageForm):
     played (championship), or his free-throw shooters and distances (a tournament draw:
     ``shooters`` are those who may shoot; none chosen, the engine chooses)."""
 
-    def __init__(self, *args, side: str | None = None, played: Iterable[str] = (),
-                 shooters: Iterable[str] = (), team: str = "", **kwargs):
+    def __init__(
+        self,
+        *args,
+        side: str | None = None,
+        played: Iterable[str] = (),
+        shooters: Iterable[str] = (),
+        team: str = "",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.side = side
         self.names = list(played) if side else []

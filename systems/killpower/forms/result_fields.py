@@ -47,29 +47,37 @@ def add_free_throw_fields(form: forms.Form, prefix: str, team: str, names: Itera
     for shot in (1, 2):
         words = {"team": team, "n": shot}
         form.fields[f"{prefix}ft_{shot}"] = forms.ChoiceField(
-            label=_("%(team)s: free-throw shooter %(n)s") % words, choices=choices,
+            label=_("%(team)s: free-throw shooter %(n)s") % words,
+            choices=choices,
             required=False,
         )
         form.fields[f"{prefix}ft_{shot}_distance"] = forms.IntegerField(
-            label=_("%(team)s: distance of free throw %(n)s") % words, required=False,
-            min_value=2, max_value=12, widget=forms.NumberInput(
-                attrs={"inputmode": "numeric", "placeholder": "2–12"}),
+            label=_("%(team)s: distance of free throw %(n)s") % words,
+            required=False,
+            min_value=2,
+            max_value=12,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "2–12"}),
         )
 
 
 def free_throw_rows(form: forms.Form, prefix: str) -> list[dict[str, Any]]:
-    return [{"shooter": form[f"{prefix}ft_{shot}"], "distance": form[f"{prefix}ft_{shot}_distance"]}
-            for shot in (1, 2)]
+    return [
+        {"shooter": form[f"{prefix}ft_{shot}"], "distance": form[f"{prefix}ft_{shot}_distance"]}
+        for shot in (1, 2)
+    ]
 
 
 def clean_free_throws(form: forms.Form, prefix: str, cleaned: Mapping[str, Any]) -> None:
     shooters = [cleaned.get(f"{prefix}ft_{shot}") for shot in (1, 2)]
     if shooters[0] and shooters[0] == shooters[1]:
-        form.add_error(f"{prefix}ft_2", _("%(name)s shoots once: choose another gladiator.")
-                       % {"name": shooters[0]})
+        form.add_error(
+            f"{prefix}ft_2",
+            _("%(name)s shoots once: choose another gladiator.") % {"name": shooters[0]},
+        )
     if cleaned.get(f"{prefix}ft_2_distance") and not cleaned.get(f"{prefix}ft_1_distance"):
-        form.add_error(f"{prefix}ft_1_distance",
-                       _("Give the first shot's distance before the second's."))
+        form.add_error(
+            f"{prefix}ft_1_distance", _("Give the first shot's distance before the second's.")
+        )
 
 
 def free_throw_choices(form: forms.Form, prefixes: Mapping[str, str]) -> dict[str, Any] | None:
@@ -87,5 +95,3 @@ def free_throw_choices(form: forms.Form, prefixes: Mapping[str, str]) -> dict[st
     if distances:
         spec["distances"] = distances
     return spec or None
-
-

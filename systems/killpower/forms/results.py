@@ -83,8 +83,15 @@ class ResultForm(PageForm):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args, teams: Mapping[str, Any], gladiators: Mapping[str, list[dict]],
-                 redraw_sides: Iterable[str] = (), tournament: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        teams: Mapping[str, Any],
+        gladiators: Mapping[str, list[dict]],
+        redraw_sides: Iterable[str] = (),
+        tournament: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.teams = teams
         self.gladiators = {side: list(gladiators[side]) for side in SIDES}
@@ -115,17 +122,21 @@ class ResultForm(PageForm):
             label=_("%(name)s played") % words, required=False, initial=True
         )
         self.fields[prefix + "state"] = forms.ChoiceField(
-            label=_("State of %(name)s after the match") % words, choices=STATE_CHOICES,
+            label=_("State of %(name)s after the match") % words,
+            choices=STATE_CHOICES,
             initial="fit",
         )
         self.fields[prefix + "coma_state"] = forms.IntegerField(
-            label=_("Coma state of %(name)s") % words, required=False, max_value=-11,
-            min_value=-99, widget=forms.NumberInput(attrs={"inputmode": "numeric",
-                                                          "placeholder": "−11"}),
+            label=_("Coma state of %(name)s") % words,
+            required=False,
+            max_value=-11,
+            min_value=-99,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "−11"}),
             help_text=_("(VIE + armour) − damage: −11 or less."),
         )
         self.fields[prefix + "location"] = forms.ChoiceField(
-            label=_("Where %(name)s was hit (aimed blow)") % words, choices=LOCATION_CHOICES,
+            label=_("Where %(name)s was hit (aimed blow)") % words,
+            choices=LOCATION_CHOICES,
             required=False,
         )
         self.fields[prefix + "out"] = forms.BooleanField(
@@ -135,21 +146,32 @@ class ResultForm(PageForm):
             label=_("%(name)s lost his magic equipment") % words, required=False
         )
         self.fields[prefix + "armour_lost"] = forms.IntegerField(
-            label=_("Armour points %(name)s lost") % words, required=False, min_value=0,
-            max_value=20, widget=forms.NumberInput(attrs={"inputmode": "numeric",
-                                                         "placeholder": "0"}),
+            label=_("Armour points %(name)s lost") % words,
+            required=False,
+            min_value=0,
+            max_value=20,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
         )
         if side in self.redraw_sides:
             self.fields[prefix + "redraw"] = redraw_field(name)
 
     def _free_throw_fields(self, side: str) -> None:
-        add_free_throw_fields(self, f"{side}_", self.teams[side].name,
-                              [g["name"] for g in self.gladiators[side]])
+        add_free_throw_fields(
+            self, f"{side}_", self.teams[side].name, [g["name"] for g in self.gladiators[side]]
+        )
 
     # what the template draws -----------------------------------------------------------------
 
-    ROW_FIELDS = ("played", "state", "coma_state", "location", "out", "equipment_lost",
-                  "armour_lost", "redraw")
+    ROW_FIELDS = (
+        "played",
+        "state",
+        "coma_state",
+        "location",
+        "out",
+        "equipment_lost",
+        "armour_lost",
+        "redraw",
+    )
 
     def sides(self) -> list[dict[str, Any]]:
         sides = []
@@ -157,19 +179,27 @@ class ResultForm(PageForm):
             rows = []
             for gladiator in self.gladiators[side]:
                 prefix = f"{side}_{gladiator['number']}_"
-                rows.append({
-                    **gladiator,
-                    "fields": {key: self[prefix + key] for key in self.ROW_FIELDS
-                               if prefix + key in self.fields},
-                })
-            sides.append({
-                "side": side,
-                "team": self.teams[side],
-                "rows": rows,
-                "redraw": side in self.redraw_sides,
-                "free_throws": free_throw_rows(self, f"{side}_")
-                if side in self.free_throw_sides else [],
-            })
+                rows.append(
+                    {
+                        **gladiator,
+                        "fields": {
+                            key: self[prefix + key]
+                            for key in self.ROW_FIELDS
+                            if prefix + key in self.fields
+                        },
+                    }
+                )
+            sides.append(
+                {
+                    "side": side,
+                    "team": self.teams[side],
+                    "rows": rows,
+                    "redraw": side in self.redraw_sides,
+                    "free_throws": free_throw_rows(self, f"{side}_")
+                    if side in self.free_throw_sides
+                    else [],
+                }
+            )
         return sides
 
     # checks ------------------------------------------------------------------------------------
@@ -220,19 +250,30 @@ class ResultForm(PageForm):
             self.add_error(targets.get(refusal.field), refusal_text(refusal))
         for gladiator in self.gladiators[side]:
             prefix = f"{side}_{gladiator['number']}_"
-            if (cleaned.get(prefix + "played") and cleaned.get(prefix + "state") == "coma"
-                    and cleaned.get(prefix + "coma_state") is None
-                    and prefix + "coma_state" not in self.errors):
-                self.add_error(prefix + "coma_state", _(
-                    "%(name)s is in a coma: give his state, −11 or less.")
-                    % {"name": gladiator["name"]})
+            if (
+                cleaned.get(prefix + "played")
+                and cleaned.get(prefix + "state") == "coma"
+                and cleaned.get(prefix + "coma_state") is None
+                and prefix + "coma_state" not in self.errors
+            ):
+                self.add_error(
+                    prefix + "coma_state",
+                    _("%(name)s is in a coma: give his state, −11 or less.")
+                    % {"name": gladiator["name"]},
+                )
 
     # what the services take ----------------------------------------------------------------
 
     def _side_report(self, side: str) -> dict[str, Any]:
         data = self.cleaned_data
-        report: dict[str, Any] = {"played": [], "comas": [], "out": [], "equipment_lost": [],
-                                  "armour_lost": {}, "badly_wounded": []}
+        report: dict[str, Any] = {
+            "played": [],
+            "comas": [],
+            "out": [],
+            "equipment_lost": [],
+            "armour_lost": {},
+            "badly_wounded": [],
+        }
         for gladiator in self.gladiators[side]:
             prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
             if data.get(prefix + "equipment_lost"):
@@ -289,17 +330,22 @@ class ResultForm(PageForm):
     # a stored report back into the form -------------------------------------------------------
 
     @staticmethod
-    def initial_from(payload: Mapping[str, Any] | None, decisions: Mapping[str, Any] | None = None,
-                     free_throws: Mapping[str, Any] | None = None, *,
-                     gladiators: Mapping[str, list[dict]]) -> dict[str, Any]:
+    def initial_from(
+        payload: Mapping[str, Any] | None,
+        decisions: Mapping[str, Any] | None = None,
+        free_throws: Mapping[str, Any] | None = None,
+        *,
+        gladiators: Mapping[str, list[dict]],
+    ) -> dict[str, Any]:
         """The form's initial values for a report as stored (to correct or re-enter it)."""
         if not payload:
             return {}
         initial: dict[str, Any] = {
             "home_score": payload["score"]["home"],
             "away_score": payload["score"]["away"],
-            "decided_by": payload.get("decided_by") if payload.get("decided_by") in (
-                DecidedBy.ELIMINATION, DecidedBy.ABANDON) else DecidedBy.POINTS,
+            "decided_by": payload.get("decided_by")
+            if payload.get("decided_by") in (DecidedBy.ELIMINATION, DecidedBy.ABANDON)
+            else DecidedBy.POINTS,
             "winner": payload.get("result") if payload.get("decided_by") == "elimination" else "",
             "abandoned_by": payload.get("abandoned_by") or "",
         }
@@ -325,7 +371,8 @@ class ResultForm(PageForm):
             for shot in (1, 2):
                 initial[f"{side}_ft_{shot}"] = chosen[shot - 1] if len(chosen) >= shot else ""
                 initial[f"{side}_ft_{shot}_distance"] = (
-                    distances[shot - 1] if len(distances) >= shot else None)
+                    distances[shot - 1] if len(distances) >= shot else None
+                )
         return initial
 
 
@@ -341,8 +388,12 @@ PLAIN_FIELDS = {
     "result.decided_by": "decided_by",
     "result.abandoned_by": "abandoned_by",
 }
-LIST_TARGET = {"played": "played", "out": "out", "equipment_lost": "equipment_lost",
-               "badly_wounded": "state"}
+LIST_TARGET = {
+    "played": "played",
+    "out": "out",
+    "equipment_lost": "equipment_lost",
+    "badly_wounded": "state",
+}
 COMA_TARGET = {None: "state", "gladiator": "state", "state": "coma_state", "location": "location"}
 
 
@@ -351,8 +402,11 @@ def result_error_field(form: ResultForm, field: str) -> str | None:
     if field in PLAIN_FIELDS:
         return PLAIN_FIELDS[field]
     if field == "result.result":
-        return "winner" if form.cleaned_data.get("decided_by") == DecidedBy.ELIMINATION \
+        return (
+            "winner"
+            if form.cleaned_data.get("decided_by") == DecidedBy.ELIMINATION
             else "decided_by"
+        )
     payload = form.payload() if hasattr(form, "cleaned_data") else {}
 
     def by_name(side: str, name: str, key: str) -> str | None:
@@ -411,5 +465,3 @@ def add_result_errors(form: ResultForm, error: ValidationError) -> None:
 
 
 # --- confirming, disputing, deciding -------------------------------------------------------
-
-

@@ -107,8 +107,10 @@ class KillpowerTeamForm(PageForm):
         ]
 
     def team(self) -> dict[str, Any]:
-        return {key: self.cleaned_data[key]
-                for key in ("name", "coach", "primary_colour", "secondary_colour")}
+        return {
+            key: self.cleaned_data[key]
+            for key in ("name", "coach", "primary_colour", "secondary_colour")
+        }
 
 
 GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
@@ -146,5 +148,3 @@ class TournamentForm(PageForm):
 
 
 # --- a match result -------------------------------------------------------------------------
-
-

@@ -160,18 +160,28 @@ def die_label(die: str) -> str:
 
 
 PURPOSES = [
-    (re.compile(r"^death risk location (?P<name>.+)$"), lambda m: _(
-        "Death risk: where %(name)s was hit (1-2, 9-10 a limb; 3-8 the head)") % m),
-    (re.compile(r"^magic armour (?P<name>.+)$"), lambda m: _(
-        "Magic armour of %(name)s (1D5 + 6)") % m),
+    (
+        re.compile(r"^death risk location (?P<name>.+)$"),
+        lambda m: _("Death risk: where %(name)s was hit (1-2, 9-10 a limb; 3-8 the head)") % m,
+    ),
+    (
+        re.compile(r"^magic armour (?P<name>.+)$"),
+        lambda m: _("Magic armour of %(name)s (1D5 + 6)") % m,
+    ),
     (re.compile(r"^power card (?P<name>.+)$"), lambda m: _("Power card drawn for %(name)s") % m),
     (re.compile(r"^RAP (?P<name>.+)$"), lambda m: _("Speed (RAP) of %(name)s") % m),
-    (re.compile(r"^combat gloves (?P<name>.+)$"), lambda m: _(
-        "Combat gloves damage by %(name)s") % m),
-    (re.compile(r"^free throw (?P<side>home|away) (?P<name>.+) from (?P<distance>\d+)$"),
-     lambda m: _("Free throw by %(name)s from %(distance)s cells") % m),
-    (re.compile(r"^free throws: who shoots first"), lambda m: _(
-        "Free throws: who shoots first (heads: home)")),
+    (
+        re.compile(r"^combat gloves (?P<name>.+)$"),
+        lambda m: _("Combat gloves damage by %(name)s") % m,
+    ),
+    (
+        re.compile(r"^free throw (?P<side>home|away) (?P<name>.+) from (?P<distance>\d+)$"),
+        lambda m: _("Free throw by %(name)s from %(distance)s cells") % m,
+    ),
+    (
+        re.compile(r"^free throws: who shoots first"),
+        lambda m: _("Free throws: who shoots first (heads: home)"),
+    ),
 ]
 
 
@@ -185,8 +195,10 @@ def kp_roll_purpose(purpose: str) -> str:
 
 
 def _rolls(detail: dict[str, Any]) -> list[dict[str, Any]]:
-    return [dict(roll, label=kp_roll_purpose(roll.get("purpose", ""))) for roll in
-            detail.get("rolls") or []]
+    return [
+        dict(roll, label=kp_roll_purpose(roll.get("purpose", "")))
+        for roll in detail.get("rolls") or []
+    ]
 
 
 @register.simple_tag
@@ -197,29 +209,34 @@ def gladiator_event(event) -> dict[str, Any]:
     text = event_kind_label(kind)
     if kind == "created":
         text = _("Created with the team: %(equipment)s.") % {
-            "equipment": equipment_label(detail.get("equipment"))}
+            "equipment": equipment_label(detail.get("equipment"))
+        }
         if detail.get("chosen_by_coach") is False:
             text += " " + _("An automatic recruit.")
     elif kind == "recruited":
         text = _("Recruited after the match: %(equipment)s.") % {
-            "equipment": equipment_label(detail.get("equipment"))}
+            "equipment": equipment_label(detail.get("equipment"))
+        }
         if detail.get("replaces"):
             text += " " + _("Takes the place of %(name)s.") % {"name": detail["replaces"]}
     elif kind == "played":
         text = _("Played the match (%(outcome)s).") % {
-            "outcome": outcome_label(detail.get("outcome", ""))}
+            "outcome": outcome_label(detail.get("outcome", ""))
+        }
         if detail.get("out"):
             text += " " + _("Could not come back before the end.")
         if detail.get("armour_lost"):
             text += " " + _("Lost %(n)s armour point(s), restored after the match.") % {
-                "n": detail["armour_lost"]}
+                "n": detail["armour_lost"]
+            }
     elif kind == "injured":
         text = _("Badly wounded: back after the next basket.")
     elif kind == "coma":
         text = _("Fell into a coma at state %(state)s.") % {"state": detail.get("state")}
         if detail.get("location"):
             text += " " + _("Aimed blow: %(location)s.") % {
-                "location": location_label(detail["location"])}
+                "location": location_label(detail["location"])
+            }
     elif kind == "death_risk":
         text = _("Death-risk roll: hit in the %(location)s at state %(state)s: %(fate)s.") % {
             "location": location_label(detail.get("location")),
@@ -230,15 +247,20 @@ def gladiator_event(event) -> dict[str, Any]:
         text = _("Died.") if detail.get("reason") != "dismissed" else _("Dismissed by the coach.")
     elif kind == "xp":
         text = _("+%(gained)s XP, %(xp)s in all; %(raises)s raise(s) available.") % {
-            "gained": detail.get("gained"), "xp": detail.get("xp"),
-            "raises": detail.get("raises_available")}
+            "gained": detail.get("gained"),
+            "xp": detail.get("xp"),
+            "raises": detail.get("raises_available"),
+        }
     elif kind == "raise":
         text = _("Raised %(characteristic)s to %(value)s.") % {
             "characteristic": characteristic_name(detail.get("characteristic", "")),
-            "value": detail.get("value")}
+            "value": detail.get("value"),
+        }
     elif kind == "equipment":
-        words = {"before": equipment_label(detail.get("before")),
-                 "after": equipment_label(detail.get("after"))}
+        words = {
+            "before": equipment_label(detail.get("before")),
+            "after": equipment_label(detail.get("after")),
+        }
         if detail.get("forced"):
             text = _("Lost his equipment (%(before)s) and drew new: %(after)s.") % words
         else:

@@ -189,9 +189,7 @@ def raises(request: HttpRequest, team: Team) -> HttpResponse:
         )
         characteristic = form.cleaned_data["characteristic"]
         try:
-            raised = services.gladiator_raise(
-                gladiator=gladiator, characteristic=characteristic
-            )
+            raised = services.gladiator_raise(gladiator=gladiator, characteristic=characteristic)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
@@ -292,4 +290,3 @@ def results_queue(request: HttpRequest, league: League) -> HttpResponse:
     recent = match_selectors.report_list(league=league).exclude(status__in=("pending", "disputed"))
     context = {"league": league, "queue": list(queue), "recent": list(recent[:10])}
     return render(request, "killpower/queue.html", context)
-

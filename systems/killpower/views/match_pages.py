@@ -41,8 +41,9 @@ SIDES = ("home", "away")
 
 def _fixture(pk: int) -> Fixture:
     fixture = (
-        Fixture.objects.select_related("season__league__commissioner", "home__coach",
-                                       "away__coach", "result")
+        Fixture.objects.select_related(
+            "season__league__commissioner", "home__coach", "away__coach", "result"
+        )
         .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
         .first()
     )
@@ -52,9 +53,11 @@ def _fixture(pk: int) -> Fixture:
 
 
 def _report(pk: int) -> ResultReport:
-    report = selectors.report_list().filter(
-        pk=pk, fixture__season__league__rule_system=RULE_SYSTEM
-    ).first()
+    report = (
+        selectors.report_list()
+        .filter(pk=pk, fixture__season__league__rule_system=RULE_SYSTEM)
+        .first()
+    )
     if report is None:
         raise Http404
     return report
@@ -120,36 +123,43 @@ def _sides_report(fixture: Fixture, result, run, recruit_ids=None) -> list[dict[
             name = gladiator["name"]
             played = name in own.get("played", [])
             state = state_after_match(own, wounded.get(side, []), name)
-            rows.append({
-                "name": name,
-                "number": gladiator.get("number"),
-                "id": gladiator.get("id"),
-                "played": played,
-                "state": state,
-                "coma": comas.get(name),
-                "out": name in own.get("out", []),
-                "equipment_lost": name in own.get("equipment_lost", []),
-                "armour_lost": own.get("armour_lost", {}).get(name),
-            })
+            rows.append(
+                {
+                    "name": name,
+                    "number": gladiator.get("number"),
+                    "id": gladiator.get("id"),
+                    "played": played,
+                    "state": state,
+                    "coma": comas.get(name),
+                    "out": name in own.get("out", []),
+                    "equipment_lost": name in own.get("equipment_lost", []),
+                    "armour_lost": own.get("armour_lost", {}).get(name),
+                }
+            )
         done = (run.log or {}).get(side) if run else None
         recruits = []
         if done:
             names = set(done["log"].get("recruits", []))
-            recruits = [dict(g, id=(recruit_ids or {}).get(side, {}).get(g["name"]))
-                        for g in done["team"]["gladiators"] if g["name"] in names]
-        sides.append({
-            "side": side,
-            "team": team,
-            "rows": rows,
-            "power": report.get(f"{side}_power"),
-            "points_to_score": (record.get("points_to_score") or {}).get(side),
-            "post": done,
-            "recruits": recruits,
-            "raises_available": any(
-                entry.get("raises_available") for entry in (done or {}).get("log", {}).get(
-                    "experience", [])
-            ),
-        })
+            recruits = [
+                dict(g, id=(recruit_ids or {}).get(side, {}).get(g["name"]))
+                for g in done["team"]["gladiators"]
+                if g["name"] in names
+            ]
+        sides.append(
+            {
+                "side": side,
+                "team": team,
+                "rows": rows,
+                "power": report.get(f"{side}_power"),
+                "points_to_score": (record.get("points_to_score") or {}).get(side),
+                "post": done,
+                "recruits": recruits,
+                "raises_available": any(
+                    entry.get("raises_available")
+                    for entry in (done or {}).get("log", {}).get("experience", [])
+                ),
+            }
+        )
     return sides
 
 
@@ -183,8 +193,9 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     open_report = selectors.open_report(fixture=fixture)
     kickoff = (fixture.options or {}).get("kickoff") or {}
     report = (result.record.get("report") or {}) if result else {}
-    powers = {side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side))
-              for side in SIDES}
+    powers = {
+        side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side)) for side in SIDES
+    }
     user = request.user
     context = {
         "fixture": fixture,
@@ -196,7 +207,8 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "sides": _sides_report(fixture, result, run, _recruit_ids(fixture) if run else None),
         "links": _gladiator_links(fixture) if result else {},
         "open_report": open_report,
-        "can_enter": not result and fixture.status != Fixture.Status.CANCELLED
+        "can_enter": not result
+        and fixture.status != Fixture.Status.CANCELLED
         and roles.can_enter_result(user, fixture),
         "can_confirm": open_report is not None
         and open_report.status == ResultReport.Status.PENDING
@@ -207,8 +219,9 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "can_kick_off": _can_kick_off(user, fixture),
         "tournament": _is_tournament(fixture),
     }
-    template = page_or_fragment(request, "killpower/fixture.html", "post-match",
-                                target="post-match")
+    template = page_or_fragment(
+        request, "killpower/fixture.html", "post-match", target="post-match"
+    )
     return render(request, template, context)
 
 
@@ -240,8 +253,13 @@ def kick_off(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         for message in error.messages:
             messages.error(request, message)
         return redirect(fixture)
-    messages.success(request, _("The match has kicked off: both teams are frozen and the RAP "
-                                "drawn. Print the referee sheet."))
+    messages.success(
+        request,
+        _(
+            "The match has kicked off: both teams are frozen and the RAP "
+            "drawn. Print the referee sheet."
+        ),
+    )
     return redirect("matches:kp_referee_sheet", fixture.pk)
 
 
@@ -256,18 +274,22 @@ def _gladiators(fixture: Fixture) -> dict[str, list[dict[str, Any]]]:
         if sheet:
             rows = sheet.get("gladiators", [])
         else:
-            rows = [{"number": g.number, "name": g.name, "id": g.pk}
-                    for g in league_selectors.living_gladiators(team=getattr(fixture, side))]
-        gladiators[side] = [{"number": row.get("number", index), "name": row["name"],
-                             "id": row.get("id")}
-                            for index, row in enumerate(rows, start=1)]
+            rows = [
+                {"number": g.number, "name": g.name, "id": g.pk}
+                for g in league_selectors.living_gladiators(team=getattr(fixture, side))
+            ]
+        gladiators[side] = [
+            {"number": row.get("number", index), "name": row["name"], "id": row.get("id")}
+            for index, row in enumerate(rows, start=1)
+        ]
     return gladiators
 
 
 def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None = None):
     tournament = _is_tournament(fixture)
-    redraw_sides = [side for side in SIDES
-                    if roles.can_decide_for_side(request.user, fixture, side)]
+    redraw_sides = [
+        side for side in SIDES if roles.can_decide_for_side(request.user, fixture, side)
+    ]
     return ResultForm(
         request.POST if request.method == "POST" else None,
         initial=initial,
@@ -278,8 +300,17 @@ def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None
     )
 
 
-def _result_page(request, fixture: Fixture, form: ResultForm, *, report=None, action: str,
-                 title: str, submit: str, note_form: DecideForm | None = None) -> HttpResponse:
+def _result_page(
+    request,
+    fixture: Fixture,
+    form: ResultForm,
+    *,
+    report=None,
+    action: str,
+    title: str,
+    submit: str,
+    note_form: DecideForm | None = None,
+) -> HttpResponse:
     kickoff = (fixture.options or {}).get("kickoff") or {}
     context = {
         "fixture": fixture,
@@ -311,8 +342,12 @@ def result_entry(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     open_report = selectors.open_report(fixture=fixture)
     initial = None
     if open_report is not None:
-        initial = ResultForm.initial_from(open_report.payload, open_report.decisions,
-                                          open_report.free_throws, gladiators=_gladiators(fixture))
+        initial = ResultForm.initial_from(
+            open_report.payload,
+            open_report.decisions,
+            open_report.free_throws,
+            gladiators=_gladiators(fixture),
+        )
     form = _result_form(request, fixture, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -326,13 +361,23 @@ def result_entry(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         except ValidationError as error:
             add_result_errors(form, error)
         else:
-            messages.success(request, _(
-                "The result is entered. It counts once the other coach confirms it (or the "
-                "commissioner decides)."))
+            messages.success(
+                request,
+                _(
+                    "The result is entered. It counts once the other coach confirms it (or the "
+                    "commissioner decides)."
+                ),
+            )
             return _done(request, reverse("matches:kp_report", args=[report.pk]))
-    return _result_page(request, fixture, form, report=open_report,
-                        action=reverse("matches:kp_result", args=[fixture.pk]),
-                        title=_("Enter the result"), submit=_("Enter the result"))
+    return _result_page(
+        request,
+        fixture,
+        form,
+        report=open_report,
+        action=reverse("matches:kp_result", args=[fixture.pk]),
+        title=_("Enter the result"),
+        submit=_("Enter the result"),
+    )
 
 
 # --- a report: confirm, dispute, decide ----------------------------------------------------
@@ -354,17 +399,19 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
         comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
         redraw = ((report.decisions or {}).get(name) or {}).get("redraw", {})
         frozen = (getattr(fixture, f"{name}_sheet") or {}).get("gladiators", [])
-        sides.append({
-            "side": name,
-            "team": getattr(fixture, name),
-            "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
-            "power": payload.get(f"{name}_power"),
-            "report": own,
-            "comas": comas,
-            "redraw": redraw,
-            "shooters": ((report.free_throws or {}).get(name) or []),
-            "distances": (((report.free_throws or {}).get("distances") or {}).get(name) or []),
-        })
+        sides.append(
+            {
+                "side": name,
+                "team": getattr(fixture, name),
+                "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
+                "power": payload.get(f"{name}_power"),
+                "report": own,
+                "comas": comas,
+                "redraw": redraw,
+                "shooters": ((report.free_throws or {}).get(name) or []),
+                "distances": (((report.free_throws or {}).get("distances") or {}).get(name) or []),
+            }
+        )
     return {
         "report": report,
         "fixture": fixture,
@@ -400,11 +447,16 @@ def report_confirm(request: HttpRequest, report: ResultReport) -> HttpResponse:
     form = _confirm_form(report, _coached_side(request.user, fixture), request.POST)
     if form.is_valid():
         try:
-            reports.result_confirm(report=report, user=request.user, decisions=form.decisions(),
-                                   free_throws=form.free_throws())
+            reports.result_confirm(
+                report=report,
+                user=request.user,
+                decisions=form.decisions(),
+                free_throws=form.free_throws(),
+            )
         except ValidationError as error:
             about_free_throws = hasattr(error, "error_dict") and all(
-                field.startswith("free_throws") for field in error.error_dict)
+                field.startswith("free_throws") for field in error.error_dict
+            )
             if form.free_throw_rows() and about_free_throws:  # shown on his own fields
                 add_confirm_errors(form, error)
                 context = _report_context(request, report, confirm_form=form)
@@ -424,16 +476,18 @@ def report_dispute(request: HttpRequest, report: ResultReport) -> HttpResponse:
     form = DisputeForm(request.POST)
     if form.is_valid():
         try:
-            reports.result_dispute(report=report, user=request.user,
-                                   reason=form.cleaned_data["reason"])
+            reports.result_dispute(
+                report=report, user=request.user, reason=form.cleaned_data["reason"]
+            )
         except ValidationError as error:
             for message in error.messages:
                 messages.error(request, message)
         else:
             messages.success(request, _("The result is disputed: the commissioner will decide."))
         return redirect("matches:kp_report", report.pk)
-    return render(request, "killpower/report.html",
-                  _report_context(request, report, dispute_form=form))
+    return render(
+        request, "killpower/report.html", _report_context(request, report, dispute_form=form)
+    )
 
 
 @require_POST
@@ -443,16 +497,16 @@ def report_decide(request: HttpRequest, report: ResultReport) -> HttpResponse:
     form = DecideForm(request.POST)
     if form.is_valid():
         try:
-            reports.result_decide(report=report, user=request.user,
-                                  note=form.cleaned_data["note"])
+            reports.result_decide(report=report, user=request.user, note=form.cleaned_data["note"])
         except ValidationError as error:
             for message in error.messages:
                 messages.error(request, message)
             return redirect("matches:kp_report", report.pk)
         messages.success(request, _("The result is decided: the post-match sequence runs."))
         return redirect(f"{report.fixture.get_absolute_url()}#post-match")
-    return render(request, "killpower/report.html",
-                  _report_context(request, report, decide_form=form))
+    return render(
+        request, "killpower/report.html", _report_context(request, report, decide_form=form)
+    )
 
 
 @decider_required
@@ -462,8 +516,9 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
     if report.status not in ResultReport.OPEN:
         messages.info(request, _("This report is closed."))
         return redirect("matches:kp_report", report.pk)
-    initial = ResultForm.initial_from(report.payload, report.decisions, report.free_throws,
-                                      gladiators=_gladiators(fixture))
+    initial = ResultForm.initial_from(
+        report.payload, report.decisions, report.free_throws, gladiators=_gladiators(fixture)
+    )
     form = _result_form(request, fixture, initial=initial)
     note_form = DecideForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and note_form.is_valid():
@@ -479,11 +534,17 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
         except ValidationError as error:
             add_result_errors(form, error)
         else:
-            messages.success(request, _("The corrected result is decided: the post-match "
-                                        "sequence runs."))
+            messages.success(
+                request, _("The corrected result is decided: the post-match sequence runs.")
+            )
             return _done(request, f"{fixture.get_absolute_url()}#post-match")
-    return _result_page(request, fixture, form, report=report,
-                        action=reverse("matches:kp_report_correct", args=[report.pk]),
-                        title=_("Correct and decide the result"),
-                        submit=_("Decide this result"), note_form=note_form)
-
+    return _result_page(
+        request,
+        fixture,
+        form,
+        report=report,
+        action=reverse("matches:kp_report_correct", args=[report.pk]),
+        title=_("Correct and decide the result"),
+        submit=_("Decide this result"),
+        note_form=note_form,
+    )

@@ -23,14 +23,16 @@ def team_sheet(*, team: Team) -> dict:
 
 
 def _int(low: int, high: int, help_text: str):
-    return lambda: serializers.IntegerField(min_value=low, max_value=high, required=False,
-                                            help_text=help_text)
+    return lambda: serializers.IntegerField(
+        min_value=low, max_value=high, required=False, help_text=help_text
+    )
 
 
 SETTINGS_FIELDS = {
     "starting_gold": _int(0, 100_000_000, "Mythril: gold a new team starts with (1,000,000)."),
-    "team_bets": lambda: serializers.BooleanField(required=False,
-                                                  help_text="Mythril: team bets on or off."),
+    "team_bets": lambda: serializers.BooleanField(
+        required=False, help_text="Mythril: team bets on or off."
+    ),
     "winnings_unit": _int(0, 100_000_000, "Mythril: winnings are (1D6 + popularity) × this."),
     "popularity_down": _int(-10, 20, "Mythril: the popularity roll loses a point at or under."),
     "popularity_up": _int(-10, 20, "Mythril: the popularity roll gains a point at or over."),
@@ -51,10 +53,16 @@ def _gold(team) -> int | None:
 
 
 def mythril_settings_field() -> serializers.Field:
-    return read_only_game_field(serializers.JSONField, _settings,
-                                help_text="Mythril: the league's own settings (else null).")
+    return read_only_game_field(
+        serializers.JSONField,
+        _settings,
+        help_text="Mythril: the league's own settings (else null).",
+    )
 
 
 def treasury_field() -> serializers.Field:
-    return read_only_game_field(serializers.IntegerField, _gold,
-                                help_text="Mythril: the team's gold, its treasury (else null).")
+    return read_only_game_field(
+        serializers.IntegerField,
+        _gold,
+        help_text="Mythril: the team's gold, its treasury (else null).",
+    )

@@ -11,7 +11,10 @@ class MythrilPickSerializer(serializers.Serializer):
     position = serializers.CharField(required=False, allow_blank=True)
     champion = serializers.CharField(required=False, allow_blank=True)
     name = serializers.CharField(
-        required=False, allow_blank=True, max_length=80, validators=[validate_name],
+        required=False,
+        allow_blank=True,
+        max_length=80,
+        validators=[validate_name],
     )
 
 
@@ -24,9 +27,11 @@ class MythrilDraftSerializer(serializers.Serializer):
 
 class MythrilTeamCreateSerializer(MythrilDraftSerializer):
     name = serializers.CharField(max_length=80, validators=[validate_name])
-    coach = serializers.CharField(required=False, allow_blank=True,
-                                  help_text="Username of the coach (commissioner only); "
-                                  "left out: you.")
+    coach = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="Username of the coach (commissioner only); left out: you.",
+    )
 
 
 class MythrilRuleErrorSerializer(serializers.Serializer):
@@ -43,18 +48,25 @@ class MythrilVerdictSerializer(serializers.Serializer):
 
 class MythrilRosterImportSerializer(serializers.Serializer):
     file = serializers.FileField(required=False)
-    text = serializers.CharField(required=False, max_length=MAX_CHARS,
-                                 help_text="The file's text, instead of a file (1 MB at most).")
+    text = serializers.CharField(
+        required=False,
+        max_length=MAX_CHARS,
+        help_text="The file's text, instead of a file (1 MB at most).",
+    )
     filename = serializers.CharField(required=False, default="roster.yaml")
 
 
 class MythrilHireSerializer(serializers.Serializer):
     position = serializers.CharField(required=False, allow_blank=True)
     champion = serializers.CharField(required=False, allow_blank=True)
-    race = serializers.CharField(required=False, allow_blank=True,
-                                 help_text="Another list's race: an ally.")
+    race = serializers.CharField(
+        required=False, allow_blank=True, help_text="Another list's race: an ally."
+    )
     name = serializers.CharField(
-        required=False, allow_blank=True, max_length=80, validators=[validate_name],
+        required=False,
+        allow_blank=True,
+        max_length=80,
+        validators=[validate_name],
     )
 
 
@@ -64,15 +76,19 @@ class MythrilLineupSerializer(serializers.Serializer):
 
 class MythrilLevelUpChooseSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["skill", "characteristic", "big_guy"])
-    value = serializers.CharField(required=False, allow_blank=True,
-                                  help_text="A skill, ma/st/ag/av, or st/av/drop_skill.")
-    skill = serializers.CharField(required=False, allow_blank=True,
-                                  help_text="The skill dropped by a big guy's double.")
+    value = serializers.CharField(
+        required=False, allow_blank=True, help_text="A skill, ma/st/ag/av, or st/av/drop_skill."
+    )
+    skill = serializers.CharField(
+        required=False, allow_blank=True, help_text="The skill dropped by a big guy's double."
+    )
 
 
 class MythrilResultSubmitSerializer(serializers.Serializer):
-    result = serializers.JSONField(help_text="The result as systems.mythril.report_checks reads "
-                                   "it: score, forfeit, each side's stats.")
+    result = serializers.JSONField(
+        help_text="The result as systems.mythril.report_checks reads "
+        "it: score, forfeit, each side's stats."
+    )
 
 
 class MythrilReportCommandSerializer(serializers.Serializer):

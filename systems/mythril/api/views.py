@@ -59,27 +59,33 @@ def _league(pk: int) -> League:
 
 
 def _team(pk: int) -> Team:
-    return get_object_or_404(Team.objects.select_related("league"), pk=pk,
-                             league__rule_system=RULE_SYSTEM)
+    return get_object_or_404(
+        Team.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
+    )
 
 
 def _season(pk: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("league"), pk=pk,
-                             league__rule_system=RULE_SYSTEM)
+    return get_object_or_404(
+        Season.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
+    )
 
 
 class RosterDataView(_Command):
     serializer_class = s.MythrilRosterImportSerializer
     parser_classes = [StrictJSONParser, MultiPartParser]  # the text as JSON, or the file itself
 
-    @extend_schema(summary="Mythril: a league's roster data (the import file's shape)",
-                   responses=JSON)
+    @extend_schema(
+        summary="Mythril: a league's roster data (the import file's shape)", responses=JSON
+    )
     def get(self, request: Request, pk: int) -> Response:
         return Response(roster.roster_data_export(league=_league(pk)))
 
-    @extend_schema(summary="Mythril: import roster data from a JSON or YAML file "
-                   "(commissioner); errors name the line and the field",
-                   request=s.MythrilRosterImportSerializer, responses=JSON)
+    @extend_schema(
+        summary="Mythril: import roster data from a JSON or YAML file "
+        "(commissioner); errors name the line and the field",
+        request=s.MythrilRosterImportSerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         league = _league(pk)
         data = self.data(request)
@@ -87,17 +93,24 @@ class RosterDataView(_Command):
         text = roster_import.read_upload(upload) if upload else data.get("text")
         if not text:
             raise Refused("required", _("Give a file or its text."), field="file")
-        roster.roster_data_import(league=league, user=request.user, text=text,
-                                  filename=upload.name if upload else data["filename"])
+        roster.roster_data_import(
+            league=league,
+            user=request.user,
+            text=text,
+            filename=upload.name if upload else data["filename"],
+        )
         return Response(roster.roster_data_export(league=league))
 
 
 class DraftCheckView(_Command):
     serializer_class = s.MythrilDraftSerializer
 
-    @extend_schema(summary="Mythril: check a draft against the team-creation rules (the "
-                   "engine's verdict, every broken rule named)",
-                   request=s.MythrilDraftSerializer, responses=s.MythrilVerdictSerializer)
+    @extend_schema(
+        summary="Mythril: check a draft against the team-creation rules (the "
+        "engine's verdict, every broken rule named)",
+        request=s.MythrilDraftSerializer,
+        responses=s.MythrilVerdictSerializer,
+    )
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
         return Response(teams.draft_check(league=_league(pk), **data))
@@ -106,8 +119,11 @@ class DraftCheckView(_Command):
 class TeamCreateView(_Command):
     serializer_class = s.MythrilTeamCreateSerializer
 
-    @extend_schema(summary="Mythril: create a team you coach (or, commissioner, for a coach)",
-                   request=s.MythrilTeamCreateSerializer, responses=JSON)
+    @extend_schema(
+        summary="Mythril: create a team you coach (or, commissioner, for a coach)",
+        request=s.MythrilTeamCreateSerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         league = _league(pk)
         data = self.data(request)
@@ -123,37 +139,48 @@ class TeamCreateView(_Command):
 
 
 class TeamSheetView(_Command):
-    @extend_schema(summary="Mythril: a team's sheet, gold and pending level-ups",
-                   responses=JSON)
+    @extend_schema(summary="Mythril: a team's sheet, gold and pending level-ups", responses=JSON)
     def get(self, request: Request, pk: int) -> Response:
         team = _team(pk)
-        return Response({**selectors.team_sheet(team), "level_ups": [
-            {"id": lu.pk, "player": lu.player_id, "level": lu.level, "options": lu.options}
-            for lu in selectors.pending_level_ups(team)]})
+        return Response(
+            {
+                **selectors.team_sheet(team),
+                "level_ups": [
+                    {"id": lu.pk, "player": lu.player_id, "level": lu.level, "options": lu.options}
+                    for lu in selectors.pending_level_ups(team)
+                ],
+            }
+        )
 
 
 class HireView(_Command):
     serializer_class = s.MythrilHireSerializer
 
-    @extend_schema(summary="Mythril: hire a player, a champion or an ally (the team's coach)",
-                   request=s.MythrilHireSerializer, responses=JSON)
+    @extend_schema(
+        summary="Mythril: hire a player, a champion or an ally (the team's coach)",
+        request=s.MythrilHireSerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         player = teams.player_hire(team=_team(pk), user=request.user, **self.data(request))
         return Response(selectors.player_row(player), status=201)
 
 
 class FireView(_Command):
-    @extend_schema(summary="Mythril: fire a player (the team's coach)", request=None,
-                   responses=JSON)
+    @extend_schema(
+        summary="Mythril: fire a player (the team's coach)", request=None, responses=JSON
+    )
     def post(self, request: Request, pk: int) -> Response:
         player = get_object_or_404(Player.objects.select_related("team__league"), pk=pk)
-        return Response(selectors.player_row(teams.player_fire(player=player,
-                                                               user=request.user)))
+        return Response(selectors.player_row(teams.player_fire(player=player, user=request.user)))
 
 
 class ApothecaryView(_Command):
-    @extend_schema(summary="Mythril: buy the team's apothecary (the team's coach)",
-                   request=None, responses=JSON)
+    @extend_schema(
+        summary="Mythril: buy the team's apothecary (the team's coach)",
+        request=None,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         teams.apothecary_hire(team=_team(pk), user=request.user)
         return Response(selectors.team_sheet(_team(pk)))
@@ -162,60 +189,82 @@ class ApothecaryView(_Command):
 class LineupCheckView(_Command):
     serializer_class = s.MythrilLineupSerializer
 
-    @extend_schema(summary="Mythril: check a line-up (at most 11 on the pitch, 5 allies, 2 "
-                   "big guys)", request=s.MythrilLineupSerializer, responses=s.MythrilVerdictSerializer)
+    @extend_schema(
+        summary="Mythril: check a line-up (at most 11 on the pitch, 5 allies, 2 big guys)",
+        request=s.MythrilLineupSerializer,
+        responses=s.MythrilVerdictSerializer,
+    )
     def post(self, request: Request, pk: int) -> Response:
-        return Response(teams.lineup_check(team=_team(pk),
-                                           player_ids=self.data(request)["players"]))
+        return Response(
+            teams.lineup_check(team=_team(pk), player_ids=self.data(request)["players"])
+        )
 
 
 class LevelUpChooseView(_Command):
     serializer_class = s.MythrilLevelUpChooseSerializer
 
-    @extend_schema(summary="Mythril: pick a level-up's skill, characteristic or big guy's "
-                   "double (the team's coach)", request=s.MythrilLevelUpChooseSerializer,
-                   responses=JSON)
+    @extend_schema(
+        summary="Mythril: pick a level-up's skill, characteristic or big guy's "
+        "double (the team's coach)",
+        request=s.MythrilLevelUpChooseSerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         level_up = get_object_or_404(LevelUp, pk=pk)
-        done = level_ups.level_up_choose(level_up=level_up, user=request.user,
-                                         **self.data(request))
-        return Response({"id": done.pk, "choice": done.choice,
-                         "player": selectors.player_row(done.player)})
+        done = level_ups.level_up_choose(level_up=level_up, user=request.user, **self.data(request))
+        return Response(
+            {"id": done.pk, "choice": done.choice, "player": selectors.player_row(done.player)}
+        )
 
 
 def _report(report: ResultReport) -> dict[str, Any]:
-    return {"id": report.pk, "fixture": report.fixture_id, "status": report.status,
-            "payload": report.payload, "submitted_by": report.submitted_by_id}
+    return {
+        "id": report.pk,
+        "fixture": report.fixture_id,
+        "status": report.status,
+        "payload": report.payload,
+        "submitted_by": report.submitted_by_id,
+    }
 
 
 class ResultSubmitView(_Command):
     serializer_class = s.MythrilResultSubmitSerializer
 
-    @extend_schema(summary="Mythril: enter a match's result (either coach or the commissioner)",
-                   request=s.MythrilResultSubmitSerializer, responses=JSON)
+    @extend_schema(
+        summary="Mythril: enter a match's result (either coach or the commissioner)",
+        request=s.MythrilResultSubmitSerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         fixture = get_object_or_404(Fixture, pk=pk)
-        report = reports.result_submit(fixture=fixture, user=request.user,
-                                       result=self.data(request)["result"])
+        report = reports.result_submit(
+            fixture=fixture, user=request.user, result=self.data(request)["result"]
+        )
         return Response(_report(report), status=201)
 
 
 class ReportCommandView(_Command):
     serializer_class = s.MythrilReportCommandSerializer
 
-    @extend_schema(summary="Mythril: confirm, dispute or decide a result report",
-                   request=s.MythrilReportCommandSerializer, responses=JSON)
+    @extend_schema(
+        summary="Mythril: confirm, dispute or decide a result report",
+        request=s.MythrilReportCommandSerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int, command: str) -> Response:
         report = get_object_or_404(ResultReport, pk=pk)
         data = self.data(request)
         if command == "confirm":
             reports.result_confirm(report=report, user=request.user)
         elif command == "dispute":
-            reports.result_dispute(report=report, user=request.user,
-                                   reason=data.get("reason", ""))
+            reports.result_dispute(report=report, user=request.user, reason=data.get("reason", ""))
         elif command == "decide":
-            reports.result_decide(report=report, user=request.user, result=data.get("result"),
-                                  note=data.get("note", ""))
+            reports.result_decide(
+                report=report,
+                user=request.user,
+                result=data.get("result"),
+                note=data.get("note", ""),
+            )
         else:
             raise Refused("unknown_command", _("Use confirm, dispute or decide."), field="command")
         report.refresh_from_db()
@@ -223,50 +272,68 @@ class ReportCommandView(_Command):
 
 
 class PostMatchView(_Command):
-    @extend_schema(summary="Mythril: a fixture's post-match sequence with every roll",
-                   responses=JSON)
+    @extend_schema(
+        summary="Mythril: a fixture's post-match sequence with every roll", responses=JSON
+    )
     def get(self, request: Request, pk: int) -> Response:
         run = get_object_or_404(PostMatchRun, fixture_id=pk)
-        return Response({"fixture": pk, "status": run.status, "seed": run.seed, "log": run.log,
-                         "rolls": run.rolls})
+        return Response(
+            {
+                "fixture": pk,
+                "status": run.status,
+                "seed": run.seed,
+                "log": run.log,
+                "rolls": run.rolls,
+            }
+        )
 
 
 class MatchdayEntryView(_Command):
     serializer_class = s.MythrilMatchdayEntrySerializer
 
-    @extend_schema(summary="Mythril: pay a matchday's team-bet entry from the treasury",
-                   request=s.MythrilMatchdayEntrySerializer, responses=JSON)
+    @extend_schema(
+        summary="Mythril: pay a matchday's team-bet entry from the treasury",
+        request=s.MythrilMatchdayEntrySerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
         season = get_object_or_404(Season, pk=data["season"])
-        entry = team_bets.matchday_enter(team=_team(pk), user=request.user, season=season,
-                                         round=data["round"])
-        return Response({"id": entry.pk, "season": season.pk, "round": entry.round},
-                        status=201)
+        entry = team_bets.matchday_enter(
+            team=_team(pk), user=request.user, season=season, round=data["round"]
+        )
+        return Response({"id": entry.pk, "season": season.pk, "round": entry.round}, status=201)
 
 
 class TeamBetView(_Command):
     serializer_class = s.MythrilTeamBetSerializer
 
-    @extend_schema(summary="Mythril: a team's bets", responses=s.MythrilTeamBetOutSerializer(many=True))
+    @extend_schema(
+        summary="Mythril: a team's bets", responses=s.MythrilTeamBetOutSerializer(many=True)
+    )
     def get(self, request: Request, pk: int) -> Response:
         bets = TeamBet.objects.filter(team=_team(pk)).select_related("team")
         return Response(s.MythrilTeamBetOutSerializer(bets, many=True).data)
 
-    @extend_schema(summary="Mythril: bet on one outcome of a match of an entered matchday, "
-                   "before kick-off", request=s.MythrilTeamBetSerializer,
-                   responses=s.MythrilTeamBetOutSerializer)
+    @extend_schema(
+        summary="Mythril: bet on one outcome of a match of an entered matchday, before kick-off",
+        request=s.MythrilTeamBetSerializer,
+        responses=s.MythrilTeamBetOutSerializer,
+    )
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
         fixture = get_object_or_404(Fixture, pk=data["fixture"])
-        bet = team_bets.team_bet_place(team=_team(pk), user=request.user, fixture=fixture,
-                                       outcome=data["outcome"])
+        bet = team_bets.team_bet_place(
+            team=_team(pk), user=request.user, fixture=fixture, outcome=data["outcome"]
+        )
         return Response(s.MythrilTeamBetOutSerializer(bet).data, status=201)
 
 
 class MatchdayBetsView(_Command):
-    @extend_schema(summary="Mythril: a matchday's team bets (the commissioner)",
-                   responses=s.MythrilTeamBetOutSerializer(many=True))
+    @extend_schema(
+        summary="Mythril: a matchday's team bets (the commissioner)",
+        responses=s.MythrilTeamBetOutSerializer(many=True),
+    )
     def get(self, request: Request, pk: int, round: int) -> Response:
         season = _season(pk)
         if not is_commissioner(request.user, season.league):
@@ -276,8 +343,10 @@ class MatchdayBetsView(_Command):
 
 
 class StandingsView(_Command):
-    @extend_schema(summary="Mythril: the championship table (win 3, draw and loss settings)",
-                   responses=s.MythrilStandingSerializer(many=True))
+    @extend_schema(
+        summary="Mythril: the championship table (win 3, draw and loss settings)",
+        responses=s.MythrilStandingSerializer(many=True),
+    )
     def get(self, request: Request, pk: int) -> Response:
         rows = standings.standings_table(season=_season(pk))
         return Response(s.MythrilStandingSerializer(rows, many=True).data)
@@ -289,17 +358,33 @@ class TrophyView(_Command):
     @extend_schema(summary="Mythril: a season's trophies and their matches", responses=JSON)
     def get(self, request: Request, pk: int) -> Response:
         season = _season(pk)
-        return Response([
-            {"id": t.pk, "name": t.name, "matches": [
-                {"fixture": m.fixture_id, "stage": m.stage, "final": m.final}
-                for m in t.matches.all()]}
-            for t in season.mythril_trophies.prefetch_related("matches")])
+        return Response(
+            [
+                {
+                    "id": t.pk,
+                    "name": t.name,
+                    "matches": [
+                        {"fixture": m.fixture_id, "stage": m.stage, "final": m.final}
+                        for m in t.matches.all()
+                    ],
+                }
+                for t in season.mythril_trophies.prefetch_related("matches")
+            ]
+        )
 
-    @extend_schema(summary="Mythril: create a knock-out trophy (the commissioner)",
-                   request=s.MythrilTrophySerializer, responses=JSON)
+    @extend_schema(
+        summary="Mythril: create a knock-out trophy (the commissioner)",
+        request=s.MythrilTrophySerializer,
+        responses=JSON,
+    )
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
-        trophy = trophies.trophy_create(season=_season(pk), user=request.user,
-                                        name=data["name"], team_ids=data["teams"],
-                                        round=data["round"], kickoff=data["kickoff"])
+        trophy = trophies.trophy_create(
+            season=_season(pk),
+            user=request.user,
+            name=data["name"],
+            team_ids=data["teams"],
+            round=data["round"],
+            kickoff=data["kickoff"],
+        )
         return Response({"id": trophy.pk, "name": trophy.name}, status=201)

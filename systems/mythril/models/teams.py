@@ -28,23 +28,29 @@ class MythrilSettings(models.Model):
     )
     team_bets = models.BooleanField(_("team bets"), default=True)
     winnings_unit = models.PositiveIntegerField(
-        _("winnings unit"), default=10_000, validators=[MaxValueValidator(MAX_GOLD)],
+        _("winnings unit"),
+        default=10_000,
+        validators=[MaxValueValidator(MAX_GOLD)],
         help_text=_("A match's winnings are (1D6 + popularity) × this."),
     )
     popularity_down = models.SmallIntegerField(
-        _("popularity roll: lose a point at or under"), default=1,
+        _("popularity roll: lose a point at or under"),
+        default=1,
         validators=[MinValueValidator(-10), MaxValueValidator(20)],
     )
     popularity_up = models.SmallIntegerField(
-        _("popularity roll: gain a point at or over"), default=6,
+        _("popularity roll: gain a point at or over"),
+        default=6,
         validators=[MinValueValidator(-10), MaxValueValidator(20)],
     )
     win_modifier = models.SmallIntegerField(
-        _("popularity roll modifier for a win"), default=1,
+        _("popularity roll modifier for a win"),
+        default=1,
         validators=[MinValueValidator(-5), MaxValueValidator(5)],
     )
     loss_modifier = models.SmallIntegerField(
-        _("popularity roll modifier for a loss"), default=-1,
+        _("popularity roll modifier for a loss"),
+        default=-1,
         validators=[MinValueValidator(-5), MaxValueValidator(5)],
     )
 

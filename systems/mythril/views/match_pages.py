@@ -22,17 +22,24 @@ from systems.mythril.selectors import team_sheet
 
 COUNTS = ("touchdowns", "completions", "casualties", "interceptions")
 INJURIES = (
-    ("", "–"), ("badly_hurt", _lazy("Badly hurt")), ("serious", _lazy("Serious injury")),
-    ("niggling", _lazy("Niggling injury")), ("ma_loss", _lazy("-1 MA")),
-    ("st_loss", _lazy("-1 ST")), ("ag_loss", _lazy("-1 AG")), ("av_loss", _lazy("-1 AV")),
+    ("", "–"),
+    ("badly_hurt", _lazy("Badly hurt")),
+    ("serious", _lazy("Serious injury")),
+    ("niggling", _lazy("Niggling injury")),
+    ("ma_loss", _lazy("-1 MA")),
+    ("st_loss", _lazy("-1 ST")),
+    ("ag_loss", _lazy("-1 AG")),
+    ("av_loss", _lazy("-1 AV")),
     ("dead", _lazy("Dead")),
 )
 
 
 def _fixture(pk: int) -> Fixture:
     return get_object_or_404(
-        Fixture.objects.select_related("season__league", "home", "away"), pk=pk,
-        season__league__rule_system=RULE_SYSTEM)
+        Fixture.objects.select_related("season__league", "home", "away"),
+        pk=pk,
+        season__league__rule_system=RULE_SYSTEM,
+    )
 
 
 def _coach(user: Any, fixture: Fixture) -> bool:
@@ -46,39 +53,62 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     run = PostMatchRun.objects.filter(fixture=fixture).first()
     user = request.user
     context = {
-        "fixture": fixture, "league": league, "report": report, "run": run,
+        "fixture": fixture,
+        "league": league,
+        "report": report,
+        "run": run,
         "result": getattr(fixture, "result", None) if fixture.status == "played" else None,
         "can_enter": fixture.status in ("scheduled", "locked")
         and (is_commissioner(user, league) or _coach(user, fixture)),
-        "can_confirm": report is not None and report.status == "pending" and (
+        "can_confirm": report is not None
+        and report.status == "pending"
+        and (
             is_commissioner(user, league)
-            or (_coach(user, fixture) and user.pk != report.submitted_by_id)),
-        "can_dispute": report is not None and report.status == "pending"
-        and _coach(user, fixture) and user.pk != report.submitted_by_id,
+            or (_coach(user, fixture) and user.pk != report.submitted_by_id)
+        ),
+        "can_dispute": report is not None
+        and report.status == "pending"
+        and _coach(user, fixture)
+        and user.pk != report.submitted_by_id,
         "can_decide": report is not None and is_commissioner(user, league),
         "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
         "names": _names(fixture),
     }
-    context["rolls"] = roll_rows(run, context["names"],
-                                 {"home": fixture.home.name, "away": fixture.away.name})
+    context["rolls"] = roll_rows(
+        run, context["names"], {"home": fixture.home.name, "away": fixture.away.name}
+    )
     return render(request, "mythril/fixture.html", context)
 
 
-def roll_rows(run: PostMatchRun | None, names: dict[str, str], teams: dict[str, str]
-              ) -> list[dict[str, Any]]:
+def roll_rows(
+    run: PostMatchRun | None, names: dict[str, str], teams: dict[str, str]
+) -> list[dict[str, Any]]:
     """Each roll of the sequence in words: what it was for, and for whom."""
     labels = {
-        "mvp": _("MVP draw"), "skill_roll": _("Skill roll"), "winnings": _("Winnings"),
-        "popularity": _("Popularity roll"), "apothecary": _("Apothecary"),
+        "mvp": _("MVP draw"),
+        "skill_roll": _("Skill roll"),
+        "winnings": _("Winnings"),
+        "popularity": _("Popularity roll"),
+        "apothecary": _("Apothecary"),
         "team_bet": _("Team bet payout"),
     }
     rows = []
     for roll in run.rolls if run else []:
-        purpose = roll["purpose"] if isinstance(roll["purpose"], dict) else {"code": roll["purpose"]}
+        purpose = (
+            roll["purpose"] if isinstance(roll["purpose"], dict) else {"code": roll["purpose"]}
+        )
         code = purpose.get("code", "")
-        who = names.get(str(purpose.get("player", "")), "") or teams.get(purpose.get("side", ""), "")
-        rows.append({"die": roll["die"], "value": roll["value"],
-                     "label": labels.get(code, code), "who": who})
+        who = names.get(str(purpose.get("player", "")), "") or teams.get(
+            purpose.get("side", ""), ""
+        )
+        rows.append(
+            {
+                "die": roll["die"],
+                "value": roll["value"],
+                "label": labels.get(code, code),
+                "who": who,
+            }
+        )
     return rows
 
 
@@ -98,6 +128,7 @@ def _sheets(fixture: Fixture) -> dict[str, dict[str, Any]]:
 
 def _entered(post: Any, sheets: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The result form's fields as the service reads a result."""
+
     def number(name: str) -> int | str:
         value = post.get(name, "0").strip() or "0"
         return int(value) if value.isdigit() else value
@@ -136,17 +167,31 @@ def result_entry(request: HttpRequest, pk: int) -> HttpResponse:
     errors: list[str] = []
     if request.method == "POST":
         try:
-            reports.result_submit(fixture=fixture, user=request.user,
-                                  result=_entered(request.POST, sheets))
+            reports.result_submit(
+                fixture=fixture, user=request.user, result=_entered(request.POST, sheets)
+            )
         except Refused as exc:
             errors.append(exc.message)
         else:
             messages.success(request, _("The result waits for the other coach's word."))
             return redirect(fixture.get_absolute_url())
-    return render(request, "mythril/result_form.html", {
-        "fixture": fixture, "league": fixture.season.league, "sheets": sheets,
-        "sides": [("home", fixture.home, sheets["home"]), ("away", fixture.away, sheets["away"])],
-        "counts": COUNTS, "injuries": INJURIES, "errors": errors, "post": request.POST})
+    return render(
+        request,
+        "mythril/result_form.html",
+        {
+            "fixture": fixture,
+            "league": fixture.season.league,
+            "sheets": sheets,
+            "sides": [
+                ("home", fixture.home, sheets["home"]),
+                ("away", fixture.away, sheets["away"]),
+            ],
+            "counts": COUNTS,
+            "injuries": INJURIES,
+            "errors": errors,
+            "post": request.POST,
+        },
+    )
 
 
 @require_POST
@@ -157,11 +202,13 @@ def report_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
         if command == "confirm":
             reports.result_confirm(report=report, user=request.user)
         elif command == "dispute":
-            reports.result_dispute(report=report, user=request.user,
-                                   reason=request.POST.get("reason", ""))
+            reports.result_dispute(
+                report=report, user=request.user, reason=request.POST.get("reason", "")
+            )
         elif command == "decide":
-            reports.result_decide(report=report, user=request.user,
-                                  note=request.POST.get("note", ""))
+            reports.result_decide(
+                report=report, user=request.user, note=request.POST.get("note", "")
+            )
         else:
             raise Http404
     except Refused as exc:
@@ -172,8 +219,17 @@ def report_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
     run = PostMatchRun.objects.filter(fixture=fixture).first()
-    return render(request, "mythril/match_sheet.html", {
-        "fixture": fixture, "league": fixture.season.league, "sheets": _sheets(fixture),
-        "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"), "run": run,
-        "rolls": roll_rows(run, _names(fixture),
-                           {"home": fixture.home.name, "away": fixture.away.name})})
+    return render(
+        request,
+        "mythril/match_sheet.html",
+        {
+            "fixture": fixture,
+            "league": fixture.season.league,
+            "sheets": _sheets(fixture),
+            "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
+            "run": run,
+            "rolls": roll_rows(
+                run, _names(fixture), {"home": fixture.home.name, "away": fixture.away.name}
+            ),
+        },
+    )

@@ -52,7 +52,9 @@ def _league(pk: int) -> League:
 def _team(pk: int) -> Team:
     return get_object_or_404(
         Team.objects.select_related("league", "coach", "mythril__team_list", "mythril__home_pitch"),
-        pk=pk, league__rule_system=RULE_SYSTEM)
+        pk=pk,
+        league__rule_system=RULE_SYSTEM,
+    )
 
 
 def _refused(request: HttpRequest, exc: Refused) -> None:
@@ -66,8 +68,10 @@ def league_context(request: HttpRequest, league: League, season: Season | None) 
         "standings_template": "mythril/standings.html",
         "mythril_standings": standings_table(season=season) if season else [],
         "mythril_trophies": Trophy.objects.filter(season=season).prefetch_related(
-            "matches__fixture__home", "matches__fixture__away", "matches__fixture__result")
-        if season else [],
+            "matches__fixture__home", "matches__fixture__away", "matches__fixture__result"
+        )
+        if season
+        else [],
         "mythril_teams": Team.objects.filter(league=league).order_by("name"),
     }
 
@@ -75,19 +79,28 @@ def league_context(request: HttpRequest, league: League, season: Season | None) 
 def _hire_choices(team: Team) -> list[dict[str, str]]:
     profile = team.mythril
     own = profile.team_list
-    choices = [{"value": f"position|{own.race}|{p.name}",
-                "label": f"{p.name} · {p.cost:,}"} for p in own.positions.all()]
+    choices = [
+        {"value": f"position|{own.race}|{p.name}", "label": f"{p.name} · {p.cost:,}"}
+        for p in own.positions.all()
+    ]
     for champion in Champion.objects.filter(league_id=team.league_id):
         if any(r.casefold() == own.race.casefold() for r in champion.races):
-            choices.append({"value": f"champion||{champion.name}",
-                            "label": _("%(name)s (champion) · %(cost)s")
-                            % {"name": champion.name, "cost": f"{champion.cost:,}"}})
+            choices.append(
+                {
+                    "value": f"champion||{champion.name}",
+                    "label": _("%(name)s (champion) · %(cost)s")
+                    % {"name": champion.name, "cost": f"{champion.cost:,}"},
+                }
+            )
     for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
         for p in ally.positions.filter(ally_limit__gt=0):
-            choices.append({"value": f"position|{ally.race}|{p.name}",
-                            "label": _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s")
-                            % {"race": ally.race, "name": p.name, "n": p.ally_limit,
-                               "cost": f"{p.cost:,}"}})
+            choices.append(
+                {
+                    "value": f"position|{ally.race}|{p.name}",
+                    "label": _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s")
+                    % {"race": ally.race, "name": p.name, "n": p.ally_limit, "cost": f"{p.cost:,}"},
+                }
+            )
     return choices
 
 
@@ -95,14 +108,23 @@ def _bet_rounds(team: Team) -> list[dict[str, Any]]:
     """Upcoming matchdays: whether the team entered, each match with the team's bet."""
     fixtures = list(
         Fixture.objects.filter(season__league=team.league_id, status=Fixture.Status.SCHEDULED)
-        .select_related("home", "away", "season").order_by("season", "round", "kickoff"))
+        .select_related("home", "away", "season")
+        .order_by("season", "round", "kickoff")
+    )
     entered = set(MatchdayEntry.objects.filter(team=team).values_list("season_id", "round"))
     bets = {b.fixture_id: b for b in TeamBet.objects.filter(team=team)}
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
     for fixture in fixtures:
         key = (fixture.season_id, fixture.round)
-        rounds.setdefault(key, {"season": fixture.season, "round": fixture.round,
-                                "entered": key in entered, "fixtures": []})
+        rounds.setdefault(
+            key,
+            {
+                "season": fixture.season,
+                "round": fixture.round,
+                "entered": key in entered,
+                "fixtures": [],
+            },
+        )
         rounds[key]["fixtures"].append({"fixture": fixture, "bet": bets.get(fixture.pk)})
     return list(rounds.values())[:3]
 
@@ -110,9 +132,11 @@ def _bet_rounds(team: Team) -> list[dict[str, Any]]:
 def _with_skills(team: Team, pending: list[LevelUp]) -> list[LevelUp]:
     """Each level-up with the league's skills its roll allows (``level.skills``)."""
     for level in pending:
-        level.skills = list(Skill.objects.filter(  # type: ignore[attr-defined]
-            league_id=team.league_id, category__in=level.options.get("categories", [])
-        ).exclude(name__in=level.player.skills))
+        level.skills = list(
+            Skill.objects.filter(  # type: ignore[attr-defined]
+                league_id=team.league_id, category__in=level.options.get("categories", [])
+            ).exclude(name__in=level.player.skills)
+        )
     return pending
 
 
@@ -121,19 +145,27 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     if selectors.profile_of(team) is None:
         raise Http404
     can_edit = can_edit_roster(request.user, team)
-    fixtures = (Fixture.objects.filter(Q(home=team) | Q(away=team))
-                .select_related("home", "away", "result").order_by("kickoff"))
+    fixtures = (
+        Fixture.objects.filter(Q(home=team) | Q(away=team))
+        .select_related("home", "away", "result")
+        .order_by("kickoff")
+    )
     context = {
-        "team": team, "league": team.league, "sheet": selectors.team_sheet(team),
-        "can_edit": can_edit, "fixtures": fixtures,
+        "team": team,
+        "league": team.league,
+        "sheet": selectors.team_sheet(team),
+        "can_edit": can_edit,
+        "fixtures": fixtures,
         "level_ups": _with_skills(team, selectors.pending_level_ups(team)),
         "hire_choices": _hire_choices(team) if can_edit else [],
         "team_bets": settings_of(team.league).team_bets,
         "bet_rounds": _bet_rounds(team) if can_edit and settings_of(team.league).team_bets else [],
-        "past_bets": TeamBet.objects.filter(team=team).exclude(status=TeamBet.Status.OPEN)
+        "past_bets": TeamBet.objects.filter(team=team)
+        .exclude(status=TeamBet.Status.OPEN)
         .select_related("fixture__home", "fixture__away")[:20],
         "statement": Entry.objects.filter(account__team=team, account__kind="treasury")
-        .select_related("transaction").order_by("-transaction_id")[:20],
+        .select_related("transaction")
+        .order_by("-transaction_id")[:20],
         "dead": Player.objects.filter(team=team, status=Player.Status.DEAD),
     }
     return render(request, "mythril/team.html", context)
@@ -141,8 +173,11 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
 
 def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    return render(request, "mythril/team_sheet.html",
-                  {"team": team, "league": team.league, "sheet": selectors.team_sheet(team)})
+    return render(
+        request,
+        "mythril/team_sheet.html",
+        {"team": team, "league": team.league, "sheet": selectors.team_sheet(team)},
+    )
 
 
 @login_required
@@ -155,19 +190,30 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             team = teams.mythril_team_register(
-                league=league, name=form.cleaned_data["name"], coach=request.user,
-                team_list=form.cleaned_data["team_list"], players=form.players(),
+                league=league,
+                name=form.cleaned_data["name"],
+                coach=request.user,
+                team_list=form.cleaned_data["team_list"],
+                players=form.players(),
                 popularity=form.cleaned_data["popularity"],
-                home_pitch=form.cleaned_data["home_pitch"])
+                home_pitch=form.cleaned_data["home_pitch"],
+            )
         except Refused as exc:
             form.add_error(None if exc.field not in form.fields else exc.field, exc.message)
         else:
             messages.success(request, _("%(name)s is registered.") % {"name": team.name})
             return redirect(team.get_absolute_url())
     verdict = _verdict(league, form) if form.team_list else None
-    return render(request, "mythril/team_create.html",
-                  {"league": league, "form": form, "verdict": verdict,
-                   "budget": settings_of(league).starting_gold})
+    return render(
+        request,
+        "mythril/team_create.html",
+        {
+            "league": league,
+            "form": form,
+            "verdict": verdict,
+            "budget": settings_of(league).starting_gold,
+        },
+    )
 
 
 def _verdict(league: League, form: DraftForm) -> dict[str, Any] | None:
@@ -177,8 +223,12 @@ def _verdict(league: League, form: DraftForm) -> dict[str, Any] | None:
     data = getattr(form, "cleaned_data", {})
     try:
         return teams.draft_check(
-            league=league, team_list=form.team_list.race, players=form.players(),
-            popularity=data.get("popularity") or 0, home_pitch=data.get("home_pitch") or "lawn")
+            league=league,
+            team_list=form.team_list.race,
+            players=form.players(),
+            popularity=data.get("popularity") or 0,
+            home_pitch=data.get("home_pitch") or "lawn",
+        )
     except Refused as exc:
         return {"ok": False, "cost": None, "errors": [{"rule": exc.code, "message": exc.message}]}
 
@@ -188,8 +238,11 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The live check of the roster builder (htmx): the engine's verdict on the draft."""
     league = _league(pk)
     form = DraftForm(request.POST, league=league)
-    return render(request, "mythril/draft_verdict.html",
-                  {"verdict": _verdict(league, form), "budget": settings_of(league).starting_gold})
+    return render(
+        request,
+        "mythril/draft_verdict.html",
+        {"verdict": _verdict(league, form), "budget": settings_of(league).starting_gold},
+    )
 
 
 @require_POST
@@ -199,9 +252,13 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     kind, race, name = (request.POST.get("choice", "") + "||").split("|")[:3]
     try:
         player = teams.player_hire(
-            team=team, user=request.user, position=name if kind == "position" else "",
-            champion=name if kind == "champion" else "", race=race,
-            name=request.POST.get("name", "").strip())
+            team=team,
+            user=request.user,
+            position=name if kind == "position" else "",
+            champion=name if kind == "champion" else "",
+            race=race,
+            name=request.POST.get("name", "").strip(),
+        )
     except Refused as exc:
         _refused(request, exc)
     else:
@@ -212,8 +269,9 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("team"), pk=pk,
-                               team__league__rule_system=RULE_SYSTEM)
+    player = get_object_or_404(
+        Player.objects.select_related("team"), pk=pk, team__league__rule_system=RULE_SYSTEM
+    )
     try:
         teams.player_fire(player=player, user=request.user)
     except Refused as exc:
@@ -254,13 +312,19 @@ def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
     level_up = get_object_or_404(LevelUp.objects.select_related("player__team"), pk=pk)
     kind, value, skill = (request.POST.get("choice", "") + "||").split("|")[:3]
     try:
-        level_ups.level_up_choose(level_up=level_up, user=request.user, kind=kind, value=value,
-                                  skill=skill or request.POST.get("skill", ""))
+        level_ups.level_up_choose(
+            level_up=level_up,
+            user=request.user,
+            kind=kind,
+            value=value,
+            skill=skill or request.POST.get("skill", ""),
+        )
     except Refused as exc:
         _refused(request, exc)
     else:
-        messages.success(request, _("%(name)s's level-up is taken.")
-                         % {"name": level_up.player.name})
+        messages.success(
+            request, _("%(name)s's level-up is taken.") % {"name": level_up.player.name}
+        )
     return redirect(level_up.player.team.get_absolute_url())
 
 
@@ -270,8 +334,9 @@ def matchday_enter(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     season = get_object_or_404(Season, pk=request.POST.get("season") or 0)
     try:
-        team_bets.matchday_enter(team=team, user=request.user, season=season,
-                                 round=int(request.POST.get("round") or 0))
+        team_bets.matchday_enter(
+            team=team, user=request.user, season=season, round=int(request.POST.get("round") or 0)
+        )
     except Refused as exc:
         _refused(request, exc)
     else:
@@ -285,8 +350,9 @@ def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     fixture = get_object_or_404(Fixture, pk=request.POST.get("fixture") or 0)
     try:
-        team_bets.team_bet_place(team=team, user=request.user, fixture=fixture,
-                                 outcome=request.POST.get("outcome", ""))
+        team_bets.team_bet_place(
+            team=team, user=request.user, fixture=fixture, outcome=request.POST.get("outcome", "")
+        )
     except Refused as exc:
         _refused(request, exc)
     else:
@@ -296,15 +362,24 @@ def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """The commissioner sees a matchday's team bets."""
-    season = get_object_or_404(Season.objects.select_related("league"), pk=pk,
-                               league__rule_system=RULE_SYSTEM)
+    season = get_object_or_404(
+        Season.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
+    )
     if not is_commissioner(request.user, season.league):
         raise Http404
-    return render(request, "mythril/matchday_bets.html", {
-        "league": season.league, "season": season, "round": round,
-        "bets": team_bets.matchday_bets(season=season, round=round),
-        "entries": MatchdayEntry.objects.filter(season=season, round=round)
-        .select_related("team")})
+    return render(
+        request,
+        "mythril/matchday_bets.html",
+        {
+            "league": season.league,
+            "season": season,
+            "round": round,
+            "bets": team_bets.matchday_bets(season=season, round=round),
+            "entries": MatchdayEntry.objects.filter(season=season, round=round).select_related(
+                "team"
+            ),
+        },
+    )
 
 
 def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
@@ -318,17 +393,25 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
             upload = form.cleaned_data["file"]
             try:
                 roster.roster_data_import(
-                    league=league, user=request.user, filename=upload.name,
-                    text=roster_import.read_upload(upload))
+                    league=league,
+                    user=request.user,
+                    filename=upload.name,
+                    text=roster_import.read_upload(upload),
+                )
             except Refused as exc:
                 form.add_error("file", exc.message)
             else:
                 messages.success(request, _("The roster data is imported."))
                 return redirect("league:my_roster_data", pk=league.pk)
-    return render(request, "mythril/roster_data.html", {
-        "league": league, "form": form, "is_commissioner": is_commissioner(request.user, league),
-        "lists": TeamList.objects.filter(league=league).prefetch_related("positions"),
-        "champions": Champion.objects.filter(league=league),
-        "data": roster.roster_data_export(league=league)})
-
-
+    return render(
+        request,
+        "mythril/roster_data.html",
+        {
+            "league": league,
+            "form": form,
+            "is_commissioner": is_commissioner(request.user, league),
+            "lists": TeamList.objects.filter(league=league).prefetch_related("positions"),
+            "champions": Champion.objects.filter(league=league),
+            "data": roster.roster_data_export(league=league),
+        },
+    )

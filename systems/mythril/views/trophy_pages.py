@@ -17,16 +17,21 @@ from systems.mythril import RULE_SYSTEM, trophies
 @require_POST
 @login_required
 def trophy_create(request, pk: int):
-    season = get_object_or_404(Season.objects.select_related("league"), pk=pk,
-                               league__rule_system=RULE_SYSTEM)
+    season = get_object_or_404(
+        Season.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
+    )
     try:
         kickoff = datetime.fromisoformat(request.POST.get("kickoff", ""))
         if timezone.is_naive(kickoff):
             kickoff = timezone.make_aware(kickoff)
         trophy = trophies.trophy_create(
-            season=season, user=request.user, name=request.POST.get("name", ""),
+            season=season,
+            user=request.user,
+            name=request.POST.get("name", ""),
             team_ids=[int(v) for v in request.POST.getlist("teams") if v.isdigit()],
-            round=int(request.POST.get("round") or 0), kickoff=kickoff)
+            round=int(request.POST.get("round") or 0),
+            kickoff=kickoff,
+        )
     except ValueError:
         messages.error(request, _("Give the first matchday and the kick-off of the trophy."))
     except Refused as exc:

@@ -28,8 +28,12 @@ EXTRA_TOSS = re.compile(r"^extra period (\d+) coin toss$")
 
 
 def _names(fixture) -> dict[str, Any]:
-    return {"home": fixture.home.name, "away": fixture.away.name,
-            "home_team": fixture.home, "away_team": fixture.away}
+    return {
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+        "home_team": fixture.home,
+        "away_team": fixture.away,
+    }
 
 
 @register.filter
@@ -66,8 +70,11 @@ def roll_result(code: str) -> str:
 
 @register.filter
 def tactic_label(tactic: str) -> str:
-    return {"offensive": _("offensive"), "defensive": _("defensive"),
-            "balanced": _("balanced")}.get(tactic, tactic)
+    return {
+        "offensive": _("offensive"),
+        "defensive": _("defensive"),
+        "balanced": _("balanced"),
+    }.get(tactic, tactic)
 
 
 @register.filter
@@ -97,21 +104,23 @@ def match_grid(record: dict[str, Any], fixture) -> dict[str, Any]:
             previous = turn["period"]
     rows = []
     for side in SIDES:
-        rows.append({
-            "side": side,
-            "team": names[side],
-            "cells": [
-                {
-                    "number": turn["turn"],
-                    "initiative": turn["initiative"] == side,
-                    "goal": turn["goal"] == side,
-                    "period_start": turn["turn"] in starts,
-                }
-                for turn in turns
-            ],
-            "goals": sum(turn["goal"] == side for turn in turns),
-            "possessions": record.get("possessions", {}).get(side, 0),
-        })
+        rows.append(
+            {
+                "side": side,
+                "team": names[side],
+                "cells": [
+                    {
+                        "number": turn["turn"],
+                        "initiative": turn["initiative"] == side,
+                        "goal": turn["goal"] == side,
+                        "period_start": turn["turn"] in starts,
+                    }
+                    for turn in turns
+                ],
+                "goals": sum(turn["goal"] == side for turn in turns),
+                "possessions": record.get("possessions", {}).get(side, 0),
+            }
+        )
     numbers = [{"number": turn["turn"], "period_start": turn["turn"] in starts} for turn in turns]
     return {"periods": periods, "numbers": numbers, "rows": rows}
 
@@ -147,39 +156,67 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
     coach_label = _("coach test") if turn.get("coach_tests") else _("better coach")
 
     def modifiers(side: str, tactic: int) -> list[tuple[str, int]]:
-        tactic_name = (_("offensive tactic") if turn["tactic"] == "offensive"
-                       else _("defensive tactic"))
+        tactic_name = (
+            _("offensive tactic") if turn["tactic"] == "offensive" else _("defensive tactic")
+        )
         return [
             (tactic_name, tactic),
             (coach_label, mods[side]["coach"]),
             (_("carried over"), mods[side]["carry_over"]),
         ]
 
-    attack = _roll(turn["attack"], names, _parts(
-        _("attack"), turn["attack"]["target"], modifiers(attacker, mods[attacker]["tactic"])))
-    defence = _roll(turn["defence"], names, _parts(
-        _("defence"), turn["defence"]["target"], modifiers(defender, mods[defender]["tactic"])))
+    attack = _roll(
+        turn["attack"],
+        names,
+        _parts(
+            _("attack"), turn["attack"]["target"], modifiers(attacker, mods[attacker]["tactic"])
+        ),
+    )
+    defence = _roll(
+        turn["defence"],
+        names,
+        _parts(
+            _("defence"), turn["defence"]["target"], modifiers(defender, mods[defender]["tactic"])
+        ),
+    )
     counter = None
     if turn.get("counter_attack"):
         raw = turn["counter_attack"]
         counter = {  # the engine's rule for the tactic in a counter-attack
-            "attack": _roll(raw["attack"], names, _parts(
-                _("attack"), raw["attack"]["target"],
-                modifiers(defender, counter_attack_tactic(defender, initiative)))),
-            "defence": _roll(raw["defence"], names, _parts(
-                _("defence"), raw["defence"]["target"],
-                modifiers(attacker, counter_attack_tactic(attacker, initiative)))),
+            "attack": _roll(
+                raw["attack"],
+                names,
+                _parts(
+                    _("attack"),
+                    raw["attack"]["target"],
+                    modifiers(defender, counter_attack_tactic(defender, initiative)),
+                ),
+            ),
+            "defence": _roll(
+                raw["defence"],
+                names,
+                _parts(
+                    _("defence"),
+                    raw["defence"]["target"],
+                    modifiers(attacker, counter_attack_tactic(attacker, initiative)),
+                ),
+            ),
         }
     coach_tests = None
     if turn.get("coach_tests"):
         coach_tests = [
-            {"team": names[side], "team_obj": names[f"{side}_team"], "side": side,
-             **turn["coach_tests"][side]}
+            {
+                "team": names[side],
+                "team_obj": names[f"{side}_team"],
+                "side": side,
+                **turn["coach_tests"][side],
+            }
             for side in SIDES
         ]
     carry = [
         {"team": names[side], "value": value}
-        for side, value in turn.get("carry_over_next", {}).items() if value
+        for side, value in turn.get("carry_over_next", {}).items()
+        if value
     ]
     return {
         "number": turn["turn"],
@@ -205,19 +242,34 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
 def _outcome(turn: dict[str, Any], names: dict[str, str]) -> str:
     attacker = turn["attacking"]
     defender = OTHER[attacker]
-    values = {"attacker": names[attacker], "defender": names[defender],
-              "initiative": names[turn["initiative"]]}
+    values = {
+        "attacker": names[attacker],
+        "defender": names[defender],
+        "initiative": names[turn["initiative"]],
+    }
     counter = turn.get("counter_attack")
     if counter:
         values["scorer"] = names[turn["goal"]] if turn.get("goal") else ""
         if turn.get("goal"):
-            return _("%(defender)s wins the ball and counter-attacks at once: goal for "
-                     "%(scorer)s!") % values
+            return (
+                _("%(defender)s wins the ball and counter-attacks at once: goal for %(scorer)s!")
+                % values
+            )
         if turn["ball_after"] == defender:
-            return _("%(defender)s wins the ball and counter-attacks at once, but does not "
-                     "score; it keeps the ball.") % values
-        return _("%(defender)s wins the ball and counter-attacks at once, but %(attacker)s "
-                 "wins it back.") % values
+            return (
+                _(
+                    "%(defender)s wins the ball and counter-attacks at once, but does not "
+                    "score; it keeps the ball."
+                )
+                % values
+            )
+        return (
+            _(
+                "%(defender)s wins the ball and counter-attacks at once, but %(attacker)s "
+                "wins it back."
+            )
+            % values
+        )
     if turn.get("goal"):
         return _("Goal for %(attacker)s! The ball goes to %(defender)s.") % values
     if turn["attack"]["result"] == "CS" and turn["defence"]["result"] == "CS":
@@ -236,7 +288,9 @@ def roll_purpose(purpose: str, fixture) -> str:
     match = EXTRA_TOSS.match(purpose)
     if match:
         return _("Extra time %(n)s: coin toss (1: %(home)s, 2: %(away)s)") % {
-            "n": match.group(1), **names}
+            "n": match.group(1),
+            **names,
+        }
     match = PURPOSE.match(purpose)
     if match:
         side, what = match.groups()
@@ -245,7 +299,9 @@ def roll_purpose(purpose: str, fixture) -> str:
             "attack": pgettext("roll", "attack"),
             "defence": pgettext("roll", "defence"),
             "counter-attack": pgettext("roll", "counter-attack"),
-            "defence against counter-attack": pgettext("roll", "defence against the counter-attack"),
+            "defence against counter-attack": pgettext(
+                "roll", "defence against the counter-attack"
+            ),
         }[what]
         return pgettext("roll purpose", "%(team)s: %(roll)s") % {"team": names[side], "roll": label}
     return purpose

@@ -93,8 +93,9 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
 def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id, team=team)
     if request.method != "POST":
-        return _roster_page(request, team, PlayerForm(initial=PlayerForm.initial_for(player)),
-                            editing=player)
+        return _roster_page(
+            request, team, PlayerForm(initial=PlayerForm.initial_for(player)), editing=player
+        )
     form = PlayerForm(request.POST)
     if request.POST.get("check"):
         return _checked(request, team, form, player)
@@ -132,8 +133,11 @@ def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> 
         "form": form,
         "report": report,
         "rows": [dict(row, field=form[row["position"]]) for row in lineup_rows(report)],
-        "empty_positions": [label for position, label in LineupSlot.Position.choices
-                            if position not in report.lineup],
+        "empty_positions": [
+            label
+            for position, label in LineupSlot.Position.choices
+            if position not in report.lineup
+        ],
         "frozen": _frozen(team),
     }
 
@@ -203,4 +207,3 @@ def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
         "frozen": _frozen(team),
     }
     return render(request, "rotzball/plan.html", context)
-

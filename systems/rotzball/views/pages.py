@@ -20,8 +20,12 @@ from systems.rotzball.preview import fixture_preview_get
 def lineup_rows(report: selectors.LineupReport) -> list[dict]:
     """The seven positions in sheet order, with who plays there and their score."""
     return [
-        {"position": value, "label": label, "player": report.lineup.get(value),
-         "score": report.scores.get(value)}
+        {
+            "position": value,
+            "label": label,
+            "player": report.lineup.get(value),
+            "score": report.scores.get(value),
+        }
         for value, label in LineupSlot.Position.choices
     ]
 
@@ -47,8 +51,11 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
         "players": [(player, positions.get(player.pk)) for player in team.players.all()],
         "report": report,
         "lineup_rows": lineup_rows(report),
-        "empty_positions": [label for position, label in LineupSlot.Position.choices
-                            if position not in report.lineup],
+        "empty_positions": [
+            label
+            for position, label in LineupSlot.Position.choices
+            if position not in report.lineup
+        ],
         "fixtures": team_fixture_table(team=team),
         "can_edit": can_edit,
         "frozen": frozen,

@@ -71,9 +71,7 @@ def test_a_side_where_nobody_played_is_refused_with_a_code():
          "decisions.redraw.Titanos 7"),
     ],
 )  # fmt: skip
-def test_a_choice_about_a_gladiator_who_did_not_play_is_refused_with_a_code(
-    decisions, code, field
-):
+def test_a_choice_about_a_gladiator_who_did_not_play_is_refused_with_a_code(decisions, code, field):
     with pytest.raises(ReportError) as caught:
         post_match(TITANOS, report(), Side.HOME, dice=Dice(1),
                    decisions=Decisions.parse(decisions), settings=KillpowerSettings())  # fmt: skip

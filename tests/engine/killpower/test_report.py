@@ -156,5 +156,8 @@ def test_who_may_shoot_and_how_each_left_the_match():
 
     assert able_to_shoot(side) == ["A", "D"]
     assert [state_after_match(side, ["D"], name) for name in "ABCD"] == [
-        "fit", "coma", "fit", "badly_wounded",
+        "fit",
+        "coma",
+        "fit",
+        "badly_wounded",
     ]

@@ -36,5 +36,7 @@ def test_a_recruit_never_takes_the_name_of_one_of_the_teams_dead(kp_fixture, tit
     )  # fmt: skip
 
     # then the recruit has a name of his own
-    living = set(titanos.gladiators.exclude(status=GladiatorStatus.DEAD).values_list("name", flat=True))
+    living = set(
+        titanos.gladiators.exclude(status=GladiatorStatus.DEAD).values_list("name", flat=True)
+    )
     assert "Titanos 3" not in living and "Recruit 2" in living and "Recruit 1" not in living

@@ -50,5 +50,7 @@ def test_armour_lost_by_a_bench_gladiator_is_refused_on_his_name(kp_fixture, coa
         submit(coach, kp_fixture, armour_lost={"Titanos 6": 1})
 
     assert error.value.message_dict == {
-        "result.home.armour_lost.Titanos 6": ["'Titanos 6' is not a gladiator of Titanos who played"]
+        "result.home.armour_lost.Titanos 6": [
+            "'Titanos 6' is not a gladiator of Titanos who played"
+        ]
     }

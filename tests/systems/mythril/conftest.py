@@ -32,12 +32,24 @@ def season(league):
 
 @pytest.fixture
 def make_team(league):
-    def make(name: str, coach, *, race: str = "Human", players=None, popularity: int = 1,
-             home_pitch: str = "lawn"):
+    def make(
+        name: str,
+        coach,
+        *,
+        race: str = "Human",
+        players=None,
+        popularity: int = 1,
+        home_pitch: str = "lawn",
+    ):
         return mythril_team_register(
-            league=league, name=name, coach=coach, team_list=race,
-            players=players if players is not None else humans(), popularity=popularity,
-            home_pitch=home_pitch)
+            league=league,
+            name=name,
+            coach=coach,
+            team_list=race,
+            players=players if players is not None else humans(),
+            popularity=popularity,
+            home_pitch=home_pitch,
+        )
 
     return make
 
@@ -49,14 +61,20 @@ def home_team(make_team, coach):
 
 @pytest.fixture
 def away_team(make_team, other_coach):
-    return make_team("Orcland Raiders", other_coach, race="Orc",
-                     players=[{"position": "Lineman"}] * 11)
+    return make_team(
+        "Orcland Raiders", other_coach, race="Orc", players=[{"position": "Lineman"}] * 11
+    )
 
 
 @pytest.fixture
 def fixture(season, home_team, away_team):
-    return Fixture.objects.create(season=season, round=1, home=home_team, away=away_team,
-                                  kickoff=timezone.now() + timedelta(days=1))
+    return Fixture.objects.create(
+        season=season,
+        round=1,
+        home=home_team,
+        away=away_team,
+        kickoff=timezone.now() + timedelta(days=1),
+    )
 
 
 @pytest.fixture

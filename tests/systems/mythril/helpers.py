@@ -14,8 +14,12 @@ def ids(fixture: Fixture, side: str) -> list[str]:
 
 def side(player_ids: list[str], **lines: dict) -> dict:
     """Every player played; ``lines`` maps a player's index to what he did (``{0: {...}}``)."""
-    return {"stats": [{"player": pid, "played": True, **lines.get(f"p{index}", {})}
-                      for index, pid in enumerate(player_ids)]}
+    return {
+        "stats": [
+            {"player": pid, "played": True, **lines.get(f"p{index}", {})}
+            for index, pid in enumerate(player_ids)
+        ]
+    }
 
 
 def kick_off(fixture: Fixture) -> None:

@@ -33,33 +33,44 @@ def test_anyone_reads(api, league, home_team, season):
 
 
 def test_anonymous_writes_are_refused(api, league, home_team):
-    assert api.post(f"{API}/teams/{home_team.pk}/hire/", {"position": "Lineman"},
-                    format="json").status_code in (401, 403)
+    assert api.post(
+        f"{API}/teams/{home_team.pk}/hire/", {"position": "Lineman"}, format="json"
+    ).status_code in (401, 403)
 
 
 def test_the_draft_check_and_a_refused_creation_name_the_rule(league, coach):
     client = as_user(coach)
-    verdict = client.post(f"{API}/leagues/{league.pk}/teams/check/", {
-        "team_list": "Human", "players": humans(10), "popularity": 1}, format="json").json()
-    assert verdict["errors"] == [{"rule": "too_few_players",
-                                  "message": "At least 11 players: the team has 10"}]
-    refused = client.post(f"{API}/leagues/{league.pk}/teams/", {
-        "name": "Bulls", "team_list": "Human", "players": humans(10), "popularity": 1},
-        format="json")
+    verdict = client.post(
+        f"{API}/leagues/{league.pk}/teams/check/",
+        {"team_list": "Human", "players": humans(10), "popularity": 1},
+        format="json",
+    ).json()
+    assert verdict["errors"] == [
+        {"rule": "too_few_players", "message": "At least 11 players: the team has 10"}
+    ]
+    refused = client.post(
+        f"{API}/leagues/{league.pk}/teams/",
+        {"name": "Bulls", "team_list": "Human", "players": humans(10), "popularity": 1},
+        format="json",
+    )
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == "too_few_players"
-    created = client.post(f"{API}/leagues/{league.pk}/teams/", {
-        "name": "Bulls", "team_list": "Human", "players": humans(11), "popularity": 1},
-        format="json")
+    created = client.post(
+        f"{API}/leagues/{league.pk}/teams/",
+        {"name": "Bulls", "team_list": "Human", "players": humans(11), "popularity": 1},
+        format="json",
+    )
     assert created.status_code == 201 and created.json()["gold"] == 440_000
 
 
 def test_a_coach_writes_only_his_own_team(home_team, coach, other_coach):
-    refused = as_user(other_coach).post(f"{API}/teams/{home_team.pk}/hire/",
-                                        {"position": "Lineman"}, format="json")
+    refused = as_user(other_coach).post(
+        f"{API}/teams/{home_team.pk}/hire/", {"position": "Lineman"}, format="json"
+    )
     assert refused.status_code == 403
-    hired = as_user(coach).post(f"{API}/teams/{home_team.pk}/hire/",
-                                {"position": "Catcher", "name": "Kurt"}, format="json")
+    hired = as_user(coach).post(
+        f"{API}/teams/{home_team.pk}/hire/", {"position": "Catcher", "name": "Kurt"}, format="json"
+    )
     assert hired.status_code == 201 and hired.json()["name"] == "Kurt"
     player = Player.objects.get(name="Kurt")
     assert as_user(other_coach).post(f"{API}/players/{player.pk}/fire/").status_code == 403
@@ -68,11 +79,15 @@ def test_a_coach_writes_only_his_own_team(home_team, coach, other_coach):
 
 def test_only_the_commissioner_imports(league, coach, commissioner):
     text = "team_lists:\n  - race: Elf\n    positions: []\n"
-    refused = as_user(coach).post(f"{API}/leagues/{league.pk}/roster-data/", {"text": text},
-                                  format="json")
+    refused = as_user(coach).post(
+        f"{API}/leagues/{league.pk}/roster-data/", {"text": text}, format="json"
+    )
     assert refused.status_code == 403
-    bad = as_user(commissioner).post(f"{API}/leagues/{league.pk}/roster-data/",
-                                     {"text": text}, format="json").json()["error"]
+    bad = (
+        as_user(commissioner)
+        .post(f"{API}/leagues/{league.pk}/roster-data/", {"text": text}, format="json")
+        .json()["error"]
+    )
     assert bad["fields"] == {"team_lists.0.positions": [bad["message"]]}
     assert bad["line"] == 3
 
@@ -81,14 +96,16 @@ def test_results_over_the_api(fixture, coach, other_coach, commissioner):
     kick_off(fixture)
     home = ids(fixture, "home")
     result = {"score": {"home": 1, "away": 0}, "home": side(home, p0={"touchdowns": 1})}
-    entered = as_user(coach).post(f"{API}/fixtures/{fixture.pk}/result-reports/",
-                                  {"result": result}, format="json")
+    entered = as_user(coach).post(
+        f"{API}/fixtures/{fixture.pk}/result-reports/", {"result": result}, format="json"
+    )
     assert entered.status_code == 201
     report = entered.json()["id"]
     assert as_user(coach).post(f"{API}/result-reports/{report}/confirm/").status_code == 403
     assert as_user(other_coach).post(f"{API}/result-reports/{report}/decide/").status_code == 403
-    as_user(other_coach).post(f"{API}/result-reports/{report}/dispute/", {"reason": "no"},
-                              format="json")
+    as_user(other_coach).post(
+        f"{API}/result-reports/{report}/dispute/", {"reason": "no"}, format="json"
+    )
     with TestCase.captureOnCommitCallbacks(execute=True):
         decided = as_user(commissioner).post(f"{API}/result-reports/{report}/decide/")
     assert decided.json()["status"] == "decided"
@@ -99,13 +116,27 @@ def test_results_over_the_api(fixture, coach, other_coach, commissioner):
 
 def test_team_bets_over_the_api(fixture, home_team, coach, commissioner, season):
     client = as_user(coach)
-    assert client.post(f"{API}/teams/{home_team.pk}/bets/", {
-        "fixture": fixture.pk, "outcome": "home"}, format="json").json()["error"]["code"] == (
-        "no_entry")
-    assert client.post(f"{API}/teams/{home_team.pk}/matchday-entries/", {
-        "season": season.pk, "round": 1}, format="json").status_code == 201
-    assert client.post(f"{API}/teams/{home_team.pk}/bets/", {
-        "fixture": fixture.pk, "outcome": "home"}, format="json").status_code == 201
+    assert client.post(
+        f"{API}/teams/{home_team.pk}/bets/",
+        {"fixture": fixture.pk, "outcome": "home"},
+        format="json",
+    ).json()["error"]["code"] == ("no_entry")
+    assert (
+        client.post(
+            f"{API}/teams/{home_team.pk}/matchday-entries/",
+            {"season": season.pk, "round": 1},
+            format="json",
+        ).status_code
+        == 201
+    )
+    assert (
+        client.post(
+            f"{API}/teams/{home_team.pk}/bets/",
+            {"fixture": fixture.pk, "outcome": "home"},
+            format="json",
+        ).status_code
+        == 201
+    )
     url = f"{API}/seasons/{season.pk}/matchdays/1/bets/"
     assert client.get(url).status_code == 403
     assert as_user(commissioner).get(url).json()[0]["team_name"] == home_team.name
@@ -114,19 +145,25 @@ def test_team_bets_over_the_api(fixture, home_team, coach, commissioner, season)
 
 def test_the_league_settings_over_the_api(league, commissioner, coach):
     client = as_user(commissioner)
-    changed = client.patch(f"/api/v1/leagues/{league.pk}/", {
-        "starting_gold": 600_000, "team_bets": False, "points_draw": 2}, format="json")
+    changed = client.patch(
+        f"/api/v1/leagues/{league.pk}/",
+        {"starting_gold": 600_000, "team_bets": False, "points_draw": 2},
+        format="json",
+    )
     assert changed.status_code == 200, changed.json()
     from systems.mythril.settings_store import settings_of
 
     settings = settings_of(league)
     assert (settings.starting_gold, settings.team_bets) == (600_000, False)
-    refused = client.patch(f"/api/v1/leagues/{league.pk}/", {"starting_gold": -1},
-                           format="json")
+    refused = client.patch(f"/api/v1/leagues/{league.pk}/", {"starting_gold": -1}, format="json")
     assert refused.status_code == 400
     assert "starting_gold" in refused.json()["error"]["fields"]
-    assert as_user(coach).patch(f"/api/v1/leagues/{league.pk}/", {"team_bets": True},
-                                format="json").status_code == 403
+    assert (
+        as_user(coach)
+        .patch(f"/api/v1/leagues/{league.pk}/", {"team_bets": True}, format="json")
+        .status_code
+        == 403
+    )
 
 
 def test_the_core_resources_show_the_treasury_and_the_settings(api, league, home_team):
@@ -139,21 +176,24 @@ def test_an_import_with_yaml_aliases_or_an_oversized_text_is_refused_naming_the_
     league, commissioner
 ):
     client = as_user(commissioner)
-    laughs = client.post(f"{API}/leagues/{league.pk}/roster-data/", {"text": BILLION_LAUGHS},
-                         format="json")
+    laughs = client.post(
+        f"{API}/leagues/{league.pk}/roster-data/", {"text": BILLION_LAUGHS}, format="json"
+    )
     assert laughs.status_code == 400
     error = laughs.json()["error"]
     assert error["code"] == "roster_data_invalid" and "aliases" in error["message"]
     assert list(error["fields"]) == ["file"]
-    oversized = client.post(f"{API}/leagues/{league.pk}/roster-data/",
-                            {"text": "#" * 1_000_001}, format="json")
+    oversized = client.post(
+        f"{API}/leagues/{league.pk}/roster-data/", {"text": "#" * 1_000_001}, format="json"
+    )
     assert oversized.status_code == 400
     assert list(oversized.json()["error"]["fields"]) == ["text"]
 
 
 def test_a_players_name_takes_visible_characters_only(home_team, coach):
     refused = as_user(coach).post(
-        f"{API}/teams/{home_team.pk}/hire/", {"position": "Catcher", "name": "Ku\u200brt"},
+        f"{API}/teams/{home_team.pk}/hire/",
+        {"position": "Catcher", "name": "Ku\u200brt"},
         format="json",
     )
     assert refused.status_code == 400

@@ -69,8 +69,7 @@ def test_each_champion_once_and_at_most_two_big_guys(home_team, coach):
     error = hire_refused(home_team, coach, champion="Morg 'n' Thorg")
     assert error.code == "champion_twice"
     assert "Each champion at most once: \"Morg 'n' Thorg\" is already hired" in error.message
-    Position.objects.filter(team_list__league=home_team.league, name="Catcher").update(
-        big_guy=True)
+    Position.objects.filter(team_list__league=home_team.league, name="Catcher").update(big_guy=True)
     error = hire_refused(home_team, coach, position="Catcher")
     assert error.code == "too_many_big_guys"
     assert "At most 2 big guys: the team would have 3" in error.message
@@ -110,24 +109,31 @@ def test_a_lineup_fields_at_most_5_allies(home_team, coach):
     TeamProfile.objects.filter(team=home_team).update(popularity=10)
     treasury_credit(team=home_team, amount=1_000_000, reason=Reason.GRANT)
     Position.objects.filter(team_list__league=home_team.league, name="Troll Slayer").update(
-        ally_limit=2)  # the sample's dwarves give 5 allies at most: the league edits its data
+        ally_limit=2
+    )  # the sample's dwarves give 5 allies at most: the league edits its data
     for position in ("Blocker", "Blocker", "Runner", "Blitzer", "Troll Slayer", "Troll Slayer"):
         player_hire(team=home_team, user=coach, position=position, race="Dwarf")
     allies = list(Player.objects.filter(team=home_team, ally=True).values_list("pk", flat=True))
     own = list(Player.objects.filter(team=home_team, ally=False).values_list("pk", flat=True))
     assert len(allies) == 6
     assert lineup_check(team=home_team, player_ids=own[:6] + allies[:5]) == {
-        "ok": True, "errors": []}
+        "ok": True,
+        "errors": [],
+    }
     verdict = lineup_check(team=home_team, player_ids=own[:5] + allies)
-    assert verdict["errors"] == [{
-        "rule": "too_many_allies_on_pitch",
-        "message": "At most 5 allies on the pitch at once: the line-up has 6"}]
+    assert verdict["errors"] == [
+        {
+            "rule": "too_many_allies_on_pitch",
+            "message": "At most 5 allies on the pitch at once: the line-up has 6",
+        }
+    ]
     verdict = lineup_check(team=home_team, player_ids=own[:7] + allies[:5])
     assert [e["rule"] for e in verdict["errors"]] == ["too_many_on_pitch"]
 
 
-def test_the_roster_is_frozen_between_kick_off_and_the_post_match_sequence(fixture, home_team,
-                                                                           coach, other_coach):
+def test_the_roster_is_frozen_between_kick_off_and_the_post_match_sequence(
+    fixture, home_team, coach, other_coach
+):
     from rules_engine import Dice
     from systems.mythril.post_match import post_match_run
     from tests.systems.mythril.helpers import enter_and_confirm, kick_off
@@ -135,8 +141,7 @@ def test_the_roster_is_frozen_between_kick_off_and_the_post_match_sequence(fixtu
     kick_off(fixture)
     error = hire_refused(home_team, coach, position="Lineman")
     assert error.code == "roster_frozen"
-    enter_and_confirm(fixture, {"score": {"home": 0, "away": 0}}, by=coach,
-                      confirm_by=other_coach)
+    enter_and_confirm(fixture, {"score": {"home": 0, "away": 0}}, by=coach, confirm_by=other_coach)
     assert hire_refused(home_team, coach, position="Lineman").code == "roster_frozen"
     post_match_run(fixture_id=fixture.pk, dice=Dice(3))
     player_hire(team=home_team, user=coach, position="Lineman")

@@ -12,14 +12,20 @@ from systems.mythril.treasury import gold_of
 def draft(league, **extra):
     from systems.mythril.models import Position
 
-    lineman = Position.objects.get(team_list__league=league, team_list__race="Human",
-                                   name="Lineman")
-    return {"name": "Altdorf Bulls", "team_list": "Human", "popularity": 1,
-            "home_pitch": "lawn", f"count_{lineman.pk}": 11, **extra}
+    lineman = Position.objects.get(
+        team_list__league=league, team_list__race="Human", name="Lineman"
+    )
+    return {
+        "name": "Altdorf Bulls",
+        "team_list": "Human",
+        "popularity": 1,
+        "home_pitch": "lawn",
+        f"count_{lineman.pk}": 11,
+        **extra,
+    }
 
 
-def test_the_league_page_links_the_builder_and_shows_the_table(client, league, home_team,
-                                                                coach):
+def test_the_league_page_links_the_builder_and_shows_the_table(client, league, home_team, coach):
     client.force_login(coach)
     page = client.get(league.get_absolute_url()).content.decode()
     assert reverse("league:my_team_create", args=[league.pk]) in page
@@ -28,12 +34,16 @@ def test_the_league_page_links_the_builder_and_shows_the_table(client, league, h
 
 def test_the_live_check_names_the_broken_rule(client, league, coach):
     client.force_login(coach)
-    answer = client.post(reverse("league:my_team_check", args=[league.pk]),
-                         draft(league, popularity=0), HTTP_HX_REQUEST="true").content.decode()
+    answer = client.post(
+        reverse("league:my_team_check", args=[league.pk]),
+        draft(league, popularity=0),
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
     assert "Popularity at least 1: the team has 0" in answer
     assert "popularity_too_low" in answer
-    answer = client.post(reverse("league:my_team_check", args=[league.pk]),
-                         draft(league)).content.decode()
+    answer = client.post(
+        reverse("league:my_team_check", args=[league.pk]), draft(league)
+    ).content.decode()
     assert "560,000" in answer and "can be registered" in answer
 
 
@@ -54,13 +64,19 @@ def test_the_builder_registers_a_team_the_user_coaches(client, league, coach):
 
 def test_the_team_page_hires_and_bets(client, home_team, coach, fixture):
     client.force_login(coach)
-    client.post(reverse("league:my_hire", args=[home_team.pk]),
-                {"choice": "position|Human|Blitzer", "name": "Hans"})
+    client.post(
+        reverse("league:my_hire", args=[home_team.pk]),
+        {"choice": "position|Human|Blitzer", "name": "Hans"},
+    )
     assert Player.objects.filter(team=home_team, name="Hans").exists()
-    client.post(reverse("league:my_matchday_enter", args=[home_team.pk]),
-                {"season": fixture.season_id, "round": 1})
-    client.post(reverse("league:my_team_bet", args=[home_team.pk]),
-                {"fixture": fixture.pk, "outcome": "draw"})
+    client.post(
+        reverse("league:my_matchday_enter", args=[home_team.pk]),
+        {"season": fixture.season_id, "round": 1},
+    )
+    client.post(
+        reverse("league:my_team_bet", args=[home_team.pk]),
+        {"fixture": fixture.pk, "outcome": "draw"},
+    )
     assert TeamBet.objects.get(team=home_team).outcome == "draw"
     page = client.get(home_team.get_absolute_url()).content.decode()
     assert "Hans" in page and "entered" in page
@@ -68,14 +84,18 @@ def test_the_team_page_hires_and_bets(client, home_team, coach, fixture):
 
 def test_a_stranger_cannot_hire(client, home_team, stranger):
     client.force_login(stranger)
-    response = client.post(reverse("league:my_hire", args=[home_team.pk]),
-                           {"choice": "position|Human|Blitzer"}, follow=True)
+    response = client.post(
+        reverse("league:my_hire", args=[home_team.pk]),
+        {"choice": "position|Human|Blitzer"},
+        follow=True,
+    )
     assert "Only the team" in response.content.decode()
     assert not Player.objects.filter(team=home_team, position__name="Blitzer").exists()
 
 
-def test_result_entry_then_confirmation_on_the_pages(client, fixture, coach, other_coach,
-                                                     django_capture_on_commit_callbacks):
+def test_result_entry_then_confirmation_on_the_pages(
+    client, fixture, coach, other_coach, django_capture_on_commit_callbacks
+):
     client.force_login(coach)
     url = reverse("matches:my_result", args=[fixture.pk])
     assert client.get(url).status_code == 200
@@ -123,13 +143,20 @@ def test_the_matchday_bets_are_the_commissioners(client, fixture, commissioner, 
     assert client.get(url).status_code == 200
 
 
-def test_the_commissioner_draws_a_trophy_on_the_league_page(client, league, season, home_team,
-                                                            away_team, commissioner):
+def test_the_commissioner_draws_a_trophy_on_the_league_page(
+    client, league, season, home_team, away_team, commissioner
+):
     client.force_login(commissioner)
     assert "Draw a trophy" in client.get(league.get_absolute_url()).content.decode()
-    client.post(reverse("league:my_trophy_create", args=[season.pk]), {
-        "name": "Coupe", "round": 3, "kickoff": "2030-05-01T20:00",
-        "teams": [home_team.pk, away_team.pk]})
+    client.post(
+        reverse("league:my_trophy_create", args=[season.pk]),
+        {
+            "name": "Coupe",
+            "round": 3,
+            "kickoff": "2030-05-01T20:00",
+            "teams": [home_team.pk, away_team.pk],
+        },
+    )
     page = client.get(league.get_absolute_url()).content.decode()
     assert "Coupe" in page and "Final" in page
 

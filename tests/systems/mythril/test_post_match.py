@@ -22,11 +22,16 @@ SCRIPT = [1, 3, 3, 4, 5, 1, 1, 2, 6, 1]
 def played(fixture, coach, other_coach):
     kick_off(fixture)
     home, away = ids(fixture, "home"), ids(fixture, "away")
-    enter_and_confirm(fixture, {
-        "score": {"home": 2, "away": 1},
-        "home": side(home, p0={"touchdowns": 2}, p2={"injury": "serious"}),
-        "away": side(away, p0={"touchdowns": 1}, p1={"injury": "dead"}),
-    }, by=coach, confirm_by=other_coach)
+    enter_and_confirm(
+        fixture,
+        {
+            "score": {"home": 2, "away": 1},
+            "home": side(home, p0={"touchdowns": 2}, p2={"injury": "serious"}),
+            "away": side(away, p0={"touchdowns": 1}, p1={"injury": "dead"}),
+        },
+        by=coach,
+        confirm_by=other_coach,
+    )
     return fixture
 
 
@@ -72,16 +77,19 @@ def test_a_champion_is_never_mvp(fixture, home_team, coach, other_coach):
     kick_off(fixture)
     home, away = ids(fixture, "home"), ids(fixture, "away")
     assert str(griff.pk) == home[-1]
-    enter_and_confirm(fixture, {"score": {"home": 0, "away": 0}, "home": side(home),
-                                "away": side(away)}, by=coach, confirm_by=other_coach)
+    enter_and_confirm(
+        fixture,
+        {"score": {"home": 0, "away": 0}, "home": side(home), "away": side(away)},
+        by=coach,
+        confirm_by=other_coach,
+    )
     run = post_match_run(fixture_id=fixture.pk, dice=Dice.scripted([11, 1, 1, 3, 1, 1, 3]))
     assert run.rolls[0]["die"] == "d11"  # twelve played, the champion not among the MVP draw
     assert run.log["home"]["mvp"] == home[10]
     assert Player.objects.get(pk=griff.pk).spp == 0
 
 
-def test_the_coach_picks_a_skill_from_the_allowed_categories(played, home_team, coach,
-                                                             other_coach):
+def test_the_coach_picks_a_skill_from_the_allowed_categories(played, home_team, coach, other_coach):
     post_match_run(fixture_id=played.pk, dice=Dice.scripted(SCRIPT))
     level = LevelUp.objects.get(player__team=home_team)
     with pytest.raises(Refused) as caught:
@@ -103,16 +111,23 @@ def test_a_big_guys_double_raises_strength_within_the_caps(home_team, coach):
 
     treasury_credit(team=home_team, amount=500_000, reason=Reason.GRANT)
     ogre = player_hire(team=home_team, user=coach, position="Ogre")
-    options = {"dice": [4, 4], "double": True, "categories": ["general", "strength"],
-               "characteristics": [], "big_guy_choices": ["st", "av", "drop_skill"]}
-    first, second, third = (LevelUp.objects.create(player=ogre, level=n, options=options)
-                            for n in (1, 2, 3))
+    options = {
+        "dice": [4, 4],
+        "double": True,
+        "categories": ["general", "strength"],
+        "characteristics": [],
+        "big_guy_choices": ["st", "av", "drop_skill"],
+    }
+    first, second, third = (
+        LevelUp.objects.create(player=ogre, level=n, options=options) for n in (1, 2, 3)
+    )
     level_up_choose(level_up=first, user=coach, kind="big_guy", value="st")
     level_up_choose(level_up=second, user=coach, kind="big_guy", value="st")
     assert Player.objects.get(pk=ogre.pk).profile["st"] == 5 + 2
     with pytest.raises(Refused) as caught:
         level_up_choose(level_up=third, user=coach, kind="big_guy", value="st")
     assert caught.value.code == "gain_cap"
-    level_up_choose(level_up=third, user=coach, kind="big_guy", value="drop_skill",
-                    skill="Bone-head")
+    level_up_choose(
+        level_up=third, user=coach, kind="big_guy", value="drop_skill", skill="Bone-head"
+    )
     assert "Bone-head" not in Player.objects.get(pk=ogre.pk).skills

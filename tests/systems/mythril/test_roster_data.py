@@ -62,8 +62,12 @@ def test_the_commissioner_imports_yaml_and_it_replaces_the_sample(league, commis
 
 def test_an_export_imports_back_unchanged(league, commissioner):
     exported = roster_data_export(league=league)
-    roster_data_import(league=league, user=commissioner, text=json.dumps(exported, indent=2),
-                       filename="roster.json")
+    roster_data_import(
+        league=league,
+        user=commissioner,
+        text=json.dumps(exported, indent=2),
+        filename="roster.json",
+    )
     assert roster_data_export(league=league) == exported
     assert not TeamList.objects.filter(league=league, sample=True).exists()
 
@@ -71,16 +75,28 @@ def test_an_export_imports_back_unchanged(league, commissioner):
 @pytest.mark.parametrize(
     ("text", "filename", "field", "line"),
     [
-        (YAML.replace("cost: 60000", "cost: lots"), "elves.yaml",
-         "team_lists.0.positions.0.cost", 11),
-        (YAML.replace("max: 16", "max: 16\n        speed: 9"), "elves.yaml",
-         "team_lists.0.positions.0.speed", 13),
+        (
+            YAML.replace("cost: 60000", "cost: lots"),
+            "elves.yaml",
+            "team_lists.0.positions.0.cost",
+            11,
+        ),
+        (
+            YAML.replace("max: 16", "max: 16\n        speed: 9"),
+            "elves.yaml",
+            "team_lists.0.positions.0.speed",
+            13,
+        ),
         (YAML.replace("- race: Elf", "- race: ''"), "elves.yaml", "team_lists.0.race", 7),
         ('{\n  "skills": [\n    {"name": "Block"}\n  ]\n}', "r.json", "skills.0.category", 3),
         ('{\n  "skills": [\n    {"name": "Block",\n  ]\n}', "r.json", "file", 4),
         ("team_lists: []\n", "r.yaml", "team_lists", 1),
-        (YAML.replace("name: Lineman", 'name: "Line\\u202eman"'), "elves.yaml",
-         "team_lists.0.positions.0.name", 10),
+        (
+            YAML.replace("name: Lineman", 'name: "Line\\u202eman"'),
+            "elves.yaml",
+            "team_lists.0.positions.0.name",
+            10,
+        ),
         (YAML.replace("race: Elf", 'race: "E\\u200blf"'), "elves.yaml", "team_lists.0.race", 7),
     ],
 )
@@ -128,12 +144,17 @@ def test_an_oversized_or_malformed_upload_is_refused_on_the_page_and_the_api(
 
     before = roster_data_export(league=league)
     client.force_login(commissioner)
-    page = client.post(reverse("league:my_roster_data", args=[league.pk]),
-                       {"file": SimpleUploadedFile("roster.yaml", content)})
+    page = client.post(
+        reverse("league:my_roster_data", args=[league.pk]),
+        {"file": SimpleUploadedFile("roster.yaml", content)},
+    )
     api = APIClient()
     api.force_authenticate(commissioner)
-    answer = api.post(f"/api/v1/mythril/leagues/{league.pk}/roster-data/",
-                      {"file": SimpleUploadedFile("roster.yaml", content)}, format="multipart")
+    answer = api.post(
+        f"/api/v1/mythril/leagues/{league.pk}/roster-data/",
+        {"file": SimpleUploadedFile("roster.yaml", content)},
+        format="multipart",
+    )
 
     assert says in page.content.decode()
     assert answer.status_code == 400 and says in answer.json()["error"]["message"]

@@ -33,8 +33,9 @@ def test_the_injured_play_again_and_experience_stays(
     assert Player.objects.get(pk=dead.pk).status == Player.Status.DEAD
 
 
-def test_no_trophy_in_a_finished_season(season, fixture, home_team, away_team, coach,
-                                        other_coach, commissioner):
+def test_no_trophy_in_a_finished_season(
+    season, fixture, home_team, away_team, coach, other_coach, commissioner
+):
     from core.refusals import Refused
     from systems.mythril.trophies import trophy_create
 
@@ -44,8 +45,14 @@ def test_no_trophy_in_a_finished_season(season, fixture, home_team, away_team, c
     season.refresh_from_db()
 
     with pytest.raises(Refused) as refused:
-        trophy_create(season=season, user=commissioner, name="Late Cup",
-                      team_ids=[home_team.pk, away_team.pk], round=5, kickoff=fixture.kickoff)
+        trophy_create(
+            season=season,
+            user=commissioner,
+            name="Late Cup",
+            team_ids=[home_team.pk, away_team.pk],
+            round=5,
+            kickoff=fixture.kickoff,
+        )
     assert (refused.value.code, refused.value.field) == ("season_finished", "season")
 
 

@@ -22,8 +22,9 @@ def test_a_lost_message_is_sent_again(settings, fixture, home_team, coach, other
     settings.SWEEPER_GRACE_SECONDS = 0
     matchday_enter(team=home_team, user=coach, season=season, round=1)
     team_bet_place(team=home_team, user=coach, fixture=fixture, outcome="home")
-    enter_and_confirm(fixture, {"score": {"home": 0, "away": 0}}, by=coach,
-                      confirm_by=other_coach)  # the messages are lost: never sent
+    enter_and_confirm(
+        fixture, {"score": {"home": 0, "away": 0}}, by=coach, confirm_by=other_coach
+    )  # the messages are lost: never sent
     assert PostMatchRun.objects.get(fixture=fixture).status == "pending"
     with TestCase.captureOnCommitCallbacks(execute=True):
         assert post_match_sweep() == {"mythril_post_match_enqueued": 1}

@@ -69,13 +69,13 @@ def test_only_the_teams_coach_bets_and_only_when_the_league_plays_them(
     assert caught.value.code == "team_bets_off"
 
 
-def test_a_winning_bet_pays_2d6_times_10000_once(entered, home_team, away_team, coach,
-                                                 other_coach, season):
+def test_a_winning_bet_pays_2d6_times_10000_once(
+    entered, home_team, away_team, coach, other_coach, season
+):
     matchday_enter(team=away_team, user=other_coach, season=season, round=1)
     team_bet_place(team=home_team, user=coach, fixture=entered, outcome="home")
     team_bet_place(team=away_team, user=other_coach, fixture=entered, outcome="away")
-    enter_and_confirm(entered, {"score": {"home": 1, "away": 0}}, by=coach,
-                      confirm_by=other_coach)
+    enter_and_confirm(entered, {"score": {"home": 1, "away": 0}}, by=coach, confirm_by=other_coach)
     gold = gold_of(home_team), gold_of(away_team)
     settlement = team_bets_settle(fixture_id=entered.pk, dice=Dice.scripted([5, 6]))
     won, lost = TeamBet.objects.get(team=home_team), TeamBet.objects.get(team=away_team)
@@ -96,8 +96,7 @@ def test_a_trophy_final_doubles_the_payout(entered, home_team, coach, other_coac
     trophy = Trophy.objects.create(season=entered.season, name="Cup")
     TrophyMatch.objects.create(trophy=trophy, fixture=entered, stage=1, final=True)
     team_bet_place(team=home_team, user=coach, fixture=entered, outcome="home")
-    enter_and_confirm(entered, {"score": {"home": 1, "away": 0}}, by=coach,
-                      confirm_by=other_coach)
+    enter_and_confirm(entered, {"score": {"home": 1, "away": 0}}, by=coach, confirm_by=other_coach)
     team_bets_settle(fixture_id=entered.pk, dice=Dice.scripted([2, 3]))
     assert TeamBet.objects.get().payout == 5 * 20_000
 
@@ -105,9 +104,17 @@ def test_a_trophy_final_doubles_the_payout(entered, home_team, coach, other_coac
 def test_a_forfeit_before_any_turn_cancels_the_bets(entered, home_team, coach, other_coach):
     team_bet_place(team=home_team, user=coach, fixture=entered, outcome="home")
     gold = gold_of(home_team)
-    enter_and_confirm(entered, {"score": {"home": 0, "away": 0}, "forfeit": "away",
-                                "unfinished_halves": 2, "turns_played": False},
-                      by=coach, confirm_by=other_coach)
+    enter_and_confirm(
+        entered,
+        {
+            "score": {"home": 0, "away": 0},
+            "forfeit": "away",
+            "unfinished_halves": 2,
+            "turns_played": False,
+        },
+        by=coach,
+        confirm_by=other_coach,
+    )
     team_bets_settle(fixture_id=entered.pk)
     bet = TeamBet.objects.get()
     assert (bet.status, bet.payout) == ("cancelled", 0)
@@ -116,7 +123,8 @@ def test_a_forfeit_before_any_turn_cancels_the_bets(entered, home_team, coach, o
 
 def test_the_confirmation_sends_the_settlement(entered, home_team, coach, other_coach):
     team_bet_place(team=home_team, user=coach, fixture=entered, outcome="away")
-    enter_and_confirm(entered, {"score": {"home": 1, "away": 0}}, by=coach,
-                      confirm_by=other_coach, run=True)
+    enter_and_confirm(
+        entered, {"score": {"home": 1, "away": 0}}, by=coach, confirm_by=other_coach, run=True
+    )
     assert TeamBet.objects.get().status == "lost"
     assert TeamBetSettlement.objects.filter(fixture=entered).exists()

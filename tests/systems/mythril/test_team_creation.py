@@ -24,21 +24,42 @@ def refused(make_team, coach, **kwargs) -> Refused:
 @pytest.mark.parametrize(
     ("kwargs", "rule", "words"),
     [
-        ({"players": humans(11, Ogre=1, Blitzer=4, Catcher=4, Thrower=2)}, "budget_exceeded",
-         "Creation budget: the team costs 1,480,000 gold, over the 1,000,000 allowed"),
+        (
+            {"players": humans(11, Ogre=1, Blitzer=4, Catcher=4, Thrower=2)},
+            "budget_exceeded",
+            "Creation budget: the team costs 1,480,000 gold, over the 1,000,000 allowed",
+        ),
         ({"players": humans(10)}, "too_few_players", "At least 11 players: the team has 10"),
         ({"popularity": 0}, "popularity_too_low", "Popularity at least 1: the team has 0"),
-        ({"players": humans(11, **{"Black Orc Blocker": 1})}, "position_not_in_list",
-         "Positions of the team's list only: 'Black Orc Blocker' is not a position of the "
-         "Human list"),
-        ({"players": humans(11, Thrower=3)}, "position_max",
-         "Position maximum: 3 Thrower for at most 2"),
-        ({"players": [*humans(11), {"champion": "Varag Ghoul-Chewer"}]}, "champion_wrong_race",
-         "Champions who play for the team's race only: 'Varag Ghoul-Chewer' does not play for "
-         "Human"),
-        ({"players": [*humans(11), {"champion": "Griff Oberwald"},
-                      {"champion": "Griff Oberwald"}], "popularity": 1},
-         "champion_twice", "Each champion at most once: 'Griff Oberwald' is picked 2 times"),
+        (
+            {"players": humans(11, **{"Black Orc Blocker": 1})},
+            "position_not_in_list",
+            "Positions of the team's list only: 'Black Orc Blocker' is not a position of the "
+            "Human list",
+        ),
+        (
+            {"players": humans(11, Thrower=3)},
+            "position_max",
+            "Position maximum: 3 Thrower for at most 2",
+        ),
+        (
+            {"players": [*humans(11), {"champion": "Varag Ghoul-Chewer"}]},
+            "champion_wrong_race",
+            "Champions who play for the team's race only: 'Varag Ghoul-Chewer' does not play for "
+            "Human",
+        ),
+        (
+            {
+                "players": [
+                    *humans(11),
+                    {"champion": "Griff Oberwald"},
+                    {"champion": "Griff Oberwald"},
+                ],
+                "popularity": 1,
+            },
+            "champion_twice",
+            "Each champion at most once: 'Griff Oberwald' is picked 2 times",
+        ),
     ],
 )
 def test_each_refusal_names_its_rule(make_team, coach, kwargs, rule, words):
@@ -60,27 +81,37 @@ def test_too_many_big_guys_is_refused_with_the_rule(league, make_team, coach):
 
 
 def test_no_ally_at_creation(league):
-    verdict = draft_check(league=league, team_list="Human", players=humans(), popularity=1,
-                          allies=1)
+    verdict = draft_check(
+        league=league, team_list="Human", players=humans(), popularity=1, allies=1
+    )
     assert verdict["errors"] == [
-        {"rule": "ally_at_creation", "message": "No ally at creation: the team has 1"}]
+        {"rule": "ally_at_creation", "message": "No ally at creation: the team has 1"}
+    ]
 
 
 def test_every_broken_rule_is_listed(league):
-    verdict = draft_check(league=league, team_list="Human", players=humans(5, Thrower=3),
-                          popularity=0)
+    verdict = draft_check(
+        league=league, team_list="Human", players=humans(5, Thrower=3), popularity=0
+    )
     assert not verdict["ok"]
     assert [e["rule"] for e in verdict["errors"]] == [
-        "too_few_players", "popularity_too_low", "position_max"]
+        "too_few_players",
+        "popularity_too_low",
+        "position_max",
+    ]
 
 
 def test_a_valid_team_gets_the_starting_gold_and_pays_its_cost(make_team, coach):
-    team = make_team("Reavers", coach, players=humans(11, Blitzer=2), popularity=2,
-                     home_pitch="ice")
+    team = make_team(
+        "Reavers", coach, players=humans(11, Blitzer=2), popularity=2, home_pitch="ice"
+    )
     cost = 11 * 50_000 + 2 * 90_000 + 2 * 10_000 + 10_000
     assert gold_of(team) == 1_000_000 - cost
-    reasons = list(Transaction.objects.filter(entries__account__team=team)
-                   .order_by("pk").values_list("reason", flat=True))
+    reasons = list(
+        Transaction.objects.filter(entries__account__team=team)
+        .order_by("pk")
+        .values_list("reason", flat=True)
+    )
     assert reasons == [Transaction.Reason.GRANT, Transaction.Reason.PURCHASE]
     profile = TeamProfile.objects.get(team=team)
     assert (profile.popularity, profile.home_pitch.name) == (2, "ice")
@@ -103,10 +134,17 @@ def test_the_lawn_is_free_and_the_starting_gold_is_a_league_setting(league, make
 
 def test_an_unknown_list_or_pitch_is_named(league, coach):
     with pytest.raises(Refused) as caught:
-        mythril_team_register(league=league, name="X", coach=coach, team_list="Elf",
-                              players=humans())
+        mythril_team_register(
+            league=league, name="X", coach=coach, team_list="Elf", players=humans()
+        )
     assert caught.value.field == "team_list"
     with pytest.raises(Refused) as caught:
-        mythril_team_register(league=league, name="X", coach=coach, team_list="Human",
-                              players=humans(), home_pitch="moon")
+        mythril_team_register(
+            league=league,
+            name="X",
+            coach=coach,
+            team_list="Human",
+            players=humans(),
+            home_pitch="moon",
+        )
     assert caught.value.field == "team.home_pitch"

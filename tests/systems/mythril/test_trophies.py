@@ -18,17 +18,27 @@ from tests.systems.mythril.helpers import enter_and_confirm
 
 @pytest.fixture
 def four(make_team, coach, other_coach, third_coach, stranger):
-    return [make_team(f"T{n}", user) for n, user in
-            enumerate([coach, other_coach, third_coach, stranger])]
+    return [
+        make_team(f"T{n}", user)
+        for n, user in enumerate([coach, other_coach, third_coach, stranger])
+    ]
 
 
 def test_a_trophy_runs_to_its_final(season, four, commissioner):
     kickoff = timezone.now() + timedelta(days=3)
-    trophy = trophy_create(season=season, user=commissioner, name="Cup",
-                           team_ids=[t.pk for t in four], round=5, kickoff=kickoff)
+    trophy = trophy_create(
+        season=season,
+        user=commissioner,
+        name="Cup",
+        team_ids=[t.pk for t in four],
+        round=5,
+        kickoff=kickoff,
+    )
     first = list(TrophyMatch.objects.filter(trophy=trophy).order_by("fixture__pk"))
     assert [(m.fixture.home, m.fixture.away, m.final) for m in first] == [
-        (four[0], four[1], False), (four[2], four[3], False)]
+        (four[0], four[1], False),
+        (four[2], four[3], False),
+    ]
     for match, winner in zip(first, ("home", "away"), strict=True):
         fixture = match.fixture
         score = {"home": 1, "away": 0} if winner == "home" else {"home": 0, "away": 1}
@@ -41,14 +51,25 @@ def test_a_trophy_runs_to_its_final(season, four, commissioner):
     assert all(row.played == 0 for row in standings_table(season=season))
 
 
-def test_a_trophy_needs_2_4_8_or_16_teams_and_the_commissioner(season, four, commissioner,
-                                                              coach):
+def test_a_trophy_needs_2_4_8_or_16_teams_and_the_commissioner(season, four, commissioner, coach):
     kickoff = timezone.now() + timedelta(days=3)
     with pytest.raises(Refused) as caught:
-        trophy_create(season=season, user=commissioner, name="Cup",
-                      team_ids=[t.pk for t in four[:3]], round=5, kickoff=kickoff)
+        trophy_create(
+            season=season,
+            user=commissioner,
+            name="Cup",
+            team_ids=[t.pk for t in four[:3]],
+            round=5,
+            kickoff=kickoff,
+        )
     assert caught.value.code == "trophy_size"
     with pytest.raises(Refused) as caught:
-        trophy_create(season=season, user=coach, name="Cup", team_ids=[t.pk for t in four[:2]],
-                      round=5, kickoff=kickoff)
+        trophy_create(
+            season=season,
+            user=coach,
+            name="Cup",
+            team_ids=[t.pk for t in four[:2]],
+            round=5,
+            kickoff=kickoff,
+        )
     assert caught.value.status_code == 403

@@ -20,32 +20,44 @@ def confirmed(fixture, coach, other_coach, **scores):
     return result_confirm(report=report, user=other_coach)
 
 
-def test_a_correction_after_the_task_flags_the_injuries(tt_fixture, coach, other_coach,
-                                                       commissioner):
+def test_a_correction_after_the_task_flags_the_injuries(
+    tt_fixture, coach, other_coach, commissioner
+):
     played = confirmed(tt_fixture, coach, other_coach)  # 7-5 to the Orcs
     post_match_task(tt_fixture.pk)
-    correction = result_correct(result=played, home_score=5, away_score=7, winner="away",
-                                reason="Goals swapped on the sheet", by=commissioner)
+    correction = result_correct(
+        result=played,
+        home_score=5,
+        away_score=7,
+        winner="away",
+        reason="Goals swapped on the sheet",
+        by=commissioner,
+    )
     assert correction.flags == [corrections.INJURIES_CARRIED]
-    table = {row.team.name: (row.wins, row.losses) for row in
-             standings_get(season=tt_fixture.season)}
+    table = {
+        row.team.name: (row.wins, row.losses) for row in standings_get(season=tt_fixture.season)
+    }
     assert table == {"Dwarfs": (1, 0), "Orcs": (0, 1)}
 
 
 def test_before_the_task_nothing_is_flagged(tt_fixture, coach, other_coach, commissioner):
     played = confirmed(tt_fixture, coach, other_coach)
-    correction = result_correct(result=played, home_score=8, away_score=5, winner="home",
-                                reason="An over-the-bar missed", by=commissioner)
+    correction = result_correct(
+        result=played,
+        home_score=8,
+        away_score=5,
+        winner="home",
+        reason="An over-the-bar missed",
+        by=commissioner,
+    )
     assert correction.flags == []
 
 
 def test_a_voided_result_is_entered_again(tt_fixture, coach, other_coach, commissioner):
     played = confirmed(tt_fixture, coach, other_coach)
     post_match_task(tt_fixture.pk)
-    correction = result_void(result=played, reason="Played with the wrong lists",
-                             by=commissioner)
-    assert correction.flags == [corrections.INJURIES_CARRIED,
-                                corrections.REPLAY_WITHOUT_SEQUENCE]
+    correction = result_void(result=played, reason="Played with the wrong lists", by=commissioner)
+    assert correction.flags == [corrections.INJURIES_CARRIED, corrections.REPLAY_WITHOUT_SEQUENCE]
     assert Fixture.objects.get(pk=tt_fixture.pk).status == Fixture.Status.SCHEDULED
     replay = confirmed(tt_fixture, coach, other_coach, home=(0, 1), away=(1, 0))
     assert (replay.home_score, replay.away_score, replay.winner) == (1, 3, "away")

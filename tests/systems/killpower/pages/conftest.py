@@ -59,9 +59,12 @@ def entered(kp_fixture, coach):
         fixture=kp_fixture,
         user=coach,
         result=report(
-            2, 0,
+            2,
+            0,
             home={"played": [f"Titanos {i}" for i in range(1, 6)], "badly_wounded": ["Titanos 2"]},
-            away={"played": [f"Viking {i}" for i in range(1, 6)],
-                  "comas": [{"gladiator": "Viking 3", "state": -13}]},
+            away={
+                "played": [f"Viking {i}" for i in range(1, 6)],
+                "comas": [{"gladiator": "Viking 3", "state": -13}],
+            },
         ),
     )

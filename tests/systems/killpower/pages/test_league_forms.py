@@ -21,8 +21,11 @@ def main_form(page):
 
 
 def names(form) -> set[str]:
-    return {field["name"] for field in form.find_all(["input", "select", "textarea"])
-            if field.get("name")}
+    return {
+        field["name"]
+        for field in form.find_all(["input", "select", "textarea"])
+        if field.get("name")
+    }
 
 
 def create(client, **changes):
@@ -42,8 +45,13 @@ def test_a_tournament_league_is_created_in_the_browser_then_its_bracket_drawn(
 
     # When he creates it
     response = create(
-        client, name="Coupe de Nabos", rule_system="killpower", competition_format="tournament",
-        ranking_draw="2", xp_per_match="10", house_rules=json.dumps(death_risk),
+        client,
+        name="Coupe de Nabos",
+        rule_system="killpower",
+        competition_format="tournament",
+        ranking_draw="2",
+        xp_per_match="10",
+        house_rules=json.dumps(death_risk),
     )
 
     # Then the league plays a tournament with exactly those house rules
@@ -54,8 +62,9 @@ def test_a_tournament_league_is_created_in_the_browser_then_its_bracket_drawn(
 
     # Given four teams, when he follows the league page's button and draws the bracket
     for name in ("Nabos", "Titanos", "Viking", "Orques"):
-        killpower_team_register(league=league, name=name, gladiators=killpower_recruits(name),
-                                seed=1)
+        killpower_team_register(
+            league=league, name=name, gladiators=killpower_recruits(name), seed=1
+        )
     page = soup(client.get(league.get_absolute_url()))
     draw = page.find("a", href=reverse("league:kp_tournament_create", args=[league.pk]))
     form = main_form(soup(client.get(draw["href"])))
@@ -78,7 +87,10 @@ def test_a_rotzball_league_ignores_the_killpower_fields(browser, stranger):
     league = League.objects.get(name="Talabec")
     assert response["Location"] == league.get_absolute_url()
     assert (league.rule_system, league.competition_format, league.house_rules) == (
-        "rotzball", "championship", {})
+        "rotzball",
+        "championship",
+        {},
+    )
 
 
 @pytest.mark.parametrize(
@@ -111,8 +123,11 @@ def test_killpower_settings_show_the_format_and_house_rules_not_the_coach_rule(
 ):
     # Given a Killpower league with house rules
     League.objects.filter(pk=kp_league.pk).update(
-        house_rules={"ranking": {"draw": 0, "win": 4}, "power_cards": [
-            {"name": "A", "text": "a"}, {"name": "B", "text": "b"}]})
+        house_rules={
+            "ranking": {"draw": 0, "win": 4},
+            "power_cards": [{"name": "A", "text": "a"}, {"name": "B", "text": "b"}],
+        }
+    )
     client = browser(commissioner)
     url = reverse("league:settings", args=[kp_league.pk])
 
@@ -122,13 +137,19 @@ def test_killpower_settings_show_the_format_and_house_rules_not_the_coach_rule(
     # Then he sees the format and house rules, each simple one in its field, and no Rotzball
     # setting
     fields = names(form)
-    assert {"competition_format", "ranking_draw", "ranking_abandon", "xp_per_match",
-            "house_rules"} <= fields
+    assert {
+        "competition_format",
+        "ranking_draw",
+        "ranking_abandon",
+        "xp_per_match",
+        "house_rules",
+    } <= fields
     assert not fields & {"coach_rule", "points_win", "tiebreaker_1"}
     assert form.find("input", attrs={"name": "ranking_draw"})["value"] == "0"
     assert json.loads(form.find("textarea", attrs={"name": "house_rules"}).text) == {
-        "ranking": {"win": 4}, "power_cards": [{"name": "A", "text": "a"},
-                                               {"name": "B", "text": "b"}]}
+        "ranking": {"win": 4},
+        "power_cards": [{"name": "A", "text": "a"}, {"name": "B", "text": "b"}],
+    }
 
     # When he saves them as they are, with the abandon worth -3
     response = client.post(url, form_data(form, ranking_abandon="-3"))
@@ -138,7 +159,8 @@ def test_killpower_settings_show_the_format_and_house_rules_not_the_coach_rule(
     kp_league.refresh_from_db()
     assert kp_league.house_rules == {
         "ranking": {"draw": 0, "win": 4, "abandon": -3},
-        "power_cards": [{"name": "A", "text": "a"}, {"name": "B", "text": "b"}]}
+        "power_cards": [{"name": "A", "text": "a"}, {"name": "B", "text": "b"}],
+    }
 
 
 def test_rotzball_settings_show_no_killpower_setting(browser, commissioner, league):
@@ -163,7 +185,8 @@ def test_the_format_cannot_change_once_a_season_has_fixtures_shown_on_its_field(
 
     # Then the format field says why not, and nothing changed
     assert "cannot change once a season has fixtures" in field_error(
-        soup(response), "competition_format")
+        soup(response), "competition_format"
+    )
     kp_league.refresh_from_db()
     assert kp_league.competition_format == "championship"
 
@@ -173,8 +196,9 @@ def test_a_bad_house_rule_in_the_settings_names_the_setting(browser, commissione
     url = reverse("league:settings", args=[kp_league.pk])
     form = main_form(soup(client.get(url)))
 
-    response = client.post(url, form_data(
-        form, house_rules='{"death_risk": {"dead_at": {"head": -5}}}'))
+    response = client.post(
+        url, form_data(form, house_rules='{"death_risk": {"dead_at": {"head": -5}}}')
+    )
 
     assert "death_risk.dead_at.head" in field_error(soup(response), "house_rules")
     kp_league.refresh_from_db()

@@ -46,7 +46,8 @@ def test_the_team_page_shows_the_seven_gladiators_power_and_division(browser, ti
 
     rows = page.find("table", class_="kp-gladiators").find("tbody").find_all("tr")
     assert [cells(row)[1].split()[0:2] for row in rows] == [
-        ["Titanos", str(n)] for n in range(1, 8)]
+        ["Titanos", str(n)] for n in range(1, 8)
+    ]
     first = cells(rows[0])  # Titanos 1: archer (+1 HAB), combat gloves, armour 1
     assert first[3:11] == ["5", "4", "5", "4", "4", "4", "1", "Combat gloves (+1D10 damage)"]
     cards = page.find(class_="kp-power-cards").get_text(" ", strip=True)
@@ -76,8 +77,15 @@ def test_a_gladiator_page_shows_his_history_with_the_rolls(
     browser, kp_fixture, coach, other_coach, script_dice
 ):
     script_dice("systems.killpower.post_match", [4])  # death risk: 4, the head
-    play(kp_fixture, 1, 0, by=coach, confirm_by=other_coach, seed=3,
-         away={"comas": [{"gladiator": "Viking 2", "state": -12}]})
+    play(
+        kp_fixture,
+        1,
+        0,
+        by=coach,
+        confirm_by=other_coach,
+        seed=3,
+        away={"comas": [{"gladiator": "Viking 2", "state": -12}]},
+    )
     dead = Gladiator.objects.get(name="Viking 2")
 
     page = soup(browser().get(reverse("league:gladiator", args=[dead.pk])))
@@ -122,16 +130,20 @@ def test_the_commissioner_registers_a_team_of_seven(browser, commissioner, coach
     form = soup(client.get(url)).find("main").find("form")
     names = {f"gladiator_{n}_name": f"Lion {n}" for n in range(1, 8)}
 
-    response = client.post(url, form_data(form, name="Lions", coach="coach",
-                                          gladiator_1_equipment="magic_armour", **names))
+    response = client.post(
+        url,
+        form_data(form, name="Lions", coach="coach", gladiator_1_equipment="magic_armour", **names),
+    )
 
     team = Team.objects.get(name="Lions")
     assert response.status_code == 302 and response["Location"] == team.get_absolute_url()
     assert team.coach == coach and team.gladiators.count() == 7
     armour = team.gladiators.get(number=1).equipment
     assert armour["kind"] == "magic_armour" and 7 <= armour["armour"] <= 11  # drawn: 1D5 + 6
-    assert "its magic armours and power cards are drawn" in soup(
-        client.get(response["Location"])).get_text()
+    assert (
+        "its magic armours and power cards are drawn"
+        in soup(client.get(response["Location"])).get_text()
+    )
 
 
 def test_two_gladiators_with_one_name_are_refused_by_name(browser, commissioner, kp_league):
@@ -187,12 +199,17 @@ def test_a_raise_without_xp_is_refused_and_nothing_changes(browser, coach, titan
 def test_the_bracket_is_drawn_with_byes_winners_and_free_throws(
     browser, commissioner, django_capture_on_commit_callbacks
 ):
-    league = league_create(commissioner=commissioner, name="Coupe", rule_system="killpower",
-                           competition_format=League.CompetitionFormat.TOURNAMENT)
+    league = league_create(
+        commissioner=commissioner,
+        name="Coupe",
+        rule_system="killpower",
+        competition_format=League.CompetitionFormat.TOURNAMENT,
+    )
     season = league.seasons.get()
     for n, name in enumerate(["Lions", "Aigles", "Loups", "Ours", "Taureaux"], start=1):
-        killpower_team_register(league=league, name=name, gladiators=killpower_recruits(name),
-                                seed=n)
+        killpower_team_register(
+            league=league, name=name, gladiators=killpower_recruits(name), seed=n
+        )
     tournament_create(season=season, first_kickoff=timezone.now() + timedelta(days=1))
     fixture = season.fixtures.get(round=1)
     play(fixture, 0, 0, by=commissioner, confirm_by=commissioner, seed=7)  # free throws
@@ -200,8 +217,11 @@ def test_the_bracket_is_drawn_with_byes_winners_and_free_throws(
     page = soup(browser().get(league.get_absolute_url()))
 
     bracket = page.find(class_="kp-bracket")
-    assert [h.get_text() for h in bracket.find_all("h3")] == ["Quarter-finals", "Semi-finals",
-                                                             "Final"]
+    assert [h.get_text() for h in bracket.find_all("h3")] == [
+        "Quarter-finals",
+        "Semi-finals",
+        "Final",
+    ]
     assert len(bracket.find_all(class_="kp-bye")) == 3
     played = bracket.find(id=f"match-{fixture.bracket_position}")
     fixture.refresh_from_db()
@@ -214,11 +234,16 @@ def test_the_bracket_is_drawn_with_byes_winners_and_free_throws(
 
 
 def test_the_commissioner_draws_a_tournament_from_the_page(browser, commissioner):
-    league = league_create(commissioner=commissioner, name="Coupe", rule_system="killpower",
-                           competition_format=League.CompetitionFormat.TOURNAMENT)
+    league = league_create(
+        commissioner=commissioner,
+        name="Coupe",
+        rule_system="killpower",
+        competition_format=League.CompetitionFormat.TOURNAMENT,
+    )
     for n, name in enumerate(["Lions", "Aigles", "Loups"], start=1):
-        killpower_team_register(league=league, name=name, gladiators=killpower_recruits(name),
-                                seed=n)
+        killpower_team_register(
+            league=league, name=name, gladiators=killpower_recruits(name), seed=n
+        )
     client = browser(commissioner)
     tools = soup(client.get(league.get_absolute_url())).find(class_="commissioner-tools")
     url = reverse("league:kp_tournament_create", args=[league.pk])
@@ -235,8 +260,9 @@ def test_the_commissioner_draws_a_tournament_from_the_page(browser, commissioner
 def test_championship_page_budget(browser, commissioner, django_assert_max_num_queries, teams):
     league = league_create(commissioner=commissioner, name="Budget", rule_system="killpower")
     for n in range(teams):
-        killpower_team_register(league=league, name=f"Team {n}",
-                                gladiators=killpower_recruits(f"T{n}"), seed=n)
+        killpower_team_register(
+            league=league, name=f"Team {n}", gladiators=killpower_recruits(f"T{n}"), seed=n
+        )
     client = browser(commissioner)
 
     # 12, 1 for the league's betting mode (the page links to betting when it is on) and 1 for
@@ -245,16 +271,22 @@ def test_championship_page_budget(browser, commissioner, django_assert_max_num_q
         response = client.get(league.get_absolute_url())
 
     assert response.status_code == 200
-    assert len(soup(response).find("table", class_="kp-ranking").find("tbody")
-               .find_all("tr")) == teams
+    assert (
+        len(soup(response).find("table", class_="kp-ranking").find("tbody").find_all("tr")) == teams
+    )
 
 
 @pytest.mark.parametrize("played", [1, 3])
-def test_team_page_budget(browser, django_assert_max_num_queries, kp_season, titanos, viking,
-                          coach, other_coach, played):
+def test_team_page_budget(
+    browser, django_assert_max_num_queries, kp_season, titanos, viking, coach, other_coach, played
+):
     for number in range(played):
-        fixture = kp_season.fixtures.create(round=number + 1, home=titanos, away=viking,
-                                            kickoff=timezone.now() + timedelta(days=number + 1))
+        fixture = kp_season.fixtures.create(
+            round=number + 1,
+            home=titanos,
+            away=viking,
+            kickoff=timezone.now() + timedelta(days=number + 1),
+        )
         play(fixture, 1, 0, by=coach, confirm_by=other_coach, seed=number)
     client = browser()
 
@@ -269,24 +301,26 @@ def test_the_league_page_lists_the_results_waiting_for_each_user(
 ):
     report_url = reverse("matches:kp_report", args=[entered.pk])
 
-    waiting = soup(browser(other_coach).get(kp_league.get_absolute_url())).find(
-        class_="kp-waiting")
+    waiting = soup(browser(other_coach).get(kp_league.get_absolute_url())).find(class_="kp-waiting")
     assert waiting.find("a", href=report_url)
     assert "Titanos 2–0 Viking" in waiting.get_text(" ", strip=True)
     assert "Waiting for confirmation" in waiting.get_text()
     assert not soup(browser(coach).get(kp_league.get_absolute_url())).find(class_="kp-waiting")
     tools = soup(browser(commissioner).get(kp_league.get_absolute_url())).find(
-        class_="commissioner-tools")
+        class_="commissioner-tools"
+    )
     queue = tools.find("a", href=reverse("league:kp_queue", args=[kp_league.pk]))
     assert queue.find(class_="kp-count").get_text() == "1"
 
 
 def test_new_killpower_leagues_render_their_empty_states(browser, commissioner):
-    championship = league_create(commissioner=commissioner, name="Vide",
-                                 rule_system="killpower")
-    tournament = league_create(commissioner=commissioner, name="Coupe vide",
-                               rule_system="killpower",
-                               competition_format=League.CompetitionFormat.TOURNAMENT)
+    championship = league_create(commissioner=commissioner, name="Vide", rule_system="killpower")
+    tournament = league_create(
+        commissioner=commissioner,
+        name="Coupe vide",
+        rule_system="killpower",
+        competition_format=League.CompetitionFormat.TOURNAMENT,
+    )
     client = browser(commissioner)
 
     table = soup(client.get(championship.get_absolute_url())).find("table", class_="kp-ranking")
@@ -302,15 +336,18 @@ def test_the_commissioner_kicks_a_fixture_off_from_its_page(
 ):
     # Given a fixture scheduled in two days: its coaches see no kick-off button
     kick_off = reverse("matches:kp_kick_off", args=[kp_fixture.pk])
-    for url in (kp_fixture.get_absolute_url(),
-                reverse("matches:kp_referee_sheet", args=[kp_fixture.pk])):
+    for url in (
+        kp_fixture.get_absolute_url(),
+        reverse("matches:kp_referee_sheet", args=[kp_fixture.pk]),
+    ):
         assert not soup(browser(coach).get(url)).find("form", action=kick_off), url
     assert browser(coach).post(kick_off).status_code == 403
 
     # When the commissioner uses the button on the fixture page (also on the referee sheet)
     client = browser(commissioner)
     assert soup(client.get(reverse("matches:kp_referee_sheet", args=[kp_fixture.pk]))).find(
-        "form", action=kick_off)
+        "form", action=kick_off
+    )
     button = soup(client.get(kp_fixture.get_absolute_url())).find("form", action=kick_off)
     response = client.post(button["action"], form_data(button))
 

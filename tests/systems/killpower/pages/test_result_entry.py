@@ -69,11 +69,14 @@ def test_a_coma_without_its_state_is_refused_by_name(browser, coach, kp_fixture)
     page = soup(client.get(url))
     hurt = row_prefix(page, "home", "Titanos 3")
 
-    response = client.post(url, form_data(result_form(page), home_score="1", away_score="1",
-                                          **{f"{hurt}state": "coma"}))
+    response = client.post(
+        url,
+        form_data(result_form(page), home_score="1", away_score="1", **{f"{hurt}state": "coma"}),
+    )
 
-    assert "Titanos 3 is in a coma: give his state" in field_error(soup(response),
-                                                                    f"{hurt}coma_state")
+    assert "Titanos 3 is in a coma: give his state" in field_error(
+        soup(response), f"{hurt}coma_state"
+    )
     assert not ResultReport.objects.exists()
 
 
@@ -82,8 +85,13 @@ def test_a_coma_state_above_minus_eleven_is_refused(browser, coach, kp_fixture):
     page = soup(client.get(reverse("matches:kp_result", args=[kp_fixture.pk])))
     hurt = row_prefix(page, "away", "Viking 2")
 
-    response, _page = enter_result(client, kp_fixture, home_score="1", away_score="0",
-                                   **{f"{hurt}state": "coma", f"{hurt}coma_state": "-4"})
+    response, _page = enter_result(
+        client,
+        kp_fixture,
+        home_score="1",
+        away_score="0",
+        **{f"{hurt}state": "coma", f"{hurt}coma_state": "-4"},
+    )
 
     page = soup(response)
     assert "-11" in field_error(page, f"{hurt}coma_state")
@@ -92,8 +100,9 @@ def test_a_coma_state_above_minus_eleven_is_refused(browser, coach, kp_fixture):
 
 
 def test_an_elimination_needs_its_winner(browser, coach, kp_fixture):
-    response, _page = enter_result(browser(coach), kp_fixture, home_score="0", away_score="0",
-                                   decided_by="elimination")
+    response, _page = enter_result(
+        browser(coach), kp_fixture, home_score="0", away_score="0", decided_by="elimination"
+    )
 
     assert "Say which team eliminated the other" in field_error(soup(response), "winner")
     assert not ResultReport.objects.exists()
@@ -115,8 +124,14 @@ def test_a_team_not_ready_to_kick_off_is_refused_with_the_services_words(
     browser, coach, kp_fixture, kp_season, titanos, viking
 ):
     """The service's refusal (Titanos' other match unsettled) is shown; nothing changes."""
-    Fixture.objects.create(season=kp_season, round=9, home=viking, away=titanos,
-                           kickoff=kp_fixture.kickoff, status=Fixture.Status.LOCKED)
+    Fixture.objects.create(
+        season=kp_season,
+        round=9,
+        home=viking,
+        away=titanos,
+        kickoff=kp_fixture.kickoff,
+        status=Fixture.Status.LOCKED,
+    )
 
     response, _page = enter_result(browser(coach), kp_fixture, home_score="1", away_score="0")
 
@@ -128,25 +143,37 @@ def test_a_team_not_ready_to_kick_off_is_refused_with_the_services_words(
 
 def test_service_errors_land_on_the_field_of_the_gladiator_they_name(kp_fixture):
     form = ResultForm(
-        {"home_score": "1", "away_score": "0", "decided_by": "points",
-         **{f"home_{n}_played": "on" for n in range(1, 8)},
-         **{f"home_{n}_state": "fit" for n in range(1, 8)},
-         "home_3_state": "coma", "home_3_coma_state": "-12",
-         **{f"away_{n}_played": "on" for n in range(1, 8)},
-         **{f"away_{n}_state": "fit" for n in range(1, 8)}},
+        {
+            "home_score": "1",
+            "away_score": "0",
+            "decided_by": "points",
+            **{f"home_{n}_played": "on" for n in range(1, 8)},
+            **{f"home_{n}_state": "fit" for n in range(1, 8)},
+            "home_3_state": "coma",
+            "home_3_coma_state": "-12",
+            **{f"away_{n}_played": "on" for n in range(1, 8)},
+            **{f"away_{n}_state": "fit" for n in range(1, 8)},
+        },
         teams={"home": kp_fixture.home, "away": kp_fixture.away},
-        gladiators={side: [{"number": n, "name": f"{team} {n}"} for n in range(1, 8)]
-                    for side, team in (("home", "Titanos"), ("away", "Viking"))},
+        gladiators={
+            side: [{"number": n, "name": f"{team} {n}"} for n in range(1, 8)]
+            for side, team in (("home", "Titanos"), ("away", "Viking"))
+        },
         redraw_sides=["home"],
     )
     assert form.is_valid(), form.errors
 
-    add_result_errors(form, ValidationError({
-        "result.home.comas.0.location": ["must be one of head, left_arm"],
-        "result.away.played.2": ["'Viking 3' is not in Viking"],
-        "decisions.home.redraw.Titanos 4": ["'Titanos 4' did not play the match"],
-        "home": ["Titanos is not ready"],
-    }))
+    add_result_errors(
+        form,
+        ValidationError(
+            {
+                "result.home.comas.0.location": ["must be one of head, left_arm"],
+                "result.away.played.2": ["'Viking 3' is not in Viking"],
+                "decisions.home.redraw.Titanos 4": ["'Titanos 4' did not play the match"],
+                "home": ["Titanos is not ready"],
+            }
+        ),
+    )
 
     assert form.errors["home_3_location"] == ["must be one of head, left_arm"]
     assert form.errors["away_3_played"] == ["'Viking 3' is not in Viking"]
@@ -159,9 +186,17 @@ def test_a_coach_enters_the_result_and_it_waits_for_the_other_coach(browser, coa
     page = soup(client.get(reverse("matches:kp_result", args=[kp_fixture.pk])))
     wounded, bench = row_prefix(page, "home", "Titanos 2"), row_prefix(page, "home", "Titanos 7")
     hurt = row_prefix(page, "away", "Viking 4")
-    data = form_data(result_form(page), home_score="3", away_score="1",
-                     **{f"{wounded}state": "badly_wounded", f"{hurt}state": "coma",
-                        f"{hurt}coma_state": "-14", f"{hurt}location": "head"})
+    data = form_data(
+        result_form(page),
+        home_score="3",
+        away_score="1",
+        **{
+            f"{wounded}state": "badly_wounded",
+            f"{hurt}state": "coma",
+            f"{hurt}coma_state": "-14",
+            f"{hurt}location": "head",
+        },
+    )
     del data[f"{bench}played"]
 
     response = client.post(reverse("matches:kp_result", args=[kp_fixture.pk]), data)
@@ -174,7 +209,8 @@ def test_a_coach_enters_the_result_and_it_waits_for_the_other_coach(browser, coa
     assert "Titanos 7" not in report.payload["home"]["played"]
     assert report.payload["home"]["badly_wounded"] == ["Titanos 2"]
     assert report.payload["away"]["comas"] == [
-        {"gladiator": "Viking 4", "state": -14, "location": "head"}]
+        {"gladiator": "Viking 4", "state": -14, "location": "head"}
+    ]
     assert not Result.objects.exists()
     shown = soup(client.get(response["Location"]))
     assert "Waiting for the other coach" in shown.get_text()
@@ -281,10 +317,13 @@ def test_the_messages_are_french_for_a_french_reader(browser, coach, kp_fixture)
     url = reverse("matches:kp_result", args=[kp_fixture.pk])
     french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
     page = soup(client.get(url, **french))
-    assert page.html["lang"] == "fr" and page.find("h1").get_text(strip=True) == "Saisir le résultat"
+    assert (
+        page.html["lang"] == "fr" and page.find("h1").get_text(strip=True) == "Saisir le résultat"
+    )
     bench = row_prefix(page, "away", "Viking 6")
-    data = form_data(result_form(page), home_score="2", away_score="0",
-                     **{f"{bench}state": "badly_wounded"})
+    data = form_data(
+        result_form(page), home_score="2", away_score="0", **{f"{bench}state": "badly_wounded"}
+    )
     del data[f"{bench}played"]
 
     response = client.post(url, data, **french)
@@ -294,8 +333,14 @@ def test_the_messages_are_french_for_a_french_reader(browser, coach, kp_fixture)
 
 
 def test_an_abandon_is_entered_for_the_team_that_gave_up(browser, coach, kp_fixture):
-    response, _page = enter_result(browser(coach), kp_fixture, home_score="0", away_score="2",
-                                   decided_by="abandon", abandoned_by="away")
+    response, _page = enter_result(
+        browser(coach),
+        kp_fixture,
+        home_score="0",
+        away_score="2",
+        decided_by="abandon",
+        abandoned_by="away",
+    )
 
     assert response.status_code == 302
     payload = ResultReport.objects.get().payload
@@ -306,21 +351,31 @@ def test_an_abandon_is_entered_for_the_team_that_gave_up(browser, coach, kp_fixt
 def test_a_tournament_draw_goes_to_the_free_throws_chosen_on_the_page(
     browser, commissioner, django_capture_on_commit_callbacks
 ):
-    league = league_create(commissioner=commissioner, name="Coupe", rule_system="killpower",
-                           competition_format=League.CompetitionFormat.TOURNAMENT)
+    league = league_create(
+        commissioner=commissioner,
+        name="Coupe",
+        rule_system="killpower",
+        competition_format=League.CompetitionFormat.TOURNAMENT,
+    )
     for n, name in enumerate(["Lions", "Aigles"], start=1):
-        killpower_team_register(league=league, name=name, gladiators=killpower_recruits(name),
-                                seed=n)
-    tournament_create(season=league.seasons.get(),
-                      first_kickoff=timezone.now() + timedelta(days=1))
+        killpower_team_register(
+            league=league, name=name, gladiators=killpower_recruits(name), seed=n
+        )
+    tournament_create(season=league.seasons.get(), first_kickoff=timezone.now() + timedelta(days=1))
     fixture = Fixture.objects.get(season__league=league)
     client = browser(commissioner)
     url = reverse("matches:kp_result", args=[fixture.pk])
     page = soup(client.get(url))
     home = fixture.home.name
     assert not page.find("select", attrs={"name": lambda n: n and n.endswith("_redraw")})
-    data = form_data(result_form(page), home_score="1", away_score="1",
-                     home_ft_1=f"{home} 3", home_ft_1_distance="2", home_ft_2=f"{home} 3")
+    data = form_data(
+        result_form(page),
+        home_score="1",
+        away_score="1",
+        home_ft_1=f"{home} 3",
+        home_ft_1_distance="2",
+        home_ft_2=f"{home} 3",
+    )
 
     refused = soup(client.post(url, data))
     assert f"{home} 3 shoots once" in field_error(refused, "home_ft_2")
@@ -328,25 +383,27 @@ def test_a_tournament_draw_goes_to_the_free_throws_chosen_on_the_page(
     data["home_ft_2"] = f"{home} 5"
     client.post(url, data)
     report = ResultReport.objects.get(status="pending")
-    assert report.free_throws == {"home": [f"{home} 3", f"{home} 5"],
-                                  "distances": {"home": [2]}}
+    assert report.free_throws == {"home": [f"{home} 3", f"{home} 5"], "distances": {"home": [2]}}
     decide = soup(client.get(reverse("matches:kp_report", args=[report.pk]))).find(
-        "form", action=reverse("matches:kp_report_decide", args=[report.pk]))
+        "form", action=reverse("matches:kp_report_decide", args=[report.pk])
+    )
     with django_capture_on_commit_callbacks(execute=True):
         client.post(decide["action"], form_data(decide))
 
     result = Result.objects.get(fixture=fixture)
     assert result.decided_by == "free_throws" and result.winner != "draw"
     shots = soup(client.get(fixture.get_absolute_url())).find("table", class_="kp-throws-table")
-    first_home = next(row for row in shots.find("tbody").find_all("tr")
-                      if home in row.find_all("td")[1].get_text())
+    first_home = next(
+        row
+        for row in shots.find("tbody").find_all("tr")
+        if home in row.find_all("td")[1].get_text()
+    )
     assert f"{home} 3" in first_home.get_text()
     assert first_home.find_all("td")[3].get_text(strip=True) == "2"  # the coach's distance
 
 
 def free_throw_fields(form) -> set[str]:
-    return {select["name"] for select in form.find_all("select")
-            if "ft_" in select.get("name", "")}
+    return {select["name"] for select in form.find_all("select") if "ft_" in select.get("name", "")}
 
 
 def test_a_coach_chooses_free_throws_for_his_own_side_only(
@@ -361,25 +418,33 @@ def test_a_coach_chooses_free_throws_for_his_own_side_only(
 
     # ... and the commissioner may name both teams'
     page = soup(browser(commissioner).get(url))
-    assert free_throw_fields(result_form(page)) == {"home_ft_1", "home_ft_2", "away_ft_1",
-                                                    "away_ft_2"}
+    assert free_throw_fields(result_form(page)) == {
+        "home_ft_1",
+        "home_ft_2",
+        "away_ft_1",
+        "away_ft_2",
+    }
 
 
 def test_the_confirming_coach_chooses_his_own_free_throws_on_the_confirm_page(
     browser, coach, other_coach, kp_cup_final, django_capture_on_commit_callbacks
 ):
     # Given Titanos' coach entered a 0-0 draw with his shooters
-    entered = reports.result_submit(fixture=kp_cup_final, user=coach,
-                                    result={"score": {"home": 0, "away": 0}},
-                                    free_throws={"home": ["Titanos 2", "Titanos 3"]})
+    entered = reports.result_submit(
+        fixture=kp_cup_final,
+        user=coach,
+        result={"score": {"home": 0, "away": 0}},
+        free_throws={"home": ["Titanos 2", "Titanos 3"]},
+    )
     client = browser(other_coach)
     page = soup(client.get(reverse("matches:kp_report", args=[entered.pk])))
     confirm = page.find("form", action=reverse("matches:kp_report_confirm", args=[entered.pk]))
 
     # When Viking's coach names only one shooter though all seven can shoot
     assert free_throw_fields(confirm) == {"ft_1", "ft_2"}
-    options = [o["value"] for o in confirm.find("select", attrs={"name": "ft_1"}).find_all(
-        "option")]
+    options = [
+        o["value"] for o in confirm.find("select", attrs={"name": "ft_1"}).find_all("option")
+    ]
     assert options == ["", *(f"Viking {n}" for n in range(1, 8))]
     refused = soup(client.post(confirm["action"], form_data(confirm, ft_1="Viking 4")))
 
@@ -389,21 +454,28 @@ def test_the_confirming_coach_chooses_his_own_free_throws_on_the_confirm_page(
 
     # When he names two, with the first one's distance
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(confirm["action"], form_data(confirm, ft_1="Viking 4", ft_2="Viking 6",
-                                                 ft_1_distance="2"))
+        client.post(
+            confirm["action"],
+            form_data(confirm, ft_1="Viking 4", ft_2="Viking 6", ft_1_distance="2"),
+        )
 
     # Then both coaches' shooters shoot
     shots = Result.objects.get().record["free_throws"]["shots"]
     assert [(s["shooter"], s["chosen"]) for s in shots[:4]] == [
-        ("Titanos 2", False), ("Viking 4", True), ("Titanos 3", False), ("Viking 6", False)]
+        ("Titanos 2", False),
+        ("Viking 4", True),
+        ("Titanos 3", False),
+        ("Viking 6", False),
+    ]
     assert shots[1]["distance"] == 2
 
 
 def test_a_tournament_match_won_on_points_asks_for_no_free_throws(
     browser, coach, other_coach, kp_cup_final
 ):
-    entered = reports.result_submit(fixture=kp_cup_final, user=coach,
-                                    result={"score": {"home": 9, "away": 0}})
+    entered = reports.result_submit(
+        fixture=kp_cup_final, user=coach, result={"score": {"home": 9, "away": 0}}
+    )
 
     page = soup(browser(other_coach).get(reverse("matches:kp_report", args=[entered.pk])))
 

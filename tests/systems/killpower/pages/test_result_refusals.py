@@ -101,7 +101,8 @@ def test_a_free_throw_shooter_who_cannot_shoot_is_refused_on_his_shot(changes, f
 
     assert not form.is_valid()
     assert form.errors[field] == [
-        f"{shooter} cannot shoot: a shooter played, is not in a coma and is not out."]
+        f"{shooter} cannot shoot: a shooter played, is not in a coma and is not out."
+    ]
     assert "home_ft_2" not in form.errors
     with translation.override("fr"):
         french = result_form(tournament=True, home_ft_1="Titanos 2", **changes).errors[field]

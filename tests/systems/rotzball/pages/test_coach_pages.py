@@ -25,8 +25,12 @@ def test_coach_adds_a_player_from_the_roster_page(browser, coach, team):
     url = reverse("league:roster", args=[team.pk])
     form = player_form(soup(client.get(url)))
 
-    response = client.post(form["action"], form_data(
-        form, name="Greta", endurance="41", agility="52", strength="33", intelligence="60"))
+    response = client.post(
+        form["action"],
+        form_data(
+            form, name="Greta", endurance="41", agility="52", strength="33", intelligence="60"
+        ),
+    )
 
     assert response.status_code == 302
     greta = Player.objects.get(team=team, name="Greta")
@@ -78,8 +82,9 @@ def test_htmx_success_sends_the_browser_back_to_the_roster(browser, coach, team)
     player = team.players.get(name="Wolves passer")
     url = reverse("league:player_edit", args=[team.pk, player.pk])
 
-    response = client.post(url, form_data(player_form(soup(client.get(url))), name="Kurt"),
-                           headers=HTMX)
+    response = client.post(
+        url, form_data(player_form(soup(client.get(url))), name="Kurt"), headers=HTMX
+    )
 
     assert response["HX-Redirect"] == reverse("league:roster", args=[team.pk])
     player.refresh_from_db()
@@ -91,8 +96,17 @@ def test_duplicate_player_name_is_an_inline_error_from_the_service(browser, coac
     url = reverse("league:roster", args=[team.pk])
     form = player_form(soup(client.get(url)))
 
-    response = client.post(url, form_data(form, name="Wolves coach", endurance="40", agility="40",
-                                          strength="40", intelligence="40"))
+    response = client.post(
+        url,
+        form_data(
+            form,
+            name="Wolves coach",
+            endurance="40",
+            agility="40",
+            strength="40",
+            intelligence="40",
+        ),
+    )
 
     assert response.status_code == 200
     assert "already plays for this team" in field_error(soup(response), "name")
@@ -152,11 +166,11 @@ def test_lineup_preview_recomputes_ratings_and_shows_engine_issues_without_savin
     form = lineup_form(page)
     assert form["hx-post"] == reverse("league:lineup_preview", args=[team.pk])
     assert form["hx-trigger"] == "change"
-    weak = Player.objects.create(team=team, name="Weak", endurance=5, agility=5, strength=5,
-                                 intelligence=5)
+    weak = Player.objects.create(
+        team=team, name="Weak", endurance=5, agility=5, strength=5, intelligence=5
+    )
 
-    changed = soup(client.post(form["hx-post"], form_data(form, passer=str(weak.pk)),
-                               headers=HTMX))
+    changed = soup(client.post(form["hx-post"], form_data(form, passer=str(weak.pk)), headers=HTMX))
     attack = changed.find("dl", class_="rating-cards").find("dd").get_text(strip=True)
     assert attack == str((45 + 45 + 2 * 5) // 4)
     assert changed.find("html") is None
@@ -164,7 +178,10 @@ def test_lineup_preview_recomputes_ratings_and_shows_engine_issues_without_savin
     emptied = soup(client.post(form["hx-post"], form_data(form, coach=""), headers=HTMX))
     assert emptied.find("dl", class_="rating-cards") is None
     assert "Coach (Entraîneur)" in emptied.find("p", class_="missing").get_text()
-    assert "Coach (Entraîneur): nobody is in this position." in emptied.find("div", class_="issues").get_text()
+    assert (
+        "Coach (Entraîneur): nobody is in this position."
+        in emptied.find("div", class_="issues").get_text()
+    )
     assert team.lineup_slots.get(position="passer").player.name == "Wolves passer"
     assert team.lineup_slots.filter(position="coach").exists()
 
@@ -188,20 +205,28 @@ def test_match_plan_is_explained_and_saved(browser, coach, team):
 def test_after_kick_off_the_pages_say_why_and_disable_the_forms(
     browser, coach, team, other_team, season
 ):
-    Fixture.objects.create(season=season, round=1, home=team, away=other_team,
-                           kickoff=timezone.now() - timedelta(minutes=5))
+    Fixture.objects.create(
+        season=season,
+        round=1,
+        home=team,
+        away=other_team,
+        kickoff=timezone.now() - timedelta(minutes=5),
+    )
     client = browser(coach)
     player = team.players.first()
 
     for name in ("roster", "lineup", "plan"):
         page = soup(client.get(reverse(f"league:{name}", args=[team.pk])))
         assert "has kicked off against Ravens" in page.find(class_="flash-warning").get_text()
-        assert all(button.has_attr("disabled")
-                   for button in page.find("main").find_all("button", type="submit"))
+        assert all(
+            button.has_attr("disabled")
+            for button in page.find("main").find_all("button", type="submit")
+        )
 
-    response = client.post(reverse("league:player_edit", args=[team.pk, player.pk]),
-                           {"name": "X", "endurance": 50, "agility": 50, "strength": 50,
-                            "intelligence": 50})
+    response = client.post(
+        reverse("league:player_edit", args=[team.pk, player.pk]),
+        {"name": "X", "endurance": 50, "agility": 50, "strength": 50, "intelligence": 50},
+    )
     assert "has kicked off" in soup(response).find(class_="form-errors").get_text()
     player.refresh_from_db()
     assert player.name != "X"
@@ -213,7 +238,9 @@ def test_the_roster_form_is_checked_as_you_type_and_nothing_is_saved(browser, co
     url = reverse("league:roster", args=[team.pk])
 
     response = browser(coach).post(
-        url, {"check": "1", "name": taken, "endurance": "150", "agility": ""}, HTTP_HX_REQUEST="true"
+        url,
+        {"check": "1", "name": taken, "endurance": "150", "agility": ""},
+        HTTP_HX_REQUEST="true",
     )
 
     page = soup(response)
