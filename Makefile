@@ -44,7 +44,7 @@ help:
 	@echo "  test-postgres     the unit and page tests on PostgreSQL (needs DATABASE_URL)"
 	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
 	@echo "  api-fuzz          schemathesis: every API response matches the OpenAPI document, no 500"
-	@echo "  lint              ruff check, mypy, lint-imports (the layer contracts)"
+	@echo "  lint              ruff check and format, mypy, lint-imports (the layer contracts)"
 	@echo "  bench             run tests/benchmarks/bench_*.py"
 	@echo "  load              locust load test: PostgreSQL, Redis, 2 gunicorns, 2 workers (loadtests/)"
 	@echo "  messages          update and compile the French translations"
