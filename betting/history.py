@@ -9,7 +9,8 @@ reversal close and reopen bets with one ``UPDATE`` for thousands of rows, so
 from django.urls import reverse
 
 from betting.models import Bet, BettingSettings, Settlement
-from core.history import record_select, track
+from core.history import record_select
+from core.history_registry import track
 
 
 def register() -> None:
