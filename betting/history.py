@@ -27,11 +27,6 @@ def register() -> None:
     )
 
 
-def bet_repr(bet: Bet) -> str:
-    """A bet named without loading its bettor (``str(bet)`` would, once per bet)."""
-    return f"#{bet.pk} {bet.outcome} {bet.stake}"
-
-
 BET_REPR_SQL = "'#' || CAST(src.id AS TEXT) || ' ' || src.outcome || ' ' || CAST(src.stake AS TEXT)"
 PAYOUT_SQL = "COALESCE(CAST(src.payout AS TEXT), 'None')"
 

@@ -76,7 +76,3 @@ def read(kind: DocumentKind, document: Mapping[str, Any] | None) -> dict[str, An
         data = kind.upgrades[version](data)
         version += 1
     return data
-
-
-def version_of(document: Mapping[str, Any] | None) -> int | None:
-    return None if document is None else int(document.get(VERSION_KEY, 1))
