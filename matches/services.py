@@ -38,7 +38,6 @@ from matches.simulation_chunks import (
 
 log = logging.getLogger(__name__)
 
-SIMULATE_TASK = "matches.tasks.fixture_simulate_task"
 SIMULATE_CHUNK_TASK = "matches.tasks.fixtures_simulate_task"
 KICK_OFF_TASK = "matches.tasks.batch_kick_off_task"
 
