@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django.db.models import Prefetch
     from django.http import HttpRequest, HttpResponse
-    from rest_framework.serializers import Field
+    from rest_framework.serializers import Field  # type: ignore[import-untyped]
 
     from league.models import League, Team
 
@@ -47,8 +47,11 @@ team_views = PluginPoint(
 class Power(Protocol):
     """A team's power and division, where its game has them."""
 
-    power: int
-    division: int
+    @property
+    def power(self) -> int: ...
+
+    @property
+    def division(self) -> int: ...
 
 
 class Teams:
@@ -100,7 +103,7 @@ class Rows:
         """The game's one-to-one rows of a league, for ``select_related`` (joined)."""
         return ()
 
-    def team_prefetches(self) -> Sequence["Prefetch"]:
+    def team_prefetches(self) -> Sequence["Prefetch[Any]"]:
         """Fresh ``Prefetch`` objects a team list needs for ``team_power``."""
         return ()
 

@@ -1,7 +1,7 @@
 """Write-side operations on leagues, seasons and teams, for every game.
 
 What one game adds (its settings, a team's roster at registration) the game's app says through
-``core.registry``.
+``league.plugins``.
 
 Every function is keyword-only, validates with the rule, raises ``ValidationError`` with
 field messages for what the user can fix, and changes nothing when it refuses.

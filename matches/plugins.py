@@ -207,7 +207,8 @@ class Seasons:
         """JSON-safe team state the game's table reads that the next season will change
         (Killpower's ranking points and power), frozen on the season when it finishes
         (``Season.archive``). By default the archive stays as it is."""
-        return season.archive
+        archive: dict[str, Any] = season.archive
+        return archive
 
     def season_rollover(self, *, team: "Team", old_season: "Season", new_season: "Season") -> Any:
         """Carry a team's roster into the next season by the game's between-season rules

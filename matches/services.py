@@ -171,9 +171,9 @@ def fixture_schedule(
 
 
 def _kick_off(fixture: Fixture) -> None:
-    """Freeze what the match needs, as its game says (``core.registry``: line-ups, settings,
-    draws); the caller holds the teams' and the fixture's row locks. ``ValidationError`` when
-    a line-up cannot play; the fixture is left as it was."""
+    """Freeze what the match needs, as its game says (``matches.plugins.kick_off``: line-ups,
+    settings, draws); the caller holds the teams' and the fixture's row locks.
+    ``ValidationError`` when a line-up cannot play; the fixture is left as it was."""
     plugins.kick_off.of(fixture.season.league.rule_system).kick_off(fixture)
 
 

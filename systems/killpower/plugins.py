@@ -1,27 +1,19 @@
 """Killpower Ball's answers to the plug-in points of the core apps, of betting and of load
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
 
 from core import plugins as core
 from core import registry
-from core.exports import Table
-from core.progression import Progression
 from league import plugins as league
-from league.models import League, Season, Team
 from loadgen import plugins as loadgen
 from matches import plugins as matches
-from matches.models import Fixture, Result
-from rules_engine import Dice
 from systems.killpower import (
     DECIDED_BY,
     RULE_SYSTEM,
-    demo,
     kickoff,
     load,
     post_match,
@@ -33,49 +25,31 @@ from systems.killpower import (
     urls,
 )
 from systems.killpower import corrections as kp_corrections
+from systems.killpower import demo as demos
 from systems.killpower import exports as downloads
-from systems.killpower.api import fields, gladiators, team_sheet
+from systems.killpower.api import fields, gladiators
 from systems.killpower.api import matches as api_matches
+from systems.killpower.api import team_sheet as sheets
 from systems.killpower.league_rules_form import KillpowerRulesForm
 from systems.killpower.models import ResultReport
 from systems.killpower.views import league_pages, match_pages
 
 
 class TeamViews(league.TeamViews):
-    def team_page(self, request: HttpRequest, *, team: Team) -> HttpResponse:
-        return league_pages.team_detail(request, team=team)
-
-    def team_sheet(self, *, team: Team) -> dict[str, Any]:
-        return team_sheet.team_sheet(team=team)
+    team_page = staticmethod(league_pages.team_detail)
+    team_sheet = staticmethod(sheets.team_sheet)
 
 
 class Teams(league.Teams):
-    def team_register(
-        self,
-        *,
-        league: League,
-        name: str,
-        coach: User | None,
-        primary_colour: str,
-        secondary_colour: str,
-    ) -> Team:
-        return services.killpower_team_register(
-            league=league,
-            name=name,
-            coach=coach,
-            primary_colour=primary_colour,
-            secondary_colour=secondary_colour,
-        )
-
-    def team_power(self, *, team: Team) -> selectors.TeamPower:
-        return selectors.team_power(team=team)
+    team_register = staticmethod(services.killpower_team_register)
+    team_power = staticmethod(selectors.team_power)
 
 
 class Rows(league.Rows):
     def team_related(self) -> Sequence[str]:
         return ["killpower"]
 
-    def team_prefetches(self) -> Sequence[Prefetch]:
+    def team_prefetches(self) -> Sequence["Prefetch[Any]"]:
         return [selectors.living_prefetch()]
 
 
@@ -85,8 +59,7 @@ class ApiFields(league.ApiFields):
 
 
 class LeagueSettings(league.LeagueSettings):
-    def settings_check(self, *, league: League, has_fixtures: bool) -> None:
-        services.league_rules_check(league=league, has_fixtures=has_fixtures)
+    settings_check = staticmethod(services.league_rules_check)
 
 
 class RulesForm(league.RulesForm):
@@ -95,112 +68,61 @@ class RulesForm(league.RulesForm):
 
 
 class Demo(league.Demo):
-    def demo(self, commissioner: User) -> list[str]:
-        return demo.build(commissioner)
+    demo = staticmethod(demos.build)
 
 
 class MatchPages(matches.MatchPages):
-    def fixture_page(self, request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
-        return match_pages.fixture_detail(request, fixture=fixture)
-
-    def league_page_context(
-        self, request: HttpRequest, *, league: League, season: Season | None
-    ) -> Mapping[str, Any]:
-        return league_pages.league_context(request, league=league, season=season)
+    fixture_page = staticmethod(match_pages.fixture_detail)
+    league_page_context = staticmethod(league_pages.league_context)
 
 
 class KickOff(matches.KickOff):
-    def kick_off(self, fixture: Fixture) -> None:
-        kickoff.kick_off(fixture)
+    kick_off = staticmethod(kickoff.kick_off)
 
 
 class Readiness(matches.Readiness):
-    def teams_not_ready(self, *, teams: list[Team]) -> Mapping[int, str]:
-        return selectors.teams_not_ready(teams=teams)
+    teams_not_ready = staticmethod(selectors.teams_not_ready)
 
 
 class Outcomes(matches.Outcomes):
-    def outcomes(self, fixture: Fixture) -> tuple[str, ...]:
-        return selectors.bet_outcomes(fixture)
+    outcomes = staticmethod(selectors.bet_outcomes)
 
 
 class Results(matches.Results):
-    def result_check(
-        self,
-        *,
-        fixture: Fixture,
-        home_score: int,
-        away_score: int,
-        winner: str,
-        decided_by: str,
-    ) -> Mapping[str, str]:
-        return kp_corrections.result_check(
-            fixture=fixture,
-            home_score=home_score,
-            away_score=away_score,
-            winner=winner,
-            decided_by=decided_by,
-        )
-
-    def result_corrected(self, *, result: Result, before: dict[str, Any]) -> list[str]:
-        return kp_corrections.result_corrected(result=result, before=before)
-
-    def result_voided(self, *, fixture: Fixture, before: dict[str, Any]) -> list[str]:
-        return kp_corrections.result_voided(fixture=fixture, before=before)
-
-    def fixture_awarded(self, *, fixture: Fixture, result: Result) -> None:
-        kp_corrections.fixture_awarded(fixture=fixture, result=result)
+    result_check = staticmethod(kp_corrections.result_check)
+    result_corrected = staticmethod(kp_corrections.result_corrected)
+    result_voided = staticmethod(kp_corrections.result_voided)
+    fixture_awarded = staticmethod(kp_corrections.fixture_awarded)
 
 
 class TableResults(matches.ReportedResults):
     report_model = ResultReport
-
-    def post_match_pending(self, *, season: Season) -> Sequence[Fixture]:
-        return selectors.season_post_match_pending(season=season)
+    post_match_pending = staticmethod(selectors.season_post_match_pending)
 
 
 class Seasons(matches.Seasons):
-    def season_champion(self, *, season: Season) -> Team | None:
-        return seasons.season_champion(season=season)
-
-    def season_archive(self, *, season: Season) -> dict[str, Any]:
-        return seasons.season_archive(season=season)
-
-    def season_rollover(self, *, team: Team, old_season: Season, new_season: Season) -> Any:
-        return seasons.season_rollover(team=team, old_season=old_season, new_season=new_season)
+    season_champion = staticmethod(seasons.season_champion)
+    season_archive = staticmethod(seasons.season_archive)
+    season_rollover = staticmethod(seasons.season_rollover)
 
 
 class Standings(matches.Standings):
-    def standings_rows(self, *, season: Season) -> Table:
-        return downloads.standings_rows(season=season)
-
-    def standings_counts(
-        self, *, season_id: int, team_ids: Iterable[int]
-    ) -> Mapping[int, dict[str, int]]:
-        return standings.standings_counts(season_id=season_id, team_ids=team_ids)
+    standings_rows = staticmethod(downloads.standings_rows)
+    standings_counts = staticmethod(standings.standings_counts)
 
 
 class Roster(matches.Roster):
-    def roster_rows(self, *, team: Team) -> Table:
-        return downloads.roster_rows(team=team)
+    roster_rows = staticmethod(downloads.roster_rows)
 
 
 class ProgressionSeries(matches.ProgressionSeries):
-    def progression_series(self, *, team: Team) -> Progression | None:
-        return progression.progression_series(team=team)
+    progression_series = staticmethod(progression.progression_series)
 
 
 class Load(loadgen.Load):
-    def load_teams(
-        self, *, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
-    ) -> list[Team]:
-        return load.load_teams(league=league, teams=teams, dice=dice)
-
-    def load_kick_off(self, *, fixtures: Sequence[Fixture], dice: Dice) -> None:
-        load.load_kick_off(fixtures=fixtures, dice=dice)
-
-    def load_results(self, *, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
-        return load.load_results(fixtures=fixtures, dice=dice, by=by)
+    load_teams = staticmethod(load.load_teams)
+    load_kick_off = staticmethod(load.load_kick_off)
+    load_results = staticmethod(load.load_results)
 
 
 def register() -> None:

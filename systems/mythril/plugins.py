@@ -1,27 +1,17 @@
 """The Mythril league's answers to the plug-in points of the core apps, of betting and of load
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
-
-from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from collections.abc import Mapping, Sequence
 
 from betting import plugins as betting
 from core import plugins as core
 from core import registry
-from core.exports import Table
-from core.progression import Progression
 from league import plugins as league
-from league.models import League, Season, Team
 from loadgen import plugins as loadgen
 from matches import plugins as matches
-from matches.models import Fixture, Result
-from rules_engine import Dice
 from systems.mythril import (
     DECIDED_BY,
     RULE_SYSTEM,
-    demo,
     kickoff,
     load,
     post_match,
@@ -34,6 +24,7 @@ from systems.mythril import (
     urls,
 )
 from systems.mythril import corrections as my_corrections
+from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
 from systems.mythril import selectors as mythril_selectors
 from systems.mythril.api import fields
@@ -43,30 +34,12 @@ from systems.mythril.views import match_pages, team_pages
 
 
 class TeamViews(league.TeamViews):
-    def team_page(self, request: HttpRequest, *, team: Team) -> HttpResponse:
-        return team_pages.team_detail(request, team=team)
-
-    def team_sheet(self, *, team: Team) -> dict[str, Any]:
-        return fields.team_sheet(team=team)
+    team_page = staticmethod(team_pages.team_detail)
+    team_sheet = staticmethod(fields.team_sheet)
 
 
 class Teams(league.Teams):
-    def team_register(
-        self,
-        *,
-        league: League,
-        name: str,
-        coach: User | None,
-        primary_colour: str,
-        secondary_colour: str,
-    ) -> Team:
-        return teams.mythril_team_register(
-            league=league,
-            name=name,
-            coach=coach,
-            primary_colour=primary_colour,
-            secondary_colour=secondary_colour,
-        )
+    team_register = staticmethod(teams.mythril_team_register)
 
 
 class Rows(league.Rows):
@@ -86,11 +59,8 @@ class LeagueSettings(league.LeagueSettings):
     def settings_fields(self) -> Mapping[str, league.FieldFactory]:
         return fields.SETTINGS_FIELDS
 
-    def settings_save(self, *, league: League, values: dict[str, Any]) -> None:
-        settings_store.league_rules_save(league=league, values=values)
-
-    def settings_check(self, *, league: League, has_fixtures: bool) -> None:
-        settings_store.league_rules_check(league=league, has_fixtures=has_fixtures)
+    settings_save = staticmethod(settings_store.league_rules_save)
+    settings_check = staticmethod(settings_store.league_rules_check)
 
 
 class RulesForm(league.RulesForm):
@@ -99,84 +69,54 @@ class RulesForm(league.RulesForm):
 
 
 class Demo(league.Demo):
-    def demo(self, commissioner: User) -> list[str]:
-        return demo.build(commissioner)
+    demo = staticmethod(demos.build)
 
 
 class MatchPages(matches.MatchPages):
-    def fixture_page(self, request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
-        return match_pages.fixture_detail(request, fixture=fixture)
-
-    def league_page_context(
-        self, request: HttpRequest, *, league: League, season: Season | None
-    ) -> Mapping[str, Any]:
-        return team_pages.league_context(request, league=league, season=season)
+    fixture_page = staticmethod(match_pages.fixture_detail)
+    league_page_context = staticmethod(team_pages.league_context)
 
 
 class KickOff(matches.KickOff):
-    def kick_off(self, fixture: Fixture) -> None:
-        kickoff.kick_off(fixture)
+    kick_off = staticmethod(kickoff.kick_off)
 
 
 class Results(matches.Results):
-    def result_corrected(self, *, result: Result, before: dict[str, Any]) -> list[str]:
-        return my_corrections.result_corrected(result=result, before=before)
-
-    def result_voided(self, *, fixture: Fixture, before: dict[str, Any]) -> list[str]:
-        return my_corrections.result_voided(fixture=fixture, before=before)
+    result_corrected = staticmethod(my_corrections.result_corrected)
+    result_voided = staticmethod(my_corrections.result_voided)
 
 
 class TableResults(matches.ReportedResults):
     report_model = ResultReport
-
-    def post_match_pending(self, *, season: Season) -> Sequence[Fixture]:
-        return mythril_selectors.season_post_match_pending(season=season)
+    post_match_pending = staticmethod(mythril_selectors.season_post_match_pending)
 
 
 class Seasons(matches.Seasons):
-    def season_champion(self, *, season: Season) -> Team | None:
-        return seasons.season_champion(season=season)
-
-    def season_rollover(self, *, team: Team, old_season: Season, new_season: Season) -> Any:
-        return seasons.season_rollover(team=team, old_season=old_season, new_season=new_season)
+    season_champion = staticmethod(seasons.season_champion)
+    season_rollover = staticmethod(seasons.season_rollover)
 
 
 class Standings(matches.Standings):
-    def standings_rows(self, *, season: Season) -> Table:
-        return downloads.standings_rows(season=season)
-
-    def standings_counts(
-        self, *, season_id: int, team_ids: Iterable[int]
-    ) -> Mapping[int, dict[str, int]]:
-        return standings.standings_counts(season_id=season_id, team_ids=team_ids)
+    standings_rows = staticmethod(downloads.standings_rows)
+    standings_counts = staticmethod(standings.standings_counts)
 
 
 class Roster(matches.Roster):
-    def roster_rows(self, *, team: Team) -> Table:
-        return downloads.roster_rows(team=team)
+    roster_rows = staticmethod(downloads.roster_rows)
 
 
 class ProgressionSeries(matches.ProgressionSeries):
-    def progression_series(self, *, team: Team) -> Progression | None:
-        return progression.progression_series(team=team)
+    progression_series = staticmethod(progression.progression_series)
 
 
 class BetsVoid(betting.BetsVoid):
-    def bets_void(self, result: Result) -> bool:
-        return team_bets.bets_void(result)
+    bets_void = staticmethod(team_bets.bets_void)
 
 
 class Load(loadgen.Load):
-    def load_teams(
-        self, *, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
-    ) -> list[Team]:
-        return load.load_teams(league=league, teams=teams, dice=dice)
-
-    def load_kick_off(self, *, fixtures: Sequence[Fixture], dice: Dice) -> None:
-        load.load_kick_off(fixtures=fixtures, dice=dice)
-
-    def load_results(self, *, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
-        return load.load_results(fixtures=fixtures, dice=dice, by=by)
+    load_teams = staticmethod(load.load_teams)
+    load_kick_off = staticmethod(load.load_kick_off)
+    load_results = staticmethod(load.load_results)
 
 
 def register() -> None:

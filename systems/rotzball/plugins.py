@@ -2,23 +2,17 @@
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-from django.http import HttpRequest, HttpResponse
 
 from betting import plugins as betting
 from core import plugins as core
 from core import registry
 from league import plugins as league
-from league.models import League, Team
 from loadgen import plugins as loadgen
 from matches import plugins as matches
-from matches.models import Fixture, Result
-from rules_engine import Dice
+from matches.models import Fixture
 from systems.rotzball import (
     DECIDED_BY,
     RULE_SYSTEM,
-    demo,
     documents,
     kickoff,
     load,
@@ -28,6 +22,7 @@ from systems.rotzball import (
     services,
     urls,
 )
+from systems.rotzball import demo as demos
 from systems.rotzball import exports as downloads
 from systems.rotzball.api import fields, sheets, views
 from systems.rotzball.forms import RotzballRulesForm
@@ -35,11 +30,8 @@ from systems.rotzball.views import pages
 
 
 class TeamViews(league.TeamViews):
-    def team_page(self, request: HttpRequest, *, team: Team) -> HttpResponse:
-        return pages.team_detail(request, team=team)
-
-    def team_sheet(self, *, team: Team) -> dict[str, Any]:
-        return sheets.team_sheet(team=team)
+    team_page = staticmethod(pages.team_detail)
+    team_sheet = staticmethod(sheets.team_sheet)
 
 
 class Rows(league.Rows):
@@ -62,8 +54,7 @@ class LeagueSettings(league.LeagueSettings):
     def settings_fields(self) -> Mapping[str, league.FieldFactory]:
         return {"coach_rule": fields.coach_rule_setting}
 
-    def settings_save(self, *, league: League, values: dict[str, Any]) -> None:
-        services.league_rules_save(league=league, values=values)
+    settings_save = staticmethod(services.league_rules_save)
 
 
 class RulesForm(league.RulesForm):
@@ -72,26 +63,20 @@ class RulesForm(league.RulesForm):
 
 
 class Demo(league.Demo):
-    def demo(self, commissioner: Any) -> list[str]:
-        return demo.build(commissioner)
+    demo = staticmethod(demos.build)
 
 
 class MatchPages(matches.MatchPages):
-    def fixture_page(self, request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
-        return pages.fixture_detail(request, fixture=fixture)
+    fixture_page = staticmethod(pages.fixture_detail)
 
 
 class KickOff(matches.KickOff):
-    def kick_off(self, fixture: Fixture) -> None:
-        kickoff.kick_off(fixture)
-
-    def kick_off_many(self, *, fixtures: list[Fixture]) -> Mapping[int, list[str]]:
-        return kickoff.kick_off_many(fixtures=fixtures)
+    kick_off = staticmethod(kickoff.kick_off)
+    kick_off_many = staticmethod(kickoff.kick_off_many)
 
 
 class Readiness(matches.Readiness):
-    def teams_not_ready(self, *, teams: list[Team]) -> Mapping[int, str]:
-        return selectors.teams_not_ready(teams=teams)
+    teams_not_ready = staticmethod(selectors.teams_not_ready)
 
 
 class Outcomes(matches.Outcomes):
@@ -100,33 +85,24 @@ class Outcomes(matches.Outcomes):
 
 
 class Seasons(matches.Seasons):
-    def season_rollover(self, *, team: Team, old_season: Any, new_season: Any) -> Any:
-        return seasons.season_rollover(team=team, old_season=old_season, new_season=new_season)
+    season_rollover = staticmethod(seasons.season_rollover)
 
 
 class Roster(matches.Roster):
-    def roster_rows(self, *, team: Team) -> Any:
-        return downloads.roster_rows(team=team)
+    roster_rows = staticmethod(downloads.roster_rows)
 
 
 class ResultBook(matches.ResultBook):
-    def result_book_lines(self, *, result: Result) -> list[str]:
-        return downloads.result_book_lines(result=result)
+    result_book_lines = staticmethod(downloads.result_book_lines)
 
 
 class Odds(betting.Odds):
-    def odds(self, fixture: Fixture) -> dict[str, Any] | None:
-        return preview.fixture_odds(fixture)
+    odds = staticmethod(preview.fixture_odds)
 
 
 class Load(loadgen.Load):
-    def load_teams(
-        self, *, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
-    ) -> list[Team]:
-        return load.load_teams(league=league, teams=teams, dice=dice)
-
-    def load_kick_off(self, *, fixtures: Sequence[Fixture], dice: Dice) -> None:
-        load.load_kick_off(fixtures=fixtures, dice=dice)
+    load_teams = staticmethod(load.load_teams)
+    load_kick_off = staticmethod(load.load_kick_off)
 
 
 def register() -> None:

@@ -2,24 +2,15 @@
 (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
 
 from core import plugins as core
 from core import registry
-from core.exports import Table
 from league import plugins as league
-from league.models import League, Season, Team
 from loadgen import plugins as loadgen
 from matches import plugins as matches
-from matches.models import Fixture, Result
-from rules_engine import Dice
 from systems.tutatis import (
     DECIDED_BY,
     RULE_SYSTEM,
-    demo,
     kickoff,
     load,
     seasons,
@@ -27,6 +18,7 @@ from systems.tutatis import (
     urls,
 )
 from systems.tutatis import corrections as tt_corrections
+from systems.tutatis import demo as demos
 from systems.tutatis import exports as downloads
 from systems.tutatis.api import fields, views
 from systems.tutatis.forms import TutatisRulesForm
@@ -37,11 +29,8 @@ from systems.tutatis.views import teams
 
 
 class TeamViews(league.TeamViews):
-    def team_page(self, request: HttpRequest, *, team: Team) -> HttpResponse:
-        return teams.team_detail(request, team=team)
-
-    def team_sheet(self, *, team: Team) -> dict[str, Any]:
-        return fields.team_sheet(team=team)
+    team_page = staticmethod(teams.team_detail)
+    team_sheet = staticmethod(fields.team_sheet)
 
 
 class Rows(league.Rows):
@@ -58,8 +47,7 @@ class LeagueSettings(league.LeagueSettings):
     def settings_fields(self) -> Mapping[str, league.FieldFactory]:
         return {"tutatis_budget": fields.budget_setting, "time_warp_tokens": fields.tokens_setting}
 
-    def settings_save(self, *, league: League, values: dict[str, Any]) -> None:
-        settings.league_rules_save(league=league, values=values)
+    settings_save = staticmethod(settings.league_rules_save)
 
 
 class RulesForm(league.RulesForm):
@@ -68,66 +56,44 @@ class RulesForm(league.RulesForm):
 
 
 class Demo(league.Demo):
-    def demo(self, commissioner: User) -> list[str]:
-        return demo.build(commissioner)
+    demo = staticmethod(demos.build)
 
 
 class MatchPages(matches.MatchPages):
-    def fixture_page(self, request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
-        return match_views.fixture_detail(request, fixture=fixture)
-
-    def league_page_context(
-        self, request: HttpRequest, *, league: League, season: Season | None
-    ) -> Mapping[str, Any]:
-        return teams.league_context(request, league=league, season=season)
+    fixture_page = staticmethod(match_views.fixture_detail)
+    league_page_context = staticmethod(teams.league_context)
 
 
 class KickOff(matches.KickOff):
-    def kick_off(self, fixture: Fixture) -> None:
-        kickoff.kick_off(fixture)
+    kick_off = staticmethod(kickoff.kick_off)
 
 
 class Readiness(matches.Readiness):
-    def teams_not_ready(self, *, teams: list[Team]) -> Mapping[int, str]:
-        return selectors.teams_not_ready(teams=teams)
+    teams_not_ready = staticmethod(selectors.teams_not_ready)
 
 
 class Results(matches.Results):
-    def result_corrected(self, *, result: Result, before: dict[str, Any]) -> list[str]:
-        return tt_corrections.result_corrected(result=result, before=before)
-
-    def result_voided(self, *, fixture: Fixture, before: dict[str, Any]) -> list[str]:
-        return tt_corrections.result_voided(fixture=fixture, before=before)
+    result_corrected = staticmethod(tt_corrections.result_corrected)
+    result_voided = staticmethod(tt_corrections.result_voided)
 
 
 class TableResults(matches.ReportedResults):
     report_model = ResultReport
-
-    def post_match_pending(self, *, season: Season) -> Sequence[Fixture]:
-        return selectors.season_post_match_pending(season=season)
+    post_match_pending = staticmethod(selectors.season_post_match_pending)
 
 
 class Seasons(matches.Seasons):
-    def season_rollover(self, *, team: Team, old_season: Season, new_season: Season) -> Any:
-        return seasons.season_rollover(team=team, old_season=old_season, new_season=new_season)
+    season_rollover = staticmethod(seasons.season_rollover)
 
 
 class Roster(matches.Roster):
-    def roster_rows(self, *, team: Team) -> Table:
-        return downloads.roster_rows(team=team)
+    roster_rows = staticmethod(downloads.roster_rows)
 
 
 class Load(loadgen.Load):
-    def load_teams(
-        self, *, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
-    ) -> list[Team]:
-        return load.load_teams(league=league, teams=teams, dice=dice)
-
-    def load_kick_off(self, *, fixtures: Sequence[Fixture], dice: Dice) -> None:
-        load.load_kick_off(fixtures=fixtures, dice=dice)
-
-    def load_results(self, *, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
-        return load.load_results(fixtures=fixtures, dice=dice, by=by)
+    load_teams = staticmethod(load.load_teams)
+    load_kick_off = staticmethod(load.load_kick_off)
+    load_results = staticmethod(load.load_results)
 
 
 def register() -> None:
