@@ -116,6 +116,21 @@ rows = PluginPoint(
 )
 
 
+def team_related() -> list[str]:
+    """Every game's one-to-one rows of a team: a list of teams of any league joins them."""
+    return [name for item in rows.implementations() for name in item.team_related()]
+
+
+def league_related() -> list[str]:
+    """Every game's one-to-one rows of a league."""
+    return [name for item in rows.implementations() for name in item.league_related()]
+
+
+def team_prefetches() -> list["Prefetch[Any]"]:
+    """Every game's prefetches for a list of teams of any league, built fresh."""
+    return [prefetch for item in rows.implementations() for prefetch in item.team_prefetches()]
+
+
 class ApiFields:
     """Read-only fields the game adds to a team's and a league's API representation (null on
     other games' rows)."""
@@ -134,6 +149,24 @@ api_fields = PluginPoint(
     ApiFields,
     doc="Read-only fields added to the teams and leagues of the API (``league.api.serializers``).",
 )
+
+
+def team_api_fields() -> dict[str, "Field"]:
+    """Every game's read-only team fields, built fresh (name -> serializer field)."""
+    return {
+        name: make()
+        for item in api_fields.implementations()
+        for name, make in item.team_api_fields().items()
+    }
+
+
+def league_api_fields() -> dict[str, "Field"]:
+    """Every game's read-only league fields, built fresh (name -> serializer field)."""
+    return {
+        name: make()
+        for item in api_fields.implementations()
+        for name, make in item.league_api_fields().items()
+    }
 
 
 class LeagueSettings:
@@ -161,6 +194,15 @@ league_settings = PluginPoint(
     doc="The league settings a game keeps and checks (``league.services``, the settings "
     "serializers).",
 )
+
+
+def league_settings_fields() -> dict[str, "Field"]:
+    """Every game's writable league settings, built fresh (name -> serializer field)."""
+    return {
+        name: make()
+        for item in league_settings.implementations()
+        for name, make in item.settings_fields().items()
+    }
 
 
 class RulesForm:

@@ -15,8 +15,7 @@ def league_list(*, counted: bool = True) -> QuerySet[League]:
     uncounted, then :func:`team_counts_set` on that page: counted in the page's own query,
     PostgreSQL also counted the teams of every league the page skips (850 counts for the
     50 leagues of page 17)."""
-    related = [name for rows in plugins.rows.implementations() for name in rows.league_related()]
-    leagues = League.objects.select_related("commissioner", *related)
+    leagues = League.objects.select_related("commissioner", *plugins.league_related())
     if not counted:
         return leagues
     playing = (
@@ -44,6 +43,5 @@ def team_counts_set[T: Sequence[League]](leagues: T) -> T:
 
 
 def team_list(*, league: League | None = None) -> QuerySet[Team]:
-    related = [name for rows in plugins.rows.implementations() for name in rows.team_related()]
-    teams = Team.objects.select_related("league", "coach", *related)
+    teams = Team.objects.select_related("league", "coach", *plugins.team_related())
     return teams.filter(league=league) if league is not None else teams

@@ -42,11 +42,7 @@ class LeagueSettingsSerializer(ModelSerializer):
         fields = list(LEAGUE_SETTINGS)  # what league_update accepts, with each game's settings
 
     def get_fields(self):
-        return super().get_fields() | {
-            name: make()
-            for settings in plugins.league_settings.implementations()
-            for name, make in settings.settings_fields().items()
-        }
+        return super().get_fields() | plugins.league_settings_fields()
 
 
 class LeagueCreateSerializer(LeagueSettingsSerializer):
@@ -102,11 +98,7 @@ class LeagueSerializer(ModelSerializer):
         read_only_fields = fields
 
     def get_fields(self):
-        return super().get_fields() | {
-            name: make()
-            for fields in plugins.api_fields.implementations()
-            for name, make in fields.league_api_fields().items()
-        }
+        return super().get_fields() | plugins.league_api_fields()
 
 
 # --- seasons ------------------------------------------------------------------------------
@@ -156,11 +148,7 @@ class TeamSerializer(ModelSerializer):
         validators: list = []  # the service checks the name is unique in its league
 
     def get_fields(self):
-        return super().get_fields() | {
-            name: make()
-            for fields in plugins.api_fields.implementations()
-            for name, make in fields.team_api_fields().items()
-        }
+        return super().get_fields() | plugins.team_api_fields()
 
     def _power(self, team: Team):
         """Power and division, from the team's game where it has them (else None)."""

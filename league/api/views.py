@@ -142,13 +142,7 @@ class TeamViewSet(CSVListMixin, ReadCreateUpdateViewSet):
         # The living gladiators of Killpower teams give their power and division.
         return (
             selectors.team_list()
-            .prefetch_related(
-                *(
-                    prefetch
-                    for rows in plugins.rows.implementations()
-                    for prefetch in rows.team_prefetches()
-                )
-            )
+            .prefetch_related(*plugins.team_prefetches())
             .order_by("name", "pk")
         )
 
