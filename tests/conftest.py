@@ -7,11 +7,13 @@ from datetime import timedelta
 import pytest
 from django.core.cache import cache
 from django.utils import timezone
+from hypothesis import is_hypothesis_test
 from rest_framework.test import APIClient
 
 from league.services import league_create, league_update
 from rules_engine import Dice
 from systems.killpower.services import killpower_team_register
+from tests import hypothesis_profiles
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
@@ -22,6 +24,24 @@ from tests.factories import (
     killpower_recruits,
     set_ranking_points,
 )
+
+HYPOTHESIS_PROFILE = hypothesis_profiles.load()
+
+
+def pytest_report_header(config):
+    variable = hypothesis_profiles.ENVIRONMENT_VARIABLE
+    return (
+        f"hypothesis profile: {HYPOTHESIS_PROFILE} (from {variable}, tests/hypothesis_profiles.py)"
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every ``@given`` test is a property test (``-m property`` selects them, ``make
+    test-property`` runs them at their full count); the state machines and the tests that call
+    a ``@given`` function of their own carry the mark themselves."""
+    for item in items:
+        if is_hypothesis_test(getattr(item, "obj", None)):
+            item.add_marker(pytest.mark.property)
 
 
 @pytest.fixture(autouse=True)
