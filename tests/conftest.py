@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
-from django.utils import timezone
+from django.utils import timezone, translation
 from hypothesis import is_hypothesis_test
 from rest_framework.test import APIClient
 
@@ -47,6 +47,17 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts and ends in the site's default language. A request leaves the
+    language it activated (LocaleMiddleware, a user's saved choice) on the thread after the
+    response: a test after a French request would otherwise read French messages, depending on
+    which tests ran before it on the same pytest-xdist worker."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
