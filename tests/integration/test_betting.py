@@ -11,12 +11,14 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from betting import bets, ledger, settlement
-from betting.audit import ledger_audit
+from betting import bets, settlement
 from betting.errors import BettingRefused
 from betting.league_settings import settings_save
-from betting.models import Account, Bet, FixtureOdds, Settlement, Transaction
+from betting.models import Bet, FixtureOdds, Settlement
 from betting.sweeps import settlements_sweep
+from ledger import services as ledger
+from ledger.audit import ledger_audit
+from ledger.models import Account, Transaction
 from matches.models import Fixture, Result
 from tests.factories import (
     FixtureFactory,

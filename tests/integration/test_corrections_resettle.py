@@ -12,10 +12,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from betting.audit import ledger_audit
-from betting.models import Bet, Resettlement, Settlement, Transaction
+from betting.models import Bet, Resettlement, Settlement
 from betting.sweeps import settlements_sweep
 from betting.tasks import correction_resettle_task
+from ledger.audit import ledger_audit
+from ledger.models import Transaction
 from matches.corrections import result_correct, result_void
 from matches.models import Result, ResultCorrection
 from tests.factories import UserFactory
