@@ -148,8 +148,12 @@ def _register_function(sender: Any, connection: BaseDatabaseWrapper, **kwargs: A
 
 def connect_signals() -> None:
     """The connection's ``ledger_flushing()``, and Django's SQLite flush run under it."""
+    from django.conf import settings
+
+    if not any("sqlite" in db["ENGINE"] for db in settings.DATABASES.values()):
+        return
     connection_created.connect(_register_function, dispatch_uid="ledger_flushing")
-    from django.db.backends.sqlite3.operations import DatabaseOperations
+    from django.db.backends.sqlite3.base import DatabaseOperations
 
     if getattr(DatabaseOperations.execute_sql_flush, "ledger_flush", False):
         return
