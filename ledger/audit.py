@@ -61,6 +61,9 @@ def _ledger_problems() -> list[str]:
         problems.append(
             f"account {account.pk}: balance {account.balance}, entries {account.computed}"
         )
-    for account in Account.objects.filter(kind=Account.Kind.WALLET, balance__lt=0)[:LIMIT]:
-        problems.append(f"wallet {account.pk} is below zero: {account.balance}")
+    below = Account.objects.filter(
+        kind__in=[Account.Kind.WALLET, Account.Kind.TREASURY], balance__lt=0
+    )
+    for account in below[:LIMIT]:
+        problems.append(f"{account.kind} {account.pk} is below zero: {account.balance}")
     return problems
