@@ -13,7 +13,9 @@ made with what SQLite has: row triggers, ``CHECK`` and deferred foreign keys.
   ``ledger_unbalanced``, deleted when the running total comes back to 0. That table's ``total``
   references ``ledger_zero``, which holds the single value 0: any row still there at commit (a
   transaction whose entries do not sum to zero) breaks the deferred foreign key and the commit
-  is refused (``FOREIGN KEY constraint failed``). Per row, O(1) each: no scan of older entries.
+  is refused (``FOREIGN KEY constraint failed``; Django turns foreign keys on for every SQLite
+  connection, and its test cases check them before rolling back). Per row, O(1) each: no scan
+  of older entries.
 - The balance is the sum of the entries: the entry's insert trigger moves its account's balance
   by the entry's amount. It first writes a permit (account, amount) into
   ``ledger_balance_permit`` and removes it after; an ``UPDATE`` of a balance without the
