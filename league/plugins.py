@@ -2,14 +2,16 @@
 and its demo (see ``core.plugins``).
 
 Each base class holds the defaults, what ``league`` does for a game with nothing to say.
-Defaults that need the app's own code import it when called: those modules import this one to
-find the points.
+Defaults that need the app's own code take it from ``league.defaults`` and
+``league.rules_forms``, which import none of the modules that call these points.
 """
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core.plugins import PluginPoint
+from league.defaults import league_settings_check_plain, team_register_plain
+from league.rules_forms import LeagueRulesForm
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -68,8 +70,6 @@ class Teams:
     ) -> "Team":
         """A new team in one of the game's leagues. By default a plain row; a game that needs
         more than a name (Killpower Ball's seven gladiators) builds it here."""
-        from league.services import team_register_plain
-
         return team_register_plain(
             league=league,
             name=name,
@@ -183,8 +183,6 @@ class LeagueSettings:
     def settings_check(self, *, league: "League", has_fixtures: bool) -> None:
         """Refuse a format or house rules the game cannot play (``ValidationError`` naming
         the field). By default championships only, without house rules."""
-        from league.services import league_settings_check_plain
-
         league_settings_check_plain(league=league)
 
 
@@ -211,8 +209,6 @@ class RulesForm:
     def rules_form(self) -> type:
         """A mixin of the league forms (``game_name``, ``rule_fields``, ``rule_settings`` ...,
         see ``league.forms``); by default the core's, without settings."""
-        from league.forms import LeagueRulesForm
-
         return LeagueRulesForm
 
 

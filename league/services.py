@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from core import registry
 from league import plugins
+from league.defaults import team_name_check
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
 
 TIEBREAKER_KEYS = {key for key, _label in TIEBREAKER_CHOICES}
@@ -79,25 +80,6 @@ def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
         ) from None
     game_settings = plugins.league_settings.of(league.rule_system)
     game_settings.settings_check(league=league, has_fixtures=has_fixtures)
-
-
-def league_settings_check_plain(*, league: League) -> None:
-    """A game without its own check plays championships without house rules."""
-    game = registry.game(league.rule_system)
-    if league.competition_format != League.CompetitionFormat.CHAMPIONSHIP:
-        raise ValidationError(
-            {
-                "competition_format": _("%(system)s leagues play championships only.")
-                % {"system": game.label}
-            }
-        )
-    if league.house_rules:
-        raise ValidationError(
-            {
-                "house_rules": _("%(system)s leagues have no house rules here.")
-                % {"system": game.label}
-            }
-        )
 
 
 def _split_settings(rule_system: str, settings: dict[str, Any], unknown_message: str) -> tuple:
@@ -197,23 +179,6 @@ def season_check_open(*, season: Season) -> None:
         )
 
 
-def team_name_check(*, league: League, name: str, team: Team | None = None) -> None:
-    """A team's name is its own in the league, capitals aside ("UX Alpha" and "ux alpha" are
-    the same name); the error is on ``name``."""
-    taken = Team.objects.filter(league=league, name__iexact=name.strip())
-    if team is not None:
-        taken = taken.exclude(pk=team.pk)
-    if taken.exists():
-        raise ValidationError(
-            {
-                "name": _(
-                    "%(name)s already plays in this league (capitals aside): choose another name."
-                )
-                % {"name": taken.values_list("name", flat=True).first()}
-            }
-        )
-
-
 def team_register(
     *,
     league: League,
@@ -231,28 +196,6 @@ def team_register(
         primary_colour=primary_colour,
         secondary_colour=secondary_colour,
     )
-
-
-def team_register_plain(
-    *,
-    league: League,
-    name: str,
-    coach: User | None,
-    primary_colour: str,
-    secondary_colour: str,
-) -> Team:
-    """A new team as a plain row: the registration of a game with nothing more to add."""
-    team_name_check(league=league, name=name)
-    team = Team(
-        league=league,
-        name=name,
-        coach=coach,
-        primary_colour=primary_colour,
-        secondary_colour=secondary_colour,
-    )
-    _full_clean(team)
-    team.save()
-    return team
 
 
 @transaction.atomic

@@ -8,8 +8,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from league.forms import LeagueRulesForm
 from league.models import League
+from league.rules_forms import LeagueRulesForm
 from rules_engine.killpower import KillpowerSettings
 from rules_engine.killpower.limits import MAX_RANKING_POINTS, MAX_XP_PER_MATCH
 from systems.killpower import RULE_SYSTEM

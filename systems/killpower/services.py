@@ -13,8 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.defaults import team_name_check
 from league.models import League, Team
-from league.services import team_name_check
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
 from systems.killpower import RULE_SYSTEM, engine, selectors

@@ -4,8 +4,8 @@ popularity roll, and points for a draw and a loss (a win is the text's 3)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.forms import LeagueRulesForm
 from league.models import League
+from league.rules_forms import LeagueRulesForm
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.settings_store import SETTING_FIELDS, settings_of
 

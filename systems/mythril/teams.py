@@ -16,9 +16,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from core.refusals import Refused
+from league.defaults import team_name_check
 from league.models import League, Team
 from league.roles import can_edit_roster
-from league.services import team_name_check
 from rules_engine import InvalidInput
 from rules_engine.mythril.creation import Draft, Pick, check_team
 from rules_engine.mythril.hiring import check_hire

@@ -5,8 +5,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
-from league.forms import StandingsRulesForm
 from league.models import League
+from league.rules_forms import StandingsRulesForm
 from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.models import CoachRule, LineupSlot, Player, Tactic
 from systems.rotzball.selectors import coach_rule_of

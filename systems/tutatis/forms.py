@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
-from league.forms import StandingsRulesForm
 from league.models import League
+from league.rules_forms import StandingsRulesForm
 from rules_engine.tutatis import DEFAULT_BUDGET
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, Role
