@@ -64,20 +64,6 @@ def _reason(reason: str | None) -> str:
     return text
 
 
-def default_result_check(*, home_score: int, away_score: int, winner: str) -> dict[str, str]:
-    """The rule of most games: the side with more points wins; level scores go either way
-    (possession, free throws or a draw decide)."""
-    if home_score == away_score:
-        return {}
-    leader = "home" if home_score > away_score else "away"
-    if winner != leader:
-        return {
-            "winner": _("With this score the winner is the %(side)s side.")
-            % {"side": Result.Winner(leader).label.lower()}
-        }
-    return {}
-
-
 def _check_score(
     fixture: Fixture, *, home_score: Any, away_score: Any, winner: Any, decided_by: str
 ) -> None:

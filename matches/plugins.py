@@ -2,14 +2,15 @@
 and tables (see ``core.plugins``).
 
 Each base class holds the defaults, what ``matches`` does for a game with nothing to say, so
-a caller always has a method to call. Defaults that need the core's own code import it when
-called: those modules import this one to find the points.
+a caller always has a method to call. Defaults that need the core's own code take it from
+``matches.defaults``, which imports none of the modules that call these points.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from core.plugins import PluginPoint
+from matches.defaults import default_result_check, season_champion_generic, standings_generic
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
@@ -129,8 +130,6 @@ class Results:
     ) -> Mapping[str, str]:
         """``{field: message}`` for a corrected score and winner the game cannot end in. By
         default the side with more points must win, and level scores may go either way."""
-        from matches.corrections import default_result_check
-
         return default_result_check(home_score=home_score, away_score=away_score, winner=winner)
 
     def result_corrected(self, *, result: "Result", before: dict[str, Any]) -> list[str]:
@@ -199,8 +198,6 @@ class Seasons:
     def season_champion(self, *, season: "Season") -> "Team | None":
         """The team that won a finished season. By default the final's winner in a
         tournament, else the top of the generic table; ``None``: no champion."""
-        from matches.seasons import season_champion_generic
-
         return season_champion_generic(season=season)
 
     def season_archive(self, *, season: "Season") -> dict[str, Any]:
@@ -231,8 +228,6 @@ class Standings:
         """The game's table as a ``core.exports.Table`` for the standings download and the
         result book (Killpower's ranking points, Mythril's touchdowns); the generic table by
         default."""
-        from matches.exports import standings_generic
-
         return standings_generic(season=season)
 
     def standings_counts(

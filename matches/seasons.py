@@ -28,10 +28,9 @@ from league import roles
 from league.models import League, Season, Team
 from league.services import season_create, team_register
 from matches import locking, plugins
-from matches.models import Fixture, Result
+from matches.models import Fixture
 from matches.selectors import season_teams
 from matches.services import UNRESOLVED, fixtures_generate
-from matches.standings import standings_get
 
 LEFT_SHOWN = 8
 """Unresolved fixtures named in the refusal to finish a season; the rest are counted."""
@@ -74,25 +73,6 @@ def season_champion(*, season: Season) -> Team | None:
     one (``season_champion``), the final's winner in a tournament, else the top of the table
     by the league's tie-breakers; nobody when nothing was played."""
     return plugins.seasons.of(season.league.rule_system).season_champion(season=season)
-
-
-def season_champion_generic(*, season: Season) -> Team | None:
-    """The final's winner in a tournament, else the top of the table by the league's
-    tie-breakers; nobody when nothing was played (a game without its own say)."""
-    league = season.league
-    if league.competition_format == League.CompetitionFormat.TOURNAMENT:
-        final = (
-            Result.objects.filter(fixture__season=season)
-            .exclude(winner=Result.Winner.DRAW)
-            .select_related("fixture__home", "fixture__away")
-            .order_by("-fixture__round", "-fixture__pk")
-            .first()
-        )
-        if final is None:
-            return None
-        return final.fixture.home if final.winner == Result.Winner.HOME else final.fixture.away
-    table = [row for row in standings_get(season=season) if row.played]
-    return table[0].team if table else None
 
 
 @transaction.atomic

@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from matches.corrections import default_result_check
+from matches.defaults import default_result_check
 from matches.models import Fixture, Result
 from rules_engine.killpower.power import Targets, judge
 from rules_engine.killpower.sides import Score
