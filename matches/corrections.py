@@ -32,6 +32,7 @@ from league.services import season_check_open
 from matches import locking
 from matches.events import fixture_publish
 from matches.models import MAX_SCORE, Fixture, Result, ResultCorrection, kickoff_in_range
+from matches.table_results.services import reports_supersede
 
 REASON_MAX = 500
 SIDES = ("home", "away")
@@ -252,7 +253,8 @@ def fixture_award(
         )
     league = locked.season.league
     game = registry.game(league.rule_system)
-    if game.result_reports is not None:  # a report entered at the table can no longer apply
+    reports_supersede(fixture=locked)  # a report entered at the table can no longer apply
+    if game.result_reports is not None:  # a game still keeping its own reports
         reports = game.result_reports
         reports.objects.filter(fixture=locked, status__in=reports.OPEN).update(
             status=reports.Status.SUPERSEDED, reviewed_at=timezone.now()

@@ -81,7 +81,7 @@ class TableResults:
         *,
         fixture: "Fixture",
         user: "AnyUser",
-        result: Mapping[str, Any],
+        result: object,
         decisions: Mapping[str, Any] | None,
         options: Mapping[str, Any] | None,
     ) -> Entry:

@@ -36,7 +36,7 @@ class ResultReport(models.Model):
     MAX_TEXT = 500
 
     fixture = models.ForeignKey(
-        Fixture, on_delete=models.CASCADE, related_name="result_reports", verbose_name=_("fixture")
+        Fixture, on_delete=models.CASCADE, related_name="reports", verbose_name=_("fixture")
     )
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -104,7 +104,7 @@ class PostMatchRun(models.Model):
         FAILED = "failed", _("Given up after too many attempts")
 
     fixture = models.OneToOneField(
-        Fixture, on_delete=models.CASCADE, related_name="post_match_run", verbose_name=_("fixture")
+        Fixture, on_delete=models.CASCADE, related_name="post_match", verbose_name=_("fixture")
     )
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.PENDING

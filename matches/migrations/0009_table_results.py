@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
                 ('rolls', models.JSONField(blank=True, default=list, verbose_name='roll log')),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('done_at', models.DateTimeField(blank=True, null=True, verbose_name='done at')),
-                ('fixture', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='post_match_run', to='matches.fixture', verbose_name='fixture')),
+                ('fixture', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='post_match', to='matches.fixture', verbose_name='fixture')),
             ],
             options={
                 'verbose_name': 'post-match sequence',
@@ -46,7 +46,7 @@ class Migration(migrations.Migration):
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('reviewed_at', models.DateTimeField(blank=True, null=True, verbose_name='reviewed at')),
                 ('disputed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='disputed by')),
-                ('fixture', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='result_reports', to='matches.fixture', verbose_name='fixture')),
+                ('fixture', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='matches.fixture', verbose_name='fixture')),
                 ('reviewed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reviewed by')),
                 ('submitted_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='submitted by')),
             ],

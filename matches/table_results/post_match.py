@@ -53,23 +53,24 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     if fixture is None or not table_results.offers(fixture.season.league.rule_system):
         return None
     plugin = table_results.of(fixture.season.league.rule_system)
-    runs = plugin.run_model().objects
+    runs = PostMatchRun.objects
     existing = runs.filter(fixture=fixture).first()
-    if existing is not None and existing.status == PostMatchRun.Status.DONE:
-        return existing
-    result = Result.objects.filter(fixture=fixture).first()
-    if result is None or not plugin.post_match_wanted(fixture=fixture, result=result):
-        return None
-    run = existing or runs.get_or_create(fixture=fixture)[0]
-    claimed = runs.filter(pk=run.pk, status__in=CLAIMABLE).update(
-        status=PostMatchRun.Status.DONE, done_at=timezone.now()
-    )
-    if not claimed:  # another worker ran it in the meantime
-        return runs.get(pk=run.pk)
-    dice = Dice(seed)
-    log = plugin.post_match(fixture=fixture, result=result, report=_report(fixture), dice=dice)
-    runs.filter(pk=run.pk).update(seed=dice.seed, log=dict(log), rolls=dice.log())
-    return runs.get(pk=run.pk)
+    if existing is None or existing.status != PostMatchRun.Status.DONE:
+        result = Result.objects.filter(fixture=fixture).first()
+        if result is None or not plugin.post_match_wanted(fixture=fixture, result=result):
+            return None
+        run = existing or runs.get_or_create(fixture=fixture)[0]
+        claimed = runs.filter(pk=run.pk, status__in=CLAIMABLE).update(
+            status=PostMatchRun.Status.DONE, done_at=timezone.now()
+        )
+        if claimed:  # else another worker ran it in the meantime
+            dice = Dice(seed)
+            log = plugin.post_match(
+                fixture=fixture, result=result, report=_report(fixture), dice=dice
+            )
+            runs.filter(pk=run.pk).update(seed=dice.seed, log=dict(log), rolls=dice.log())
+        existing = run
+    return plugin.run_model()._base_manager.get(pk=existing.pk)
 
 
 def post_match_sweep(*, game: str | None = None) -> dict[str, int]:

@@ -124,7 +124,7 @@ def report_enter(
     *,
     fixture: Fixture,
     user: User,
-    result: Mapping[str, Any],
+    result: object,
     decisions: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> ResultReport:
@@ -232,7 +232,7 @@ def report_decide(
     *,
     report: ResultReport,
     user: User,
-    result: Mapping[str, Any] | None = None,
+    result: object = None,
     decisions: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
     note: str = "",

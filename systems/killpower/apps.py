@@ -12,6 +12,7 @@ class KillpowerConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
+        from matches.plugins import table_results
         from systems.killpower import (
             DECIDED_BY,
             RULE_SYSTEM,
@@ -19,7 +20,6 @@ class KillpowerConfig(AppConfig):
             history,
             kickoff,
             load,
-            post_match,
             progression,
             seasons,
             selectors,
@@ -37,7 +37,7 @@ class KillpowerConfig(AppConfig):
             result_voided,
         )
         from systems.killpower.league_rules_form import KillpowerRulesForm
-        from systems.killpower.models import ResultReport as ReportModel
+        from systems.killpower.table_results import KillpowerResults
         from systems.killpower.views import league_pages, match_pages
 
         registry.register(
@@ -67,7 +67,6 @@ class KillpowerConfig(AppConfig):
                 result_check=result_check,
                 result_corrected=result_corrected,
                 result_voided=result_voided,
-                result_reports=ReportModel,
                 fixture_awarded=fixture_awarded,
                 demo=demo.build,
                 load_teams=load.load_teams,
@@ -79,9 +78,9 @@ class KillpowerConfig(AppConfig):
                     ("gladiators", gladiators.GladiatorViewSet, "gladiator"),
                     ("result-reports", matches.ResultReportViewSet, "resultreport"),
                 ],
-                sweeps=[post_match.post_match_sweep],
                 bet_outcomes=selectors.bet_outcomes,
                 progression_series=progression.progression_series,
             )
         )
+        table_results.register(RULE_SYSTEM, KillpowerResults())
         history.register()

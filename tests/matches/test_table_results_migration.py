@@ -1,0 +1,115 @@
+"""Rows written by a game's own result-report models before the move read back through the
+one workflow's models after it (``MigrationExecutor``: the old models from the state before,
+the new ones after)."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+from matches.models import Fixture, PostMatchRun, Result, ResultReport
+from systems.killpower.models import PostMatchRun as KillpowerRun
+from systems.killpower.models import ResultReport as KillpowerReport
+from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
+
+KILLPOWER_BEFORE = [("killpower", "0001_initial"), ("matches", "0009_table_results")]
+KILLPOWER_AFTER = [("killpower", "0003_reports_in_matches")]
+
+
+def _migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.fixture
+def latest():
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def _played(season, home, away, round_, decided_by="points"):
+    fixture = FixtureFactory(season=season, home=home, away=away, round=round_, status="played")
+    Result.objects.bulk_create(
+        [
+            Result(
+                fixture=fixture,
+                home_score=1,
+                away_score=0,
+                winner="home",
+                decided_by=decided_by,
+                seed=5,
+                record={},
+            )
+        ]
+    )  # no signals: the receivers of today's code are not the old schema's business
+    return fixture
+
+
+@pytest.mark.django_db(transaction=True)
+def test_killpower_reports_and_runs_move_with_their_ids(latest):
+    old = _migrate(KILLPOWER_BEFORE)
+    coach, other, commissioner = UserFactory(), UserFactory(), UserFactory()
+    league = LeagueFactory(rule_system="killpower", commissioner=commissioner)
+    season = SeasonFactory(league=league)
+    home = TeamFactory(league=league, coach=coach)
+    away = TeamFactory(league=league, coach=other)
+    ran = _played(season, home, away, 1)
+    waiting = _played(season, away, home, 2)
+    awarded = _played(season, home, away, 3, decided_by="forfeit")
+    disputed = FixtureFactory(season=season, home=home, away=away, round=4, status="locked")
+    OldReport = old.get_model("killpower", "ResultReport")
+    OldRun = old.get_model("killpower", "PostMatchRun")
+    long_ago = timezone.now() - timezone.timedelta(days=30)
+    confirmed = OldReport.objects.create(
+        id=41,
+        fixture_id=ran.pk,
+        submitted_by_id=coach.pk,
+        payload={"score": {"home": 1, "away": 0}, "document_version": 1},
+        decisions={"home": {"redraw": {"Tom": "magic_armour"}}},
+        free_throws={"home": ["Tom"]},
+        status="confirmed",
+        reviewed_by_id=other.pk,
+        reviewed_at=long_ago,
+    )
+    OldReport.objects.filter(pk=confirmed.pk).update(created_at=long_ago)
+    OldReport.objects.create(
+        id=42,
+        fixture_id=disputed.pk,
+        submitted_by_id=coach.pk,
+        payload={"score": {"home": 0, "away": 0}},
+        status="disputed",
+        disputed_by_id=other.pk,
+        dispute_reason="It was 0-1",
+    )
+    OldRun.objects.create(fixture_id=ran.pk, seed=77, log={"home": {}}, rolls=[{"die": 6}])
+
+    _migrate(KILLPOWER_AFTER)
+
+    report = KillpowerReport.objects.get(pk=41)
+    assert (report.fixture_id, report.submitted_by_id, report.reviewed_by_id) == (
+        ran.pk,
+        coach.pk,
+        other.pk,
+    )
+    assert report.status == "confirmed" and report.created_at == long_ago
+    assert report.decisions == {"home": {"redraw": {"Tom": "magic_armour"}}}
+    assert report.free_throws == report.options == {"home": ["Tom"]}
+    assert report.payload["score"] == {"home": 1, "away": 0}
+    open_one = ResultReport.objects.get(pk=42)
+    assert (open_one.status, open_one.disputed_by_id, open_one.dispute_reason) == (
+        "disputed",
+        other.pk,
+        "It was 0-1",
+    )
+    run = KillpowerRun.objects.get(fixture=ran)
+    assert (run.status, run.seed, run.log, run.rolls) == ("done", 77, {"home": {}}, [{"die": 6}])
+    assert PostMatchRun.objects.get(fixture=waiting).status == "pending"  # for the sweep
+    assert not PostMatchRun.objects.filter(fixture=awarded).exists()
+    assert not KillpowerRun.objects.filter(fixture=waiting).exists()  # not run yet
+    newer = ResultReport.objects.create(
+        fixture=Fixture.objects.get(pk=ran.pk), payload={}, status="superseded"
+    )
+    assert newer.pk > 42  # the id sequence goes on after the copied rows
