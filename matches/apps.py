@@ -14,8 +14,6 @@ class MatchesConfig(AppConfig):
             tasks,  # noqa: F401  (registers its task: services send it by name)
         )
         from matches.services import fixtures_sweep_due
-        from matches.table_results.post_match import post_match_sweep
 
         registry.register_sweep("matches.fixtures_sweep_due", fixtures_sweep_due)
-        registry.register_sweep("matches.post_match_sweep", post_match_sweep)
         history.register()

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from core import documents
 from core.documents import DocumentKind
 from core.plugins import PluginPoint
+from core.registry import FORFEIT
 from rules_engine import Dice
 
 if TYPE_CHECKING:
@@ -59,22 +61,41 @@ class TableResults:
     document: DocumentKind | None = None
     """The kind of the report's payload (stamped on write, upgraded on read)."""
     fragments: Fragments = Fragments()
+    reports: "type[ResultReport] | None" = None
+    """The game's proxy of ``ResultReport`` (its words, its rows), if it keeps one."""
+    runs: "type[PostMatchRun] | None" = None
+    """The game's proxy of ``PostMatchRun``, if it keeps one."""
+    has_post_match = False
+    """Whether a played (not awarded) fixture has a post-match sequence to run."""
 
     def report_model(self) -> "type[ResultReport]":
         """The model rows are created and locked through (a game's proxy, for its words)."""
         from matches.models import ResultReport
 
-        return ResultReport
+        return self.reports or ResultReport
 
     def run_model(self) -> "type[PostMatchRun]":
         """The model post-match runs are read through (a game's proxy)."""
         from matches.models import PostMatchRun
 
-        return PostMatchRun
+        return self.runs or PostMatchRun
+
+    def payload(self, report: "ResultReport") -> dict[str, Any]:
+        """The report's payload in today's shape, without its version stamp."""
+        if self.document is None:
+            return dict(report.payload)
+        return documents.read(self.document, report.payload) or {}
 
     def before_entry(self, *, fixture: "Fixture") -> None:
-        """Called under the fixture's lock before a report is taken: kick a scheduled fixture
-        off, refuse one the game is not ready for. Default: nothing."""
+        """Called under the fixture's lock before a report is taken: a scheduled fixture kicks
+        off (:meth:`kick_off`)."""
+        from matches.models import Fixture
+
+        if fixture.status == Fixture.Status.SCHEDULED:
+            self.kick_off(fixture=fixture)
+
+    def kick_off(self, *, fixture: "Fixture") -> None:
+        """Kick the (locked) fixture off: the teams frozen as they start. Default: nothing."""
 
     def checked(
         self,
@@ -119,8 +140,9 @@ class TableResults:
         return []
 
     def post_match_wanted(self, *, fixture: "Fixture", result: "Result") -> bool:
-        """Whether the fixture has a post-match sequence to run. Default: none to run."""
-        return False
+        """Whether the fixture has a post-match sequence to run: a game that has one runs it
+        after a match played, not after one awarded by forfeit."""
+        return self.has_post_match and result.decided_by != FORFEIT
 
     def post_match(
         self, *, fixture: "Fixture", result: "Result", report: "ResultReport | None", dice: Dice

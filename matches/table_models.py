@@ -130,3 +130,33 @@ class PostMatchRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture}: post-match ({self.status})"
+
+
+class GameReports(models.Manager[ResultReport]):
+    """The default manager of a game's proxy of :class:`ResultReport`: its own rows only."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+    def get_queryset(self) -> models.QuerySet[ResultReport]:
+        return super().get_queryset().filter(fixture__season__league__rule_system=self.game)
+
+
+class GameRunsDone(models.Manager[PostMatchRun]):
+    """The default manager of a game's proxy of :class:`PostMatchRun`: its own runs that ran
+    (a run that exists for the game has run; pending ones are the workflow's business)."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+    def get_queryset(self) -> models.QuerySet[PostMatchRun]:
+        return (
+            super()
+            .get_queryset()
+            .filter(
+                fixture__season__league__rule_system=self.game,
+                status=PostMatchRun.Status.DONE,
+            )
+        )

@@ -8,7 +8,8 @@ acknowledgement, redelivery, the sweep) runs it once. The game's part is
 
 ``post_match_sweep`` re-sends the runs still pending past the grace period, each at most
 ``SWEEPER_MAX_ATTEMPTS`` times; then the run is ``failed`` and the fixture's ``problem`` says
-why, for the commissioner.
+why, for the commissioner. Each game registers it for its own fixtures (``sweeps`` of its
+``registry.Game``), as before the workflow moved here.
 """
 
 from datetime import timedelta

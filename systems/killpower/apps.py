@@ -20,6 +20,7 @@ class KillpowerConfig(AppConfig):
             history,
             kickoff,
             load,
+            post_match,
             progression,
             seasons,
             selectors,
@@ -78,6 +79,7 @@ class KillpowerConfig(AppConfig):
                     ("gladiators", gladiators.GladiatorViewSet, "gladiator"),
                     ("result-reports", matches.ResultReportViewSet, "resultreport"),
                 ],
+                sweeps=[post_match.post_match_sweep],
                 bet_outcomes=selectors.bet_outcomes,
                 progression_series=progression.progression_series,
             )

@@ -8,10 +8,8 @@ recording's dice, their rolls kept in the record) and the post-match sequence
 from collections.abc import Mapping
 from typing import Any
 
-from core.registry import FORFEIT
 from league.roles import AnyUser
 from matches.models import Fixture, Result
-from matches.models import PostMatchRun as Run
 from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
@@ -33,16 +31,12 @@ from systems.killpower.report_checks import (
 
 class KillpowerResults(TableResults):
     document = RESULT_REPORT
+    reports = ResultReport
+    runs = PostMatchRun
+    has_post_match = True
 
-    def report_model(self) -> type[Report]:
-        return ResultReport
-
-    def run_model(self) -> type[Run]:
-        return PostMatchRun
-
-    def before_entry(self, *, fixture: Fixture) -> None:
-        if fixture.status == Fixture.Status.SCHEDULED:
-            kick_off(fixture)
+    def kick_off(self, *, fixture: Fixture) -> None:
+        kick_off(fixture)
 
     def checked(
         self,
@@ -101,9 +95,6 @@ class KillpowerResults(TableResults):
                 WOUNDED: wounded,
             },
         )
-
-    def post_match_wanted(self, *, fixture: Fixture, result: Result) -> bool:
-        return result.decided_by != FORFEIT  # awarded without playing: no sequence
 
     def post_match(
         self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice

@@ -12,6 +12,7 @@ class TutatisConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
+        from matches.plugins import table_results
         from systems.tutatis import (
             DECIDED_BY,
             RULE_SYSTEM,
@@ -28,8 +29,8 @@ class TutatisConfig(AppConfig):
         from systems.tutatis.api import fields, views
         from systems.tutatis.corrections import result_corrected, result_voided
         from systems.tutatis.forms import TutatisRulesForm
-        from systems.tutatis.models import ResultReport as ReportModel
         from systems.tutatis.services import post_match, settings
+        from systems.tutatis.table_results import TutatisResults
         from systems.tutatis.views import matches, teams
 
         registry.register(
@@ -58,7 +59,6 @@ class TutatisConfig(AppConfig):
                 decided_by=DECIDED_BY,
                 result_corrected=result_corrected,
                 result_voided=result_voided,
-                result_reports=ReportModel,
                 sweeps=[post_match.post_match_sweep],
                 demo=demo.build,
                 load_teams=load.load_teams,
@@ -75,4 +75,5 @@ class TutatisConfig(AppConfig):
                 ],
             )
         )
+        table_results.register(RULE_SYSTEM, TutatisResults())
         history.register()

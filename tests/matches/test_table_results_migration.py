@@ -10,10 +10,14 @@ from django.utils import timezone
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
 from systems.killpower.models import PostMatchRun as KillpowerRun
 from systems.killpower.models import ResultReport as KillpowerReport
+from systems.tutatis.models import PostMatchRun as TutatisRun
+from systems.tutatis.models import ResultReport as TutatisReport
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
 
 KILLPOWER_BEFORE = [("killpower", "0001_initial"), ("matches", "0009_table_results")]
 KILLPOWER_AFTER = [("killpower", "0003_reports_in_matches")]
+TUTATIS_BEFORE = [*KILLPOWER_BEFORE, ("tutatis", "0003_post_match_run")]
+TUTATIS_AFTER = [*KILLPOWER_AFTER, ("tutatis", "0005_reports_in_matches")]
 
 
 def _migrate(targets):
@@ -30,7 +34,7 @@ def latest():
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
-def _played(season, home, away, round_, decided_by="points"):
+def _played(season, home, away, round_, decided_by="points", record=None):
     fixture = FixtureFactory(season=season, home=home, away=away, round=round_, status="played")
     Result.objects.bulk_create(
         [
@@ -41,7 +45,7 @@ def _played(season, home, away, round_, decided_by="points"):
                 winner="home",
                 decided_by=decided_by,
                 seed=5,
-                record={},
+                record=record or {},
             )
         ]
     )  # no signals: the receivers of today's code are not the old schema's business
@@ -113,3 +117,56 @@ def test_killpower_reports_and_runs_move_with_their_ids(latest):
         fixture=Fixture.objects.get(pk=ran.pk), payload={}, status="superseded"
     )
     assert newer.pk > 42  # the id sequence goes on after the copied rows
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tutatis_reports_move_and_take_a_new_id_only_when_theirs_is_taken(latest):
+    old = _migrate(TUTATIS_BEFORE)
+    coach, other = UserFactory(), UserFactory()
+    kp_league = LeagueFactory(rule_system="killpower")
+    kp_season = SeasonFactory(league=kp_league)
+    kp = FixtureFactory(
+        season=kp_season,
+        home=TeamFactory(league=kp_league),
+        away=TeamFactory(league=kp_league),
+        status="locked",
+    )
+    old.get_model("killpower", "ResultReport").objects.create(
+        id=7, fixture_id=kp.pk, payload={}, status="pending"
+    )
+    league = LeagueFactory(rule_system="tutatis")
+    season = SeasonFactory(league=league)
+    home = TeamFactory(league=league, coach=coach)
+    away = TeamFactory(league=league, coach=other)
+    payload = {
+        "home": {"goals": 1, "over_bar": 0, "badly_hurt": [], "points": 3},
+        "away": {"goals": 0, "over_bar": 0, "badly_hurt": ["Asterix"], "points": 0},
+    }
+    taken = _played(season, home, away, 1, record={"result_report": 7})
+    free = _played(season, away, home, 2, record={"result_report": 8})
+    waiting = _played(season, home, away, 3)
+    OldReport = old.get_model("tutatis", "ResultReport")
+    OldRun = old.get_model("tutatis", "PostMatchRun")
+    for pk, fixture in ((7, taken), (8, free)):
+        OldReport.objects.create(
+            id=pk,
+            fixture_id=fixture.pk,
+            submitted_by_id=coach.pk,
+            payload=payload,
+            status="confirmed",
+            reviewed_by_id=other.pk,
+        )
+        OldRun.objects.create(fixture_id=fixture.pk, log={"away": {"badly_hurt": ["Asterix"]}})
+
+    _migrate(TUTATIS_AFTER)
+
+    assert ResultReport.objects.get(pk=7).fixture_id == kp.pk  # Killpower's kept its id
+    moved = TutatisReport.objects.get(fixture=taken)
+    assert moved.pk > 8 and moved.payload == payload and moved.submitted_by_id == coach.pk
+    assert Result.objects.get(fixture=taken).record["result_report"] == moved.pk
+    kept = TutatisReport.objects.get(pk=8)
+    assert kept.fixture_id == free.pk and kept.status == "confirmed"
+    assert Result.objects.get(fixture=free).record["result_report"] == 8
+    run = TutatisRun.objects.get(fixture=free)
+    assert (run.status, run.log) == ("done", {"away": {"badly_hurt": ["Asterix"]}})
+    assert PostMatchRun.objects.get(fixture=waiting).status == "pending"

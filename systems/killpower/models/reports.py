@@ -4,31 +4,11 @@ and name the free throws of a tournament draw."""
 
 from typing import Any
 
-from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from matches import table_models
 
 RULE_SYSTEM = "killpower"
-
-
-class _KillpowerReports(models.Manager["ResultReport"]):
-    def get_queryset(self) -> models.QuerySet["ResultReport"]:
-        return super().get_queryset().filter(fixture__season__league__rule_system=RULE_SYSTEM)
-
-
-class _DoneRuns(models.Manager["PostMatchRun"]):
-    """A Killpower run counts once it ran: the pending ones are the workflow's business."""
-
-    def get_queryset(self) -> models.QuerySet["PostMatchRun"]:
-        return (
-            super()
-            .get_queryset()
-            .filter(
-                fixture__season__league__rule_system=RULE_SYSTEM,
-                status=table_models.PostMatchRun.Status.DONE,
-            )
-        )
 
 
 class ResultReport(table_models.ResultReport):
@@ -37,7 +17,7 @@ class ResultReport(table_models.ResultReport):
     each coach's equipment redraws; ``free_throws`` a tournament draw's shooters and
     distances (the workflow's ``options``)."""
 
-    objects = _KillpowerReports()
+    objects = table_models.GameReports(RULE_SYSTEM)
 
     class Meta:
         proxy = True
@@ -57,7 +37,7 @@ class PostMatchRun(table_models.PostMatchRun):
     """A Killpower post-match sequence that ran: ``log`` is the engine's account per side
     (``{"home": {"outcome", "log", "team"}, ...}``), ``rolls`` every roll in order."""
 
-    objects = _DoneRuns()
+    objects = table_models.GameRunsDone(RULE_SYSTEM)
 
     class Meta:
         proxy = True
