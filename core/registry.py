@@ -85,8 +85,6 @@ nothing to say):
   game's post-match sequence did on the old result where it can, and return the English
   messages (marked for translation) of what the commissioner must review where it cannot;
   called under the fixture's and teams' locks, in the correction's transaction;
-* ``result_reports``: the game's result-report model (``OPEN`` statuses, ``Status.SUPERSEDED``)
-  for a result entered at the table: a fixture awarded by forfeit supersedes its open reports;
 * ``fixture_awarded(fixture, result)``: what the game does once a fixture is awarded by
   forfeit (no post-match sequence runs; a Killpower tournament moves its bracket on);
 * ``load_teams(league, teams, dice)``: registers many teams at once with full rosters that
@@ -149,7 +147,6 @@ class Game:
     result_check: Hook | None = None
     result_corrected: Hook | None = None
     result_voided: Hook | None = None
-    result_reports: type | None = None
     fixture_awarded: Hook | None = None
     progression_series: Hook | None = None
     season_champion: Hook | None = None

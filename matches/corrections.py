@@ -254,11 +254,6 @@ def fixture_award(
     league = locked.season.league
     game = registry.game(league.rule_system)
     reports_supersede(fixture=locked)  # a report entered at the table can no longer apply
-    if game.result_reports is not None:  # a game still keeping its own reports
-        reports = game.result_reports
-        reports.objects.filter(fixture=locked, status__in=reports.OPEN).update(
-            status=reports.Status.SUPERSEDED, reviewed_at=timezone.now()
-        )
     scores = {winner: league.forfeit_score_for}
     scores["away" if winner == "home" else "home"] = league.forfeit_score_against
     result = Result.objects.create(

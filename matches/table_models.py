@@ -160,3 +160,15 @@ class GameRunsDone(models.Manager[PostMatchRun]):
                 status=PostMatchRun.Status.DONE,
             )
         )
+
+
+class GameRuns(models.Manager[PostMatchRun]):
+    """The default manager of a game's proxy of :class:`PostMatchRun` that shows its pending
+    runs too: its own rows only."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+    def get_queryset(self) -> models.QuerySet[PostMatchRun]:
+        return super().get_queryset().filter(fixture__season__league__rule_system=self.game)

@@ -141,3 +141,25 @@ def reports_move_back(
     reports.delete()
     runs.delete()
     sequences_reset(schema_editor, old_reports, old_runs)
+
+
+def move_operation(game: str, *, options: str = "") -> Any:
+    """The migration operation that moves ``game``'s ``ResultReport`` and ``PostMatchRun``
+    (its app's label is the game's name) into the workflow's, and back when reversed."""
+    from django.db import migrations
+
+    def tables(apps: Any) -> dict[str, Any]:
+        return {
+            "game": game,
+            "old_reports": apps.get_model(game, "ResultReport"),
+            "old_runs": apps.get_model(game, "PostMatchRun"),
+            "options": options,
+        }
+
+    def forwards(apps: Any, schema_editor: Any) -> None:
+        reports_move(apps, schema_editor, **tables(apps))
+
+    def backwards(apps: Any, schema_editor: Any) -> None:
+        reports_move_back(apps, schema_editor, **tables(apps))
+
+    return migrations.RunPython(forwards, backwards)

@@ -44,8 +44,11 @@ def _report(fixture: Fixture) -> ResultReport | None:
 
 
 @transaction.atomic
-def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun | None:
-    """Run the post-match sequence of a played fixture, exactly once.
+def post_match_run(
+    *, fixture_id: int, seed: int | None = None, dice: Dice | None = None
+) -> PostMatchRun | None:
+    """Run the post-match sequence of a played fixture, exactly once (``dice``: scripted ones
+    for the tests; by default seeded with ``seed``, or drawn).
 
     Returns the run (the stored one when it ran already), None for a fixture that is missing,
     not played at the table, without its result yet, or without a sequence (a forfeit).
@@ -65,7 +68,7 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
             status=PostMatchRun.Status.DONE, done_at=timezone.now()
         )
         if claimed:  # else another worker ran it in the meantime
-            dice = Dice(seed)
+            dice = dice or Dice(seed)
             log = plugin.post_match(
                 fixture=fixture, result=result, report=_report(fixture), dice=dice
             )

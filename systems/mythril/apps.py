@@ -12,6 +12,7 @@ class MythrilConfig(AppConfig):
 
     def ready(self) -> None:
         from core import registry
+        from matches.plugins import table_results
         from systems.mythril import (
             DECIDED_BY,
             RULE_SYSTEM,
@@ -35,7 +36,7 @@ class MythrilConfig(AppConfig):
         from systems.mythril.api import fields
         from systems.mythril.corrections import result_corrected, result_voided
         from systems.mythril.league_rules_form import MythrilRulesForm
-        from systems.mythril.models import ResultReport as ReportModel
+        from systems.mythril.table_results import MythrilResults
         from systems.mythril.views import match_pages, team_pages
 
         registry.register(
@@ -63,7 +64,6 @@ class MythrilConfig(AppConfig):
                 decided_by=DECIDED_BY,
                 result_corrected=result_corrected,
                 result_voided=result_voided,
-                result_reports=ReportModel,
                 bets_void=team_bets.bets_void,
                 demo=demo.build,
                 load_teams=load.load_teams,
@@ -75,4 +75,5 @@ class MythrilConfig(AppConfig):
                 progression_series=progression.progression_series,
             )
         )
+        table_results.register(RULE_SYSTEM, MythrilResults())
         history.register()

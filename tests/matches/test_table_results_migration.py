@@ -10,6 +10,8 @@ from django.utils import timezone
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
 from systems.killpower.models import PostMatchRun as KillpowerRun
 from systems.killpower.models import ResultReport as KillpowerReport
+from systems.mythril.models import PostMatchRun as MythrilRun
+from systems.mythril.models import ResultReport as MythrilReport
 from systems.tutatis.models import PostMatchRun as TutatisRun
 from systems.tutatis.models import ResultReport as TutatisReport
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
@@ -18,6 +20,8 @@ KILLPOWER_BEFORE = [("killpower", "0001_initial"), ("matches", "0009_table_resul
 KILLPOWER_AFTER = [("killpower", "0003_reports_in_matches")]
 TUTATIS_BEFORE = [*KILLPOWER_BEFORE, ("tutatis", "0003_post_match_run")]
 TUTATIS_AFTER = [*KILLPOWER_AFTER, ("tutatis", "0005_reports_in_matches")]
+MYTHRIL_BEFORE = [*TUTATIS_BEFORE, ("mythril", "0001_initial")]
+MYTHRIL_AFTER = [*TUTATIS_AFTER, ("mythril", "0003_reports_in_matches")]
 
 
 def _migrate(targets):
@@ -170,3 +174,46 @@ def test_tutatis_reports_move_and_take_a_new_id_only_when_theirs_is_taken(latest
     run = TutatisRun.objects.get(fixture=free)
     assert (run.status, run.log) == ("done", {"away": {"badly_hurt": ["Asterix"]}})
     assert PostMatchRun.objects.get(fixture=waiting).status == "pending"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_mythril_reports_and_runs_move_with_their_status(latest):
+    old = _migrate(MYTHRIL_BEFORE)
+    coach, other = UserFactory(), UserFactory()
+    league = LeagueFactory(rule_system="mythril")
+    season = SeasonFactory(league=league)
+    home = TeamFactory(league=league, coach=coach)
+    away = TeamFactory(league=league, coach=other)
+    done = _played(season, home, away, 1, record={"report": {}, "result_report": 3})
+    pending = _played(season, away, home, 2, record={"report": {}, "result_report": 4})
+    open_fixture = FixtureFactory(season=season, home=home, away=away, round=3, status="locked")
+    OldReport = old.get_model("mythril", "ResultReport")
+    OldRun = old.get_model("mythril", "PostMatchRun")
+    payload = {"entered": {}, "report": {}, "verdict": {"score": {"home": 1, "away": 0}}}
+    for pk, fixture, status in ((3, done, "confirmed"), (4, pending, "decided")):
+        OldReport.objects.create(
+            id=pk, fixture_id=fixture.pk, submitted_by_id=coach.pk, payload=payload, status=status
+        )
+    OldReport.objects.create(
+        id=5, fixture_id=open_fixture.pk, payload=payload, dispute_reason="2-0", status="disputed"
+    )
+    OldRun.objects.create(
+        fixture_id=done.pk,
+        status="done",
+        seed=9,
+        log={"home": {}},
+        rolls=[1],
+        done_at=timezone.now(),
+    )
+    OldRun.objects.create(fixture_id=pending.pk)
+
+    _migrate(MYTHRIL_AFTER)
+
+    assert [r.pk for r in MythrilReport.objects.order_by("pk")] == [3, 4, 5]
+    assert MythrilReport.objects.get(pk=5).dispute_reason == "2-0"
+    assert MythrilReport.objects.get(pk=4).status == "decided"
+    ran = MythrilRun.objects.get(fixture=done)
+    assert (ran.status, ran.seed, ran.log, ran.rolls) == ("done", 9, {"home": {}}, [1])
+    waiting = MythrilRun.objects.get(fixture=pending)
+    assert (waiting.status, waiting.seed) == ("pending", None)
+    assert PostMatchRun.objects.filter(fixture__season=season).count() == 2

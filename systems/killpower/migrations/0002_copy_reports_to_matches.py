@@ -4,26 +4,7 @@ becomes the workflow's ``options``, a run that exists ran. Reversible."""
 
 from django.db import migrations
 
-from matches.table_results.moving import reports_move, reports_move_back
-
-GAME = "killpower"
-
-
-def _tables(apps):
-    return {
-        "game": GAME,
-        "old_reports": apps.get_model("killpower", "ResultReport"),
-        "old_runs": apps.get_model("killpower", "PostMatchRun"),
-        "options": "free_throws",
-    }
-
-
-def forwards(apps, schema_editor):
-    reports_move(apps, schema_editor, **_tables(apps))
-
-
-def backwards(apps, schema_editor):
-    reports_move_back(apps, schema_editor, **_tables(apps))
+from matches.table_results.moving import move_operation
 
 
 class Migration(migrations.Migration):
@@ -32,4 +13,4 @@ class Migration(migrations.Migration):
         ("matches", "0009_table_results"),
     ]
 
-    operations = [migrations.RunPython(forwards, backwards)]
+    operations = [move_operation("killpower", options="free_throws")]

@@ -4,25 +4,7 @@
 
 from django.db import migrations
 
-from matches.table_results.moving import reports_move, reports_move_back
-
-GAME = "tutatis"
-
-
-def _tables(apps):
-    return {
-        "game": GAME,
-        "old_reports": apps.get_model("tutatis", "ResultReport"),
-        "old_runs": apps.get_model("tutatis", "PostMatchRun"),
-    }
-
-
-def forwards(apps, schema_editor):
-    reports_move(apps, schema_editor, **_tables(apps))
-
-
-def backwards(apps, schema_editor):
-    reports_move_back(apps, schema_editor, **_tables(apps))
+from matches.table_results.moving import move_operation
 
 
 class Migration(migrations.Migration):
@@ -32,4 +14,4 @@ class Migration(migrations.Migration):
         ("killpower", "0002_copy_reports_to_matches"),  # ids: Killpower's are kept first
     ]
 
-    operations = [migrations.RunPython(forwards, backwards)]
+    operations = [move_operation("tutatis")]
