@@ -1,6 +1,7 @@
 """Who may do what with a result played at the table, for every game: the two teams' coaches
 and the league's commissioner. Pages, the API's permissions and the services ask these."""
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from league.roles import AnyUser, is_commissioner
@@ -35,3 +36,24 @@ def can_dispute_result(user: AnyUser, report: "ResultReport") -> bool:
 def can_decide_result(user: AnyUser, report: "ResultReport") -> bool:
     """Only the commissioner decides a result (a disputed one, or any pending)."""
     return is_commissioner(user, report.fixture.season.league)
+
+
+@dataclass(frozen=True)
+class ReportActions:
+    """What a page offers ``user`` on a fixture's open report: confirm and dispute while it
+    waits for confirmation, decide while it is open."""
+
+    confirm: bool = False
+    dispute: bool = False
+    decide: bool = False
+
+
+def report_actions(user: AnyUser, report: "ResultReport | None") -> ReportActions:
+    if report is None:
+        return ReportActions()
+    pending = report.status == report.Status.PENDING
+    return ReportActions(
+        confirm=pending and can_confirm_result(user, report),
+        dispute=pending and can_dispute_result(user, report),
+        decide=report.status in report.OPEN and can_decide_result(user, report),
+    )

@@ -206,3 +206,20 @@ def test_the_sweep_resends_a_lost_run_then_gives_up(
     assert "post-match" in Fixture.objects.get(pk=fixture.pk).problem
     post_match_run(fixture_id=fixture.pk)  # asked again by hand: it runs
     assert PostMatchRun.objects.get(fixture=fixture).status == "done"
+
+
+def test_a_page_offers_each_side_what_the_one_rule_allows(
+    fixture, coach, other_coach, commissioner, stranger
+):
+    from matches.table_results.roles import ReportActions, report_actions
+
+    report = services.report_enter(fixture=fixture, user=coach, result=score(1, 0))
+    assert report_actions(coach, report) == ReportActions()
+    assert report_actions(stranger, report) == ReportActions()
+    assert report_actions(other_coach, report) == ReportActions(confirm=True, dispute=True)
+    assert report_actions(commissioner, report) == ReportActions(confirm=True, decide=True)
+    services.report_dispute(report=report, user=other_coach)
+    report.refresh_from_db()
+    assert report_actions(other_coach, report) == ReportActions()
+    assert report_actions(commissioner, report) == ReportActions(decide=True)
+    assert report_actions(commissioner, None) == ReportActions()
