@@ -2,7 +2,7 @@
 
 ``table_results``: what a game played at the table brings to the one result-report workflow
 (:mod:`matches.table_results`): its report's document kind and checks, how a confirmed report
-becomes a ``Result``, its post-match sequence, its proxies and its page fragments. A game
+becomes a ``Result``, its post-match sequence and its proxies. A game
 registers a :class:`TableResults` subclass from its ``AppConfig.ready()``; a game that does
 not gets these defaults (no report is taken: :meth:`TableResults.checked` refuses).
 """
@@ -45,22 +45,12 @@ class Recorded:
     record: Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Fragments:
-    """Template names of the blocks a game fills in the shared report pages (empty: none)."""
-
-    report: str = ""
-    entry_form: str = ""
-    post_match: str = ""
-
-
 class TableResults:
     """A game's part of the result-report workflow. Every method has the default a game that
     offers nothing gets."""
 
     document: DocumentKind | None = None
     """The kind of the report's payload (stamped on write, upgraded on read)."""
-    fragments: Fragments = Fragments()
     reports: "type[ResultReport] | None" = None
     """The game's proxy of ``ResultReport`` (its words, its rows), if it keeps one."""
     runs: "type[PostMatchRun] | None" = None
