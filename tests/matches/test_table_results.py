@@ -20,13 +20,12 @@ ran: list[int] = []
 class Scores(TableResults):
     """A game whose report is a score; its post-match sequence rolls one die."""
 
+    has_post_match = True
+
     def checked(self, *, fixture, user, result, decisions, options):
         if not isinstance(result.get("score"), dict):
             raise ValidationError({"result.score": ["A score, please."]})
         return Entry({"score": result["score"]}, decisions or {}, options)
-
-    def post_match_wanted(self, *, fixture, result):
-        return True
 
     def post_match(self, *, fixture, result, report, dice):
         ran.append(fixture.pk)
@@ -223,3 +222,17 @@ def test_a_page_offers_each_side_what_the_one_rule_allows(
     assert report_actions(other_coach, report) == ReportActions()
     assert report_actions(commissioner, report) == ReportActions(decide=True)
     assert report_actions(commissioner, None) == ReportActions()
+
+
+def test_a_fixture_awarded_by_forfeit_supersedes_its_open_report_and_runs_nothing(
+    fixture, coach, commissioner
+):
+    from matches.corrections import fixture_award
+
+    report = services.report_enter(fixture=fixture, user=coach, result=score(1, 0))
+    fixture_award(fixture=fixture, winner="away", reason="No show.", by=commissioner)
+
+    report.refresh_from_db()
+    assert report.status == "superseded"
+    assert post_match_run(fixture_id=fixture.pk) is None and not ran
+    assert not PostMatchRun.objects.filter(fixture=fixture).exists()
