@@ -23,18 +23,13 @@ from matches.events import report_disputed_publish, report_submitted_publish
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
 from matches.plugins import TableResults, table_results
 from matches.table_results import roles
+from matches.table_results.post_match import POST_MATCH_TASK
 from matches.table_results.refusals import ReportForbidden, ReportRefused
 from rules_engine import Dice
 
-POST_MATCH_TASK = "matches.tasks.post_match_task"
-
-
-def game_of(fixture: Fixture) -> str:
-    return fixture.season.league.rule_system
-
 
 def _plugin(fixture: Fixture) -> TableResults:
-    game = game_of(fixture)
+    game = fixture.season.league.rule_system
     if not table_results.offers(game):
         raise ReportRefused(
             "not_table_played", _("Results of this game are not entered here."), field="fixture"
@@ -52,7 +47,8 @@ def _locked_fixture(fixture_id: int) -> Fixture:
 def _locked_report(report: ResultReport) -> tuple[Fixture, TableResults, ResultReport]:
     fixture = _locked_fixture(report.fixture_id)
     plugin = _plugin(fixture)
-    locked = plugin.report_model().objects.select_for_update().get(pk=report.pk)
+    # a game's proxy reads through the fixture's league: lock the report's row only
+    locked = plugin.report_model().objects.select_for_update(of=("self",)).get(pk=report.pk)
     locked.fixture = fixture
     return fixture, plugin, locked
 
