@@ -60,18 +60,16 @@ def result_confirm(
     seed: int | None = None,
 ) -> Result:
     """The other coach (or the commissioner) confirms: the result is recorded, once."""
-    result = services.report_confirm(
+    return services.report_confirm(
         report=report, user=user, decisions=decisions, options=free_throws, seed=seed
     )
-    report.refresh_from_db()
-    return result
 
 
 def result_dispute(*, report: ResultReport, user: User, reason: str = "") -> ResultReport:
     """The other coach disputes the report: it waits in the commissioner's queue."""
     disputed = services.report_dispute(report=report, user=user, reason=reason)
-    report.refresh_from_db()
-    return disputed  # type: ignore[return-value]
+    assert isinstance(disputed, ResultReport)
+    return disputed
 
 
 def result_decide(
@@ -85,7 +83,7 @@ def result_decide(
     seed: int | None = None,
 ) -> Result:
     """The commissioner decides a pending or disputed report, corrected or as it stands."""
-    outcome = services.report_decide(
+    return services.report_decide(
         report=report,
         user=user,
         result=result,
@@ -94,5 +92,3 @@ def result_decide(
         note=note,
         seed=seed,
     )
-    report.refresh_from_db()
-    return outcome
