@@ -217,3 +217,35 @@ def test_mythril_reports_and_runs_move_with_their_status(latest):
     waiting = MythrilRun.objects.get(fixture=pending)
     assert (waiting.status, waiting.seed) == ("pending", None)
     assert PostMatchRun.objects.filter(fixture__season=season).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_move_reverses_a_games_rows_into_its_own_tables(latest):
+    coach = UserFactory()
+    league = LeagueFactory(rule_system="killpower")
+    season = SeasonFactory(league=league)
+    home = TeamFactory(league=league, coach=coach)
+    away = TeamFactory(league=league)
+    ran = _played(season, home, away, 1)
+    ResultReport.objects.create(
+        fixture=ran, submitted_by=coach, payload={"score": {}}, status="confirmed", options=None
+    )
+    PostMatchRun.objects.create(fixture=ran, status="done", seed=3, log={"x": 1}, rolls=[2])
+    pending = _played(season, away, home, 2)
+    PostMatchRun.objects.create(fixture=pending)
+    report_id = ResultReport.objects.get().pk
+
+    old = _migrate(MYTHRIL_BEFORE)
+
+    OldReport = old.get_model("killpower", "ResultReport")
+    OldRun = old.get_model("killpower", "PostMatchRun")
+    back = OldReport.objects.get()
+    assert (back.pk, back.fixture_id, back.status, back.free_throws) == (
+        report_id,
+        ran.pk,
+        "confirmed",
+        None,
+    )
+    run = OldRun.objects.get()  # the pending run: the old table witnesses runs that ran only
+    assert (run.fixture_id, run.seed, run.log, run.rolls) == (ran.pk, 3, {"x": 1}, [2])
+    assert not old.get_model("matches", "PostMatchRun").objects.exists()
