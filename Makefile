@@ -1,12 +1,14 @@
 # Development tasks. GNU make; needs only make and Python >= 3.12 on a fresh clone.
 #
 #   make run                # install, migrate, demo data, dev server on 127.0.0.1:$(PORT)
-#   make test               # fast suite (no browser, no PostgreSQL/Redis)
+#   make test               # fast suite (no browser, no PostgreSQL/Redis), one worker per core
+#   make test-property      # the hypothesis properties and state machines at their full count
 #   make test-browser       # headless Chromium suite
 #   make test-integration   # needs DATABASE_URL and CELERY_BROKER_URL
 #   make lint               # ruff (check and format), mypy (strict, on the rules engine), import-linter layers
 #
-# Override the interpreter with `make PYTHON=/path/to/python3.13 ...`.
+# Override the interpreter with `make PYTHON=/path/to/python3.13 ...`, the number of test
+# workers with `make test PYTEST_WORKERS=1` (0: no worker process at all, the plain serial run).
 
 VENV ?= .venv
 PORT ?= 8000
@@ -14,6 +16,15 @@ PORT ?= 8000
 # broker) unless the environment says otherwise. Production is DJANGO_DEBUG's default.
 export DJANGO_DEBUG ?= true
 PYTEST_ARGS ?=
+# pytest-xdist: one worker per core. loadscope sends a module's tests to one worker, so a
+# module-scoped fixture (tests/volume's world) is built once, not once per worker.
+PYTEST_WORKERS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo auto)
+PYTEST_DIST ?= loadscope
+XDIST = -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist $(PYTEST_DIST))
+# tests/hypothesis_profiles.py: make test draws a fifth of each property test's examples;
+# make test-property (a CI step of its own) draws them all.
+HYPOTHESIS_PROFILE ?= dev
+FAST_SUITE = -m "not integration and not browser"
 
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
@@ -32,14 +43,16 @@ endif
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install run test test-postgres test-browser test-integration api-fuzz lint bench load messages worker beat \
+.PHONY: help install run test test-property test-postgres test-browser test-integration api-fuzz lint bench load messages worker beat \
 	clean distclean print-python
 
 help:
 	@echo "Targets:"
 	@echo "  install           create $(VENV) and install the project with dev extras"
 	@echo "  run               migrate, load demo data, serve on http://127.0.0.1:$(PORT)/"
-	@echo "  test              unit and page tests (no browser, no PostgreSQL/Redis)"
+	@echo "  test              unit and page tests (no browser, no PostgreSQL/Redis), on every core"
+	@echo "                    (PYTEST_WORKERS=N workers, 0 for a serial run; property tests at a fifth)"
+	@echo "  test-property     the hypothesis property and state-machine tests at their full count"
 	@echo "  test-browser      headless Chromium tests (pytest -m browser)"
 	@echo "  test-postgres     the unit and page tests on PostgreSQL (needs DATABASE_URL)"
 	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
@@ -84,7 +97,12 @@ run: install
 
 # pytest exits 5 when it collects no test; make fails on it, and so should CI.
 test: install
-	$(BIN)/pytest -m "not integration and not browser" $(PYTEST_ARGS)
+	HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) $(BIN)/pytest $(FAST_SUITE) $(XDIST) $(PYTEST_ARGS)
+
+# The property tests (pytest -m property, tests/conftest.py marks them) with every example.
+test-property: install
+	HYPOTHESIS_PROFILE=full $(BIN)/pytest -m "property and not integration and not browser" \
+		$(XDIST) $(PYTEST_ARGS)
 
 # The same unit and page tests on PostgreSQL, tasks still eager (no broker): row locks, JSON key
 # order, sequences and COPY differ from SQLite's.
@@ -93,7 +111,8 @@ test-postgres: install
 		echo "error: test-postgres needs a PostgreSQL DATABASE_URL, e.g." >&2; \
 		echo "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/league_ci_main make test-postgres" >&2; \
 		exit 1;; esac
-	env -u CELERY_BROKER_URL $(BIN)/pytest -m "not integration and not browser" $(PYTEST_ARGS)
+	env -u CELERY_BROKER_URL HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
+		$(BIN)/pytest $(FAST_SUITE) $(XDIST) $(PYTEST_ARGS)
 
 test-browser: install
 	$(BIN)/pytest -m browser $(PYTEST_ARGS)

@@ -76,17 +76,6 @@ def army_input(
     return data
 
 
-def army_input_of(army: Army, *, troops: Sequence[Troop] | None = None) -> dict[str, Any]:
-    """``army`` as the engine reads it (``troops``: the army's own, prefetch-friendly)."""
-    return army_input(
-        name=army.name,
-        commander=army.commander,
-        seconds=army.seconds,
-        works=army.works,
-        troops=list(army.troops.all()) if troops is None else troops,
-    )
-
-
 def battle_input(
     battle: Battle, *, troops: Mapping[str, Sequence[Troop]] | None = None
 ) -> dict[str, Any]:

@@ -18,12 +18,11 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from betting import ledger
+from betting import ledger, plugins
 from betting.league_settings import settings_of
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, Settlement, Transaction
 from betting.settlement import CANCELLED, Payout, payouts, settlement_legs
-from core import registry
 from league.models import League
 from matches.models import Fixture, Result
 
@@ -128,13 +127,13 @@ def _outcomes(
 ) -> dict[int, str]:
     """What each decided fixture pays on, as ``fixture_settle`` reads it: the winner, or
     ``cancelled`` (a cancelled fixture, or a result its game says voids the bets)."""
-    void = registry.game(league.rule_system).bets_void
+    voids = plugins.bets_void.implements(league.rule_system)  # reads the results' records
+    void = plugins.bets_void.of(league.rule_system).bets_void
     if results is None:
-        fields = ["fixture_id", "winner", *(["record"] if void is not None else [])]
+        fields = ["fixture_id", "winner", *(["record"] if voids else [])]
         results = Result.objects.filter(fixture_id__in=[f.pk for f in fixtures]).only(*fields)
     decided = {
-        result.fixture_id: CANCELLED if void is not None and void(result) else result.winner
-        for result in results
+        result.fixture_id: CANCELLED if void(result) else result.winner for result in results
     }
     for fixture in fixtures:
         if fixture.status == Fixture.Status.CANCELLED:

@@ -9,7 +9,8 @@ reversal close and reopen bets with one ``UPDATE`` for thousands of rows, so
 from django.urls import reverse
 
 from betting.models import Bet, BettingSettings, Settlement
-from core.history import record_select, track
+from core.history import record_select
+from core.history_registry import track
 
 
 def register() -> None:
@@ -24,11 +25,6 @@ def register() -> None:
         owner=lambda bet: bet.user_id,
         url=lambda bet: reverse("betting:my_bets"),
     )
-
-
-def bet_repr(bet: Bet) -> str:
-    """A bet named without loading its bettor (``str(bet)`` would, once per bet)."""
-    return f"#{bet.pk} {bet.outcome} {bet.stake}"
 
 
 BET_REPR_SQL = "'#' || CAST(src.id AS TEXT) || ' ' || src.outcome || ' ' || CAST(src.stake AS TEXT)"

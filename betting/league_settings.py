@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from betting import plugins
 from betting.ledger import system_accounts
 from betting.models import BettingSettings
 from core import registry
@@ -35,7 +36,7 @@ def settings_of(league: League) -> BettingSettings:
 
 def fixed_odds_possible(league: League) -> bool:
     game = registry.game(league.rule_system)
-    return game.simulated and game.odds is not None
+    return game.simulated and plugins.odds.implements(game.name)
 
 
 @transaction.atomic

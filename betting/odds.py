@@ -1,7 +1,7 @@
 """Odds: the engine's chances stored per fixture, fixed prices with the league's margin, and a
 pool's current estimate.
 
-Chances come from the fixture's game (``core.registry``, hook ``odds``), computed by a worker
+Chances come from the fixture's game (``betting.plugins.odds``), computed by a worker
 when the fixture is scheduled or a line-up changes, and on demand when none are stored yet.
 Prices are ``Decimal`` with two places: floats stop at the chances.
 """
@@ -13,15 +13,17 @@ from typing import Any
 from django.db.models import Sum
 from django.utils import timezone
 
+from betting import plugins
 from betting.models import MAX_PRICE, MIN_PRICE, Bet, BettingSettings, FixtureOdds
-from core import registry
+from matches import plugins as match_plugins
 from matches.models import Fixture
 
 CENT = Decimal("0.01")
 
 
 def outcomes_of(fixture: Fixture) -> tuple[str, ...]:
-    return registry.game(fixture.season.league.rule_system).outcomes_of(fixture)
+    """What ``fixture`` can end in (``matches.plugins.outcomes``): the markets offered."""
+    return match_plugins.outcomes_of(fixture)
 
 
 def fixed_price(probability: float, margin_percent: int) -> Decimal:
@@ -39,10 +41,10 @@ def fixed_price(probability: float, margin_percent: int) -> Decimal:
 
 def odds_refresh(*, fixture: Fixture) -> FixtureOdds | None:
     """Compute and store the fixture's chances; ``None`` when the game cannot price it yet."""
-    game = registry.game(fixture.season.league.rule_system)
-    if game.odds is None:
-        return None
-    computed = game.odds(fixture)
+    rule_system = fixture.season.league.rule_system
+    if not plugins.odds.implements(rule_system):
+        return None  # the game has no chances to give: nothing stored nor deleted
+    computed = plugins.odds.of(rule_system).odds(fixture)
     if computed is None:
         FixtureOdds.objects.filter(fixture=fixture).delete()
         return None

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
-from betting import history, ledger
+from betting import history, ledger, plugins
 from betting.events import settlement_publish
 from betting.ledger import Leg, Posting
 from betting.models import Account, Bet, Entry, Resettlement, Settlement, Transaction
-from core import registry
 from matches.models import Fixture, Result, ResultCorrection
 
 CANCELLED = "cancelled"
@@ -55,8 +54,7 @@ def outcome_of(fixture: Fixture, result: Result | None) -> str | None:
         return CANCELLED
     if result is None:
         return None
-    void = registry.game(fixture.season.league.rule_system).bets_void
-    if void is not None and void(result):
+    if plugins.bets_void.of(fixture.season.league.rule_system).bets_void(result):
         return CANCELLED
     return result.winner
 

@@ -2,7 +2,7 @@
 
 A namespace may gather several apps: ``league`` (under /leagues/) holds the league app's pages,
 the matches app's season pages and every game's league pages; ``matches`` (under /matches/)
-the fixture pages and every game's match pages (``core.registry.page_urls``).
+the fixture pages and every game's match pages (``core.plugins.page_urls``).
 """
 
 from django.contrib import admin
@@ -10,7 +10,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from core import registry
+from core import plugins
 from core.views.health import healthz
 from league import urls as league_urls
 from matches import urls as match_urls
@@ -18,9 +18,9 @@ from matches import urls as match_urls
 league_pages = [
     *league_urls.urlpatterns,
     *match_urls.league_patterns,
-    *registry.page_urls("league"),
+    *plugins.page_urls("league"),
 ]
-match_pages = [*match_urls.urlpatterns, *registry.page_urls("matches")]
+match_pages = [*match_urls.urlpatterns, *plugins.page_urls("matches")]
 
 urlpatterns = [
     # first: no pattern before it matched a path under api/v1/, and the API is the busiest

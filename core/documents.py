@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
 
 VERSION_KEY = "document_version"
 
@@ -31,9 +30,15 @@ class DocumentKind:
     schema: Mapping[str, Any]
     upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
     """``upgrades[v]`` turns a version-``v`` document into a version ``v + 1`` one."""
+    validator: Any = field(init=False, repr=False, compare=False)
+    """The schema compiled by jsonschema-rs, once per kind (a match record's roll log is
+    checked in microseconds, where the pure-Python ``jsonschema`` took milliseconds). Formats
+    are annotations only, as JSON Schema 2020-12 reads them."""
 
     def __post_init__(self) -> None:
-        Draft202012Validator.check_schema(self.schema)
+        # Compiling checks the schema against its meta-schema: a broken one fails at import.
+        validator = jsonschema_rs.Draft202012Validator(self.schema, validate_formats=False)
+        object.__setattr__(self, "validator", validator)
         missing = [v for v in range(1, self.version) if v not in self.upgrades]
         if missing:
             raise ValueError(f"{self.name}: no upgrade from version(s) {missing}")
@@ -42,30 +47,15 @@ class DocumentKind:
 def stamp(kind: DocumentKind, document: Mapping[str, Any]) -> dict[str, Any]:
     """``document`` checked against ``kind``'s schema and marked with its current version.
 
-    A valid document is recognised by jsonschema-rs (compiled once per kind: a match record's
-    roll log is checked in microseconds, not milliseconds); an invalid one is checked again by
-    jsonschema, whose first error the message names (and whose verdict stands)."""
+    A valid document costs one ``is_valid``; only an invalid one has its errors listed, the
+    message naming the first by place."""
     data = {key: value for key, value in document.items() if key != VERSION_KEY}
-    if _fast_validator(kind).is_valid(data):
+    if kind.validator.is_valid(data):
         return {**data, VERSION_KEY: kind.version}
-    errors = sorted(Draft202012Validator(kind.schema).iter_errors(data), key=lambda e: e.path)
-    if errors:
-        where = "/".join(str(part) for part in errors[0].absolute_path) or "(the document)"
-        raise DocumentError(f"{kind.name} v{kind.version}: {where}: {errors[0].message}")
-    return {**data, VERSION_KEY: kind.version}
-
-
-_compiled: dict[int, tuple[DocumentKind, Any]] = {}
-
-
-def _fast_validator(kind: DocumentKind) -> Any:
-    """``kind``'s schema compiled by jsonschema-rs (formats as annotations only, as jsonschema
-    reads them), once per kind."""
-    kept = _compiled.get(id(kind))
-    if kept is None or kept[0] is not kind:
-        kept = (kind, jsonschema_rs.Draft202012Validator(kind.schema, validate_formats=False))
-        _compiled[id(kind)] = kept
-    return kept[1]
+    errors = sorted(kind.validator.iter_errors(data), key=lambda e: list(e.instance_path))
+    first = errors[0]
+    where = "/".join(str(part) for part in first.instance_path) or "(the document)"
+    raise DocumentError(f"{kind.name} v{kind.version}: {where}: {first.message}")
 
 
 def stamp_many(kind: DocumentKind, documents: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -86,7 +76,3 @@ def read(kind: DocumentKind, document: Mapping[str, Any] | None) -> dict[str, An
         data = kind.upgrades[version](data)
         version += 1
     return data
-
-
-def version_of(document: Mapping[str, Any] | None) -> int | None:
-    return None if document is None else int(document.get(VERSION_KEY, 1))

@@ -21,7 +21,7 @@ name says what it holds (``ligue-de-middenheim-standings-2026.csv``).
 import csv
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -129,8 +129,3 @@ def table_response(
     response["Content-Disposition"] = disposition
     response["X-Content-Type-Options"] = "nosniff"
     return response
-
-
-def rows_of(records: Iterable[dict[str, Any]], columns: Sequence[str]) -> list[list[Any]]:
-    """Rows in ``columns`` order from dictionaries (a game hook's rows, a serializer's data)."""
-    return [[record.get(column) for column in columns] for record in records]

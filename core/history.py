@@ -1,10 +1,8 @@
 """The history of changes: who changed what in a league, and when.
 
-Every app registers its own rows from its ``AppConfig.ready()`` (a ``history.py`` module per
-app) with :func:`track`: django-auditlog then writes a :class:`core.models.HistoryEntry` with
-the changed fields (old → new) on each save and delete, and this registry tells it the
-league of the row, its address and, for a private row (a bet), the one user besides the
-commissioner who may read it. The actor is the signed-in user (auditlog's middleware), the API
+Every app registers its own rows with :func:`core.history_registry.track`: django-auditlog
+then writes a :class:`core.models.HistoryEntry` with the changed fields (old → new) on each
+save and delete, scoped by that registry (league, owner, address). The actor is the signed-in user (auditlog's middleware), the API
 token's owner (:func:`actor_set`, called by the token authentication) or nobody for a worker
 ("system").
 
@@ -14,103 +12,24 @@ A change made by a bulk ``UPDATE`` sends no signal: its service records it with
 """
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from auditlog.cid import get_cid
 from auditlog.context import auditlog_disabled, auditlog_value
 from auditlog.diff import model_instance_diff
-from auditlog.registry import auditlog
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import ObjectDoesNotExist
 from django.db import DEFAULT_DB_ALIAS, connection, models
 from django.db.models.signals import pre_save
 from django.utils import timezone
 from django.utils.encoding import smart_str
 
 from core.bulk import rows_insert
-
-NOISY_FIELDS = ("sweep_attempts", "locked_at", "record", "home_sheet", "away_sheet", "options")
-"""Technical fields never diffed, whatever the model: retries, lock stamps, record blobs."""
-
-WRITE_BATCH = 1000
-
-
-@dataclass(frozen=True)
-class Tracked:
-    league: Callable[[Any], int | None]
-    """The id of the league a row belongs to (``None`` when it belongs to none)."""
-    owner: Callable[[Any], int | None] | None = None
-    """For a private row: the user who may read its history besides the commissioner."""
-    url: Callable[[Any], str] | None = None
-    """The row's page; its ``get_absolute_url()`` when not given."""
-
-
-_tracked: dict[type[models.Model], Tracked] = {}
-
-
-def track(
-    model: type[models.Model],
-    *,
-    league: Callable[[Any], int | None],
-    owner: Callable[[Any], int | None] | None = None,
-    url: Callable[[Any], str] | None = None,
-    exclude_fields: Iterable[str] = (),
-) -> None:
-    """Record every change to ``model``'s rows in the history of the league ``league(row)``."""
-    fields = {f.name for f in model._meta.get_fields()}
-    excluded = [name for name in (*NOISY_FIELDS, *exclude_fields) if name in fields]
-    # reverse relations and many-to-many: other rows' history, not this row's
-    excluded += [f.name for f in model._meta.get_fields() if not f.concrete or f.many_to_many]
-    auditlog.register(model, exclude_fields=excluded)
-    _tracked[model] = Tracked(league=league, owner=owner, url=url)
-
-
-def tracked_models() -> list[type[models.Model]]:
-    return list(_tracked)
-
-
-def _scope_value(function: Callable[[Any], Any] | None, instance: models.Model) -> Any:
-    if function is None:
-        return None
-    try:
-        return function(instance)
-    except ObjectDoesNotExist:  # a parent deleted with it
-        return None
-
-
-def _url(tracked: Tracked, instance: models.Model) -> str:
-    if tracked.url is not None:
-        return _scope_value(tracked.url, instance) or ""
-    get_url = getattr(instance, "get_absolute_url", None)
-    return _scope_value(lambda row: get_url(), instance) if get_url else ""
-
-
-def page_url(instance: models.Model) -> str:
-    """The page where ``instance`` is shown (its entries' address)."""
-    tracked = _tracked.get(instance._meta.concrete_model)
-    return _url(tracked, instance) if tracked is not None else ""
-
-
-def league_id_of(instance: models.Model) -> int | None:
-    """The league whose history holds ``instance``'s changes."""
-    tracked = _tracked.get(instance._meta.concrete_model)
-    return _scope_value(tracked.league, instance) if tracked is not None else None
-
-
-def entry_scope(instance: models.Model) -> dict[str, Any]:
-    """The league, owner and address a new entry about ``instance`` carries."""
-    tracked = _tracked.get(instance._meta.concrete_model)
-    if tracked is None:
-        return {}
-    return {
-        "league_id": _scope_value(tracked.league, instance),
-        "owner_id": _scope_value(tracked.owner, instance),
-        "additional_data": {"url": _url(tracked, instance)},
-    }
+from core.history_registry import entry_scope, page_url
+from core.models import HistoryEntry
 
 
 def actor_set(user: User | AnonymousUser) -> None:
@@ -146,8 +65,6 @@ def record_many(
     """Write one entry per changed row, in batches (rows a bulk ``UPDATE`` or ``bulk_create``
     changed without signals). Actor, address and correlation id come from the request as for
     any other entry; a worker's have none. Returns the number of entries written."""
-    from core.models import HistoryEntry
-
     content_type = ContentType.objects.get_for_model(model)
     cid = get_cid()
     return _write(
@@ -169,8 +86,6 @@ def record_many(
 
 def _write(entries: Iterable[Any]) -> int:
     """Store ``entries`` (unsaved ``HistoryEntry`` rows) in batches, with the request's actor."""
-    from core.models import HistoryEntry
-
     ready = []
     for entry in entries:
         # auditlog's request context (actor, address) is applied by its pre_save receiver;
@@ -210,8 +125,6 @@ def record_save_groups(
     """:func:`record_saves` for several kinds of bulk write at once (``(saves, fields)`` each:
     a chunk's results created and its fixtures marked played), their entries in one
     statement."""
-    from core.models import HistoryEntry
-
     if auditlog_disabled.get(False):  # as auditlog's receivers: nothing while it is off
         return 0
     cid = get_cid()
@@ -253,8 +166,6 @@ def record_deletes(rows: Iterable[models.Model]) -> int:
     owner and address; written in one statement per batch (auditlog writes one per row, and reads
     each row's parents again for its text). ``rows`` must hold what the text reads (their
     parents selected with them). Returns the number of entries written."""
-    from core.models import HistoryEntry
-
     if auditlog_disabled.get(False):  # as auditlog's receivers: nothing while it is off
         return 0
     cid = get_cid()
@@ -344,8 +255,6 @@ def record_select(
     ``changes`` maps each field to SQL text expressions of its old and new values (a column
     of ``src`` or a quoted constant); ``object_repr`` is an SQL text expression. Actor,
     correlation id and time are the request's, as for :func:`record_many`."""
-    from core.models import HistoryEntry
-
     probe = HistoryEntry(cid=get_cid())
     pre_save.send(
         sender=HistoryEntry, instance=probe, raw=False, using=DEFAULT_DB_ALIAS, update_fields=None

@@ -19,7 +19,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from core.history import page_url, tracked_models
+from core.history_registry import page_url, tracked_models
 from core.models import HistoryEntry
 
 SYSTEM = "system"

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.history_registry import entry_scope
+
 
 class UserProfile(models.Model):
     """Per-user preferences: the interface language."""
@@ -20,18 +22,14 @@ class UserProfile(models.Model):
 
 
 class HistoryEntryManager(LogEntryManager):
-    """auditlog's manager, filling the league and the owner from :mod:`core.history`."""
+    """auditlog's manager, filling the league and the owner from :mod:`core.history_registry`."""
 
     def log_create(self, instance, force_log: bool = False, **kwargs):
-        from core import history
-
-        kwargs.update(history.entry_scope(instance))
+        kwargs.update(entry_scope(instance))
         return super().log_create(instance, force_log=force_log, **kwargs)
 
     def log_m2m_changes(self, changed_queryset, instance, operation, field_name, **kwargs):
-        from core import history
-
-        kwargs.update(history.entry_scope(instance))
+        kwargs.update(entry_scope(instance))
         return super().log_m2m_changes(changed_queryset, instance, operation, field_name, **kwargs)
 
 
@@ -41,7 +39,7 @@ class HistoryEntry(AbstractLogEntry):
     the one user besides the commissioner who may read it.
 
     ``league_id`` and ``owner_id`` are plain integers (core cannot import ``league``), filled
-    from :mod:`core.history`'s registry when the entry is written, so a league's recent changes
+    from :mod:`core.history_registry` when the entry is written, so a league's recent changes
     is one indexed query.
     """
 

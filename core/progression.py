@@ -1,5 +1,5 @@
 """A team's players (or gladiators) growing over a season, as a game reports it through the
-registry's ``progression_series(team)`` hook, and the chart that draws it.
+``progression_series(team)`` of ``matches.plugins.progression``, and the chart that draws it.
 
 The game says what it measures (Killpower experience, Mythril star player points), the
 matches along the axis and each player's value after each of them (``None`` before the

@@ -1,7 +1,7 @@
 """Forms of the league pages: they parse and display input; the services decide.
 
 A league's own settings (name, description) are the core's; the settings of its game come
-from the game's ``league_rules_form`` (``core.registry``), mixed into these forms so every
+from the game's ``league.plugins.rules_form``, mixed into these forms so every
 field keeps its name. A game's rules form is a :class:`~django.forms.Form` with:
 
 * ``game_name``: the game's name; ``rule_template``: the template drawing its fields;
@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from core import registry
 from core.forms import PageForm, UsernameField
 from core.names import validate_name
+from league import plugins
 from league.models import TIEBREAKER_CHOICES, League
 
 MAX_TIEBREAKERS = len(TIEBREAKER_CHOICES)
@@ -92,7 +93,7 @@ class StandingsRulesForm(LeagueRulesForm):
 
 
 def _rules_forms(*, on_create: bool = False) -> list[type]:
-    forms_ = [game.league_rules_form for game in registry.games() if game.league_rules_form]
+    forms_ = [game.rules_form() for game in plugins.rules_form.implementations()]
     return [form for form in forms_ if form.on_create or not on_create]
 
 
@@ -194,7 +195,7 @@ class _LeagueSettingsBase(PageForm):
 
 def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
     """A league's settings form: its name and description, and its game's settings."""
-    rules = registry.game(league.rule_system).league_rules_form or LeagueRulesForm
+    rules = plugins.rules_form.of(league.rule_system).rules_form()
     form_class = type("LeagueSettingsForm", (rules, _LeagueSettingsBase), {})
     initial = {"name": league.name, "description": league.description}
     initial |= {field: getattr(league, field) for field in FORFEIT_FIELDS}

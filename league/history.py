@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from core.history import track
+from core.history_registry import track
 from league.models import League, Season, Team
 
 

@@ -163,11 +163,6 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.league} — {self.name}"
 
-    @property
-    def is_finished(self) -> bool:
-        """A finished season is archived: read-only, still browsable."""
-        return self.finished_at is not None
-
 
 class Team(models.Model):
     league = models.ForeignKey(

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from core import registry
+from league import plugins
 from league.models import League, Team
 
 
@@ -15,7 +15,7 @@ def league_list(*, counted: bool = True) -> QuerySet[League]:
     uncounted, then :func:`team_counts_set` on that page: counted in the page's own query,
     PostgreSQL also counted the teams of every league the page skips (850 counts for the
     50 leagues of page 17)."""
-    leagues = League.objects.select_related("commissioner", *registry.league_related())
+    leagues = League.objects.select_related("commissioner", *plugins.league_related())
     if not counted:
         return leagues
     playing = (
@@ -43,5 +43,5 @@ def team_counts_set[T: Sequence[League]](leagues: T) -> T:
 
 
 def team_list(*, league: League | None = None) -> QuerySet[Team]:
-    teams = Team.objects.select_related("league", "coach", *registry.team_related())
+    teams = Team.objects.select_related("league", "coach", *plugins.team_related())
     return teams.filter(league=league) if league is not None else teams

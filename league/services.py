@@ -1,7 +1,7 @@
 """Write-side operations on leagues, seasons and teams, for every game.
 
 What one game adds (its settings, a team's roster at registration) the game's app says through
-``core.registry``.
+``league.plugins``.
 
 Every function is keyword-only, validates with the rule, raises ``ValidationError`` with
 field messages for what the user can fix, and changes nothing when it refuses.
@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core import registry
+from league import plugins
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
 
 TIEBREAKER_KEYS = {key for key, _label in TIEBREAKER_CHOICES}
@@ -70,15 +71,19 @@ def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
     it: the game checks its own (an error names the setting); a game without a check plays
     championships without house rules."""
     try:
-        game = registry.game(league.rule_system)
+        registry.game(league.rule_system)
     except LookupError:
         known = ", ".join(name for name, _label in registry.choices())
         raise ValidationError(
             {"rule_system": _("Unknown rule system; choose from %(known)s.") % {"known": known}}
         ) from None
-    if game.league_settings_check is not None:
-        game.league_settings_check(league=league, has_fixtures=has_fixtures)
-        return
+    game_settings = plugins.league_settings.of(league.rule_system)
+    game_settings.settings_check(league=league, has_fixtures=has_fixtures)
+
+
+def league_settings_check_plain(*, league: League) -> None:
+    """A game without its own check plays championships without house rules."""
+    game = registry.game(league.rule_system)
     if league.competition_format != League.CompetitionFormat.CHAMPIONSHIP:
         raise ValidationError(
             {
@@ -98,14 +103,17 @@ def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
 def _split_settings(rule_system: str, settings: dict[str, Any], unknown_message: str) -> tuple:
     """The core's settings and those the league's game keeps; a setting of another game, or of
     none, names its field."""
-    game = registry.game(rule_system)
-    own = set(game.league_settings_fields)
+    own = set(plugins.league_settings.of(rule_system).settings_fields())
+    owners = {
+        field: registry.game(name).label
+        for name in plugins.league_settings.games()
+        for field in plugins.league_settings.of(name).settings_fields()
+    }
     errors = {}
     for field in set(settings) - set(LEAGUE_SETTINGS) - own:
-        owner = next((g for g in registry.games() if field in g.league_settings_fields), None)
         errors[field] = (
-            _("Only %(system)s leagues have this setting.") % {"system": owner.label}
-            if owner is not None
+            _("Only %(system)s leagues have this setting.") % {"system": owners[field]}
+            if field in owners
             else unknown_message
         )
     if errors:
@@ -115,9 +123,8 @@ def _split_settings(rule_system: str, settings: dict[str, Any], unknown_message:
 
 
 def _save_game_settings(league: League, values: dict[str, Any]) -> None:
-    game = registry.game(league.rule_system)
-    if values and game.league_settings_save is not None:
-        game.league_settings_save(league=league, values=values)
+    if values:
+        plugins.league_settings.of(league.rule_system).settings_save(league=league, values=values)
 
 
 @transaction.atomic
@@ -216,16 +223,25 @@ def team_register(
     secondary_colour: str = "#f2c14e",
 ) -> Team:
     """A new team. A game that registers teams its own way (Killpower Ball's seven gladiators,
-    all automatic recruits here) does it through its ``team_register`` hook."""
-    game = registry.game(league.rule_system)
-    if game.team_register is not None:
-        return game.team_register(
-            league=league,
-            name=name,
-            coach=coach,
-            primary_colour=primary_colour,
-            secondary_colour=secondary_colour,
-        )
+    all automatic recruits here) does it through ``league.plugins.teams``."""
+    return plugins.teams.of(league.rule_system).team_register(
+        league=league,
+        name=name,
+        coach=coach,
+        primary_colour=primary_colour,
+        secondary_colour=secondary_colour,
+    )
+
+
+def team_register_plain(
+    *,
+    league: League,
+    name: str,
+    coach: User | None,
+    primary_colour: str,
+    secondary_colour: str,
+) -> Team:
+    """A new team as a plain row: the registration of a game with nothing more to add."""
     team_name_check(league=league, name=name)
     team = Team(
         league=league,

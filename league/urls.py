@@ -1,7 +1,7 @@
 """League pages (mounted at /leagues/), by audience as in Tabbycat's urls_public/urls_admin.
 
 The namespace ``league`` also holds the matches app's season pages and each game's pages
-(``core.registry.page_urls("league")``); ``config.urls`` puts them together.
+(``core.plugins.page_urls("league")``); ``config.urls`` puts them together.
 """
 
 from django.urls import path

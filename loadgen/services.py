@@ -4,7 +4,7 @@ bets, for load tests (``manage.py generate_load``).
 Each league is built in one transaction, through the services where one row at a time is
 cheap (``league_create``, the betting settings, Mythril's and Tutatis's team registration) and
 through the bulk variants of the apps that own the rows elsewhere: the game's ``load_teams``,
-``load_kick_off`` and ``load_results`` hooks (``core.registry``), ``matches.bulk`` for
+``load_kick_off`` and ``load_results`` (``loadgen.plugins.load``), ``matches.bulk`` for
 fixtures and results, ``betting.bulk`` for wallets, bets and their settlement. Every draw
 goes through ``rules_engine.Dice``: the same ``seed`` builds the same data. A season played is
 a double round robin; its fixtures are all played (simulated by the engine with a stored seed
@@ -36,9 +36,10 @@ from betting.models import Account
 from core import registry
 from league.models import League, Season, Team
 from league.services import league_create, season_create
-from loadgen import people
+from loadgen import people, plugins
 from loadgen.models import LoadRun
 from matches import bulk as matches_bulk
+from matches import plugins as match_plugins
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.dice import MAX_SEED
@@ -106,7 +107,7 @@ def load_generate(
     plan.check()
     if plan.jobs > 1 and connection.vendor != "postgresql":
         raise ValidationError({"jobs": "more than one job needs PostgreSQL"})
-    games = [game for game in registry.games() if game.load_teams is not None]
+    games = _generated_games()
     if not games:
         raise ValidationError({"leagues": "no registered game can generate its teams"})
     earlier = LoadRun.objects.order_by("-pk").first()
@@ -157,9 +158,14 @@ def _statistics_refresh() -> None:
             cursor.execute("ANALYZE")
 
 
+def _generated_games() -> list[registry.Game]:
+    """The games that can build their teams in bulk (``loadgen.plugins.load``), in turn."""
+    return [registry.game(name) for name in plugins.load.games()]
+
+
 def _league_task(plan: LoadPlan, task: tuple[int, int, int]) -> int:
     number, game_index, seed = task
-    game = [game for game in registry.games() if game.load_teams is not None][game_index]
+    game = _generated_games()[game_index]
     league_generate(plan=plan, number=number, game=game, dice=Dice(seed, record=False))
     return number
 
@@ -191,7 +197,7 @@ def league_generate(*, plan: LoadPlan, number: int, game: registry.Game, dice: D
         }
         for n, coach in enumerate(coaches, start=1)
     ]
-    teams = game.load_teams(league=league, teams=specs, dice=dice)
+    teams = plugins.load.of(game.name).load_teams(league=league, teams=specs, dice=dice)
     wallets = betting_bulk.wallets_open(league=league, users=punters)
     season = league.seasons.get()
     week = timedelta(weeks=1)
@@ -233,16 +239,14 @@ def season_play(
     """A double round robin from ``start``, every fixture kicked off and played: simulated by
     the engine (a seed each) or entered at the table through the game's ``load_results``."""
     fixtures = matches_bulk.round_robin_plan(season=season, teams=teams, first_kickoff=start)
-    if game.load_kick_off is not None:
-        game.load_kick_off(fixtures=fixtures, dice=dice)
+    loader = plugins.load.of(game.name)
+    loader.load_kick_off(fixtures=fixtures, dice=dice)
     matches_bulk.fixtures_write(fixtures=fixtures)
     if game.simulated:
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
         results = matches_bulk.fixtures_resolve(fixtures=fixtures, seeds=seeds)
-    elif game.load_results is not None:
-        results = game.load_results(fixtures=fixtures, dice=dice, by=by)
     else:
-        raise ValidationError({"leagues": f"{game.name} cannot generate its results"})
+        results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
     return fixtures, matches_bulk.results_write(results=results)
 
 
@@ -268,7 +272,7 @@ def _stakes(
         by_pk = {fixture.pk: fixture for fixture in fixtures}
         for pk in chosen:
             fixture = by_pk[pk]
-            outcomes = game.outcomes_of(fixture)
+            outcomes = match_plugins.outcomes_of(fixture)
             stakes.append(
                 betting_bulk.Stake(
                     wallet=wallet,

@@ -22,6 +22,7 @@ import rules_engine
 from core import documents, registry
 from core.bulk import rows_insert
 from league.models import Season, Team
+from matches import plugins
 from matches.models import Fixture, Result
 from matches.scheduling import round_robin
 from matches.seasons import season_champion
@@ -118,10 +119,8 @@ def results_write(*, results: Sequence[Result]) -> list[Result]:
 def season_close(*, season: Season) -> Season:
     """Archive a season whose fixtures were all written played: its champion and its game's
     archive, as ``season_finish`` does, without telling its coaches (generated history)."""
-    game = registry.game(season.league.rule_system)
     season.champion = season_champion(season=season)
-    if game.season_archive is not None:
-        season.archive = game.season_archive(season=season)
+    season.archive = plugins.seasons.of(season.league.rule_system).season_archive(season=season)
     season.finished_at = timezone.now()
     season.save(update_fields=["champion", "archive", "finished_at"])
     return season

@@ -4,8 +4,8 @@ reason and a confirmation; the rules themselves are the services' (``matches.cor
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from core import registry
 from core.forms import PageForm
+from matches import plugins
 from matches.corrections import REASON_MAX
 from matches.models import MAX_SCORE, Fixture, Result
 
@@ -45,7 +45,7 @@ class ResultCorrectForm(PageForm):
         super().__init__(*args, **kwargs)
         self.fields["home_score"].label = _("Score of %(team)s") % {"team": fixture.home.name}
         self.fields["away_score"].label = _("Score of %(team)s") % {"team": fixture.away.name}
-        outcomes = registry.game(fixture.season.league.rule_system).outcomes_of(fixture)
+        outcomes = plugins.outcomes_of(fixture)
         self.fields["winner"].choices = _winner_choices(fixture, outcomes)
 
     def values(self) -> dict:

@@ -7,7 +7,7 @@
 
 Each writes a ``ResultCorrection`` row (who, when, why, before and after) under the teams' and
 the fixture's row locks (``matches.locking``), asks the league's game to undo what its
-post-match sequence did on the old result or to flag it for review (``core.registry``:
+post-match sequence did on the old result or to flag it for review (``matches.plugins.results``:
 ``result_corrected``, ``result_voided``), and tells the layers above: ``core.signals``
 (betting records in the same transaction that a market paid on the old result is owed its
 re-settlement, done by a worker after commit) and ``core.events`` (``result.corrected``, ``result.voided``: both coaches, keyed
@@ -29,7 +29,7 @@ from core import registry
 from core.refusals import Refused
 from core.signals import fixtures_scheduled, result_corrected, result_voided
 from league.services import season_check_open
-from matches import locking
+from matches import locking, plugins
 from matches.events import fixture_publish
 from matches.models import MAX_SCORE, Fixture, Result, ResultCorrection, kickoff_in_range
 from matches.table_results.services import reports_supersede
@@ -88,27 +88,20 @@ def _check_score(
             errors[name] = _("Give a whole number.")
         elif not 0 <= value <= MAX_SCORE:
             errors[name] = _("A score is from 0 to %(max)s.") % {"max": MAX_SCORE}
-    game = registry.game(fixture.season.league.rule_system)
-    outcomes = game.outcomes_of(fixture)
+    outcomes = plugins.outcomes_of(fixture)
     if winner not in outcomes:
         errors["winner"] = _("Choose one of %(outcomes)s.") % {"outcomes": ", ".join(outcomes)}
     if not errors:
-        check = game.result_check
-        if check is None:
-            errors = default_result_check(
-                home_score=home_score, away_score=away_score, winner=winner
+        check = plugins.results.of(fixture.season.league.rule_system).result_check
+        errors = dict(
+            check(
+                fixture=fixture,
+                home_score=home_score,
+                away_score=away_score,
+                winner=winner,
+                decided_by=decided_by,
             )
-        else:
-            errors = dict(
-                check(
-                    fixture=fixture,
-                    home_score=home_score,
-                    away_score=away_score,
-                    winner=winner,
-                    decided_by=decided_by,
-                )
-                or {}
-            )
+        )
     if errors:
         raise ValidationError(errors)
 
@@ -176,9 +169,9 @@ def result_correct(
         before=before,
         after=result_snapshot(current),
     )
-    hook = registry.game(fixture.season.league.rule_system).result_corrected
-    if hook is not None:
-        correction.flags = list(hook(result=current, before=before) or [])
+    game = plugins.results.of(fixture.season.league.rule_system)
+    correction.flags = list(game.result_corrected(result=current, before=before))
+    if correction.flags:
         correction.save(update_fields=["flags"])
     result_corrected.send(sender=ResultCorrection, correction=correction)
     _publish("result.corrected", correction, fixture)
@@ -221,9 +214,9 @@ def result_void(
         by=by,
         before=before,
     )
-    hook = registry.game(fixture.season.league.rule_system).result_voided
-    if hook is not None:
-        correction.flags = list(hook(fixture=fixture, before=before) or [])
+    game = plugins.results.of(fixture.season.league.rule_system)
+    correction.flags = list(game.result_voided(fixture=fixture, before=before))
+    if correction.flags:
         correction.save(update_fields=["flags"])
     result_voided.send(sender=ResultCorrection, correction=correction)
     fixtures_scheduled.send(sender=Fixture, fixture_ids=[fixture.pk])  # priced again
@@ -252,7 +245,6 @@ def fixture_award(
             field="fixture",
         )
     league = locked.season.league
-    game = registry.game(league.rule_system)
     reports_supersede(fixture=locked)  # a report entered at the table can no longer apply
     scores = {winner: league.forfeit_score_for}
     scores["away" if winner == "home" else "home"] = league.forfeit_score_against
@@ -279,6 +271,5 @@ def fixture_award(
         by=by,
         after=result_snapshot(result),
     )
-    if game.fixture_awarded is not None:
-        game.fixture_awarded(fixture=locked, result=result)
+    plugins.results.of(league.rule_system).fixture_awarded(fixture=locked, result=result)
     return correction

@@ -5,9 +5,9 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext_lazy as _
 
-from core import registry
 from core.exports import Table
 from league.models import Season
+from matches import plugins
 from matches.models import Fixture
 from matches.selectors import fixture_table
 from matches.standings import standings_get
@@ -59,9 +59,11 @@ FIXTURE_COLUMNS = (
 
 def standings_export(*, season: Season) -> Table:
     """The season's table as its league page shows it: the game's, else the generic one."""
-    game = registry.game(season.league.rule_system)
-    if game.standings_rows is not None:
-        return game.standings_rows(season=season)
+    return plugins.standings.of(season.league.rule_system).standings_rows(season=season)
+
+
+def standings_generic(*, season: Season) -> Table:
+    """The generic table: the kept standings rows, by the league's tie-breakers."""
     rows = [
         [
             row.position,

@@ -2,7 +2,8 @@
 
 from django.urls import reverse
 
-from core.history import Change, record_many, track
+from core.history import Change, record_many
+from core.history_registry import track
 from core.models import HistoryEntry
 from matches.models import Fixture, Result
 

@@ -237,7 +237,7 @@ class Standing(models.Model):
 
     Only counts are kept: points and tie-breakers come from the league's settings when read,
     so changing them changes no row. ``extra`` holds what the league's game counts besides
-    (``Game.standings_counts``: Killpower's abandons, Mythril's table without trophy matches).
+    (``matches.plugins.standings``: Killpower's abandons, Mythril's table without trophy matches).
     """
 
     season = models.ForeignKey(

@@ -1,13 +1,12 @@
-"""The plug-in points the ``matches`` app calls, with their defaults.
+"""The plug-in points ``matches`` calls: what a game says about its fixtures, results, seasons
+and tables (see ``core.plugins``).
 
-``table_results``: what a game played at the table brings to the one result-report workflow
-(:mod:`matches.table_results`): its report's document kind and checks, how a confirmed report
-becomes a ``Result``, its post-match sequence and its proxies. A game
-registers a :class:`TableResults` subclass from its ``AppConfig.ready()``; a game that does
-not gets these defaults (no report is taken: :meth:`TableResults.checked` refuses).
+Each base class holds the defaults, what ``matches`` does for a game with nothing to say, so
+a caller always has a method to call. Defaults that need the core's own code import it when
+called: those modules import this one to find the points.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +19,149 @@ from core.registry import FORFEIT
 from rules_engine import Dice
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    from core.exports import Table
+    from core.progression import Progression
+    from league.models import League, Season, Team
     from league.roles import AnyUser
     from matches.models import Fixture, PostMatchRun, Result, ResultReport
+
+
+class MatchPages:
+    """A fixture's page and what a game adds to its league's page. Every game implements it."""
+
+    def fixture_page(self, request: "HttpRequest", *, fixture: "Fixture") -> "HttpResponse":
+        """The page at ``/matches/<id>/``."""
+        raise NotImplementedError("every game draws its fixture page")
+
+    def league_page_context(
+        self, request: "HttpRequest", *, league: "League", season: "Season | None"
+    ) -> Mapping[str, Any]:
+        """What the league page adds for this game (a ``game_tools_template``, a
+        ``standings_template`` shown instead of the generic standings, a bracket)."""
+        return {}
+
+
+pages = PluginPoint(
+    "matches.pages",
+    MatchPages,
+    required=True,
+    doc="A fixture's page, and the game's part of its league's page (``matches.views``).",
+)
+
+
+class KickOff:
+    """Freezing what a match needs when it kicks off. Every game implements ``kick_off``."""
+
+    def kick_off(self, fixture: "Fixture") -> None:
+        """Freeze line-ups, settings and draws on the fixture and mark it kicked off. The caller
+        holds both teams' row locks and the fixture's (``matches.locking``); a line-up that
+        cannot play raises ``ValidationError``."""
+        raise NotImplementedError("every game kicks its fixtures off")
+
+    def kick_off_many(self, *, fixtures: list["Fixture"]) -> Mapping[int, list[str]]:
+        """``kick_off`` for many fixtures at once, under the same locks; ``{fixture id:
+        [messages]}`` for those that cannot kick off (left as they were). By default one
+        ``kick_off`` per fixture, each in its own savepoint."""
+        from django.core.exceptions import ValidationError
+        from django.db import transaction
+
+        problems: dict[int, list[str]] = {}
+        for fixture in fixtures:
+            try:
+                with transaction.atomic():  # a refused kick-off leaves nothing behind
+                    self.kick_off(fixture)
+            except ValidationError as error:
+                problems[fixture.pk] = error.messages
+        return problems
+
+
+kick_off = PluginPoint(
+    "matches.kick_off",
+    KickOff,
+    required=True,
+    doc="Kick-off: a fixture's line-ups, settings and draws frozen (``matches.services``, "
+    "``matches.simulation_chunks``).",
+)
+
+
+class Readiness:
+    """Which teams could not kick off now (a game without the check: all can)."""
+
+    def teams_not_ready(self, *, teams: list["Team"]) -> Mapping[int, str]:
+        """``{team id: why}`` for the teams whose line-up cannot play, in a few queries."""
+        return {}
+
+
+readiness = PluginPoint(
+    "matches.readiness",
+    Readiness,
+    doc="Line-ups that cannot play yet: flagged on the league page, refused before a large "
+    "simulation request (``matches.views.league_page``, ``matches.services``).",
+)
+
+
+class Outcomes:
+    """What a fixture can end in."""
+
+    def outcomes(self, fixture: "Fixture") -> tuple[str, ...]:
+        """Among ``"home"``, ``"away"`` and ``"draw"``; all three by default."""
+        return ("home", "away", "draw")
+
+
+outcomes = PluginPoint(
+    "matches.outcomes",
+    Outcomes,
+    doc="The outcomes a fixture can end in: a correction's winner, the markets of "
+    "``betting`` (``matches.corrections``, ``betting.odds``).",
+)
+
+
+def outcomes_of(fixture: "Fixture") -> tuple[str, ...]:
+    """What ``fixture`` can end in, as its game says."""
+    return tuple(outcomes.of(fixture.season.league.rule_system).outcomes(fixture))
+
+
+class Results:
+    """What a game checks and undoes when a commissioner corrects, voids or awards a result."""
+
+    def result_check(
+        self,
+        *,
+        fixture: "Fixture",
+        home_score: int,
+        away_score: int,
+        winner: str,
+        decided_by: str,
+    ) -> Mapping[str, str]:
+        """``{field: message}`` for a corrected score and winner the game cannot end in. By
+        default the side with more points must win, and level scores may go either way."""
+        from matches.corrections import default_result_check
+
+        return default_result_check(home_score=home_score, away_score=away_score, winner=winner)
+
+    def result_corrected(self, *, result: "Result", before: dict[str, Any]) -> list[str]:
+        """Undo what the post-match sequence did on the old result where it can; the English
+        messages (marked for translation) of what the commissioner must review where it
+        cannot. Called under the fixture's and teams' locks, in the correction's
+        transaction."""
+        return []
+
+    def result_voided(self, *, fixture: "Fixture", before: dict[str, Any]) -> list[str]:
+        """As ``result_corrected``, for a result removed."""
+        return []
+
+    def fixture_awarded(self, *, fixture: "Fixture", result: "Result") -> None:
+        """What the game does once a fixture is awarded by forfeit (no post-match sequence
+        runs; a Killpower tournament moves its bracket on)."""
+
+
+results = PluginPoint(
+    "matches.results",
+    Results,
+    doc="Result corrections, voids and forfeits (``matches.corrections``).",
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +197,12 @@ class TableResults:
     """The game's proxy of ``PostMatchRun``, if it keeps one."""
     has_post_match = False
     """Whether a played (not awarded) fixture has a post-match sequence to run."""
+
+    def post_match_pending(self, *, season: "Season") -> Sequence["Fixture"]:
+        """The season's played fixtures whose post-match sequence has not run yet: the season
+        waits for them before it finishes (the next one would heal injuries the sequence then
+        writes). Default: none."""
+        return ()
 
     def report_model(self) -> "type[ResultReport]":
         """The model rows are created and locked through (a game's proxy, for its words)."""
@@ -142,8 +288,118 @@ class TableResults:
         return {}
 
 
-table_results: PluginPoint[TableResults] = PluginPoint(
+table_results = PluginPoint(
     "matches.table_results",
     TableResults,
-    doc="A game played at the table: its result report, how it records, its post-match run.",
+    doc="Results entered at the table: the game's part of the one result-report workflow "
+    "(``matches.table_results``): its report checked and recorded, its post-match sequence, "
+    "a season waiting for those sequences (``matches.seasons``).",
+)
+
+
+class Seasons:
+    """How a game closes a season and opens the next."""
+
+    def season_champion(self, *, season: "Season") -> "Team | None":
+        """The team that won a finished season. By default the final's winner in a
+        tournament, else the top of the generic table; ``None``: no champion."""
+        from matches.seasons import season_champion_generic
+
+        return season_champion_generic(season=season)
+
+    def season_archive(self, *, season: "Season") -> dict[str, Any]:
+        """JSON-safe team state the game's table reads that the next season will change
+        (Killpower's ranking points and power), frozen on the season when it finishes
+        (``Season.archive``). By default the archive stays as it is."""
+        archive: dict[str, Any] = season.archive
+        return archive
+
+    def season_rollover(self, *, team: "Team", old_season: "Season", new_season: "Season") -> Any:
+        """Carry a team's roster into the next season by the game's between-season rules
+        (injuries healed, experience kept). The caller holds the team's row lock, in the
+        transaction that opens the season. By default nothing changes."""
+
+
+seasons = PluginPoint(
+    "matches.seasons",
+    Seasons,
+    doc="A season's champion and archive when it finishes, each team's roster carried "
+    "into the next (``matches.seasons``, ``matches.bulk``).",
+)
+
+
+class Standings:
+    """A game's own league table."""
+
+    def standings_rows(self, *, season: "Season") -> "Table":
+        """The game's table as a ``core.exports.Table`` for the standings download and the
+        result book (Killpower's ranking points, Mythril's touchdowns); the generic table by
+        default."""
+        from matches.exports import standings_generic
+
+        return standings_generic(season=season)
+
+    def standings_counts(
+        self, *, season_id: int, team_ids: Iterable[int]
+    ) -> Mapping[int, dict[str, int]]:
+        """``{team id: {key: int}}``: what the game's table counts of those teams' results in
+        the season besides the generic record (Killpower's abandons), kept on their standings
+        rows (``Standing.extra``) each time one of their results is written."""
+        return {}
+
+
+standings = PluginPoint(
+    "matches.standings",
+    Standings,
+    doc="The game's own table: its download and the counts kept on the standings rows "
+    "(``matches.exports``, ``matches.standings_keeping``).",
+)
+
+
+class Roster:
+    """A team's roster download."""
+
+    def roster_rows(self, *, team: "Team") -> "Table | None":
+        """The roster as a ``core.exports.Table`` in the game's columns; ``None``: the game
+        keeps no roster (the download answers 404)."""
+        return None
+
+
+roster = PluginPoint(
+    "matches.roster",
+    Roster,
+    doc="A team's roster download (``matches.views.exports``).",
+)
+
+
+class ResultBook:
+    """What the season's result book prints under a played match (a game that implements it
+    has its match records loaded for the book)."""
+
+    def result_book_lines(self, *, result: "Result") -> list[str]:
+        """The key events of a played match, short lines for people; nothing by default."""
+        return []
+
+
+result_book = PluginPoint(
+    "matches.result_book",
+    ResultBook,
+    doc="The key events printed in a season's result book (``matches.views.book``).",
+)
+
+
+class ProgressionSeries:
+    """How a team's players grew over the season (its charts page)."""
+
+    def progression_series(self, *, team: "Team") -> "Progression | None":
+        """A ``core.progression.Progression`` (Killpower experience, Mythril star player
+        points), or ``None``."""
+        return None
+
+
+progression = PluginPoint(
+    "matches.progression",
+    ProgressionSeries,
+    doc="A team's players' growth on its charts page and API (``matches.views.charts``, "
+    "``matches.api.charts``).",
 )

@@ -6,7 +6,7 @@ services that would change it (fixtures, simulations, result reports) refuse it 
 ``league.services.season_check_open``. The next season starts only once the previous one is
 finished: crowning the champion and opening the next year are two deliberate acts. Starting
 it is one transaction: teams retired and added, the new season, each roster carried over by
-its game's between-season rules (``core.registry`` ``season_rollover``), a fresh round robin
+its game's between-season rules (``matches.plugins.seasons``), a fresh round robin
 and the ``season.started`` event, or nothing at all.
 """
 
@@ -22,13 +22,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import registry
 from core.events import publish
 from core.refusals import Refused
 from league import roles
 from league.models import League, Season, Team
 from league.services import season_create, team_register
-from matches import locking
+from matches import locking, plugins
 from matches.models import Fixture, Result
 from matches.selectors import season_teams
 from matches.services import UNRESOLVED, fixtures_generate
@@ -74,10 +73,13 @@ def season_champion(*, season: Season) -> Team | None:
     """The winner of a season whose fixtures are all resolved: its game's say where it has
     one (``season_champion``), the final's winner in a tournament, else the top of the table
     by the league's tie-breakers; nobody when nothing was played."""
+    return plugins.seasons.of(season.league.rule_system).season_champion(season=season)
+
+
+def season_champion_generic(*, season: Season) -> Team | None:
+    """The final's winner in a tournament, else the top of the table by the league's
+    tie-breakers; nobody when nothing was played (a game without its own say)."""
     league = season.league
-    game = registry.game(league.rule_system)
-    if game.season_champion is not None:
-        return game.season_champion(season=season)
     if league.competition_format == League.CompetitionFormat.TOURNAMENT:
         final = (
             Result.objects.filter(fixture__season=season)
@@ -114,8 +116,7 @@ def season_finish(*, season: Season, by: User) -> Season:
     if total:
         left = list(unresolved.select_related("home", "away").order_by("round", "pk")[:LEFT_SHOWN])
         raise SeasonConflict("fixtures_left", _left_message(left, total), field="fixtures")
-    game = registry.game(league.rule_system)
-    pending = game.post_match_pending(season=locked) if game.post_match_pending else []
+    pending = plugins.table_results.of(league.rule_system).post_match_pending(season=locked)
     if pending:
         raise SeasonConflict(
             "post_match_pending",
@@ -133,8 +134,7 @@ def season_finish(*, season: Season, by: User) -> Season:
             field="fixtures",
         )
     locked.champion = season_champion(season=locked)
-    if game.season_archive is not None:
-        locked.archive = game.season_archive(season=locked)
+    locked.archive = plugins.seasons.of(league.rule_system).season_archive(season=locked)
     locked.finished_at = timezone.now()
     locked.save(update_fields=["champion", "archive", "finished_at"])
     coaches = Team.objects.filter(league=league).filter(season_teams(season=locked))
@@ -263,11 +263,11 @@ def season_start_next(
     teams = locking.lock_teams(
         locked_league.teams.filter(retired_at__isnull=True).values_list("pk", flat=True)
     )
-    game = registry.game(locked_league.rule_system)
-    if game.season_rollover is not None and previous is not None:
+    rollover = plugins.seasons.of(locked_league.rule_system).season_rollover
+    if previous is not None:
         for team in teams:
             team.league = locked_league
-            game.season_rollover(team=team, old_season=previous, new_season=season)
+            rollover(team=team, old_season=previous, new_season=season)
     if locked_league.competition_format == League.CompetitionFormat.CHAMPIONSHIP:
         was_double, was_interval = _round_robin_settings(previous)
         fixtures_generate(

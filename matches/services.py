@@ -24,7 +24,7 @@ from core.enqueue import enqueue_on_commit
 from core.signals import fixture_cancelled, fixtures_scheduled
 from league.models import League, Season, Team
 from league.services import season_check_open
-from matches import history, locking
+from matches import history, locking, plugins
 from matches.events import fixture_publish
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
 from matches.resending import resend_counted, resend_reset
@@ -38,7 +38,6 @@ from matches.simulation_chunks import (
 
 log = logging.getLogger(__name__)
 
-SIMULATE_TASK = "matches.tasks.fixture_simulate_task"
 SIMULATE_CHUNK_TASK = "matches.tasks.fixtures_simulate_task"
 KICK_OFF_TASK = "matches.tasks.batch_kick_off_task"
 
@@ -171,10 +170,10 @@ def fixture_schedule(
 
 
 def _kick_off(fixture: Fixture) -> None:
-    """Freeze what the match needs, as its game says (``core.registry``: line-ups, settings,
-    draws); the caller holds the teams' and the fixture's row locks. ``ValidationError`` when
-    a line-up cannot play; the fixture is left as it was."""
-    registry.game(fixture.season.league.rule_system).kick_off(fixture)
+    """Freeze what the match needs, as its game says (``matches.plugins.kick_off``: line-ups,
+    settings, draws); the caller holds the teams' and the fixture's row locks.
+    ``ValidationError`` when a line-up cannot play; the fixture is left as it was."""
+    plugins.kick_off.of(fixture.season.league.rule_system).kick_off(fixture)
 
 
 @transaction.atomic
@@ -352,13 +351,13 @@ def _kick_off_now(fixtures: QuerySet[Fixture], ids: list[int]) -> None:
 
 def _check_line_ups(season: Season, fixtures: QuerySet[Fixture]) -> None:
     """Every team that still has to kick off can, as its game judges it (nothing locked)."""
-    game = registry.game(season.league.rule_system)
-    if game.teams_not_ready is None:
-        return
+    rule_system = season.league.rule_system
+    if not plugins.readiness.implements(rule_system):
+        return  # every line-up can play: no team read
     scheduled = fixtures.filter(status=Fixture.Status.SCHEDULED)
     team_ids = {t for pair in scheduled.values_list("home_id", "away_id") for t in pair}
     teams = list(Team.objects.filter(pk__in=team_ids).select_related("league").order_by("name"))
-    not_ready = game.teams_not_ready(teams=teams)
+    not_ready = plugins.readiness.of(rule_system).teams_not_ready(teams=teams)
     if not_ready:
         raise ValidationError(
             {

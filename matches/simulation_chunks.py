@@ -20,7 +20,6 @@ from itertools import groupby
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import rules_engine
@@ -28,7 +27,7 @@ from core import documents, registry
 from core.bulk import rows_insert_values
 from core.history import record_save_groups
 from core.signals import results_created
-from matches import locking
+from matches import locking, plugins
 from matches.models import Fixture, Result
 
 
@@ -58,7 +57,7 @@ def simulation_chunks(fixtures: Iterable[tuple[int, int]]) -> list[list[int]]:
 
 def fixtures_kick_off_locked(fixtures: Sequence[Fixture]) -> dict[int, list[str]]:
     """Kick off ``fixtures`` (scheduled, theirs and their teams' rows locked by the caller) as
-    each one's game does it, many at once where the game can (``Game.kick_off_many``).
+    each one's game does it, many at once where the game can (``matches.plugins.kick_off``).
     Returns the messages of those that cannot kick off, by id; they are left as they were."""
     problems: dict[int, list[str]] = {}
     by_system = groupby(
@@ -66,17 +65,8 @@ def fixtures_kick_off_locked(fixtures: Sequence[Fixture]) -> dict[int, list[str]
         key=lambda f: f.season.league.rule_system,
     )
     for rule_system, group in by_system:
-        game = registry.game(rule_system)
-        chosen = list(group)
-        if game.kick_off_many is not None:
-            problems.update(game.kick_off_many(fixtures=chosen))
-            continue
-        for fixture in chosen:
-            try:
-                with transaction.atomic():  # a refused kick-off leaves nothing behind
-                    game.kick_off(fixture)
-            except ValidationError as error:
-                problems[fixture.pk] = error.messages
+        game = plugins.kick_off.of(rule_system)
+        problems.update(game.kick_off_many(fixtures=list(group)))
     return problems
 
 

@@ -7,8 +7,9 @@ off each other (a mini-table of their mutual results, read only for the teams st
 
 A read costs two queries (the teams with their kept rows; the mutual results of teams level
 before ``head_to_head``, when there are any) whatever the number of rounds.
-:func:`standings_recount` counts the same totals from the results themselves: the full
-recomputation the kept rows are checked against (``manage.py standings_rebuild --check``).
+:func:`standings_recount` counts the same totals from the results themselves in SQL: the
+independent recomputation the tests check the kept rows against (``manage.py
+standings_rebuild --check`` compares them with :func:`~matches.standings_keeping.standings_drift`).
 """
 
 from collections import defaultdict

@@ -16,16 +16,16 @@ transactions that refresh the same team wait on the team's row lock (taken in te
 first has committed, so neither result is lost.
 """
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db import transaction
 from django.db.models import Q
 
-from core import registry
 from core.bulk import rows_update_values
 from league.models import Season
+from matches import plugins
 from matches.models import Fixture, Result, Standing
 
 COUNTED = ("played", "wins", "draws", "losses", "goals_for", "goals_against")
@@ -63,12 +63,10 @@ def standings_count(
     return counts
 
 
-def _counts_hook(rule_system: str) -> Callable[..., Mapping[int, dict[str, int]]] | None:
-    """The game's own counts (``Game.standings_counts``), if it keeps any."""
-    try:
-        return registry.game(rule_system).standings_counts
-    except LookupError:
-        return None
+def _counts(rule_system: str, season_id: int, team_ids: list[int]) -> dict[int, dict[str, int]]:
+    """The game's own counts of those teams (``matches.plugins.standings``), if it keeps any."""
+    counts = plugins.standings.of(rule_system).standings_counts
+    return dict(counts(season_id=season_id, team_ids=team_ids))
 
 
 def _season_teams(season_id: int) -> set[int]:
@@ -125,10 +123,7 @@ def standings_refresh(
             )
         )
         counts = standings_count(lines, ids)
-        extras: dict[int, dict[str, int]] = {}
-        hook = _counts_hook(rule_system)
-        if hook is not None:
-            extras = dict(hook(season_id=season_id, team_ids=ids))
+        extras = _counts(rule_system, season_id, ids)
         # The rows whose count changed, in one UPDATE ... FROM (VALUES ...): cheaper than one
         # statement per row or bulk_update's CASE expressions; a row that stands is not written.
         changed = []
@@ -195,8 +190,7 @@ def standings_drift(*, season_id: int) -> list[int]:
         "fixture__home_id", "fixture__away_id", "home_score", "away_score", "winner"
     )
     counts = standings_count(lines, ids)
-    hook = _counts_hook(rule_system)
-    extras = dict(hook(season_id=season_id, team_ids=ids)) if hook is not None and ids else {}
+    extras = _counts(rule_system, season_id, ids) if ids else {}
     drifted = []
     for team_id in ids:
         row = kept.get(team_id) or Standing(season_id=season_id, team_id=team_id)

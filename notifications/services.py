@@ -144,7 +144,3 @@ def preferences_save(*, user: User, email: Mapping[str, bool]) -> dict[str, bool
             user=user, kind=name, defaults={"email": bool(value)}
         )
     return email_choices(user=user)
-
-
-def known_kinds() -> Iterable[str]:
-    return kinds.KINDS.keys()

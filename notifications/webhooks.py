@@ -130,15 +130,10 @@ def _payload(event: Event) -> dict:
     }
 
 
-def deliveries_create(*, event: Event) -> int:
-    """One delivery per active endpoint of the league that takes this kind (none twice for
-    the same event), each sent by a task once this commits."""
-    return deliveries_create_many(events=[event])
-
-
 def deliveries_create_many(*, events: Sequence[Event]) -> int:
-    """:func:`deliveries_create` for events that committed together: their leagues' endpoints
-    read in one query, their deliveries written in one statement."""
+    """One delivery per active endpoint of each event's league that takes its kind (none
+    twice for the same event), each sent by a task once this commits: the leagues' endpoints
+    read in one query, the deliveries written in one statement."""
     wanted = [event for event in events if event.kind in WEBHOOK_KINDS]
     if not wanted:
         return 0

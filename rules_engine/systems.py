@@ -7,6 +7,7 @@ system means adding a module and one line to :data:`SYSTEM_MODULES`.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,11 +28,26 @@ class Resolution(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RosterIssue:
-    """One problem with a roster. ``blocking`` issues are errors; the rest are warnings."""
+    """One problem with a roster. ``blocking`` issues are errors; the rest are warnings.
+
+    ``code`` and ``params`` are those of the :class:`~rules_engine.errors.InvalidInput` behind
+    it, when it has them: what a game's app translates (``message`` is the engine's English)."""
 
     field: str
     message: str
     blocking: bool = True
+    code: str = ""
+    # dataclasses.field: the class's own ``field`` attribute hides the function here
+    params: Mapping[str, int | str] = dataclasses.field(default_factory=dict, hash=False)
+
+    def __str__(self) -> str:
+        """The issue in the engine's words, as its error says it: ``field: message``."""
+        return f"{self.field}: {self.message}"
+
+    @classmethod
+    def of(cls, error: InvalidInput) -> RosterIssue:
+        """The blocking issue an invalid roster raised."""
+        return cls(error.field, error.message, code=error.code, params=error.params)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,14 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
-from django.utils import timezone
+from django.utils import timezone, translation
+from hypothesis import is_hypothesis_test
 from rest_framework.test import APIClient
 
 from league.services import league_create, league_update
 from rules_engine import Dice
 from systems.killpower.services import killpower_team_register
+from tests import hypothesis_profiles
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
@@ -23,10 +25,75 @@ from tests.factories import (
     set_ranking_points,
 )
 
+HYPOTHESIS_PROFILE = hypothesis_profiles.load()
+
+
+def pytest_report_header(config):
+    variable = hypothesis_profiles.ENVIRONMENT_VARIABLE
+    return (
+        f"hypothesis profile: {HYPOTHESIS_PROFILE} (from {variable}, tests/hypothesis_profiles.py)"
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every ``@given`` test is a property test (``-m property`` selects them, ``make
+    test-property`` runs them at their full count); the state machines and the tests that call
+    a ``@given`` function of their own carry the mark themselves."""
+    for item in items:
+        if is_hypothesis_test(getattr(item, "obj", None)):
+            item.add_marker(pytest.mark.property)
+    _refuse_modules_mixing_committing_tests(items)
+
+
+SERIAL_SUITES = ("tests/integration/", "tests/browser/")
+"""Suites that run in one process (make test-integration, make test-browser)."""
+
+
+def _commits(item) -> bool | None:
+    """Whether a test commits to the database (None: it uses none)."""
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    if "transactional_db" in fixtures or "live_server" in fixtures:
+        return True
+    if marker is None:
+        return None if "db" not in fixtures else False
+    return bool(marker.kwargs.get("transaction", marker.args[0] if marker.args else False))
+
+
+def _refuse_modules_mixing_committing_tests(items) -> None:
+    """A test that commits (``transaction=True``) ends by emptying its database, the rows the
+    migrations wrote included (Tutatis's sample lists). pytest-django runs such tests after the
+    ones that roll back, but ``--dist loadscope`` hands a module to one worker whole: a module
+    mixing both kinds would empty that worker's database in the middle of the run. Such tests
+    go in a module of their own (tests/core/test_prepared_query_locks.py)."""
+    kinds: dict[str, set[bool]] = {}
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        commits = _commits(item)
+        if commits is not None and not path.startswith(SERIAL_SUITES):
+            kinds.setdefault(path, set()).add(commits)
+    mixed = sorted(path for path, found in kinds.items() if len(found) > 1)
+    if mixed:
+        raise pytest.UsageError(
+            "these modules mix tests that commit (transaction=True) with tests that roll back; "
+            f"move the committing ones to a module of their own: {', '.join(mixed)}"
+        )
+
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts and ends in the site's default language. A request leaves the
+    language it activated (LocaleMiddleware, a user's saved choice) on the thread after the
+    response: a test after a French request would otherwise read French messages, depending on
+    which tests ran before it on the same pytest-xdist worker."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -18,9 +18,6 @@ from core.api.serializers import ModelSerializer
 from core.names import validate_name
 from rules_engine.dice import MAX_SEED
 
-SIDES_HELP = "One value per side: attacker, defender."
-
-
 # --- campaigns ----------------------------------------------------------------------------
 
 

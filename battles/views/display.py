@@ -35,13 +35,6 @@ OFFICERS = {
     "general": gettext_lazy("General"),
     "marshal": gettext_lazy("Army General/Marshal"),
 }
-OFFICER_BATTLES = {
-    "captain": gettext_lazy("Skirmish (under 200)"),
-    "major": gettext_lazy("Small battle (under 500)"),
-    "colonel": gettext_lazy("Large battle (under 5,000)"),
-    "general": gettext_lazy("Huge battle (under 20,000)"),
-    "marshal": gettext_lazy("Epic battle (over 20,000)"),
-}
 SKILLS = {"tactics": gettext_lazy("Tactics"), "command": gettext_lazy("Command")}
 PHASE_NAMES = {
     1: gettext_lazy("Opening manoeuvres"),

@@ -1,7 +1,7 @@
 """The REST API, version 1: a browsable router root, plus one small view per domain command.
 
 The core apps' endpoints are listed here; each game's come from its registration
-(``core.registry.api_urls`` and ``api_routes``), and the campaigns' from ``battles.api.urls``.
+(``core.plugins.routes``), and the campaigns' from ``battles.api.urls``.
 """
 
 from django.urls import path
@@ -9,7 +9,7 @@ from rest_framework.routers import DefaultRouter
 
 from battles.api import urls as battle_urls
 from betting.api import urls as betting_urls
-from core import registry
+from core import plugins
 from core.api import accounts
 from league.api import auth
 from league.api import commands as league_commands
@@ -34,7 +34,7 @@ router.register("results", match_views.ResultViewSet, basename="result")
 router.register(
     "simulation-batches", match_views.SimulationBatchViewSet, basename="simulationbatch"
 )
-for prefix, viewset, basename in registry.api_routes():
+for prefix, viewset, basename in plugins.api_routes():
     router.register(prefix, viewset, basename=basename)
 battle_urls.register(router)
 for prefix, viewset, basename in betting_urls.routes:
@@ -145,7 +145,7 @@ urlpatterns = [
     ),
     *betting_urls.urlpatterns,
     *notification_urls.urlpatterns,
-    *registry.api_urls(),
+    *plugins.api_urls(),
     *battle_urls.urlpatterns,
     *router.urls,
 ]

@@ -4,9 +4,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core import registry
 from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
+from league import plugins
 from league.api import serializers as s
 from league.models import Team
 
@@ -23,5 +23,5 @@ class TeamSheetView(ObjectCommandView):
     )
     def get(self, request: Request, pk: int) -> Response:
         team = self.get_object()
-        sheet = registry.game(team.league.rule_system).team_sheet(team=team)
+        sheet = plugins.team_views.of(team.league.rule_system).team_sheet(team=team)
         return Response(s.TeamSheetSerializer(sheet).data)

@@ -13,7 +13,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core import history, history_selectors
+from core import history_registry, history_selectors
 from core.api.pagination import CappedPageNumberPagination
 from core.api.permissions import ReadOnly
 from league.models import League, Team
@@ -129,7 +129,7 @@ class ObjectHistoryView(HistoryListView):
         return self.league_of(instance), {
             "object_type": instance._meta.label_lower,
             "object_id": instance.pk,
-            "url": history.page_url(instance),
+            "url": history_registry.page_url(instance),
         }
 
 

@@ -5,10 +5,10 @@ No serializer saves anything: the views pass ``validated_data`` to one service e
 
 from rest_framework import serializers
 
-from core import registry
 from core.api.fields import UserField
 from core.api.serializers import ModelSerializer
 from core.names import validate_name
+from league import plugins
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
 from league.services import LEAGUE_SETTINGS
 
@@ -42,7 +42,7 @@ class LeagueSettingsSerializer(ModelSerializer):
         fields = list(LEAGUE_SETTINGS)  # what league_update accepts, with each game's settings
 
     def get_fields(self):
-        return super().get_fields() | registry.league_settings_fields()
+        return super().get_fields() | plugins.league_settings_fields()
 
 
 class LeagueCreateSerializer(LeagueSettingsSerializer):
@@ -98,7 +98,7 @@ class LeagueSerializer(ModelSerializer):
         read_only_fields = fields
 
     def get_fields(self):
-        return super().get_fields() | registry.league_api_fields()
+        return super().get_fields() | plugins.league_api_fields()
 
 
 # --- seasons ------------------------------------------------------------------------------
@@ -148,16 +148,14 @@ class TeamSerializer(ModelSerializer):
         validators: list = []  # the service checks the name is unique in its league
 
     def get_fields(self):
-        return super().get_fields() | registry.team_api_fields()
+        return super().get_fields() | plugins.team_api_fields()
 
     def _power(self, team: Team):
         """Power and division, from the team's game where it has them (else None)."""
-        team_power = registry.game(team.league.rule_system).team_power
-        if team_power is None:
-            return None
         cached = getattr(team, "_power", None)
         if cached is None:
-            cached = team._power = team_power(team=team)
+            teams = plugins.teams.of(team.league.rule_system)
+            cached = team._power = teams.team_power(team=team)
         return cached
 
     def get_power(self, team: Team) -> int | None:

@@ -9,11 +9,10 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core import registry
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import IsAuthenticatedCreate, ReadOnly
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
-from league import selectors, services
+from league import plugins, selectors, services
 from league.api import serializers as s
 from league.api.filters import SeasonFilter, TeamFilter
 from league.api.permissions import IsCommissioner
@@ -143,7 +142,7 @@ class TeamViewSet(CSVListMixin, ReadCreateUpdateViewSet):
         # The living gladiators of Killpower teams give their power and division.
         return (
             selectors.team_list()
-            .prefetch_related(*(prefetch() for prefetch in registry.team_prefetches()))
+            .prefetch_related(*plugins.team_prefetches())
             .order_by("name", "pk")
         )
 

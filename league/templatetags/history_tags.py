@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 from django import template
 from django.urls import reverse
 
-from core import history, history_selectors
+from core import history_registry, history_selectors
 from league.models import League
 from league.roles import is_commissioner
 
@@ -26,7 +26,7 @@ def object_history(context: template.Context, instance, league: League) -> dict:
         private=is_commissioner(request.user, league),
         object_type=object_type,
         object_id=instance.pk,
-        url=history.page_url(instance),
+        url=history_registry.page_url(instance),
     )
     query = urlencode({"object_type": object_type, "object_id": instance.pk})
     return {

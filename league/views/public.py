@@ -4,8 +4,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from core import registry
-from league import selectors
+from league import plugins, selectors
 
 LEAGUES_PER_PAGE = 50
 
@@ -26,4 +25,4 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     team = selectors.team_list().filter(pk=pk).first()
     if team is None:
         raise Http404
-    return registry.game(team.league.rule_system).team_page(request, team=team)
+    return plugins.team_views.of(team.league.rule_system).team_page(request, team=team)

@@ -6,11 +6,11 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core import registry
 from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
 from league.api.serializers import TeamBriefSerializer
 from league.models import Season, Team
+from matches import plugins
 from matches.positions import positions_by_round
 
 
@@ -90,8 +90,8 @@ class TeamProgressionView(ObjectCommandView):
     )
     def get(self, request: Request, pk: int) -> Response:
         team = self.get_object()
-        hook = registry.game(team.league.rule_system).progression_series
-        progression = hook(team=team) if hook is not None else None
+        series = plugins.progression.of(team.league.rule_system)
+        progression = series.progression_series(team=team)
         body = {
             "team": team.pk,
             "measure": str(progression.measure) if progression else None,

@@ -54,7 +54,7 @@ def post_match_run(
     not played at the table, without its result yet, or without a sequence (a forfeit).
     """
     fixture = locking.lock_fixture_with_teams(fixture_id)
-    if fixture is None or not table_results.offers(fixture.season.league.rule_system):
+    if fixture is None or not table_results.implements(fixture.season.league.rule_system):
         return None
     plugin = table_results.of(fixture.season.league.rule_system)
     runs = PostMatchRun.objects

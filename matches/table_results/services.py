@@ -30,7 +30,7 @@ from rules_engine import Dice
 
 def _plugin(fixture: Fixture) -> TableResults:
     game = fixture.season.league.rule_system
-    if not table_results.offers(game):
+    if not table_results.implements(game):
         raise ReportRefused(
             "not_table_played", _("Results of this game are not entered here."), field="fixture"
         )

@@ -7,9 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from core import registry
 from league.models import League, Season
-from matches import selectors
+from matches import plugins, selectors
 from matches.exports import standings_export
 from matches.models import Fixture
 
@@ -19,9 +18,10 @@ def result_book(request: HttpRequest, pk: int, season_id: int) -> HttpResponse:
     league = get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
     season = get_object_or_404(Season, pk=season_id, league=league)
     season.league = league
-    game = registry.game(league.rule_system)
+    book = plugins.result_book.of(league.rule_system)
+    reads_records = plugins.result_book.implements(league.rule_system)
     fixtures = selectors.fixture_list(season=season).order_by("round", "kickoff", "pk")
-    if game.result_book_lines is None:
+    if not reads_records:
         fixtures = fixtures.defer(*selectors.HEAVY_FIELDS)
     else:
         fixtures = fixtures.defer(*(f for f in selectors.HEAVY_FIELDS if f != "result__record"))
@@ -30,11 +30,7 @@ def result_book(request: HttpRequest, pk: int, season_id: int) -> HttpResponse:
         items = []
         for fixture in group:
             played = fixture.status == Fixture.Status.PLAYED
-            lines = (
-                game.result_book_lines(result=fixture.result)
-                if played and game.result_book_lines is not None
-                else []
-            )
+            lines = book.result_book_lines(result=fixture.result) if played else []
             items.append(
                 {"fixture": fixture, "result": fixture.result if played else None, "lines": lines}
             )

@@ -5,11 +5,10 @@ its points and score difference, and its players' progression where the game kee
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from core import registry
 from core.progression import progression_chart
 from league import selectors
 from league.models import League, Season
-from matches import charts
+from matches import charts, plugins
 from matches.positions import positions_by_round
 
 
@@ -57,9 +56,8 @@ def team_charts(request: HttpRequest, pk: int) -> HttpResponse:
                 ),
                 "chart": charts.team_season_chart(series.rounds, line),
             }
-    game = registry.game(league.rule_system)
-    if game.progression_series is not None:
-        progression = game.progression_series(team=team)
+    if plugins.progression.implements(league.rule_system):
+        progression = plugins.progression.of(league.rule_system).progression_series(team=team)
         context |= {
             "progression": progression,
             "progression_chart": progression_chart(progression, team_name=team.name),

@@ -7,11 +7,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from core import registry
 from core.exports import export_filename, export_format, table_response
 from league import selectors
 from league.models import League, Season, Team
-from matches import calendars
+from matches import calendars, plugins
 from matches import selectors as match_selectors
 from matches.exports import fixtures_export, standings_export
 
@@ -61,11 +60,11 @@ def roster_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     """A team's roster in its game's columns (``roster_rows``); a 404 for a game without."""
     export_format(fmt)
     team = _team(pk)
-    game = registry.game(team.league.rule_system)
-    if game.roster_rows is None:
+    rows = plugins.roster.of(team.league.rule_system).roster_rows(team=team)
+    if rows is None:
         raise Http404("this game keeps no roster")
     return table_response(
-        game.roster_rows(team=team),
+        rows,
         fmt=fmt,
         filename=export_filename(team.league.name, team.name, "roster", fmt=fmt),
     )

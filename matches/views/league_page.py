@@ -9,6 +9,7 @@ from core import registry
 from core.htmx import page_or_fragment
 from league import roles, selectors
 from league.models import League, Season, Team
+from matches import plugins
 from matches import selectors as match_selectors
 from matches.models import Fixture
 from matches.season_rounds import (
@@ -90,11 +91,13 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["simulates"] = game.simulated  # the engine plays its matches: simulate buttons
     for team in teams:
         team.league = league  # already loaded: no query per team
+    checks = plugins.readiness.implements(game.name) and context["unresolved"]
     context["not_ready"] = (
-        game.teams_not_ready(teams=teams) if game.teams_not_ready and context["unresolved"] else {}
+        plugins.readiness.of(game.name).teams_not_ready(teams=teams) if checks else {}
     )
-    if game.league_page_context is not None:
-        context |= game.league_page_context(request, league=league, season=season)
+    context |= plugins.pages.of(game.name).league_page_context(
+        request, league=league, season=season
+    )
     htmx = getattr(request, "htmx", None)
     fragment = ROUND_FRAGMENT if htmx and htmx.target == ROUND_FRAGMENT else "season-content"
     template = page_or_fragment(request, "league/detail.html", fragment, target=fragment)

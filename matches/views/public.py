@@ -3,10 +3,11 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from core import registry
-from matches import selectors
+from matches import plugins, selectors
 
 
 def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = get_object_or_404(selectors.fixture_list(), pk=pk)
-    return registry.game(fixture.season.league.rule_system).fixture_page(request, fixture=fixture)
+    return plugins.pages.of(fixture.season.league.rule_system).fixture_page(
+        request, fixture=fixture
+    )

@@ -150,5 +150,4 @@ FREE_THROW_SHOOTERS: Final = 2
 
 # 1.2: a team.
 TEAM_SIZE: Final = 7
-ON_COURT: Final = 5
 SAME_POWER_PER_TEAM: Final = 3  # tournament mode: a power at most 3 times per team

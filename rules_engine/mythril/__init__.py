@@ -19,7 +19,7 @@ Roster data (:mod:`.roster`, :mod:`.players`)
     ally_gold=10_000, matchday_entry=10_000, extra_card=50_000, pitches=PITCHES)``;
     ``Player(id, name, position, race, big_guy, champion, ally, spp, levels, start,
     profile, skills, normal, double, miss_next_match)`` (a roster member; ``Player.hired``
-    and ``Player.of_champion`` build one).
+    builds one).
 
 Team creation (:mod:`.creation`)
     ``check_team(team_list: TeamList, draft: Draft, budget: int, prices: Prices) ->

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules_engine.errors import InvalidInput
 from rules_engine.mythril.reading import Reader
-from rules_engine.mythril.roster import Champion, Position, Profile
+from rules_engine.mythril.roster import Position, Profile
 
 
 def player_id(value: object, field: str) -> str:
@@ -101,19 +101,6 @@ class Player:
             skills=position.skills,
             normal=position.normal,
             double=position.double,
-        )
-
-    @classmethod
-    def of_champion(cls, id: str, champion: Champion) -> Player:
-        return cls(
-            id=id,
-            name=champion.name,
-            position=champion.name,
-            big_guy=champion.big_guy,
-            champion=True,
-            start=champion.profile,
-            profile=champion.profile,
-            skills=champion.skills,
         )
 
     def current(self, field: str = "player") -> Profile:

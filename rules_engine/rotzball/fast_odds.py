@@ -22,10 +22,10 @@ import numpy.typing as npt
 
 from rules_engine.dice import Dice
 from rules_engine.errors import InvalidInput
-from rules_engine.rotzball.match import COACH_BONUS, EXTRA_HALF_TURNS, REGULATION_HALF_TURNS
-from rules_engine.rotzball.match import TACTIC_BONUS as TB
 from rules_engine.rotzball.options import CoachRule, MatchOptions
 from rules_engine.rotzball.ratings import Ratings
+from rules_engine.rotzball.rules import COACH_BONUS, EXTRA_HALF_TURNS, REGULATION_HALF_TURNS
+from rules_engine.rotzball.rules import TACTIC_BONUS as TB
 from rules_engine.rotzball.sheet import Tactic, TeamSheet
 from rules_engine.rotzball.table import (
     COUNTER_TABLE,

@@ -78,6 +78,12 @@ class TeamSheet:
 _TACTICS = {tactic.value: tactic for tactic in Tactic}
 
 
+REQUIRED = "required"
+"""The code of a missing part of the sheet (a position, a player's characteristic)."""
+EXACT_COUNT = "exact_count"
+"""The code of a squad of the wrong size; ``params["count"]`` is the size the rules want."""
+
+
 def _join(prefix: str, key: str | int) -> str:
     return f"{prefix}.{key}" if prefix else str(key)
 
@@ -92,7 +98,7 @@ def _mapping(data: object, field: str) -> Mapping[str, Any]:
 
 def _require(data: Mapping[str, Any], key: str, field: str) -> Any:
     if key not in data:
-        raise InvalidInput(_join(field, key), "is required")
+        raise InvalidInput(_join(field, key), "is required", code=REQUIRED)
     return data[key]
 
 
@@ -115,8 +121,9 @@ def _player(data: object, field: str, keys: tuple[str, ...]) -> tuple[str, list[
         value = player.get(key)
         # ``type(...) is int`` refuses booleans, which ``isinstance`` counts as integers.
         if type(value) is not int or not MIN_CHARACTERISTIC <= value <= MAX_CHARACTERISTIC:
-            message = _RANGE if key in player else "is required"
-            raise InvalidInput(_join(field, key), message)
+            if key not in player:
+                raise InvalidInput(_join(field, key), "is required", code=REQUIRED)
+            raise InvalidInput(_join(field, key), _RANGE)
         values.append(value)
     return name, values
 
@@ -139,7 +146,12 @@ def _coach(data: object, field: str) -> Coach:
 def _squad(data: Mapping[str, Any], key: str, size: int, field: str) -> list[Any]:
     value = _require(data, key, field)
     if not isinstance(value, list) or len(value) != size:
-        raise InvalidInput(_join(field, key), f"must be a list of exactly {size} players")
+        raise InvalidInput(
+            _join(field, key),
+            f"must be a list of exactly {size} players",
+            code=EXACT_COUNT,
+            params={"count": size},
+        )
     return value
 
 

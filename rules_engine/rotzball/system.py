@@ -81,7 +81,7 @@ class RotzballSystem:
         try:
             parse_sheet(roster, "")
         except InvalidInput as exc:
-            return [RosterIssue(exc.field, exc.message)]
+            return [RosterIssue.of(exc)]
         return []
 
     def resolve_match(

@@ -73,9 +73,6 @@ class BattleCard:
     def ok(self) -> bool:
         return not self.errors
 
-    def specialist_count(self, phase: int) -> int:
-        return len(self.specialists[phase])
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "total": self.total,

@@ -1,5 +1,5 @@
 """What a commissioner's correction or void of a Killpower result means for the game
-(``core.registry`` hooks ``result_check``, ``result_corrected``, ``result_voided``).
+(``matches.plugins.results``: ``result_check``, ``result_corrected``, ``result_voided``).
 
 The post-match sequence rolls dice for injuries, deaths and experience and moves the ranking
 points: none of it can be replayed on another result, so it is flagged for the commissioner

@@ -1,5 +1,5 @@
 """Killpower Ball in bulk, for ``manage.py generate_load`` (the ``load_teams``,
-``load_kick_off`` and ``load_results`` registry hooks): a championship's teams, kick-offs and
+``load_kick_off`` and ``load_results`` of ``loadgen.plugins.load``): a championship's teams, kick-offs and
 entered results for a whole season at once.
 
 * Teams: seven gladiators each, drawn by the engine (``create_team``) on a dice of their own

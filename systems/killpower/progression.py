@@ -1,5 +1,5 @@
 """A Killpower team's gladiators' experience after each match they played, read from their
-history (``GladiatorEvent``): the registry's ``progression_series`` hook, drawn on the team's
+history (``GladiatorEvent``): ``matches.plugins.progression``, drawn on the team's
 charts page. Two queries whatever the number of matches."""
 
 from collections import defaultdict

@@ -8,7 +8,6 @@ from django.db.models import Case, Prefetch, Q, QuerySet, Value, When, prefetch_
 from django.db.models.functions import Now
 
 from core.registry import FORFEIT
-from core.roster_messages import roster_issue_text
 from league.models import League, Season, Team
 from matches.models import Fixture, PostMatchRun, Result
 from rules_engine import RosterIssue
@@ -148,7 +147,7 @@ def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
     for team in teams:
         blocking = [issue for issue in roster_issues(team=team) if issue.blocking]
         if blocking:
-            problems[team.pk] = " ".join(roster_issue_text(issue) for issue in blocking)
+            problems[team.pk] = " ".join(str(issue) for issue in blocking)
     return problems
 
 

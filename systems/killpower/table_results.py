@@ -14,6 +14,7 @@ from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
 from rules_engine.killpower import SYSTEM
+from systems.killpower import selectors
 from systems.killpower.documents import RESULT_REPORT
 from systems.killpower.kickoff import fixture_settings, kick_off
 from systems.killpower.models import PostMatchRun, ResultReport
@@ -34,6 +35,7 @@ class KillpowerResults(TableResults):
     reports = ResultReport
     runs = PostMatchRun
     has_post_match = True
+    post_match_pending = staticmethod(selectors.season_post_match_pending)
 
     def kick_off(self, *, fixture: Fixture) -> None:
         kick_off(fixture)

@@ -1,5 +1,5 @@
 """What a commissioner's correction or void of a Mythril result means for the game
-(``core.registry`` hooks ``result_corrected``, ``result_voided``).
+(``matches.plugins.results``: ``result_corrected``, ``result_voided``).
 
 Undone where it can be: a voided match's winnings are ledger transactions, so each treasury
 gives them back to the league's money supply with a reversal (no more than it holds: a

@@ -77,26 +77,3 @@ class DraftForm(PageForm):
 
 class RosterImportForm(PageForm):
     file = forms.FileField(label=_("Roster data file (JSON or YAML)"))
-
-
-class HireForm(PageForm):
-    choice = forms.CharField(
-        label=_("Hire"), max_length=140, help_text=_("A position, a champion or an ally.")
-    )
-    name = forms.CharField(
-        label=_("Name"),
-        max_length=80,
-        required=False,
-        validators=[validate_name],
-    )
-
-
-class LevelUpForm(PageForm):
-    choice = forms.CharField(max_length=120)
-
-
-class BetForm(PageForm):
-    outcome = forms.ChoiceField(
-        label=_("Outcome"),
-        choices=[("home", _("Home win")), ("away", _("Away win")), ("draw", _("Draw"))],
-    )

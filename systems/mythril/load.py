@@ -1,5 +1,5 @@
 """Mythril in bulk, for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
-``load_results`` registry hooks).
+``load_results`` of ``loadgen.plugins.load``).
 
 * Teams: the rows ``mythril_team_register`` writes, on the demo's four drafts (the engine
   checks each draft once, the treasury is granted its gold and pays for the players through

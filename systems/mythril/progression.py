@@ -1,5 +1,5 @@
 """A Mythril team's players' star player points after each match, read from the post-match
-sequences (each holds the roster after it): the registry's ``progression_series`` hook, drawn
+sequences (each holds the roster after it): ``matches.plugins.progression``, drawn
 on the team's charts page. Two queries whatever the number of matches."""
 
 from django.db.models import Q

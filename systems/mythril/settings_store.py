@@ -1,5 +1,5 @@
 """A Mythril league's own settings (:class:`~systems.mythril.models.MythrilSettings`) and the
-league-settings hooks of ``core.registry``."""
+league settings of ``league.plugins.league_settings``."""
 
 from typing import Any
 

@@ -12,7 +12,7 @@ from matches.models import Fixture, Result
 from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
-from systems.mythril import SETTLE_TASK
+from systems.mythril import SETTLE_TASK, selectors
 from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.kickoff import kick_off
 from systems.mythril.models import PostMatchRun, ResultReport
@@ -24,6 +24,7 @@ class MythrilResults(TableResults):
     reports = ResultReport
     runs = PostMatchRun
     has_post_match = True
+    post_match_pending = staticmethod(selectors.season_post_match_pending)
 
     def kick_off(self, *, fixture: Fixture) -> None:
         kick_off(fixture)

@@ -22,11 +22,11 @@ from django.utils.translation import gettext as _
 from betting import ledger
 from betting.ledger import Leg, Posting
 from betting.models import Account
-from core import registry
 from core.enqueue import enqueue_on_commit
 from core.refusals import Refused
 from league.models import Season, Team
 from league.roles import can_edit_roster
+from matches import plugins as match_plugins
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.mythril.bets import matchday_entry, team_bet_payout
@@ -100,7 +100,7 @@ def team_bet_place(*, team: Team, user: User, fixture: Fixture, outcome: str) ->
             _("Bets are taken before kick-off: this match has kicked off."),
             field="fixture",
         )
-    outcomes = registry.game(RULE_SYSTEM).outcomes_of(locked)
+    outcomes = match_plugins.outcomes.of(RULE_SYSTEM).outcomes(locked)
     if outcome not in outcomes:
         raise Refused(
             "invalid",

@@ -13,11 +13,11 @@ import rules_engine
 from core.bulk import rows_update_values
 from core.documents import stamp
 from core.history import record_saves
-from core.roster_messages import roster_issue_text
 from league.models import League
 from matches.models import Fixture
 from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.models import LineupSlot
+from systems.rotzball.roster_messages import roster_issue_text
 from systems.rotzball.selectors import coach_rule_of, team_sheet_get
 
 

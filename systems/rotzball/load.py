@@ -1,6 +1,6 @@
 """Rotzball in bulk, for ``manage.py generate_load`` (the ``load_teams`` and ``load_kick_off``
-registry hooks): many teams with full rosters in a few statements, and many fixtures frozen
-at once, each team's sheet built once.
+of ``loadgen.plugins.load``): many teams with full rosters in a few statements, and many
+fixtures frozen at once, each team's sheet built once.
 
 The rows are those of the demo's roster (``systems.rotzball.demo``): eight players with WFRP
 characteristics 20 + 2D10 drawn on the given dice, the best ones in the line-up, a match plan.

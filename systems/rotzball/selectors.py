@@ -8,11 +8,11 @@ from typing import Any
 from django.db.models import Prefetch, prefetch_related_objects
 
 import rules_engine
-from core.roster_messages import roster_issue_text
 from league.models import League, Team
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
+from systems.rotzball.roster_messages import roster_issue_text
 
 ROTZBALL_POSITIONS = LineupSlot.Position
 

@@ -1,5 +1,5 @@
 """What a commissioner's correction or void of a Tutatis result means for the game
-(``core.registry`` hooks ``result_corrected``, ``result_voided``): the post-match task carried
+(``matches.plugins.results``: ``result_corrected``, ``result_voided``): the post-match task carried
 the badly hurt players to their next match by the match report, so it is flagged for review."""
 
 from typing import Any

@@ -1,5 +1,5 @@
 """Tutatis in bulk, for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
-``load_results`` registry hooks).
+``load_results`` of ``loadgen.plugins.load``).
 
 * Teams: the rows the roster services (``team_list_choose``, ``roster_set``) write, from the
   shipped sample lists as the demo builds them, each roster checked by the engine.

@@ -35,10 +35,6 @@ def entries_of(*, team_list: TeamList) -> QuerySet[ListEntry]:
     return team_list.entries.all().order_by("pk")
 
 
-def roster_check(*, team: Team) -> Any:
-    return engine.team_check(players_of(team=team), budget=engine.league_rules(team.league).budget)
-
-
 def team_sheet(team: Team) -> dict[str, Any]:
     """The team as the engine, the API's ``/teams/<id>/sheet/`` and the kick-off read it."""
     players = players_of(team=team)

@@ -26,6 +26,7 @@ from tests.battles.fixtures import (  # noqa: F401  # noqa: F401
     player,
 )
 from tests.factories import FixtureFactory, UserFactory
+from tests.hypothesis_profiles import examples
 from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db
@@ -100,6 +101,7 @@ def fixture_scheduled(season, team, other_team):
     return FixtureFactory(season=season, home=team, away=other_team)
 
 
+@pytest.mark.property
 @pytest.mark.parametrize(
     ("method", "path"), [(m, p) for m, p, _ in _operations()], ids=lambda v: str(v)
 )
@@ -119,7 +121,7 @@ def test_boundary_values_never_make_a_server_error(api_as, ids, method, path):
     )
 
     @settings(
-        max_examples=30,
+        max_examples=examples(30),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

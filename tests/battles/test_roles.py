@@ -60,7 +60,7 @@ def test_a_superuser_is_game_master_everywhere(campaign, battle):
 
 def test_demo_data_builds_the_battles_demo_too(db, monkeypatch):
     # the leagues apart
-    monkeypatch.setattr("core.registry.games", lambda: [])
+    monkeypatch.setattr("league.plugins.demo.implementations", lambda: [])
     call_command("demo_data", force=True, stdout=io.StringIO())
 
     assert Campaign.objects.filter(name="La Chasse Sauvage").exists()

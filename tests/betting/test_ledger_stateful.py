@@ -27,6 +27,7 @@ from betting.league_settings import settings_save
 from betting.models import Account, Bet, FixtureOdds
 from matches.models import Fixture, Result
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
+from tests.hypothesis_profiles import examples
 
 OUTCOMES = ("home", "away")
 
@@ -204,12 +205,13 @@ class LedgerMachine(RuleBasedStateMachine):
                 assert bet.payout == expected, (bet.pk, bet.price, bet.outcome, result.winner)
 
 
+@pytest.mark.property
 @pytest.mark.django_db
 def test_ledger_invariants_hold_over_random_operations():
     run_state_machine_as_test(
         LedgerMachine,
         settings=settings(
-            max_examples=30,
+            max_examples=examples(30),
             stateful_step_count=30,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],

@@ -9,9 +9,9 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import timezone
 
-from core import registry
 from core.progression import progression_chart
 from league.services import league_create
+from matches import plugins
 from matches.models import Fixture
 from systems.killpower.models import Gladiator, GladiatorEvent
 from systems.mythril.models import Player, PostMatchRun
@@ -77,7 +77,7 @@ def kp_history(kp_season, titanos, viking):
 def test_killpower_experience_after_each_match(titanos, kp_history):
     one, two, _recruit = kp_history
 
-    progression = registry.game("killpower").progression_series(team=titanos)
+    progression = plugins.progression.of("killpower").progression_series(team=titanos)
 
     values = {player.name: player.values for player in progression.players}
     assert progression.steps == ["R1", "R2"]
@@ -90,12 +90,12 @@ def test_killpower_experience_after_each_match(titanos, kp_history):
 @pytest.mark.django_db
 def test_killpower_progression_costs_two_queries(titanos, kp_history, django_assert_num_queries):
     with django_assert_num_queries(2):
-        registry.game("killpower").progression_series(team=titanos)
+        plugins.progression.of("killpower").progression_series(team=titanos)
 
 
 @pytest.mark.django_db
 def test_a_team_without_matches_has_no_progression_and_no_chart(titanos):
-    progression = registry.game("killpower").progression_series(team=titanos)
+    progression = plugins.progression.of("killpower").progression_series(team=titanos)
 
     assert progression is None
     assert progression_chart(progression, team_name="Titanos") == ""
@@ -150,7 +150,7 @@ def test_mythril_spp_after_each_match_on_either_side(mythril_pair):
     _mythril_run(season, home, away, 1, {"home": {first.pk: 2, second.pk: 0}, "away": {}})
     _mythril_run(season, away, home, 2, {"home": {}, "away": {first.pk: 5}})  # second died
 
-    progression = registry.game("mythril").progression_series(team=home)
+    progression = plugins.progression.of("mythril").progression_series(team=home)
 
     values = {player.name: player.values for player in progression.players}
     assert progression.steps == ["R1", "R2"]

@@ -88,7 +88,11 @@ def test_production_refuses_to_start_without_a_real_secret_key():
 
 
 @pytest.mark.parametrize(
-    "key", ["k" * 64, "abab" * 20, "django-insecure-" + secrets.token_urlsafe(50)]
+    "key",
+    ["k" * 64, "abab" * 20, "django-insecure-" + secrets.token_urlsafe(50)],
+    # named, not shown: each pytest-xdist worker draws its own random key, and every worker
+    # must collect the same test ids
+    ids=["one character repeated", "a few characters repeated", "django-insecure- prefixed"],
 )
 def test_production_refuses_a_secret_key_of_one_repeated_character_or_a_few(key):
     done = _manage("check", **{**PRODUCTION, "DJANGO_SECRET_KEY": key})

@@ -4,10 +4,8 @@ Django's internals (the compiler, the related populators), so these tests are wh
 Django upgrade that broke it."""
 
 import pytest
-from django.db import connection, transaction
 from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.db.models.functions import Now
-from django.db.transaction import TransactionManagementError
 
 from core.prepared_query import PreparedQuery
 from matches.models import Fixture
@@ -65,27 +63,6 @@ def test_related_rows_are_cached_and_deferred_fields_load_on_demand(
     assert "home_sheet" in prepared.get_deferred_fields()
     with django_assert_num_queries(1):
         assert prepared.home_sheet == fixture.home_sheet
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_lock_outside_a_transaction_is_refused_as_django_refuses_it(season, team, other_team):
-    fixture = FixtureFactory(season=season, home=team, away=other_team)
-    locked = PreparedQuery(lambda pk: Fixture.objects.select_for_update().filter(pk=pk), (int,))
-
-    def refused(run) -> bool:
-        try:
-            run()
-        except TransactionManagementError:
-            return True
-        return False
-
-    django_refuses = refused(
-        lambda: list(Fixture.objects.select_for_update().filter(pk=fixture.pk))
-    )
-    assert refused(lambda: locked(fixture.pk)) == django_refuses
-    assert django_refuses == connection.features.has_select_for_update
-    with transaction.atomic():
-        assert [row.pk for row in locked(fixture.pk)] == [fixture.pk]
 
 
 def test_a_value_must_reach_the_sql_once():

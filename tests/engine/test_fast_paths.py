@@ -23,6 +23,7 @@ from rules_engine.witcher.rolls import exchange_roll, roll_skill
 from tests.engine.builders import PrefixDice, sheet
 from tests.engine.witcher import builders as witcher_builders
 from tests.engine.witcher import test_replay_digests as witcher_digests
+from tests.hypothesis_profiles import examples
 
 purposes = st.one_of(
     st.sampled_from(["home attack", "away defence", "coin toss"]),
@@ -31,7 +32,7 @@ purposes = st.one_of(
 draws = st.lists(st.tuples(st.sampled_from([2, 6, 10, 100, 2**31 - 1]), purposes), max_size=60)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), plan=draws, record=st.booleans())
 def test_a_roller_draws_and_records_exactly_as_roll(seed, plan, record):
     plain, fast = Dice(seed, record=record), Dice(seed, record=record)
@@ -47,7 +48,7 @@ def test_a_roller_draws_and_records_exactly_as_roll(seed, plan, record):
     assert plain.roll(100, "next") == fast.roll(100, "next")  # the streams go on together
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     seed=st.integers(0, 2**63 - 1),
     plan=st.lists(st.tuples(st.sampled_from([2, 6, 100, 2**40]), st.integers(0, 8), purposes),
@@ -75,7 +76,7 @@ def test_draws_of_scripted_dice_go_through_roll(values):
 entry_draws = st.lists(st.tuples(st.sampled_from([2, 6, 100]), purposes), max_size=60)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), plan=entry_draws, record=st.booleans())
 def test_an_entry_roller_draws_and_records_exactly_as_roll(seed, plan, record):
     plain, fast = Dice(seed, record=record), Dice(seed, record=record)
@@ -89,7 +90,7 @@ def test_an_entry_roller_draws_and_records_exactly_as_roll(seed, plan, record):
     assert plain.roll(100, "next") == fast.roll(100, "next")  # the streams go on together
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     seed=st.integers(0, 2**63 - 1),
     plan=st.lists(st.tuples(st.sampled_from([2, 6, 100]), st.integers(0, 8), purposes),
@@ -166,7 +167,7 @@ def checked(data: Any) -> RatedTeam | InvalidInput:
         return error
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(data=st.one_of(sheets, st.just(sheet("Wolves", attack=45, defense=38, coach=41))))
 def test_the_quick_sheet_check_accepts_and_rates_only_what_parse_sheet_does(data):
     expected = checked(data)
@@ -200,7 +201,7 @@ def test_a_well_formed_sheet_takes_the_quick_path(attack, defense, coach_score, 
     assert (quick.attack, quick.defense, quick.coach) == (attack, defense, coach_score)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), rule=st.sampled_from(["test", "difference"]))
 def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
     """The worker's path (``SYSTEM.resolve_match``) and ``simulate`` give the same record."""
@@ -211,7 +212,7 @@ def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
     assert outcome.record == simulate(home, away, seed=seed, coach_rule=rule)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     seed=st.integers(0, 2**63 - 1),
     base=st.integers(0, 50),
@@ -236,7 +237,7 @@ def test_a_witcher_exchange_roll_is_roll_skill_as_json(seed, base, dc, luck_left
     assert fast.d100("next") == plain.d100("next")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 2**63 - 1),
     scenario=st.sampled_from(sorted(witcher_digests.SCENARIOS)),
@@ -267,7 +268,7 @@ def parsed_or_error(parse: Any, *args: Any) -> Any:
         return (error.field, error.message)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     data=st.one_of(
         st.fixed_dictionaries(
@@ -339,7 +340,7 @@ witcher_army = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(data=witcher_army)
 def test_the_quick_witcher_army_check_accepts_only_what_the_checked_does(data):
     """The quick path of ``parse_army`` builds what the checked path builds (seconds and
@@ -413,7 +414,7 @@ witcher_options = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(circumstances=witcher_circumstances, moments=witcher_moments, options=witcher_options)
 def test_the_quick_witcher_battle_readings_accept_only_what_the_checked_do(
     circumstances, moments, options

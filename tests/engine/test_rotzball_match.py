@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules_engine import Dice, InvalidInput, PointsTable, Resolution, RuleSystem, get_system
 from rules_engine.rotzball import SYSTEM, simulate
 from tests.engine.builders import sheet
+from tests.hypothesis_profiles import examples
 
 HOME, AWAY = sheet("Home"), sheet("Away")
 GOLDEN = Path(__file__).parent / "golden"
@@ -109,7 +110,7 @@ ratings = st.integers(min_value=1, max_value=100)
 tactics = st.sampled_from(["offensive", "defensive", "balanced"])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     home=st.builds(
         sheet, st.just("Home"), attack=ratings, defense=ratings, coach=ratings, tactic=tactics

@@ -13,10 +13,12 @@ from core.prepared_query import PREPARE_AFTER
 from matches.models import Fixture
 from tests.core.test_prepared_query import (  # noqa: F401  (collected again, on PostgreSQL)
     rows,
-    test_a_lock_outside_a_transaction_is_refused_as_django_refuses_it,
     test_a_value_must_reach_the_sql_once,
     test_related_rows_are_cached_and_deferred_fields_load_on_demand,
     test_rows_are_those_of_the_queryset,
+)
+from tests.core.test_prepared_query_locks import (  # noqa: F401  (collected again, on PostgreSQL)
+    test_a_lock_outside_a_transaction_is_refused_as_django_refuses_it,
 )
 from tests.factories import FixtureFactory
 

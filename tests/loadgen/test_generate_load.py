@@ -13,6 +13,7 @@ from core import documents, registry
 from core.sweeping import sweep_all
 from league.models import League, Season, Team
 from loadgen.models import LoadRun
+from matches import plugins as match_plugins
 from matches.models import Fixture, Result
 from matches.standings import standings_get
 from matches.standings_keeping import standings_drift
@@ -120,9 +121,8 @@ def _engine_side(record, side):
 def roster_problems(league: League) -> dict[int, object]:
     """Each team's refusal by its game's own roster check (none when it can play)."""
     teams = list(league.teams.select_related("league"))
-    game = registry.game(league.rule_system)
-    if game.teams_not_ready is not None:
-        return game.teams_not_ready(teams=teams)
+    if match_plugins.readiness.implements(league.rule_system):
+        return match_plugins.readiness.of(league.rule_system).teams_not_ready(teams=teams)
     from systems.mythril.teams import draft_check  # Mythril checks a draft by the engine
 
     problems = {}
@@ -144,8 +144,8 @@ def test_rosters_pass_each_games_check_and_nothing_waits_for_a_worker():
     generate()
     for league in League.objects.all():
         assert roster_problems(league) == {}, league.rule_system
-        game = registry.game(league.rule_system)
-        if game.post_match_pending is not None:
+        if match_plugins.table_results.implements(league.rule_system):
+            game = match_plugins.table_results.of(league.rule_system)
             assert game.post_match_pending(season=league.seasons.get(name="Season 1")) == []
     summary = sweep_all()
     assert summary.get("failed_sweeps", 0) == 0

@@ -15,9 +15,9 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import timezone
 
-from core import registry
 from league.models import League, Season, Team
 from league.services import league_update, team_update
+from matches import plugins
 from matches.all_time import all_time_table
 from matches.corrections import fixture_award, result_correct, result_void
 from matches.models import Fixture, Result, Standing
@@ -176,7 +176,7 @@ def _step(league: League, season: Season, dice: Dice, commissioner) -> None:
         home, away = dice.roll(4, "home score") - 1, dice.roll(4, "away score") - 1
         if (home, away) == (result.home_score, result.away_score):
             home += 1
-        outcomes = registry.game(league.rule_system).outcomes_of(result.fixture)
+        outcomes = plugins.outcomes_of(result.fixture)
         result_correct(
             result=result,
             home_score=home,

@@ -6,7 +6,6 @@ its sweep and its attempt limit."""
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from core.plugins import PluginPoint, points
 from core.refusals import Refused
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
 from matches.plugins import Entry, TableResults, table_results
@@ -34,7 +33,7 @@ class Scores(TableResults):
 
 @pytest.fixture
 def game(monkeypatch, league):
-    monkeypatch.setitem(table_results._impls, league.rule_system, Scores())
+    monkeypatch.setitem(table_results._implementations, league.rule_system, Scores())
     ran.clear()
     return league.rule_system
 
@@ -46,20 +45,6 @@ def fixture(game, season, team, other_team):
 
 def score(home, away):
     return {"score": {"home": home, "away": away}}
-
-
-def test_a_plugin_point_answers_its_defaults_and_refuses_a_second_registration():
-    point = PluginPoint("tests.example", TableResults)
-    assert type(point.of("nobody")) is TableResults and point.games() == []
-    point.register("somegame", Scores())
-    assert isinstance(point.of("somegame"), Scores) and point.games() == ["somegame"]
-    from django.core.exceptions import ImproperlyConfigured
-
-    with pytest.raises(ImproperlyConfigured):
-        point.register("somegame", Scores())
-    with pytest.raises(ImproperlyConfigured):
-        point.register("other", object())
-    assert table_results in points()
 
 
 def test_entered_confirmed_and_recorded_once(fixture, coach, other_coach, run_on_commit):

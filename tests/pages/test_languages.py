@@ -50,26 +50,6 @@ def test_anonymous_visitors_switch_with_django_set_language(browser, league):
     assert soup(client.get(reverse("login"))).html["lang"] == "fr"
 
 
-def test_engine_roster_issues_read_as_sentences_in_french():
-    from django.utils import translation
-
-    from core.roster_messages import roster_issue_text
-    from rules_engine import RosterIssue
-
-    with translation.override("fr"):
-        missing = roster_issue_text(RosterIssue("coach", "is required"))
-        short = roster_issue_text(RosterIssue("defenders", "must be a list of exactly 3 players"))
-        unknown = roster_issue_text(
-            RosterIssue("defenders.2.Ag", "must be an integer between 1 and 100")
-        )
-
-    assert missing == "Entraîneur\u00a0: personne n’occupe ce poste."
-    assert short == "Défenseurs\u00a0: il faut exactement 3 joueurs."
-    assert (
-        unknown == "defenders.2.Ag: must be an integer between 1 and 100"
-    )  # shown as the engine said
-
-
 def _translations(block: str) -> dict[str, str]:
     """The ``msgstr`` values of one catalogue entry (``msgstr`` or ``msgstr[n]``), with their
     continuation lines joined."""

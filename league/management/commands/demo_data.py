@@ -1,4 +1,4 @@
-"""Build the demo: each game's demo leagues (``core.registry``: a game's ``demo`` hook) and
+"""Build the demo: each game's demo leagues (``league.plugins.demo``) and
 the Witcher campaign, then the betting (``demo_betting``), all through the product's own services, like a commissioner would.
 Running it again changes nothing and prints the logins again.
 """
@@ -7,8 +7,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from core import registry
 from core.demo import demo_user
+from league import plugins
 
 COMMISSIONER = ("commissioner", "middenheim-commissioner")
 
@@ -28,9 +28,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  commissioner  username {COMMISSIONER[0]:<13} password {COMMISSIONER[1]}"
         )
-        for game in registry.games():
-            if game.demo is None:
-                continue
+        for game in plugins.demo.implementations():
             first, *rest = game.demo(commissioner)
             self.stdout.write(self.style.SUCCESS(first))
             for line in rest:

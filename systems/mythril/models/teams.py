@@ -152,10 +152,6 @@ class Player(models.Model):
     def kind(self) -> str:
         return self.champion.name if self.champion_id else self.position.name  # type: ignore[union-attr]
 
-    @property
-    def on_roster(self) -> bool:
-        return self.status in (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
-
 
 class LevelUp(models.Model):
     """A skill earned at a threshold, waiting for the coach's pick among ``options``.

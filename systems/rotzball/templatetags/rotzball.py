@@ -10,11 +10,11 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from core.roster_messages import roster_issue_text
 from rules_engine.rotzball import ratings
-from rules_engine.rotzball.match import counter_attack_tactic
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
+from rules_engine.rotzball.rules import counter_attack_tactic
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
+from systems.rotzball.roster_messages import roster_issue_text
 
 register = template.Library()
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.witcher import BattleRun, Side, battle_card, load_tables, parse_army, parse_battle
 from tests.engine.witcher.builders import auld_alliance_battle, battle, commander, plain, troop
+from tests.hypothesis_profiles import examples
 
 TABLE_DCS = [10, 12, 14, 16, 18, 20, 25, 30]
 SEEDS = st.integers(0, 2**63 - 1)
@@ -121,7 +122,7 @@ def play(data, seed, choices, *, resume_every=None, watch=None):
 CHOICES = st.lists(st.integers(0, 3), min_size=1, max_size=6)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(data=battles(), seed=SEEDS, choices=CHOICES, every=st.integers(1, 4))
 def test_a_resumed_run_equals_the_uninterrupted_run(data, seed, choices, every):
     straight = play(data, seed, choices)
@@ -130,7 +131,7 @@ def test_a_resumed_run_equals_the_uninterrupted_run(data, seed, choices, every):
     assert resumed.to_dict() == straight.to_dict()
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(data=battles(), seed=SEEDS, choices=CHOICES)
 def test_totals_never_decrease_within_a_phase(data, seed, choices):
     seen: dict[int, dict[str, int]] = {}
@@ -145,7 +146,7 @@ def test_totals_never_decrease_within_a_phase(data, seed, choices):
     play(data, seed, choices, watch=watch)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=battles(), seed=SEEDS, choices=CHOICES)
 def test_every_battle_has_exactly_three_phases_and_a_winner_of_two(data, seed, choices):
     result = play(data, seed, choices)
