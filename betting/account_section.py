@@ -3,8 +3,8 @@
 
 from django.contrib.auth.models import User
 
-from betting.models import Account
 from core.accounts import AccountSection
+from ledger.models import Account
 
 
 def _context(user: User) -> dict:

@@ -7,11 +7,14 @@ class BettingConfig(AppConfig):
     verbose_name = _("Betting")
 
     def ready(self) -> None:
-        from betting import history, receivers, tasks  # noqa: F401  (receivers, task registry)
+        from betting import history, reasons, receivers, tasks  # noqa: F401  (receivers, task registry, reasons)
         from betting.account_section import SECTION
+        from betting.audit import betting_audit
         from betting.sweeps import settlements_sweep
         from core import accounts, registry
+        from ledger import audit
 
         registry.register_sweep("betting.settlements", settlements_sweep)
         accounts.register_section(SECTION)
         history.register()
+        audit.register(betting_audit)

@@ -1,36 +1,22 @@
-"""``ledger_audit``: everything the ledger promises, recomputed from the entries, and each
-fixture's active settlement against its result as it stands."""
-
-from typing import Any
+"""Betting's part of ``ledger_audit`` (registered with ``ledger.audit``): every settled bet has
+its active settlement, each active settlement paid each wallet what its bets say, once, and
+the outcome its fixture has now; each fixture's open-stakes account holds its open bets."""
 
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
-from betting.models import Account, Bet, Entry, Settlement, Transaction
+from betting import reasons
+from betting.models import Bet, Settlement, TransactionLink
 from betting.settlement import outcome_of
+from ledger.audit import LIMIT, Findings
+from ledger.models import Account, Entry
 
 
-def ledger_audit() -> dict[str, Any]:
+def betting_audit() -> Findings:
     problems: list[str] = []
-    unbalanced = (
-        Entry.objects.values("transaction_id").annotate(total=Sum("amount")).exclude(total=0)
-    )
-    for row in unbalanced[:20]:
-        problems.append(f"transaction {row['transaction_id']} sums to {row['total']}")
-    for row in Account.objects.values("league_id").annotate(total=Sum("balance")).exclude(total=0):
-        problems.append(f"league {row['league_id']}: balances sum to {row['total']}")
-    drift = Account.objects.annotate(computed=Sum("entries__amount", default=0)).exclude(
-        balance=F("computed")
-    )
-    for account in drift[:20]:
-        problems.append(
-            f"account {account.pk}: balance {account.balance}, entries {account.computed}"
-        )
-    for account in Account.objects.filter(kind=Account.Kind.WALLET, balance__lt=0)[:20]:
-        problems.append(f"wallet {account.pk} is below zero: {account.balance}")
     unpaid = Bet.objects.filter(status__in=Bet.SETTLED).filter(
         Q(settlement__isnull=True) | Q(settlement__reversed_at__isnull=False)
     )
-    for bet in unpaid[:20]:
+    for bet in unpaid[:LIMIT]:
         problems.append(f"bet {bet.pk} ({bet.status}) has no active settlement")
     problems += _settlements_match_their_bets()
     problems += _settlements_match_their_results()
@@ -43,22 +29,16 @@ def ledger_audit() -> dict[str, Any]:
         )
         .exclude(balance=F("open_stakes"))
     )
-    for account in held[:20]:
+    for account in held[:LIMIT]:
         problems.append(
             f"fixture {account.fixture_id}: open stakes {account.open_stakes}, held {account.balance}"
         )
     stale = Bet.objects.filter(status=Bet.Status.OPEN).filter(
         Exists(Settlement.objects.filter(fixture=OuterRef("fixture"), reversed_at=None))
     )
-    for bet in stale[:20]:
+    for bet in stale[:LIMIT]:
         problems.append(f"bet {bet.pk} is open on fixture {bet.fixture_id}, which was settled")
-    return {
-        "ok": not problems,
-        "accounts": Account.objects.count(),
-        "transactions": Transaction.objects.count(),
-        "bets": Bet.objects.count(),
-        "problems": problems,
-    }
+    return Findings(problems=problems, counts={"bets": Bet.objects.count()})
 
 
 def _settlements_match_their_bets() -> list[str]:
@@ -73,13 +53,13 @@ def _settlements_match_their_bets() -> list[str]:
         .annotate(total=Sum("payout"))
     }
     booked = {
-        (row["transaction__settlement_id"], row["account_id"]): row["total"]
+        (row["transaction__betting_link__settlement_id"], row["account_id"]): row["total"]
         for row in Entry.objects.filter(
-            transaction__reason=Transaction.Reason.SETTLEMENT,
-            transaction__settlement__reversed_at__isnull=True,
+            transaction__reason=reasons.SETTLEMENT,
+            transaction__betting_link__settlement__reversed_at__isnull=True,
             account__kind=Account.Kind.WALLET,
         )
-        .values("transaction__settlement_id", "account_id")
+        .values("transaction__betting_link__settlement_id", "account_id")
         .annotate(total=Sum("amount"))
     }
     for key in sorted(set(paid) | set(booked)):
@@ -89,14 +69,14 @@ def _settlements_match_their_bets() -> list[str]:
                 f"its bets say {paid.get(key, 0)}"
             )
     payments = (
-        Transaction.objects.filter(
-            reason=Transaction.Reason.SETTLEMENT, settlement__reversed_at__isnull=True
+        TransactionLink.objects.filter(
+            transaction__reason=reasons.SETTLEMENT, settlement__reversed_at__isnull=True
         )
         .values("settlement_id")
         .annotate(n=Count("pk"))
         .exclude(n=1)
     )
-    for row in payments[:20]:
+    for row in payments[:LIMIT]:
         problems.append(f"settlement {row['settlement_id']} was paid {row['n']} times")
     return problems
 
@@ -127,4 +107,4 @@ def _settlements_match_their_results() -> list[str]:
                 f"fixture {fixture.pk}: settlement {settlement.pk} paid {settlement.outcome!r}, "
                 f"its result now gives {now or 'no result'}"
             )
-    return problems[:20]
+    return problems[:LIMIT]

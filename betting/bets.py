@@ -18,15 +18,18 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from betting import ledger, odds
+from betting import odds, postings, reasons
 from betting.errors import BettingRefused, IdempotencyConflict, NoWallet
 from betting.league_settings import settings_of
-from betting.ledger import Leg, Posting
-from betting.models import MAX_BET, MAX_COINS, Account, Bet, BettingSettings, Transaction
+from betting.models import MAX_BET, Bet, BettingSettings
+from betting.postings import Link
 from core import history
 from core.prepared_query import PreparedQuery
 from league.models import League, Team
 from league.roles import is_commissioner
+from ledger import services as ledger
+from ledger.models import MAX_COINS, Account
+from ledger.services import Leg, Posting
 from matches.models import Fixture
 
 
@@ -66,7 +69,7 @@ def wallet_open(*, user: User, league: League) -> tuple[Account, bool]:
             league,
             [
                 Posting(
-                    Transaction.Reason.GRANT,
+                    reasons.GRANT,
                     [Leg(supply, -settings.starting_grant), Leg(wallet, settings.starting_grant)],
                 )
             ],
@@ -279,14 +282,14 @@ def _place(
             request_digest=digest,
         )
     history.record_saves(saves=[(None, bet)])
-    ledger.post_one(
+    postings.post(
         league,
-        Posting(
-            Transaction.Reason.STAKE,
-            [Leg(wallet, -stake, bet), Leg(escrow, stake, bet)],
-            bet=bet,
-            fixture_id=fixture.pk,
-        ),
+        [
+            (
+                Posting(reasons.STAKE, [Leg(wallet, -stake), Leg(escrow, stake)], fixture.pk),
+                Link(bet_id=bet.pk),
+            )
+        ],
     )
     return bet
 
@@ -306,17 +309,16 @@ def bet_cancel(*, user: User, bet_id: int) -> Bet:
         raise BettingRefused("betting_closed", _("This bet is no longer open."))
     escrow = ledger.escrow_of(bet.fixture)
     locked = ledger.lock_accounts([bet.wallet_id, escrow.pk])
-    ledger.post(
+    postings.post(
         league,
         [
-            Posting(
-                Transaction.Reason.CANCEL,
-                [
-                    Leg(locked[escrow.pk], -bet.stake, bet),
-                    Leg(locked[bet.wallet_id], bet.stake, bet),
-                ],
-                bet=bet,
-                fixture_id=bet.fixture_id,
+            (
+                Posting(
+                    reasons.CANCEL,
+                    [Leg(locked[escrow.pk], -bet.stake), Leg(locked[bet.wallet_id], bet.stake)],
+                    bet.fixture_id,
+                ),
+                Link(bet_id=bet.pk),
             )
         ],
     )

@@ -18,12 +18,15 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
-from betting import ledger, plugins
+from betting import plugins, postings, reasons
 from betting.league_settings import settings_of
-from betting.ledger import Leg, Posting
-from betting.models import Account, Bet, Settlement, Transaction
+from betting.models import Bet, Settlement
+from betting.postings import Link
 from betting.settlement import CANCELLED, Payout, payouts, settlement_legs
 from league.models import League
+from ledger import services as ledger
+from ledger.models import Account
+from ledger.services import Leg, Posting
 from matches.models import Fixture, Result
 
 BATCH = 2000
@@ -55,7 +58,7 @@ def wallets_open(*, league: League, users: Sequence[User]) -> list[Account]:
         ledger.post(
             league,
             [
-                Posting(Transaction.Reason.GRANT, [Leg(supply, -grant), Leg(wallet, grant)])
+                Posting(reasons.GRANT, [Leg(supply, -grant), Leg(wallet, grant)])
                 for wallet in wallets
             ],
         )
@@ -104,14 +107,16 @@ def bets_place(*, league: League, stakes: Sequence[Stake]) -> list[Bet]:
         ],
         batch_size=BATCH,
     )
-    ledger.post(
+    postings.post(
         league,
         [
-            Posting(
-                Transaction.Reason.STAKE,
-                [Leg(bet.wallet, -bet.stake, bet), Leg(held[bet.fixture_id], bet.stake, bet)],
-                bet=bet,
-                fixture_id=bet.fixture_id,
+            (
+                Posting(
+                    reasons.STAKE,
+                    [Leg(bet.wallet, -bet.stake), Leg(held[bet.fixture_id], bet.stake)],
+                    bet.fixture_id,
+                ),
+                Link(bet_id=bet.pk),
             )
             for bet in bets
         ],
@@ -174,23 +179,17 @@ def fixtures_settle(
     }
     house = ledger.system_accounts(league)[Account.Kind.HOUSE]
     cut = settings_of(league).house_cut_percent
-    postings = []
+    paying: list[tuple[Posting, Link]] = []
     closing: list[tuple[Payout, int]] = []
     for settlement, (pk, outcome) in zip(settlements, todo, strict=True):
         bets = by_fixture.get(pk)
         if not bets:
             continue
         results = payouts(bets, outcome, cut)
-        postings.append(
-            Posting(
-                Transaction.Reason.SETTLEMENT,
-                settlement_legs(results, escrow=escrows[pk], house=house),
-                fixture_id=pk,
-                settlement_id=settlement.pk,
-            )
-        )
+        legs = settlement_legs(results, escrow=escrows[pk], house=house)
+        paying.append((Posting(reasons.SETTLEMENT, legs, pk), Link(settlement_id=settlement.pk)))
         closing += [(paid, settlement.pk) for paid in results]
-    ledger.post(league, postings)
+    postings.post(league, paying)
     _close(closing)
     return settlements
 

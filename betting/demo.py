@@ -7,9 +7,10 @@ from django.contrib.auth.models import User
 
 from betting import bets
 from betting.league_settings import settings_save
-from betting.models import Account, BettingSettings
+from betting.models import BettingSettings
 from core.demo import demo_user
 from league.models import League
+from ledger.models import Account
 from matches import services as match_services
 from matches.models import Fixture
 

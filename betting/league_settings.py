@@ -7,11 +7,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from betting import plugins
-from betting.ledger import system_accounts
 from betting.models import BettingSettings
 from core import registry
 from core.enqueue import enqueue_on_commit
 from league.models import League
+from ledger.services import system_accounts
 from matches.models import Fixture
 
 FIELDS = (

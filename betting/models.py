@@ -1,27 +1,24 @@
-"""Virtual money: a double-entry ledger per league, the league's betting settings, bets, the
-odds stored per fixture and the settlement that witnesses a fixture's bets were paid.
+"""Betting: the league's betting settings, bets, the odds stored per fixture, the settlement
+that witnesses a fixture's bets were paid, and what links the ledger's transactions to them.
 
-Money is integer coins everywhere. A transaction's entries sum to zero and entries are never
-changed (triggers on PostgreSQL refuse an unbalanced insert and any update or delete); each
-account's ``balance`` is kept in the same transaction as its entries, and a wallet's can never
-go below zero (a ``CHECK``). Open stakes are held per fixture, so bets on different fixtures
-never wait on one another's locks.
+Money is integer coins everywhere, kept by the ``ledger`` app (its accounts, transactions and
+entries, and the promises the database holds about them). Betting posts through the ledger's
+API (``ledger.services.post``) with its own reasons (``betting.reasons``). Open stakes are held
+per fixture, so bets on different fixtures never wait on one another's locks.
 """
 
 from decimal import Decimal
 
-import pgtrigger
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import League, Team
+from league.models import League
+from ledger.models import MAX_COINS, Account, Transaction
 from matches.models import Fixture, ResultCorrection
 
-MAX_COINS = 10**12
-"""Far above any grant or stake, far inside a 64-bit column: every entry's amount is below it."""
 MAX_STAKE = 10**9
 """The bound of a stored bet's stake and of a starting grant (the columns' own check)."""
 MIN_PRICE = Decimal("1.01")
@@ -111,92 +108,6 @@ class BettingSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league}: {self.get_mode_display()}"
-
-
-class Account(models.Model):
-    class Kind(models.TextChoices):
-        WALLET = "wallet", _("Wallet")
-        HOUSE = "house", _("House")
-        ESCROW = "escrow", _("Open stakes")
-        SUPPLY = "supply", _("Money supply")
-        TREASURY = "treasury", _("Team treasury")
-
-    league = models.ForeignKey(
-        League, on_delete=models.PROTECT, related_name="accounts", verbose_name=_("league")
-    )
-    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="accounts",
-        verbose_name=_("owner"),
-    )
-    team = models.ForeignKey(
-        Team,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="accounts",
-        verbose_name=_("team"),
-    )
-    fixture = models.ForeignKey(
-        Fixture,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="escrow_accounts",
-        verbose_name=_("fixture"),
-        help_text=_("Open stakes are held per fixture (its market)."),
-    )
-    balance = models.BigIntegerField(_("balance"), default=0)
-    created_at = models.DateTimeField(_("opened"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["pk"]
-        verbose_name = _("account")
-        verbose_name_plural = _("accounts")
-        # a league's accounts of one kind in id order (the bettors' leaderboard groups the
-        # league's wallets by id)
-        indexes = [models.Index(fields=["league", "kind", "id"], name="account_league_kind")]
-        constraints = [
-            models.CheckConstraint(
-                condition=~Q(kind="wallet") | Q(balance__gte=0), name="account_wallet_not_negative"
-            ),
-            models.CheckConstraint(
-                condition=Q(
-                    kind="wallet", user__isnull=False, team__isnull=True, fixture__isnull=True
-                )
-                | Q(kind="treasury", user__isnull=True, team__isnull=False, fixture__isnull=True)
-                | Q(kind="escrow", user__isnull=True, team__isnull=True, fixture__isnull=False)
-                | Q(
-                    kind__in=["house", "supply"],
-                    user__isnull=True,
-                    team__isnull=True,
-                    fixture__isnull=True,
-                ),
-                name="account_owner_matches_kind",
-            ),
-            models.UniqueConstraint(
-                fields=["league", "user"], condition=Q(kind="wallet"), name="account_one_wallet"
-            ),
-            models.UniqueConstraint(
-                fields=["league", "team"], condition=Q(kind="treasury"), name="account_one_treasury"
-            ),
-            models.UniqueConstraint(
-                fields=["fixture"], condition=Q(kind="escrow"), name="account_one_escrow"
-            ),
-            models.UniqueConstraint(
-                fields=["league", "kind"],
-                condition=Q(kind__in=["house", "supply"]),
-                name="account_one_per_league_kind",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        owner = self.user or self.team or self.get_kind_display()
-        return f"{self.league} · {owner}"
 
 
 class Bet(models.Model):
@@ -369,103 +280,46 @@ class Resettlement(models.Model):
         return f"{self.fixture}: {self.correction_id}"
 
 
-class Transaction(models.Model):
-    class Reason(models.TextChoices):
-        GRANT = "grant", _("Starting grant")
-        STAKE = "stake", _("Bet placed")
-        CANCEL = "cancel", _("Bet cancelled")
-        SETTLEMENT = "settlement", _("Bets settled")
-        REVERSAL = "reversal", _("Settlement reversed")
-        PURCHASE = "purchase", _("Team purchase")
-        WINNINGS = "winnings", _("Match winnings")
-        ENTRY = "entry", _("Matchday entry")
-        TEAM_BET = "team_bet", _("Team bet won")
+class TransactionLink(models.Model):
+    """What a ledger transaction betting posted concerns: the bet it staked or gave back
+    (``stake``, ``cancel``), or the settlement it paid or reversed (``settlement``,
+    ``reversal``). Betting's knowledge, kept on betting's side of the ledger (which knows no
+    bet); written with the transaction, in the same database transaction."""
 
-    league = models.ForeignKey(
-        League, on_delete=models.PROTECT, related_name="transactions", verbose_name=_("league")
+    transaction = models.OneToOneField(
+        Transaction,
+        on_delete=models.PROTECT,
+        primary_key=True,
+        related_name="betting_link",
+        verbose_name=_("transaction"),
     )
-    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
     bet = models.ForeignKey(
-        Bet, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
-    )
-    fixture = models.ForeignKey(
-        Fixture, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+        Bet,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ledger_links",
+        verbose_name=_("bet"),
     )
     settlement = models.ForeignKey(
-        Settlement, on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+        Settlement,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ledger_links",
+        verbose_name=_("settlement"),
     )
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:
-        ordering = ["-created_at", "-pk"]
-        verbose_name = _("transaction")
-        verbose_name_plural = _("transactions")
-
-    def __str__(self) -> str:
-        return f"#{self.pk} {self.get_reason_display()}"
-
-
-class Entry(models.Model):
-    """One leg of a transaction: a signed amount on one account (and the bet it concerns)."""
-
-    transaction = models.ForeignKey(
-        Transaction, on_delete=models.PROTECT, related_name="entries", verbose_name=_("transaction")
-    )
-    account = models.ForeignKey(
-        Account, on_delete=models.PROTECT, related_name="entries", verbose_name=_("account")
-    )
-    bet = models.ForeignKey(
-        Bet, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
-    )
-    amount = models.BigIntegerField(_("amount"))
-
-    class Meta:
-        ordering = ["-transaction_id", "-pk"]
-        verbose_name = _("entry")
-        verbose_name_plural = _("entries")
         constraints = [
             models.CheckConstraint(
-                condition=~Q(amount=0) & Q(amount__gt=-MAX_COINS, amount__lt=MAX_COINS),
-                name="entry_amount_not_zero",
-            ),
-        ]
-        indexes = [models.Index(fields=["account", "-transaction"], name="entry_account_newest")]
-        triggers = [
-            # Each INSERT must leave every transaction it touched summing to zero: a posting is
-            # always written in one statement (``betting.ledger``), so an unbalanced one is
-            # refused before its transaction can commit. One check per statement, not per row:
-            # settling 10,000 bets inserts 25,000 entries.
-            pgtrigger.Trigger(
-                name="entries_sum_to_zero",
-                level=pgtrigger.Statement,
-                when=pgtrigger.After,
-                operation=pgtrigger.Insert,
-                referencing=pgtrigger.Referencing(new="inserted"),
-                declare=[("unbalanced", "bigint"), ("total", "numeric")],
-                func="""
-                SELECT touched.transaction_id, sums.total INTO unbalanced, total
-                    FROM (SELECT DISTINCT transaction_id FROM inserted) AS touched
-                    CROSS JOIN LATERAL (
-                        SELECT SUM(entry.amount) AS total FROM betting_entry AS entry
-                        WHERE entry.transaction_id = touched.transaction_id
-                    ) AS sums
-                    WHERE sums.total <> 0
-                    LIMIT 1;
-                IF unbalanced IS NOT NULL THEN
-                    RAISE EXCEPTION 'the entries of transaction % sum to %, not zero',
-                        unbalanced, total USING ERRCODE = 'check_violation';
-                END IF;
-                RETURN NULL;
-                """,
-            ),
-            # Entries are never edited nor deleted: a correction is new, mirroring entries.
-            pgtrigger.Protect(
-                name="entries_are_append_only", operation=pgtrigger.Update | pgtrigger.Delete
+                condition=Q(bet__isnull=False) | Q(settlement__isnull=False),
+                name="transaction_link_concerns_something",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.account}: {self.amount:+d}"
+        return f"#{self.transaction_id}: bet {self.bet_id}, settlement {self.settlement_id}"
 
 
 class FixtureOdds(models.Model):

@@ -11,10 +11,11 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.db.models.functions import Now
 
-from betting.models import Account, Bet, BettingSettings
+from betting.models import Bet, BettingSettings
 from betting.odds import Quote, pool_totals
 from betting.settlement import payouts
 from league.models import League
+from ledger.models import Account
 from matches.models import Fixture
 
 FIXTURE_RELATED = ("season__league__commissioner", "home", "away")

@@ -8,8 +8,9 @@ from django.contrib.auth.models import User
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
-from betting.models import Account, Bet, Entry
+from betting.models import Bet
 from league.models import League
+from ledger.models import Account, Entry
 from matches.models import Fixture
 
 
@@ -20,17 +21,24 @@ def open_stakes(wallet: Account) -> int:
 
 
 def statement(wallet: Account) -> QuerySet[Entry]:
-    """The wallet's entries, newest first, each with its transaction and bet."""
+    """The wallet's entries, newest first, each with its transaction and the bet it concerns
+    (``bet_of``)."""
     return (
         Entry.objects.filter(account=wallet)
         .select_related(
             "transaction__fixture__home",
             "transaction__fixture__away",
-            "bet__fixture__home",
-            "bet__fixture__away",
+            "transaction__betting_link__bet__fixture__home",
+            "transaction__betting_link__bet__fixture__away",
         )
         .order_by("-transaction_id", "-pk")
     )
+
+
+def bet_of(entry: Entry) -> Bet | None:
+    """The bet an entry's transaction staked or gave back (``None``: it concerns no bet)."""
+    link = getattr(entry.transaction, "betting_link", None)
+    return link.bet if link is not None else None
 
 
 def balance_history(wallet: Account) -> list[tuple[Any, int]]:

@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
-from betting import history, ledger, plugins
+from betting import history, plugins, postings, reasons
 from betting.events import settlement_publish
-from betting.ledger import Leg, Posting
-from betting.models import Account, Bet, Entry, Resettlement, Settlement, Transaction
+from betting.models import Bet, Resettlement, Settlement
+from betting.postings import Link
+from ledger import services as ledger
+from ledger.models import Account, Entry
+from ledger.services import Leg, Posting
 from matches.models import Fixture, Result, ResultCorrection
 
 CANCELLED = "cancelled"
@@ -119,15 +122,11 @@ def fixture_settle(*, fixture_id: int) -> Settlement | None:
     house = ledger.system_accounts(league)[Account.Kind.HOUSE]
     escrow = ledger.escrow_of(fixture)
     ledger.lock_accounts([house.pk, escrow.pk, *{bet.wallet_id for bet in bets}])
-    postings = [
-        Posting(
-            Transaction.Reason.SETTLEMENT,
-            settlement_legs(results, escrow=escrow, house=house),
-            fixture_id=fixture.pk,
-            settlement_id=settlement.pk,
-        )
-    ]
-    ledger.post(league, postings)
+    legs = settlement_legs(results, escrow=escrow, house=house)
+    postings.post(
+        league,
+        [(Posting(reasons.SETTLEMENT, legs, fixture.pk), Link(settlement_id=settlement.pk))],
+    )
     _close_bets(results, settlement)
     history.bets_record_settled(settlement=settlement, league_id=league.pk)
     settlement_publish(
@@ -195,7 +194,8 @@ def settlement_reverse(*, fixture_id: int, reason: str) -> Settlement | None:
         return None
     entries = list(
         Entry.objects.filter(
-            transaction__settlement=settlement, transaction__reason=Transaction.Reason.SETTLEMENT
+            transaction__betting_link__settlement=settlement,
+            transaction__reason=reasons.SETTLEMENT,
         )
         .select_related("account")
         .order_by("pk")
@@ -203,14 +203,12 @@ def settlement_reverse(*, fixture_id: int, reason: str) -> Settlement | None:
     house = ledger.system_accounts(fixture.season.league)[Account.Kind.HOUSE]
     locked = ledger.lock_accounts([house.pk, *(entry.account_id for entry in entries)])
     if entries:
-        ledger.post(
+        postings.post(
             fixture.season.league,
             [
-                Posting(
-                    Transaction.Reason.REVERSAL,
-                    _mirror(entries, locked, house),
-                    fixture_id=fixture.pk,
-                    settlement_id=settlement.pk,
+                (
+                    Posting(reasons.REVERSAL, _mirror(entries, locked, house), fixture.pk),
+                    Link(settlement_id=settlement.pk),
                 )
             ],
         )

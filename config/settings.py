@@ -42,11 +42,12 @@ INSTALLED_APPS = [
     "allauth.account",
     "auditlog",
     # The project, bottom layer first (docs/architecture.md): core plumbing, the generic
-    # league and match apps, the betting ledger, then one app per game (each registers itself
+    # league and match apps, the ledger, betting, then one app per game (each registers itself
     # with core.registry) and the Witcher campaigns.
     "core",
     "league",
     "matches",
+    "ledger",
     "betting",
     "systems.rotzball",
     "systems.killpower",

@@ -32,10 +32,10 @@ from django.utils import timezone
 
 from betting import bulk as betting_bulk
 from betting.league_settings import settings_save
-from betting.models import Account
 from core import registry
 from league.models import League, Season, Team
 from league.services import league_create, season_create
+from ledger.models import Account
 from loadgen import people, plugins
 from loadgen.models import LoadRun
 from matches import bulk as matches_bulk
@@ -294,7 +294,8 @@ def _refresh(wallets: Sequence[Account]) -> None:
 
 def load_counts() -> dict[str, int]:
     """Rows of the tables the generated data fills."""
-    from betting.models import Bet, Entry, Settlement, Transaction
+    from betting.models import Bet, Settlement
+    from ledger.models import Entry, Transaction
 
     return {
         "users": User.objects.count(),

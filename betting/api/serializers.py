@@ -3,8 +3,9 @@
 from rest_framework import serializers
 
 from betting import league_settings
-from betting.models import Bet, BettingSettings, Entry
+from betting.models import Bet, BettingSettings
 from core.api.serializers import ModelSerializer
+from ledger.models import Entry
 
 
 class BettingSettingsSerializer(ModelSerializer):
@@ -24,6 +25,9 @@ class EntrySerializer(ModelSerializer):
     time = serializers.DateTimeField(source="transaction.created_at", read_only=True)
     fixture = serializers.IntegerField(
         source="transaction.fixture_id", read_only=True, allow_null=True
+    )
+    bet = serializers.IntegerField(
+        source="transaction.betting_link.bet_id", read_only=True, allow_null=True
     )
 
     class Meta:

@@ -20,6 +20,7 @@ from betting.models import Bet, BettingSettings
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from league.models import League
 from league.roles import is_commissioner
+from ledger.models import Entry
 from matches.models import Fixture
 
 
@@ -94,7 +95,7 @@ class WalletEntriesView(generics.ListAPIView):
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
-            return selectors.Entry.objects.none()
+            return Entry.objects.none()
         wallet = bets.wallet_of(self.request.user, _league(self.kwargs["pk"]))
         return selectors.statement(wallet)
 

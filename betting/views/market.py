@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from betting import odds
 from betting.forms import BetSlipForm, outcome_label
-from betting.models import Account, Bet, BettingSettings
+from betting.models import Bet, BettingSettings
 from league import roles
+from ledger.models import Account
 from matches.models import Fixture
 
 PRICE_FIELD = "price-{outcome}"

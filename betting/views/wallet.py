@@ -16,7 +16,7 @@ PER_PAGE = 25
 
 
 def _line(entry) -> dict:
-    bet = entry.bet
+    bet = selectors.bet_of(entry)
     return {
         "entry": entry,
         "time": entry.transaction.created_at,

@@ -12,11 +12,12 @@ from typing import Any
 from django.db.models import Sum
 from django.utils.translation import gettext_noop
 
-from betting import ledger
-from betting.ledger import Leg, Posting
-from betting.models import Account, Entry, Transaction
+from ledger import services as ledger
+from ledger.models import Account, Entry
+from ledger.services import Leg, Posting
 from matches.models import Fixture, Result
 from systems.mythril.models import PostMatchRun, TeamBetSettlement
+from systems.mythril.reasons import Reason
 from systems.mythril.treasury import treasury_of
 
 POST_MATCH_RAN = gettext_noop(
@@ -73,7 +74,7 @@ def winnings_reverse(*, fixture: Fixture) -> bool:
     won = dict(
         Entry.objects.filter(
             transaction__fixture=fixture,
-            transaction__reason=Transaction.Reason.WINNINGS,
+            transaction__reason=Reason.WINNINGS,
             account__kind=Account.Kind.TREASURY,
         )
         .values_list("account_id")
@@ -92,5 +93,5 @@ def winnings_reverse(*, fixture: Fixture) -> bool:
             legs.append(Leg(Account(pk=account_id), -taken))
     if legs:
         legs.append(Leg(supply, -sum(leg.amount for leg in legs)))
-        ledger.post(league, [Posting(Transaction.Reason.REVERSAL, legs, fixture_id=fixture.pk)])
+        ledger.post(league, [Posting(Reason.REVERSAL, legs, fixture_id=fixture.pk)])
     return whole

@@ -18,11 +18,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from betting import ledger
-from betting.ledger import Leg, Posting
-from betting.models import Account
 from core.bulk import rows_insert
 from league.models import League, Team
+from ledger import services as ledger
+from ledger.models import Account
+from ledger.services import Leg, Posting
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from systems.mythril import engine, selectors

@@ -19,13 +19,13 @@ from django.db.models import Q
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from betting import ledger
-from betting.ledger import Leg, Posting
-from betting.models import Account
 from core.enqueue import enqueue_on_commit
 from core.refusals import Refused
 from league.models import Season, Team
 from league.roles import can_edit_roster
+from ledger import services as ledger
+from ledger.models import Account
+from ledger.services import Leg, Posting
 from matches import plugins as match_plugins
 from matches.models import Fixture, Result
 from rules_engine import Dice

@@ -1,20 +1,22 @@
-"""A Mythril team's gold: its treasury account in the league's ledger (``betting``).
+"""A Mythril team's gold: its treasury account in the league's ledger (``ledger``).
 
 Every movement is one ledger transaction: gold comes from the league's money supply (the
 creation grant, winnings, bet payouts) and goes to the house (purchases, the matchday entry).
 The caller is inside ``transaction.atomic``; the accounts are locked here in id order
-(``betting.ledger.lock_accounts``) and a treasury never pays more than it holds.
+(``ledger.services.lock_accounts``) and a treasury never pays more than it holds (the
+database refuses a treasury below zero too).
 """
 
 from django.utils.translation import gettext as _
 
-from betting import ledger
-from betting.ledger import Leg, Posting
-from betting.models import Account, Transaction
 from core.refusals import Refused
 from league.models import Team
+from ledger import services as ledger
+from ledger.models import Account, Transaction
+from ledger.services import Leg, Posting
+from systems.mythril.reasons import Reason
 
-Reason = Transaction.Reason
+__all__ = ["Reason", "gold_of", "treasury_credit", "treasury_debit", "treasury_of"]
 
 
 def treasury_of(team: Team) -> Account:

@@ -228,9 +228,12 @@ def _settle_once(count: int) -> float:
     seconds ``fixture_settle`` takes to pay them."""
     from django.db import transaction
 
-    from betting import ledger, receivers, settlement
-    from betting.ledger import Leg, Posting
-    from betting.models import Account, Bet, Transaction
+    from betting import postings, reasons, receivers, settlement
+    from betting.models import Bet
+    from betting.postings import Link
+    from ledger import services as ledger
+    from ledger.models import Account
+    from ledger.services import Leg, Posting
     from matches.models import Fixture, Result
 
     league, fixtures, _punters = _market(clients=50, fixtures=1)
@@ -250,14 +253,16 @@ def _settle_once(count: int) -> float:
             for n in range(count)
         )
         ledger.lock_accounts([escrow.pk, *(w.pk for w in wallets)])
-        ledger.post(
+        postings.post(
             league,
             [
-                Posting(
-                    Transaction.Reason.STAKE,
-                    [Leg(bet.wallet, -bet.stake, bet), Leg(escrow, bet.stake, bet)],
-                    bet=bet,
-                    fixture_id=fixture.pk,
+                (
+                    Posting(
+                        reasons.STAKE,
+                        [Leg(bet.wallet, -bet.stake), Leg(escrow, bet.stake)],
+                        fixture.pk,
+                    ),
+                    Link(bet_id=bet.pk),
                 )
                 for bet in placed
             ],
@@ -294,7 +299,7 @@ def main() -> None:
 
     _recreate_database()
     _setup_django()
-    from betting.audit import ledger_audit
+    from ledger.audit import ledger_audit
 
     rates, failures = [], 0
     server = _gunicorn(args.workers)

@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from betting.models import Account, Bet, Entry, Transaction
+from betting.models import Bet
+from ledger.models import Account, Entry, Transaction
 from matches import services
 
 pytestmark = pytest.mark.django_db
@@ -246,12 +247,22 @@ def test_a_coach_does_not_bet_on_his_teams_fixture_unless_the_league_allows_it(
 def test_a_market_takes_no_stakes_whose_win_would_not_fit_the_ledger(
     api_as, punter, wallet, open_fixture, fixed_league, commissioner
 ):
-    from betting.models import MAX_BET, Account
+    from django.db import transaction
+
+    from betting import reasons
+    from betting.models import MAX_BET
+    from ledger import services as ledger
+    from ledger.models import Account
+    from ledger.services import Leg, Posting
 
     api_as(commissioner).patch(
         f"/api/v1/leagues/{fixed_league.pk}/betting/", {"max_stake": MAX_BET}
     )
-    Account.objects.filter(pk=wallet.pk).update(balance=2 * MAX_BET)  # rich, whatever the audit
+    # rich: a grant from the money supply (the database moves a balance only with entries)
+    supply = ledger.system_accounts(fixed_league)[Account.Kind.SUPPLY]
+    rich = 2 * MAX_BET - wallet.balance
+    with transaction.atomic():
+        ledger.post(fixed_league, [Posting(reasons.GRANT, [Leg(supply, -rich), Leg(wallet, rich)])])
     client = api_as(punter)
     body = {"fixture": open_fixture.pk, "outcome": "home", "stake": MAX_BET - 100}
     assert client.post("/api/v1/bets/", body).status_code == 201

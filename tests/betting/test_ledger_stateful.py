@@ -21,10 +21,11 @@ from hypothesis.stateful import (
 )
 
 from betting import bets, settlement
-from betting.audit import ledger_audit
 from betting.errors import BettingRefused
 from betting.league_settings import settings_save
-from betting.models import Account, Bet, FixtureOdds
+from betting.models import Bet, FixtureOdds
+from ledger.audit import ledger_audit
+from ledger.models import Account
 from matches.models import Fixture, Result
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
 from tests.hypothesis_profiles import examples

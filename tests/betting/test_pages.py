@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from betting import bets, odds
 from betting.league_settings import settings_of, settings_save
-from betting.models import Account, Bet, Entry, Transaction
+from betting.models import Bet
+from ledger.models import Account, Entry, Transaction
 from matches import services as match_services
 from tests.factories import FixtureFactory
 from tests.pages.conftest import field_error, form_data, soup

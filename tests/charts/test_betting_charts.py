@@ -7,7 +7,8 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 
 from betting import charts, forecasts, selectors
-from betting.models import Bet, Entry, FixtureOdds
+from betting.models import Bet, FixtureOdds
+from ledger.models import Entry
 from matches.models import Fixture, Result
 from tests.charts.helpers import parse_svg, series_values
 from tests.factories import FixtureFactory

@@ -11,10 +11,11 @@ from django.db import DatabaseError
 from django.utils import timezone
 
 from betting import settlement
-from betting.audit import ledger_audit
-from betting.models import Bet, Resettlement, Settlement, Transaction
+from betting.models import Bet, Resettlement, Settlement
 from betting.settlement import correction_resettle
 from betting.sweeps import settlements_sweep
+from ledger.audit import ledger_audit
+from ledger.models import Transaction
 from matches import services as match_services
 from matches.corrections import result_correct, result_void
 from matches.models import Fixture, Result, ResultCorrection, SimulationBatch

@@ -8,9 +8,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from betting.audit import ledger_audit
-from betting.models import Account, Bet, Resettlement, Settlement, Transaction
+from betting.models import Bet, Resettlement, Settlement
 from betting.tasks import correction_resettle_task
+from ledger.audit import ledger_audit
+from ledger.models import Account, Transaction
 from matches.corrections import WrongState, fixture_award, result_correct, result_void
 from matches.models import Fixture, Result, ResultCorrection
 from matches.standings import standings_get

@@ -11,12 +11,14 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from betting import bets, ledger, settlement
-from betting.audit import ledger_audit
+from betting import bets, settlement
 from betting.errors import BettingRefused
 from betting.league_settings import settings_save
-from betting.models import Account, Bet, FixtureOdds, Settlement, Transaction
+from betting.models import Bet, FixtureOdds, Settlement
 from betting.sweeps import settlements_sweep
+from ledger import services as ledger
+from ledger.audit import ledger_audit
+from ledger.models import Account, Transaction
 from matches.models import Fixture, Result
 from tests.factories import (
     FixtureFactory,
@@ -74,16 +76,15 @@ def _in_threads(count: int, work) -> list:
 
 
 def _slow_posting(monkeypatch):
-    """Widen the window between reading the balance and debiting it (a bet's stake goes
-    through ``post_one``; a cancellation through ``post``)."""
-    for name in ("post", "post_one"):
-        original = getattr(ledger, name)
+    """Widen the window between reading the balance and debiting it (a bet's stake and a
+    cancellation both go through ``ledger.post``, the one write path)."""
+    original = ledger.post
 
-        def slow(*args, _original=original, **kwargs):
-            time.sleep(0.05)
-            return _original(*args, **kwargs)
+    def slow(*args, **kwargs):
+        time.sleep(0.05)
+        return original(*args, **kwargs)
 
-        monkeypatch.setattr(bets.ledger, name, slow)
+    monkeypatch.setattr(ledger, "post", slow)
 
 
 def _twenty_bets(punter, fixtures):

@@ -12,10 +12,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from betting.audit import ledger_audit
-from betting.models import Bet, Resettlement, Settlement, Transaction
+from betting.models import Bet, Resettlement, Settlement
 from betting.sweeps import settlements_sweep
 from betting.tasks import correction_resettle_task
+from ledger.audit import ledger_audit
+from ledger.models import Transaction
 from matches.corrections import result_correct, result_void
 from matches.models import Result, ResultCorrection
 from tests.factories import UserFactory
@@ -159,7 +160,7 @@ def test_a_correction_and_a_void_with_the_broker_down_are_paid_by_the_sweep_once
 FAIL_REVERSALS = """
 CREATE FUNCTION it_fail_reversals() RETURNS trigger AS $$
 BEGIN RAISE EXCEPTION 'made to fail: a reversal'; END $$ LANGUAGE plpgsql;
-CREATE TRIGGER it_fail_reversals BEFORE INSERT ON betting_transaction
+CREATE TRIGGER it_fail_reversals BEFORE INSERT ON ledger_transaction
     FOR EACH ROW WHEN (NEW.reason = 'reversal') EXECUTE FUNCTION it_fail_reversals();
 """
 
@@ -175,7 +176,7 @@ def test_a_re_settlement_that_fails_in_the_database_is_retried_by_the_sweep(work
     _audit_fails()
 
     with connection.cursor() as cursor:  # the cause mended
-        cursor.execute("DROP TRIGGER it_fail_reversals ON betting_transaction")
+        cursor.execute("DROP TRIGGER it_fail_reversals ON ledger_transaction")
     settings.SWEEPER_GRACE_SECONDS = 0
     assert settlements_sweep()["resettlements_resent"] == 1
     wait_until(lambda: not _owed(correction), timeout=60)

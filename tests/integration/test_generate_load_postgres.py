@@ -6,8 +6,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from betting.audit import ledger_audit
 from league.models import League
+from ledger.audit import ledger_audit
 from tests.loadgen.test_generate_load import played, roster_problems
 
 pytestmark = pytest.mark.django_db(transaction=True)

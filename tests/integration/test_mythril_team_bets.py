@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from betting.models import Transaction
 from league.services import league_create
+from ledger.models import Transaction
 from matches.models import Fixture
 from systems.mythril import reports
 from systems.mythril.models import PostMatchRun, TeamBet, TeamBetSettlement

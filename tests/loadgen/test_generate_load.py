@@ -7,11 +7,12 @@ import pytest
 from django.core.management import CommandError, call_command
 
 import rules_engine
-from betting.audit import ledger_audit
-from betting.models import Account, Bet, Settlement
+from betting.models import Bet, Settlement
 from core import documents, registry
 from core.sweeping import sweep_all
 from league.models import League, Season, Team
+from ledger.audit import ledger_audit
+from ledger.models import Account
 from loadgen.models import LoadRun
 from matches import plugins as match_plugins
 from matches.models import Fixture, Result

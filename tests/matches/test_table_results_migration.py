@@ -20,8 +20,8 @@ KILLPOWER_BEFORE = [("killpower", "0001_initial"), ("matches", "0009_table_resul
 KILLPOWER_AFTER = [("killpower", "0003_reports_in_matches")]
 TUTATIS_BEFORE = [*KILLPOWER_BEFORE, ("tutatis", "0003_post_match_run")]
 TUTATIS_AFTER = [*KILLPOWER_AFTER, ("tutatis", "0005_reports_in_matches")]
-MYTHRIL_BEFORE = [*TUTATIS_BEFORE, ("mythril", "0001_initial")]
-MYTHRIL_AFTER = [*TUTATIS_AFTER, ("mythril", "0003_reports_in_matches")]
+MYTHRIL_BEFORE = [*TUTATIS_BEFORE, ("mythril", "0002_entry_transaction_in_the_ledger")]
+MYTHRIL_AFTER = [*TUTATIS_AFTER, ("mythril", "0004_reports_in_matches")]
 
 
 def _migrate(targets):

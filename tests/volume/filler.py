@@ -10,9 +10,10 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 
 from battles.models import Army, Battle, Campaign
-from betting.models import Account, Bet, Transaction
+from betting.models import Bet
 from core.models import HistoryEntry
 from league.models import League, Season, Team
+from ledger.models import Account, Transaction
 from matches.models import Fixture, Result, SimulationBatch
 from notifications.models import Notification
 

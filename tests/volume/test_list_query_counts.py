@@ -67,8 +67,9 @@ def small_counts_and_large_world(django_db_setup, django_db_blocker):
 @pytest.mark.django_db
 def test_the_large_world_is_large(small_counts_and_large_world):
     # a guard on the test itself: the volume it claims
-    from betting.models import Bet, Entry
+    from betting.models import Bet
     from core.models import HistoryEntry
+    from ledger.models import Entry
     from matches.models import Fixture, Result
     from notifications.models import Notification
     from systems.rotzball.models import Player

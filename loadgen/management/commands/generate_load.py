@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from betting.audit import ledger_audit
+from ledger.audit import ledger_audit
 from loadgen import people
 from loadgen.services import AlreadyGenerated, LoadPlan, load_counts, load_generate
 

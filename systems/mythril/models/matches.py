@@ -46,7 +46,7 @@ class MatchdayEntry(models.Model):
     round = models.PositiveSmallIntegerField(_("matchday"))
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="mythril_entries")
     transaction = models.ForeignKey(
-        "betting.Transaction", on_delete=models.PROTECT, related_name="+"
+        "ledger.Transaction", on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

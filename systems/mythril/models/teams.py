@@ -1,7 +1,7 @@
 """A Mythril league's settings, its teams and their players.
 
 Gold is never stored here: a team's gold is its treasury account in the ledger
-(``betting.models.Account`` of kind ``treasury``), moved only by ledger transactions.
+(``ledger.models.Account`` of kind ``treasury``), moved only by ledger transactions.
 """
 
 from django.core.validators import MaxValueValidator, MinValueValidator

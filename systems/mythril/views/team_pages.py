@@ -16,10 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from betting.models import Entry
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
+from ledger.models import Entry
 from matches.models import Fixture
 from systems.mythril import (
     RULE_SYSTEM,

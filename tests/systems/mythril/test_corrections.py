@@ -4,8 +4,8 @@ for the commissioner; an award supersedes a report still waiting for confirmatio
 
 import pytest
 
-from betting.audit import ledger_audit
-from betting.models import Transaction
+from ledger.audit import ledger_audit
+from ledger.models import Transaction
 from matches.corrections import fixture_award, result_correct, result_void
 from matches.models import Fixture, Result
 from rules_engine import Dice

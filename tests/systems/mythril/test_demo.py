@@ -17,7 +17,7 @@ def test_the_demo_builds_once(commissioner):
     assert Trophy.objects.get().matches.count() == 2
     demo.build(commissioner)
     assert League.objects.filter(name=demo.LEAGUE).count() == 1
-    from betting.audit import ledger_audit
+    from ledger.audit import ledger_audit
 
     audit = ledger_audit()
     assert audit.get("problems", []) == [] and audit.get("ok", True)

@@ -4,8 +4,8 @@ ledger transaction, the popularity roll; run once however often it is sent."""
 
 import pytest
 
-from betting.models import Transaction
 from core.refusals import Refused
+from ledger.models import Transaction
 from rules_engine import Dice
 from systems.mythril.level_ups import level_up_choose
 from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamProfile

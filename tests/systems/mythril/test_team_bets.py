@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from betting.models import Transaction
 from core.refusals import Refused
 from league.services import league_update
+from ledger.models import Transaction
 from matches.models import Fixture
 from rules_engine import Dice
 from systems.mythril.models import TeamBet, TeamBetSettlement, TrophyMatch

@@ -3,11 +3,12 @@ a team that passes gets the league's starting gold and pays what it bought, in t
 
 import pytest
 
-from betting.models import Account, Transaction
 from core.refusals import Refused
 from league.models import Team
 from league.services import league_update
+from ledger.models import Account, Transaction
 from systems.mythril.models import Player, Position, TeamProfile
+from systems.mythril.reasons import Reason
 from systems.mythril.teams import draft_check, mythril_team_register
 from systems.mythril.treasury import gold_of
 from tests.systems.mythril.conftest import humans
@@ -112,7 +113,7 @@ def test_a_valid_team_gets_the_starting_gold_and_pays_its_cost(make_team, coach)
         .order_by("pk")
         .values_list("reason", flat=True)
     )
-    assert reasons == [Transaction.Reason.GRANT, Transaction.Reason.PURCHASE]
+    assert reasons == [Reason.GRANT, Reason.PURCHASE]
     profile = TeamProfile.objects.get(team=team)
     assert (profile.popularity, profile.home_pitch.name) == (2, "ice")
     players = Player.objects.filter(team=team)

@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('matches', '0009_table_results'),
-        ('mythril', '0002_copy_reports_to_matches'),
+        ('mythril', '0003_copy_reports_to_matches'),
     ]
 
     operations = [

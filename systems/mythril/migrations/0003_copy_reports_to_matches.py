@@ -9,7 +9,7 @@ from matches.table_results.moving import move_operation
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("mythril", "0001_initial"),
+        ("mythril", "0002_entry_transaction_in_the_ledger"),
         ("matches", "0009_table_results"),
         ("tutatis", "0004_copy_reports_to_matches"),  # ids: theirs are kept first
     ]

@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from betting.audit import ledger_audit
+from ledger.audit import ledger_audit
 
 
 class Command(BaseCommand):

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
+
+
+class LedgerConfig(AppConfig):
+    name = "ledger"
+    verbose_name = _("Ledger")
+
+    def ready(self) -> None:
+        from ledger import sqlite
+
+        sqlite.connect_signals()
+        # A migration that rebuilds a ledger table on SQLite (how SQLite alters a table) drops
+        # its triggers: they are put back after every migrate, whatever it rebuilt.
+        post_migrate.connect(sqlite.install_after_migrate, sender=self)
