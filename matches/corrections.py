@@ -32,6 +32,7 @@ from league.services import season_check_open
 from matches import locking, plugins
 from matches.events import fixture_publish
 from matches.models import MAX_SCORE, Fixture, Result, ResultCorrection, kickoff_in_range
+from matches.table_results.services import reports_supersede
 
 REASON_MAX = 500
 SIDES = ("home", "away")
@@ -230,8 +231,7 @@ def fixture_award(
             field="fixture",
         )
     league = locked.season.league
-    # a report entered at the table can no longer apply
-    plugins.table_results.of(league.rule_system).reports_supersede(fixture=locked)
+    reports_supersede(fixture=locked)  # a report entered at the table can no longer apply
     scores = {winner: league.forfeit_score_for}
     scores["away" if winner == "home" else "home"] = league.forfeit_score_against
     result = Result.objects.create(

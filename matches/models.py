@@ -267,3 +267,16 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season_id}/{self.team_id}: {self.played}"
+
+
+from matches.table_models import PostMatchRun, ResultReport  # noqa: E402  (the app's models)
+
+__all__ = [
+    "Fixture",
+    "PostMatchRun",
+    "Result",
+    "ResultCorrection",
+    "ResultReport",
+    "SimulationBatch",
+    "Standing",
+]

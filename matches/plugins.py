@@ -7,10 +7,17 @@ a caller always has a method to call. Defaults that need the core's own code tak
 """
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
+from core import documents
+from core.documents import DocumentKind
 from core.plugins import PluginPoint
+from core.registry import FORFEIT
 from matches.defaults import default_result_check, season_champion_generic, standings_generic
+from rules_engine import Dice
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
@@ -18,7 +25,8 @@ if TYPE_CHECKING:
     from core.exports import Table
     from core.progression import Progression
     from league.models import League, Season, Team
-    from matches.models import Fixture, Result
+    from league.roles import AnyUser
+    from matches.models import Fixture, PostMatchRun, Result, ResultReport
 
 
 class MatchPages:
@@ -155,40 +163,136 @@ results = PluginPoint(
 )
 
 
+@dataclass(frozen=True)
+class Entry:
+    """A report checked against its fixture: the game's payload (not stamped yet), each side's
+    post-match choices and the options settled before recording."""
+
+    payload: Mapping[str, Any]
+    decisions: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a confirmed report records: the ``Result``'s columns."""
+
+    home_score: int
+    away_score: int
+    winner: str
+    decided_by: str
+    record: Mapping[str, Any]
+
+
 class TableResults:
-    """Results entered at the table, through the game's result reports and its post-match
-    sequence run by a worker (Killpower, Mythril, Tutatis)."""
+    """A game's part of the result-report workflow. Every method has the default a game that
+    offers nothing gets."""
+
+    document: DocumentKind | None = None
+    """The kind of the report's payload (stamped on write, upgraded on read)."""
+    reports: "type[ResultReport] | None" = None
+    """The game's proxy of ``ResultReport`` (its words, its rows), if it keeps one."""
+    runs: "type[PostMatchRun] | None" = None
+    """The game's proxy of ``PostMatchRun``, if it keeps one."""
+    has_post_match = False
+    """Whether a played (not awarded) fixture has a post-match sequence to run."""
 
     def post_match_pending(self, *, season: "Season") -> Sequence["Fixture"]:
         """The season's played fixtures whose post-match sequence has not run yet: the season
         waits for them before it finishes (the next one would heal injuries the sequence then
-        writes)."""
+        writes). Default: none."""
         return ()
 
-    def reports_supersede(self, *, fixture: "Fixture") -> None:
-        """A fixture awarded by forfeit: its open result reports can no longer apply."""
+    def report_model(self) -> "type[ResultReport]":
+        """The model rows are created and locked through (a game's proxy, for its words)."""
+        from matches.models import ResultReport
 
+        return self.reports or ResultReport
 
-class ReportedResults(TableResults):
-    """Table results whose reports are rows of ``report_model`` (its ``OPEN`` statuses,
-    ``Status.SUPERSEDED`` and ``reviewed_at``)."""
+    def run_model(self) -> "type[PostMatchRun]":
+        """The model post-match runs are read through (a game's proxy)."""
+        from matches.models import PostMatchRun
 
-    report_model: Any
+        return self.runs or PostMatchRun
 
-    def reports_supersede(self, *, fixture: "Fixture") -> None:
-        from django.utils import timezone
+    def payload(self, report: "ResultReport") -> dict[str, Any]:
+        """The report's payload in today's shape, without its version stamp."""
+        if self.document is None:
+            return dict(report.payload)
+        return documents.read(self.document, report.payload) or {}
 
-        reports = self.report_model
-        reports.objects.filter(fixture=fixture, status__in=reports.OPEN).update(
-            status=reports.Status.SUPERSEDED, reviewed_at=timezone.now()
+    def before_entry(self, *, fixture: "Fixture") -> None:
+        """Called under the fixture's lock before a report is taken: a scheduled fixture kicks
+        off (:meth:`kick_off`)."""
+        from matches.models import Fixture
+
+        if fixture.status == Fixture.Status.SCHEDULED:
+            self.kick_off(fixture=fixture)
+
+    def kick_off(self, *, fixture: "Fixture") -> None:
+        """Kick the (locked) fixture off: the teams frozen as they start. Default: nothing."""
+
+    def checked(
+        self,
+        *,
+        fixture: "Fixture",
+        user: "AnyUser",
+        result: object,
+        decisions: Mapping[str, Any] | None,
+        options: Mapping[str, Any] | None,
+    ) -> Entry:
+        """The report checked against the fixture (a ``ValidationError`` or ``Refused``
+        naming the field otherwise). Default: no report is taken."""
+        from matches.table_results.refusals import ReportRefused
+
+        raise ReportRefused(
+            "not_table_played", _("Results of this game are not entered here."), field="fixture"
         )
+
+    def confirmation_checked(
+        self,
+        *,
+        fixture: "Fixture",
+        report: "ResultReport",
+        user: "AnyUser",
+        decisions: Mapping[str, Any] | None,
+        options: Mapping[str, Any] | None,
+    ) -> Entry:
+        """The confirming side's own choices merged into the report's. Default: none taken."""
+        return Entry(report.payload, report.decisions, report.options)
+
+    def recorded(self, *, fixture: "Fixture", report: "ResultReport", dice: Dice) -> Recorded:
+        """The ``Result`` a confirmed or decided report records, read with ``dice`` (whose
+        seed the result keeps). Default: the payload's ``score`` as it stands."""
+        score = report.payload.get("score", {})
+        home, away = int(score.get("home", 0)), int(score.get("away", 0))
+        winner = "home" if home > away else "away" if away > home else "draw"
+        return Recorded(home, away, winner, "regulation", dict(report.payload))
+
+    def after_record(self, *, fixture: "Fixture", result: "Result") -> list[str]:
+        """Names of the tasks to send with the fixture's id after commit, besides the
+        post-match sequence. Default: none."""
+        return []
+
+    def post_match_wanted(self, *, fixture: "Fixture", result: "Result") -> bool:
+        """Whether the fixture has a post-match sequence to run: a game that has one runs it
+        after a match played, not after one awarded by forfeit."""
+        return self.has_post_match and result.decided_by != FORFEIT
+
+    def post_match(
+        self, *, fixture: "Fixture", result: "Result", report: "ResultReport | None", dice: Dice
+    ) -> Mapping[str, Any]:
+        """Run the post-match sequence on the (locked) rows with ``dice``; return its log.
+        Default: nothing happens."""
+        return {}
 
 
 table_results = PluginPoint(
     "matches.table_results",
     TableResults,
-    doc="Results entered at the table: reports superseded by a forfeit, a season waiting "
-    "for its post-match sequences (``matches.corrections``, ``matches.seasons``).",
+    doc="Results entered at the table: the game's part of the one result-report workflow "
+    "(``matches.table_results``): its report checked and recorded, its post-match sequence, "
+    "a season waiting for those sequences (``matches.seasons``).",
 )
 
 

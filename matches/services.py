@@ -420,7 +420,7 @@ def fixtures_sweep_due() -> dict[str, int]:
     """Kick off fixtures past kick-off by the database's clock, and enqueue every simulated
     fixture that is kicked off but unresolved. Nothing then depends on a broker message
     surviving. (Fixtures played at the table wait for their result; their post-match sequence
-    has its own sweep, ``systems.killpower.post_match.post_match_sweep``.)
+    has its own sweep, ``matches.table_results.post_match.post_match_sweep``.)
     """
     kicked_off: list[int] = []
     stale = Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS)

@@ -29,3 +29,12 @@ def fixtures_simulate_task(fixture_ids: list[int]) -> dict[str, int]:
 def batch_kick_off_task(batch_id: int) -> dict[str, int]:
     """A large simulation request's kick-offs, in chunks (``services.batch_kick_off``)."""
     return services.batch_kick_off(batch_id=batch_id)
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def post_match_task(fixture_id: int) -> dict[str, int | None]:
+    """The post-match sequence of a fixture played at the table (once, however often sent)."""
+    from matches.table_results.post_match import post_match_run
+
+    run = post_match_run(fixture_id=fixture_id)
+    return {"fixture": fixture_id, "post_match": run.pk if run else None}

@@ -239,7 +239,7 @@ def run_on_commit(django_capture_on_commit_callbacks):
 
 @pytest.fixture
 def script_dice(monkeypatch):
-    """``script_dice("systems.killpower.post_match", [9, 4])``: every Dice that module makes
+    """``script_dice("matches.table_results.post_match", [9, 4])``: every Dice that module makes
     from now on rolls those values (a fresh script each time), as the rule text's examples
     need."""
 

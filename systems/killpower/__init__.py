@@ -11,11 +11,13 @@ registration in :mod:`systems.killpower.apps`.
   issues, history, the fixture that freezes a team;
 * :mod:`~systems.killpower.kickoff`: the snapshot at kick-off (teams, settings, RAP drawn,
   powers and points to score: what the referee sheet reads);
-* :mod:`~systems.killpower.reports`: ``result_submit``, ``result_confirm``,
-  ``result_dispute``, ``result_decide`` (confirming creates the ``Result`` once), checked by
-  :mod:`~systems.killpower.report_checks`;
-* :mod:`~systems.killpower.post_match`: ``post_match_run`` (once per fixture, in a worker),
-  ``post_match_sweep``;
+* :mod:`~systems.killpower.table_results`: its part of the one result-report workflow
+  (``matches.table_results``): reports checked by :mod:`~systems.killpower.report_checks`,
+  recorded by the engine; :mod:`~systems.killpower.reports` names the workflow's commands in
+  this game's words (``result_submit``, ``result_confirm``, ``result_dispute``,
+  ``result_decide``);
+* :mod:`~systems.killpower.post_match`: the post-match sequence the workflow runs once per
+  fixture, in a worker (``sequence_apply``);
 * :mod:`~systems.killpower.tournaments`: ``tournament_create``, ``tournament_advance``;
 * :mod:`~systems.killpower.match_selectors` and :mod:`~systems.killpower.standings`: reports,
   the commissioner's queue, the referee sheet, the post-match report, the bracket, the

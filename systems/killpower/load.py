@@ -234,7 +234,14 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
             options={**options, "decisions": {}, "used_names": {side: [] for side in SIDES}},
         )
         runs.append(
-            PostMatchRun(fixture=fixture, seed=sequence.seed, log=sides, rolls=sequence.log())
+            PostMatchRun(
+                fixture=fixture,
+                status=PostMatchRun.Status.DONE,
+                done_at=now,
+                seed=sequence.seed,
+                log=sides,
+                rolls=sequence.log(),
+            )
         )
         for side in SIDES:
             team_id = getattr(fixture, f"{side}_id")

@@ -31,7 +31,7 @@ from systems.killpower.api import fields, gladiators
 from systems.killpower.api import matches as api_matches
 from systems.killpower.api import team_sheet as sheets
 from systems.killpower.league_rules_form import KillpowerRulesForm
-from systems.killpower.models import ResultReport
+from systems.killpower.table_results import KillpowerResults
 from systems.killpower.views import league_pages, match_pages
 
 
@@ -95,11 +95,6 @@ class Results(matches.Results):
     fixture_awarded = staticmethod(kp_corrections.fixture_awarded)
 
 
-class TableResults(matches.ReportedResults):
-    report_model = ResultReport
-    post_match_pending = staticmethod(selectors.season_post_match_pending)
-
-
 class Seasons(matches.Seasons):
     season_champion = staticmethod(seasons.season_champion)
     season_archive = staticmethod(seasons.season_archive)
@@ -153,7 +148,7 @@ def register() -> None:
     matches.readiness.register(RULE_SYSTEM, Readiness())
     matches.outcomes.register(RULE_SYSTEM, Outcomes())
     matches.results.register(RULE_SYSTEM, Results())
-    matches.table_results.register(RULE_SYSTEM, TableResults())
+    matches.table_results.register(RULE_SYSTEM, KillpowerResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())

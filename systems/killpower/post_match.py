@@ -1,8 +1,8 @@
 """The post-match sequence of a Killpower Ball fixture, run once, in a worker.
 
-``post_match_run`` holds both teams' row locks, then the fixture's (``matches.locking``'s
-order); a fixture that already has
-its ``PostMatchRun`` (the one-to-one witness) returns it unchanged, so the task may run twice.
+The result-report workflow (:mod:`matches.table_results.post_match`) holds both teams' row
+locks, then the fixture's, and claims the fixture's ``PostMatchRun`` once; it calls
+:func:`sequence_apply` (through :class:`systems.killpower.table_results.KillpowerResults`).
 The engine (:func:`rules_engine.killpower.post_match`) runs the sequence for both teams, home
 first, on one :class:`~rules_engine.Dice`: ranking points, death-risk rolls, the dead removed,
 recruits up to seven, +5 XP for those who played (raises then become available, the coach
@@ -18,25 +18,17 @@ Tournament mode (13.2): the engine restores both teams as they were before the m
 """
 
 import logging
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.db import transaction
-from django.db.models.functions import Now
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from core import history
-from core.enqueue import enqueue_on_commit
-from core.registry import FORFEIT
 from league.models import Team
-from matches import locking
 from matches.models import Fixture, Result
-from matches.resending import resend_counted
+from matches.table_results import post_match as table_post_match
 from rules_engine import Dice, MatchOutcome
 from rules_engine.killpower import SYSTEM, Mode
-from systems.killpower import POST_MATCH_TASK, RULE_SYSTEM
+from systems.killpower import RULE_SYSTEM
 from systems.killpower.engine import DEATH_RISK_ROLLS, rolls_for
 from systems.killpower.kickoff import SIDES, fixture_settings
 from systems.killpower.models import (
@@ -56,18 +48,6 @@ HISTORY_FIELDS = ["status", "died_at", "xp", "equipment"]
 """What a post-match sequence writes on gladiators (in one statement: recorded per gladiator)."""
 
 
-def _decisions(fixture: Fixture) -> dict[str, Any]:
-    report = (
-        ResultReport.objects.filter(
-            fixture=fixture,
-            status__in=(ResultReport.Status.CONFIRMED, ResultReport.Status.DECIDED),
-        )
-        .order_by("-reviewed_at", "-pk")
-        .first()
-    )
-    return dict(report.decisions) if report is not None else {}
-
-
 def _outcome(result: Result) -> MatchOutcome:
     return MatchOutcome(
         home_score=result.home_score,
@@ -79,30 +59,25 @@ def _outcome(result: Result) -> MatchOutcome:
     )
 
 
-@transaction.atomic
 def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun | None:
-    """Run the post-match sequence of a played Killpower fixture, exactly once.
+    """Run the post-match sequence of a played Killpower fixture, exactly once (the workflow's
+    :func:`matches.table_results.post_match.post_match_run`, read as this game's run)."""
+    run = table_post_match.post_match_run(fixture_id=fixture_id, seed=seed)
+    return None if run is None else PostMatchRun.objects.filter(pk=run.pk).first()
 
-    Returns the stored run when there is one already, None for a fixture that is missing, not
-    Killpower, or without its result yet.
-    """
-    fixture = locking.lock_fixture_with_teams(fixture_id)
-    if fixture is None or fixture.season.league.rule_system != RULE_SYSTEM:
-        return None
-    existing = PostMatchRun.objects.filter(fixture=fixture).first()
-    if existing is not None:
-        return existing
-    result = Result.objects.filter(fixture=fixture).first()
-    if result is None or result.decided_by == FORFEIT:  # awarded without playing: no sequence
-        return None
+
+def sequence_apply(
+    *, fixture: Fixture, result: Result, report: ResultReport | None, dice: Dice
+) -> dict[str, Any]:
+    """The engine's sequence for both teams, home first, on ``dice``, written to the (locked)
+    rows; in a tournament the next bracket fixture follows. Returns the engine's account."""
     match_settings = fixture_settings(fixture)
-    dice = Dice(seed)
     sides = SYSTEM.post_match(
         _outcome(result),
         dice=dice,
         options={
             **match_settings,
-            "decisions": _decisions(fixture),
+            "decisions": dict(report.decisions) if report is not None else {},
             "used_names": {side: _dead_names(getattr(fixture, side)) for side in SIDES},
         },
     )
@@ -110,12 +85,11 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     for side in SIDES:
         team = getattr(fixture, side)  # locked with the fixture, in the locking order
         _apply(fixture, result, team, side, sides[side], tournament=tournament)
-    run = PostMatchRun.objects.create(fixture=fixture, seed=dice.seed, log=sides, rolls=dice.log())
     if tournament:
         from systems.killpower.tournaments import tournament_advance
 
         tournament_advance(season=fixture.season)
-    return run
+    return sides
 
 
 def _dead_names(team: Team) -> list[str]:
@@ -243,24 +217,6 @@ def _recruit(
 
 
 def post_match_sweep() -> dict[str, int]:
-    """Enqueue the post-match sequence of every played Killpower fixture still without one,
-    so nothing depends on a broker message surviving (the periodic sweeper calls it). Only
-    those waiting longer than the grace period, and each at most ``SWEEPER_MAX_ATTEMPTS``
-    times (``matches.resending``)."""
-    waiting = Fixture.objects.filter(
-        status=Fixture.Status.PLAYED,
-        season__league__rule_system=RULE_SYSTEM,
-        post_match__isnull=True,
-        result__created_at__lte=Now() - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
-    ).exclude(result__decided_by=FORFEIT)  # awarded, not played: no sequence
-    pending = resend_counted(
-        waiting,
-        problem=_(
-            "The workers could not run the post-match sequence after %(n)s tries; the sweeper "
-            "stopped."
-        )
-        % {"n": settings.SWEEPER_MAX_ATTEMPTS},
-    )
-    for fixture_id in pending:
-        enqueue_on_commit(POST_MATCH_TASK, fixture_id)
-    return {"post_match_enqueued": len(pending)}
+    """The workflow's sweep (:func:`matches.table_results.post_match.post_match_sweep`) for
+    Killpower fixtures only."""
+    return table_post_match.post_match_sweep(game=RULE_SYSTEM)

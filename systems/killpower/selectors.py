@@ -9,7 +9,7 @@ from django.db.models.functions import Now
 
 from core.registry import FORFEIT
 from league.models import League, Season, Team
-from matches.models import Fixture, Result
+from matches.models import Fixture, PostMatchRun, Result
 from rules_engine import RosterIssue
 from rules_engine.killpower import SYSTEM, division
 from systems.killpower import engine
@@ -101,7 +101,8 @@ def team_unsettled_fixture(
     database's clock). Until it is settled the gladiators are frozen, and no other fixture of
     the team kicks off (``include_due=False``: a due fixture does not hold up another)."""
     unsettled = Q(status=Fixture.Status.LOCKED) | (
-        Q(status=Fixture.Status.PLAYED, post_match__isnull=True)
+        Q(status=Fixture.Status.PLAYED)
+        & ~Q(post_match__status=PostMatchRun.Status.DONE)
         & ~Q(result__decided_by=FORFEIT)  # awarded without playing: no sequence to wait for
     )
     if include_due:
@@ -161,7 +162,8 @@ def season_post_match_pending(*, season: Season) -> list[Fixture]:
     """The season's played fixtures still waiting for their post-match sequence (an awarded
     fixture has none)."""
     return list(
-        Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED, post_match__isnull=True)
+        Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED)
+        .exclude(post_match__status=PostMatchRun.Status.DONE)
         .exclude(result__decided_by=FORFEIT)
         .select_related("home", "away")
         .order_by("round", "pk")

@@ -1,7 +1,5 @@
-"""Killpower Ball's Celery task: the post-match sequence of a played fixture.
-
-``post_match_run`` runs a fixture's sequence at most once, so late acknowledgement and
-redelivery are safe. Services send it by name (``core.enqueue``).
+"""Killpower Ball's Celery task name, kept so a message sent before the result-report
+workflow moved to ``matches`` still runs: it is ``matches.tasks.post_match_task``'s work.
 """
 
 from celery import shared_task

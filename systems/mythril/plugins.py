@@ -26,10 +26,9 @@ from systems.mythril import (
 from systems.mythril import corrections as my_corrections
 from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
-from systems.mythril import selectors as mythril_selectors
 from systems.mythril.api import fields
 from systems.mythril.league_rules_form import MythrilRulesForm
-from systems.mythril.models import ResultReport
+from systems.mythril.table_results import MythrilResults
 from systems.mythril.views import match_pages, team_pages
 
 
@@ -86,11 +85,6 @@ class Results(matches.Results):
     result_voided = staticmethod(my_corrections.result_voided)
 
 
-class TableResults(matches.ReportedResults):
-    report_model = ResultReport
-    post_match_pending = staticmethod(mythril_selectors.season_post_match_pending)
-
-
 class Seasons(matches.Seasons):
     season_champion = staticmethod(seasons.season_champion)
     season_rollover = staticmethod(seasons.season_rollover)
@@ -141,7 +135,7 @@ def register() -> None:
     matches.pages.register(RULE_SYSTEM, MatchPages())
     matches.kick_off.register(RULE_SYSTEM, KickOff())
     matches.results.register(RULE_SYSTEM, Results())
-    matches.table_results.register(RULE_SYSTEM, TableResults())
+    matches.table_results.register(RULE_SYSTEM, MythrilResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())

@@ -1,9 +1,9 @@
 """The post-match sequence of a Mythril fixture, run once, in a worker.
 
-``post_match_run`` locks both teams then the fixture (``matches.locking``'s order) and claims
-the fixture's ``PostMatchRun`` with a conditional UPDATE (``pending`` -> ``done``) in the same
-transaction: a second delivery, a second worker or a retry finds nothing to claim and returns
-the stored run. The engine (``rules_engine.mythril.post_match``) runs the sequence on one
+The result-report workflow (:mod:`matches.table_results.post_match`) locks both teams then
+the fixture and claims the fixture's ``PostMatchRun`` with a conditional UPDATE (``pending`` ->
+``done``) in the same transaction: a second delivery, a second worker or a retry finds nothing
+to claim and returns the stored run. It calls :func:`sequence_apply`. The engine (``rules_engine.mythril.post_match``) runs the sequence on one
 seeded :class:`~rules_engine.Dice`, home first: apothecary, injuries, experience, the MVP (never
 a champion), level-ups queued with their skill roll, winnings and the popularity roll. What it
 returns is written to the rows: players (experience, injuries, the dead), the level-ups for the
@@ -11,26 +11,19 @@ coach to pick (:mod:`systems.mythril.level_ups`), popularity, and the winnings c
 treasury as a ledger transaction. The run keeps the seed, the engine's account and every roll.
 """
 
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.db import transaction
 from django.db.models import F
-from django.db.models.functions import Now
-from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from core import history
-from core.enqueue import enqueue_on_commit
 from league.models import Team
-from matches import locking
-from matches.models import Fixture
+from matches.models import Fixture, Result
+from matches.table_results import post_match as table_post_match
 from rules_engine import Dice
 from rules_engine.mythril.post_match import post_match
 from rules_engine.mythril.report import MatchReport
 from rules_engine.mythril.settings import MythrilSettings
-from systems.mythril import POST_MATCH_TASK, RULE_SYSTEM
+from systems.mythril import RULE_SYSTEM
 from systems.mythril.events import level_ups_publish
 from systems.mythril.models import LevelUp, Player, PlayerStatus, PostMatchRun, TeamProfile
 from systems.mythril.treasury import Reason, treasury_credit
@@ -57,35 +50,30 @@ HISTORY_FIELDS = [
 """What a post-match sequence writes on players (in one statement: recorded per player)."""
 
 
-@transaction.atomic
 def post_match_run(
     *, fixture_id: int, seed: int | None = None, dice: Dice | None = None
 ) -> PostMatchRun | None:
-    """Run the post-match sequence of a played Mythril fixture, exactly once (``dice``: scripted
-    ones for the tests; by default seeded with ``seed``)."""
-    fixture = locking.lock_fixture_with_teams(fixture_id)
-    if fixture is None or fixture.season.league.rule_system != RULE_SYSTEM:
-        return None
-    claimed = PostMatchRun.objects.filter(
-        fixture=fixture, status=PostMatchRun.Status.PENDING
-    ).update(status=PostMatchRun.Status.DONE, done_at=timezone.now())
-    run = PostMatchRun.objects.filter(fixture=fixture).first()
-    if not claimed or run is None:
-        return run
-    record = fixture.result.record
-    dice = dice or Dice(seed)
+    """Run the post-match sequence of a played Mythril fixture, exactly once (the workflow's
+    :func:`matches.table_results.post_match.post_match_run`, read as this game's run;
+    ``dice``: scripted ones for the tests; by default seeded with ``seed``)."""
+    run = table_post_match.post_match_run(fixture_id=fixture_id, seed=seed, dice=dice)
+    return None if run is None else PostMatchRun.objects.filter(pk=run.pk).first()
+
+
+def sequence_apply(*, fixture: Fixture, result: Result, dice: Dice) -> dict[str, Any]:
+    """The engine's sequence for both teams on ``dice``, written to the (locked) rows; then
+    the fixture's trophy goes on. Returns the engine's account."""
+    record = result.record
     outcome = post_match(
         dice,
         MatchReport.from_dict(record["report"], "result"),
         MythrilSettings.from_dict((fixture.options or {}).get("settings", {}), "settings"),
     )
-    log = outcome.to_dict()
+    log: dict[str, Any] = outcome.to_dict()
     for side in SIDES:
         _apply(fixture, getattr(fixture, side), log[side], record["report"][side])
-    run.seed, run.log, run.rolls = dice.seed, log, list(dice.log())
-    run.save(update_fields=["seed", "log", "rolls"])
     trophy_after_match(fixture=fixture)
-    return run
+    return log
 
 
 def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str, Any]) -> None:
@@ -139,25 +127,7 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
 
 
 def post_match_sweep() -> dict[str, int]:
-    """Send again the post-match sequence of every fixture still ``pending`` after the grace
-    period (a lost message only delays it)."""
-    from matches.resending import resend_counted
-
-    waiting = Fixture.objects.filter(
-        status=Fixture.Status.PLAYED,
-        season__league__rule_system=RULE_SYSTEM,
-        mythril_post_match__status=PostMatchRun.Status.PENDING,
-        mythril_post_match__created_at__lte=Now()
-        - timedelta(seconds=settings.SWEEPER_GRACE_SECONDS),
-    )
-    pending = resend_counted(
-        waiting,
-        problem=_(
-            "The workers could not run the post-match sequence after %(n)s tries; the sweeper "
-            "stopped."
-        )
-        % {"n": settings.SWEEPER_MAX_ATTEMPTS},
-    )
-    for fixture_id in pending:
-        enqueue_on_commit(POST_MATCH_TASK, fixture_id)
-    return {"mythril_post_match_enqueued": len(pending)}
+    """The workflow's sweep (:func:`matches.table_results.post_match.post_match_sweep`) for
+    Mythril fixtures only, under this game's key."""
+    sent = table_post_match.post_match_sweep(game=RULE_SYSTEM)
+    return {"mythril_post_match_enqueued": sent["post_match_enqueued"]}

@@ -98,7 +98,7 @@ def team_unsettled_fixture(team: Team, *, exclude: Fixture | None = None) -> Fix
 
     fixtures = Fixture.objects.filter(Q(home=team) | Q(away=team)).filter(
         Q(status=Fixture.Status.LOCKED)
-        | Q(status=Fixture.Status.PLAYED, mythril_post_match__status="pending")
+        | Q(status=Fixture.Status.PLAYED, post_match__status="pending")
     )
     if exclude is not None:
         fixtures = fixtures.exclude(pk=exclude.pk)
@@ -111,7 +111,7 @@ def season_post_match_pending(*, season: Season) -> list[Fixture]:
         Fixture.objects.filter(
             season=season,
             status=Fixture.Status.PLAYED,
-            mythril_post_match__status="pending",
+            post_match__status="pending",
         )
         .select_related("home", "away")
         .order_by("round", "pk")

@@ -130,6 +130,14 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
             dice=Dice(outcome.seed),
             options={},
         )
-        runs.append(PostMatchRun(fixture=fixture, log=carried))
+        runs.append(
+            PostMatchRun(
+                fixture=fixture,
+                status=PostMatchRun.Status.DONE,
+                done_at=now,
+                seed=outcome.seed,
+                log=carried,
+            )
+        )
     rows_insert(PostMatchRun, runs)
     return results

@@ -22,8 +22,8 @@ from systems.tutatis import demo as demos
 from systems.tutatis import exports as downloads
 from systems.tutatis.api import fields, views
 from systems.tutatis.forms import TutatisRulesForm
-from systems.tutatis.models import ResultReport
 from systems.tutatis.services import post_match, settings
+from systems.tutatis.table_results import TutatisResults
 from systems.tutatis.views import matches as match_views
 from systems.tutatis.views import teams
 
@@ -77,11 +77,6 @@ class Results(matches.Results):
     result_voided = staticmethod(tt_corrections.result_voided)
 
 
-class TableResults(matches.ReportedResults):
-    report_model = ResultReport
-    post_match_pending = staticmethod(selectors.season_post_match_pending)
-
-
 class Seasons(matches.Seasons):
     season_rollover = staticmethod(seasons.season_rollover)
 
@@ -125,7 +120,7 @@ def register() -> None:
     matches.kick_off.register(RULE_SYSTEM, KickOff())
     matches.readiness.register(RULE_SYSTEM, Readiness())
     matches.results.register(RULE_SYSTEM, Results())
-    matches.table_results.register(RULE_SYSTEM, TableResults())
+    matches.table_results.register(RULE_SYSTEM, TutatisResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     matches.roster.register(RULE_SYSTEM, Roster())
     loadgen.load.register(RULE_SYSTEM, Load())

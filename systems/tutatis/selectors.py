@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from core.registry import FORFEIT
 from league.models import League, Season, Team
-from matches.models import Fixture
+from matches.models import Fixture, PostMatchRun
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
 
@@ -134,8 +134,8 @@ def team_unsettled(*, team: Team) -> bool:
         Fixture.objects.filter(
             Q(home=team) | Q(away=team),
             status=Fixture.Status.PLAYED,
-            tutatis_post_match__isnull=True,
         )
+        .exclude(post_match__status=PostMatchRun.Status.DONE)
         .exclude(result__decided_by=FORFEIT)
         .exists()
     )
@@ -145,9 +145,8 @@ def season_post_match_pending(*, season: Season) -> list[Fixture]:
     """The season's played fixtures whose injuries are not carried over yet (an awarded
     fixture has no post-match sequence)."""
     return list(
-        Fixture.objects.filter(
-            season=season, status=Fixture.Status.PLAYED, tutatis_post_match__isnull=True
-        )
+        Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED)
+        .exclude(post_match__status=PostMatchRun.Status.DONE)
         .exclude(result__decided_by=FORFEIT)
         .select_related("home", "away")
         .order_by("round", "pk")

@@ -25,7 +25,7 @@ HOME = {
 def test_a_killpower_post_match_records_each_gladiator_changed(
     kp_fixture, titanos, coach, other_coach, monkeypatch, script_dice
 ):
-    monkeypatch.setattr("systems.killpower.tasks.post_match_task.delay", lambda fixture_id: None)
+    monkeypatch.setattr("matches.tasks.post_match_task.delay", lambda fixture_id: None)
     entered = reports.result_submit(
         fixture=kp_fixture,
         user=coach,
@@ -33,7 +33,7 @@ def test_a_killpower_post_match_records_each_gladiator_changed(
         decisions={"home": {"redraw": {"Titanos 5": "magic_armour"}}},
     )
     reports.result_confirm(report=entered, user=other_coach)
-    script_dice("systems.killpower.post_match", [9, 4, 6])
+    script_dice("matches.table_results.post_match", [9, 4, 6])
     gladiators = ContentType.objects.get_for_model(Gladiator)
     already = set(HistoryEntry.objects.filter(content_type=gladiators).values_list("pk", flat=True))
 

@@ -1,6 +1,7 @@
 """Input and output shapes of the Killpower Ball matches API: result reports, the post-match
 report, the referee sheet, tournaments and the championship table."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from core.api.fields import UserField
@@ -33,6 +34,9 @@ class ResultReportSerializer(ModelSerializer):
     disputed_by = UserField(read_only=True, allow_null=True)
     result = ResultBriefSerializer(
         source="fixture.result", read_only=True, allow_null=True, help_text="Once recorded."
+    )
+    free_throws = serializers.JSONField(
+        read_only=True, allow_null=True, label=_("Free-throw choices")
     )
 
     class Meta:
@@ -81,6 +85,7 @@ class ResultDecideSerializer(serializers.Serializer):
 
 
 class PostMatchRunSerializer(ModelSerializer):
+    seed = serializers.IntegerField(read_only=True)  # a run that ran has its seed
     log = serializers.JSONField(
         help_text="Per side: the outcome, each step's log (ranking, death_risk, removed, "
         "recruits, experience, raises, equipment, armour_restored) and the team after."

@@ -21,6 +21,7 @@ from core.access import role_gate
 from core.htmx import page_or_fragment
 from league.models import League
 from matches.models import Fixture
+from matches.table_results.roles import report_actions
 from rules_engine.killpower.report import able_to_shoot, state_after_match
 from systems.killpower import RULE_SYSTEM, page_selectors, reports, roles
 from systems.killpower import match_selectors as selectors
@@ -191,6 +192,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
     run = selectors.post_match_get(fixture=fixture) if result else None
     open_report = selectors.open_report(fixture=fixture)
+    actions = report_actions(request.user, open_report)
     kickoff = (fixture.options or {}).get("kickoff") or {}
     report = (result.record.get("report") or {}) if result else {}
     powers = {
@@ -210,10 +212,8 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "can_enter": not result
         and fixture.status != Fixture.Status.CANCELLED
         and roles.can_enter_result(user, fixture),
-        "can_confirm": open_report is not None
-        and open_report.status == ResultReport.Status.PENDING
-        and roles.can_confirm_result(user, open_report),
-        "can_decide": open_report is not None and roles.can_decide_result(user, open_report),
+        "can_confirm": actions.confirm,
+        "can_decide": actions.decide,
         "coached_side": _coached_side(user, fixture),
         "is_commissioner": roles.is_commissioner(user, league),
         "can_kick_off": _can_kick_off(user, fixture),

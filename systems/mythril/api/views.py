@@ -18,6 +18,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core import documents
 from core.api.parsers import StrictJSONParser
 from core.refusals import Refused
 from league.models import League, Season, Team
@@ -36,6 +37,7 @@ from systems.mythril import (
     trophies,
 )
 from systems.mythril.api import serializers as s
+from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
 from systems.mythril.refusals import Forbidden
 
@@ -222,7 +224,7 @@ def _report(report: ResultReport) -> dict[str, Any]:
         "id": report.pk,
         "fixture": report.fixture_id,
         "status": report.status,
-        "payload": report.payload,
+        "payload": documents.read(RESULT_REPORT, report.payload),  # as always: no stamp
         "submitted_by": report.submitted_by_id,
     }
 

@@ -1,88 +1,42 @@
 """Results of Mythril matches played at the table, the post-match sequence, team bets and
 knock-out trophies."""
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from core.names import NameField
 from league.models import Season, Team
+from matches import table_models
 from matches.models import Fixture
 
+RULE_SYSTEM = "mythril"
 
-class ResultReport(models.Model):
-    """A result entered by a coach or the commissioner, waiting for the other side's word.
 
-    ``payload``: ``{"home_score", "away_score", "forfeit": null|"home"|"away",
-    "unfinished_halves", "turns_played", "players": {"home": [{"player", "td", "cp", "cas",
-    "int", "injury"}], "away": [...]}, "penalty_scorers": {"home": [player ids]}}``."""
+class ResultReport(table_models.ResultReport):
+    """A Mythril result report (the workflow's, ``matches.ResultReport``).
 
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting for confirmation")
-        CONFIRMED = "confirmed", _("Confirmed")
-        DISPUTED = "disputed", _("Disputed: waiting for the commissioner")
-        SUPERSEDED = "superseded", _("Superseded")
-        DECIDED = "decided", _("Decided by the commissioner")
+    ``payload``: ``{"entered": what the coach entered, "report": the engine's report,
+    "verdict": score, points and winner as they count}`` (``report_checks.validated``)."""
 
-    OPEN = (Status.PENDING, Status.DISPUTED)
-
-    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="mythril_reports")
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    payload = models.JSONField(_("match report"))
-    status = models.CharField(
-        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
-    )
-    reviewed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    dispute_reason = models.CharField(_("why it is disputed"), max_length=500, blank=True)
-    note = models.CharField(_("commissioner's note"), max_length=500, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    reviewed_at = models.DateTimeField(null=True, blank=True)
+    objects = table_models.GameReports(RULE_SYSTEM)
 
     class Meta:
-        ordering = ["-created_at", "-pk"]
+        proxy = True
         verbose_name = _("Mythril result report")
         verbose_name_plural = _("Mythril result reports")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["fixture"],
-                condition=Q(status__in=["pending", "disputed"]),
-                name="mythril_report_one_open_per_fixture",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.fixture} ({self.get_status_display()})"
 
 
-class PostMatchRun(models.Model):
-    """The post-match sequence of a played fixture: written ``pending`` with the result, claimed
-    once by a conditional UPDATE (pending -> done) in the transaction that applies it."""
+class PostMatchRun(table_models.PostMatchRun):
+    """A Mythril post-match sequence: written ``pending`` with the result, claimed once by the
+    workflow's conditional UPDATE (pending -> done) in the transaction that applies it."""
 
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting for a worker")
-        DONE = "done", _("Done")
-
-    fixture = models.OneToOneField(
-        Fixture, on_delete=models.CASCADE, related_name="mythril_post_match"
-    )
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    seed = models.BigIntegerField(null=True, blank=True)
-    log = models.JSONField(default=dict, blank=True)
-    rolls = models.JSONField(default=list, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    done_at = models.DateTimeField(null=True, blank=True)
+    objects = table_models.GameRuns(RULE_SYSTEM)
 
     class Meta:
+        proxy = True
         verbose_name = _("Mythril post-match sequence")
         verbose_name_plural = _("Mythril post-match sequences")
-
-    def __str__(self) -> str:
-        return f"{self.fixture}: {self.status}"
 
 
 class MatchdayEntry(models.Model):

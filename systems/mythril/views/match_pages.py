@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from core.refusals import Refused
-from league.roles import is_commissioner
 from matches.models import Fixture
+from matches.table_results.roles import can_enter_result, report_actions
 from systems.mythril import RULE_SYSTEM, reports
 from systems.mythril.kickoff import SIDES
 from systems.mythril.models import PostMatchRun, ResultReport, TeamBet
@@ -42,35 +42,23 @@ def _fixture(pk: int) -> Fixture:
     )
 
 
-def _coach(user: Any, fixture: Fixture) -> bool:
-    return bool(user.is_authenticated and user.pk in (fixture.home.coach_id, fixture.away.coach_id))
-
-
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     fixture = _fixture(fixture.pk)
     league = fixture.season.league
     report = ResultReport.objects.filter(fixture=fixture, status__in=ResultReport.OPEN).first()
     run = PostMatchRun.objects.filter(fixture=fixture).first()
     user = request.user
+    actions = report_actions(user, report)
     context = {
         "fixture": fixture,
         "league": league,
         "report": report,
         "run": run,
         "result": getattr(fixture, "result", None) if fixture.status == "played" else None,
-        "can_enter": fixture.status in ("scheduled", "locked")
-        and (is_commissioner(user, league) or _coach(user, fixture)),
-        "can_confirm": report is not None
-        and report.status == "pending"
-        and (
-            is_commissioner(user, league)
-            or (_coach(user, fixture) and user.pk != report.submitted_by_id)
-        ),
-        "can_dispute": report is not None
-        and report.status == "pending"
-        and _coach(user, fixture)
-        and user.pk != report.submitted_by_id,
-        "can_decide": report is not None and is_commissioner(user, league),
+        "can_enter": fixture.status in ("scheduled", "locked") and can_enter_result(user, fixture),
+        "can_confirm": actions.confirm,
+        "can_dispute": actions.dispute,
+        "can_decide": actions.decide,
         "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
         "names": _names(fixture),
     }

@@ -1,9 +1,14 @@
 """Serializers of the Tutatis API."""
 
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core import documents
 from core.api.serializers import ModelSerializer
 from core.names import validate_name
+from systems.tutatis.documents import RESULT_REPORT
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, Role, TeamList
 
 STATS = ["mo", "st", "ag", "co", "bp"]
@@ -169,7 +174,17 @@ class TutatisDisputeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, default="")
 
 
+class ReportPayloadField(serializers.JSONField):
+    """The report's result as the engine reads it (without the stored version stamp: the
+    API answers the shape it always did)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return documents.read(RESULT_REPORT, value)
+
+
 class TutatisResultReportSerializer(ModelSerializer):
+    payload = ReportPayloadField(read_only=True, label=_("Result"))
+
     class Meta:
         model = ResultReport
         fields = [

@@ -1,11 +1,14 @@
-"""Match day: every roll the engine threw for a fixture, and the results the coaches enter."""
+"""Match day: every roll the engine threw for a fixture, and this game's view of the results
+the coaches enter (proxies of the one workflow's models in ``matches``)."""
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from matches import table_models
 from matches.models import Fixture
+
+RULE_SYSTEM = "tutatis"
 
 
 class MatchRoll(models.Model):
@@ -44,72 +47,25 @@ class MatchRoll(models.Model):
         return f"{self.fixture} {self.action} #{self.pk}"
 
 
-class ResultReport(models.Model):
-    """A result entered by a coach or the commissioner, waiting for the other side's word.
-    ``payload`` is the engine's result (``rules_engine.tutatis.result``)."""
+class ResultReport(table_models.ResultReport):
+    """A Tutatis result report (the workflow's, ``matches.ResultReport``): ``payload`` is the
+    engine's result (``rules_engine.tutatis.result``)."""
 
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting for confirmation")
-        CONFIRMED = "confirmed", _("Confirmed")
-        DISPUTED = "disputed", _("Disputed: waiting for the commissioner")
-        SUPERSEDED = "superseded", _("Superseded")
-        DECIDED = "decided", _("Decided by the commissioner")
-
-    OPEN = (Status.PENDING, Status.DISPUTED)
-
-    fixture = models.ForeignKey(
-        Fixture,
-        on_delete=models.CASCADE,
-        related_name="tutatis_reports",
-        verbose_name=_("fixture"),
-    )
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    payload = models.JSONField(_("result"))
-    status = models.CharField(
-        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
-    )
-    reviewed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    dispute_reason = models.CharField(_("why it is disputed"), max_length=500, blank=True)
-    note = models.CharField(_("commissioner's note"), max_length=500, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
+    objects = table_models.GameReports(RULE_SYSTEM)
 
     class Meta:
-        ordering = ["-created_at", "-pk"]
+        proxy = True
         verbose_name = _("result report")
         verbose_name_plural = _("result reports")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["fixture"],
-                condition=Q(status__in=["pending", "disputed"]),
-                name="tutatis_report_one_open_per_fixture",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.fixture} ({self.get_status_display()})"
 
 
-class PostMatchRun(models.Model):
-    """The post-match sequence of a played fixture, run once by a worker: its existence
-    witnesses it. ``log`` holds each side's badly hurt players carried to its next match."""
+class PostMatchRun(table_models.PostMatchRun):
+    """A Tutatis post-match run that ran: ``log`` holds each side's badly hurt players carried
+    to its next match."""
 
-    fixture = models.OneToOneField(
-        Fixture,
-        on_delete=models.CASCADE,
-        related_name="tutatis_post_match",
-        verbose_name=_("fixture"),
-    )
-    log = models.JSONField(_("injuries carried over"))
-    created_at = models.DateTimeField(auto_now_add=True)
+    objects = table_models.GameRunsDone(RULE_SYSTEM)
 
     class Meta:
+        proxy = True
         verbose_name = _("post-match run")
         verbose_name_plural = _("post-match runs")
-
-    def __str__(self) -> str:
-        return f"{self.fixture} (post-match)"

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from matches.models import Fixture
+from matches.table_results.roles import report_actions
 from systems.tutatis import RULE_SYSTEM, roles, selectors
 from systems.tutatis.forms import ReasonForm, ResultForm, RollForm
 from systems.tutatis.models import MatchRoll, ResultReport
@@ -77,6 +78,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
     live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
     side = roles.coach_side(user, fixture)
     commissioner = roles.is_commissioner(user, league)
+    actions = report_actions(user, open_report)
     return {
         "fixture": fixture,
         "league": league,
@@ -90,13 +92,9 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
         "my_side": side,
         "is_commissioner": commissioner,
         "can_enter": live and roles.can_enter_result(user, fixture),
-        "can_confirm": open_report is not None
-        and open_report.status == ResultReport.Status.PENDING
-        and roles.can_confirm_result(user, open_report),
-        "can_dispute": open_report is not None
-        and open_report.status == ResultReport.Status.PENDING
-        and roles.can_dispute_result(user, open_report),
-        "can_decide": open_report is not None and roles.can_decide_result(user, open_report),
+        "can_confirm": actions.confirm,
+        "can_dispute": actions.dispute,
+        "can_decide": actions.decide,
     }
 
 

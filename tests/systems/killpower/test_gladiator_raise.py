@@ -74,7 +74,7 @@ def test_gladiators_are_frozen_from_kick_off_until_the_post_match_sequence(
     with pytest.raises(ValidationError, match="frozen"):
         gladiator_raise(gladiator=tom, characteristic="BAL")
 
-    monkeypatch.setattr("systems.killpower.tasks.post_match_task.delay", lambda fixture_id: None)
+    monkeypatch.setattr("matches.tasks.post_match_task.delay", lambda fixture_id: None)
     play(kp_fixture, 1, 0, by=commissioner, confirm_by=commissioner)
     with pytest.raises(ValidationError, match="frozen"):  # result in, sequence not run yet
         gladiator_raise(gladiator=tom, characteristic="BAL")

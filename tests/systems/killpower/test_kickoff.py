@@ -94,7 +94,7 @@ def test_a_team_kicks_off_again_only_once_its_last_match_is_settled(
     kp_season, kp_fixture, titanos, viking, commissioner, monkeypatch
 ):
     # given a confirmed result whose post-match sequence has not run yet
-    monkeypatch.setattr("systems.killpower.tasks.post_match_task.delay", lambda fixture_id: None)
+    monkeypatch.setattr("matches.tasks.post_match_task.delay", lambda fixture_id: None)
     play(kp_fixture, 1, 0, by=commissioner, confirm_by=commissioner)
     rematch = FixtureFactory(season=kp_season, round=2, home=viking, away=titanos)
 

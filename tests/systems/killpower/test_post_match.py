@@ -28,7 +28,7 @@ ROLLS = [9, 4, 6]
 @pytest.fixture
 def confirmed(kp_fixture, coach, other_coach, monkeypatch):
     """Titanos beat Viking 3-0; the post-match task has not run yet."""
-    monkeypatch.setattr("systems.killpower.tasks.post_match_task.delay", lambda fixture_id: None)
+    monkeypatch.setattr("matches.tasks.post_match_task.delay", lambda fixture_id: None)
     entered = reports.result_submit(
         fixture=kp_fixture,
         user=coach,
@@ -43,7 +43,7 @@ def by_name(team):
 
 
 def test_the_whole_sequence_is_applied(confirmed, kp_fixture, titanos, viking, script_dice):
-    script_dice("systems.killpower.post_match", ROLLS)
+    script_dice("matches.table_results.post_match", ROLLS)
 
     run = post_match_run(fixture_id=kp_fixture.pk)
 
@@ -86,7 +86,7 @@ def test_the_whole_sequence_is_applied(confirmed, kp_fixture, titanos, viking, s
 
 
 def test_each_step_is_in_the_gladiators_history(confirmed, kp_fixture, titanos, script_dice):
-    script_dice("systems.killpower.post_match", ROLLS)
+    script_dice("matches.table_results.post_match", ROLLS)
     post_match_run(fixture_id=kp_fixture.pk)
     glads = by_name(titanos)
 
@@ -121,7 +121,7 @@ def test_tom_at_minus_eleven_on_a_limb_is_only_in_a_coma(
         user=coach,
         result=report(0, 1, home={"comas": [{"gladiator": "Tom", "state": -11}]}),
     )
-    script_dice("systems.killpower.post_match", [1])  # 1: the left arm
+    script_dice("matches.table_results.post_match", [1])  # 1: the left arm
     run_on_commit(reports.result_confirm, report=entered, user=other_coach)
 
     tom = titanos.gladiators.get(name="Tom")

@@ -148,7 +148,7 @@ def test_viking_beats_titanos_13_to_12_on_free_throws(commissioner, script_dice)
             "distances": {"home": [10, 12], "away": [2, 11]},
         },
     )
-    script_dice("systems.killpower.reports", [5, 3, 1, 1])
+    script_dice("matches.table_results.services", [5, 3, 1, 1])
 
     result = reports.result_confirm(report=entered, user=commissioner)
 

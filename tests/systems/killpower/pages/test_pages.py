@@ -76,7 +76,7 @@ def test_the_printable_team_sheet(browser, titanos):
 def test_a_gladiator_page_shows_his_history_with_the_rolls(
     browser, kp_fixture, coach, other_coach, script_dice
 ):
-    script_dice("systems.killpower.post_match", [4])  # death risk: 4, the head
+    script_dice("matches.table_results.post_match", [4])  # death risk: 4, the head
     play(
         kp_fixture,
         1,

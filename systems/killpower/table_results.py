@@ -1,0 +1,106 @@
+"""Killpower Ball's part of the result-report workflow (``matches.plugins.table_results``):
+its report checked by the engine against the teams frozen at kick-off
+(:mod:`~systems.killpower.report_checks`), each coach's post-match choices and a tournament
+draw's free throws, the result the engine judges (points to score, free throws shot with the
+recording's dice, their rolls kept in the record) and the post-match sequence
+(:func:`~systems.killpower.post_match.sequence_apply`)."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from league.roles import AnyUser
+from matches.models import Fixture, Result
+from matches.models import ResultReport as Report
+from matches.plugins import Entry, Recorded, TableResults
+from rules_engine import Dice
+from rules_engine.killpower import SYSTEM
+from systems.killpower import selectors
+from systems.killpower.documents import RESULT_REPORT
+from systems.killpower.kickoff import fixture_settings, kick_off
+from systems.killpower.models import PostMatchRun, ResultReport
+from systems.killpower.report_checks import (
+    WOUNDED,
+    check_decisions,
+    check_free_throw_choices,
+    check_free_throws,
+    merge_free_throws,
+    parsed_report,
+    split_wounded,
+    validated,
+)
+
+
+class KillpowerResults(TableResults):
+    document = RESULT_REPORT
+    reports = ResultReport
+    runs = PostMatchRun
+    has_post_match = True
+    post_match_pending = staticmethod(selectors.season_post_match_pending)
+
+    def kick_off(self, *, fixture: Fixture) -> None:
+        kick_off(fixture)
+
+    def checked(
+        self,
+        *,
+        fixture: Fixture,
+        user: AnyUser,
+        result: object,
+        decisions: Mapping[str, Any] | None,
+        options: Mapping[str, Any] | None,
+    ) -> Entry:
+        payload, chosen = validated(
+            fixture, result=result, decisions=decisions, free_throws=options, user=user
+        )
+        return Entry(payload, chosen, options)
+
+    def confirmation_checked(
+        self,
+        *,
+        fixture: Fixture,
+        report: Report,
+        user: AnyUser,
+        decisions: Mapping[str, Any] | None,
+        options: Mapping[str, Any] | None,
+    ) -> Entry:
+        """The confirming coach's own side's choices (redraws; a tournament draw's free
+        throws) replace any made for that side."""
+        added = check_decisions(fixture, decisions, parsed_report(fixture, report.payload), user)
+        free_throws = report.options
+        chosen = check_free_throws(fixture, options, user)
+        if chosen is not None:
+            free_throws = merge_free_throws(free_throws, chosen)
+            check_free_throw_choices(fixture, split_wounded(report.payload)[0], free_throws)
+        return Entry(report.payload, {**report.decisions, **added}, free_throws)
+
+    def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
+        engine_report, wounded = split_wounded(report.payload)
+        options: dict[str, Any] = fixture_settings(fixture)
+        if report.options is not None:
+            options["free_throws"] = report.options
+        outcome = SYSTEM.record_result(
+            fixture.home_sheet, fixture.away_sheet, engine_report, dice=dice, options=options
+        )
+        return Recorded(
+            home_score=outcome.home_score,
+            away_score=outcome.away_score,
+            winner=outcome.winner or Result.Winner.DRAW,
+            decided_by=outcome.decided_by,
+            record={
+                **outcome.record,
+                "home_score": outcome.home_score,
+                "away_score": outcome.away_score,
+                "winner": outcome.winner,
+                "decided_by": outcome.decided_by,
+                "seed": outcome.seed,
+                "rolls": dice.log(),
+                WOUNDED: wounded,
+            },
+        )
+
+    def post_match(
+        self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
+    ) -> Mapping[str, Any]:
+        from systems.killpower.post_match import sequence_apply
+
+        return sequence_apply(fixture=fixture, result=result, report=report, dice=dice)

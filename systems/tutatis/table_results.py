@@ -1,0 +1,74 @@
+"""Tutatis's part of the result-report workflow (``matches.plugins.table_results``): the engine
+reads the score in points (goals 3, over the bar 1) and the badly hurt players; the post-match
+sequence carries them to each team's next match
+(:func:`~systems.tutatis.services.post_match.injuries_carry`)."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from league.roles import AnyUser
+from matches.models import Fixture, Result
+from matches.models import ResultReport as Report
+from matches.plugins import Entry, Recorded, TableResults
+from rules_engine import Dice, InvalidInput, MatchOutcome
+from rules_engine.tutatis import SYSTEM
+from systems.tutatis import selectors
+from systems.tutatis.documents import RESULT_REPORT
+from systems.tutatis.kickoff import kick_off
+from systems.tutatis.models import PostMatchRun, ResultReport
+
+CHECK_SEED = 0
+"""Checking a report reads it with dice it throws away; the result's own are the recording's."""
+
+
+def engine_result(fixture: Fixture, result: object, dice: Dice) -> MatchOutcome:
+    """The engine's reading of ``result``; its errors name their field."""
+    try:
+        outcome: MatchOutcome = SYSTEM.record_result(  # type: ignore[attr-defined]
+            fixture.home_sheet, fixture.away_sheet, result, dice=dice
+        )
+    except InvalidInput as error:
+        raise ValidationError({error.field: [error.message]}) from None
+    return outcome
+
+
+class TutatisResults(TableResults):
+    document = RESULT_REPORT
+    reports = ResultReport
+    runs = PostMatchRun
+    has_post_match = True
+    post_match_pending = staticmethod(selectors.season_post_match_pending)
+
+    def kick_off(self, *, fixture: Fixture) -> None:
+        kick_off(fixture)
+
+    def checked(
+        self,
+        *,
+        fixture: Fixture,
+        user: AnyUser,
+        result: object,
+        decisions: Mapping[str, Any] | None,
+        options: Mapping[str, Any] | None,
+    ) -> Entry:
+        payload = engine_result(fixture, result, Dice(CHECK_SEED)).record["result"]
+        return Entry(payload)
+
+    def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
+        outcome = engine_result(fixture, self.payload(report), dice)
+        return Recorded(
+            home_score=outcome.home_score,
+            away_score=outcome.away_score,
+            winner=outcome.winner or Result.Winner.DRAW,
+            decided_by=outcome.decided_by,
+            record=outcome.record,
+        )
+
+    def post_match(
+        self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
+    ) -> Mapping[str, Any]:
+        from systems.tutatis.services.post_match import injuries_carry
+
+        return injuries_carry(fixture=fixture, result=result, dice=dice)
