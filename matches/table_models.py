@@ -13,8 +13,6 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from matches.models import Fixture
-
 
 class ResultReport(models.Model):
     """A result entered for a match played at the table, waiting for the other side's word.
@@ -36,7 +34,10 @@ class ResultReport(models.Model):
     MAX_TEXT = 500
 
     fixture = models.ForeignKey(
-        Fixture, on_delete=models.CASCADE, related_name="reports", verbose_name=_("fixture")
+        "matches.Fixture",
+        on_delete=models.CASCADE,
+        related_name="reports",
+        verbose_name=_("fixture"),
     )
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -104,7 +105,10 @@ class PostMatchRun(models.Model):
         FAILED = "failed", _("Given up after too many attempts")
 
     fixture = models.OneToOneField(
-        Fixture, on_delete=models.CASCADE, related_name="post_match", verbose_name=_("fixture")
+        "matches.Fixture",
+        on_delete=models.CASCADE,
+        related_name="post_match",
+        verbose_name=_("fixture"),
     )
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.PENDING
