@@ -20,7 +20,11 @@ PYTEST_ARGS ?=
 # module-scoped fixture (tests/volume's world) is built once, not once per worker.
 PYTEST_WORKERS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo auto)
 PYTEST_DIST ?= loadscope
-XDIST = -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist $(PYTEST_DIST))
+# --no-loadscope-reorder keeps pytest-django's order on each worker (the tests that commit, and
+# so end by emptying the database of the rows data migrations wrote, after those that roll
+# back); xdist would otherwise send the largest modules first.
+XDIST = -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist $(PYTEST_DIST) \
+	$(if $(filter loadscope,$(PYTEST_DIST)),--no-loadscope-reorder))
 # tests/hypothesis_profiles.py: make test draws a fifth of each property test's examples;
 # make test-property (a CI step of its own) draws them all.
 HYPOTHESIS_PROFILE ?= dev

@@ -63,9 +63,10 @@ def _commits(item) -> bool | None:
 def _refuse_modules_mixing_committing_tests(items) -> None:
     """A test that commits (``transaction=True``) ends by emptying its database, the rows the
     migrations wrote included (Tutatis's sample lists). pytest-django runs such tests after the
-    ones that roll back, but ``--dist loadscope`` hands a module to one worker whole: a module
-    mixing both kinds would empty that worker's database in the middle of the run. Such tests
-    go in a module of their own (tests/core/test_prepared_query_locks.py)."""
+    ones that roll back, and ``make test`` keeps that order on each worker
+    (``--no-loadscope-reorder``), but ``--dist loadscope`` hands a module to one worker whole: a
+    module mixing both kinds would empty that worker's database in the middle of the run. Such
+    tests go in a module of their own (tests/core/test_prepared_query_locks.py)."""
     kinds: dict[str, set[bool]] = {}
     for item in items:
         path = item.nodeid.split("::", 1)[0]
