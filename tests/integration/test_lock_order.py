@@ -10,6 +10,7 @@ from django.db import OperationalError, close_old_connections, connection
 
 from matches import locking, services
 from matches.models import Fixture
+from matches.table_results import services as table_results
 from systems.killpower import reports
 from systems.killpower.models import ResultReport
 from tests.systems.killpower.helpers import report
@@ -76,7 +77,7 @@ def test_with_the_fixture_locked_before_its_teams_result_entry_and_kick_off_dead
         return fixture
 
     # only the result entry takes the reversed order; the kick-off keeps the real one
-    with mock.patch.object(reports, "locking", _ResultEntryLocking(fixture_first)):
+    with mock.patch.object(table_results, "locking", _ResultEntryLocking(fixture_first)):
         errors = _race(kp_fixture, coach)
 
     assert len(errors) == 1 and isinstance(errors[0], OperationalError)
