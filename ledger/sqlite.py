@@ -3,10 +3,12 @@ where django-pgtrigger installs nothing. Same promises as on PostgreSQL (``ledge
 made with what SQLite has: row triggers, ``CHECK`` and deferred foreign keys.
 
 - Append-only: ``BEFORE UPDATE`` / ``BEFORE DELETE`` triggers on entries and transactions raise.
-  Django's ``flush`` (what a test that commits uses to empty the database; PostgreSQL's
-  ``TRUNCATE`` fires no row trigger) is let through: the delete triggers ask the connection's
-  ``ledger_flushing()`` function, true only while Django's flush runs on that connection. Any
-  other client lacks the function, so its ``DELETE`` fails too.
+  The delete triggers let a ``DELETE`` through only inside ``flushing()`` (the connection's
+  ``ledger_flushing()`` function is then true): the test suite runs Django's flush, which
+  empties the database after a test that commits, under it (``tests/conftest.py``; on
+  PostgreSQL the flush is a ``TRUNCATE``, which fires no row trigger). Nothing else does, so
+  ``manage.py flush`` on the development database is refused: delete ``db.sqlite3`` instead.
+  Any other client lacks the function, so its ``DELETE`` fails too.
 - Entries sum to zero per transaction. SQLite has neither statement triggers nor deferred
   triggers, but its foreign keys can be ``DEFERRABLE INITIALLY DEFERRED``, checked at
   ``COMMIT``. Each inserted entry adds its amount to its transaction's row in
@@ -149,21 +151,8 @@ def _register_function(sender: Any, connection: BaseDatabaseWrapper, **kwargs: A
 
 
 def connect_signals() -> None:
-    """The connection's ``ledger_flushing()``, and Django's SQLite flush run under it."""
+    """Give every SQLite connection its ``ledger_flushing()`` (false outside ``flushing()``)."""
     from django.conf import settings
 
-    if not any("sqlite" in db["ENGINE"] for db in settings.DATABASES.values()):
-        return
-    connection_created.connect(_register_function, dispatch_uid="ledger_flushing")
-    from django.db.backends.sqlite3.base import DatabaseOperations
-
-    if getattr(DatabaseOperations.execute_sql_flush, "ledger_flush", False):
-        return
-    original = DatabaseOperations.execute_sql_flush
-
-    def execute_sql_flush(self: DatabaseOperations, sql_list: list[str]) -> None:
-        with flushing():
-            original(self, sql_list)
-
-    execute_sql_flush.ledger_flush = True  # type: ignore[attr-defined]
-    DatabaseOperations.execute_sql_flush = execute_sql_flush  # type: ignore[method-assign]
+    if any("sqlite" in db["ENGINE"] for db in settings.DATABASES.values()):
+        connection_created.connect(_register_function, dispatch_uid="ledger_flushing")

@@ -6,11 +6,13 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.db.backends.sqlite3.operations import DatabaseOperations
 from django.utils import timezone, translation
 from hypothesis import is_hypothesis_test
 from rest_framework.test import APIClient
 
 from league.services import league_create, league_update
+from ledger import sqlite as ledger_sqlite
 from rules_engine import Dice
 from systems.killpower.services import killpower_team_register
 from tests import hypothesis_profiles
@@ -79,6 +81,21 @@ def _refuse_modules_mixing_committing_tests(items) -> None:
             "these modules mix tests that commit (transaction=True) with tests that roll back; "
             f"move the committing ones to a module of their own: {', '.join(mixed)}"
         )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_empties_the_sqlite_ledger():
+    """Django's flush, which empties the database after a test that commits, runs inside
+    ``ledger.sqlite.flushing()``: the only ``DELETE`` the SQLite ledger's triggers let through."""
+    flush = DatabaseOperations.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        with ledger_sqlite.flushing():
+            flush(self, sql_list)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "execute_sql_flush", execute_sql_flush)
+        yield
 
 
 @pytest.fixture(autouse=True)
