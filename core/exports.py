@@ -21,7 +21,7 @@ name says what it holds (``ligue-de-middenheim-standings-2026.csv``).
 import csv
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -51,6 +51,28 @@ class Table:
 
     def records(self) -> list[dict[str, Any]]:
         return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column stated once: its ``name`` (the download's key), its ``label`` (the page's
+    heading) and its ``value`` for an item (the item's attribute of that name by default)."""
+
+    name: str
+    label: Any
+    value: Callable[[Any], Any] | None = None
+
+    def of(self, item: Any) -> Any:
+        return self.value(item) if self.value else getattr(item, self.name)
+
+
+def table_of(columns: Sequence[Column], items: Iterable[Any]) -> Table:
+    """The table of ``items``, one row each, valued column by column."""
+    return Table(
+        [column.name for column in columns],
+        [[column.of(item) for column in columns] for item in items],
+        [column.label for column in columns],
+    )
 
 
 def export_format(fmt: str) -> str:

@@ -3,79 +3,39 @@ shows it (ranking points, power, division, the season's record) and a team's gla
 
 from django.utils.translation import gettext_lazy as _
 
-from core.exports import Table
+from core.exports import Column, Table, table_of
 from league.models import Season, Team
 from systems.killpower.models import Gladiator
 from systems.killpower.standings import ranking_table_get
 
-STANDINGS_COLUMNS = (
-    "position",
-    "team_id",
-    "team",
-    "ranking_points",
-    "power",
-    "division",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "abandoned",
+STANDINGS = (
+    Column("position", "#"),
+    Column("team_id", _("Team id"), lambda row: row.team.pk),
+    Column("team", _("Team"), lambda row: row.team.name),
+    Column("ranking_points", _("Ranking points")),
+    Column("power", _("Power")),
+    Column("division", _("Division")),
+    Column("played", _("Played")),
+    Column("won", _("Won")),
+    Column("drawn", _("Drawn")),
+    Column("lost", _("Lost")),
+    Column("abandoned", _("Abandoned")),
 )
-STANDINGS_LABELS = (
-    "#",
-    _("Team id"),
-    _("Team"),
-    _("Ranking points"),
-    _("Power"),
-    _("Division"),
-    _("Played"),
-    _("Won"),
-    _("Drawn"),
-    _("Lost"),
-    _("Abandoned"),
-)
-ROSTER_COLUMNS = (
-    "id",
-    "number",
-    "name",
-    "race",
-    "specialization",
-    "equipment",
-    "xp",
-    "raises",
-    "status",
-)
-ROSTER_LABELS = (
-    _("Id"),
-    _("Number"),
-    _("Name"),
-    _("Race"),
-    _("Specialization"),
-    _("Equipment"),
-    _("Experience"),
-    _("Raises taken"),
-    _("Status"),
+ROSTER = (
+    Column("id", _("Id"), lambda g: g.pk),
+    Column("number", _("Number")),
+    Column("name", _("Name")),
+    Column("race", _("Race")),
+    Column("specialization", _("Specialization")),
+    Column("equipment", _("Equipment"), lambda g: (g.equipment or {}).get("kind", "")),
+    Column("xp", _("Experience")),
+    Column("raises", _("Raises taken"), lambda g: _raises(g.raises or {})),
+    Column("status", _("Status")),
 )
 
 
 def standings_rows(*, season: Season) -> Table:
-    rows = [
-        [
-            row.position,
-            row.team.pk,
-            row.team.name,
-            row.ranking_points,
-            row.power,
-            row.division,
-            row.played,
-            row.won,
-            row.drawn,
-            row.lost,
-            row.abandoned,
-        ]
-        for row in ranking_table_get(season=season)
-    ]
-    return Table(STANDINGS_COLUMNS, rows, STANDINGS_LABELS)
+    return table_of(STANDINGS, ranking_table_get(season=season))
 
 
 def _raises(raises: dict) -> str:
@@ -84,19 +44,4 @@ def _raises(raises: dict) -> str:
 
 def roster_rows(*, team: Team) -> Table:
     """Every gladiator of the team, the living by number first, then the dead."""
-    gladiators = Gladiator.objects.filter(team=team).order_by("died_at", "number", "pk")
-    rows = [
-        [
-            g.pk,
-            g.number,
-            g.name,
-            g.race,
-            g.specialization,
-            (g.equipment or {}).get("kind", ""),
-            g.xp,
-            _raises(g.raises or {}),
-            g.status,
-        ]
-        for g in gladiators
-    ]
-    return Table(ROSTER_COLUMNS, rows, ROSTER_LABELS)
+    return table_of(ROSTER, Gladiator.objects.filter(team=team).order_by("died_at", "number", "pk"))

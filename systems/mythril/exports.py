@@ -3,113 +3,47 @@ page shows it, and a team's players with their records."""
 
 from django.utils.translation import gettext_lazy as _
 
-from core.exports import Table
+from core.exports import Column, Table, table_of
 from league.models import Season, Team
 from systems.mythril.models import Player
 from systems.mythril.standings import standings_table
 
-STANDINGS_COLUMNS = (
-    "position",
-    "team_id",
-    "team",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "touchdowns_for",
-    "touchdowns_against",
-    "difference",
-    "points",
+STANDINGS = (
+    Column("position", "#"),
+    Column("team_id", _("Team id"), lambda row: row.team.pk),
+    Column("team", _("Team"), lambda row: row.team.name),
+    Column("played", _("Played")),
+    Column("won", _("Won"), lambda row: row.wins),
+    Column("drawn", _("Drawn"), lambda row: row.draws),
+    Column("lost", _("Lost"), lambda row: row.losses),
+    Column("touchdowns_for", _("Touchdowns for")),
+    Column("touchdowns_against", _("Touchdowns against")),
+    Column("difference", _("Difference")),
+    Column("points", _("Points")),
 )
-STANDINGS_LABELS = (
-    "#",
-    _("Team id"),
-    _("Team"),
-    _("Played"),
-    _("Won"),
-    _("Drawn"),
-    _("Lost"),
-    _("Touchdowns for"),
-    _("Touchdowns against"),
-    _("Difference"),
-    _("Points"),
-)
-ROSTER_COLUMNS = (
-    "id",
-    "number",
-    "name",
-    "position",
-    "race",
-    "cost",
-    "spp",
-    "levels_taken",
-    "skills",
-    "touchdowns",
-    "completions",
-    "casualties",
-    "interceptions",
-    "mvps",
-    "status",
-)
-ROSTER_LABELS = (
-    _("Id"),
-    _("Number"),
-    _("Name"),
-    _("Position"),
-    _("Race"),
-    _("Cost"),
-    _("Star player points"),
-    _("Skills earned"),
-    _("Skills"),
-    _("Touchdowns"),
-    _("Completions"),
-    _("Casualties"),
-    _("Interceptions"),
-    _("MVPs"),
-    _("Status"),
+ROSTER = (
+    Column("id", _("Id"), lambda p: p.pk),
+    Column("number", _("Number")),
+    Column("name", _("Name")),
+    Column("position", _("Position"), lambda p: (p.position or p.champion).name),
+    Column("race", _("Race")),
+    Column("cost", _("Cost")),
+    Column("spp", _("Star player points")),
+    Column("levels_taken", _("Skills earned")),
+    Column("skills", _("Skills"), lambda p: ", ".join(str(skill) for skill in p.skills or [])),
+    Column("touchdowns", _("Touchdowns")),
+    Column("completions", _("Completions")),
+    Column("casualties", _("Casualties")),
+    Column("interceptions", _("Interceptions")),
+    Column("mvps", _("MVPs")),
+    Column("status", _("Status")),
 )
 
 
 def standings_rows(*, season: Season) -> Table:
-    rows = [
-        [
-            row.position,
-            row.team.pk,
-            row.team.name,
-            row.played,
-            row.wins,
-            row.draws,
-            row.losses,
-            row.touchdowns_for,
-            row.touchdowns_against,
-            row.difference,
-            row.points,
-        ]
-        for row in standings_table(season=season)
-    ]
-    return Table(STANDINGS_COLUMNS, rows, STANDINGS_LABELS)
+    return table_of(STANDINGS, standings_table(season=season))
 
 
 def roster_rows(*, team: Team) -> Table:
     players = Player.objects.filter(team=team).select_related("position", "champion")
-    rows = [
-        [
-            p.pk,
-            p.number,
-            p.name,
-            (p.position or p.champion).name,
-            p.race,
-            p.cost,
-            p.spp,
-            p.levels_taken,
-            ", ".join(str(skill) for skill in p.skills or []),
-            p.touchdowns,
-            p.completions,
-            p.casualties,
-            p.interceptions,
-            p.mvps,
-            p.status,
-        ]
-        for p in players.order_by("number", "pk")
-    ]
-    return Table(ROSTER_COLUMNS, rows, ROSTER_LABELS)
+    return table_of(ROSTER, players.order_by("number", "pk"))

@@ -5,30 +5,25 @@ result book."""
 from django.utils.translation import gettext_lazy as _
 
 from core import documents
-from core.exports import Table
+from core.exports import Column, Table, table_of
 from league.models import Team
 from systems.rotzball.documents import MATCH_RECORD
 from systems.rotzball.models import LineupSlot, Player
 
-COLUMNS = ("id", "name", "endurance", "agility", "strength", "intelligence", "position")
-LABELS = (
-    _("Id"),
-    _("Name"),
-    _("Endurance (E)"),
-    _("Agility (Ag)"),
-    _("Strength (F)"),
-    _("Intelligence (Int)"),
-    _("Position"),
+PLAYER = (
+    Column("id", _("Id"), lambda p: p.pk),
+    Column("name", _("Name")),
+    Column("endurance", _("Endurance (E)")),
+    Column("agility", _("Agility (Ag)")),
+    Column("strength", _("Strength (F)")),
+    Column("intelligence", _("Intelligence (Int)")),
 )
 
 
 def roster_rows(*, team: Team) -> Table:
     places = dict(LineupSlot.objects.filter(team=team).values_list("player_id", "position"))
-    rows = [
-        [p.pk, p.name, p.endurance, p.agility, p.strength, p.intelligence, places.get(p.pk)]
-        for p in Player.objects.filter(team=team).order_by("name", "pk")
-    ]
-    return Table(COLUMNS, rows, LABELS)
+    place = Column("position", _("Position"), lambda p: places.get(p.pk))
+    return table_of((*PLAYER, place), Player.objects.filter(team=team).order_by("name", "pk"))
 
 
 def result_book_lines(*, result) -> list[str]:
