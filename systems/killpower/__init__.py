@@ -7,7 +7,7 @@ registration in :mod:`systems.killpower.apps`.
 * :mod:`~systems.killpower.engine`: the one adapter to ``rules_engine.killpower`` (inputs built
   from rows, engine errors turned into field errors);
 * :mod:`~systems.killpower.services`: ``killpower_team_register``, ``gladiator_raise``;
-* :mod:`~systems.killpower.selectors`: gladiators, team sheet, power and division, roster
+* :mod:`~systems.killpower.selectors.gladiators`: gladiators, team sheet, power and division, roster
   issues, history, the fixture that freezes a team;
 * :mod:`~systems.killpower.kickoff`: the snapshot at kick-off (teams, settings, RAP drawn,
   powers and points to score: what the referee sheet reads);

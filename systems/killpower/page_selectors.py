@@ -1,4 +1,4 @@
-"""What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors` and
+"""What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors.gladiators` and
 :mod:`systems.killpower.match_selectors`: a gladiator's characteristics row by row (base,
 specialization, raises, race maximum), the raises a team's coach may take, the team page, a
 referee sheet before kick-off, and the result reports a user can act on.
@@ -17,9 +17,10 @@ from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.killpower import division, targets
 from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
-from systems.killpower import engine, roles, selectors
+from systems.killpower import engine, roles
 from systems.killpower import match_selectors as kp_match_selectors
 from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
+from systems.killpower.selectors import gladiators as selectors
 
 SIDES = ("home", "away")
 CHARACTERISTICS = tuple(c.value for c in Characteristic)

@@ -17,8 +17,9 @@ from league.defaults import team_name_check
 from league.models import League, Team
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
-from systems.killpower import RULE_SYSTEM, engine, selectors
+from systems.killpower import RULE_SYSTEM, engine
 from systems.killpower.models import TEAM_SIZE, Gladiator, GladiatorEvent
+from systems.killpower.selectors import gladiators as selectors
 
 
 def _prefixed(error: ValidationError, prefix: str) -> ValidationError:

@@ -24,7 +24,6 @@ from systems.killpower import (
     match_selectors,
     page_selectors,
     roles,
-    selectors,
     services,
     standings,
     tournaments,
@@ -36,6 +35,7 @@ from systems.killpower.forms import (
     add_team_errors,
 )
 from systems.killpower.models import Gladiator
+from systems.killpower.selectors import gladiators as selectors
 
 
 def _killpower_team(pk: int) -> Team:

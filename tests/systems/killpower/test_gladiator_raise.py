@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 
 from matches import services
 from systems.killpower.models import Gladiator, GladiatorEvent
-from systems.killpower.selectors import gladiator_sheet, team_power
+from systems.killpower.selectors.gladiators import gladiator_sheet, team_power
 from systems.killpower.services import gladiator_raise
 from tests.factories import set_ranking_points
 from tests.systems.killpower.helpers import play

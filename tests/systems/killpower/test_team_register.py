@@ -5,8 +5,8 @@ from django.core.exceptions import ValidationError
 
 from league.models import Team
 from league.services import league_create, team_register
-from systems.killpower import selectors
 from systems.killpower.models import Gladiator, GladiatorEvent
+from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.services import killpower_team_register
 from tests.factories import killpower_recruits as recruits
 
