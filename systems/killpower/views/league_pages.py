@@ -22,7 +22,6 @@ from systems.killpower import (
     RULE_SYSTEM,
     engine,
     match_selectors,
-    page_selectors,
     roles,
     services,
     standings,
@@ -36,6 +35,7 @@ from systems.killpower.forms import (
 )
 from systems.killpower.models import Gladiator
 from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.selectors import pages as page_selectors
 
 
 def _killpower_team(pk: int) -> Team:
