@@ -19,7 +19,6 @@ from systems.killpower import (
     post_match,
     progression,
     seasons,
-    services,
     standings,
     urls,
 )
@@ -31,6 +30,7 @@ from systems.killpower.api import matches as api_matches
 from systems.killpower.api import team_sheet as sheets
 from systems.killpower.league_rules_form import KillpowerRulesForm
 from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.services import teams as services
 from systems.killpower.table_results import KillpowerResults
 from systems.killpower.views import league_pages, match_pages
 

@@ -108,8 +108,8 @@ def test_awarded_semi_finals_send_their_winners_to_the_final(
     from django.utils import timezone
 
     from league.services import league_update
-    from systems.killpower.services import killpower_team_register
-    from systems.killpower.tournaments import tournament_create
+    from systems.killpower.services.teams import killpower_team_register
+    from systems.killpower.services.tournaments import tournament_create
     from tests.factories import killpower_recruits
 
     for seed, name in enumerate(("Ours", "Loups"), start=3):

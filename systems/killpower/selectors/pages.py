@@ -53,7 +53,7 @@ def characteristic_rows(*, sheet: dict[str, Any]) -> list[dict[str, Any]]:
 
 def team_frozen_reason(*, team: Team) -> str | None:
     """Why ``team``'s gladiators cannot change now (a match not settled), or None."""
-    from systems.killpower.services import assert_gladiators_editable
+    from systems.killpower.services.teams import assert_gladiators_editable
 
     try:
         assert_gladiators_editable(team=team)

@@ -115,7 +115,7 @@ def assert_gladiators_editable(*, team: Team) -> None:
     it is knocked out or the tournament has its champion, the team stays as it entered, so
     every kick-off sheet is its entry sheet (only the RAP is drawn again at each match).
     """
-    from systems.killpower.tournaments import team_tournament_in_play
+    from systems.killpower.services.tournaments import team_tournament_in_play
 
     fixture = selectors.team_unsettled_fixture(team=team)
     if fixture is not None:
