@@ -6,7 +6,7 @@ runs the post-match sequence in a worker, and runs the team bets on the ledger. 
 from ``rules_engine.mythril`` through :mod:`systems.mythril.engine`.
 
 * :mod:`~systems.mythril.roster` and :mod:`~systems.mythril.roster_import`: roster data;
-* :mod:`~systems.mythril.teams`: team creation, hire, fire, allies, apothecary, line-up check;
+* :mod:`~systems.mythril.services.teams`: team creation, hire, fire, allies, apothecary, line-up check;
 * :mod:`~systems.mythril.treasury`: every gold movement, a ledger transaction;
 * :mod:`~systems.mythril.reports`: result entry, confirmation, dispute, decision;
 * :mod:`~systems.mythril.post_match`: the post-match sequence (once per fixture, in a worker);

@@ -33,13 +33,13 @@ from systems.mythril import (
     selectors,
     standings,
     team_bets,
-    teams,
     trophies,
 )
 from systems.mythril.api import serializers as s
 from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
 from systems.mythril.refusals import Forbidden
+from systems.mythril.services import teams
 
 JSON = OpenApiResponse(description="JSON document")
 

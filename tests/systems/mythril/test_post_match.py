@@ -69,7 +69,7 @@ def test_it_runs_once_however_often_it_is_sent(played, home_team):
 
 
 def test_a_champion_is_never_mvp(fixture, home_team, coach, other_coach):
-    from systems.mythril.teams import player_hire
+    from systems.mythril.services.teams import player_hire
     from systems.mythril.treasury import Reason, treasury_credit
 
     treasury_credit(team=home_team, amount=500_000, reason=Reason.GRANT)
@@ -106,7 +106,7 @@ def test_the_coach_picks_a_skill_from_the_allowed_categories(played, home_team, 
 
 
 def test_a_big_guys_double_raises_strength_within_the_caps(home_team, coach):
-    from systems.mythril.teams import player_hire
+    from systems.mythril.services.teams import player_hire
     from systems.mythril.treasury import Reason, treasury_credit
 
     treasury_credit(team=home_team, amount=500_000, reason=Reason.GRANT)
