@@ -28,7 +28,6 @@ from systems.mythril import (
     RULE_SYSTEM,
     level_ups,
     reports,
-    roster,
     roster_import,
     selectors,
     standings,
@@ -39,7 +38,7 @@ from systems.mythril.api import serializers as s
 from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
 from systems.mythril.refusals import Forbidden
-from systems.mythril.services import teams
+from systems.mythril.services import roster, teams
 
 JSON = OpenApiResponse(description="JSON document")
 
