@@ -19,7 +19,6 @@ from systems.mythril import (
     seasons,
     settings_store,
     standings,
-    team_bets,
     urls,
 )
 from systems.mythril import corrections as my_corrections
@@ -27,7 +26,7 @@ from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
 from systems.mythril.api import fields
 from systems.mythril.league_rules_form import MythrilRulesForm
-from systems.mythril.services import teams
+from systems.mythril.services import team_bets, teams
 from systems.mythril.table_results import MythrilResults
 from systems.mythril.views import match_pages, team_pages
 

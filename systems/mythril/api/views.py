@@ -31,14 +31,13 @@ from systems.mythril import (
     roster_import,
     selectors,
     standings,
-    team_bets,
     trophies,
 )
 from systems.mythril.api import serializers as s
 from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
 from systems.mythril.refusals import Forbidden
-from systems.mythril.services import roster, teams
+from systems.mythril.services import roster, team_bets, teams
 
 JSON = OpenApiResponse(description="JSON document")
 
