@@ -6,7 +6,7 @@ from league.models import Season, Team
 from matches.models import Fixture
 from systems.mythril import engine
 from systems.mythril.models import LevelUp, Player, PlayerStatus, TeamProfile
-from systems.mythril.treasury import gold_of
+from systems.mythril.services.treasury import gold_of
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
 
