@@ -27,7 +27,7 @@ from systems.mythril import RULE_SYSTEM
 from systems.mythril.events import level_ups_publish
 from systems.mythril.models import LevelUp, Player, PlayerStatus, PostMatchRun, TeamProfile
 from systems.mythril.services.treasury import Reason, treasury_credit
-from systems.mythril.trophies import trophy_after_match
+from systems.mythril.services.trophies import trophy_after_match
 
 SIDES = ("home", "away")
 COUNTS = {

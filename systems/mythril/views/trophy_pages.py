@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from core.refusals import Refused
 from league.models import Season
-from systems.mythril import RULE_SYSTEM, trophies
+from systems.mythril import RULE_SYSTEM
+from systems.mythril.services import trophies
 
 
 @require_POST
