@@ -7,7 +7,7 @@ to claim and returns the stored run. It calls :func:`sequence_apply`. The engine
 seeded :class:`~rules_engine.Dice`, home first: apothecary, injuries, experience, the MVP (never
 a champion), level-ups queued with their skill roll, winnings and the popularity roll. What it
 returns is written to the rows: players (experience, injuries, the dead), the level-ups for the
-coach to pick (:mod:`systems.mythril.level_ups`), popularity, and the winnings credited to the
+coach to pick (:mod:`systems.mythril.services.level_ups`), popularity, and the winnings credited to the
 treasury as a ledger transaction. The run keeps the seed, the engine's account and every roll.
 """
 
