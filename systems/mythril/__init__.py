@@ -5,7 +5,7 @@ champions, skills, pitches, experience table), the teams and their players, take
 runs the post-match sequence in a worker, and runs the team bets on the ledger. Every rule comes
 from ``rules_engine.mythril`` through :mod:`systems.mythril.engine`.
 
-* :mod:`~systems.mythril.services.roster` and :mod:`~systems.mythril.roster_import`: roster data;
+* :mod:`~systems.mythril.services.roster` and :mod:`~systems.mythril.services.roster_import`: roster data;
 * :mod:`~systems.mythril.services.teams`: team creation, hire, fire, allies, apothecary, line-up check;
 * :mod:`~systems.mythril.services.treasury`: every gold movement, a ledger transaction;
 * :mod:`~systems.mythril.reports`: result entry, confirmation, dispute, decision;

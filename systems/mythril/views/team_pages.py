@@ -21,7 +21,7 @@ from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
 from ledger.models import Entry
 from matches.models import Fixture
-from systems.mythril import RULE_SYSTEM, roster_import, selectors
+from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.forms import DraftForm, RosterImportForm
 from systems.mythril.models import (
     Champion,
@@ -33,7 +33,7 @@ from systems.mythril.models import (
     TeamList,
     Trophy,
 )
-from systems.mythril.services import level_ups, roster, team_bets, teams
+from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams
 from systems.mythril.settings_store import settings_of
 from systems.mythril.standings import standings_table
 
