@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models import League
 from league.rules_forms import LeagueRulesForm
 from systems.mythril import RULE_SYSTEM
-from systems.mythril.settings_store import SETTING_FIELDS, settings_of
+from systems.mythril.services.settings import SETTING_FIELDS, settings_of
 
 NUMBER = {"widget": forms.NumberInput(attrs={"inputmode": "numeric"})}
 

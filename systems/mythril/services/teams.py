@@ -34,8 +34,8 @@ from systems.mythril.models import (
 )
 from systems.mythril.refusals import Forbidden
 from systems.mythril.selectors import team_unsettled_fixture
+from systems.mythril.services.settings import settings_of
 from systems.mythril.services.treasury import Reason, gold_of, treasury_credit, treasury_debit
-from systems.mythril.settings_store import settings_of
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
 

@@ -34,7 +34,7 @@ from systems.mythril.models import (
     Trophy,
 )
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams
-from systems.mythril.settings_store import settings_of
+from systems.mythril.services.settings import settings_of
 from systems.mythril.standings import standings_table
 
 
