@@ -1,4 +1,4 @@
-"""Reads the campaign pages need beyond ``battles.selectors``: a campaign with every army's
+"""Reads the campaign pages need beyond ``battles.selectors.campaigns``: a campaign with every army's
 card and every battle's latest run, and an army with its battles, each in a constant number
 of queries (the cards are computed by the engine, in memory)."""
 
@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from battles import engine, selectors
+from battles import engine
 from battles.models import Army, Battle, BattleRun, Campaign
+from battles.selectors import campaigns as selectors
 
 
 @dataclass(frozen=True)
