@@ -7,10 +7,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from battles import engine, page_selectors, roles, services
+from battles import engine, roles, services
 from battles.forms import RunStartForm
 from battles.models import Army, Battle, BattleRun, Campaign
 from battles.selectors import campaigns as selectors
+from battles.selectors import pages as page_selectors
 from battles.views.cards import card_context, phase_rows
 from battles.views.display import (
     ARMY_FIELDS,
