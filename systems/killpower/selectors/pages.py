@@ -135,3 +135,13 @@ def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[Re
 def gladiator_get(*, gladiator_id: int) -> Gladiator:
     """A gladiator with his team and league (``Gladiator.DoesNotExist`` when unknown)."""
     return selectors.gladiator_list().get(pk=gladiator_id)
+
+
+def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:
+    """The commissioner's queue of the league's open reports (disputed first) and its last ten
+    settled ones."""
+    queue = kp_match_selectors.report_queue(user=user).filter(fixture__season__league=league)
+    recent = kp_match_selectors.report_list(league=league).exclude(
+        status__in=("pending", "disputed")
+    )
+    return {"queue": list(queue), "recent": list(recent[:10])}

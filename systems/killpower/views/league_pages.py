@@ -34,15 +34,7 @@ from systems.killpower.services import tournaments
 
 def _killpower_team(pk: int) -> Team:
     """The team with its league, coach and living gladiators; 404 unless Killpower."""
-    team = (
-        Team.objects.select_related("league__commissioner", "coach", "killpower")
-        .prefetch_related(selectors.living_prefetch())
-        .filter(pk=pk, league__rule_system=RULE_SYSTEM)
-        .first()
-    )
-    if team is None:
-        raise Http404
-    return team
+    return get_object_or_404(selectors.killpower_team_list(), pk=pk)
 
 
 def _assert_killpower(league: League) -> None:
@@ -179,7 +171,7 @@ def raises(request: HttpRequest, team: Team) -> HttpResponse:
     form = RaiseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         gladiator = get_object_or_404(
-            Gladiator.objects.filter(team=team), pk=form.cleaned_data["gladiator"]
+            selectors.gladiator_list(team=team), pk=form.cleaned_data["gladiator"]
         )
         characteristic = form.cleaned_data["characteristic"]
         try:
@@ -280,7 +272,8 @@ def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
 def results_queue(request: HttpRequest, league: League) -> HttpResponse:
     """The league's result reports waiting: disputed first, then those not yet confirmed."""
     _assert_killpower(league)
-    queue = match_selectors.report_queue(user=request.user).filter(fixture__season__league=league)
-    recent = match_selectors.report_list(league=league).exclude(status__in=("pending", "disputed"))
-    context = {"league": league, "queue": list(queue), "recent": list(recent[:10])}
+    context = {
+        "league": league,
+        **page_selectors.results_queue_get(user=request.user, league=league),
+    }
     return render(request, "killpower/queue.html", context)
