@@ -91,7 +91,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
 
 @roster_editor_required
 def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=player_id, team=team)
+    player = get_object_or_404(selectors.player_list(team=team), pk=player_id)
     if request.method != "POST":
         return _roster_page(
             request, team, PlayerForm(initial=PlayerForm.initial_for(player)), editing=player
@@ -114,7 +114,7 @@ def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpRespons
 @require_POST
 @roster_editor_required
 def player_delete(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=player_id, team=team)
+    player = get_object_or_404(selectors.player_list(team=team), pk=player_id)
     try:
         services.player_delete(player=player)
     except ValidationError as error:

@@ -76,6 +76,11 @@ def fixture_detail(request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
         "league": league,
         "result": result,
         "is_commissioner": roles.is_commissioner(request.user, league),
+        "sheets": {
+            "home": selectors.sheet_report(sheet=fixture.home_sheet),
+            "away": selectors.sheet_report(sheet=fixture.away_sheet),
+        },
+        "turns": selectors.match_turns(record=result.record if result is not None else None),
     }
     if fixture.status == Fixture.Status.SCHEDULED:
         preview = fixture_preview_get(fixture=fixture)
