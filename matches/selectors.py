@@ -3,8 +3,9 @@
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Now
 
-from league.models import Season, Team
+from league.models import League, Season, Team
 from matches.models import Fixture, Result, SimulationBatch
+from matches.season_rounds import UNRESOLVED
 
 
 def season_teams(*, season: Season) -> Q:
@@ -13,6 +14,25 @@ def season_teams(*, season: Season) -> Q:
     fixtures = Fixture.objects.filter(season=season)
     played = Q(pk__in=fixtures.values("home_id")) | Q(pk__in=fixtures.values("away_id"))
     return played if season.finished_at is not None else played | Q(retired_at__isnull=True)
+
+
+def fixture_with_league() -> QuerySet[Fixture]:
+    """Fixtures with their season's league and teams: what a page's role gate asks about."""
+    return Fixture.objects.select_related("season__league", "home", "away")
+
+
+def season_list(*, league: League) -> QuerySet[Season]:
+    """The league's seasons, newest first, with their champion."""
+    return Season.objects.filter(league=league).select_related("champion")
+
+
+def season_unresolved(*, season: Season) -> QuerySet[Fixture]:
+    """The season's fixtures still to resolve (scheduled or kicked off), with their teams."""
+    return season.fixtures.filter(status__in=UNRESOLVED).select_related("home", "away")
+
+
+def result_of(*, fixture: Fixture) -> Result | None:
+    return Result.objects.filter(fixture=fixture).first()
 
 
 def fixture_list(*, season: Season | None = None) -> QuerySet[Fixture]:

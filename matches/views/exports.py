@@ -18,14 +18,13 @@ CALENDAR_TYPE = "text/calendar; charset=utf-8"
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    return get_object_or_404(selectors.league_with_commissioner(), pk=pk)
 
 
 def league_season(request: HttpRequest, league: League) -> Season:
     """The season ``?season=`` names, else the league's latest (a 404 when it has none)."""
-    seasons = league.seasons.all()
     wanted = request.GET.get("season", "")
-    season = seasons.filter(pk=wanted).first() if wanted.isdigit() else seasons.first()
+    season = selectors.season_get(league=league, season_id=wanted if wanted.isdigit() else None)
     if season is None:
         raise Http404("no such season")
     season.league = league

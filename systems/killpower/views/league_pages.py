@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from league.models import League, Season, Team
+from league.selectors import season_get
 from league.views.access import commissioner_required, roster_editor_required
 from systems.killpower import RULE_SYSTEM, engine, match_selectors, roles, standings
 from systems.killpower.forms import (
@@ -232,7 +233,7 @@ def team_create(request: HttpRequest, league: League) -> HttpResponse:
 def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
     """Seed the league's teams into a single-elimination bracket (latest season)."""
     _assert_killpower(league)
-    season = league.seasons.first()
+    season = season_get(league=league)
     if season is None:
         raise Http404
     form = TournamentForm(request.POST or None)
