@@ -20,9 +20,10 @@ from core.htmx import page_or_fragment
 from league.models import Team
 from league.views.access import roster_editor_required
 from matches.rosters import team_assert_editable
-from systems.rotzball import selectors, services
+from systems.rotzball import services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
 from systems.rotzball.models import LineupSlot, Player, Tactic
+from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.views.pages import lineup_rows
 
 

@@ -11,10 +11,10 @@ from league.models import Team
 from matches.models import Fixture
 from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
-from systems.rotzball import selectors
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 from systems.rotzball.models import LineupSlot, Tactic
 from systems.rotzball.preview import fixture_preview_get
+from systems.rotzball.selectors import teams as selectors
 
 
 def lineup_rows(report: selectors.LineupReport) -> list[dict]:
