@@ -13,8 +13,8 @@ from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 from systems.rotzball.models import LineupSlot, Tactic
-from systems.rotzball.preview import fixture_preview_get
 from systems.rotzball.selectors import teams as selectors
+from systems.rotzball.selectors.preview import fixture_preview_get
 
 
 def lineup_rows(report: selectors.LineupReport) -> list[dict]:
