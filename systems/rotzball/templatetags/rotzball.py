@@ -178,7 +178,7 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
     counter = None
     if turn.get("counter_attack"):
         raw = turn["counter_attack"]
-        tactics = turn["counter_tactics"]  # the engine's, given by selectors.match_turns
+        tactics = turn["counter_tactics"]  # the engine's, given by selectors.records.match_turns
         counter = {
             "attack": _roll(
                 raw["attack"],

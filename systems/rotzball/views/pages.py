@@ -13,6 +13,7 @@ from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 from systems.rotzball.models import LineupSlot, Tactic
+from systems.rotzball.selectors import records
 from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.selectors.preview import fixture_preview_get
 
@@ -77,10 +78,10 @@ def fixture_detail(request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
         "result": result,
         "is_commissioner": roles.is_commissioner(request.user, league),
         "sheets": {
-            "home": selectors.sheet_report(sheet=fixture.home_sheet),
-            "away": selectors.sheet_report(sheet=fixture.away_sheet),
+            "home": records.sheet_report(sheet=fixture.home_sheet),
+            "away": records.sheet_report(sheet=fixture.away_sheet),
         },
-        "turns": selectors.match_turns(record=result.record if result is not None else None),
+        "turns": records.match_turns(record=result.record if result is not None else None),
     }
     if fixture.status == Fixture.Status.SCHEDULED:
         preview = fixture_preview_get(fixture=fixture)
