@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
@@ -60,6 +61,13 @@ def team_counts_set[T: Sequence[League]](leagues: T) -> T:
     return leagues
 
 
-def team_list(*, league: League | None = None) -> QuerySet[Team]:
+def team_list(*, league: League | None = None, coach: User | None = None) -> QuerySet[Team]:
     teams = Team.objects.select_related("league", "coach", *plugins.team_related())
+    if coach is not None:
+        teams = teams.filter(coach=coach)
     return teams.filter(league=league) if league is not None else teams
+
+
+def team_get(*, team_id: int) -> Team | None:
+    """The team with its league, coach and game rows (``team_list``), ``None`` if none."""
+    return team_list().filter(pk=team_id).first()

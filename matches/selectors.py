@@ -35,8 +35,12 @@ def result_of(*, fixture: Fixture) -> Result | None:
     return Result.objects.filter(fixture=fixture).first()
 
 
-def fixture_list(*, season: Season | None = None) -> QuerySet[Fixture]:
+def fixture_list(
+    *, season: Season | None = None, league: League | None = None
+) -> QuerySet[Fixture]:
     fixtures = Fixture.objects.select_related("home", "away", "season__league", "result")
+    if league is not None:
+        fixtures = fixtures.filter(season__league=league)
     return fixtures.filter(season=season) if season is not None else fixtures
 
 

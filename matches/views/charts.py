@@ -33,7 +33,7 @@ def season_charts(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def team_charts(request: HttpRequest, pk: int) -> HttpResponse:
-    team = selectors.team_list().filter(pk=pk).first()
+    team = selectors.team_get(team_id=pk)
     if team is None:
         raise Http404
     league = team.league

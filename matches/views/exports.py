@@ -32,7 +32,7 @@ def league_season(request: HttpRequest, league: League) -> Season:
 
 
 def _team(pk: int) -> Team:
-    team = selectors.team_list().filter(pk=pk).first()
+    team = selectors.team_get(team_id=pk)
     if team is None:
         raise Http404
     return team
@@ -80,7 +80,7 @@ def _calendar(name: str, fixtures, filename: str) -> HttpResponse:
 def league_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     """Every fixture of every season of the league: a subscriber keeps the whole history."""
     league = _league(pk)
-    fixtures = match_selectors.fixture_list().filter(season__league=league)
+    fixtures = match_selectors.fixture_list(league=league)
     fixtures = fixtures.defer(*match_selectors.HEAVY_FIELDS).order_by("kickoff", "pk")
     return _calendar(league.name, fixtures, export_filename(league.name, fmt="ics"))
 
