@@ -1,7 +1,7 @@
 """Campaigns, armies on battle cards, battles and their runs (Witcher mass battles).
 
 An army's battle card (main troop, DCs, specialists, errors and warnings) is never stored:
-:func:`battles.selectors.army_card` computes it through the engine from the army's commander,
+:func:`battles.selectors.campaigns.army_card` computes it through the engine from the army's commander,
 seconds-in-command, works and troops. A run stores the engine's resumable state, which holds
 the battle as it was at the start (later card edits never change a run), its seed and every
 roll. ``casualties_confirmed_at`` and the ``casualties`` army events are the database

@@ -38,6 +38,11 @@ def open_fixtures(league: League) -> QuerySet[Fixture]:
     )
 
 
+def open_fixtures_of_round(league: League, *, season_id: int, round: int) -> list[Fixture]:
+    """The league's fixtures still taking bets in one round of one season."""
+    return list(open_fixtures(league).filter(season_id=season_id, round=round))
+
+
 def open_fixture_index(league: League) -> list[tuple]:
     """The league's fixtures still taking bets as (id, season, round, kick-off, status), by
     season, round and kick-off: enough to sum up their rounds without loading them."""

@@ -2,11 +2,30 @@
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from league import plugins
-from league.models import League, Team
+from league.models import League, Season, Team
+
+
+def league_with_commissioner() -> QuerySet[League]:
+    """Leagues with their commissioner: what a page's role gate asks about."""
+    return League.objects.select_related("commissioner")
+
+
+def team_with_league() -> QuerySet[Team]:
+    """Teams with their league, its commissioner and the coach: what a page's role gate asks
+    about."""
+    return Team.objects.select_related("league__commissioner", "coach")
+
+
+def season_get(*, league: League, season_id: str | None = None) -> Season | None:
+    """The league's season ``season_id`` names (``None`` when it names none of them), else,
+    without an id, its latest; ``None`` when it has none."""
+    seasons = Season.objects.filter(league=league)
+    return seasons.filter(pk=season_id).first() if season_id else seasons.first()
 
 
 def league_list(*, counted: bool = True) -> QuerySet[League]:
@@ -42,6 +61,13 @@ def team_counts_set[T: Sequence[League]](leagues: T) -> T:
     return leagues
 
 
-def team_list(*, league: League | None = None) -> QuerySet[Team]:
+def team_list(*, league: League | None = None, coach: User | None = None) -> QuerySet[Team]:
     teams = Team.objects.select_related("league", "coach", *plugins.team_related())
+    if coach is not None:
+        teams = teams.filter(coach=coach)
     return teams.filter(league=league) if league is not None else teams
+
+
+def team_get(*, team_id: int) -> Team | None:
+    """The team with its league, coach and game rows (``team_list``), ``None`` if none."""
+    return team_list().filter(pk=team_id).first()

@@ -3,8 +3,9 @@
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Now
 
-from league.models import Season, Team
+from league.models import League, Season, Team
 from matches.models import Fixture, Result, SimulationBatch
+from matches.season_rounds import UNRESOLVED
 
 
 def season_teams(*, season: Season) -> Q:
@@ -15,8 +16,31 @@ def season_teams(*, season: Season) -> Q:
     return played if season.finished_at is not None else played | Q(retired_at__isnull=True)
 
 
-def fixture_list(*, season: Season | None = None) -> QuerySet[Fixture]:
+def fixture_with_league() -> QuerySet[Fixture]:
+    """Fixtures with their season's league and teams: what a page's role gate asks about."""
+    return Fixture.objects.select_related("season__league", "home", "away")
+
+
+def season_list(*, league: League) -> QuerySet[Season]:
+    """The league's seasons, newest first, with their champion."""
+    return Season.objects.filter(league=league).select_related("champion")
+
+
+def season_unresolved(*, season: Season) -> QuerySet[Fixture]:
+    """The season's fixtures still to resolve (scheduled or kicked off), with their teams."""
+    return season.fixtures.filter(status__in=UNRESOLVED).select_related("home", "away")
+
+
+def result_of(*, fixture: Fixture) -> Result | None:
+    return Result.objects.filter(fixture=fixture).first()
+
+
+def fixture_list(
+    *, season: Season | None = None, league: League | None = None
+) -> QuerySet[Fixture]:
     fixtures = Fixture.objects.select_related("home", "away", "season__league", "result")
+    if league is not None:
+        fixtures = fixtures.filter(season__league=league)
     return fixtures.filter(season=season) if season is not None else fixtures
 
 

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from league.services import league_create, league_update
 from ledger import sqlite as ledger_sqlite
 from rules_engine import Dice
-from systems.killpower.services import killpower_team_register
+from systems.killpower.services.teams import killpower_team_register
 from tests import hypothesis_profiles
 from tests.factories import (
     FixtureFactory,
@@ -233,7 +233,7 @@ def kp_fixture(kp_season, titanos, viking):
 def kp_cup_final(kp_league, kp_season, titanos, viking):
     """The Killpower league played as a tournament of two: its one match, the final, Titanos
     (``coach``; 20 ranking points, seed 1, at home) against Viking (``other_coach``)."""
-    from systems.killpower.tournaments import tournament_create
+    from systems.killpower.services.tournaments import tournament_create
 
     league_update(league=kp_league, competition_format="tournament")
     kp_league.refresh_from_db()

@@ -7,7 +7,7 @@ from league.models import League, Season, Team
 from matches.models import Fixture, Result
 from systems.killpower.models import KillpowerTeam, ranking_points_of
 from systems.rotzball.models import LineupSlot, Player
-from systems.rotzball.selectors import coach_rule_of, tactic_of
+from systems.rotzball.selectors.teams import coach_rule_of, tactic_of
 
 PASSWORD = "correct-horse-battery"
 

@@ -12,11 +12,12 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from battles import selectors, services
+from battles import services
 from battles.api import serializers as s
 from battles.api.permissions import IsGameMaster, IsSignedIn
 from battles.api.views import run_view_data
 from battles.models import Army, Battle, BattleRun, Campaign
+from battles.selectors import campaigns as selectors
 from core.api.base import NoInputSerializer, ObjectCommandView
 from core.api.permissions import ReadOnly
 from core.api.throttles import EXPENSIVE

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from battles.models import Army, ArmyEvent, Battle, BattleRun, Campaign, Side, Troop
-from battles.selectors import ArmyCard
+from battles.selectors.campaigns import ArmyCard
 from battles.services import MAX_ODDS_N
 from core.api.fields import UserField
 from core.api.serializers import ModelSerializer

@@ -13,7 +13,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from battles import selectors, services
+from battles import services
 from battles.api import serializers as s
 from battles.api.filters import (
     ArmyFilter,
@@ -23,6 +23,7 @@ from battles.api.filters import (
     TroopFilter,
 )
 from battles.api.permissions import CanEditArmy, IsGameMaster
+from battles.selectors import campaigns as selectors
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import IsAuthenticatedCreate, ReadOnly
 

@@ -6,25 +6,24 @@ from django.shortcuts import get_object_or_404
 
 from battles import roles
 from battles.models import Army, Battle, BattleRun, Campaign
+from battles.selectors import pages as page_selectors
 from core.access import role_gate
 
 
 def _campaign(pk: int) -> Campaign:
-    return get_object_or_404(Campaign.objects.select_related("game_master"), pk=pk)
+    return get_object_or_404(page_selectors.campaign_rows(), pk=pk)
 
 
 def _army(pk: int) -> Army:
-    return get_object_or_404(Army.objects.select_related("campaign", "owner"), pk=pk)
+    return get_object_or_404(page_selectors.army_rows(), pk=pk)
 
 
 def _battle(pk: int) -> Battle:
-    related = ("campaign", "attacker", "defender")
-    return get_object_or_404(Battle.objects.select_related(*related), pk=pk)
+    return get_object_or_404(page_selectors.battle_rows(), pk=pk)
 
 
 def _run(pk: int) -> BattleRun:
-    runs = BattleRun.objects.select_related("battle__campaign").defer("state", "report")
-    return get_object_or_404(runs, pk=pk)
+    return get_object_or_404(page_selectors.run_rows(), pk=pk)
 
 
 game_master_required = role_gate(_campaign, roles.is_game_master)

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from battles import engine, selectors
+from battles import engine
 from battles.models import Troop
+from battles.selectors import campaigns as selectors
 from battles.views.display import (
     MODIFIERS,
     PHASE_NAMES,

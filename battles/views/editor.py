@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from battles import engine, selectors, services
+from battles import engine, services
 from battles.forms import (
     ArmyCardForm,
     TroopFormSet,
@@ -28,6 +28,7 @@ from battles.forms import (
     troop_initial,
 )
 from battles.models import Army, Troop
+from battles.selectors import campaigns as selectors
 from battles.views.access import army_editor_required
 from battles.views.cards import card_context
 from battles.views.display import officer_label, troop_type_label

@@ -7,9 +7,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from battles import engine, page_selectors, roles, selectors, services
+from battles import engine, roles, services
 from battles.forms import RunStartForm
 from battles.models import Army, Battle, BattleRun, Campaign
+from battles.selectors import campaigns as selectors
+from battles.selectors import pages as page_selectors
 from battles.views.cards import card_context, phase_rows
 from battles.views.display import (
     ARMY_FIELDS,
@@ -174,9 +176,7 @@ def _shares(odds: dict) -> dict:
 def battle_odds(request: HttpRequest, pk: int) -> HttpResponse:
     """The engine's estimate of the battle's outcome as the cards stand now; the battle page
     loads this fragment when it opens (a plain link without JavaScript)."""
-    battle = get_object_or_404(
-        Battle.objects.select_related("campaign", "attacker", "defender"), pk=pk
-    )
+    battle = get_object_or_404(page_selectors.battle_rows(), pk=pk)
     context = {"battle": battle, "campaign": battle.campaign, "n": ODDS_N}
     try:
         odds = services.battle_odds(battle=battle, n=ODDS_N)
@@ -194,7 +194,7 @@ def run_detail(request: HttpRequest, pk: int) -> HttpResponse:
     ``?since=<version>`` answers 204 (nothing to swap) while the run has not moved."""
     since = request.GET.get("since", "")
     if request.htmx and since.isdigit():
-        version = BattleRun.objects.filter(pk=pk).values_list("version", flat=True).first()
+        version = page_selectors.run_version(run_id=pk)
         if version == int(since):
             return HttpResponse(status=204)
     try:

@@ -16,9 +16,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from battles import engine, roles, selectors, services
+from battles import engine, roles, services
 from battles.forms import RunStartForm
 from battles.models import Battle, BattleRun
+from battles.selectors import campaigns as selectors
 from battles.views.access import battle_game_master_required, run_game_master_required
 from battles.views.cards import modifier_terms
 from battles.views.display import (

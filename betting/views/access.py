@@ -6,11 +6,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from core.access import role_gate
 from league import roles
+from league import selectors as league_selectors
 from league.models import League
 
 
 def league_get(pk: int) -> League:
-    return get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    return get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
 
 
 commissioner_required = role_gate(league_get, roles.is_commissioner)

@@ -57,10 +57,8 @@ def league_betting(request: HttpRequest, pk: int) -> HttpResponse:
         choice = round_choose(rounds, request.GET.get("round"), season=request.GET.get("season"))
         shown = choice.shown
         fixtures = (
-            list(
-                pages_selectors.open_fixtures(league).filter(
-                    season_id=shown.season_id, round=shown.number
-                )
+            pages_selectors.open_fixtures_of_round(
+                league, season_id=shown.season_id, round=shown.number
             )
             if shown is not None
             else []

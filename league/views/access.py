@@ -4,16 +4,16 @@ whoever may edit a team's roster."""
 from django.shortcuts import get_object_or_404
 
 from core.access import role_gate
-from league import roles
+from league import roles, selectors
 from league.models import League, Team
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    return get_object_or_404(selectors.league_with_commissioner(), pk=pk)
 
 
 def _team(pk: int) -> Team:
-    return get_object_or_404(Team.objects.select_related("league", "coach"), pk=pk)
+    return get_object_or_404(selectors.team_with_league(), pk=pk)
 
 
 commissioner_required = role_gate(_league, roles.is_commissioner)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.forms import add_service_errors
-from league import services
+from league import selectors, services
 from league.forms import (
     SeasonForm,
     TeamRegisterForm,
@@ -46,9 +46,9 @@ def form_page(
 
 def season_of(league: League, season_id: str | None) -> Season:
     """The season a commissioner's action is about (default: the latest)."""
-    seasons = league.seasons.all()
-    season = seasons.filter(pk=season_id).first() if season_id and season_id.isdigit() else None
-    season = season or seasons.first()
+    wanted = season_id if season_id and season_id.isdigit() else None
+    season = selectors.season_get(league=league, season_id=wanted) if wanted else None
+    season = season or selectors.season_get(league=league)
     if season is None:
         raise Http404
     return season

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from core import history_selectors
-from league.models import League
+from league import selectors as league_selectors
 from league.roles import is_commissioner
 
 PER_PAGE = 50
@@ -31,7 +31,7 @@ def _filter_error(object_type: str, object_id: str) -> str:
 
 
 def league_history(request: HttpRequest, pk: int) -> HttpResponse:
-    league = get_object_or_404(League, pk=pk)
+    league = get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
     object_type = request.GET.get("object_type", "")
     object_id = request.GET.get("object_id", "")
     error = _filter_error(object_type, object_id)

@@ -16,13 +16,13 @@ def league_list(request: HttpRequest) -> HttpResponse:
     page.object_list = selectors.team_counts_set(list(page.object_list))
     my_teams = []
     if request.user.is_authenticated:
-        my_teams = list(selectors.team_list().filter(coach=request.user))
+        my_teams = list(selectors.team_list(coach=request.user))
     return render(request, "league/list.html", {"page": page, "my_teams": my_teams})
 
 
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's page, as its game draws it (roster, line-up or gladiators, fixtures)."""
-    team = selectors.team_list().filter(pk=pk).first()
+    team = selectors.team_get(team_id=pk)
     if team is None:
         raise Http404
     return plugins.team_views.of(team.league.rule_system).team_page(request, team=team)

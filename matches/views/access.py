@@ -4,12 +4,12 @@ from django.shortcuts import get_object_or_404
 
 from core.access import role_gate
 from league import roles
+from matches import selectors
 from matches.models import Fixture
 
 
 def load_fixture(pk: int) -> Fixture:
-    related = ("season__league", "home", "away")
-    return get_object_or_404(Fixture.objects.select_related(*related), pk=pk)
+    return get_object_or_404(selectors.fixture_with_league(), pk=pk)
 
 
 fixture_commissioner_required = role_gate(

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from league.models import League, Season
+from league import selectors as league_selectors
 from matches import plugins, selectors
 from matches.exports import standings_export
 from matches.models import Fixture
@@ -15,8 +15,8 @@ from matches.models import Fixture
 
 @require_GET
 def result_book(request: HttpRequest, pk: int, season_id: int) -> HttpResponse:
-    league = get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
-    season = get_object_or_404(Season, pk=season_id, league=league)
+    league = get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
+    season = get_object_or_404(selectors.season_list(league=league), pk=season_id)
     season.league = league
     book = plugins.result_book.of(league.rule_system)
     reads_records = plugins.result_book.implements(league.rule_system)

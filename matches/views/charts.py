@@ -9,12 +9,13 @@ from core.progression import progression_chart
 from league import selectors
 from league.models import League, Season
 from matches import charts, plugins
+from matches import selectors as match_selectors
 from matches.positions import positions_by_round
 
 
 def _season_of(league: League, wanted: str) -> tuple[list[Season], Season | None]:
     """The league's seasons, newest first, and the one asked for (else the newest)."""
-    seasons = list(league.seasons.select_related("champion"))
+    seasons = list(match_selectors.season_list(league=league))
     season = next((s for s in seasons if str(s.pk) == wanted), seasons[0] if seasons else None)
     if season is not None:
         season.league = league
@@ -32,7 +33,7 @@ def season_charts(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def team_charts(request: HttpRequest, pk: int) -> HttpResponse:
-    team = selectors.team_list().filter(pk=pk).first()
+    team = selectors.team_get(team_id=pk)
     if team is None:
         raise Http404
     league = team.league

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.forms import PageForm, add_service_errors
 from core.refusals import Refused
-from matches import corrections
+from matches import corrections, selectors
 from matches.correction_forms import FixtureAwardForm, ResultCorrectForm, ResultVoidForm
 from matches.models import Fixture, Result
 from matches.views.access import fixture_commissioner_required
@@ -50,7 +50,7 @@ def _page(
 
 
 def _result_or_back(request: HttpRequest, fixture: Fixture) -> Result | None:
-    result = Result.objects.filter(fixture=fixture).first()
+    result = selectors.result_of(fixture=fixture)
     if result is None:
         messages.error(request, _("This fixture has no result yet."))
     return result

@@ -18,14 +18,13 @@ CALENDAR_TYPE = "text/calendar; charset=utf-8"
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    return get_object_or_404(selectors.league_with_commissioner(), pk=pk)
 
 
 def league_season(request: HttpRequest, league: League) -> Season:
     """The season ``?season=`` names, else the league's latest (a 404 when it has none)."""
-    seasons = league.seasons.all()
     wanted = request.GET.get("season", "")
-    season = seasons.filter(pk=wanted).first() if wanted.isdigit() else seasons.first()
+    season = selectors.season_get(league=league, season_id=wanted if wanted.isdigit() else None)
     if season is None:
         raise Http404("no such season")
     season.league = league
@@ -33,7 +32,7 @@ def league_season(request: HttpRequest, league: League) -> Season:
 
 
 def _team(pk: int) -> Team:
-    team = selectors.team_list().filter(pk=pk).first()
+    team = selectors.team_get(team_id=pk)
     if team is None:
         raise Http404
     return team
@@ -81,7 +80,7 @@ def _calendar(name: str, fixtures, filename: str) -> HttpResponse:
 def league_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     """Every fixture of every season of the league: a subscriber keeps the whole history."""
     league = _league(pk)
-    fixtures = match_selectors.fixture_list().filter(season__league=league)
+    fixtures = match_selectors.fixture_list(league=league)
     fixtures = fixtures.defer(*match_selectors.HEAVY_FIELDS).order_by("kickoff", "pk")
     return _calendar(league.name, fixtures, export_filename(league.name, fmt="ics"))
 

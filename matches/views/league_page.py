@@ -53,7 +53,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The league page. It shows one round's fixtures at a time (``?round=N``; by default the
     next round to play, or the last once all are played): a 380-fixture season is 38 rounds."""
     league = get_object_or_404(selectors.league_list(), pk=pk)
-    seasons = list(league.seasons.select_related("champion"))
+    seasons = list(match_selectors.season_list(league=league))
     wanted = request.GET.get("season", "")
     season = next((s for s in seasons if str(s.pk) == wanted), seasons[0] if seasons else None)
     index, fixtures, table = [], [], {"metrics": standings_metrics(league=league)}

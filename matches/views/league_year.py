@@ -12,13 +12,13 @@ from core.access import role_gate
 from core.forms import add_service_errors
 from core.refusals import Refused
 from league import roles
+from league import selectors as league_selectors
 from league.models import League, Team
 from league.views.access import commissioner_required
 from league.views.commissioner import league_url
-from matches import seasons
+from matches import seasons, selectors
 from matches.all_time import all_time_table, champions_list
 from matches.season_forms import NextSeasonForm
-from matches.services import UNRESOLVED
 
 
 def _refusal_on(form, refused: Refused) -> None:
@@ -28,7 +28,7 @@ def _refusal_on(form, refused: Refused) -> None:
 @commissioner_required
 def season_finish(request: HttpRequest, league: League, season_id: int) -> HttpResponse:
     """GET: what finishing means (the champion to be, or what is left to play); POST: finish."""
-    season = get_object_or_404(league.seasons.all(), pk=season_id)
+    season = get_object_or_404(selectors.season_list(league=league), pk=season_id)
     season.league = league
     if request.method == "POST":
         try:
@@ -44,7 +44,7 @@ def season_finish(request: HttpRequest, league: League, season_id: int) -> HttpR
                 % {"season": finished.name, "team": champion},
             )
         return redirect(league_url(league, season))
-    left = season.fixtures.filter(status__in=UNRESOLVED).select_related("home", "away")
+    left = selectors.season_unresolved(season=season)
     context = {
         "league": league,
         "season": season,
@@ -60,7 +60,7 @@ def season_finish(request: HttpRequest, league: League, season_id: int) -> HttpR
 def season_start_next(request: HttpRequest, league: League) -> HttpResponse:
     """The next season's name and teams; a second step shows who will play and asks to
     confirm before anything is written."""
-    latest = league.seasons.order_by("-created_at", "-pk").first()
+    latest = league_selectors.season_get(league=league)
     form = NextSeasonForm(request.POST or None, league=league)
     confirming = False
     if request.method == "POST" and form.is_valid():
@@ -95,7 +95,7 @@ def season_start_next(request: HttpRequest, league: League) -> HttpResponse:
 
 
 def _load_team(pk: int) -> Team:
-    return get_object_or_404(Team.objects.select_related("league__commissioner"), pk=pk)
+    return get_object_or_404(league_selectors.team_with_league(), pk=pk)
 
 
 team_commissioner_required = role_gate(
@@ -139,7 +139,7 @@ def team_reinstate(request: HttpRequest, team: Team) -> HttpResponse:
 
 def all_time(request: HttpRequest, pk: int) -> HttpResponse:
     """The champions season by season and the all-time table; anyone may read them."""
-    league = get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    league = get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
     return render(
         request,
         "league/all_time.html",

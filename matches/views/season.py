@@ -12,13 +12,14 @@ from django.views.decorators.http import require_POST
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from core.page_limits import expensive_page
+from league import selectors as league_selectors
 from league.models import League
 from league.views.access import commissioner_required
 from league.views.commissioner import form_page, league_url, season_of
 from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.forms import FixtureScheduleForm, FixturesGenerateForm
-from matches.models import Fixture, SimulationBatch
+from matches.models import SimulationBatch
 from matches.views.league_page import standings_context
 
 
@@ -88,7 +89,9 @@ def simulate(request: HttpRequest, league: League) -> HttpResponse:
     season = season_of(league, request.POST.get("season"))
     scope: dict = {}
     if request.POST.get("fixture", "").isdigit():
-        fixture = get_object_or_404(Fixture, pk=request.POST["fixture"], season__league=league)
+        fixture = get_object_or_404(
+            match_selectors.fixture_list(), pk=request.POST["fixture"], season__league=league
+        )
         season, scope["fixture"] = fixture.season, fixture
     elif request.POST.get("round", "").isdigit():
         scope["round_number"] = int(request.POST["round"])
@@ -110,7 +113,7 @@ def batch(request: HttpRequest, pk: int, batch_id: int) -> HttpResponse:
     The commissioner lands here after asking for a simulation, but the page only reads public
     results, so anyone may watch it, as anyone may read ``/api/v1/simulation-batches/``.
     """
-    league = get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    league = get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
     try:
         simulation = match_selectors.batch_get(batch_id=batch_id)
     except SimulationBatch.DoesNotExist:

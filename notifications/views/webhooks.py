@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from core.access import role_gate
 from core.forms import add_service_errors
 from league import roles
+from league import selectors as league_selectors
 from league.models import League
 from notifications import selectors, webhooks
 from notifications.forms import WebhookForm
@@ -22,7 +23,7 @@ SHOW_SECRET = "webhook_secret_to_show"
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League.objects.select_related("commissioner"), pk=pk)
+    return get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
 
 
 commissioner_required = role_gate(_league, roles.is_commissioner)
@@ -63,7 +64,7 @@ def _show_secret_once(
 
 
 def _endpoint(league: League, hook: int) -> WebhookEndpoint:
-    return get_object_or_404(WebhookEndpoint, league=league, pk=hook)
+    return get_object_or_404(selectors.endpoint_list(league_id=league.pk), pk=hook)
 
 
 @commissioner_required

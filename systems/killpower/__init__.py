@@ -6,8 +6,8 @@ registration in :mod:`systems.killpower.apps`.
 
 * :mod:`~systems.killpower.engine`: the one adapter to ``rules_engine.killpower`` (inputs built
   from rows, engine errors turned into field errors);
-* :mod:`~systems.killpower.services`: ``killpower_team_register``, ``gladiator_raise``;
-* :mod:`~systems.killpower.selectors`: gladiators, team sheet, power and division, roster
+* :mod:`~systems.killpower.services.teams`: ``killpower_team_register``, ``gladiator_raise``;
+* :mod:`~systems.killpower.selectors.gladiators`: gladiators, team sheet, power and division, roster
   issues, history, the fixture that freezes a team;
 * :mod:`~systems.killpower.kickoff`: the snapshot at kick-off (teams, settings, RAP drawn,
   powers and points to score: what the referee sheet reads);
@@ -18,7 +18,7 @@ registration in :mod:`systems.killpower.apps`.
   ``result_decide``);
 * :mod:`~systems.killpower.post_match`: the post-match sequence the workflow runs once per
   fixture, in a worker (``sequence_apply``);
-* :mod:`~systems.killpower.tournaments`: ``tournament_create``, ``tournament_advance``;
+* :mod:`~systems.killpower.services.tournaments`: ``tournament_create``, ``tournament_advance``;
 * :mod:`~systems.killpower.match_selectors` and :mod:`~systems.killpower.standings`: reports,
   the commissioner's queue, the referee sheet, the post-match report, the bracket, the
   championship table by ranking points;

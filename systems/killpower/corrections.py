@@ -87,6 +87,6 @@ def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
 def fixture_awarded(*, fixture: Fixture, result: Result) -> None:
     """A bracket match awarded by forfeit sends its winner on, as a played one does."""
     if fixture.bracket_position:
-        from systems.killpower.tournaments import tournament_advance
+        from systems.killpower.services.tournaments import tournament_advance
 
         tournament_advance(season=fixture.season)

@@ -27,8 +27,8 @@ from rules_engine import Dice
 from systems.killpower import RULE_SYSTEM, reports
 from systems.killpower.models import Gladiator
 from systems.killpower.post_match import post_match_run
-from systems.killpower.services import gladiator_raise, killpower_team_register
-from systems.killpower.tournaments import tournament_create
+from systems.killpower.services.teams import gladiator_raise, killpower_team_register
+from systems.killpower.services.tournaments import tournament_create
 
 CHAMPIONSHIP = "Ligue de Lutèce"
 TOURNAMENT = "Tournoi de Lutèce"

@@ -26,7 +26,8 @@ from matches import locking
 from matches.models import Fixture
 from rules_engine import Dice
 from rules_engine.killpower import division, draw_rapidity, parse_team, targets
-from systems.killpower import RULE_SYSTEM, engine, roles, selectors
+from systems.killpower import RULE_SYSTEM, engine, roles
+from systems.killpower.selectors import gladiators as selectors
 
 SIDES = ("home", "away")
 

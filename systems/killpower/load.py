@@ -41,7 +41,7 @@ from rules_engine.killpower import (
     parse_team,
     targets,
 )
-from systems.killpower import engine, selectors
+from systems.killpower import engine
 from systems.killpower.demo import EQUIPMENT, NAMES, SPECIALIZATIONS
 from systems.killpower.documents import RESULT_REPORT
 from systems.killpower.kickoff import SIDES, fixture_settings
@@ -53,6 +53,7 @@ from systems.killpower.models import (
     ResultReport,
 )
 from systems.killpower.report_checks import WOUNDED
+from systems.killpower.selectors import gladiators as selectors
 
 
 def _seed(dice: Dice, purpose: str) -> int:

@@ -11,7 +11,7 @@ from league.models import League, Season, Team
 from matches.models import Fixture
 from systems.killpower.kickoff import SIDES
 from systems.killpower.models import PostMatchRun, ResultReport, Tournament
-from systems.killpower.tournaments import tournament_bracket
+from systems.killpower.services.tournaments import tournament_bracket
 
 TURNS = 20
 

@@ -19,8 +19,6 @@ from systems.killpower import (
     post_match,
     progression,
     seasons,
-    selectors,
-    services,
     standings,
     urls,
 )
@@ -30,7 +28,9 @@ from systems.killpower import exports as downloads
 from systems.killpower.api import fields, gladiators
 from systems.killpower.api import matches as api_matches
 from systems.killpower.api import team_sheet as sheets
-from systems.killpower.league_rules_form import KillpowerRulesForm
+from systems.killpower.forms.rules import KillpowerRulesForm
+from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.services import teams as services
 from systems.killpower.table_results import KillpowerResults
 from systems.killpower.views import league_pages, match_pages
 

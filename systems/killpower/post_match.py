@@ -86,7 +86,7 @@ def sequence_apply(
         team = getattr(fixture, side)  # locked with the fixture, in the locking order
         _apply(fixture, result, team, side, sides[side], tournament=tournament)
     if tournament:
-        from systems.killpower.tournaments import tournament_advance
+        from systems.killpower.services.tournaments import tournament_advance
 
         tournament_advance(season=fixture.season)
     return sides

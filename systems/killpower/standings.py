@@ -17,7 +17,7 @@ from django.db.models import F, FilteredRelation, Q
 from league.models import Season, Team
 from matches.models import Result
 from matches.selectors import season_teams
-from systems.killpower.selectors import living_prefetch, team_power
+from systems.killpower.selectors.gladiators import living_prefetch, team_power
 
 
 @dataclass

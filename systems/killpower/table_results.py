@@ -14,7 +14,6 @@ from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
 from rules_engine.killpower import SYSTEM
-from systems.killpower import selectors
 from systems.killpower.documents import RESULT_REPORT
 from systems.killpower.kickoff import fixture_settings, kick_off
 from systems.killpower.models import PostMatchRun, ResultReport
@@ -28,6 +27,7 @@ from systems.killpower.report_checks import (
     split_wounded,
     validated,
 )
+from systems.killpower.selectors import gladiators as selectors
 
 
 class KillpowerResults(TableResults):

@@ -5,14 +5,14 @@ champions, skills, pitches, experience table), the teams and their players, take
 runs the post-match sequence in a worker, and runs the team bets on the ledger. Every rule comes
 from ``rules_engine.mythril`` through :mod:`systems.mythril.engine`.
 
-* :mod:`~systems.mythril.roster` and :mod:`~systems.mythril.roster_import`: roster data;
-* :mod:`~systems.mythril.teams`: team creation, hire, fire, allies, apothecary, line-up check;
-* :mod:`~systems.mythril.treasury`: every gold movement, a ledger transaction;
+* :mod:`~systems.mythril.services.roster` and :mod:`~systems.mythril.services.roster_import`: roster data;
+* :mod:`~systems.mythril.services.teams`: team creation, hire, fire, allies, apothecary, line-up check;
+* :mod:`~systems.mythril.services.treasury`: every gold movement, a ledger transaction;
 * :mod:`~systems.mythril.reports`: result entry, confirmation, dispute, decision;
 * :mod:`~systems.mythril.post_match`: the post-match sequence (once per fixture, in a worker);
-* :mod:`~systems.mythril.level_ups`: the coach picks each skill earned;
-* :mod:`~systems.mythril.team_bets`: matchday entry, bets, settlement (once per fixture);
-* :mod:`~systems.mythril.standings` and :mod:`~systems.mythril.trophies`.
+* :mod:`~systems.mythril.services.level_ups`: the coach picks each skill earned;
+* :mod:`~systems.mythril.services.team_bets`: matchday entry, bets, settlement (once per fixture);
+* :mod:`~systems.mythril.standings` and :mod:`~systems.mythril.services.trophies`.
 """
 
 from django.utils.translation import gettext_lazy as _

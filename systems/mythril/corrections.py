@@ -18,7 +18,7 @@ from ledger.services import Leg, Posting
 from matches.models import Fixture, Result
 from systems.mythril.models import PostMatchRun, TeamBetSettlement
 from systems.mythril.reasons import Reason
-from systems.mythril.treasury import treasury_of
+from systems.mythril.services.treasury import treasury_of
 
 POST_MATCH_RAN = gettext_noop(
     "The post-match sequence (injuries, deaths, star player points, level-ups, popularity) ran "

@@ -20,9 +20,9 @@ from matches.models import Fixture
 from systems.mythril import RULE_SYSTEM, reports
 from systems.mythril.kickoff import kick_off
 from systems.mythril.post_match import post_match_run
-from systems.mythril.team_bets import matchday_enter, team_bet_place, team_bets_settle
-from systems.mythril.teams import mythril_team_register
-from systems.mythril.trophies import trophy_create
+from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
+from systems.mythril.services.teams import mythril_team_register
+from systems.mythril.services.trophies import trophy_create
 
 LEAGUE = "Ligue Mythril"
 SEED = 2025

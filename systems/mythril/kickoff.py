@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from matches.models import Fixture
 from systems.mythril import selectors
-from systems.mythril.settings_store import engine_settings_input
+from systems.mythril.services.settings import engine_settings_input
 
 SIDES = ("home", "away")
 

@@ -37,9 +37,9 @@ from systems.mythril.models import (
     TeamProfile,
 )
 from systems.mythril.report_checks import validated
-from systems.mythril.settings_store import engine_settings_input, settings_of
-from systems.mythril.teams import RuleRefused, draft_check
-from systems.mythril.treasury import Reason
+from systems.mythril.services.settings import engine_settings_input, settings_of
+from systems.mythril.services.teams import RuleRefused, draft_check
+from systems.mythril.services.treasury import Reason
 
 SIDES = ("home", "away")
 

@@ -17,17 +17,16 @@ from systems.mythril import (
     post_match,
     progression,
     seasons,
-    settings_store,
     standings,
-    team_bets,
-    teams,
     urls,
 )
 from systems.mythril import corrections as my_corrections
 from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
 from systems.mythril.api import fields
-from systems.mythril.league_rules_form import MythrilRulesForm
+from systems.mythril.forms import MythrilRulesForm
+from systems.mythril.services import settings as settings_store
+from systems.mythril.services import team_bets, teams
 from systems.mythril.table_results import MythrilResults
 from systems.mythril.views import match_pages, team_pages
 

@@ -7,7 +7,7 @@ to claim and returns the stored run. It calls :func:`sequence_apply`. The engine
 seeded :class:`~rules_engine.Dice`, home first: apothecary, injuries, experience, the MVP (never
 a champion), level-ups queued with their skill roll, winnings and the popularity roll. What it
 returns is written to the rows: players (experience, injuries, the dead), the level-ups for the
-coach to pick (:mod:`systems.mythril.level_ups`), popularity, and the winnings credited to the
+coach to pick (:mod:`systems.mythril.services.level_ups`), popularity, and the winnings credited to the
 treasury as a ledger transaction. The run keeps the seed, the engine's account and every roll.
 """
 
@@ -26,8 +26,8 @@ from rules_engine.mythril.settings import MythrilSettings
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.events import level_ups_publish
 from systems.mythril.models import LevelUp, Player, PlayerStatus, PostMatchRun, TeamProfile
-from systems.mythril.treasury import Reason, treasury_credit
-from systems.mythril.trophies import trophy_after_match
+from systems.mythril.services.treasury import Reason, treasury_credit
+from systems.mythril.services.trophies import trophy_after_match
 
 SIDES = ("home", "away")
 COUNTS = {

@@ -12,7 +12,7 @@ def league_created(sender: type, instance: League, created: bool, **kwargs: obje
     if not created or instance.rule_system != RULE_SYSTEM or kwargs.get("raw"):
         return
     from systems.mythril.models import MythrilSettings
-    from systems.mythril.roster import roster_data_copy_sample
+    from systems.mythril.services.roster import roster_data_copy_sample
 
     MythrilSettings.objects.get_or_create(league=instance)
     roster_data_copy_sample(league=instance)

@@ -1,12 +1,28 @@
-"""Reads of Mythril teams: the roster, the team sheet, what a team may still hire."""
+"""Reads of Mythril teams: the roster, the team sheet, what a team may still hire, and what the
+Mythril pages show."""
 
 from typing import Any
 
-from league.models import Season, Team
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from league.models import League, Season, Team
+from ledger.models import Entry
 from matches.models import Fixture
-from systems.mythril import engine
-from systems.mythril.models import LevelUp, Player, PlayerStatus, TeamProfile
-from systems.mythril.treasury import gold_of
+from systems.mythril import RULE_SYSTEM, engine
+from systems.mythril.models import (
+    Champion,
+    LevelUp,
+    MatchdayEntry,
+    Player,
+    PlayerStatus,
+    Skill,
+    TeamBet,
+    TeamList,
+    TeamProfile,
+    Trophy,
+)
+from systems.mythril.services.treasury import gold_of
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
 
@@ -94,8 +110,6 @@ def pending_level_ups(team: Team) -> list[LevelUp]:
 
 def team_unsettled_fixture(team: Team, *, exclude: Fixture | None = None) -> Fixture | None:
     """A kicked-off or played fixture of the team whose post-match sequence has not run."""
-    from django.db.models import Q
-
     fixtures = Fixture.objects.filter(Q(home=team) | Q(away=team)).filter(
         Q(status=Fixture.Status.LOCKED)
         | Q(status=Fixture.Status.PLAYED, post_match__status="pending")
@@ -116,3 +130,153 @@ def season_post_match_pending(*, season: Season) -> list[Fixture]:
         .select_related("home", "away")
         .order_by("round", "pk")
     )
+
+
+# What the Mythril pages read: their views call these and never the ORM.
+
+
+def league_list() -> QuerySet[League]:
+    """Mythril leagues (a page picks one by its ``pk``)."""
+    return League.objects.filter(rule_system=RULE_SYSTEM)
+
+
+def team_list() -> QuerySet[Team]:
+    """Mythril teams with their league, coach, team list and home pitch."""
+    return Team.objects.select_related(
+        "league", "coach", "mythril__team_list", "mythril__home_pitch"
+    ).filter(league__rule_system=RULE_SYSTEM)
+
+
+def league_teams(*, league: League) -> QuerySet[Team]:
+    return Team.objects.filter(league=league).order_by("name")
+
+
+def season_list() -> QuerySet[Season]:
+    """Seasons of any league, with their league (a service refuses another game's)."""
+    return Season.objects.select_related("league")
+
+
+def player_list() -> QuerySet[Player]:
+    """Mythril players with their team."""
+    return Player.objects.select_related("team").filter(team__league__rule_system=RULE_SYSTEM)
+
+
+def level_up_list() -> QuerySet[LevelUp]:
+    return LevelUp.objects.select_related("player__team")
+
+
+def season_trophies(*, season: Season) -> QuerySet[Trophy]:
+    """The season's trophies with their matches' teams and results."""
+    return Trophy.objects.filter(season=season).prefetch_related(
+        "matches__fixture__home", "matches__fixture__away", "matches__fixture__result"
+    )
+
+
+def hire_choices(*, team: Team) -> list[dict[str, str]]:
+    """What the team may hire: its own positions, the league's champions of its race, the
+    positions its allies lend; each a ``value`` for the hire form and a ``label``."""
+    own = team.mythril.team_list
+    choices = [
+        {"value": f"position|{own.race}|{p.name}", "label": f"{p.name} · {p.cost:,}"}
+        for p in own.positions.all()
+    ]
+    for champion in Champion.objects.filter(league_id=team.league_id):
+        if any(r.casefold() == own.race.casefold() for r in champion.races):
+            choices.append(
+                {
+                    "value": f"champion||{champion.name}",
+                    "label": _("%(name)s (champion) · %(cost)s")
+                    % {"name": champion.name, "cost": f"{champion.cost:,}"},
+                }
+            )
+    for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
+        for p in ally.positions.filter(ally_limit__gt=0):
+            choices.append(
+                {
+                    "value": f"position|{ally.race}|{p.name}",
+                    "label": _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s")
+                    % {"race": ally.race, "name": p.name, "n": p.ally_limit, "cost": f"{p.cost:,}"},
+                }
+            )
+    return choices
+
+
+def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
+    """Upcoming matchdays: whether the team entered, each match with the team's bet."""
+    fixtures = list(
+        Fixture.objects.filter(season__league=team.league_id, status=Fixture.Status.SCHEDULED)
+        .select_related("home", "away", "season")
+        .order_by("season", "round", "kickoff")
+    )
+    entered = set(MatchdayEntry.objects.filter(team=team).values_list("season_id", "round"))
+    bets = {b.fixture_id: b for b in TeamBet.objects.filter(team=team)}
+    rounds: dict[tuple[int, int], dict[str, Any]] = {}
+    for fixture in fixtures:
+        key = (fixture.season_id, fixture.round)
+        rounds.setdefault(
+            key,
+            {
+                "season": fixture.season,
+                "round": fixture.round,
+                "entered": key in entered,
+                "fixtures": [],
+            },
+        )
+        rounds[key]["fixtures"].append({"fixture": fixture, "bet": bets.get(fixture.pk)})
+    return list(rounds.values())[:3]
+
+
+def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
+    """The team's level-ups to pick, each with the league's skills its roll allows
+    (``level.skills``)."""
+    pending = pending_level_ups(team)
+    for level in pending:
+        level.skills = list(  # type: ignore[attr-defined]
+            Skill.objects.filter(
+                league_id=team.league_id, category__in=level.options.get("categories", [])
+            ).exclude(name__in=level.player.skills)
+        )
+    return pending
+
+
+def team_fixtures(*, team: Team) -> QuerySet[Fixture]:
+    return (
+        Fixture.objects.filter(Q(home=team) | Q(away=team))
+        .select_related("home", "away", "result")
+        .order_by("kickoff")
+    )
+
+
+def past_team_bets(*, team: Team) -> QuerySet[TeamBet]:
+    """The team's settled or void bets, the last 20."""
+    return (
+        TeamBet.objects.filter(team=team)
+        .exclude(status=TeamBet.Status.OPEN)
+        .select_related("fixture__home", "fixture__away")[:20]
+    )
+
+
+def treasury_statement(*, team: Team) -> QuerySet[Entry]:
+    """The last 20 entries of the team's treasury, newest first."""
+    return (
+        Entry.objects.filter(account__team=team, account__kind="treasury")
+        .select_related("transaction")
+        .order_by("-transaction_id")[:20]
+    )
+
+
+def dead_players(*, team: Team) -> QuerySet[Player]:
+    return Player.objects.filter(team=team, status=Player.Status.DEAD)
+
+
+def matchday_entries(*, season: Season, round: int) -> QuerySet[MatchdayEntry]:
+    return MatchdayEntry.objects.filter(season=season, round=round).select_related("team")
+
+
+def roster_lists(*, league: League) -> QuerySet[TeamList]:
+    """The league's team lists with their positions."""
+    return TeamList.objects.filter(league=league).prefetch_related("positions")
+
+
+def league_champions(*, league: League) -> QuerySet[Champion]:
+    return Champion.objects.filter(league=league)

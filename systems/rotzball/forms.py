@@ -9,7 +9,7 @@ from league.models import League
 from league.rules_forms import StandingsRulesForm
 from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.models import CoachRule, LineupSlot, Player, Tactic
-from systems.rotzball.selectors import coach_rule_of
+from systems.rotzball.selectors.teams import coach_rule_of
 from systems.rotzball.services import PLAYER_FIELDS
 
 

@@ -18,7 +18,7 @@ from matches.models import Fixture
 from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.models import LineupSlot
 from systems.rotzball.roster_messages import roster_issue_text
-from systems.rotzball.selectors import coach_rule_of, team_sheet_get
+from systems.rotzball.selectors.teams import coach_rule_of, team_sheet_get
 
 
 def engine_options(league: League) -> dict[str, Any]:

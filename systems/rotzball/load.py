@@ -20,7 +20,7 @@ from systems.rotzball.demo import FIRST_NAMES
 from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.kickoff import engine_options
 from systems.rotzball.models import LineupSlot, MatchPlan, Player, Tactic
-from systems.rotzball.selectors import team_sheet_get
+from systems.rotzball.selectors.teams import team_sheet_get
 
 PLAYERS = 8
 CHARACTERISTICS = ("endurance", "agility", "strength", "intelligence")

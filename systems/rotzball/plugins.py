@@ -16,9 +16,7 @@ from systems.rotzball import (
     documents,
     kickoff,
     load,
-    preview,
     seasons,
-    selectors,
     services,
     urls,
 )
@@ -26,6 +24,8 @@ from systems.rotzball import demo as demos
 from systems.rotzball import exports as downloads
 from systems.rotzball.api import fields, sheets, views
 from systems.rotzball.forms import RotzballRulesForm
+from systems.rotzball.selectors import preview
+from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.views import pages
 
 

@@ -151,3 +151,51 @@ def season_post_match_pending(*, season: Season) -> list[Fixture]:
         .select_related("home", "away")
         .order_by("round", "pk")
     )
+
+
+# What the Tutatis pages read: their views call these and never the ORM.
+
+
+def league_list() -> QuerySet[League]:
+    """Tutatis leagues (a page picks one by its ``pk``)."""
+    return League.objects.filter(rule_system=RULE_SYSTEM)
+
+
+def tutatis_team_list() -> QuerySet[Team]:
+    """Tutatis teams with their league and coach."""
+    return Team.objects.select_related("league", "coach").filter(league__rule_system=RULE_SYSTEM)
+
+
+def player_list() -> QuerySet[Player]:
+    """Tutatis players with their team's league and coach."""
+    return Player.objects.select_related("team__league", "team__coach").filter(
+        team__league__rule_system=RULE_SYSTEM
+    )
+
+
+def team_lists() -> QuerySet[TeamList]:
+    """Every team list: the samples and each league's own."""
+    return TeamList.objects.all()
+
+
+def list_entries() -> QuerySet[ListEntry]:
+    """Team list entries with their list's league."""
+    return ListEntry.objects.select_related("team_list__league")
+
+
+def list_entry_get(*, entry_id: int) -> ListEntry:
+    """A fresh copy of one entry, for a form to change without touching the one in hand."""
+    return ListEntry.objects.get(pk=entry_id)
+
+
+def team_fixtures(*, team: Team) -> QuerySet[Fixture]:
+    """The team's fixtures in its league, by round and kick-off."""
+    fixtures = Fixture.objects.filter(season__league=team.league).filter(
+        home=team
+    ) | Fixture.objects.filter(season__league=team.league, away=team)
+    return fixtures.select_related("home", "away", "result").order_by("round", "kickoff")
+
+
+def league_open_reports(*, league: League) -> QuerySet[ResultReport]:
+    """The league's result reports still open (pending or disputed)."""
+    return report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)

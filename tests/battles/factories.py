@@ -6,7 +6,7 @@ from typing import Any
 import factory
 
 from battles import services
-from battles.management.commands.demo_battles import AULD_ALLIANCE, BATTLE, WILD_HUNT
+from battles.demo import AULD_ALLIANCE, BATTLE, WILD_HUNT
 from battles.models import Army, Battle, Campaign, Troop
 from tests.factories import UserFactory
 

@@ -4,8 +4,9 @@ battles: who plans them, what the engine refuses, the DCs of each phase as the t
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from battles import selectors, services
+from battles import services
 from battles.models import Battle, Troop
+from battles.selectors import campaigns as selectors
 from tests.battles.factories import plain_army
 
 pytestmark = pytest.mark.django_db

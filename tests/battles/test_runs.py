@@ -4,8 +4,9 @@ resumed on the same dice stream; the stepped run equals the engine's uninterrupt
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from battles import selectors, services
+from battles import services
 from battles.models import BattleRun
+from battles.selectors import campaigns as selectors
 from battles.services import runs as run_services
 from rules_engine import Dice, witcher
 from tests.battles.factories import plain_army, siege

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from battles import engine, selectors, services
+from battles import engine, services
 from battles.models import BattleRun
+from battles.selectors import campaigns as selectors
 from battles.views.display import roll_label
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ Prints medians over several repeats of
   :func:`rules_engine.rotzball.simulate` (sheet validation, turn log and full roll log
   included). Target (issue 14): >= 20,000 matches/s.
 * ``odds``: wall time of one fixture's odds, the vectorised estimate at the n the betting
-  hook uses (``systems.rotzball.preview.BETTING_MATCHES``, 20,000 matches: a standard error
+  hook uses (``systems.rotzball.selectors.preview.BETTING_MATCHES``, 20,000 matches: a standard error
   of at most 0.35 points), with the standard error it returns. Target (issue 14): < 50 ms.
   The same call at n = 100,000 is printed beside it, for comparison with older figures.
 
@@ -32,7 +32,8 @@ from rules_engine.rotzball import odds, simulate
 
 SIMULATE_TARGET = 20_000  # matches per second
 ODDS_TARGET = 0.050  # seconds for one fixture's odds at the betting hook's n
-BETTING_N = 20_000  # systems.rotzball.preview.BETTING_MATCHES (the engine imports no Django)
+# systems.rotzball.selectors.preview.BETTING_MATCHES (the engine imports no Django)
+BETTING_N = 20_000
 
 
 def _attacker(name: str, e: int, ag: int, f: int) -> dict[str, Any]:

@@ -105,7 +105,7 @@ def test_fixed_odds_carry_the_margin(api_as, open_fixture):
 
 def test_odds_are_stored_and_served_from_storage(api_as, open_fixture, monkeypatch):
     first = api_as(None).get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()
-    from systems.rotzball import preview
+    from systems.rotzball.selectors import preview
 
     def fail(fixture):
         raise AssertionError("odds recomputed although stored")

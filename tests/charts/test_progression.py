@@ -15,7 +15,7 @@ from matches import plugins
 from matches.models import Fixture
 from systems.killpower.models import Gladiator, GladiatorEvent
 from systems.mythril.models import Player, PostMatchRun
-from systems.mythril.teams import mythril_team_register
+from systems.mythril.services.teams import mythril_team_register
 from tests.charts.helpers import parse_svg, svg_of
 from tests.factories import FixtureFactory
 from tests.systems.mythril.conftest import humans

@@ -91,7 +91,7 @@ def test_an_awarded_fixture_counts_and_supersedes_the_open_report(
 
 def test_an_awarded_fixture_has_no_sequence_and_holds_no_team_up(kp_fixture, commissioner):
     from systems.killpower.post_match import post_match_run, post_match_sweep
-    from systems.killpower.selectors import team_unsettled_fixture
+    from systems.killpower.selectors.gladiators import team_unsettled_fixture
 
     fixture_award(fixture=kp_fixture, winner="home", reason="Viking withdrew", by=commissioner)
     Result.objects.filter(fixture=kp_fixture).update(created_at="2001-01-01T00:00:00Z")
@@ -108,8 +108,8 @@ def test_awarded_semi_finals_send_their_winners_to_the_final(
     from django.utils import timezone
 
     from league.services import league_update
-    from systems.killpower.services import killpower_team_register
-    from systems.killpower.tournaments import tournament_create
+    from systems.killpower.services.teams import killpower_team_register
+    from systems.killpower.services.tournaments import tournament_create
     from tests.factories import killpower_recruits
 
     for seed, name in enumerate(("Ours", "Loups"), start=3):

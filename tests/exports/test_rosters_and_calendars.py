@@ -11,7 +11,7 @@ from league.services import league_create, team_register
 from matches.models import Fixture
 from systems.killpower.models import Gladiator
 from systems.mythril.models import Player as MythrilPlayer
-from systems.mythril.teams import mythril_team_register
+from systems.mythril.services.teams import mythril_team_register
 from systems.tutatis.models import Player as TutatisPlayer
 from tests.exports.helpers import csv_records, json_records
 from tests.systems.mythril.conftest import humans

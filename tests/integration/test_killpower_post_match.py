@@ -12,7 +12,7 @@ from matches import services
 from matches.models import Fixture
 from systems.killpower import reports
 from systems.killpower.models import GladiatorEvent, PostMatchRun
-from systems.killpower.services import killpower_team_register
+from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.tasks import post_match_task
 from tests.factories import UserFactory, killpower_recruits
 from tests.integration.conftest import wait_until

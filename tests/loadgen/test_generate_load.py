@@ -124,7 +124,7 @@ def roster_problems(league: League) -> dict[int, object]:
     teams = list(league.teams.select_related("league"))
     if match_plugins.readiness.implements(league.rule_system):
         return match_plugins.readiness.of(league.rule_system).teams_not_ready(teams=teams)
-    from systems.mythril.teams import draft_check  # Mythril checks a draft by the engine
+    from systems.mythril.services.teams import draft_check  # Mythril checks a draft by the engine
 
     problems = {}
     for team in teams:

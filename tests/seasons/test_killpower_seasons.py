@@ -80,8 +80,8 @@ def test_a_tournament_without_its_final_winner_cannot_finish(
 
     from league.services import league_update
     from matches.services import fixture_cancel
-    from systems.killpower.services import killpower_team_register
-    from systems.killpower.tournaments import tournament_create
+    from systems.killpower.services.teams import killpower_team_register
+    from systems.killpower.services.tournaments import tournament_create
     from tests.factories import killpower_recruits
 
     killpower_team_register(league=kp_league, name="Nabos", gladiators=killpower_recruits("Nabos"),

@@ -1,6 +1,6 @@
 """Input and output shapes of the Killpower Ball league API: gladiators, team creation,
 raises. Every computed number (characteristics, armour, raises available, power, division)
-comes from the rules engine through ``systems.killpower.selectors``."""
+comes from the rules engine through ``systems.killpower.selectors.gladiators``."""
 
 from typing import Any
 
@@ -12,13 +12,13 @@ from core.names import validate_name
 from league.api.serializers import TeamSerializer
 from league.models import League, Team
 from rules_engine.killpower import Characteristic
-from systems.killpower import selectors
 from systems.killpower.models import (
     EquipmentKind,
     Gladiator,
     GladiatorEvent,
     GladiatorSpecialization,
 )
+from systems.killpower.selectors import gladiators as selectors
 
 CHARACTERISTICS = [c.value for c in Characteristic]
 

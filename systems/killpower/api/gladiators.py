@@ -14,10 +14,11 @@ from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster, IsCommissioner
 from league.models import Team
-from systems.killpower import selectors, services
 from systems.killpower.api import gladiator_serializers as s
 from systems.killpower.api.filters import GladiatorFilter
 from systems.killpower.models import GladiatorEvent
+from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.services import teams as services
 
 
 @extend_schema_view(

@@ -21,7 +21,7 @@ from league.api.permissions import IsCommissioner
 from league.models import Season
 from matches.models import Fixture
 from systems.killpower import match_selectors as selectors
-from systems.killpower import reports, standings, tournaments
+from systems.killpower import reports, standings
 from systems.killpower.api import match_serializers as s
 from systems.killpower.api.filters import ResultReportFilter
 from systems.killpower.api.permissions import (
@@ -32,6 +32,7 @@ from systems.killpower.api.permissions import (
 )
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
+from systems.killpower.services import tournaments
 
 
 def _report_data(report: ResultReport) -> dict:

@@ -1,7 +1,7 @@
 """A Killpower Ball team's sheet as ``/api/v1/teams/<id>/sheet/`` answers it."""
 
 from league.models import Team
-from systems.killpower import selectors as killpower_selectors
+from systems.killpower.selectors import gladiators as killpower_selectors
 
 
 def team_sheet(*, team: Team) -> dict:

@@ -4,7 +4,7 @@ A row stores only what the rules cannot compute: who the gladiator is (name, rac
 specialization), what was drawn for him (``equipment`` in the engine's JSON shape, magic armour
 value or power cards included), his experience, the raises taken and how he left his last
 match. Characteristics, armour, raises available, a team's power and division are always
-computed by the rules engine (``systems.killpower.selectors``), never stored.
+computed by the rules engine (``systems.killpower.selectors.gladiators``), never stored.
 
 A Killpower team has exactly seven living gladiators, numbered 1 to 7 (their place on the team
 sheet); a recruit takes the number of the gladiator he replaces. The dead stay, with their

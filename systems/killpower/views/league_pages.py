@@ -17,18 +17,9 @@ from django.utils.translation import gettext as _
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from league.models import League, Season, Team
+from league.selectors import season_get
 from league.views.access import commissioner_required, roster_editor_required
-from systems.killpower import (
-    RULE_SYSTEM,
-    engine,
-    match_selectors,
-    page_selectors,
-    roles,
-    selectors,
-    services,
-    standings,
-    tournaments,
-)
+from systems.killpower import RULE_SYSTEM, engine, match_selectors, roles, standings
 from systems.killpower.forms import (
     KillpowerTeamForm,
     RaiseForm,
@@ -36,19 +27,15 @@ from systems.killpower.forms import (
     add_team_errors,
 )
 from systems.killpower.models import Gladiator
+from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.selectors import pages as page_selectors
+from systems.killpower.services import teams as services
+from systems.killpower.services import tournaments
 
 
 def _killpower_team(pk: int) -> Team:
     """The team with its league, coach and living gladiators; 404 unless Killpower."""
-    team = (
-        Team.objects.select_related("league__commissioner", "coach", "killpower")
-        .prefetch_related(selectors.living_prefetch())
-        .filter(pk=pk, league__rule_system=RULE_SYSTEM)
-        .first()
-    )
-    if team is None:
-        raise Http404
-    return team
+    return get_object_or_404(selectors.killpower_team_list(), pk=pk)
 
 
 def _assert_killpower(league: League) -> None:
@@ -185,7 +172,7 @@ def raises(request: HttpRequest, team: Team) -> HttpResponse:
     form = RaiseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         gladiator = get_object_or_404(
-            Gladiator.objects.filter(team=team), pk=form.cleaned_data["gladiator"]
+            selectors.gladiator_list(team=team), pk=form.cleaned_data["gladiator"]
         )
         characteristic = form.cleaned_data["characteristic"]
         try:
@@ -246,7 +233,7 @@ def team_create(request: HttpRequest, league: League) -> HttpResponse:
 def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
     """Seed the league's teams into a single-elimination bracket (latest season)."""
     _assert_killpower(league)
-    season = league.seasons.first()
+    season = season_get(league=league)
     if season is None:
         raise Http404
     form = TournamentForm(request.POST or None)
@@ -286,7 +273,8 @@ def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
 def results_queue(request: HttpRequest, league: League) -> HttpResponse:
     """The league's result reports waiting: disputed first, then those not yet confirmed."""
     _assert_killpower(league)
-    queue = match_selectors.report_queue(user=request.user).filter(fixture__season__league=league)
-    recent = match_selectors.report_list(league=league).exclude(status__in=("pending", "disputed"))
-    context = {"league": league, "queue": list(queue), "recent": list(recent[:10])}
+    context = {
+        "league": league,
+        **page_selectors.results_queue_get(user=request.user, league=league),
+    }
     return render(request, "killpower/queue.html", context)

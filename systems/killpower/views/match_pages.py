@@ -23,9 +23,8 @@ from league.models import League
 from matches.models import Fixture
 from matches.table_results.roles import report_actions
 from rules_engine.killpower.report import able_to_shoot, state_after_match
-from systems.killpower import RULE_SYSTEM, page_selectors, reports, roles
+from systems.killpower import RULE_SYSTEM, reports, roles
 from systems.killpower import match_selectors as selectors
-from systems.killpower import selectors as league_selectors
 from systems.killpower.forms import (
     ConfirmForm,
     DecideForm,
@@ -36,6 +35,8 @@ from systems.killpower.forms import (
 )
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import GladiatorEvent, ResultReport
+from systems.killpower.selectors import gladiators as league_selectors
+from systems.killpower.selectors import pages as page_selectors
 
 SIDES = ("home", "away")
 

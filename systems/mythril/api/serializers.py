@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from betting.models import Outcome
 from core.names import validate_name
-from systems.mythril.roster_import import MAX_CHARS
+from systems.mythril.services.roster_import import MAX_CHARS
 
 
 class MythrilPickSerializer(serializers.Serializer):

@@ -24,22 +24,12 @@ from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import is_commissioner
 from matches.models import Fixture
-from systems.mythril import (
-    RULE_SYSTEM,
-    level_ups,
-    reports,
-    roster,
-    roster_import,
-    selectors,
-    standings,
-    team_bets,
-    teams,
-    trophies,
-)
+from systems.mythril import RULE_SYSTEM, reports, selectors, standings
 from systems.mythril.api import serializers as s
 from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
 from systems.mythril.refusals import Forbidden
+from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams, trophies
 
 JSON = OpenApiResponse(description="JSON document")
 

@@ -3,7 +3,7 @@ skills and their categories, the pitch types and the experience table.
 
 The Blood Bowl rulebook is not among the rule texts, so these are data each league keeps: a new
 Mythril league gets a copy of the engine's sample data (``sample=True``), which the
-commissioner edits or replaces by importing a JSON or YAML file (:mod:`systems.mythril.roster_import`).
+commissioner edits or replaces by importing a JSON or YAML file (:mod:`systems.mythril.services.roster_import`).
 """
 
 from django.db import models

@@ -10,7 +10,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -19,42 +18,20 @@ from django.views.decorators.http import require_POST
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
-from ledger.models import Entry
-from matches.models import Fixture
-from systems.mythril import (
-    RULE_SYSTEM,
-    level_ups,
-    roster,
-    roster_import,
-    selectors,
-    team_bets,
-    teams,
-)
+from matches.selectors import fixture_list
+from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.forms import DraftForm, RosterImportForm
-from systems.mythril.models import (
-    Champion,
-    LevelUp,
-    MatchdayEntry,
-    Player,
-    Skill,
-    TeamBet,
-    TeamList,
-    Trophy,
-)
-from systems.mythril.settings_store import settings_of
+from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams
+from systems.mythril.services.settings import settings_of
 from systems.mythril.standings import standings_table
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League, pk=pk, rule_system=RULE_SYSTEM)
+    return get_object_or_404(selectors.league_list(), pk=pk)
 
 
 def _team(pk: int) -> Team:
-    return get_object_or_404(
-        Team.objects.select_related("league", "coach", "mythril__team_list", "mythril__home_pitch"),
-        pk=pk,
-        league__rule_system=RULE_SYSTEM,
-    )
+    return get_object_or_404(selectors.team_list(), pk=pk)
 
 
 def _refused(request: HttpRequest, exc: Refused) -> None:
@@ -67,77 +44,9 @@ def league_context(request: HttpRequest, league: League, season: Season | None) 
         "game_tools_template": "mythril/league_tools.html",
         "standings_template": "mythril/standings.html",
         "mythril_standings": standings_table(season=season) if season else [],
-        "mythril_trophies": Trophy.objects.filter(season=season).prefetch_related(
-            "matches__fixture__home", "matches__fixture__away", "matches__fixture__result"
-        )
-        if season
-        else [],
-        "mythril_teams": Team.objects.filter(league=league).order_by("name"),
+        "mythril_trophies": selectors.season_trophies(season=season) if season else [],
+        "mythril_teams": selectors.league_teams(league=league),
     }
-
-
-def _hire_choices(team: Team) -> list[dict[str, str]]:
-    profile = team.mythril
-    own = profile.team_list
-    choices = [
-        {"value": f"position|{own.race}|{p.name}", "label": f"{p.name} · {p.cost:,}"}
-        for p in own.positions.all()
-    ]
-    for champion in Champion.objects.filter(league_id=team.league_id):
-        if any(r.casefold() == own.race.casefold() for r in champion.races):
-            choices.append(
-                {
-                    "value": f"champion||{champion.name}",
-                    "label": _("%(name)s (champion) · %(cost)s")
-                    % {"name": champion.name, "cost": f"{champion.cost:,}"},
-                }
-            )
-    for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
-        for p in ally.positions.filter(ally_limit__gt=0):
-            choices.append(
-                {
-                    "value": f"position|{ally.race}|{p.name}",
-                    "label": _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s")
-                    % {"race": ally.race, "name": p.name, "n": p.ally_limit, "cost": f"{p.cost:,}"},
-                }
-            )
-    return choices
-
-
-def _bet_rounds(team: Team) -> list[dict[str, Any]]:
-    """Upcoming matchdays: whether the team entered, each match with the team's bet."""
-    fixtures = list(
-        Fixture.objects.filter(season__league=team.league_id, status=Fixture.Status.SCHEDULED)
-        .select_related("home", "away", "season")
-        .order_by("season", "round", "kickoff")
-    )
-    entered = set(MatchdayEntry.objects.filter(team=team).values_list("season_id", "round"))
-    bets = {b.fixture_id: b for b in TeamBet.objects.filter(team=team)}
-    rounds: dict[tuple[int, int], dict[str, Any]] = {}
-    for fixture in fixtures:
-        key = (fixture.season_id, fixture.round)
-        rounds.setdefault(
-            key,
-            {
-                "season": fixture.season,
-                "round": fixture.round,
-                "entered": key in entered,
-                "fixtures": [],
-            },
-        )
-        rounds[key]["fixtures"].append({"fixture": fixture, "bet": bets.get(fixture.pk)})
-    return list(rounds.values())[:3]
-
-
-def _with_skills(team: Team, pending: list[LevelUp]) -> list[LevelUp]:
-    """Each level-up with the league's skills its roll allows (``level.skills``)."""
-    for level in pending:
-        level.skills = list(
-            Skill.objects.filter(  # type: ignore[attr-defined]
-                league_id=team.league_id, category__in=level.options.get("categories", [])
-            ).exclude(name__in=level.player.skills)
-        )
-    return pending
 
 
 def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
@@ -145,28 +54,21 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     if selectors.profile_of(team) is None:
         raise Http404
     can_edit = can_edit_roster(request.user, team)
-    fixtures = (
-        Fixture.objects.filter(Q(home=team) | Q(away=team))
-        .select_related("home", "away", "result")
-        .order_by("kickoff")
-    )
     context = {
         "team": team,
         "league": team.league,
         "sheet": selectors.team_sheet(team),
         "can_edit": can_edit,
-        "fixtures": fixtures,
-        "level_ups": _with_skills(team, selectors.pending_level_ups(team)),
-        "hire_choices": _hire_choices(team) if can_edit else [],
+        "fixtures": selectors.team_fixtures(team=team),
+        "level_ups": selectors.level_ups_with_skills(team=team),
+        "hire_choices": selectors.hire_choices(team=team) if can_edit else [],
         "team_bets": settings_of(team.league).team_bets,
-        "bet_rounds": _bet_rounds(team) if can_edit and settings_of(team.league).team_bets else [],
-        "past_bets": TeamBet.objects.filter(team=team)
-        .exclude(status=TeamBet.Status.OPEN)
-        .select_related("fixture__home", "fixture__away")[:20],
-        "statement": Entry.objects.filter(account__team=team, account__kind="treasury")
-        .select_related("transaction")
-        .order_by("-transaction_id")[:20],
-        "dead": Player.objects.filter(team=team, status=Player.Status.DEAD),
+        "bet_rounds": selectors.bet_rounds(team=team)
+        if can_edit and settings_of(team.league).team_bets
+        else [],
+        "past_bets": selectors.past_team_bets(team=team),
+        "statement": selectors.treasury_statement(team=team),
+        "dead": selectors.dead_players(team=team),
     }
     return render(request, "mythril/team.html", context)
 
@@ -269,9 +171,7 @@ def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(
-        Player.objects.select_related("team"), pk=pk, team__league__rule_system=RULE_SYSTEM
-    )
+    player = get_object_or_404(selectors.player_list(), pk=pk)
     try:
         teams.player_fire(player=player, user=request.user)
     except Refused as exc:
@@ -309,7 +209,7 @@ def team_lineup(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
-    level_up = get_object_or_404(LevelUp.objects.select_related("player__team"), pk=pk)
+    level_up = get_object_or_404(selectors.level_up_list(), pk=pk)
     kind, value, skill = (request.POST.get("choice", "") + "||").split("|")[:3]
     try:
         level_ups.level_up_choose(
@@ -332,7 +232,7 @@ def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def matchday_enter(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    season = get_object_or_404(Season, pk=request.POST.get("season") or 0)
+    season = get_object_or_404(selectors.season_list(), pk=request.POST.get("season") or 0)
     try:
         team_bets.matchday_enter(
             team=team, user=request.user, season=season, round=int(request.POST.get("round") or 0)
@@ -348,7 +248,7 @@ def matchday_enter(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    fixture = get_object_or_404(Fixture, pk=request.POST.get("fixture") or 0)
+    fixture = get_object_or_404(fixture_list(), pk=request.POST.get("fixture") or 0)
     try:
         team_bets.team_bet_place(
             team=team, user=request.user, fixture=fixture, outcome=request.POST.get("outcome", "")
@@ -362,9 +262,7 @@ def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """The commissioner sees a matchday's team bets."""
-    season = get_object_or_404(
-        Season.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
-    )
+    season = get_object_or_404(selectors.season_list(), pk=pk, league__rule_system=RULE_SYSTEM)
     if not is_commissioner(request.user, season.league):
         raise Http404
     return render(
@@ -375,9 +273,7 @@ def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
             "season": season,
             "round": round,
             "bets": team_bets.matchday_bets(season=season, round=round),
-            "entries": MatchdayEntry.objects.filter(season=season, round=round).select_related(
-                "team"
-            ),
+            "entries": selectors.matchday_entries(season=season, round=round),
         },
     )
 
@@ -410,8 +306,8 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
             "league": league,
             "form": form,
             "is_commissioner": is_commissioner(request.user, league),
-            "lists": TeamList.objects.filter(league=league).prefetch_related("positions"),
-            "champions": Champion.objects.filter(league=league),
+            "lists": selectors.roster_lists(league=league),
+            "champions": selectors.league_champions(league=league),
             "data": roster.roster_data_export(league=league),
         },
     )

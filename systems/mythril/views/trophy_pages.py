@@ -10,16 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.refusals import Refused
-from league.models import Season
-from systems.mythril import RULE_SYSTEM, trophies
+from systems.mythril import RULE_SYSTEM, selectors
+from systems.mythril.services import trophies
 
 
 @require_POST
 @login_required
 def trophy_create(request, pk: int):
-    season = get_object_or_404(
-        Season.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
-    )
+    season = get_object_or_404(selectors.season_list(), pk=pk, league__rule_system=RULE_SYSTEM)
     try:
         kickoff = datetime.fromisoformat(request.POST.get("kickoff", ""))
         if timezone.is_naive(kickoff):

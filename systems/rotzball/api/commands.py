@@ -9,9 +9,10 @@ from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster
 from league.models import Team
-from systems.rotzball import selectors, services
+from systems.rotzball import services
 from systems.rotzball.api import serializers as s
 from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.selectors import teams as selectors
 
 
 def _team_queryset():

@@ -6,7 +6,7 @@ from rest_framework import serializers
 from core.api.fields import read_only_game_field
 from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.models import CoachRule, Tactic
-from systems.rotzball.selectors import coach_rule_of, tactic_of
+from systems.rotzball.selectors.teams import coach_rule_of, tactic_of
 
 
 def _tactic(team) -> str | None:

@@ -2,7 +2,7 @@
 its line-up, its issues, ratings and each position's score."""
 
 from league.models import Team
-from systems.rotzball import selectors
+from systems.rotzball.selectors import teams as selectors
 
 
 def team_sheet(*, team: Team) -> dict:

@@ -10,10 +10,6 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from rules_engine.rotzball import ratings
-from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
-from rules_engine.rotzball.rules import counter_attack_tactic
-from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball.roster_messages import roster_issue_text
 
 register = template.Library()
@@ -182,14 +178,15 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
     counter = None
     if turn.get("counter_attack"):
         raw = turn["counter_attack"]
-        counter = {  # the engine's rule for the tactic in a counter-attack
+        tactics = turn["counter_tactics"]  # the engine's, given by selectors.records.match_turns
+        counter = {
             "attack": _roll(
                 raw["attack"],
                 names,
                 _parts(
                     _("attack"),
                     raw["attack"]["target"],
-                    modifiers(defender, counter_attack_tactic(defender, initiative)),
+                    modifiers(defender, tactics[defender]),
                 ),
             ),
             "defence": _roll(
@@ -198,7 +195,7 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
                 _parts(
                     _("defence"),
                     raw["defence"]["target"],
-                    modifiers(attacker, counter_attack_tactic(attacker, initiative)),
+                    modifiers(attacker, tactics[attacker]),
                 ),
             ),
         }
@@ -305,42 +302,3 @@ def roll_purpose(purpose: str, fixture) -> str:
         }[what]
         return pgettext("roll purpose", "%(team)s: %(roll)s") % {"team": names[side], "roll": label}
     return purpose
-
-
-@register.simple_tag
-def sheet_players(sheet: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """A line-up snapshot (the engine's team sheet) as rows: position, name, characteristics,
-    score."""
-    if not sheet:
-        return []
-    rows = []
-
-    def add(label: str, player: dict[str, Any] | None, kind: str) -> None:
-        if not player:
-            return
-        name = player.get("name", "")
-        if kind == "attacker":
-            score = attacker_score(Attacker(name, player["E"], player["Ag"], player["F"]))
-        elif kind == "defender":
-            score = defender_score(Defender(name, player["E"], player["Ag"]))
-        else:
-            score = coach_score(Coach(name, player["Ag"], player["Int"]))
-        rows.append({"position": label, "kind": kind, "score": score, **player})
-
-    add(_("Passer"), sheet.get("passer"), "attacker")
-    for index, player in enumerate(sheet.get("attackers", []), start=1):
-        add(_("Attacker %(n)s") % {"n": index}, player, "attacker")
-    for index, player in enumerate(sheet.get("defenders", []), start=1):
-        add(_("Defender %(n)s") % {"n": index}, player, "defender")
-    add(_("Coach"), sheet.get("coach"), "coach")
-    return rows
-
-
-@register.simple_tag
-def sheet_ratings(sheet: dict[str, Any] | None) -> dict[str, int] | None:
-    if not sheet:
-        return None
-    try:
-        return ratings(sheet)
-    except ValueError:
-        return None

@@ -20,9 +20,10 @@ from core.htmx import page_or_fragment
 from league.models import Team
 from league.views.access import roster_editor_required
 from matches.rosters import team_assert_editable
-from systems.rotzball import selectors, services
+from systems.rotzball import services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
 from systems.rotzball.models import LineupSlot, Player, Tactic
+from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.views.pages import lineup_rows
 
 
@@ -91,7 +92,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
 
 @roster_editor_required
 def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=player_id, team=team)
+    player = get_object_or_404(selectors.player_list(team=team), pk=player_id)
     if request.method != "POST":
         return _roster_page(
             request, team, PlayerForm(initial=PlayerForm.initial_for(player)), editing=player
@@ -114,7 +115,7 @@ def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpRespons
 @require_POST
 @roster_editor_required
 def player_delete(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=player_id, team=team)
+    player = get_object_or_404(selectors.player_list(team=team), pk=player_id)
     try:
         services.player_delete(player=player)
     except ValidationError as error:

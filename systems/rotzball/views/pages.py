@@ -11,10 +11,11 @@ from league.models import Team
 from matches.models import Fixture
 from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
-from systems.rotzball import selectors
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 from systems.rotzball.models import LineupSlot, Tactic
-from systems.rotzball.preview import fixture_preview_get
+from systems.rotzball.selectors import records
+from systems.rotzball.selectors import teams as selectors
+from systems.rotzball.selectors.preview import fixture_preview_get
 
 
 def lineup_rows(report: selectors.LineupReport) -> list[dict]:
@@ -76,6 +77,11 @@ def fixture_detail(request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
         "league": league,
         "result": result,
         "is_commissioner": roles.is_commissioner(request.user, league),
+        "sheets": {
+            "home": records.sheet_report(sheet=fixture.home_sheet),
+            "away": records.sheet_report(sheet=fixture.away_sheet),
+        },
+        "turns": records.match_turns(record=result.record if result is not None else None),
     }
     if fixture.status == Fixture.Status.SCHEDULED:
         preview = fixture_preview_get(fixture=fixture)

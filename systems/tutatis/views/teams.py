@@ -11,27 +11,19 @@ from django.views.decorators.http import require_POST
 from core.access import role_gate
 from core.forms import add_service_errors
 from league.models import League, Team
-from matches.models import Fixture
-from systems.tutatis import RULE_SYSTEM, engine, roles, selectors
+from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
-from systems.tutatis.models import ListEntry, Player, ResultReport, TeamList
+from systems.tutatis.models import Player, ResultReport
 from systems.tutatis.services import lists as list_services
 from systems.tutatis.services import rosters
 
 
 def _team(pk: int) -> Team:
-    team = (
-        Team.objects.select_related("league", "coach")
-        .filter(pk=pk, league__rule_system=RULE_SYSTEM)
-        .first()
-    )
-    if team is None:
-        raise Http404
-    return team
+    return get_object_or_404(selectors.tutatis_team_list(), pk=pk)
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League, pk=pk, rule_system=RULE_SYSTEM)
+    return get_object_or_404(selectors.league_list(), pk=pk)
 
 
 editor_gate = role_gate(_team, roles.can_edit_roster)
@@ -53,9 +45,6 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     budget = engine.league_rules(team.league).budget
     team_list = selectors.team_list_of(team=team)
     can_edit = roles.can_edit_roster(request.user, team)
-    fixtures = Fixture.objects.filter(season__league=team.league).filter(
-        home=team
-    ) | Fixture.objects.filter(season__league=team.league, away=team)
     return render(
         request,
         "tutatis/team.html",
@@ -70,9 +59,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
             "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
             if can_edit and not players
             else None,
-            "fixtures": fixtures.select_related("home", "away", "result").order_by(
-                "round", "kickoff"
-            ),
+            "fixtures": selectors.team_fixtures(team=team),
         },
     )
 
@@ -164,7 +151,7 @@ def team_lists(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @lists_gate
 def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpResponse:
-    team_list = get_object_or_404(TeamList, pk=list_pk)
+    team_list = get_object_or_404(selectors.team_lists(), pk=list_pk)
     try:
         copy = list_services.team_list_copy(user=request.user, league=league, team_list=team_list)
     except ValidationError as error:
@@ -177,11 +164,11 @@ def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpRe
 
 
 def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    entry = get_object_or_404(ListEntry.objects.select_related("team_list__league"), pk=pk)
+    entry = get_object_or_404(selectors.list_entries(), pk=pk)
     league = entry.team_list.league
     if league is None or not roles.can_edit_lists(request.user, league):
         raise Http404
-    form = ListEntryForm(request.POST or None, instance=ListEntry.objects.get(pk=entry.pk))
+    form = ListEntryForm(request.POST or None, instance=selectors.list_entry_get(entry_id=entry.pk))
     if request.method == "POST" and form.is_valid():
         try:
             list_services.list_entry_update(
@@ -204,9 +191,7 @@ def league_context(request: HttpRequest, league: League, season=None) -> dict:
     waiting for this user's word (to confirm, or to decide)."""
     waiting = [
         report
-        for report in selectors.report_list().filter(
-            fixture__season__league=league, status__in=ResultReport.OPEN
-        )
+        for report in selectors.league_open_reports(league=league)
         if (
             report.status == ResultReport.Status.PENDING
             and roles.can_confirm_result(request.user, report)
@@ -217,14 +202,7 @@ def league_context(request: HttpRequest, league: League, season=None) -> dict:
 
 
 def _player(pk: int) -> Player:
-    player = (
-        Player.objects.select_related("team__league", "team__coach")
-        .filter(pk=pk, team__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
-    if player is None:
-        raise Http404
-    return player
+    return get_object_or_404(selectors.player_list(), pk=pk)
 
 
 player_gate = role_gate(_player, lambda user, player: roles.can_edit_roster(user, player.team))

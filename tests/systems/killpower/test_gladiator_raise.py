@@ -5,8 +5,8 @@ from django.core.exceptions import ValidationError
 
 from matches import services
 from systems.killpower.models import Gladiator, GladiatorEvent
-from systems.killpower.selectors import gladiator_sheet, team_power
-from systems.killpower.services import gladiator_raise
+from systems.killpower.selectors.gladiators import gladiator_sheet, team_power
+from systems.killpower.services.teams import gladiator_raise
 from tests.factories import set_ranking_points
 from tests.systems.killpower.helpers import play
 
@@ -108,8 +108,8 @@ def test_a_team_in_a_tournament_plays_every_round_as_it_entered(
 def test_a_team_knocked_out_of_a_tournament_may_change_again(commissioner, titanos, viking):
     # Given a tournament of three: Titanos (seed 1) has a bye; Viking beats Nabos in round 1
     from league.services import league_update
-    from systems.killpower.services import killpower_team_register
-    from systems.killpower.tournaments import tournament_create
+    from systems.killpower.services.teams import killpower_team_register
+    from systems.killpower.services.tournaments import tournament_create
     from tests.factories import killpower_recruits
 
     league = league_update(league=titanos.league, competition_format="tournament")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from systems.killpower.selectors import team_record
-from systems.killpower.services import killpower_team_register
+from systems.killpower.selectors.gladiators import team_record
+from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.standings import ranking_table_get
 from tests.factories import FixtureFactory
 from tests.factories import killpower_recruits as recruits

@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 
 from league.models import Team
 from league.services import league_create, team_register
-from systems.killpower import selectors
 from systems.killpower.models import Gladiator, GladiatorEvent
-from systems.killpower.services import killpower_team_register
+from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.services.teams import killpower_team_register
 from tests.factories import killpower_recruits as recruits
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_a_team_has_seven_gladiators_numbered_one_to_seven(kp_league, coach):
 
 def test_tom_gets_a_magic_armour_of_nine_and_five_in_ball(kp_league, script_dice):
     # 2.1: Tom, Tireur, magic armour: 1D5 gives 3 (a 5 on the 1D10), armour 9; BAL 5.
-    script_dice("systems.killpower.services", [5])
+    script_dice("systems.killpower.services.teams", [5])
     chosen = [{"name": "Tom", "specialization": "shooter", "equipment": "magic_armour"}]
     team = killpower_team_register(
         league=kp_league,

@@ -11,8 +11,8 @@ from matches.models import Fixture, Result
 from systems.killpower import reports
 from systems.killpower.match_selectors import bracket_get
 from systems.killpower.models import Gladiator, GladiatorEvent
-from systems.killpower.services import killpower_team_register
-from systems.killpower.tournaments import tournament_advance, tournament_create
+from systems.killpower.services.teams import killpower_team_register
+from systems.killpower.services.tournaments import tournament_advance, tournament_create
 from tests.factories import killpower_recruits as recruits
 from tests.factories import ranking_points, set_ranking_points
 from tests.systems.killpower.helpers import play, report

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from league.services import league_create
 from matches.models import Fixture
-from systems.mythril.teams import mythril_team_register
+from systems.mythril.services.teams import mythril_team_register
 from tests.factories import UserFactory
 
 

@@ -13,7 +13,7 @@ from systems.mythril import corrections
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.post_match import post_match_run
 from systems.mythril.reports import result_submit
-from systems.mythril.treasury import gold_of
+from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
 
 SCRIPT = [1, 3, 3, 4, 5, 1, 1, 2, 6, 1]  # as in test_post_match: winnings rolls 4 and 6

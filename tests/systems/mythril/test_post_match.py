@@ -7,10 +7,10 @@ import pytest
 from core.refusals import Refused
 from ledger.models import Transaction
 from rules_engine import Dice
-from systems.mythril.level_ups import level_up_choose
 from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamProfile
 from systems.mythril.post_match import post_match_run
-from systems.mythril.treasury import gold_of
+from systems.mythril.services.level_ups import level_up_choose
+from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
 
 # home: MVP roll 1 (of 11), skill roll 3+3 (a double), winnings 4, popularity 5 (+1 win);
@@ -69,8 +69,8 @@ def test_it_runs_once_however_often_it_is_sent(played, home_team):
 
 
 def test_a_champion_is_never_mvp(fixture, home_team, coach, other_coach):
-    from systems.mythril.teams import player_hire
-    from systems.mythril.treasury import Reason, treasury_credit
+    from systems.mythril.services.teams import player_hire
+    from systems.mythril.services.treasury import Reason, treasury_credit
 
     treasury_credit(team=home_team, amount=500_000, reason=Reason.GRANT)
     griff = player_hire(team=home_team, user=coach, champion="Griff Oberwald")
@@ -106,8 +106,8 @@ def test_the_coach_picks_a_skill_from_the_allowed_categories(played, home_team, 
 
 
 def test_a_big_guys_double_raises_strength_within_the_caps(home_team, coach):
-    from systems.mythril.teams import player_hire
-    from systems.mythril.treasury import Reason, treasury_credit
+    from systems.mythril.services.teams import player_hire
+    from systems.mythril.services.treasury import Reason, treasury_credit
 
     treasury_credit(team=home_team, amount=500_000, reason=Reason.GRANT)
     ogre = player_hire(team=home_team, user=coach, position="Ogre")

@@ -7,7 +7,7 @@ import pytest
 
 from core.refusals import Refused
 from systems.mythril.models import Champion, ExperienceTable, PitchType, Skill, TeamList
-from systems.mythril.roster import roster_data_export, roster_data_import
+from systems.mythril.services.roster import roster_data_export, roster_data_import
 
 YAML = """\
 skills:

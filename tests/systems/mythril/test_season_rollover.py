@@ -37,7 +37,7 @@ def test_no_trophy_in_a_finished_season(
     season, fixture, home_team, away_team, coach, other_coach, commissioner
 ):
     from core.refusals import Refused
-    from systems.mythril.trophies import trophy_create
+    from systems.mythril.services.trophies import trophy_create
 
     kick_off(fixture)
     enter_and_confirm(fixture, score(0, 0), by=coach, confirm_by=other_coach, run=True)

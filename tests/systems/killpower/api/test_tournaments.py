@@ -5,7 +5,7 @@ import pytest
 
 from league.services import league_create
 from systems.killpower.models import ResultReport
-from systems.killpower.services import killpower_team_register
+from systems.killpower.services.teams import killpower_team_register
 from tests.api.conftest import ANONYMOUS, assert_error, refused_status
 from tests.factories import FixtureFactory, killpower_recruits, set_ranking_points
 from tests.systems.killpower.helpers import play, report

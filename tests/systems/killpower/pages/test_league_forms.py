@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from league.models import League
 from matches.models import Fixture
-from systems.killpower.services import killpower_team_register
+from systems.killpower.services.teams import killpower_team_register
 from tests.factories import FixtureFactory, killpower_recruits
 from tests.pages.conftest import field_error, form_data, soup
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 from league.models import League, Team
 from league.services import league_create
 from systems.killpower.models import Gladiator
-from systems.killpower.services import killpower_team_register
-from systems.killpower.tournaments import tournament_create
+from systems.killpower.services.teams import killpower_team_register
+from systems.killpower.services.tournaments import tournament_create
 from tests.factories import killpower_recruits, ranking_points
 from tests.pages.conftest import field_error, form_data, soup
 from tests.systems.killpower.helpers import play

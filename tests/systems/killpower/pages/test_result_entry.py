@@ -14,8 +14,8 @@ from matches.models import Fixture, Result
 from systems.killpower import reports
 from systems.killpower.forms import ResultForm, add_result_errors
 from systems.killpower.models import PostMatchRun, ResultReport
-from systems.killpower.services import killpower_team_register
-from systems.killpower.tournaments import tournament_create
+from systems.killpower.services.teams import killpower_team_register
+from systems.killpower.services.tournaments import tournament_create
 from tests.factories import killpower_recruits
 from tests.pages.conftest import field_error, form_data, soup
 from tests.systems.killpower.pages.conftest import HTMX, enter_result, result_form, row_prefix

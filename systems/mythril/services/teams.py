@@ -3,7 +3,7 @@
 Every rule is the engine's (``rules_engine.mythril``): the draft check at creation
 (``check_team``), and the same check over the roster for each hire (positions of the list and
 their maximum, champions of the race and once each, at most 2 big guys). Every gold movement
-is a ledger transaction (:mod:`systems.mythril.treasury`). A refusal is a ``Refused`` whose
+is a ledger transaction (:mod:`systems.mythril.services.treasury`). A refusal is a ``Refused`` whose
 code is the rule's and whose message names it; nothing changes then.
 """
 
@@ -34,8 +34,8 @@ from systems.mythril.models import (
 )
 from systems.mythril.refusals import Forbidden
 from systems.mythril.selectors import team_unsettled_fixture
-from systems.mythril.settings_store import settings_of
-from systems.mythril.treasury import Reason, gold_of, treasury_credit, treasury_debit
+from systems.mythril.services.settings import settings_of
+from systems.mythril.services.treasury import Reason, gold_of, treasury_credit, treasury_debit
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
 

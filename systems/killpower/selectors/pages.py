@@ -1,4 +1,4 @@
-"""What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors` and
+"""What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors.gladiators` and
 :mod:`systems.killpower.match_selectors`: a gladiator's characteristics row by row (base,
 specialization, raises, race maximum), the raises a team's coach may take, the team page, a
 referee sheet before kick-off, and the result reports a user can act on.
@@ -17,9 +17,10 @@ from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.killpower import division, targets
 from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
-from systems.killpower import engine, roles, selectors
+from systems.killpower import engine, roles
 from systems.killpower import match_selectors as kp_match_selectors
 from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
+from systems.killpower.selectors import gladiators as selectors
 
 SIDES = ("home", "away")
 CHARACTERISTICS = tuple(c.value for c in Characteristic)
@@ -52,7 +53,7 @@ def characteristic_rows(*, sheet: dict[str, Any]) -> list[dict[str, Any]]:
 
 def team_frozen_reason(*, team: Team) -> str | None:
     """Why ``team``'s gladiators cannot change now (a match not settled), or None."""
-    from systems.killpower.services import assert_gladiators_editable
+    from systems.killpower.services.teams import assert_gladiators_editable
 
     try:
         assert_gladiators_editable(team=team)
@@ -134,3 +135,13 @@ def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[Re
 def gladiator_get(*, gladiator_id: int) -> Gladiator:
     """A gladiator with his team and league (``Gladiator.DoesNotExist`` when unknown)."""
     return selectors.gladiator_list().get(pk=gladiator_id)
+
+
+def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:
+    """The commissioner's queue of the league's open reports (disputed first) and its last ten
+    settled ones."""
+    queue = kp_match_selectors.report_queue(user=user).filter(fixture__season__league=league)
+    recent = kp_match_selectors.report_list(league=league).exclude(
+        status__in=("pending", "disputed")
+    )
+    return {"queue": list(queue), "recent": list(recent[:10])}

@@ -5,10 +5,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 import rules_engine
 from league.models import League, Team
+from rules_engine.rotzball import ratings as sheet_ratings
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
@@ -30,6 +31,11 @@ def team_with_roster(*, team_id: int) -> Team:
         .prefetch_related("players", Prefetch("lineup_slots", queryset=slots))
         .get(pk=team_id)
     )
+
+
+def player_list(*, team: Team) -> QuerySet[Player]:
+    """The team's players (a page picks one by its ``pk``)."""
+    return Player.objects.filter(team=team)
 
 
 def lineup_get(*, team: Team) -> dict[str, Player]:
@@ -98,8 +104,6 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
     issues = system.validate_roster(sheet)
     ratings = None
     if not any(issue.blocking for issue in issues):
-        from rules_engine.rotzball import ratings as sheet_ratings
-
         ratings = sheet_ratings(sheet)
     scores = {
         position: position_score(position=position, player=player)

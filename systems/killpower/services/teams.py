@@ -17,8 +17,9 @@ from league.defaults import team_name_check
 from league.models import League, Team
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
-from systems.killpower import RULE_SYSTEM, engine, selectors
+from systems.killpower import RULE_SYSTEM, engine
 from systems.killpower.models import TEAM_SIZE, Gladiator, GladiatorEvent
+from systems.killpower.selectors import gladiators as selectors
 
 
 def _prefixed(error: ValidationError, prefix: str) -> ValidationError:
@@ -114,7 +115,7 @@ def assert_gladiators_editable(*, team: Team) -> None:
     it is knocked out or the tournament has its champion, the team stays as it entered, so
     every kick-off sheet is its entry sheet (only the RAP is drawn again at each match).
     """
-    from systems.killpower.tournaments import team_tournament_in_play
+    from systems.killpower.services.tournaments import team_tournament_in_play
 
     fixture = selectors.team_unsettled_fixture(team=team)
     if fixture is not None:

@@ -31,7 +31,7 @@ from matches.models import Fixture, Result
 from rules_engine.killpower import Bracket, advance, single_elimination
 from systems.killpower import RULE_SYSTEM
 from systems.killpower.models import Tournament, TournamentEntry, ranking_points_of
-from systems.killpower.selectors import living_prefetch, team_power
+from systems.killpower.selectors.gladiators import living_prefetch, team_power
 
 
 def _bracket(tournament: Tournament) -> Bracket:

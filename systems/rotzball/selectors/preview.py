@@ -7,8 +7,8 @@ from typing import Any
 from league.models import Team
 from matches.models import Fixture
 from rules_engine.rotzball import odds
-from systems.rotzball import selectors
-from systems.rotzball.selectors import coach_rule_of
+from systems.rotzball.selectors import teams as selectors
+from systems.rotzball.selectors.teams import coach_rule_of
 
 PREVIEW_MATCHES = 2_000
 """Matches simulated for a preview's odds: a few milliseconds, within a point of the truth."""

@@ -1,5 +1,5 @@
 """Storing a Mythril league's roster data: the sample copy every new league gets, and the
-commissioner's import (:mod:`systems.mythril.roster_import` checks the file first).
+commissioner's import (:mod:`systems.mythril.services.roster_import` checks the file first).
 
 An import replaces the league's data by natural key (a skill, pitch, champion by name; a team
 list by race; a position by name within its list): rows in the file are written and lose their
@@ -26,7 +26,7 @@ from systems.mythril.models import (
     TeamList,
 )
 from systems.mythril.refusals import Forbidden
-from systems.mythril.roster_import import read
+from systems.mythril.services.roster_import import read
 
 STAT_KEYS = ("ma", "st", "ag", "av")
 

@@ -1,13 +1,40 @@
-"""Reads the campaign pages need beyond ``battles.selectors``: a campaign with every army's
-card and every battle's latest run, and an army with its battles, each in a constant number
-of queries (the cards are computed by the engine, in memory)."""
+"""Reads the campaign pages need beyond ``battles.selectors.campaigns``: the row a page's role
+gate loads, a campaign with every army's card and every battle's latest run, and an army with
+its battles, each in a constant number of queries (the cards are computed by the engine, in
+memory)."""
 
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from battles import engine, selectors
+from battles import engine
 from battles.models import Army, Battle, BattleRun, Campaign
+from battles.selectors import campaigns as selectors
+
+
+def campaign_rows() -> QuerySet[Campaign]:
+    """Campaigns with their game master: what a page's role gate asks about."""
+    return Campaign.objects.select_related("game_master")
+
+
+def army_rows() -> QuerySet[Army]:
+    """Armies with their campaign and owner, without their troops."""
+    return Army.objects.select_related("campaign", "owner")
+
+
+def battle_rows() -> QuerySet[Battle]:
+    """Battles with their campaign and armies, without counts."""
+    return Battle.objects.select_related("campaign", "attacker", "defender")
+
+
+def run_rows() -> QuerySet[BattleRun]:
+    """Runs with their battle's campaign, without their heavy engine state and report."""
+    return BattleRun.objects.select_related("battle__campaign").defer(*selectors.RUN_HEAVY_FIELDS)
+
+
+def run_version(*, run_id: int) -> int | None:
+    """The run's version (it moves with every step), ``None`` for no such run."""
+    return BattleRun.objects.filter(pk=run_id).values_list("version", flat=True).first()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from league.models import League, Season, Team
 from matches.models import Fixture, PostMatchRun, Result
 from rules_engine import RosterIssue
 from rules_engine.killpower import SYSTEM, division
-from systems.killpower import engine
+from systems.killpower import RULE_SYSTEM, engine
 from systems.killpower.models import Gladiator, GladiatorEvent, ranking_points_of
 from systems.killpower.models.gladiators import LIVING
 
@@ -25,6 +25,16 @@ def living_prefetch() -> Prefetch:
         "gladiators",
         queryset=Gladiator.objects.filter(LIVING).order_by("number"),
         to_attr=LIVING_ATTR,
+    )
+
+
+def killpower_team_list() -> QuerySet[Team]:
+    """Killpower teams with their league's commissioner, coach, ranking points and living
+    gladiators (:func:`living_prefetch`)."""
+    return (
+        Team.objects.select_related("league__commissioner", "coach", "killpower")
+        .prefetch_related(living_prefetch())
+        .filter(league__rule_system=RULE_SYSTEM)
     )
 
 
