@@ -6,12 +6,14 @@
 #   make test-browser       # headless Chromium suite
 #   make test-integration   # needs DATABASE_URL and CELERY_BROKER_URL
 #   make lint               # ruff (check and format), mypy (strict, on the rules engine), import-linter layers
+#   make docs               # the documentation site (MkDocs, strict) into site/; make docs-serve serves it
 #
 # Override the interpreter with `make PYTHON=/path/to/python3.13 ...`, the number of test
 # workers with `make test PYTEST_WORKERS=1` (0: no worker process at all, the plain serial run).
 
 VENV ?= .venv
 PORT ?= 8000
+DOCS_PORT ?= 8001
 # These are development tasks: the settings' development mode (SQLite, eager tasks without a
 # broker) unless the environment says otherwise. Production is DJANGO_DEBUG's default.
 export DJANGO_DEBUG ?= true
@@ -47,7 +49,7 @@ endif
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install run test test-property test-postgres test-browser test-integration api-fuzz lint bench load messages worker beat \
+.PHONY: help install run test test-property test-postgres test-browser test-integration api-fuzz lint docs docs-openapi docs-serve bench load messages worker beat \
 	clean distclean print-python
 
 help:
@@ -62,6 +64,8 @@ help:
 	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
 	@echo "  api-fuzz          schemathesis: every API response matches the OpenAPI document, no 500"
 	@echo "  lint              ruff check and format, mypy, lint-imports (the layer contracts)"
+	@echo "  docs              the documentation site (MkDocs, strict: a broken link fails) into site/"
+	@echo "  docs-serve        the documentation site with live reload on http://127.0.0.1:$(DOCS_PORT)/"
 	@echo "  bench             run tests/benchmarks/bench_*.py"
 	@echo "  load              locust load test: PostgreSQL, Redis, 2 gunicorns, 2 workers (loadtests/)"
 	@echo "  messages          update and compile the French translations"
@@ -139,6 +143,21 @@ lint: install
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The documentation site (mkdocs.yml, pages in docs/). The OpenAPI document is generated from
+# the code each time (docs/api/openapi.yaml, not committed), so the REST API page links to the
+# API as it is; the build is strict: a broken link or anchor, or a page left out of the nav, fails.
+docs-openapi: install
+	@mkdir -p docs/api
+	$(MANAGE) spectacular --validate --fail-on-warn --file docs/api/openapi.yaml
+
+# NO_MKDOCS_2_WARNING: the Material theme's notice of its end of life (May 2027) would
+# otherwise open every build's output.
+docs: docs-openapi
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+docs-serve: docs-openapi
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict -a 127.0.0.1:$(DOCS_PORT)
+
 # The engine's benchmarks first: run after the database ones, they would share the cores with
 # PostgreSQL's clean-up of the databases those drop (checkpoints, autovacuum).
 ENGINE_BENCHMARKS = tests/benchmarks/bench_rotzball.py tests/benchmarks/bench_witcher.py
@@ -165,7 +184,7 @@ beat: install
 	$(BIN)/celery -A config beat -l info
 
 clean:
-	rm -rf staticfiles .pytest_cache .mypy_cache .ruff_cache *.egg-info celerybeat-schedule*
+	rm -rf staticfiles site docs/api/openapi.yaml .pytest_cache .mypy_cache .ruff_cache *.egg-info celerybeat-schedule*
 	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +
 
 distclean: clean
