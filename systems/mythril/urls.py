@@ -3,8 +3,19 @@
 
 from django.urls import path
 
+from matches.table_results import urls as table_urls
+from systems.mythril import RULE_SYSTEM
 from systems.mythril.api import views as api
 from systems.mythril.views import match_pages, team_pages, trophy_pages
+
+ROUTES = table_urls.ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/mythril-result/", "my_result"),
+    command_page=("mythril-reports/<int:pk>/<str:command>/", "my_report_command"),
+    submit_api=("mythril/fixtures/<int:pk>/result-reports/", "mythril-result-submit"),
+    command_api=("mythril/result-reports/<int:pk>/<str:command>/", "mythril-report-command"),
+)
+"""Mythril's report addresses as they always were."""
 
 league_patterns = [
     path("<int:pk>/mythril-teams/new/", team_pages.team_create, name="my_team_create"),
@@ -74,20 +85,11 @@ api_patterns = [
         api.LevelUpChooseView.as_view(),
         name="mythril-level-up-choose",
     ),
-    path(
-        "mythril/fixtures/<int:pk>/result-reports/",
-        api.ResultSubmitView.as_view(),
-        name="mythril-result-submit",
-    ),
+    *table_urls.api_patterns(ROUTES, api.REPORTS),
     path(
         "mythril/fixtures/<int:pk>/post-match/",
         api.PostMatchView.as_view(),
         name="mythril-post-match",
-    ),
-    path(
-        "mythril/result-reports/<int:pk>/<str:command>/",
-        api.ReportCommandView.as_view(),
-        name="mythril-report-command",
     ),
     path(
         "mythril/seasons/<int:pk>/matchdays/<int:round>/bets/",

@@ -3,8 +3,20 @@ under /matches/) and its API commands (under /api/v1/tutatis/)."""
 
 from django.urls import path
 
-from systems.tutatis.api import commands
+from matches.table_results import urls as table_urls
+from systems.tutatis import RULE_SYSTEM
+from systems.tutatis.api import commands, views
 from systems.tutatis.views import matches, teams
+
+ROUTES = table_urls.ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/tutatis/result/", "tt_result"),
+    command_page=("tutatis/reports/<int:pk>/<str:verb>/", "tt_report_action"),
+    submit_api=("tutatis/fixtures/<int:pk>/result-reports/", "tutatis-result-submit"),
+    command_api=None,
+)
+"""Tutatis's report addresses as they always were; its API commands are actions of its
+report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 league_patterns = [
     path("teams/<int:pk>/tutatis/roster/", teams.roster, name="tt_roster"),
@@ -41,9 +53,5 @@ api_patterns = [
         commands.FixtureRollView.as_view(),
         name="tutatis-fixture-roll",
     ),
-    path(
-        "tutatis/fixtures/<int:pk>/result-reports/",
-        commands.ResultSubmitView.as_view(),
-        name="tutatis-result-submit",
-    ),
+    *table_urls.api_patterns(ROUTES, views.REPORTS),
 ]
