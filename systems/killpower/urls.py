@@ -29,12 +29,9 @@ league_patterns = [
 
 match_patterns = [
     path("<int:pk>/referee-sheet/", match_pages.referee_sheet, name="kp_referee_sheet"),
-    path("<int:pk>/result/", match_pages.result_entry, name="kp_result"),
     path("<int:pk>/kick-off/", match_pages.kick_off, name="kp_kick_off"),
     path("reports/<int:pk>/", match_pages.report_detail, name="kp_report"),
-    path("reports/<int:pk>/confirm/", match_pages.report_confirm, name="kp_report_confirm"),
-    path("reports/<int:pk>/dispute/", match_pages.report_dispute, name="kp_report_dispute"),
-    path("reports/<int:pk>/decide/", match_pages.report_decide, name="kp_report_decide"),
+    *table_urls.page_patterns(ROUTES, match_pages.KillpowerPages(ROUTES)),
     path("reports/<int:pk>/correct/", match_pages.report_correct, name="kp_report_correct"),
 ]
 

@@ -2,8 +2,10 @@
 worker runs), the printable referee sheet (la feuille d'arbitrage), result entry, and a
 report's confirmation, dispute or the commissioner's decision.
 
-A Killpower fixture's page comes here from ``matches.views.public``. Writes call the services
-of ``systems.killpower.reports``, which check the roles again and validate with the engine.
+A Killpower fixture's page comes here from ``matches.views.public``. Entering a result and the
+commands on a report are the workflow's pages (:class:`KillpowerPages`, over
+:mod:`matches.table_results.views`) with this game's forms and templates; the services check
+the roles again and validate with the engine.
 """
 
 from typing import Any
@@ -14,16 +16,18 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from core.access import role_gate
 from core.htmx import page_or_fragment
 from league.models import League
 from matches.models import Fixture
+from matches.table_results import services
 from matches.table_results.roles import report_actions
+from matches.table_results.views import ReportPages, done, refusal_text
 from rules_engine.killpower.report import able_to_shoot, state_after_match
-from systems.killpower import RULE_SYSTEM, page_selectors, reports, roles
+from systems.killpower import RULE_SYSTEM, page_selectors, roles
 from systems.killpower import match_selectors as selectors
 from systems.killpower import selectors as league_selectors
 from systems.killpower.forms import (
@@ -64,18 +68,11 @@ def _report(pk: int) -> ResultReport:
     return report
 
 
-result_entry_required = role_gate(_fixture, roles.can_enter_result)
-"""The view gets the Killpower ``Fixture``, when the user may enter its result."""
-
 decider_required = role_gate(_report, roles.can_decide_result)
 """The view gets the ``ResultReport``, when the user is its league's commissioner."""
 
 kick_off_required = role_gate(_fixture, roles.can_kick_off_fixture)
 """The view gets the Killpower ``Fixture``, when the user may kick it off (its commissioner)."""
-
-
-def _done(request: HttpRequest, url: str) -> HttpResponse:
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 def _is_tournament(fixture: Fixture) -> bool:
@@ -330,56 +327,6 @@ def _result_page(
     return render(request, template, context)
 
 
-@result_entry_required
-def result_entry(request: HttpRequest, fixture: Fixture) -> HttpResponse:
-    """The commissioner or either coach enters the result; the other side confirms it."""
-    if fixture.status == Fixture.Status.PLAYED:
-        messages.info(request, _("This match already has its result."))
-        return redirect(fixture)
-    if fixture.status == Fixture.Status.CANCELLED:
-        messages.error(request, _("This fixture is cancelled."))
-        return redirect(fixture)
-    open_report = selectors.open_report(fixture=fixture)
-    initial = None
-    if open_report is not None:
-        initial = ResultForm.initial_from(
-            open_report.payload,
-            open_report.decisions,
-            open_report.free_throws,
-            gladiators=_gladiators(fixture),
-        )
-    form = _result_form(request, fixture, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            report = reports.result_submit(
-                fixture=fixture,
-                user=request.user,
-                result=form.payload(),
-                decisions=form.decisions(),
-                free_throws=form.free_throws(),
-            )
-        except ValidationError as error:
-            add_result_errors(form, error)
-        else:
-            messages.success(
-                request,
-                _(
-                    "The result is entered. It counts once the other coach confirms it (or the "
-                    "commissioner decides)."
-                ),
-            )
-            return _done(request, reverse("matches:kp_report", args=[report.pk]))
-    return _result_page(
-        request,
-        fixture,
-        form,
-        report=open_report,
-        action=reverse("matches:kp_result", args=[fixture.pk]),
-        title=_("Enter the result"),
-        submit=_("Enter the result"),
-    )
-
-
 # --- a report: confirm, dispute, decide ----------------------------------------------------
 
 
@@ -436,79 +383,6 @@ def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "killpower/report.html", _report_context(request, report))
 
 
-def _gated(check):
-    return role_gate(_report, check)
-
-
-@require_POST
-@_gated(roles.can_confirm_result)
-def report_confirm(request: HttpRequest, report: ResultReport) -> HttpResponse:
-    fixture = report.fixture
-    form = _confirm_form(report, _coached_side(request.user, fixture), request.POST)
-    if form.is_valid():
-        try:
-            reports.result_confirm(
-                report=report,
-                user=request.user,
-                decisions=form.decisions(),
-                free_throws=form.free_throws(),
-            )
-        except ValidationError as error:
-            about_free_throws = hasattr(error, "error_dict") and all(
-                field.startswith("free_throws") for field in error.error_dict
-            )
-            if form.free_throw_rows() and about_free_throws:  # shown on his own fields
-                add_confirm_errors(form, error)
-                context = _report_context(request, report, confirm_form=form)
-                return render(request, "killpower/report.html", context)
-            for message in error.messages:
-                messages.error(request, message)
-            return redirect("matches:kp_report", report.pk)
-        messages.success(request, _("The result is confirmed: the post-match sequence runs."))
-        return redirect(f"{fixture.get_absolute_url()}#post-match")
-    context = _report_context(request, report, confirm_form=form)
-    return render(request, "killpower/report.html", context, status=200)
-
-
-@require_POST
-@_gated(roles.can_dispute_result)
-def report_dispute(request: HttpRequest, report: ResultReport) -> HttpResponse:
-    form = DisputeForm(request.POST)
-    if form.is_valid():
-        try:
-            reports.result_dispute(
-                report=report, user=request.user, reason=form.cleaned_data["reason"]
-            )
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
-        else:
-            messages.success(request, _("The result is disputed: the commissioner will decide."))
-        return redirect("matches:kp_report", report.pk)
-    return render(
-        request, "killpower/report.html", _report_context(request, report, dispute_form=form)
-    )
-
-
-@require_POST
-@decider_required
-def report_decide(request: HttpRequest, report: ResultReport) -> HttpResponse:
-    """The commissioner decides the result as it was entered."""
-    form = DecideForm(request.POST)
-    if form.is_valid():
-        try:
-            reports.result_decide(report=report, user=request.user, note=form.cleaned_data["note"])
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
-            return redirect("matches:kp_report", report.pk)
-        messages.success(request, _("The result is decided: the post-match sequence runs."))
-        return redirect(f"{report.fixture.get_absolute_url()}#post-match")
-    return render(
-        request, "killpower/report.html", _report_context(request, report, decide_form=form)
-    )
-
-
 @decider_required
 def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
     """The commissioner corrects a report and decides it in one go."""
@@ -523,12 +397,12 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
     note_form = DecideForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and note_form.is_valid():
         try:
-            reports.result_decide(
+            services.report_decide(
                 report=report,
                 user=request.user,
                 result=form.payload(),
                 decisions=form.decisions() or {},
-                free_throws=form.free_throws(),
+                options=form.free_throws(),
                 note=note_form.cleaned_data["note"],
             )
         except ValidationError as error:
@@ -537,7 +411,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
             messages.success(
                 request, _("The corrected result is decided: the post-match sequence runs.")
             )
-            return _done(request, f"{fixture.get_absolute_url()}#post-match")
+            return done(request, f"{fixture.get_absolute_url()}#post-match")
     return _result_page(
         request,
         fixture,
@@ -548,3 +422,121 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
         submit=_("Decide this result"),
         note_form=note_form,
     )
+
+
+class KillpowerPages(ReportPages):
+    """Killpower's result entry (its report page next) and the commands on its report page,
+    each with its form: the confirming coach's own choices, a dispute's reason, a note."""
+
+    roles_first = True
+    done_messages = {
+        "confirm": (
+            messages.SUCCESS,
+            gettext_lazy("The result is confirmed: the post-match sequence runs."),
+        ),
+        "dispute": (
+            messages.SUCCESS,
+            gettext_lazy("The result is disputed: the commissioner will decide."),
+        ),
+        "decide": (
+            messages.SUCCESS,
+            gettext_lazy("The result is decided: the post-match sequence runs."),
+        ),
+    }
+    entered_message = gettext_lazy(
+        "The result is entered. It counts once the other coach confirms it (or the "
+        "commissioner decides)."
+    )
+
+    def fixture(self, pk: int) -> Fixture:
+        return _fixture(pk)
+
+    def report(self, pk: int) -> ResultReport:
+        return _report(pk)
+
+    def entry_closed(self, request: HttpRequest, fixture: Fixture) -> HttpResponse | None:
+        if fixture.status == Fixture.Status.PLAYED:
+            messages.info(request, _("This match already has its result."))
+            return redirect(fixture)
+        if fixture.status == Fixture.Status.CANCELLED:
+            messages.error(request, _("This fixture is cancelled."))
+            return redirect(fixture)
+        return None
+
+    def entry_form(self, request: HttpRequest, fixture: Fixture) -> ResultForm:
+        """The form, filled from the open report (a new entry replaces it)."""
+        open_report = selectors.open_report(fixture=fixture)
+        initial = None
+        if open_report is not None:
+            initial = ResultForm.initial_from(
+                open_report.payload,
+                open_report.decisions,
+                open_report.free_throws,
+                gladiators=_gladiators(fixture),
+            )
+        return _result_form(request, fixture, initial=initial)
+
+    def entry_inputs(self, form: ResultForm) -> dict[str, Any]:
+        return {
+            "result": form.payload(),
+            "decisions": form.decisions(),
+            "options": form.free_throws(),
+        }
+
+    def entry_refused(self, form: ResultForm, error: Exception) -> None:
+        add_result_errors(form, error)
+
+    def entry_page(self, request: HttpRequest, fixture: Fixture, form: ResultForm) -> HttpResponse:
+        return _result_page(
+            request,
+            fixture,
+            form,
+            report=selectors.open_report(fixture=fixture),
+            action=reverse("matches:kp_result", args=[fixture.pk]),
+            title=_("Enter the result"),
+            submit=_("Enter the result"),
+        )
+
+    def after_entry(self, report: ResultReport) -> str:
+        return reverse("matches:kp_report", args=[report.pk])
+
+    def _form(self, request: HttpRequest, report: ResultReport, command: str) -> Any:
+        if command == "confirm":
+            side = _coached_side(request.user, report.fixture)
+            return _confirm_form(report, side, request.POST)
+        return {"dispute": DisputeForm, "decide": DecideForm}[command](request.POST)
+
+    def command_inputs(
+        self, request: HttpRequest, report: ResultReport, command: str
+    ) -> dict[str, Any] | HttpResponse:
+        """The command's form; the report page again with its errors when it is invalid."""
+        form = self._form(request, report, command)
+        if not form.is_valid():
+            context = _report_context(request, report, **{f"{command}_form": form})
+            return render(request, "killpower/report.html", context)
+        if command == "confirm":
+            return {"decisions": form.decisions(), "options": form.free_throws()}
+        return dict(form.cleaned_data)
+
+    def command_refused(
+        self, request: HttpRequest, report: ResultReport, command: str, error: Exception
+    ) -> HttpResponse:
+        """A refusal about the confirming coach's own free throws is shown on his fields;
+        any other as a message on the report's page."""
+        if command == "confirm" and isinstance(error, ValidationError):
+            form = self._form(request, report, command)
+            about_free_throws = hasattr(error, "error_dict") and all(
+                field.startswith("free_throws") for field in error.error_dict
+            )
+            if form.is_valid() and form.free_throw_rows() and about_free_throws:
+                add_confirm_errors(form, error)
+                context = _report_context(request, report, confirm_form=form)
+                return render(request, "killpower/report.html", context)
+        for message in getattr(error, "messages", [refusal_text(error)]):
+            messages.error(request, message)
+        return redirect("matches:kp_report", report.pk)
+
+    def after_command(self, report: ResultReport, command: str) -> str:
+        if command == "dispute":
+            return reverse("matches:kp_report", args=[report.pk])
+        return f"{report.fixture.get_absolute_url()}#post-match"
