@@ -38,13 +38,8 @@ league_patterns = [
 ]
 
 match_patterns = [
-    path("<int:pk>/mythril-result/", match_pages.result_entry, name="my_result"),
+    *table_urls.page_patterns(ROUTES, match_pages.MythrilPages(ROUTES)),
     path("<int:pk>/mythril-sheet/", match_pages.match_sheet, name="my_match_sheet"),
-    path(
-        "mythril-reports/<int:pk>/<str:command>/",
-        match_pages.report_command,
-        name="my_report_command",
-    ),
 ]
 
 api_patterns = [

@@ -31,9 +31,8 @@ league_patterns = [
 match_patterns = [
     path("<int:pk>/tutatis/roll/", matches.roll, name="tt_roll"),
     path("tutatis/rolls/<int:pk>/time-warp/", matches.time_warp, name="tt_time_warp"),
-    path("<int:pk>/tutatis/result/", matches.result_entry, name="tt_result"),
+    *table_urls.page_patterns(ROUTES, matches.TutatisPages(ROUTES)),
     path("<int:pk>/tutatis/sheet/", matches.match_sheet, name="tt_match_sheet"),
-    path("tutatis/reports/<int:pk>/<str:verb>/", matches.report_action, name="tt_report_action"),
 ]
 
 api_patterns = [
