@@ -4,18 +4,8 @@
 from django.urls import path
 
 from matches.table_results import urls as table_urls
-from systems.mythril import RULE_SYSTEM
 from systems.mythril.api import views as api
 from systems.mythril.views import match_pages, team_pages, trophy_pages
-
-ROUTES = table_urls.ReportRoutes(
-    RULE_SYSTEM,
-    entry_page=("<int:pk>/mythril-result/", "my_result"),
-    command_page=("mythril-reports/<int:pk>/<str:command>/", "my_report_command"),
-    submit_api=("mythril/fixtures/<int:pk>/result-reports/", "mythril-result-submit"),
-    command_api=("mythril/result-reports/<int:pk>/<str:command>/", "mythril-report-command"),
-)
-"""Mythril's report addresses as they always were."""
 
 league_patterns = [
     path("<int:pk>/mythril-teams/new/", team_pages.team_create, name="my_team_create"),
@@ -38,7 +28,7 @@ league_patterns = [
 ]
 
 match_patterns = [
-    *table_urls.page_patterns(ROUTES, match_pages.MythrilPages(ROUTES)),
+    *table_urls.page_patterns(match_pages.ROUTES, match_pages.PAGES),
     path("<int:pk>/mythril-sheet/", match_pages.match_sheet, name="my_match_sheet"),
 ]
 
@@ -80,7 +70,7 @@ api_patterns = [
         api.LevelUpChooseView.as_view(),
         name="mythril-level-up-choose",
     ),
-    *table_urls.api_patterns(ROUTES, api.REPORTS),
+    *table_urls.api_patterns(match_pages.ROUTES, api.REPORTS),
     path(
         "mythril/fixtures/<int:pk>/post-match/",
         api.PostMatchView.as_view(),

@@ -4,19 +4,8 @@ under /matches/) and its API commands (under /api/v1/tutatis/)."""
 from django.urls import path
 
 from matches.table_results import urls as table_urls
-from systems.tutatis import RULE_SYSTEM
 from systems.tutatis.api import commands, views
 from systems.tutatis.views import matches, teams
-
-ROUTES = table_urls.ReportRoutes(
-    RULE_SYSTEM,
-    entry_page=("<int:pk>/tutatis/result/", "tt_result"),
-    command_page=("tutatis/reports/<int:pk>/<str:verb>/", "tt_report_action"),
-    submit_api=("tutatis/fixtures/<int:pk>/result-reports/", "tutatis-result-submit"),
-    command_api=None,
-)
-"""Tutatis's report addresses as they always were; its API commands are actions of its
-report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 league_patterns = [
     path("teams/<int:pk>/tutatis/roster/", teams.roster, name="tt_roster"),
@@ -31,7 +20,7 @@ league_patterns = [
 match_patterns = [
     path("<int:pk>/tutatis/roll/", matches.roll, name="tt_roll"),
     path("tutatis/rolls/<int:pk>/time-warp/", matches.time_warp, name="tt_time_warp"),
-    *table_urls.page_patterns(ROUTES, matches.TutatisPages(ROUTES)),
+    *table_urls.page_patterns(matches.ROUTES, matches.PAGES),
     path("<int:pk>/tutatis/sheet/", matches.match_sheet, name="tt_match_sheet"),
 ]
 
@@ -52,5 +41,5 @@ api_patterns = [
         commands.FixtureRollView.as_view(),
         name="tutatis-fixture-roll",
     ),
-    *table_urls.api_patterns(ROUTES, views.REPORTS),
+    *table_urls.api_patterns(matches.ROUTES, views.REPORTS),
 ]

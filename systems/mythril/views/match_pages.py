@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from core.refusals import Refused
 from matches.models import Fixture
 from matches.table_results.roles import can_enter_result, report_actions
+from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.kickoff import SIDES
@@ -30,6 +31,16 @@ INJURIES = (
     ("av_loss", _lazy("-1 AV")),
     ("dead", _lazy("Dead")),
 )
+
+
+ROUTES = ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/mythril-result/", "my_result"),
+    command_page=("mythril-reports/<int:pk>/<str:command>/", "my_report_command"),
+    submit_api=("mythril/fixtures/<int:pk>/result-reports/", "mythril-result-submit"),
+    command_api=("mythril/result-reports/<int:pk>/<str:command>/", "mythril-report-command"),
+)
+"""Mythril's report addresses as they always were."""
 
 
 def _fixture(pk: int) -> Fixture:
@@ -57,6 +68,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "can_confirm": actions.confirm,
         "can_dispute": actions.dispute,
         "can_decide": actions.decide,
+        "report_urls": PAGES.command_urls(report),
         "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
         "names": _names(fixture),
     }
@@ -216,3 +228,6 @@ class MythrilPages(ReportPages):
                 "post": request.POST,
             },
         )
+
+
+PAGES = MythrilPages(ROUTES)

@@ -11,13 +11,25 @@ from django.views.decorators.http import require_POST
 
 from matches.models import Fixture
 from matches.table_results.roles import report_actions
+from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
 from systems.tutatis import RULE_SYSTEM, roles, selectors
-from systems.tutatis.forms import ReasonForm, ResultForm, RollForm
+from systems.tutatis.forms import ResultForm, RollForm
 from systems.tutatis.models import MatchRoll, ResultReport
 from systems.tutatis.services import matchday
 
 SIDES = ("home", "away")
+
+
+ROUTES = ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/tutatis/result/", "tt_result"),
+    command_page=("tutatis/reports/<int:pk>/<str:verb>/", "tt_report_action"),
+    submit_api=("tutatis/fixtures/<int:pk>/result-reports/", "tutatis-result-submit"),
+    command_api=None,
+)
+"""Tutatis's report addresses as they always were; its API commands are actions of its
+report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 
 def _fixture(pk: int) -> Fixture:
@@ -96,6 +108,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
         "can_confirm": actions.confirm,
         "can_dispute": actions.dispute,
         "can_decide": actions.decide,
+        "report_urls": PAGES.command_urls(open_report),
     }
 
 
@@ -170,7 +183,7 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 class TutatisPages(ReportPages):
     """Tutatis's result form sits on the fixture's page, beside the match-day tools; so do
-    the commands on its open report (a decision's note comes in the ``reason`` field)."""
+    the commands on its open report."""
 
     anonymous_forbidden = True
     entry_post_only = True
@@ -204,8 +217,5 @@ class TutatisPages(ReportPages):
         context = _context(request, fixture) | {"result_form": form, "tools": _roll_forms(fixture)}
         return render(request, "tutatis/fixture.html", context, status=400)
 
-    def command_inputs(self, request: HttpRequest, report: ResultReport, command: str) -> dict:
-        form = ReasonForm(request.POST)
-        form.is_valid()
-        reason = form.cleaned_data.get("reason", "")
-        return {"reason": reason, "note": reason}
+
+PAGES = TutatisPages(ROUTES)
