@@ -26,10 +26,9 @@ from matches.models import Fixture
 from matches.table_results import services
 from matches.table_results.roles import report_actions
 from matches.table_results.views import ReportPages, done, refusal_text
-from rules_engine.killpower.report import able_to_shoot, state_after_match
-from systems.killpower import RULE_SYSTEM, page_selectors, roles
+from rules_engine.killpower.report import able_to_shoot
 from systems.killpower import match_selectors as selectors
-from systems.killpower import selectors as league_selectors
+from systems.killpower import page_selectors, roles
 from systems.killpower.forms import (
     ConfirmForm,
     DecideForm,
@@ -39,30 +38,20 @@ from systems.killpower.forms import (
     add_result_errors,
 )
 from systems.killpower.kickoff import fixture_kick_off_now
-from systems.killpower.models import GladiatorEvent, ResultReport
+from systems.killpower.models import ResultReport
 
 SIDES = ("home", "away")
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = (
-        Fixture.objects.select_related(
-            "season__league__commissioner", "home__coach", "away__coach", "result"
-        )
-        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    fixture = selectors.fixture_for_pages(pk=pk)
     if fixture is None:
         raise Http404
     return fixture
 
 
 def _report(pk: int) -> ResultReport:
-    report = (
-        selectors.report_list()
-        .filter(pk=pk, fixture__season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    report = selectors.report_get(pk=pk)
     if report is None:
         raise Http404
     return report
@@ -104,83 +93,6 @@ def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmF
 # --- the match report ------------------------------------------------------------------------
 
 
-def _sides_report(fixture: Fixture, result, run, recruit_ids=None) -> list[dict[str, Any]]:
-    """Per side: the report as recorded (who played, how they left) and the post-match
-    sequence (ranking, death risk, the dead, recruits, XP, equipment, armour)."""
-    record = result.record if result else {}
-    report = record.get("report") or {}
-    wounded = record.get("badly_wounded") or {}
-    sides = []
-    for side in SIDES:
-        team = getattr(fixture, side)
-        own = report.get(side) or {}
-        comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
-        frozen = getattr(fixture, f"{side}_sheet") or {}
-        rows = []
-        for gladiator in frozen.get("gladiators", []):
-            name = gladiator["name"]
-            played = name in own.get("played", [])
-            state = state_after_match(own, wounded.get(side, []), name)
-            rows.append(
-                {
-                    "name": name,
-                    "number": gladiator.get("number"),
-                    "id": gladiator.get("id"),
-                    "played": played,
-                    "state": state,
-                    "coma": comas.get(name),
-                    "out": name in own.get("out", []),
-                    "equipment_lost": name in own.get("equipment_lost", []),
-                    "armour_lost": own.get("armour_lost", {}).get(name),
-                }
-            )
-        done = (run.log or {}).get(side) if run else None
-        recruits = []
-        if done:
-            names = set(done["log"].get("recruits", []))
-            recruits = [
-                dict(g, id=(recruit_ids or {}).get(side, {}).get(g["name"]))
-                for g in done["team"]["gladiators"]
-                if g["name"] in names
-            ]
-        sides.append(
-            {
-                "side": side,
-                "team": team,
-                "rows": rows,
-                "power": report.get(f"{side}_power"),
-                "points_to_score": (record.get("points_to_score") or {}).get(side),
-                "post": done,
-                "recruits": recruits,
-                "raises_available": any(
-                    entry.get("raises_available")
-                    for entry in (done or {}).get("log", {}).get("experience", [])
-                ),
-            }
-        )
-    return sides
-
-
-def _gladiator_links(fixture: Fixture) -> dict[str, dict[str, int]]:
-    """Side -> gladiator name -> id, for the gladiators who were in this match."""
-    links: dict[str, dict[str, int]] = {side: {} for side in SIDES}
-    for side in SIDES:
-        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
-            if gladiator.get("id"):
-                links[side][gladiator["name"]] = gladiator["id"]
-    return links
-
-
-def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
-    """Side -> recruit name -> id: the gladiators recruited after this match (a recruit may
-    take the name of one who died in it)."""
-    recruits: dict[str, dict[str, int]] = {side: {} for side in SIDES}
-    events = GladiatorEvent.objects.filter(fixture=fixture, kind=GladiatorEvent.Kind.RECRUITED)
-    for name, team_id, pk in events.values_list("gladiator__name", "gladiator__team", "gladiator"):
-        recruits["home" if team_id == fixture.home_id else "away"][name] = pk
-    return recruits
-
-
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """The match report of a Killpower fixture: powers and points to score, the result as
     entered and confirmed, free throws, and the post-match sequence with every roll."""
@@ -190,21 +102,13 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     run = selectors.post_match_get(fixture=fixture) if result else None
     open_report = selectors.open_report(fixture=fixture)
     actions = report_actions(request.user, open_report)
-    kickoff = (fixture.options or {}).get("kickoff") or {}
-    report = (result.record.get("report") or {}) if result else {}
-    powers = {
-        side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side)) for side in SIDES
-    }
     user = request.user
     context = {
         "fixture": fixture,
         "league": league,
         "result": result,
         "run": run,
-        "kickoff": kickoff,
-        "powers": powers,
-        "sides": _sides_report(fixture, result, run, _recruit_ids(fixture) if run else None),
-        "links": _gladiator_links(fixture) if result else {},
+        **selectors.match_report_get(fixture=fixture, result=result, run=run),
         "open_report": open_report,
         "can_enter": not result
         and fixture.status != Fixture.Status.CANCELLED
@@ -263,25 +167,6 @@ def kick_off(request: HttpRequest, fixture: Fixture) -> HttpResponse:
 # --- entering a result -------------------------------------------------------------------------
 
 
-def _gladiators(fixture: Fixture) -> dict[str, list[dict[str, Any]]]:
-    """Each side's gladiators for the form: frozen at kick-off, or as the teams stand."""
-    gladiators = {}
-    for side in SIDES:
-        sheet = getattr(fixture, f"{side}_sheet")
-        if sheet:
-            rows = sheet.get("gladiators", [])
-        else:
-            rows = [
-                {"number": g.number, "name": g.name, "id": g.pk}
-                for g in league_selectors.living_gladiators(team=getattr(fixture, side))
-            ]
-        gladiators[side] = [
-            {"number": row.get("number", index), "name": row["name"], "id": row.get("id")}
-            for index, row in enumerate(rows, start=1)
-        ]
-    return gladiators
-
-
 def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None = None):
     tournament = _is_tournament(fixture)
     redraw_sides = [
@@ -291,7 +176,7 @@ def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None
         request.POST if request.method == "POST" else None,
         initial=initial,
         teams={"home": fixture.home, "away": fixture.away},
-        gladiators=_gladiators(fixture),
+        gladiators=selectors.entry_gladiators(fixture=fixture),
         redraw_sides=redraw_sides,
         tournament=tournament,
     )
@@ -340,31 +225,12 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
     can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
     payload = report.payload or {}
     confirm_side = side if can_confirm else None
-    sides = []
-    for name in SIDES:
-        own = payload.get(name) or {}
-        comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
-        redraw = ((report.decisions or {}).get(name) or {}).get("redraw", {})
-        frozen = (getattr(fixture, f"{name}_sheet") or {}).get("gladiators", [])
-        sides.append(
-            {
-                "side": name,
-                "team": getattr(fixture, name),
-                "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
-                "power": payload.get(f"{name}_power"),
-                "report": own,
-                "comas": comas,
-                "redraw": redraw,
-                "shooters": ((report.free_throws or {}).get(name) or []),
-                "distances": (((report.free_throws or {}).get("distances") or {}).get(name) or []),
-            }
-        )
     return {
         "report": report,
         "fixture": fixture,
         "league": fixture.season.league,
         "payload": payload,
-        "sides": sides,
+        "sides": selectors.report_sides(report=report),
         "can_confirm": can_confirm,
         "can_dispute": pending and roles.can_dispute_result(user, report),
         "can_decide": open_ and roles.can_decide_result(user, report),
@@ -391,7 +257,10 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
         messages.info(request, _("This report is closed."))
         return redirect("matches:kp_report", report.pk)
     initial = ResultForm.initial_from(
-        report.payload, report.decisions, report.free_throws, gladiators=_gladiators(fixture)
+        report.payload,
+        report.decisions,
+        report.free_throws,
+        gladiators=selectors.entry_gladiators(fixture=fixture),
     )
     form = _result_form(request, fixture, initial=initial)
     note_form = DecideForm(request.POST or None)
@@ -472,7 +341,7 @@ class KillpowerPages(ReportPages):
                 open_report.payload,
                 open_report.decisions,
                 open_report.free_throws,
-                gladiators=_gladiators(fixture),
+                gladiators=selectors.entry_gladiators(fixture=fixture),
             )
         return _result_form(request, fixture, initial=initial)
 
