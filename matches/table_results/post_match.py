@@ -103,3 +103,17 @@ def post_match_sweep(*, game: str | None = None) -> dict[str, int]:
     for fixture_id in pending:
         enqueue_on_commit(POST_MATCH_TASK, fixture_id)
     return {"post_match_enqueued": len(pending)}
+
+
+def post_match_ran(*, fixture: Fixture) -> bool:
+    """Whether the fixture's post-match sequence ran (on the result it had then): what a
+    correction or a void must have reviewed, since its dice cannot be replayed."""
+    return PostMatchRun.objects.filter(fixture=fixture, status=PostMatchRun.Status.DONE).exists()
+
+
+def post_match_voided(*, fixture: Fixture) -> bool:
+    """The fixture's result was voided: a sequence still waiting for its worker is dropped
+    (the replay's result gets its own); one that ran stays, so the replay's does not run on
+    top of it. Whether one ran."""
+    PostMatchRun.objects.filter(fixture=fixture, status=PostMatchRun.Status.PENDING).delete()
+    return post_match_ran(fixture=fixture)

@@ -257,3 +257,40 @@ def report_decide(
     locked.reviewed_by, locked.reviewed_at, locked.note = user, timezone.now(), note
     locked.save()
     return recorded
+
+
+COMMANDS = ("confirm", "dispute", "decide")
+"""The commands on a report, by the names pages and the API take from their addresses."""
+
+
+def report_command(
+    *,
+    report: ResultReport,
+    user: User,
+    command: str,
+    reason: str = "",
+    note: str = "",
+    result: object = None,
+    decisions: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+) -> Result | ResultReport:
+    """Run the command named ``command`` on ``report`` with the inputs it takes (a dispute
+    its ``reason``; a decision its ``note`` and any correction)."""
+    if command == "confirm":
+        return report_confirm(
+            report=report, user=user, decisions=decisions, options=options, seed=seed
+        )
+    if command == "dispute":
+        return report_dispute(report=report, user=user, reason=reason)
+    if command == "decide":
+        return report_decide(
+            report=report,
+            user=user,
+            result=result,
+            decisions=decisions,
+            options=options,
+            note=note,
+            seed=seed,
+        )
+    raise ReportRefused("unknown_command", _("Use confirm, dispute or decide."), field="command")

@@ -13,9 +13,8 @@ registration in :mod:`systems.killpower.apps`.
   powers and points to score: what the referee sheet reads);
 * :mod:`~systems.killpower.table_results`: its part of the one result-report workflow
   (``matches.table_results``): reports checked by :mod:`~systems.killpower.report_checks`,
-  recorded by the engine; :mod:`~systems.killpower.reports` names the workflow's commands in
-  this game's words (``result_submit``, ``result_confirm``, ``result_dispute``,
-  ``result_decide``);
+  recorded by the engine (its ``options`` are a tournament draw's free throws); its pages
+  and API are the workflow's views with this game's forms, serializers and templates;
 * :mod:`~systems.killpower.post_match`: the post-match sequence the workflow runs once per
   fixture, in a worker (``sequence_apply``);
 * :mod:`~systems.killpower.services.tournaments`: ``tournament_create``, ``tournament_advance``;

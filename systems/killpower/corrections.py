@@ -12,9 +12,9 @@ from django.utils.translation import gettext_noop
 
 from matches.defaults import default_result_check
 from matches.models import Fixture, Result
+from matches.table_results.post_match import post_match_ran, post_match_voided
 from rules_engine.killpower.power import Targets, judge
 from rules_engine.killpower.sides import Score
-from systems.killpower.models import PostMatchRun
 
 POST_MATCH_RAN = gettext_noop(
     "The post-match sequence (injuries, deaths, experience, ranking points) ran on the old "
@@ -63,9 +63,9 @@ def result_check(
     return {}
 
 
-def _flags(fixture_id: int, bracket: bool) -> list[str]:
+def _flags(fixture: Fixture, bracket: bool) -> list[str]:
     flags = []
-    if PostMatchRun.objects.filter(fixture_id=fixture_id).exists():
+    if post_match_ran(fixture=fixture):
         flags += [POST_MATCH_RAN, PLAYER_LINES]
     if bracket:
         flags.append(BRACKET)
@@ -74,14 +74,13 @@ def _flags(fixture_id: int, bracket: bool) -> list[str]:
 
 def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
     fixture = result.fixture
-    return _flags(fixture.pk, bool(fixture.bracket_position) and before["winner"] != result.winner)
+    return _flags(fixture, bool(fixture.bracket_position) and before["winner"] != result.winner)
 
 
 def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
-    flags = _flags(fixture.pk, bool(fixture.bracket_position))
-    if POST_MATCH_RAN in flags:
-        flags.append(REPLAY_WITHOUT_SEQUENCE)
-    return flags
+    ran = post_match_voided(fixture=fixture)
+    flags = _flags(fixture, bool(fixture.bracket_position))
+    return [*flags, REPLAY_WITHOUT_SEQUENCE] if ran else flags
 
 
 def fixture_awarded(*, fixture: Fixture, result: Result) -> None:

@@ -23,8 +23,9 @@ from league.models import League, Team
 from league.services import league_create
 from matches import services as match_services
 from matches.models import Fixture
+from matches.table_results.services import report_confirm, report_dispute, report_enter
 from rules_engine import Dice
-from systems.killpower import RULE_SYSTEM, reports
+from systems.killpower import RULE_SYSTEM
 from systems.killpower.models import Gladiator
 from systems.killpower.post_match import post_match_run
 from systems.killpower.services.teams import gladiator_raise, killpower_team_register
@@ -121,19 +122,19 @@ def build_championship(commissioner: User) -> None:
     )
     fixtures = season.fixtures.select_related("home__coach", "away__coach").order_by("round", "pk")
     for number, fixture in enumerate(fixtures.filter(round__lte=PLAYED_ROUNDS), start=1):
-        entered = reports.result_submit(
+        entered = report_enter(
             fixture=fixture, user=fixture.home.coach, result=_report(fixture, dice)
         )
-        reports.result_confirm(report=entered, user=fixture.away.coach, seed=SEED + 100 + number)
+        report_confirm(report=entered, user=fixture.away.coach, seed=SEED + 100 + number)
         post_match_run(fixture_id=fixture.pk, seed=SEED + 200 + number)
         _take_raises(fixture.home)
         _take_raises(fixture.away)
     waiting, disputed, *_rest = fixtures.filter(round=PLAYED_ROUNDS + 1)
-    reports.result_submit(fixture=waiting, user=waiting.home.coach, result=_report(waiting, dice))
-    entered = reports.result_submit(
+    report_enter(fixture=waiting, user=waiting.home.coach, result=_report(waiting, dice))
+    entered = report_enter(
         fixture=disputed, user=disputed.away.coach, result=_report(disputed, dice)
     )
-    reports.result_dispute(
+    report_dispute(
         report=entered, user=disputed.home.coach, reason="Le score était de 2 à 1, pas autre chose."
     )
 
@@ -160,10 +161,10 @@ def build_tournament(commissioner: User) -> None:
     tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
     tournament_create(season=season, first_kickoff=tomorrow - timedelta(weeks=1))
     for number, fixture in enumerate(season.fixtures.filter(round=1).order_by("pk"), start=1):
-        entered = reports.result_submit(
+        entered = report_enter(
             fixture=fixture, user=commissioner, result={"score": {"home": 0, "away": 0}}
         )
-        reports.result_confirm(report=entered, user=commissioner, seed=SEED + 300 + number)
+        report_confirm(report=entered, user=commissioner, seed=SEED + 300 + number)
         post_match_run(fixture_id=fixture.pk, seed=SEED + 400 + number)  # and the next round
 
 

@@ -1,5 +1,6 @@
 """Read-side queries for Killpower Ball matches: result reports and the commissioner's queue,
-the referee sheet, the post-match report and the tournament bracket."""
+the referee sheet, the post-match report and the tournament bracket, and what the match
+pages show, read from the records (the views get ready rows)."""
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -8,9 +9,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from league.models import League, Season, Team
-from matches.models import Fixture
+from matches.models import Fixture, Result
+from rules_engine.killpower.report import state_after_match
+from systems.killpower import RULE_SYSTEM
 from systems.killpower.kickoff import SIDES
-from systems.killpower.models import PostMatchRun, ResultReport, Tournament
+from systems.killpower.models import GladiatorEvent, PostMatchRun, ResultReport, Tournament
+from systems.killpower.selectors.gladiators import living_gladiators
 from systems.killpower.services.tournaments import tournament_bracket
 
 TURNS = 20
@@ -52,6 +56,11 @@ def report_queue(*, user: User | AnonymousUser) -> QuerySet[ResultReport]:
         output_field=IntegerField(),
     )
     return reports.order_by(disputed_first, "created_at", "pk")
+
+
+def report_get(*, pk: int) -> ResultReport | None:
+    """One Killpower report, as :func:`report_list` reads it."""
+    return report_list().filter(pk=pk).first()
 
 
 def open_report(*, fixture: Fixture) -> ResultReport | None:
@@ -166,3 +175,157 @@ def bracket_get(*, season: Season) -> BracketView | None:
         view.rounds.append(row)
     view.champion = view.rounds[-1][0].winner if view.rounds else None
     return view
+
+
+# --- the match pages -------------------------------------------------------------------------
+
+
+def fixture_for_pages(*, pk: int) -> Fixture | None:
+    """A Killpower fixture with what its pages show (league, coaches, result)."""
+    return (
+        Fixture.objects.select_related(
+            "season__league__commissioner", "home__coach", "away__coach", "result"
+        )
+        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
+        .first()
+    )
+
+
+def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
+    """Side -> recruit name -> id: the gladiators recruited after this match (a recruit may
+    take the name of one who died in it)."""
+    recruits: dict[str, dict[str, int]] = {side: {} for side in SIDES}
+    events = GladiatorEvent.objects.filter(fixture=fixture, kind=GladiatorEvent.Kind.RECRUITED)
+    for name, team_id, pk in events.values_list("gladiator__name", "gladiator__team", "gladiator"):
+        recruits["home" if team_id == fixture.home_id else "away"][name] = pk
+    return recruits
+
+
+def _gladiator_links(fixture: Fixture) -> dict[str, dict[str, int]]:
+    """Side -> gladiator name -> id, for the gladiators who were in this match."""
+    links: dict[str, dict[str, int]] = {side: {} for side in SIDES}
+    for side in SIDES:
+        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
+            if gladiator.get("id"):
+                links[side][gladiator["name"]] = gladiator["id"]
+    return links
+
+
+def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> list[dict[str, Any]]:
+    """One side's gladiators as the match left them: who played, the state he ended in."""
+    comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
+    rows = []
+    for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
+        name = gladiator["name"]
+        rows.append(
+            {
+                "name": name,
+                "number": gladiator.get("number"),
+                "id": gladiator.get("id"),
+                "played": name in own.get("played", []),
+                "state": state_after_match(own, wounded, name),
+                "coma": comas.get(name),
+                "out": name in own.get("out", []),
+                "equipment_lost": name in own.get("equipment_lost", []),
+                "armour_lost": own.get("armour_lost", {}).get(name),
+            }
+        )
+    return rows
+
+
+def match_report_get(
+    *, fixture: Fixture, result: Result | None, run: PostMatchRun | None
+) -> dict[str, Any]:
+    """What a fixture's match report shows, read from its result's record and its
+    post-match run: ``kickoff``, each side's ``powers``, per side (``sides``) the report as
+    recorded (who played, how they left) and the post-match sequence (ranking, death risk,
+    the dead, recruits with their ids, XP, equipment, armour), and ``links`` (side ->
+    gladiator name -> id)."""
+    record = result.record if result else {}
+    report = record.get("report") or {}
+    wounded = record.get("badly_wounded") or {}
+    kickoff = (fixture.options or {}).get("kickoff") or {}
+    recruit_ids = _recruit_ids(fixture) if run else {}
+    sides = []
+    for side in SIDES:
+        done = (run.log or {}).get(side) if run else None
+        recruits = []
+        if done:
+            names = set(done["log"].get("recruits", []))
+            recruits = [
+                dict(g, id=recruit_ids.get(side, {}).get(g["name"]))
+                for g in done["team"]["gladiators"]
+                if g["name"] in names
+            ]
+        sides.append(
+            {
+                "side": side,
+                "team": getattr(fixture, side),
+                "rows": _recorded_rows(
+                    fixture, side, report.get(side) or {}, wounded.get(side, [])
+                ),
+                "power": report.get(f"{side}_power"),
+                "points_to_score": (record.get("points_to_score") or {}).get(side),
+                "post": done,
+                "recruits": recruits,
+                "raises_available": any(
+                    entry.get("raises_available")
+                    for entry in (done or {}).get("log", {}).get("experience", [])
+                ),
+            }
+        )
+    return {
+        "kickoff": kickoff,
+        "powers": {
+            side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side))
+            for side in SIDES
+        },
+        "sides": sides,
+        "links": _gladiator_links(fixture) if result else {},
+    }
+
+
+def report_sides(*, report: ResultReport) -> list[dict[str, Any]]:
+    """Per side, a report as entered: who played and who stayed on the bench, comas, power,
+    the side's redraws and free-throw shooters and distances."""
+    fixture = report.fixture
+    payload = report.payload or {}
+    free_throws = report.free_throws or {}
+    sides = []
+    for name in SIDES:
+        own = payload.get(name) or {}
+        frozen = (getattr(fixture, f"{name}_sheet") or {}).get("gladiators", [])
+        sides.append(
+            {
+                "side": name,
+                "team": getattr(fixture, name),
+                "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
+                "power": payload.get(f"{name}_power"),
+                "report": own,
+                "comas": {coma["gladiator"]: coma for coma in own.get("comas", [])},
+                "redraw": ((report.decisions or {}).get(name) or {}).get("redraw", {}),
+                "shooters": free_throws.get(name) or [],
+                "distances": (free_throws.get("distances") or {}).get(name) or [],
+            }
+        )
+    return sides
+
+
+def entry_gladiators(*, fixture: Fixture) -> dict[str, list[dict[str, Any]]]:
+    """Each side's gladiators for the result form: frozen at kick-off, or as the teams
+    stand."""
+    gladiators = {}
+    for side in SIDES:
+        sheet = getattr(fixture, f"{side}_sheet")
+        if sheet:
+            rows = sheet.get("gladiators", [])
+        else:
+            rows = [
+                {"number": g.number, "name": g.name, "id": g.pk}
+                for g in living_gladiators(team=getattr(fixture, side))
+            ]
+        gladiators[side] = [
+            {"number": row.get("number", index), "name": row["name"], "id": row.get("id")}
+            for index, row in enumerate(rows, start=1)
+        ]
+    return gladiators

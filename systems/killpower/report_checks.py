@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from core import documents
 from matches.models import Fixture
+from matches.table_results.refusals import ReportRefused
 from rules_engine import Dice, InvalidInput
 from rules_engine.killpower import (
     SYSTEM,
@@ -47,11 +47,12 @@ VALIDATION_SEED = 0
 are shot when the result is recorded."""
 
 
-def field_error(exc: InvalidInput) -> ValidationError:
+def field_error(exc: InvalidInput) -> ReportRefused:
+    """The engine's refusal of the input, on the field the API and the form name."""
     field = exc.field
     if field.startswith("options.free_throws"):
         field = "free_throws" + field.removeprefix("options.free_throws")
-    return ValidationError({field: [exc.message]})
+    return ReportRefused("invalid", exc.message, field=field)
 
 
 def split_wounded(payload: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]]]:
@@ -66,7 +67,7 @@ def split_wounded(payload: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
             names = data[WOUNDED]
             field = f"result.{side}.{WOUNDED}"
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise ValidationError({field: [_("Give a list of gladiator names.")]})
+                raise ReportRefused("not_a_list", _("Give a list of gladiator names."), field=field)
             wounded[side] = names
             engine_report[side] = {k: v for k, v in data.items() if k != WOUNDED}
     return engine_report, wounded
@@ -83,11 +84,11 @@ def parsed_report(fixture: Fixture, payload: Mapping[str, Any]) -> MatchReport:
         raise field_error(exc) from None
 
 
-def did_not_play(refusal: ReportError) -> ValidationError:
+def did_not_play(refusal: ReportError) -> ReportRefused:
     """The engine's refusal of an entry about a gladiator who did not play, on its field."""
-    return ValidationError(
-        {refusal.field: [_("%(name)r did not play the match.") % {"name": refusal.gladiator}]}
-    )
+    name = refusal.gladiator
+    message = _("%(name)r did not play the match.") % {"name": name}
+    return ReportRefused("did_not_play", message, field=refusal.field, gladiator=name)
 
 
 def _check_wounded(fixture: Fixture, report: MatchReport, wounded: Mapping[str, list[str]]) -> None:
@@ -102,11 +103,11 @@ def _check_wounded(fixture: Fixture, report: MatchReport, wounded: Mapping[str, 
             except ReportError as exc:
                 raise did_not_play(exc) from None
             if name in comas:
-                raise ValidationError(
-                    {field: [_("%(name)r is listed in a coma.") % {"name": name}]}
-                )
+                message = _("%(name)r is listed in a coma.") % {"name": name}
+                raise ReportRefused("in_coma", message, field=field, gladiator=name)
             if name in wounded[side][:i]:
-                raise ValidationError({field: [_("%(name)r is listed twice.") % {"name": name}]})
+                message = _("%(name)r is listed twice.") % {"name": name}
+                raise ReportRefused("listed_twice", message, field=field, gladiator=name)
 
 
 def check_decisions(
@@ -116,40 +117,31 @@ def check_decisions(
     if data is None or data == {}:
         return {}
     if not isinstance(data, Mapping):
-        raise ValidationError({"decisions": [_("Give the choices by side: home, away.")]})
+        message = _("Give the choices by side: home, away.")
+        raise ReportRefused("not_by_side", message, field="decisions")
     settings = KillpowerSettings.parse(fixture_settings(fixture), "settings")
     if settings.mode is Mode.TOURNAMENT:
-        raise ValidationError(
-            {"decisions": [_("Tournament mode: each team is restored as it was before the match.")]}
-        )
+        message = _("Tournament mode: each team is restored as it was before the match.")
+        raise ReportRefused("tournament_restores", message, field="decisions")
     chosen: dict[str, Any] = {}
     for side, choice in data.items():
         field = f"decisions.{side}"
         if side not in SIDES:
-            raise ValidationError({field: [_("Choose for home or away.")]})
+            raise ReportRefused("unknown_side", _("Choose for home or away."), field=field)
         team = getattr(fixture, side)
         if user is not None and not roles.can_decide_for_side(user, fixture, side):
-            raise ValidationError(
-                {
-                    field: [
-                        _("Only %(team)s's coach or the commissioner chooses for it.")
-                        % {"team": team.name}
-                    ]
-                }
-            )
+            message = _("Only %(team)s's coach or the commissioner chooses for it.") % {
+                "team": team.name
+            }
+            raise ReportRefused("not_your_side", message, field=field, team=team.name)
         if isinstance(choice, Mapping):
             for key in choice:
                 if key != "redraw":
-                    raise ValidationError(
-                        {
-                            f"{field}.{key}": [
-                                _(
-                                    "Only equipment redraws are chosen with the result; raises "
-                                    "are taken after the post-match sequence."
-                                )
-                            ]
-                        }
+                    message = _(
+                        "Only equipment redraws are chosen with the result; raises are taken "
+                        "after the post-match sequence."
                     )
+                    raise ReportRefused("redraws_only", message, field=f"{field}.{key}")
         try:
             parsed = Decisions.parse(choice, field)
         except InvalidInput as exc:
@@ -181,19 +173,16 @@ def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict
     if data is None or data == {}:
         return None
     if not isinstance(data, Mapping):
-        raise ValidationError(
-            {"free_throws": [_("Give the free-throw choices by side: home, away, distances.")]}
-        )
+        message = _("Give the free-throw choices by side: home, away, distances.")
+        raise ReportRefused("not_by_side", message, field="free_throws")
     for key in data:
         if key not in FREE_THROW_KEYS:
-            raise ValidationError(
-                {f"free_throws.{key}": [_("Choose for home or away, or give the distances.")]}
-            )
+            message = _("Choose for home or away, or give the distances.")
+            raise ReportRefused("unknown_side", message, field=f"free_throws.{key}")
     distances = data.get("distances")
     if distances is not None and not isinstance(distances, Mapping):
-        raise ValidationError(
-            {"free_throws.distances": [_("Give the distances by side: home, away.")]}
-        )
+        message = _("Give the distances by side: home, away.")
+        raise ReportRefused("not_by_side", message, field="free_throws.distances")
     for side in _free_throw_sides(data):
         if user is not None and not roles.can_decide_for_side(user, fixture, side):
             field = (
@@ -201,17 +190,12 @@ def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict
                 if data.get(side) is not None
                 else (f"free_throws.distances.{side}")
             )
-            raise ValidationError(
-                {
-                    field: [
-                        _(
-                            "Only %(team)s's coach or the commissioner chooses its free-throw "
-                            "shooters and distances."
-                        )
-                        % {"team": getattr(fixture, side).name}
-                    ]
-                }
-            )
+            team = getattr(fixture, side).name
+            message = _(
+                "Only %(team)s's coach or the commissioner chooses its free-throw shooters and "
+                "distances."
+            ) % {"team": team}
+            raise ReportRefused("not_your_side", message, field=field, team=team)
     return dict(data)
 
 
@@ -263,10 +247,12 @@ def validated(
     free_throws: object,
     user: User | None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(the payload to store, the decisions to store), or ``ValidationError``. The free-throw
+    """(the payload to store, the decisions to store), or ``ReportRefused`` (a
+    ``ValidationError`` too) naming the field. The free-throw
     choices are ``user``'s sides' only (both for the commissioner)."""
     if not isinstance(result, Mapping):
-        raise ValidationError({"result": [_("Give the match report as a JSON object.")]})
+        message = _("Give the match report as a JSON object.")
+        raise ReportRefused("not_an_object", message, field="result")
     engine_report, wounded = split_wounded(result)
     report = parsed_report(fixture, engine_report)
     _check_wounded(fixture, report, wounded)

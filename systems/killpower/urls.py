@@ -4,8 +4,19 @@ API commands (``api_patterns``, under /api/v1/)."""
 
 from django.urls import path
 
+from matches.table_results import urls as table_urls
+from systems.killpower import RULE_SYSTEM
 from systems.killpower.api import gladiators, matches
 from systems.killpower.views import league_pages, match_pages
+
+ROUTES = table_urls.ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/result/", "kp_result"),
+    command_page=("reports/<int:pk>/{command}/", "kp_report_{command}"),
+    submit_api=("fixtures/<int:pk>/result-reports/", "fixture-result-submit"),
+    command_api=("result-reports/<int:pk>/{command}/", "resultreport-{command}"),
+)
+"""Killpower's report addresses, as they always were (a new game takes the canonical shape)."""
 
 league_patterns = [
     path("teams/<int:pk>/sheet/", league_pages.team_sheet, name="kp_team_sheet"),
@@ -18,12 +29,9 @@ league_patterns = [
 
 match_patterns = [
     path("<int:pk>/referee-sheet/", match_pages.referee_sheet, name="kp_referee_sheet"),
-    path("<int:pk>/result/", match_pages.result_entry, name="kp_result"),
     path("<int:pk>/kick-off/", match_pages.kick_off, name="kp_kick_off"),
     path("reports/<int:pk>/", match_pages.report_detail, name="kp_report"),
-    path("reports/<int:pk>/confirm/", match_pages.report_confirm, name="kp_report_confirm"),
-    path("reports/<int:pk>/dispute/", match_pages.report_dispute, name="kp_report_dispute"),
-    path("reports/<int:pk>/decide/", match_pages.report_decide, name="kp_report_decide"),
+    *table_urls.page_patterns(ROUTES, match_pages.KillpowerPages(ROUTES)),
     path("reports/<int:pk>/correct/", match_pages.report_correct, name="kp_report_correct"),
 ]
 
@@ -38,11 +46,7 @@ api_patterns = [
         gladiators.GladiatorRaiseView.as_view(),
         name="gladiator-raise",
     ),
-    path(
-        "fixtures/<int:pk>/result-reports/",
-        matches.FixtureResultSubmitView.as_view(),
-        name="fixture-result-submit",
-    ),
+    *table_urls.api_patterns(ROUTES, matches.REPORTS),
     path(
         "fixtures/<int:pk>/kick-off/",
         matches.FixtureKickOffView.as_view(),
@@ -63,18 +67,6 @@ api_patterns = [
         matches.ResultQueueView.as_view(),
         name="resultreport-queue",
     ),
-    *[
-        path(
-            f"result-reports/<int:pk>/{command}/",
-            view.as_view(),
-            name=f"resultreport-{command}",
-        )
-        for command, view in (
-            ("confirm", matches.ResultConfirmView),
-            ("dispute", matches.ResultDisputeView),
-            ("decide", matches.ResultDecideView),
-        )
-    ],
     path(
         "seasons/<int:pk>/tournament/",
         matches.SeasonTournamentView.as_view(),

@@ -16,7 +16,8 @@ from ledger import services as ledger
 from ledger.models import Account, Entry
 from ledger.services import Leg, Posting
 from matches.models import Fixture, Result
-from systems.mythril.models import PostMatchRun, TeamBetSettlement
+from matches.table_results.post_match import post_match_ran, post_match_voided
+from systems.mythril.models import TeamBetSettlement
 from systems.mythril.reasons import Reason
 from systems.mythril.services.treasury import treasury_of
 
@@ -41,7 +42,7 @@ WINNINGS_SPENT = gettext_noop(
 
 def _flags(fixture: Fixture) -> list[str]:
     flags = []
-    if PostMatchRun.objects.filter(fixture=fixture, status=PostMatchRun.Status.DONE).exists():
+    if post_match_ran(fixture=fixture):
         flags.append(POST_MATCH_RAN)
     if TeamBetSettlement.objects.filter(fixture=fixture).exists():
         flags.append(TEAM_BETS_SETTLED)
@@ -56,11 +57,11 @@ def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
 
 
 def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
-    """A sequence still waiting for its worker is dropped (the replay's result gets its own);
-    one that ran stays, so the replay's does not run on top of it."""
-    PostMatchRun.objects.filter(fixture=fixture, status=PostMatchRun.Status.PENDING).delete()
+    """A pending sequence is dropped, one that ran flagged (``post_match_voided``); the
+    winnings it paid are reversed."""
+    ran = post_match_voided(fixture=fixture)
     flags = _flags(fixture)
-    if POST_MATCH_RAN in flags:
+    if ran:
         flags.append(REPLAY_WITHOUT_SEQUENCE)
         if not winnings_reverse(fixture=fixture):
             flags.append(WINNINGS_SPENT)

@@ -17,7 +17,8 @@ from league.models import League, Team
 from league.services import league_create
 from matches import services as match_services
 from matches.models import Fixture
-from systems.mythril import RULE_SYSTEM, reports
+from matches.table_results.services import report_confirm, report_enter
+from systems.mythril import RULE_SYSTEM
 from systems.mythril.kickoff import kick_off
 from systems.mythril.post_match import post_match_run
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
@@ -116,10 +117,10 @@ def build_league(commissioner: User) -> None:
         from matches import locking
 
         kick_off(locking.lock_fixture_with_teams(fixture.pk))
-        entered = reports.result_submit(
+        entered = report_enter(
             fixture=fixture, user=fixture.home.coach, result=_result(fixture, number)
         )
-        reports.result_confirm(report=entered, user=fixture.away.coach)
+        report_confirm(report=entered, user=fixture.away.coach)
         post_match_run(fixture_id=fixture.pk, seed=SEED + number)
         team_bets_settle(fixture_id=fixture.pk, seed=SEED + 100 + number)
     last = fixtures.order_by("-round").first()

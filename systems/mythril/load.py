@@ -6,7 +6,7 @@
   the ledger).
 * Kick-off: each team's sheet built once, the league's settings frozen with it.
 * Results: a plausible report per fixture (touchdowns drawn on the dice, scored by the first
-  players of each side) validated by ``report_checks.validated`` as ``result_submit`` does,
+  players of each side) validated by ``report_checks.validated`` as ``report_enter`` does,
   entered by the home coach and confirmed by the away coach, recorded as ``_record`` records
   it. The post-match witness is written done with an empty log: generated history carries no
   star player points, level-ups or winnings (the treasuries keep their starting gold).

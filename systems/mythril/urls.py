@@ -3,6 +3,7 @@
 
 from django.urls import path
 
+from matches.table_results import urls as table_urls
 from systems.mythril.api import views as api
 from systems.mythril.views import match_pages, team_pages, trophy_pages
 
@@ -27,13 +28,8 @@ league_patterns = [
 ]
 
 match_patterns = [
-    path("<int:pk>/mythril-result/", match_pages.result_entry, name="my_result"),
+    *table_urls.page_patterns(match_pages.ROUTES, match_pages.PAGES),
     path("<int:pk>/mythril-sheet/", match_pages.match_sheet, name="my_match_sheet"),
-    path(
-        "mythril-reports/<int:pk>/<str:command>/",
-        match_pages.report_command,
-        name="my_report_command",
-    ),
 ]
 
 api_patterns = [
@@ -74,20 +70,11 @@ api_patterns = [
         api.LevelUpChooseView.as_view(),
         name="mythril-level-up-choose",
     ),
-    path(
-        "mythril/fixtures/<int:pk>/result-reports/",
-        api.ResultSubmitView.as_view(),
-        name="mythril-result-submit",
-    ),
+    *table_urls.api_patterns(match_pages.ROUTES, api.REPORTS),
     path(
         "mythril/fixtures/<int:pk>/post-match/",
         api.PostMatchView.as_view(),
         name="mythril-post-match",
-    ),
-    path(
-        "mythril/result-reports/<int:pk>/<str:command>/",
-        api.ReportCommandView.as_view(),
-        name="mythril-report-command",
     ),
     path(
         "mythril/seasons/<int:pk>/matchdays/<int:round>/bets/",

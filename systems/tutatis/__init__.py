@@ -7,7 +7,7 @@ disputed, decided) and the injuries carried to the next match. The core reaches 
 through the registration in :mod:`systems.tutatis.apps`.
 
 * :mod:`~systems.tutatis.engine`: the one adapter to ``rules_engine.tutatis``;
-* :mod:`~systems.tutatis.services.lists`, ``rosters``, ``matchday``, ``results``, ``settings``:
+* :mod:`~systems.tutatis.services.lists`, ``rosters``, ``matchday``, ``settings``:
   the writes; :mod:`~systems.tutatis.selectors`: the reads;
 * :mod:`~systems.tutatis.kickoff`: the sheets frozen at kick-off;
 * ``forms``, ``views``, ``api``: its pages and endpoints; :mod:`~systems.tutatis.demo`.

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext_noop
 
 from matches.models import Fixture, Result
-from systems.tutatis.models import PostMatchRun
+from matches.table_results.post_match import post_match_ran, post_match_voided
 
 INJURIES_CARRIED = gettext_noop(
     "The injuries of this match were carried to each team's next match by the old result: "
@@ -19,12 +19,10 @@ REPLAY_WITHOUT_SEQUENCE = gettext_noop(
 
 
 def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
-    return (
-        [INJURIES_CARRIED] if PostMatchRun.objects.filter(fixture=result.fixture).exists() else []
-    )
+    return [INJURIES_CARRIED] if post_match_ran(fixture=result.fixture) else []
 
 
 def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
-    if not PostMatchRun.objects.filter(fixture=fixture).exists():
+    if not post_match_voided(fixture=fixture):
         return []
     return [INJURIES_CARRIED, REPLAY_WITHOUT_SEQUENCE]

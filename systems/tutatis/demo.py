@@ -15,9 +15,10 @@ from core.demo import demo_user
 from league.models import League
 from league.services import league_create, team_register
 from matches import services as match_services
+from matches.table_results.services import report_confirm, report_enter
 from systems.tutatis import RULE_SYSTEM
 from systems.tutatis.models import TeamList
-from systems.tutatis.services import lists, matchday, results, rosters
+from systems.tutatis.services import lists, matchday, rosters
 from systems.tutatis.services.post_match import post_match_run
 
 LEAGUE = "Coupe de Triskearth"
@@ -92,7 +93,7 @@ def build_league(commissioner: User) -> None:
             },
         )
         hurt = [fixture.away_sheet["players"][1]["name"]] if number == 1 else []
-        entered = results.result_submit(
+        entered = report_enter(
             fixture=fixture,
             user=home.coach,
             result={
@@ -100,10 +101,10 @@ def build_league(commissioner: User) -> None:
                 "away": {"goals": 1, "over_bar": 2, "badly_hurt": hurt},
             },
         )
-        results.result_confirm(report=entered, user=away.coach)
+        report_confirm(report=entered, user=away.coach)
         post_match_run(fixture_id=fixture.pk)  # the worker's job, done here at once
     waiting = fixtures.filter(round=2).first()
-    results.result_submit(
+    report_enter(
         fixture=waiting,
         user=waiting.home.coach,
         result={

@@ -240,13 +240,8 @@ class ResultForm(PageForm):
         }
 
 
-class ReasonForm(PageForm):
-    reason = forms.CharField(label=_("Why"), max_length=500, required=False)
-
-
 __all__ = [
     "ListEntryForm",
-    "ReasonForm",
     "ResultForm",
     "Role",
     "RollForm",

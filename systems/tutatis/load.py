@@ -6,7 +6,7 @@
 * Kick-off: each team's sheet built once, the league's rules frozen with it.
 * Results: a plausible score per fixture (goals and shots over the bar drawn on the dice,
   nobody badly hurt) entered by the home coach and confirmed by the away coach, read by the
-  engine as ``result_submit`` and ``result_confirm`` read it; the post-match sequence is run by
+  engine as ``report_enter`` and ``report_confirm`` read it; the post-match sequence is run by
   the engine on each result and its witness stored: with nobody hurt it carries nothing over,
   exactly as the worker would.
 """

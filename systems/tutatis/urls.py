@@ -3,7 +3,8 @@ under /matches/) and its API commands (under /api/v1/tutatis/)."""
 
 from django.urls import path
 
-from systems.tutatis.api import commands
+from matches.table_results import urls as table_urls
+from systems.tutatis.api import commands, views
 from systems.tutatis.views import matches, teams
 
 league_patterns = [
@@ -19,9 +20,8 @@ league_patterns = [
 match_patterns = [
     path("<int:pk>/tutatis/roll/", matches.roll, name="tt_roll"),
     path("tutatis/rolls/<int:pk>/time-warp/", matches.time_warp, name="tt_time_warp"),
-    path("<int:pk>/tutatis/result/", matches.result_entry, name="tt_result"),
+    *table_urls.page_patterns(matches.ROUTES, matches.PAGES),
     path("<int:pk>/tutatis/sheet/", matches.match_sheet, name="tt_match_sheet"),
-    path("tutatis/reports/<int:pk>/<str:verb>/", matches.report_action, name="tt_report_action"),
 ]
 
 api_patterns = [
@@ -41,9 +41,5 @@ api_patterns = [
         commands.FixtureRollView.as_view(),
         name="tutatis-fixture-roll",
     ),
-    path(
-        "tutatis/fixtures/<int:pk>/result-reports/",
-        commands.ResultSubmitView.as_view(),
-        name="tutatis-result-submit",
-    ),
+    *table_urls.api_patterns(matches.ROUTES, views.REPORTS),
 ]

@@ -14,8 +14,8 @@ from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from matches.table_results.services import report_enter
 from notifications.models import WebhookEndpoint
-from systems.killpower import reports
 from tests.battles.fixtures import (  # noqa: F401  # noqa: F401
     alliance,
     battle,
@@ -72,7 +72,7 @@ def _values(field: dict) -> st.SearchStrategy:
 @pytest.fixture
 def ids(kp_fixture, coach, titanos, team, fixture_scheduled, battle, game_master):  # noqa: F811
     """An existing object for every ``{id}`` the write endpoints name, by resource."""
-    pending = reports.result_submit(fixture=kp_fixture, user=coach, result=report(1, 0))
+    pending = report_enter(fixture=kp_fixture, user=coach, result=report(1, 0))
     from battles import services as battle_services
 
     run = battle_services.run_start(battle=battle, user=game_master, seed=1)

@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 
 from matches.corrections import fixture_award, result_correct
 from matches.models import Fixture, Result
+from matches.table_results.services import report_enter
 from systems.killpower import corrections
 from systems.killpower.models import ResultReport
-from systems.killpower.reports import result_submit
 from systems.killpower.standings import ranking_table_get
 from tests.systems.killpower.helpers import play, report
 
@@ -73,7 +73,7 @@ def test_a_correction_refused_by_the_game_changes_nothing(
 def test_an_awarded_fixture_counts_and_supersedes_the_open_report(
     kp_fixture, kp_season, kp_league, coach, commissioner
 ):
-    entered = result_submit(fixture=kp_fixture, user=coach, result=report(10, 4))
+    entered = report_enter(fixture=kp_fixture, user=coach, result=report(10, 4))
     fixture_award(
         fixture=kp_fixture, winner="away", reason="Titanos could not field seven", by=commissioner
     )

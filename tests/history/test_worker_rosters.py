@@ -5,7 +5,7 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 
 from core.models import HistoryEntry
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import Gladiator
 from systems.killpower.post_match import post_match_run
 from tests.systems.killpower.helpers import report
@@ -26,13 +26,13 @@ def test_a_killpower_post_match_records_each_gladiator_changed(
     kp_fixture, titanos, coach, other_coach, monkeypatch, script_dice
 ):
     monkeypatch.setattr("matches.tasks.post_match_task.delay", lambda fixture_id: None)
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=kp_fixture,
         user=coach,
         result=report(3, 0, home=HOME),
         decisions={"home": {"redraw": {"Titanos 5": "magic_armour"}}},
     )
-    reports.result_confirm(report=entered, user=other_coach)
+    report_confirm(report=entered, user=other_coach)
     script_dice("matches.table_results.post_match", [9, 4, 6])
     gladiators = ContentType.objects.get_for_model(Gladiator)
     already = set(HistoryEntry.objects.filter(content_type=gladiators).values_list("pk", flat=True))

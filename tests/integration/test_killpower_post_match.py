@@ -10,7 +10,7 @@ from league.models import Team
 from league.services import league_create
 from matches import services
 from matches.models import Fixture
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import GladiatorEvent, PostMatchRun
 from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.tasks import post_match_task
@@ -31,7 +31,7 @@ def test_confirmed_results_get_their_post_match_sequence_exactly_once(worker):
     fixtures = [f for f in services.fixtures_generate(season=season, double=False) if f.round == 1]
 
     for fixture in fixtures:  # each confirmation enqueues post_match_task after its commit
-        entered = reports.result_submit(
+        entered = report_enter(
             fixture=fixture,
             user=commissioner,
             result={
@@ -41,7 +41,7 @@ def test_confirmed_results_get_their_post_match_sequence_exactly_once(worker):
                 },
             },
         )
-        reports.result_confirm(report=entered, user=commissioner)
+        report_confirm(report=entered, user=commissioner)
     for fixture in fixtures:  # ... and every task twice more
         post_match_task.delay(fixture.pk)
         post_match_task.delay(fixture.pk)

@@ -11,7 +11,7 @@ from django.db import OperationalError, close_old_connections, connection
 from matches import locking, services
 from matches.models import Fixture
 from matches.table_results import services as table_results
-from systems.killpower import reports
+from matches.table_results.services import report_enter
 from systems.killpower.models import ResultReport
 from tests.systems.killpower.helpers import report
 
@@ -47,7 +47,7 @@ def _race(fixture: Fixture, coach) -> list[BaseException]:
             connection.close()
 
     def enter():
-        reports.result_submit(fixture=fixture, user=coach, result=report(2, 1))
+        report_enter(fixture=fixture, user=coach, result=report(2, 1))
 
     def kick_off():
         services.fixture_kick_off(fixture_id=fixture.pk)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from league.services import league_create
 from ledger.models import Transaction
 from matches.models import Fixture
-from systems.mythril import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.mythril.models import PostMatchRun, TeamBet, TeamBetSettlement
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
 from systems.mythril.services.teams import mythril_team_register
@@ -52,7 +52,7 @@ def _league_with_bets(name: str):
     for team, coach in zip(teams, coaches, strict=True):
         matchday_enter(team=team, user=coach, season=season, round=1)
         team_bet_place(team=team, user=coach, fixture=fixture, outcome="home")
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=fixture,
         user=coaches[0],
         result={
@@ -67,7 +67,7 @@ def _league_with_bets(name: str):
 
 def test_a_fixtures_team_bets_are_paid_once_by_the_workers(worker):
     fixture, _teams, coaches, entered = _league_with_bets("Worker")
-    reports.result_confirm(report=entered, user=coaches[1])  # sends both tasks after commit
+    report_confirm(report=entered, user=coaches[1])  # sends both tasks after commit
     for _ in range(3):
         team_bets_settle_task.delay(fixture.pk)
     wait_until(lambda: TeamBetSettlement.objects.filter(fixture=fixture).exists())
@@ -87,7 +87,7 @@ def test_a_fixtures_team_bets_are_paid_once_by_the_workers(worker):
 @pytest.mark.django_db(transaction=True)
 def test_two_racing_settlers_pay_once():
     fixture, teams, coaches, entered = _league_with_bets("Race")
-    reports.result_confirm(report=entered, user=coaches[1])
+    report_confirm(report=entered, user=coaches[1])
     gold = [gold_of(team) for team in teams]
     barrier = threading.Barrier(2)
     outcomes: list[object] = []

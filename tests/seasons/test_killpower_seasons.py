@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from matches import seasons
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import Gladiator
 from systems.killpower.post_match import post_match_run
 from systems.killpower.standings import ranking_table_get
@@ -61,7 +61,7 @@ def test_an_archived_season_refuses_a_report(kp_league, kp_season, titanos, viki
     late.save()
 
     with pytest.raises(ValidationError) as refused:
-        reports.result_submit(fixture=late, user=commissioner, result=report(1, 0))
+        report_enter(fixture=late, user=commissioner, result=report(1, 0))
     assert "season" in refused.value.message_dict
 
 
@@ -106,10 +106,8 @@ def test_a_season_waits_for_its_post_match_sequences(
     """The next season heals the wounded: a sequence still to run would write its injuries
     after that, so the season does not finish until the workers have run it."""
     fixture = FixtureFactory(season=kp_season, round=1, home=titanos, away=viking)
-    entered = reports.result_submit(
-        fixture=fixture, user=commissioner, result=report(2, 0), free_throws=None
-    )
-    reports.result_confirm(report=entered, user=commissioner, seed=7)  # the task not run yet
+    entered = report_enter(fixture=fixture, user=commissioner, result=report(2, 0), options=None)
+    report_confirm(report=entered, user=commissioner, seed=7)  # the task not run yet
 
     with pytest.raises(seasons.SeasonConflict) as refused:
         seasons.season_finish(season=kp_season, by=commissioner)

@@ -296,7 +296,7 @@ class ResultForm(PageForm):
         return report
 
     def payload(self) -> dict[str, Any]:
-        """The match report as ``result_submit`` takes it."""
+        """The match report as ``report_enter`` takes it."""
         data = self.cleaned_data
         payload: dict[str, Any] = {
             "score": {"home": data["home_score"], "away": data["away_score"]},

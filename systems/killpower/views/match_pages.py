@@ -2,8 +2,10 @@
 worker runs), the printable referee sheet (la feuille d'arbitrage), result entry, and a
 report's confirmation, dispute or the commissioner's decision.
 
-A Killpower fixture's page comes here from ``matches.views.public``. Writes call the services
-of ``systems.killpower.reports``, which check the roles again and validate with the engine.
+A Killpower fixture's page comes here from ``matches.views.public``. Entering a result and the
+commands on a report are the workflow's pages (:class:`KillpowerPages`, over
+:mod:`matches.table_results.views`) with this game's forms and templates; the services check
+the roles again and validate with the engine.
 """
 
 from typing import Any
@@ -14,17 +16,19 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from core.access import role_gate
 from core.htmx import page_or_fragment
 from league.models import League
 from matches.models import Fixture
+from matches.table_results import services
 from matches.table_results.roles import report_actions
-from rules_engine.killpower.report import able_to_shoot, state_after_match
-from systems.killpower import RULE_SYSTEM, reports, roles
+from matches.table_results.views import ReportPages, done, refusal_text
+from rules_engine.killpower.report import able_to_shoot
 from systems.killpower import match_selectors as selectors
+from systems.killpower import roles
 from systems.killpower.forms import (
     ConfirmForm,
     DecideForm,
@@ -34,49 +38,31 @@ from systems.killpower.forms import (
     add_result_errors,
 )
 from systems.killpower.kickoff import fixture_kick_off_now
-from systems.killpower.models import GladiatorEvent, ResultReport
-from systems.killpower.selectors import gladiators as league_selectors
+from systems.killpower.models import ResultReport
 from systems.killpower.selectors import pages as page_selectors
 
 SIDES = ("home", "away")
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = (
-        Fixture.objects.select_related(
-            "season__league__commissioner", "home__coach", "away__coach", "result"
-        )
-        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    fixture = selectors.fixture_for_pages(pk=pk)
     if fixture is None:
         raise Http404
     return fixture
 
 
 def _report(pk: int) -> ResultReport:
-    report = (
-        selectors.report_list()
-        .filter(pk=pk, fixture__season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    report = selectors.report_get(pk=pk)
     if report is None:
         raise Http404
     return report
 
-
-result_entry_required = role_gate(_fixture, roles.can_enter_result)
-"""The view gets the Killpower ``Fixture``, when the user may enter its result."""
 
 decider_required = role_gate(_report, roles.can_decide_result)
 """The view gets the ``ResultReport``, when the user is its league's commissioner."""
 
 kick_off_required = role_gate(_fixture, roles.can_kick_off_fixture)
 """The view gets the Killpower ``Fixture``, when the user may kick it off (its commissioner)."""
-
-
-def _done(request: HttpRequest, url: str) -> HttpResponse:
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 def _is_tournament(fixture: Fixture) -> bool:
@@ -108,83 +94,6 @@ def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmF
 # --- the match report ------------------------------------------------------------------------
 
 
-def _sides_report(fixture: Fixture, result, run, recruit_ids=None) -> list[dict[str, Any]]:
-    """Per side: the report as recorded (who played, how they left) and the post-match
-    sequence (ranking, death risk, the dead, recruits, XP, equipment, armour)."""
-    record = result.record if result else {}
-    report = record.get("report") or {}
-    wounded = record.get("badly_wounded") or {}
-    sides = []
-    for side in SIDES:
-        team = getattr(fixture, side)
-        own = report.get(side) or {}
-        comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
-        frozen = getattr(fixture, f"{side}_sheet") or {}
-        rows = []
-        for gladiator in frozen.get("gladiators", []):
-            name = gladiator["name"]
-            played = name in own.get("played", [])
-            state = state_after_match(own, wounded.get(side, []), name)
-            rows.append(
-                {
-                    "name": name,
-                    "number": gladiator.get("number"),
-                    "id": gladiator.get("id"),
-                    "played": played,
-                    "state": state,
-                    "coma": comas.get(name),
-                    "out": name in own.get("out", []),
-                    "equipment_lost": name in own.get("equipment_lost", []),
-                    "armour_lost": own.get("armour_lost", {}).get(name),
-                }
-            )
-        done = (run.log or {}).get(side) if run else None
-        recruits = []
-        if done:
-            names = set(done["log"].get("recruits", []))
-            recruits = [
-                dict(g, id=(recruit_ids or {}).get(side, {}).get(g["name"]))
-                for g in done["team"]["gladiators"]
-                if g["name"] in names
-            ]
-        sides.append(
-            {
-                "side": side,
-                "team": team,
-                "rows": rows,
-                "power": report.get(f"{side}_power"),
-                "points_to_score": (record.get("points_to_score") or {}).get(side),
-                "post": done,
-                "recruits": recruits,
-                "raises_available": any(
-                    entry.get("raises_available")
-                    for entry in (done or {}).get("log", {}).get("experience", [])
-                ),
-            }
-        )
-    return sides
-
-
-def _gladiator_links(fixture: Fixture) -> dict[str, dict[str, int]]:
-    """Side -> gladiator name -> id, for the gladiators who were in this match."""
-    links: dict[str, dict[str, int]] = {side: {} for side in SIDES}
-    for side in SIDES:
-        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
-            if gladiator.get("id"):
-                links[side][gladiator["name"]] = gladiator["id"]
-    return links
-
-
-def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
-    """Side -> recruit name -> id: the gladiators recruited after this match (a recruit may
-    take the name of one who died in it)."""
-    recruits: dict[str, dict[str, int]] = {side: {} for side in SIDES}
-    events = GladiatorEvent.objects.filter(fixture=fixture, kind=GladiatorEvent.Kind.RECRUITED)
-    for name, team_id, pk in events.values_list("gladiator__name", "gladiator__team", "gladiator"):
-        recruits["home" if team_id == fixture.home_id else "away"][name] = pk
-    return recruits
-
-
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """The match report of a Killpower fixture: powers and points to score, the result as
     entered and confirmed, free throws, and the post-match sequence with every roll."""
@@ -194,21 +103,13 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     run = selectors.post_match_get(fixture=fixture) if result else None
     open_report = selectors.open_report(fixture=fixture)
     actions = report_actions(request.user, open_report)
-    kickoff = (fixture.options or {}).get("kickoff") or {}
-    report = (result.record.get("report") or {}) if result else {}
-    powers = {
-        side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side)) for side in SIDES
-    }
     user = request.user
     context = {
         "fixture": fixture,
         "league": league,
         "result": result,
         "run": run,
-        "kickoff": kickoff,
-        "powers": powers,
-        "sides": _sides_report(fixture, result, run, _recruit_ids(fixture) if run else None),
-        "links": _gladiator_links(fixture) if result else {},
+        **selectors.match_report_get(fixture=fixture, result=result, run=run),
         "open_report": open_report,
         "can_enter": not result
         and fixture.status != Fixture.Status.CANCELLED
@@ -267,25 +168,6 @@ def kick_off(request: HttpRequest, fixture: Fixture) -> HttpResponse:
 # --- entering a result -------------------------------------------------------------------------
 
 
-def _gladiators(fixture: Fixture) -> dict[str, list[dict[str, Any]]]:
-    """Each side's gladiators for the form: frozen at kick-off, or as the teams stand."""
-    gladiators = {}
-    for side in SIDES:
-        sheet = getattr(fixture, f"{side}_sheet")
-        if sheet:
-            rows = sheet.get("gladiators", [])
-        else:
-            rows = [
-                {"number": g.number, "name": g.name, "id": g.pk}
-                for g in league_selectors.living_gladiators(team=getattr(fixture, side))
-            ]
-        gladiators[side] = [
-            {"number": row.get("number", index), "name": row["name"], "id": row.get("id")}
-            for index, row in enumerate(rows, start=1)
-        ]
-    return gladiators
-
-
 def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None = None):
     tournament = _is_tournament(fixture)
     redraw_sides = [
@@ -295,7 +177,7 @@ def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None
         request.POST if request.method == "POST" else None,
         initial=initial,
         teams={"home": fixture.home, "away": fixture.away},
-        gladiators=_gladiators(fixture),
+        gladiators=selectors.entry_gladiators(fixture=fixture),
         redraw_sides=redraw_sides,
         tournament=tournament,
     )
@@ -331,56 +213,6 @@ def _result_page(
     return render(request, template, context)
 
 
-@result_entry_required
-def result_entry(request: HttpRequest, fixture: Fixture) -> HttpResponse:
-    """The commissioner or either coach enters the result; the other side confirms it."""
-    if fixture.status == Fixture.Status.PLAYED:
-        messages.info(request, _("This match already has its result."))
-        return redirect(fixture)
-    if fixture.status == Fixture.Status.CANCELLED:
-        messages.error(request, _("This fixture is cancelled."))
-        return redirect(fixture)
-    open_report = selectors.open_report(fixture=fixture)
-    initial = None
-    if open_report is not None:
-        initial = ResultForm.initial_from(
-            open_report.payload,
-            open_report.decisions,
-            open_report.free_throws,
-            gladiators=_gladiators(fixture),
-        )
-    form = _result_form(request, fixture, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            report = reports.result_submit(
-                fixture=fixture,
-                user=request.user,
-                result=form.payload(),
-                decisions=form.decisions(),
-                free_throws=form.free_throws(),
-            )
-        except ValidationError as error:
-            add_result_errors(form, error)
-        else:
-            messages.success(
-                request,
-                _(
-                    "The result is entered. It counts once the other coach confirms it (or the "
-                    "commissioner decides)."
-                ),
-            )
-            return _done(request, reverse("matches:kp_report", args=[report.pk]))
-    return _result_page(
-        request,
-        fixture,
-        form,
-        report=open_report,
-        action=reverse("matches:kp_result", args=[fixture.pk]),
-        title=_("Enter the result"),
-        submit=_("Enter the result"),
-    )
-
-
 # --- a report: confirm, dispute, decide ----------------------------------------------------
 
 
@@ -394,31 +226,12 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
     can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
     payload = report.payload or {}
     confirm_side = side if can_confirm else None
-    sides = []
-    for name in SIDES:
-        own = payload.get(name) or {}
-        comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
-        redraw = ((report.decisions or {}).get(name) or {}).get("redraw", {})
-        frozen = (getattr(fixture, f"{name}_sheet") or {}).get("gladiators", [])
-        sides.append(
-            {
-                "side": name,
-                "team": getattr(fixture, name),
-                "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
-                "power": payload.get(f"{name}_power"),
-                "report": own,
-                "comas": comas,
-                "redraw": redraw,
-                "shooters": ((report.free_throws or {}).get(name) or []),
-                "distances": (((report.free_throws or {}).get("distances") or {}).get(name) or []),
-            }
-        )
     return {
         "report": report,
         "fixture": fixture,
         "league": fixture.season.league,
         "payload": payload,
-        "sides": sides,
+        "sides": selectors.report_sides(report=report),
         "can_confirm": can_confirm,
         "can_dispute": pending and roles.can_dispute_result(user, report),
         "can_decide": open_ and roles.can_decide_result(user, report),
@@ -437,79 +250,6 @@ def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "killpower/report.html", _report_context(request, report))
 
 
-def _gated(check):
-    return role_gate(_report, check)
-
-
-@require_POST
-@_gated(roles.can_confirm_result)
-def report_confirm(request: HttpRequest, report: ResultReport) -> HttpResponse:
-    fixture = report.fixture
-    form = _confirm_form(report, _coached_side(request.user, fixture), request.POST)
-    if form.is_valid():
-        try:
-            reports.result_confirm(
-                report=report,
-                user=request.user,
-                decisions=form.decisions(),
-                free_throws=form.free_throws(),
-            )
-        except ValidationError as error:
-            about_free_throws = hasattr(error, "error_dict") and all(
-                field.startswith("free_throws") for field in error.error_dict
-            )
-            if form.free_throw_rows() and about_free_throws:  # shown on his own fields
-                add_confirm_errors(form, error)
-                context = _report_context(request, report, confirm_form=form)
-                return render(request, "killpower/report.html", context)
-            for message in error.messages:
-                messages.error(request, message)
-            return redirect("matches:kp_report", report.pk)
-        messages.success(request, _("The result is confirmed: the post-match sequence runs."))
-        return redirect(f"{fixture.get_absolute_url()}#post-match")
-    context = _report_context(request, report, confirm_form=form)
-    return render(request, "killpower/report.html", context, status=200)
-
-
-@require_POST
-@_gated(roles.can_dispute_result)
-def report_dispute(request: HttpRequest, report: ResultReport) -> HttpResponse:
-    form = DisputeForm(request.POST)
-    if form.is_valid():
-        try:
-            reports.result_dispute(
-                report=report, user=request.user, reason=form.cleaned_data["reason"]
-            )
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
-        else:
-            messages.success(request, _("The result is disputed: the commissioner will decide."))
-        return redirect("matches:kp_report", report.pk)
-    return render(
-        request, "killpower/report.html", _report_context(request, report, dispute_form=form)
-    )
-
-
-@require_POST
-@decider_required
-def report_decide(request: HttpRequest, report: ResultReport) -> HttpResponse:
-    """The commissioner decides the result as it was entered."""
-    form = DecideForm(request.POST)
-    if form.is_valid():
-        try:
-            reports.result_decide(report=report, user=request.user, note=form.cleaned_data["note"])
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
-            return redirect("matches:kp_report", report.pk)
-        messages.success(request, _("The result is decided: the post-match sequence runs."))
-        return redirect(f"{report.fixture.get_absolute_url()}#post-match")
-    return render(
-        request, "killpower/report.html", _report_context(request, report, decide_form=form)
-    )
-
-
 @decider_required
 def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
     """The commissioner corrects a report and decides it in one go."""
@@ -518,18 +258,21 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
         messages.info(request, _("This report is closed."))
         return redirect("matches:kp_report", report.pk)
     initial = ResultForm.initial_from(
-        report.payload, report.decisions, report.free_throws, gladiators=_gladiators(fixture)
+        report.payload,
+        report.decisions,
+        report.free_throws,
+        gladiators=selectors.entry_gladiators(fixture=fixture),
     )
     form = _result_form(request, fixture, initial=initial)
     note_form = DecideForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and note_form.is_valid():
         try:
-            reports.result_decide(
+            services.report_decide(
                 report=report,
                 user=request.user,
                 result=form.payload(),
                 decisions=form.decisions() or {},
-                free_throws=form.free_throws(),
+                options=form.free_throws(),
                 note=note_form.cleaned_data["note"],
             )
         except ValidationError as error:
@@ -538,7 +281,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
             messages.success(
                 request, _("The corrected result is decided: the post-match sequence runs.")
             )
-            return _done(request, f"{fixture.get_absolute_url()}#post-match")
+            return done(request, f"{fixture.get_absolute_url()}#post-match")
     return _result_page(
         request,
         fixture,
@@ -549,3 +292,121 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
         submit=_("Decide this result"),
         note_form=note_form,
     )
+
+
+class KillpowerPages(ReportPages):
+    """Killpower's result entry (its report page next) and the commands on its report page,
+    each with its form: the confirming coach's own choices, a dispute's reason, a note."""
+
+    roles_first = True
+    done_messages = {
+        "confirm": (
+            messages.SUCCESS,
+            gettext_lazy("The result is confirmed: the post-match sequence runs."),
+        ),
+        "dispute": (
+            messages.SUCCESS,
+            gettext_lazy("The result is disputed: the commissioner will decide."),
+        ),
+        "decide": (
+            messages.SUCCESS,
+            gettext_lazy("The result is decided: the post-match sequence runs."),
+        ),
+    }
+    entered_message = gettext_lazy(
+        "The result is entered. It counts once the other coach confirms it (or the "
+        "commissioner decides)."
+    )
+
+    def fixture(self, pk: int) -> Fixture:
+        return _fixture(pk)
+
+    def report(self, pk: int) -> ResultReport:
+        return _report(pk)
+
+    def entry_closed(self, request: HttpRequest, fixture: Fixture) -> HttpResponse | None:
+        if fixture.status == Fixture.Status.PLAYED:
+            messages.info(request, _("This match already has its result."))
+            return redirect(fixture)
+        if fixture.status == Fixture.Status.CANCELLED:
+            messages.error(request, _("This fixture is cancelled."))
+            return redirect(fixture)
+        return None
+
+    def entry_form(self, request: HttpRequest, fixture: Fixture) -> ResultForm:
+        """The form, filled from the open report (a new entry replaces it)."""
+        open_report = selectors.open_report(fixture=fixture)
+        initial = None
+        if open_report is not None:
+            initial = ResultForm.initial_from(
+                open_report.payload,
+                open_report.decisions,
+                open_report.free_throws,
+                gladiators=selectors.entry_gladiators(fixture=fixture),
+            )
+        return _result_form(request, fixture, initial=initial)
+
+    def entry_inputs(self, form: ResultForm) -> dict[str, Any]:
+        return {
+            "result": form.payload(),
+            "decisions": form.decisions(),
+            "options": form.free_throws(),
+        }
+
+    def entry_refused(self, form: ResultForm, error: Exception) -> None:
+        add_result_errors(form, error)
+
+    def entry_page(self, request: HttpRequest, fixture: Fixture, form: ResultForm) -> HttpResponse:
+        return _result_page(
+            request,
+            fixture,
+            form,
+            report=selectors.open_report(fixture=fixture),
+            action=reverse("matches:kp_result", args=[fixture.pk]),
+            title=_("Enter the result"),
+            submit=_("Enter the result"),
+        )
+
+    def after_entry(self, report: ResultReport) -> str:
+        return reverse("matches:kp_report", args=[report.pk])
+
+    def _form(self, request: HttpRequest, report: ResultReport, command: str) -> Any:
+        if command == "confirm":
+            side = _coached_side(request.user, report.fixture)
+            return _confirm_form(report, side, request.POST)
+        return {"dispute": DisputeForm, "decide": DecideForm}[command](request.POST)
+
+    def command_inputs(
+        self, request: HttpRequest, report: ResultReport, command: str
+    ) -> dict[str, Any] | HttpResponse:
+        """The command's form; the report page again with its errors when it is invalid."""
+        form = self._form(request, report, command)
+        if not form.is_valid():
+            context = _report_context(request, report, **{f"{command}_form": form})
+            return render(request, "killpower/report.html", context)
+        if command == "confirm":
+            return {"decisions": form.decisions(), "options": form.free_throws()}
+        return dict(form.cleaned_data)
+
+    def command_refused(
+        self, request: HttpRequest, report: ResultReport, command: str, error: Exception
+    ) -> HttpResponse:
+        """A refusal about the confirming coach's own free throws is shown on his fields;
+        any other as a message on the report's page."""
+        if command == "confirm" and isinstance(error, ValidationError):
+            form = self._form(request, report, command)
+            about_free_throws = hasattr(error, "error_dict") and all(
+                field.startswith("free_throws") for field in error.error_dict
+            )
+            if form.is_valid() and form.free_throw_rows() and about_free_throws:
+                add_confirm_errors(form, error)
+                context = _report_context(request, report, confirm_form=form)
+                return render(request, "killpower/report.html", context)
+        for message in getattr(error, "messages", [refusal_text(error)]):
+            messages.error(request, message)
+        return redirect("matches:kp_report", report.pk)
+
+    def after_command(self, report: ResultReport, command: str) -> str:
+        if command == "dispute":
+            return reverse("matches:kp_report", args=[report.pk])
+        return f"{report.fixture.get_absolute_url()}#post-match"

@@ -1,9 +1,13 @@
 """Serializers of the Mythril API: inputs of the commands, and their answers."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from betting.models import Outcome
+from core import documents
 from core.names import validate_name
+from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.services.roster_import import MAX_CHARS
 
 
@@ -89,6 +93,19 @@ class MythrilResultSubmitSerializer(serializers.Serializer):
         help_text="The result as systems.mythril.report_checks reads "
         "it: score, forfeit, each side's stats."
     )
+
+
+class MythrilReportSerializer(serializers.Serializer):
+    """A result report as the Mythril API answers it: its payload without the version stamp."""
+
+    id = serializers.IntegerField(source="pk")
+    fixture = serializers.IntegerField(source="fixture_id")
+    status = serializers.CharField()
+    payload = serializers.SerializerMethodField()
+    submitted_by = serializers.IntegerField(source="submitted_by_id", allow_null=True)
+
+    def get_payload(self, report: Any) -> Any:
+        return documents.read(RESULT_REPORT, report.payload)
 
 
 class MythrilReportCommandSerializer(serializers.Serializer):

@@ -18,16 +18,15 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core import documents
 from core.api.parsers import StrictJSONParser
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import is_commissioner
 from matches.models import Fixture
-from systems.mythril import RULE_SYSTEM, reports, selectors, standings
+from matches.table_results.api import ReportApi
+from systems.mythril import RULE_SYSTEM, selectors, standings
 from systems.mythril.api import serializers as s
-from systems.mythril.documents import RESULT_REPORT
-from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
+from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamBet
 from systems.mythril.refusals import Forbidden
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams, trophies
 
@@ -209,58 +208,21 @@ class LevelUpChooseView(_Command):
         )
 
 
-def _report(report: ResultReport) -> dict[str, Any]:
-    return {
-        "id": report.pk,
-        "fixture": report.fixture_id,
-        "status": report.status,
-        "payload": documents.read(RESULT_REPORT, report.payload),  # as always: no stamp
-        "submitted_by": report.submitted_by_id,
+class MythrilReportApi(ReportApi):
+    """Mythril's reports in the API, answered as a small document (its payload without the
+    version stamp, as always)."""
+
+    game = RULE_SYSTEM
+    report_serializer = s.MythrilReportSerializer
+    submit_serializer = s.MythrilResultSubmitSerializer
+    command_serializers = {"command": s.MythrilReportCommandSerializer}
+    summaries = {
+        "submit": "Mythril: enter a match's result (either coach or the commissioner)",
+        "command": "Mythril: confirm, dispute or decide a result report",
     }
 
 
-class ResultSubmitView(_Command):
-    serializer_class = s.MythrilResultSubmitSerializer
-
-    @extend_schema(
-        summary="Mythril: enter a match's result (either coach or the commissioner)",
-        request=s.MythrilResultSubmitSerializer,
-        responses=JSON,
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        fixture = get_object_or_404(Fixture, pk=pk)
-        report = reports.result_submit(
-            fixture=fixture, user=request.user, result=self.data(request)["result"]
-        )
-        return Response(_report(report), status=201)
-
-
-class ReportCommandView(_Command):
-    serializer_class = s.MythrilReportCommandSerializer
-
-    @extend_schema(
-        summary="Mythril: confirm, dispute or decide a result report",
-        request=s.MythrilReportCommandSerializer,
-        responses=JSON,
-    )
-    def post(self, request: Request, pk: int, command: str) -> Response:
-        report = get_object_or_404(ResultReport, pk=pk)
-        data = self.data(request)
-        if command == "confirm":
-            reports.result_confirm(report=report, user=request.user)
-        elif command == "dispute":
-            reports.result_dispute(report=report, user=request.user, reason=data.get("reason", ""))
-        elif command == "decide":
-            reports.result_decide(
-                report=report,
-                user=request.user,
-                result=data.get("result"),
-                note=data.get("note", ""),
-            )
-        else:
-            raise Refused("unknown_command", _("Use confirm, dispute or decide."), field="command")
-        report.refresh_from_db()
-        return Response(_report(report))
+REPORTS = MythrilReportApi()
 
 
 class PostMatchView(_Command):

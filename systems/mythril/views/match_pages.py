@@ -4,18 +4,17 @@ match sheet."""
 
 from typing import Any
 
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_POST
 
 from core.refusals import Refused
 from matches.models import Fixture
 from matches.table_results.roles import can_enter_result, report_actions
-from systems.mythril import RULE_SYSTEM, reports
+from matches.table_results.urls import ReportRoutes
+from matches.table_results.views import ReportPages, refusal_text
+from systems.mythril import RULE_SYSTEM
 from systems.mythril.kickoff import SIDES
 from systems.mythril.models import PostMatchRun, ResultReport, TeamBet
 from systems.mythril.selectors import team_sheet
@@ -32,6 +31,16 @@ INJURIES = (
     ("av_loss", _lazy("-1 AV")),
     ("dead", _lazy("Dead")),
 )
+
+
+ROUTES = ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/mythril-result/", "my_result"),
+    command_page=("mythril-reports/<int:pk>/<str:command>/", "my_report_command"),
+    submit_api=("mythril/fixtures/<int:pk>/result-reports/", "mythril-result-submit"),
+    command_api=("mythril/result-reports/<int:pk>/<str:command>/", "mythril-report-command"),
+)
+"""Mythril's report addresses as they always were."""
 
 
 def _fixture(pk: int) -> Fixture:
@@ -59,6 +68,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "can_confirm": actions.confirm,
         "can_dispute": actions.dispute,
         "can_decide": actions.decide,
+        "report_urls": PAGES.command_urls(report),
         "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
         "names": _names(fixture),
     }
@@ -148,62 +158,6 @@ def _entered(post: Any, sheets: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
-@login_required
-def result_entry(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture = _fixture(pk)
-    sheets = _sheets(fixture)
-    errors: list[str] = []
-    if request.method == "POST":
-        try:
-            reports.result_submit(
-                fixture=fixture, user=request.user, result=_entered(request.POST, sheets)
-            )
-        except Refused as exc:
-            errors.append(exc.message)
-        else:
-            messages.success(request, _("The result waits for the other coach's word."))
-            return redirect(fixture.get_absolute_url())
-    return render(
-        request,
-        "mythril/result_form.html",
-        {
-            "fixture": fixture,
-            "league": fixture.season.league,
-            "sheets": sheets,
-            "sides": [
-                ("home", fixture.home, sheets["home"]),
-                ("away", fixture.away, sheets["away"]),
-            ],
-            "counts": COUNTS,
-            "injuries": INJURIES,
-            "errors": errors,
-            "post": request.POST,
-        },
-    )
-
-
-@require_POST
-@login_required
-def report_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
-    report = get_object_or_404(ResultReport.objects.select_related("fixture"), pk=pk)
-    try:
-        if command == "confirm":
-            reports.result_confirm(report=report, user=request.user)
-        elif command == "dispute":
-            reports.result_dispute(
-                report=report, user=request.user, reason=request.POST.get("reason", "")
-            )
-        elif command == "decide":
-            reports.result_decide(
-                report=report, user=request.user, note=request.POST.get("note", "")
-            )
-        else:
-            raise Http404
-    except Refused as exc:
-        messages.error(request, exc.message)
-    return redirect(report.fixture.get_absolute_url())
-
-
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
     run = PostMatchRun.objects.filter(fixture=fixture).first()
@@ -221,3 +175,59 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
             ),
         },
     )
+
+
+class _Entered:
+    """The result form's fields as the service reads a result, with the refusals to show."""
+
+    def __init__(self, post: Any, sheets: dict[str, dict[str, Any]]) -> None:
+        self.post, self.sheets, self.errors = post, sheets, []
+
+    def is_valid(self) -> bool:
+        return True
+
+    def result(self) -> dict[str, Any]:
+        return _entered(self.post, self.sheets)
+
+
+class MythrilPages(ReportPages):
+    """Mythril's result form (every player's counts and injury) and the commands on the
+    fixture's page."""
+
+    refusals = (Refused,)
+    entered_message = _lazy("The result waits for the other coach's word.")
+
+    def fixture(self, pk: int) -> Fixture:
+        return _fixture(pk)
+
+    def entry_form(self, request: HttpRequest, fixture: Fixture) -> _Entered:
+        return _Entered(request.POST, _sheets(fixture))
+
+    def entry_inputs(self, form: _Entered) -> dict[str, Any]:
+        return {"result": form.result()}
+
+    def entry_refused(self, form: _Entered, error: Exception) -> None:
+        form.errors.append(refusal_text(error))
+
+    def entry_page(self, request: HttpRequest, fixture: Fixture, form: _Entered) -> HttpResponse:
+        sheets = form.sheets
+        return render(
+            request,
+            "mythril/result_form.html",
+            {
+                "fixture": fixture,
+                "league": fixture.season.league,
+                "sheets": sheets,
+                "sides": [
+                    ("home", fixture.home, sheets["home"]),
+                    ("away", fixture.away, sheets["away"]),
+                ],
+                "counts": COUNTS,
+                "injuries": INJURIES,
+                "errors": form.errors,
+                "post": request.POST,
+            },
+        )
+
+
+PAGES = MythrilPages(ROUTES)

@@ -1,5 +1,5 @@
 """The Tutatis API's commands: set a roster, check a draft live, choose a team's list, roll a
-match-day action, enter a result. One small view per command, calling one service."""
+match-day action (a result is entered through the workflow's views). One small view per command, calling one service."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -13,7 +13,7 @@ from systems.tutatis import RULE_SYSTEM, engine, selectors
 from systems.tutatis.api import serializers as s
 from systems.tutatis.api.views import ReadOrSignedIn, tutatis_team
 from systems.tutatis.models import TeamList
-from systems.tutatis.services import matchday, results, rosters
+from systems.tutatis.services import matchday, rosters
 
 
 def _team(pk: int):
@@ -120,24 +120,3 @@ class FixtureRollView(APIView):
         action = inputs.pop("action")
         roll = matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=inputs)
         return Response(s.TutatisMatchRollSerializer(roll).data, status=status.HTTP_201_CREATED)
-
-
-class ResultSubmitView(APIView):
-    permission_classes = [ReadOrSignedIn]
-
-    @extend_schema(
-        summary="Enter a Tutatis result (goals 3, over the bar 1, badly hurt "
-        "players); the other coach confirms",
-        request=s.TutatisResultInputSerializer,
-        responses={201: s.TutatisResultReportSerializer},
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        fixture = _fixture(pk)
-        data = s.TutatisResultInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        report = results.result_submit(
-            fixture=fixture, user=request.user, result=data.validated_data
-        )
-        return Response(
-            s.TutatisResultReportSerializer(report).data, status=status.HTTP_201_CREATED
-        )

@@ -12,10 +12,11 @@ from rest_framework.response import Response
 
 from core.api.filters import FILTER_BACKENDS
 from league.models import League, Team
+from matches.table_results.api import ReportApi, ReportCommandViewSet
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.api import serializers as s
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
-from systems.tutatis.services import lists, matchday, results, rosters
+from systems.tutatis.services import lists, matchday, rosters
 
 
 class ReadOrSignedIn(BasePermission):
@@ -163,66 +164,38 @@ class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(s.TutatisMatchRollSerializer(again).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema_view(
-    list=extend_schema(summary="List Tutatis result reports"),
-    retrieve=extend_schema(summary="Show a Tutatis result report"),
-)
-class ResultReportViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = s.TutatisResultReportSerializer
-    permission_classes = [ReadOrSignedIn]
-    filter_backends = FILTER_BACKENDS
-    filterset_fields = ["fixture", "status"]
-    ordering_fields = ["created_at"]
+class TutatisReportApi(ReportApi):
+    """Tutatis's reports in the API: the body of an entry is the result itself."""
 
-    def get_queryset(self) -> QuerySet[ResultReport]:
+    game = RULE_SYSTEM
+    report_serializer = s.TutatisResultReportSerializer
+    submit_serializer = s.TutatisResultInputSerializer
+    command_serializers = {
+        "dispute": s.TutatisDisputeSerializer,
+        "decide": s.TutatisDecideSerializer,
+    }
+    result_field = None
+    summaries = {
+        "list": "List Tutatis result reports",
+        "retrieve": "Show a Tutatis result report",
+        "submit": "Enter a Tutatis result (goals 3, over the bar 1, badly hurt players); the "
+        "other coach confirms",
+        "confirm": "Confirm a result (the other coach or the commissioner)",
+        "dispute": "Dispute a result (the other coach)",
+        "decide": "Decide a result (the commissioner), as it stands or corrected",
+    }
+
+    def reports(self) -> QuerySet[ResultReport]:
         return selectors.report_list()
 
-    @extend_schema(
-        summary="Confirm a result (the other coach or the commissioner)",
-        request=None,
-        responses={200: s.TutatisResultReportSerializer},
-    )
-    @action(detail=True, methods=["post"])
-    def confirm(self, request: Request, pk: int | None = None) -> Response:
-        report = self.get_object()
-        results.result_confirm(report=report, user=request.user)
-        return Response(
-            s.TutatisResultReportSerializer(selectors.report_list().get(pk=report.pk)).data
-        )
 
-    @extend_schema(
-        summary="Dispute a result (the other coach)",
-        request=s.TutatisDisputeSerializer,
-        responses={200: s.TutatisResultReportSerializer},
-    )
-    @action(detail=True, methods=["post"], serializer_class=s.TutatisDisputeSerializer)
-    def dispute(self, request: Request, pk: int | None = None) -> Response:
-        data = s.TutatisDisputeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        report = results.result_dispute(
-            report=self.get_object(), user=request.user, reason=data.validated_data["reason"]
-        )
-        return Response(s.TutatisResultReportSerializer(report).data)
+REPORTS = TutatisReportApi()
 
-    @extend_schema(
-        summary="Decide a result (the commissioner), as it stands or corrected",
-        request=s.TutatisDecideSerializer,
-        responses={200: s.TutatisResultReportSerializer},
-    )
-    @action(detail=True, methods=["post"], serializer_class=s.TutatisDecideSerializer)
-    def decide(self, request: Request, pk: int | None = None) -> Response:
-        data = s.TutatisDecideSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        report = self.get_object()
-        results.result_decide(
-            report=report,
-            user=request.user,
-            result=data.validated_data.get("result"),
-            note=data.validated_data["note"],
-        )
-        return Response(
-            s.TutatisResultReportSerializer(selectors.report_list().get(pk=report.pk)).data
-        )
+
+class ResultReportViewSet(ReportCommandViewSet):
+    api = REPORTS
+    filter_backends = FILTER_BACKENDS
+    filterset_fields = ["fixture", "status"]
 
 
 def tutatis_team(pk: int) -> Team | None:

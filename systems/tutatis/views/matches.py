@@ -5,18 +5,31 @@ printable match sheet."""
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from matches.models import Fixture
 from matches.table_results.roles import report_actions
+from matches.table_results.urls import ReportRoutes
+from matches.table_results.views import ReportPages
 from systems.tutatis import RULE_SYSTEM, roles, selectors
-from systems.tutatis.forms import ReasonForm, ResultForm, RollForm
+from systems.tutatis.forms import ResultForm, RollForm
 from systems.tutatis.models import MatchRoll, ResultReport
-from systems.tutatis.services import matchday, results
+from systems.tutatis.services import matchday
 
 SIDES = ("home", "away")
+
+
+ROUTES = ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/tutatis/result/", "tt_result"),
+    command_page=("tutatis/reports/<int:pk>/<str:verb>/", "tt_report_action"),
+    submit_api=("tutatis/fixtures/<int:pk>/result-reports/", "tutatis-result-submit"),
+    command_api=None,
+)
+"""Tutatis's report addresses as they always were; its API commands are actions of its
+report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 
 def _fixture(pk: int) -> Fixture:
@@ -95,6 +108,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
         "can_confirm": actions.confirm,
         "can_dispute": actions.dispute,
         "can_decide": actions.decide,
+        "report_urls": PAGES.command_urls(open_report),
     }
 
 
@@ -156,55 +170,6 @@ def time_warp(request: HttpRequest, pk: int) -> HttpResponse:
     return _fragment_or_page(request, _fixture(first.fixture_id))
 
 
-@require_POST
-def result_entry(request: HttpRequest, pk: int) -> HttpResponse:
-    _signed(request)
-    fixture = _fixture(pk)
-    form = _result_form(fixture, request.POST)
-    if form.is_valid():
-        try:
-            results.result_submit(fixture=fixture, user=request.user, result=form.result())
-        except ValidationError as error:
-            form.add_error(None, error.messages)
-        else:
-            messages.success(request, _("The result is entered: the other coach confirms it."))
-            return redirect(fixture.get_absolute_url())
-    context = _context(request, fixture) | {"result_form": form, "tools": _roll_forms(fixture)}
-    return render(request, "tutatis/fixture.html", context, status=400)
-
-
-def _report(pk: int) -> ResultReport:
-    report = selectors.report_list().filter(pk=pk).first()
-    if report is None:
-        raise Http404
-    return report
-
-
-@require_POST
-def report_action(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
-    """Confirm, dispute or decide an open report."""
-    _signed(request)
-    if verb not in ("confirm", "dispute", "decide"):
-        raise Http404
-    report = _report(pk)
-    form = ReasonForm(request.POST)
-    form.is_valid()
-    reason = form.cleaned_data.get("reason", "")
-    try:
-        if verb == "confirm":
-            results.result_confirm(report=report, user=request.user)
-            messages.success(request, _("The result is confirmed."))
-        elif verb == "dispute":
-            results.result_dispute(report=report, user=request.user, reason=reason)
-            messages.info(request, _("The result is disputed: the commissioner decides it."))
-        else:
-            results.result_decide(report=report, user=request.user, note=reason)
-            messages.success(request, _("The result is decided."))
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    return redirect(report.fixture.get_absolute_url())
-
-
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
     context = _context(request, fixture)
@@ -214,3 +179,43 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     }
     context["turns"] = range(1, 13)
     return render(request, "tutatis/match_sheet.html", context)
+
+
+class TutatisPages(ReportPages):
+    """Tutatis's result form sits on the fixture's page, beside the match-day tools; so do
+    the commands on its open report."""
+
+    anonymous_forbidden = True
+    entry_post_only = True
+    done_messages = {
+        "confirm": (messages.SUCCESS, _lazy("The result is confirmed.")),
+        "dispute": (messages.INFO, _lazy("The result is disputed: the commissioner decides it.")),
+        "decide": (messages.SUCCESS, _lazy("The result is decided.")),
+    }
+    entered_message = _lazy("The result is entered: the other coach confirms it.")
+
+    def fixture(self, pk: int) -> Fixture:
+        return _fixture(pk)
+
+    def report(self, pk: int) -> ResultReport:
+        report = selectors.report_list().filter(pk=pk).first()
+        if report is None:
+            raise Http404
+        return report
+
+    def entry_form(self, request: HttpRequest, fixture: Fixture) -> ResultForm:
+        return _result_form(fixture, request.POST)
+
+    def entry_inputs(self, form: ResultForm) -> dict:
+        return {"result": form.result()}
+
+    def entry_refused(self, form: ResultForm, error: Exception) -> None:
+        assert isinstance(error, ValidationError)
+        form.add_error(None, error.messages)
+
+    def entry_page(self, request: HttpRequest, fixture: Fixture, form: ResultForm) -> HttpResponse:
+        context = _context(request, fixture) | {"result_form": form, "tools": _roll_forms(fixture)}
+        return render(request, "tutatis/fixture.html", context, status=400)
+
+
+PAGES = TutatisPages(ROUTES)

@@ -4,7 +4,7 @@ confirmed and followed by its post-match sequence."""
 from django.test.testcases import TestCase
 
 from matches.models import Fixture, Result
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 
 
 def report(home_score: int, away_score: int, /, **sides) -> dict:
@@ -26,11 +26,11 @@ def play(
 ) -> Result:
     """Enter the score, confirm it and run what the confirmation enqueues after commit
     (the post-match sequence, and in a tournament the next bracket fixture)."""
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=fixture,
         user=by,
         result=report(home_score, away_score, **sides),
-        free_throws=free_throws,
+        options=free_throws,
     )
     with TestCase.captureOnCommitCallbacks(execute=True):
-        return reports.result_confirm(report=entered, user=confirm_by, seed=seed)
+        return report_confirm(report=entered, user=confirm_by, seed=seed)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test.testcases import TestCase
 
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_decide, report_enter
 from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db
@@ -26,17 +26,17 @@ def shots(result) -> list[tuple[str, str, int, bool]]:
 
 def confirm(entered, user, **choices):
     with TestCase.captureOnCommitCallbacks(execute=True):
-        return reports.result_confirm(report=entered, user=user, seed=7, **choices)
+        return report_confirm(report=entered, user=user, seed=7, **choices)
 
 
 def test_the_coach_who_enters_the_result_chooses_for_his_own_side_only(kp_cup_final, coach):
     # Given Titanos' coach entering a 0-0 draw, when he also names Viking's shooters
     with pytest.raises(ValidationError) as error:
-        reports.result_submit(
+        report_enter(
             fixture=kp_cup_final,
             user=coach,
             result=report(0, 0),
-            free_throws={**TITANOS, **VIKING, "distances": {"home": [3, 4], "away": [5, 6]}},
+            options={**TITANOS, **VIKING, "distances": {"home": [3, 4], "away": [5, 6]}},
         )
 
     # Then he is refused on Viking's shooters, and nothing is stored
@@ -47,11 +47,11 @@ def test_the_coach_who_enters_the_result_chooses_for_his_own_side_only(kp_cup_fi
 
     # ... nor may he give Viking's distances alone
     with pytest.raises(ValidationError) as error:
-        reports.result_submit(
+        report_enter(
             fixture=kp_cup_final,
             user=coach,
             result=report(0, 0),
-            free_throws={"distances": {"away": [12, 12]}},
+            options={"distances": {"away": [12, 12]}},
         )
     assert "free_throws.distances.away" in error.value.message_dict
 
@@ -60,13 +60,11 @@ def test_each_coach_chooses_his_own_shooters_the_other_when_he_confirms(
     kp_cup_final, coach, other_coach
 ):
     # Given Titanos' coach entering 0-0 with his own shooters and distances
-    entered = reports.result_submit(
-        fixture=kp_cup_final, user=coach, result=report(0, 0), free_throws=TITANOS
-    )
+    entered = report_enter(fixture=kp_cup_final, user=coach, result=report(0, 0), options=TITANOS)
     assert entered.free_throws == TITANOS
 
     # When Viking's coach confirms with his own
-    result = confirm(entered, other_coach, free_throws=VIKING)
+    result = confirm(entered, other_coach, options=VIKING)
 
     # Then each side shoots as its own coach chose (Titanos, the stronger, first)
     assert shots(result) == [
@@ -84,10 +82,10 @@ def test_each_coach_chooses_his_own_shooters_the_other_when_he_confirms(
 def test_the_confirming_coach_cannot_choose_for_the_side_that_entered(
     kp_cup_final, coach, other_coach
 ):
-    entered = reports.result_submit(fixture=kp_cup_final, user=coach, result=report(0, 0))
+    entered = report_enter(fixture=kp_cup_final, user=coach, result=report(0, 0))
 
     with pytest.raises(ValidationError) as error:
-        confirm(entered, other_coach, free_throws=TITANOS)
+        confirm(entered, other_coach, options=TITANOS)
 
     assert "free_throws.home" in error.value.message_dict
     entered.refresh_from_db()
@@ -96,9 +94,7 @@ def test_the_confirming_coach_cannot_choose_for_the_side_that_entered(
 
 def test_a_side_nobody_chose_for_gets_the_engines_choice(kp_cup_final, coach, other_coach):
     # Given Titanos' coach chose his shooters; Viking's coach confirms without choosing
-    entered = reports.result_submit(
-        fixture=kp_cup_final, user=coach, result=report(0, 0), free_throws=TITANOS
-    )
+    entered = report_enter(fixture=kp_cup_final, user=coach, result=report(0, 0), options=TITANOS)
 
     result = confirm(entered, other_coach)
 
@@ -109,16 +105,14 @@ def test_a_side_nobody_chose_for_gets_the_engines_choice(kp_cup_final, coach, ot
 
 
 def test_the_commissioner_deciding_may_choose_for_both_sides(kp_cup_final, coach, commissioner):
-    entered = reports.result_submit(
-        fixture=kp_cup_final, user=coach, result=report(0, 0), free_throws=TITANOS
-    )
+    entered = report_enter(fixture=kp_cup_final, user=coach, result=report(0, 0), options=TITANOS)
 
     with TestCase.captureOnCommitCallbacks(execute=True):
-        result = reports.result_decide(
+        result = report_decide(
             report=entered,
             user=commissioner,
             seed=7,
-            free_throws={"home": ["Titanos 4", "Titanos 6"], "away": ["Viking 4", "Viking 6"]},
+            options={"home": ["Titanos 4", "Titanos 6"], "away": ["Viking 4", "Viking 6"]},
         )
 
     assert [shooter for _side, shooter, _d, _c in shots(result)] == [

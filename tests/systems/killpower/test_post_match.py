@@ -2,7 +2,7 @@
 
 import pytest
 
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun
 from systems.killpower.post_match import post_match_run, post_match_sweep
 from systems.killpower.tasks import post_match_task
@@ -29,13 +29,13 @@ ROLLS = [9, 4, 6]
 def confirmed(kp_fixture, coach, other_coach, monkeypatch):
     """Titanos beat Viking 3-0; the post-match task has not run yet."""
     monkeypatch.setattr("matches.tasks.post_match_task.delay", lambda fixture_id: None)
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=kp_fixture,
         user=coach,
         result=report(3, 0, home=HOME),
         decisions={"home": {"redraw": {"Titanos 5": "magic_armour"}}},
     )
-    return reports.result_confirm(report=entered, user=other_coach)
+    return report_confirm(report=entered, user=other_coach)
 
 
 def by_name(team):
@@ -116,13 +116,13 @@ def test_tom_at_minus_eleven_on_a_limb_is_only_in_a_coma(
 ):
     # 9.2: Tom falls to -11; after the match the location roll gives a limb: a coma, he lives.
     titanos.gladiators.filter(name="Titanos 1").update(name="Tom")
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=kp_fixture,
         user=coach,
         result=report(0, 1, home={"comas": [{"gladiator": "Tom", "state": -11}]}),
     )
     script_dice("matches.table_results.post_match", [1])  # 1: the left arm
-    run_on_commit(reports.result_confirm, report=entered, user=other_coach)
+    run_on_commit(report_confirm, report=entered, user=other_coach)
 
     tom = titanos.gladiators.get(name="Tom")
     assert tom.status == Gladiator.Status.COMA and tom.xp == 5
@@ -141,12 +141,12 @@ def test_the_ranking_example_a_power_12_beats_b_power_19(
     # 3.4: B first with 20 points, A second with 15; A (power 12) beats B (19): A +3 +1, B -2.
     set_ranking_points(titanos, 15)
     set_ranking_points(viking, 20)
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=kp_fixture,
         user=coach,
         result={**report(1, 0), "home_power": 12, "away_power": 19},
     )
-    run_on_commit(reports.result_confirm, report=entered, user=other_coach)
+    run_on_commit(report_confirm, report=entered, user=other_coach)
 
     titanos.refresh_from_db()
     viking.refresh_from_db()

@@ -5,7 +5,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from systems.killpower import reports
+from matches.table_results.services import report_enter
 from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ HOME_PLAYED = [f"Titanos {i}" for i in range(1, 6)]  # Titanos 6 and 7 on the be
 
 
 def submit(coach, fixture, *, decisions=None, **home):
-    return reports.result_submit(fixture=fixture, user=coach, decisions=decisions,
+    return report_enter(fixture=fixture, user=coach, decisions=decisions,
                                  result=report(1, 0, home={"played": HOME_PLAYED, **home}))  # fmt: skip
 
 

@@ -5,7 +5,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from matches.models import Fixture, Result
-from systems.killpower import reports
+from matches.table_results.services import (
+    report_confirm,
+    report_decide,
+    report_dispute,
+    report_enter,
+)
 from systems.killpower.match_selectors import open_report, report_queue
 from systems.killpower.models import ResultReport
 from tests.systems.killpower.helpers import report
@@ -18,7 +23,7 @@ HOME_PLAYED = [f"Titanos {i}" for i in range(1, 6)]
 @pytest.fixture
 def entered(kp_fixture, coach):
     """Titanos' coach enters a 3-0 win, one of his gladiators badly wounded."""
-    return reports.result_submit(
+    return report_enter(
         fixture=kp_fixture,
         user=coach,
         result=report(3, 0, home={"played": HOME_PLAYED, "badly_wounded": ["Titanos 4"]}),
@@ -43,7 +48,7 @@ def test_the_other_coach_confirms_and_the_result_is_recorded_once(
     entered, kp_fixture, other_coach, run_on_commit
 ):
     result = run_on_commit(
-        reports.result_confirm,
+        report_confirm,
         report=entered,
         user=other_coach,
         decisions={"away": {"redraw": {"Viking 1": "power_cards"}}},
@@ -63,12 +68,12 @@ def test_the_other_coach_confirms_and_the_result_is_recorded_once(
     assert hasattr(kp_fixture, "post_match")  # enqueued after commit, run eagerly here
 
     with pytest.raises(ValidationError, match="already confirmed"):
-        reports.result_confirm(report=entered, user=other_coach)
+        report_confirm(report=entered, user=other_coach)
     assert Result.objects.filter(fixture=kp_fixture).count() == 1
 
 
 def test_the_result_row_witnesses_the_resolution(entered, kp_fixture, commissioner):
-    reports.result_confirm(report=entered, user=commissioner)
+    report_confirm(report=entered, user=commissioner)
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Result.objects.create(
@@ -80,13 +85,13 @@ def test_the_result_row_witnesses_the_resolution(entered, kp_fixture, commission
 @pytest.mark.parametrize("persona", ["coach", "stranger"])
 def test_only_the_other_coach_or_the_commissioner_confirms(entered, persona, request):
     with pytest.raises(PermissionDenied):
-        reports.result_confirm(report=entered, user=request.getfixturevalue(persona))
+        report_confirm(report=entered, user=request.getfixturevalue(persona))
     entered.refresh_from_db()
     assert entered.status == ResultReport.Status.PENDING
 
 
 def test_the_commissioner_may_confirm_any_report(entered, commissioner):
-    reports.result_confirm(report=entered, user=commissioner)
+    report_confirm(report=entered, user=commissioner)
     entered.refresh_from_db()
     assert entered.status == ResultReport.Status.CONFIRMED
 
@@ -94,13 +99,13 @@ def test_the_commissioner_may_confirm_any_report(entered, commissioner):
 @pytest.mark.parametrize("persona", ["coach", "other_coach", "commissioner"])
 def test_the_commissioner_or_either_coach_enters_a_result(kp_fixture, persona, request):
     user = request.getfixturevalue(persona)
-    entered = reports.result_submit(fixture=kp_fixture, user=user, result=report(0, 0))
+    entered = report_enter(fixture=kp_fixture, user=user, result=report(0, 0))
     assert entered.submitted_by == user
 
 
 def test_a_stranger_enters_no_result(kp_fixture, stranger):
     with pytest.raises(PermissionDenied):
-        reports.result_submit(fixture=kp_fixture, user=stranger, result=report(1, 0))
+        report_enter(fixture=kp_fixture, user=stranger, result=report(1, 0))
     kp_fixture.refresh_from_db()
     assert kp_fixture.status == Fixture.Status.SCHEDULED and not ResultReport.objects.exists()
 
@@ -109,11 +114,11 @@ def test_a_disputed_result_waits_in_the_commissioners_queue(
     entered, kp_fixture, commissioner, coach, other_coach, stranger
 ):
     with pytest.raises(PermissionDenied):
-        reports.result_dispute(report=entered, user=coach)  # not one's own
+        report_dispute(report=entered, user=coach)  # not one's own
     with pytest.raises(PermissionDenied):
-        reports.result_dispute(report=entered, user=commissioner)  # the commissioner decides
+        report_dispute(report=entered, user=commissioner)  # the commissioner decides
 
-    reports.result_dispute(report=entered, user=other_coach, reason="It was 2-0.")
+    report_dispute(report=entered, user=other_coach, reason="It was 2-0.")
 
     entered.refresh_from_db()
     assert entered.status == ResultReport.Status.DISPUTED
@@ -121,17 +126,17 @@ def test_a_disputed_result_waits_in_the_commissioners_queue(
     assert list(report_queue(user=commissioner)) == [entered]
     assert list(report_queue(user=stranger)) == []
     with pytest.raises(ValidationError, match="disputed"):
-        reports.result_confirm(report=entered, user=other_coach)
+        report_confirm(report=entered, user=other_coach)
     with pytest.raises(PermissionDenied):
-        reports.result_decide(report=entered, user=other_coach)
+        report_decide(report=entered, user=other_coach)
 
 
 def test_the_commissioner_decides_a_disputed_result_and_may_correct_it(
     entered, kp_fixture, commissioner, other_coach
 ):
-    reports.result_dispute(report=entered, user=other_coach, reason="It was 2-0.")
+    report_dispute(report=entered, user=other_coach, reason="It was 2-0.")
 
-    result = reports.result_decide(
+    result = report_decide(
         report=entered,
         user=commissioner,
         result=report(2, 0, home={"played": HOME_PLAYED}),
@@ -147,13 +152,13 @@ def test_the_commissioner_decides_a_disputed_result_and_may_correct_it(
 
 
 def test_a_new_report_supersedes_the_open_one(entered, kp_fixture, other_coach):
-    newer = reports.result_submit(fixture=kp_fixture, user=other_coach, result=report(2, 0))
+    newer = report_enter(fixture=kp_fixture, user=other_coach, result=report(2, 0))
 
     entered.refresh_from_db()
     assert entered.status == ResultReport.Status.SUPERSEDED
     assert open_report(fixture=kp_fixture) == newer
     with pytest.raises(ValidationError, match="newer report"):
-        reports.result_confirm(report=entered, user=other_coach)
+        report_confirm(report=entered, user=other_coach)
 
 
 def test_at_most_one_open_report_per_fixture(entered, kp_fixture, coach):
@@ -179,7 +184,7 @@ def test_at_most_one_open_report_per_fixture(entered, kp_fixture, coach):
 )  # fmt: skip
 def test_a_bad_report_names_its_field_and_changes_nothing(kp_fixture, coach, result, field):
     with pytest.raises(ValidationError) as error:
-        reports.result_submit(fixture=kp_fixture, user=coach, result=result)
+        report_enter(fixture=kp_fixture, user=coach, result=result)
 
     assert field in error.value.message_dict, error.value.message_dict
     kp_fixture.refresh_from_db()
@@ -199,7 +204,7 @@ def test_a_bad_report_names_its_field_and_changes_nothing(kp_fixture, coach, res
 )
 def test_post_match_choices_are_checked_with_the_report(kp_fixture, coach, decisions, field):
     with pytest.raises(ValidationError) as error:
-        reports.result_submit(
+        report_enter(
             fixture=kp_fixture,
             user=coach,
             result=report(1, 0, home={"played": HOME_PLAYED}),
@@ -211,9 +216,9 @@ def test_post_match_choices_are_checked_with_the_report(kp_fixture, coach, decis
 def test_a_played_or_cancelled_fixture_takes_no_report(
     kp_season, kp_fixture, entered, coach, commissioner, titanos, viking
 ):
-    reports.result_confirm(report=entered, user=commissioner)
+    report_confirm(report=entered, user=commissioner)
     with pytest.raises(ValidationError, match="already has its result"):
-        reports.result_submit(fixture=kp_fixture, user=coach, result=report(1, 0))
+        report_enter(fixture=kp_fixture, user=coach, result=report(1, 0))
 
     from matches import services
     from tests.factories import FixtureFactory
@@ -222,13 +227,13 @@ def test_a_played_or_cancelled_fixture_takes_no_report(
         fixture=FixtureFactory(season=kp_season, round=2, home=viking, away=titanos)
     )
     with pytest.raises(ValidationError, match="cancelled"):
-        reports.result_submit(fixture=cancelled, user=coach, result=report(1, 0))
+        report_enter(fixture=cancelled, user=coach, result=report(1, 0))
 
 
 def test_a_draw_on_points_stays_a_draw_in_a_championship(kp_fixture, coach, other_coach):
     # 3.4: a team that does not score its points to score does not win: 0-0 is a draw.
-    entered = reports.result_submit(fixture=kp_fixture, user=coach, result=report(0, 0))
-    result = reports.result_confirm(report=entered, user=other_coach)
+    entered = report_enter(fixture=kp_fixture, user=coach, result=report(0, 0))
+    result = report_confirm(report=entered, user=other_coach)
     assert (result.winner, result.decided_by, result.record["free_throws"]) == (
         "draw",
         "points",

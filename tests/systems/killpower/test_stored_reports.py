@@ -4,7 +4,7 @@ versions existed is still confirmed the same way."""
 import pytest
 
 from core.documents import VERSION_KEY
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import ResultReport
 from tests.systems.killpower.helpers import report
 
@@ -15,13 +15,13 @@ pytestmark = pytest.mark.django_db
 def test_a_stored_report_is_confirmed_whatever_its_version(
     kp_fixture, coach, other_coach, versioned
 ):
-    entered = reports.result_submit(fixture=kp_fixture, user=coach, result=report(3, 0))
+    entered = report_enter(fixture=kp_fixture, user=coach, result=report(3, 0))
     assert entered.payload[VERSION_KEY] == 1
     if not versioned:
         payload = {k: v for k, v in entered.payload.items() if k != VERSION_KEY}
         ResultReport.objects.filter(pk=entered.pk).update(payload=payload)
         entered.refresh_from_db()
 
-    result = reports.result_confirm(report=entered, user=other_coach, seed=1)
+    result = report_confirm(report=entered, user=other_coach, seed=1)
 
     assert (result.home_score, result.away_score, result.winner) == (3, 0, "home")

@@ -8,7 +8,7 @@ from league.models import Team
 from league.services import league_create
 from matches import services
 from matches.models import Fixture, Result
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.match_selectors import bracket_get
 from systems.killpower.models import Gladiator, GladiatorEvent
 from systems.killpower.services.teams import killpower_team_register
@@ -138,11 +138,11 @@ def test_viking_beats_titanos_13_to_12_on_free_throws(commissioner, script_dice)
     Team.objects.filter(pk=viking.pk).update(name="Viking")
     set_ranking_points(viking, 12)
     [fixture] = tournament_create(season=season)
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=fixture,
         user=commissioner,
         result=report(0, 0),
-        free_throws={
+        options={
             "home": ["T2 1", "T2 2"],
             "away": ["T1 1", "T1 2"],
             "distances": {"home": [10, 12], "away": [2, 11]},
@@ -150,7 +150,7 @@ def test_viking_beats_titanos_13_to_12_on_free_throws(commissioner, script_dice)
     )
     script_dice("matches.table_results.services", [5, 3, 1, 1])
 
-    result = reports.result_confirm(report=entered, user=commissioner)
+    result = report_confirm(report=entered, user=commissioner)
 
     assert (result.home_score, result.away_score, result.winner) == (12, 13, "away")
     assert result.decided_by == "free_throws"
@@ -170,15 +170,15 @@ def test_free_throw_choices_are_checked_when_entered(commissioner):
     [fixture] = tournament_create(season=season)
 
     with pytest.raises(ValidationError) as error:
-        reports.result_submit(
+        report_enter(
             fixture=fixture,
             user=commissioner,
             result=report(0, 0, home={"played": ["T2 1", "T2 2"]}),
-            free_throws={"home": ["T2 3"]},
+            options={"home": ["T2 3"]},
         )
     assert "free_throws.home.0" in error.value.message_dict
     with pytest.raises(ValidationError) as error:
-        reports.result_submit(
+        report_enter(
             fixture=fixture,
             user=commissioner,
             result=report(0, 0),

@@ -3,7 +3,7 @@
 from django.test.testcases import TestCase
 
 from matches.models import Fixture
-from systems.mythril import reports
+from matches.table_results.services import report_confirm, report_enter
 
 
 def ids(fixture: Fixture, side: str) -> list[str]:
@@ -34,6 +34,6 @@ def kick_off(fixture: Fixture) -> None:
 
 
 def enter_and_confirm(fixture: Fixture, result: dict, *, by, confirm_by, run: bool = False):
-    report = reports.result_submit(fixture=fixture, user=by, result=result)
+    report = report_enter(fixture=fixture, user=by, result=result)
     with TestCase.captureOnCommitCallbacks(execute=run):
-        return reports.result_confirm(report=report, user=confirm_by)
+        return report_confirm(report=report, user=confirm_by)

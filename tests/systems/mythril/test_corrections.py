@@ -8,11 +8,11 @@ from ledger.audit import ledger_audit
 from ledger.models import Transaction
 from matches.corrections import fixture_award, result_correct, result_void
 from matches.models import Fixture, Result
+from matches.table_results.services import report_enter
 from rules_engine import Dice
 from systems.mythril import corrections
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.post_match import post_match_run
-from systems.mythril.reports import result_submit
 from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
 
@@ -84,7 +84,7 @@ def test_before_the_sequence_nothing_is_flagged(sequenced, commissioner):
 def test_an_award_supersedes_a_report_waiting_for_confirmation(fixture, coach, commissioner):
     kick_off(fixture)
     home, away = ids(fixture, "home"), ids(fixture, "away")
-    report = result_submit(
+    report = report_enter(
         fixture=fixture,
         user=coach,
         result={

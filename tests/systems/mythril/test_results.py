@@ -6,7 +6,12 @@ import pytest
 
 from core.refusals import Refused
 from matches.models import Fixture, Result
-from systems.mythril import reports
+from matches.table_results.services import (
+    report_confirm,
+    report_decide,
+    report_dispute,
+    report_enter,
+)
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.standings import standings_table
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
@@ -30,7 +35,7 @@ def test_a_result_entered_then_confirmed_is_recorded_once(fixture, coach, other_
     assert PostMatchRun.objects.get(fixture=fixture).status == "pending"
     report = ResultReport.objects.get(fixture=fixture)
     with pytest.raises(Refused) as caught:
-        reports.result_confirm(report=report, user=other_coach)
+        report_confirm(report=report, user=other_coach)
     assert caught.value.code == "report_closed"
     assert Result.objects.filter(fixture=fixture).count() == 1
 
@@ -39,13 +44,13 @@ def test_the_engine_checks_the_result_and_names_the_field(fixture, coach):
     kick_off(fixture)
     home = ids(fixture, "home")
     with pytest.raises(Refused) as caught:
-        reports.result_submit(
+        report_enter(
             fixture=fixture, user=coach, result=score(2, 0, home=side(home, p0={"touchdowns": 1}))
         )
     assert caught.value.field == "result.home.stats"
     assert "must add up to the score" in caught.value.message
     with pytest.raises(Refused) as caught:
-        reports.result_submit(
+        report_enter(
             fixture=fixture,
             user=coach,
             result=score(0, 0, home={"stats": [{"player": "99999", "touchdowns": 0}]}),
@@ -58,20 +63,20 @@ def test_who_enters_confirms_disputes_and_decides(
     fixture, coach, other_coach, stranger, commissioner
 ):
     with pytest.raises(Refused) as caught:
-        reports.result_submit(fixture=fixture, user=stranger, result=score(0, 0))
+        report_enter(fixture=fixture, user=stranger, result=score(0, 0))
     assert caught.value.status_code == 403
-    report = reports.result_submit(fixture=fixture, user=coach, result=score(0, 0))
+    report = report_enter(fixture=fixture, user=coach, result=score(0, 0))
     with pytest.raises(Refused) as caught:
-        reports.result_confirm(report=report, user=coach)
+        report_confirm(report=report, user=coach)
     assert caught.value.status_code == 403
     with pytest.raises(Refused):
-        reports.result_decide(report=report, user=other_coach)
-    reports.result_dispute(report=report, user=other_coach, reason="It was 1-0")
+        report_decide(report=report, user=other_coach)
+    report_dispute(report=report, user=other_coach, reason="It was 1-0")
     assert ResultReport.objects.get(pk=report.pk).status == "disputed"
     with pytest.raises(Refused):
-        reports.result_confirm(report=report, user=other_coach)
+        report_confirm(report=report, user=other_coach)
     home = ids(fixture, "home")
-    result = reports.result_decide(
+    result = report_decide(
         report=report,
         user=commissioner,
         result=score(1, 0, home=side(home, p0={"touchdowns": 1})),
@@ -112,7 +117,7 @@ def test_the_winner_names_one_player_per_penalty_touchdown(fixture, coach):
     kick_off(fixture)
     away = ids(fixture, "away")
     with pytest.raises(Refused) as caught:
-        reports.result_submit(
+        report_enter(
             fixture=fixture,
             user=coach,
             result=score(

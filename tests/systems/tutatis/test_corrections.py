@@ -7,8 +7,8 @@ import pytest
 from matches.corrections import result_correct, result_void
 from matches.models import Fixture, Result
 from matches.standings import standings_get
+from matches.table_results.services import report_confirm, report_enter
 from systems.tutatis import corrections
-from systems.tutatis.services.results import result_confirm, result_submit
 from systems.tutatis.tasks import post_match_task
 from tests.systems.tutatis.test_results import result
 
@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 def confirmed(fixture, coach, other_coach, **scores):
-    report = result_submit(fixture=fixture, user=coach, result=result(**scores))
-    return result_confirm(report=report, user=other_coach)
+    report = report_enter(fixture=fixture, user=coach, result=result(**scores))
+    return report_confirm(report=report, user=other_coach)
 
 
 def test_a_correction_after_the_task_flags_the_injuries(

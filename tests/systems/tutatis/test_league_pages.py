@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 
 from league.models import League
+from matches.table_results.services import report_enter
 from systems.tutatis.models import LeagueRules
-from systems.tutatis.services.results import result_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +66,7 @@ def test_league_page_lists_the_teams_and_the_results_waiting(
     assert page.status_code == 200
     assert b"Orcs" in page.content and b"Dwarfs" in page.content
     assert reverse("league:tt_lists", args=[tt_league.pk]).encode() in page.content
-    result_submit(
+    report_enter(
         fixture=tt_fixture,
         user=coach,
         result={"home": {"goals": 1, "over_bar": 0}, "away": {"goals": 0, "over_bar": 0}},

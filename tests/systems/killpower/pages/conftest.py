@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from systems.killpower import reports
+from matches.table_results.services import report_enter
 from tests.pages.conftest import form_data, soup
 from tests.systems.killpower.helpers import report
 
@@ -55,7 +55,7 @@ def enter_result(client, fixture, **changes):
 def entered(kp_fixture, coach):
     """Titanos' coach has entered 2-0 (Titanos 2 played and is badly wounded; Viking 3 in a
     coma at -13): waiting for Viking's coach."""
-    return reports.result_submit(
+    return report_enter(
         fixture=kp_fixture,
         user=coach,
         result=report(

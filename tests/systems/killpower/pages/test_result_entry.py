@@ -11,7 +11,7 @@ from django.utils import timezone
 from league.models import League
 from league.services import league_create
 from matches.models import Fixture, Result
-from systems.killpower import reports
+from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.forms import ResultForm, add_result_errors
 from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.services.teams import killpower_team_register
@@ -301,7 +301,7 @@ def test_the_commissioner_corrects_a_result_and_decides_it(browser, commissioner
 
 
 def test_the_post_match_section_polls_until_the_worker_has_run(browser, other_coach, entered):
-    reports.result_confirm(report=entered, user=other_coach)  # on_commit never runs here
+    report_confirm(report=entered, user=other_coach)  # on_commit never runs here
     url = entered.fixture.get_absolute_url()
 
     page = soup(browser().get(url))
@@ -430,11 +430,11 @@ def test_the_confirming_coach_chooses_his_own_free_throws_on_the_confirm_page(
     browser, coach, other_coach, kp_cup_final, django_capture_on_commit_callbacks
 ):
     # Given Titanos' coach entered a 0-0 draw with his shooters
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=kp_cup_final,
         user=coach,
         result={"score": {"home": 0, "away": 0}},
-        free_throws={"home": ["Titanos 2", "Titanos 3"]},
+        options={"home": ["Titanos 2", "Titanos 3"]},
     )
     client = browser(other_coach)
     page = soup(client.get(reverse("matches:kp_report", args=[entered.pk])))
@@ -473,7 +473,7 @@ def test_the_confirming_coach_chooses_his_own_free_throws_on_the_confirm_page(
 def test_a_tournament_match_won_on_points_asks_for_no_free_throws(
     browser, coach, other_coach, kp_cup_final
 ):
-    entered = reports.result_submit(
+    entered = report_enter(
         fixture=kp_cup_final, user=coach, result={"score": {"home": 9, "away": 0}}
     )
 
