@@ -16,6 +16,8 @@ from systems.mythril.models import (
     MatchdayEntry,
     Player,
     PlayerStatus,
+    PostMatchRun,
+    ResultReport,
     Skill,
     TeamBet,
     TeamList,
@@ -280,3 +282,22 @@ def roster_lists(*, league: League) -> QuerySet[TeamList]:
 
 def league_champions(*, league: League) -> QuerySet[Champion]:
     return Champion.objects.filter(league=league)
+
+
+def fixture_list() -> QuerySet[Fixture]:
+    """The league's Mythril fixtures with what a match page shows of their teams."""
+    return Fixture.objects.select_related("season__league", "home", "away").filter(
+        season__league__rule_system=RULE_SYSTEM
+    )
+
+
+def open_report(*, fixture: Fixture) -> ResultReport | None:
+    return ResultReport.objects.filter(fixture=fixture, status__in=ResultReport.OPEN).first()
+
+
+def post_match_run(*, fixture: Fixture) -> PostMatchRun | None:
+    return PostMatchRun.objects.filter(fixture=fixture).first()
+
+
+def fixture_team_bets(*, fixture: Fixture) -> QuerySet[TeamBet]:
+    return TeamBet.objects.filter(fixture=fixture).select_related("team")

@@ -199,3 +199,16 @@ def team_fixtures(*, team: Team) -> QuerySet[Fixture]:
 def league_open_reports(*, league: League) -> QuerySet[ResultReport]:
     """The league's result reports still open (pending or disputed)."""
     return report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
+
+
+def fixture_get(*, pk: int) -> Fixture | None:
+    """A Tutatis fixture with its league, commissioner and coaches (the match page's)."""
+    return (
+        Fixture.objects.select_related("season__league__commissioner", "home__coach", "away__coach")
+        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
+        .first()
+    )
+
+
+def roll_get(*, pk: int) -> MatchRoll | None:
+    return MatchRoll.objects.filter(pk=pk, fixture__season__league__rule_system=RULE_SYSTEM).first()

@@ -22,16 +22,6 @@ VIEW_PACKAGES = [
     "notifications/views",
 ]
 
-# The pages of results played at the table: their reads move with the one workflow for those
-# results (issue 24, point 1). Remove a module from this list once it is clean: the test
-# below fails for a listed module that no longer touches the ORM.
-LEFT_FOR_THE_TABLE_RESULTS = {
-    "systems/killpower/views/match_pages.py",
-    "systems/mythril/views/match_pages.py",
-    "systems/tutatis/views/matches.py",
-}
-
-
 def orm_reads(source: str) -> list[tuple[int, str]]:
     """``(line, what)`` for each ``<x>.objects`` and each ``get_object_or_404(<Model>, ...)``
     (a capitalised name: a model class) in ``source``."""
@@ -79,13 +69,9 @@ def test_every_view_package_is_scanned():
     modules = view_modules()
     for package in VIEW_PACKAGES:
         assert any(module.startswith(package + "/") for module in modules), package
-    assert set(modules) >= LEFT_FOR_THE_TABLE_RESULTS
 
 
 @pytest.mark.parametrize("module", view_modules())
 def test_views_never_query_the_orm(module):
     reads = orm_reads((ROOT / module).read_text(encoding="utf-8"))
-    if module in LEFT_FOR_THE_TABLE_RESULTS:
-        assert reads, f"{module} reads through selectors now: take it off the list"
-    else:
-        assert reads == [], f"{module} queries the ORM: {reads}; read through a selector"
+    assert reads == [], f"{module} queries the ORM: {reads}; read through a selector"

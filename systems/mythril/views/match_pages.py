@@ -14,9 +14,9 @@ from matches.models import Fixture
 from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
-from systems.mythril import RULE_SYSTEM
+from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.kickoff import SIDES
-from systems.mythril.models import PostMatchRun, ResultReport, TeamBet
+from systems.mythril.models import PostMatchRun
 from systems.mythril.selectors import team_sheet
 
 COUNTS = ("touchdowns", "completions", "casualties", "interceptions")
@@ -44,18 +44,14 @@ ROUTES = ReportRoutes(
 
 
 def _fixture(pk: int) -> Fixture:
-    return get_object_or_404(
-        Fixture.objects.select_related("season__league", "home", "away"),
-        pk=pk,
-        season__league__rule_system=RULE_SYSTEM,
-    )
+    return get_object_or_404(selectors.fixture_list(), pk=pk)
 
 
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     fixture = _fixture(fixture.pk)
     league = fixture.season.league
-    report = ResultReport.objects.filter(fixture=fixture, status__in=ResultReport.OPEN).first()
-    run = PostMatchRun.objects.filter(fixture=fixture).first()
+    report = selectors.open_report(fixture=fixture)
+    run = selectors.post_match_run(fixture=fixture)
     user = request.user
     actions = report_actions(user, report)
     context = {
@@ -69,7 +65,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "can_dispute": actions.dispute,
         "can_decide": actions.decide,
         "report_urls": PAGES.command_urls(report),
-        "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
+        "bets": selectors.fixture_team_bets(fixture=fixture),
         "names": _names(fixture),
     }
     context["rolls"] = roll_rows(
@@ -160,7 +156,7 @@ def _entered(post: Any, sheets: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
-    run = PostMatchRun.objects.filter(fixture=fixture).first()
+    run = selectors.post_match_run(fixture=fixture)
     return render(
         request,
         "mythril/match_sheet.html",
@@ -168,7 +164,7 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
             "fixture": fixture,
             "league": fixture.season.league,
             "sheets": _sheets(fixture),
-            "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
+            "bets": selectors.fixture_team_bets(fixture=fixture),
             "run": run,
             "rolls": roll_rows(
                 run, _names(fixture), {"home": fixture.home.name, "away": fixture.away.name}

@@ -15,7 +15,7 @@ from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
 from systems.tutatis import RULE_SYSTEM, roles, selectors
 from systems.tutatis.forms import ResultForm, RollForm
-from systems.tutatis.models import MatchRoll, ResultReport
+from systems.tutatis.models import ResultReport
 from systems.tutatis.services import matchday
 
 SIDES = ("home", "away")
@@ -33,11 +33,7 @@ report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = (
-        Fixture.objects.select_related("season__league__commissioner", "home__coach", "away__coach")
-        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    fixture = selectors.fixture_get(pk=pk)
     if fixture is None:
         raise Http404
     return fixture
@@ -158,9 +154,7 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def time_warp(request: HttpRequest, pk: int) -> HttpResponse:
     _signed(request)
-    first = MatchRoll.objects.filter(
-        pk=pk, fixture__season__league__rule_system=RULE_SYSTEM
-    ).first()
+    first = selectors.roll_get(pk=pk)
     if first is None:
         raise Http404
     try:
