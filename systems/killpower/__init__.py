@@ -18,7 +18,7 @@ registration in :mod:`systems.killpower.apps`.
 * :mod:`~systems.killpower.post_match`: the post-match sequence the workflow runs once per
   fixture, in a worker (``sequence_apply``);
 * :mod:`~systems.killpower.services.tournaments`: ``tournament_create``, ``tournament_advance``;
-* :mod:`~systems.killpower.match_selectors` and :mod:`~systems.killpower.standings`: reports,
+* :mod:`~systems.killpower.selectors.matches` and :mod:`~systems.killpower.standings`: reports,
   the commissioner's queue, the referee sheet, the post-match report, the bracket, the
   championship table by ranking points;
 * ``forms``, ``views``, ``api``, ``templatetags``: its pages and endpoints.

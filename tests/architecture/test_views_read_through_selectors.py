@@ -22,6 +22,7 @@ VIEW_PACKAGES = [
     "notifications/views",
 ]
 
+
 def orm_reads(source: str) -> list[tuple[int, str]]:
     """``(line, what)`` for each ``<x>.objects`` and each ``get_object_or_404(<Model>, ...)``
     (a capitalised name: a model class) in ``source``."""

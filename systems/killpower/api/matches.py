@@ -27,10 +27,10 @@ from matches.table_results.api import (
     ReportViewSet,
 )
 from systems.killpower import RULE_SYSTEM, standings
-from systems.killpower import match_selectors as selectors
 from systems.killpower.api import match_serializers as s
 from systems.killpower.api.filters import ResultReportFilter
 from systems.killpower.kickoff import fixture_kick_off_now
+from systems.killpower.selectors import matches as selectors
 from systems.killpower.services import tournaments
 
 

@@ -1,5 +1,5 @@
 """What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors.gladiators` and
-:mod:`systems.killpower.match_selectors`: a gladiator's characteristics row by row (base,
+:mod:`systems.killpower.selectors.matches`: a gladiator's characteristics row by row (base,
 specialization, raises, race maximum), the raises a team's coach may take, the team page, a
 referee sheet before kick-off, and the result reports a user can act on.
 
@@ -18,9 +18,9 @@ from matches.models import Fixture
 from rules_engine.killpower import division, targets
 from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
 from systems.killpower import engine, roles
-from systems.killpower import match_selectors as kp_match_selectors
 from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
 from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.selectors import matches as kp_match_selectors
 
 SIDES = ("home", "away")
 CHARACTERISTICS = tuple(c.value for c in Characteristic)
@@ -98,7 +98,7 @@ def raise_choices(*, team: Team) -> list[dict[str, Any]]:
 
 
 def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
-    """The referee sheet: as frozen at kick-off (``systems.killpower.match_selectors``), or before
+    """The referee sheet: as frozen at kick-off (``systems.killpower.selectors.matches``), or before
     kick-off the teams as they stand, their powers and the points to score now, without RAP
     (it is drawn at kick-off; the referee may draw it by hand)."""
     sheet = kp_match_selectors.referee_sheet_get(fixture=fixture)

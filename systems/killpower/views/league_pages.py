@@ -19,7 +19,7 @@ from core.htmx import page_or_fragment
 from league.models import League, Season, Team
 from league.selectors import season_get
 from league.views.access import commissioner_required, roster_editor_required
-from systems.killpower import RULE_SYSTEM, engine, match_selectors, roles, standings
+from systems.killpower import RULE_SYSTEM, engine, roles, standings
 from systems.killpower.forms import (
     KillpowerTeamForm,
     RaiseForm,
@@ -28,6 +28,7 @@ from systems.killpower.forms import (
 )
 from systems.killpower.models import Gladiator
 from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.selectors import matches as match_selectors
 from systems.killpower.selectors import pages as page_selectors
 from systems.killpower.services import teams as services
 from systems.killpower.services import tournaments

@@ -27,7 +27,6 @@ from matches.table_results import services
 from matches.table_results.roles import report_actions
 from matches.table_results.views import ReportPages, done, refusal_text
 from rules_engine.killpower.report import able_to_shoot
-from systems.killpower import match_selectors as selectors
 from systems.killpower import roles
 from systems.killpower.forms import (
     ConfirmForm,
@@ -39,6 +38,7 @@ from systems.killpower.forms import (
 )
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
+from systems.killpower.selectors import matches as selectors
 from systems.killpower.selectors import pages as page_selectors
 
 SIDES = ("home", "away")

@@ -5,8 +5,8 @@ import pytest
 from league.models import League
 from matches.models import Fixture
 from systems.killpower import demo as killpower_demo
-from systems.killpower.match_selectors import bracket_get, report_queue
 from systems.killpower.models import PostMatchRun
+from systems.killpower.selectors.matches import bracket_get, report_queue
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 from matches import services
 from matches.models import Fixture
 from systems.killpower.kickoff import fixture_kick_off_now
-from systems.killpower.match_selectors import referee_sheet_get
+from systems.killpower.selectors.matches import referee_sheet_get
 from tests.factories import FixtureFactory, set_ranking_points
 from tests.systems.killpower.helpers import play
 

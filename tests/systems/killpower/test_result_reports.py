@@ -11,8 +11,8 @@ from matches.table_results.services import (
     report_dispute,
     report_enter,
 )
-from systems.killpower.match_selectors import open_report, report_queue
 from systems.killpower.models import ResultReport
+from systems.killpower.selectors.matches import open_report, report_queue
 from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db

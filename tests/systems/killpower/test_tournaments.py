@@ -9,8 +9,8 @@ from league.services import league_create
 from matches import services
 from matches.models import Fixture, Result
 from matches.table_results.services import report_confirm, report_enter
-from systems.killpower.match_selectors import bracket_get
 from systems.killpower.models import Gladiator, GladiatorEvent
+from systems.killpower.selectors.matches import bracket_get
 from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.services.tournaments import tournament_advance, tournament_create
 from tests.factories import killpower_recruits as recruits
