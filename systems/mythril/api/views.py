@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from core import documents
 from core.api.parsers import StrictJSONParser
-from core.refusals import Refused
+from core.refusals import Forbidden, Refused
 from league.models import League, Season, Team
 from league.roles import is_commissioner
 from matches.models import Fixture
@@ -39,7 +39,6 @@ from systems.mythril import (
 from systems.mythril.api import serializers as s
 from systems.mythril.documents import RESULT_REPORT
 from systems.mythril.models import LevelUp, Player, PostMatchRun, ResultReport, TeamBet
-from systems.mythril.refusals import Forbidden
 
 JSON = OpenApiResponse(description="JSON document")
 
