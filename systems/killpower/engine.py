@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from core.refusals import Refused
 from league.models import League, LeagueCompetitionFormat, Team
 from rules_engine import InvalidInput
 from rules_engine.killpower import KillpowerSettings, parse_gladiator, parse_team
@@ -43,23 +44,25 @@ def parse_house_rules(
     if house_rules is None:
         house_rules = {}
     if not isinstance(house_rules, Mapping):
-        raise ValidationError({"house_rules": ["Give the house rules as a JSON object."]})
+        raise Refused(
+            "house_rules_not_object", "Give the house rules as a JSON object.", field="house_rules"
+        )
     for key in house_rules:
         if key not in HOUSE_RULE_KEYS:
-            raise ValidationError(
-                {
-                    "house_rules": [
-                        f"{key}: is not a house rule (known: {', '.join(HOUSE_RULE_KEYS)}"
-                        "; the mode is the league's competition format)"
-                    ]
-                }
+            raise Refused(
+                "unknown_house_rule",
+                f"{key}: is not a house rule (known: {', '.join(HOUSE_RULE_KEYS)}"
+                "; the mode is the league's competition format)",
+                field="house_rules",
             )
     try:
         return KillpowerSettings.parse(
             settings_input(house_rules=house_rules, competition_format=competition_format), ""
         )
     except InvalidInput as exc:
-        raise ValidationError({"house_rules": [f"{exc.field}: {exc.message}"]}) from None
+        raise Refused(
+            "house_rules_invalid", f"{exc.field}: {exc.message}", field="house_rules"
+        ) from None
 
 
 def league_settings(league: League) -> KillpowerSettings:
