@@ -182,8 +182,8 @@ def result_void(
     if kickoff is not None:
         try:
             kickoff_in_range(kickoff)
-        except ValidationError as error:
-            raise ValidationError({"kickoff": error.messages}) from None
+        except ValidationError as error:  # the model's validator, named on this field
+            raise Refused("kickoff_range", error.messages[0], field="kickoff") from None
     fixture = _locked(result.fixture_id)
     current = Result.objects.select_for_update().filter(fixture=fixture).first()
     if current is None or current.pk != result.pk:

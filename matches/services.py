@@ -248,8 +248,8 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
 def _check_kickoff(kickoff: datetime, field: str) -> None:
     try:
         kickoff_in_range(kickoff)
-    except ValidationError as error:
-        raise ValidationError({field: error.messages}) from None
+    except ValidationError as error:  # the model's validator, named on this field
+        raise Refused("kickoff_range", error.messages[0], field=field) from None
 
 
 def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = False) -> Fixture:

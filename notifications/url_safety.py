@@ -68,7 +68,7 @@ def _internal(address: Address) -> bool:
 
 
 def url_resolve(url: str, *, field: str = "url") -> CheckedURL:
-    """Check ``url`` (raise ``ValidationError({field: ...})``) and return it with the
+    """Check ``url`` (raise ``Refused`` naming ``field``) and return it with the
     addresses it resolved to, the only ones to connect to."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:

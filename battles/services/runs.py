@@ -165,7 +165,7 @@ def _expect(engine_run: witcher.BattleRun, decision: witcher.Decision, field: st
         message = _("No crucial moment is waiting for a decision.")
     else:
         message = _("No phase-3 skill is waiting for a decision.")
-    raise ValidationError({field: [message]})
+    raise Refused("no_pending_decision", message, field=field)
 
 
 def run_decide_crucial_moment(*, run_id: int, user: Actor, winner: str) -> BattleRun:
