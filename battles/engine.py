@@ -2,7 +2,7 @@
 
 It builds the engine's inputs from models (an army with its troops, a battle, a campaign's
 house rules) and turns the engine's :class:`~rules_engine.InvalidInput` into a
-``ValidationError`` naming the field. No rule lives here: every card, DC, roll and casualty
+``Refused`` naming the field. No rule lives here: every card, DC, roll and casualty
 comes back from the engine.
 """
 
@@ -20,10 +20,10 @@ SIDES = ("attacker", "defender")
 PROBE_TROOPS = [{"name": "probe", "dc": 12, "count": 1}]
 
 
-def field_error(exc: InvalidInput, *, prefix: str = "") -> ValidationError:
-    """``ValidationError({"<prefix>.<engine field>": [message]})``."""
+def field_error(exc: InvalidInput, *, prefix: str = "") -> Refused:
+    """The engine's refusal on ``"<prefix>.<engine field>"``, with its code when it has one."""
     field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
-    return ValidationError({field or "non_field_errors": [exc.message]})
+    return Refused(exc.code or "invalid_input", exc.message, field=field or "non_field_errors")
 
 
 def parse_house_rules(house_rules: object) -> witcher.WitcherTables:

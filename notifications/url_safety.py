@@ -112,5 +112,5 @@ def url_resolve(url: str, *, field: str = "url") -> CheckedURL:
 
 
 def url_check(url: str, *, field: str = "url") -> None:
-    """Raise ``ValidationError({field: ...})`` unless ``url`` may receive webhooks."""
+    """Raise ``Refused`` naming ``field`` unless ``url`` may receive webhooks."""
     url_resolve(url, field=field)

@@ -1,14 +1,12 @@
 """The one adapter between Killpower Ball rows and the rules engine's plain JSON.
 
 It builds the engine's inputs from models (a gladiator, a team, a league's settings) and turns
-the engine's :class:`~rules_engine.InvalidInput` into a ``ValidationError`` naming the field.
+the engine's :class:`~rules_engine.InvalidInput` into a ``Refused`` naming the field.
 No rule lives here: every number shown or stored comes back from ``rules_engine.killpower``.
 """
 
 from collections.abc import Iterable, Mapping
 from typing import Any
-
-from django.core.exceptions import ValidationError
 
 from core.refusals import Refused
 from league.models import League, LeagueCompetitionFormat, Team
@@ -23,10 +21,10 @@ HOUSE_RULE_KEYS = ("ranking", "target_table", "power_cards", "death_risk", "xp_p
 ``competition_format``."""
 
 
-def field_error(exc: InvalidInput, *, prefix: str = "") -> ValidationError:
-    """``ValidationError({"<prefix>.<engine field>": [message]})``."""
+def field_error(exc: InvalidInput, *, prefix: str = "") -> Refused:
+    """The engine's refusal on ``"<prefix>.<engine field>"``, with its code when it has one."""
     field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
-    return ValidationError({field: [exc.message]})
+    return Refused(exc.code or "invalid_input", exc.message, field=field)
 
 
 def settings_input(
