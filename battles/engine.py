@@ -2,7 +2,7 @@
 
 It builds the engine's inputs from models (an army with its troops, a battle, a campaign's
 house rules) and turns the engine's :class:`~rules_engine.InvalidInput` into a
-``ValidationError`` naming the field. No rule lives here: every card, DC, roll and casualty
+``Refused`` naming the field. No rule lives here: every card, DC, roll and casualty
 comes back from the engine.
 """
 
@@ -13,16 +13,17 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from battles.models import Army, Battle, Campaign, Troop
+from core.refusals import Refused
 from rules_engine import InvalidInput, witcher
 
 SIDES = ("attacker", "defender")
 PROBE_TROOPS = [{"name": "probe", "dc": 12, "count": 1}]
 
 
-def field_error(exc: InvalidInput, *, prefix: str = "") -> ValidationError:
-    """``ValidationError({"<prefix>.<engine field>": [message]})``."""
+def field_error(exc: InvalidInput, *, prefix: str = "") -> Refused:
+    """The engine's refusal on ``"<prefix>.<engine field>"``, with its code when it has one."""
     field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
-    return ValidationError({field or "non_field_errors": [exc.message]})
+    return Refused(exc.code or "invalid_input", exc.message, field=field or "non_field_errors")
 
 
 def parse_house_rules(house_rules: object) -> witcher.WitcherTables:
@@ -31,7 +32,11 @@ def parse_house_rules(house_rules: object) -> witcher.WitcherTables:
     if house_rules in (None, {}):
         return witcher.default_tables()
     if not isinstance(house_rules, Mapping):
-        raise ValidationError({"house_rules": [_("Give the house rules as a JSON object.")]})
+        raise Refused(
+            "house_rules_not_object",
+            _("Give the house rules as a JSON object."),
+            field="house_rules",
+        )
     try:
         return witcher.load_tables(house_rules)
     except InvalidInput as exc:
@@ -130,7 +135,9 @@ def check_battle_settings(
     """Let the engine read a battle's circumstances, crucial moments, options and
     deployment (the armies apart): ``ValidationError`` naming the field."""
     if not isinstance(deployment, Mapping):
-        raise ValidationError({"deployment": [_("Give the deployment as a JSON object.")]})
+        raise Refused(
+            "deployment_not_object", _("Give the deployment as a JSON object."), field="deployment"
+        )
     unknown = [key for key in deployment if key not in SIDES]
     if unknown:
         raise ValidationError(
@@ -147,8 +154,10 @@ def check_battle_settings(
     except InvalidInput as exc:
         side, _dot, rest = exc.field.partition(".")
         if side in SIDES and rest.startswith("deployment"):
-            raise ValidationError(
-                {f"deployment.{side}{rest.removeprefix('deployment')}": [exc.message]}
+            raise Refused(
+                "deployment_invalid",
+                exc.message,
+                field=f"deployment.{side}{rest.removeprefix('deployment')}",
             ) from None
         raise field_error(exc) from None
 

@@ -10,6 +10,7 @@ from betting import plugins
 from betting.models import BettingSettings
 from core import registry
 from core.enqueue import enqueue_on_commit
+from core.refusals import Refused
 from league.models import League
 from ledger.services import system_accounts
 from matches.models import Fixture
@@ -53,19 +54,17 @@ def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
         setattr(current, name, value)
     current.clean_fields(exclude=["league"])
     if current.mode == BettingSettings.Mode.FIXED and not fixed_odds_possible(league):
-        raise ValidationError(
-            {
-                "mode": _(
-                    "Fixed odds need a game the workers simulate; bet with a pool in this league."
-                )
-            }
+        raise Refused(
+            "fixed_odds_unavailable",
+            _("Fixed odds need a game the workers simulate; bet with a pool in this league."),
+            field="mode",
         )
     if current.min_stake > current.max_stake:
-        raise ValidationError(
-            {
-                "max_stake": _("The largest stake cannot be below the smallest (%(min)s).")
-                % {"min": current.min_stake}
-            }
+        raise Refused(
+            "max_stake_below_min",
+            _("The largest stake cannot be below the smallest (%(min)s)."),
+            field="max_stake",
+            min=current.min_stake,
         )
     current.validate_constraints()
     now_fixed = current.mode == BettingSettings.Mode.FIXED != previous_mode

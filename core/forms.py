@@ -1,8 +1,9 @@
 """Form plumbing every app's pages share.
 
-Templates draw the fields with ``partials/field.html``; services raise ``ValidationError`` with
-field dicts, and :func:`add_service_errors` shows them as inline errors on the fields of the
-same name (and as form errors otherwise).
+Templates draw the fields with ``partials/field.html``; services refuse with
+``core.refusals.Refused`` (a ``ValidationError`` naming its field), and
+:func:`add_service_errors` shows it, worded in the reader's language, as an inline error on the
+field of the same name (and as a form error otherwise).
 """
 
 from django import forms
@@ -18,7 +19,8 @@ class PageForm(forms.Form):
 
 
 def add_service_errors(form: forms.Form, error: ValidationError) -> None:
-    """Attach a service's ``ValidationError`` to ``form``: per field where the form has one."""
+    """Attach a service's refusal (any ``ValidationError``) to ``form``: per field where the
+    form has one."""
     if not hasattr(error, "error_dict"):
         form.add_error(None, error.messages)
         return

@@ -1,26 +1,55 @@
-"""A service's refusal with a stable code: ``Refused(code, message, field=None, **extra)``.
+"""The project's one refusal: ``Refused(code, message, field=None, **params)``.
 
-The API answers it with its status (400 unless the subclass says otherwise) in the project's
-error shape, ``{"error": {"code", "message", "fields"?, ...extra}}``; pages show the message.
-Nothing was written: services raise it before their first write, inside their transaction.
+A service refuses, before its first write, with a stable snake_case ``code`` clients can rely
+on, the ``field`` at fault (``None`` for the request as a whole) and the ``params`` its message
+names. ``message`` is a translatable template (``gettext_lazy``, or ``gettext`` called inside the
+request) worded with the params only when it is shown, so each edge words it in its reader's
+language: the API (``core.api.errors``), forms (``core.forms.add_service_errors``) and pages
+(``refused.message``).
+
+``Refused`` is a Django ``ValidationError`` too, so forms, the admin and callers that catch
+``ValidationError`` keep working; :class:`Forbidden` is the 403 for a missing role, a
+``PermissionDenied`` as well. Forms, serializers and models' ``clean()`` keep raising Django's
+own ``ValidationError``: that is the edge's vocabulary, not the domain's.
 """
 
 from typing import Any
 
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 
-class Refused(Exception):
+
+class Refused(ValidationError):
     status_code = 400
 
-    def __init__(self, code: str, message: str, field: str | None = None, **extra: Any) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: Any, field: str | None = None, **params: Any) -> None:
+        error = ValidationError(message, code=code, params=params or None)
+        super().__init__({field or NON_FIELD_ERRORS: [error]})
         self.code = code
-        self.message = message
+        self.template = message
         self.field = field
-        self.extra = extra
+        self.params = params
+
+    @property
+    def message(self) -> str:  # type: ignore[override]
+        """The message in the active language, worded with the params."""
+        return str(self.template % self.params if self.params else self.template)
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        """The params, by the name callers and tests already use."""
+        return self.params
 
     def as_error(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.field:
-            body["fields"] = {self.field: [self.message]}
-        body.update(self.extra)
-        return body
+        """The API's body: the code, the message, the field's messages, then the params."""
+        message = self.message
+        fields = {self.field or "non_field_errors": [message]}
+        return {"code": self.code, "message": message, "fields": fields, **self.params}
+
+
+class Forbidden(Refused, PermissionDenied):
+    """The user lacks the role the command needs: 403 over the API."""
+
+    status_code = 403
+
+    def __init__(self, message: Any) -> None:
+        super().__init__("forbidden", message)

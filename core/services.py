@@ -2,16 +2,18 @@
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.models import UserProfile
+from core.refusals import Refused
 
 
 def user_set_language(*, user: User, language: str) -> UserProfile:
     if language and language not in dict(settings.LANGUAGES):
-        raise ValidationError({"language": _("Choose one of the offered languages.")})
+        raise Refused(
+            "unknown_language", _("Choose one of the offered languages."), field="language"
+        )
     profile, _created = UserProfile.objects.update_or_create(
         user=user, defaults={"language": language}
     )
@@ -32,7 +34,7 @@ def user_close(*, user: User) -> User:
 
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.is_active:
-        raise ValidationError(_("This account is already closed."))
+        raise Refused("account_closed", _("This account is already closed."))
     user.username = DELETED_USERNAME.format(pk=user.pk)
     user.first_name = user.last_name = user.email = ""
     user.is_active = user.is_staff = user.is_superuser = False

@@ -6,10 +6,10 @@ neither is imported here.
 """
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from core import registry
+from core.refusals import Refused
 from league.models import League, Team
 
 
@@ -20,13 +20,11 @@ def team_name_check(*, league: League, name: str, team: Team | None = None) -> N
     if team is not None:
         taken = taken.exclude(pk=team.pk)
     if taken.exists():
-        raise ValidationError(
-            {
-                "name": _(
-                    "%(name)s already plays in this league (capitals aside): choose another name."
-                )
-                % {"name": taken.values_list("name", flat=True).first()}
-            }
+        raise Refused(
+            "name_taken",
+            _("%(name)s already plays in this league (capitals aside): choose another name."),
+            field="name",
+            name=taken.values_list("name", flat=True).first(),
         )
 
 
@@ -56,16 +54,16 @@ def league_settings_check_plain(*, league: League) -> None:
     """A game without its own check plays championships without house rules."""
     game = registry.game(league.rule_system)
     if league.competition_format != League.CompetitionFormat.CHAMPIONSHIP:
-        raise ValidationError(
-            {
-                "competition_format": _("%(system)s leagues play championships only.")
-                % {"system": game.label}
-            }
+        raise Refused(
+            "championships_only",
+            _("%(system)s leagues play championships only."),
+            field="competition_format",
+            system=game.label,
         )
     if league.house_rules:
-        raise ValidationError(
-            {
-                "house_rules": _("%(system)s leagues have no house rules here.")
-                % {"system": game.label}
-            }
+        raise Refused(
+            "no_house_rules",
+            _("%(system)s leagues have no house rules here."),
+            field="house_rules",
+            system=game.label,
         )

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core import registry
+from core.refusals import Refused
 from league import plugins
 from league.defaults import team_name_check
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
@@ -42,29 +43,32 @@ def _full_clean(instance: Any, **kwargs: Any) -> None:
 def _check_forfeit_scores(league: League) -> None:
     """A fixture awarded by forfeit is won: the winner's score is above the loser's."""
     if league.forfeit_score_for <= league.forfeit_score_against:
-        raise ValidationError(
-            {
-                "forfeit_score_for": _(
-                    "The winner's forfeit score must be above the loser's (%(n)s)."
-                )
-                % {"n": league.forfeit_score_against}
-            }
+        raise Refused(
+            "forfeit_score_order",
+            _("The winner's forfeit score must be above the loser's (%(n)s)."),
+            field="forfeit_score_for",
+            n=league.forfeit_score_against,
         )
 
 
 def _check_tiebreakers(value: Any) -> None:
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-        raise ValidationError({"tiebreakers": _("Give a non-empty list of tie-breakers.")})
+        raise Refused(
+            "tiebreakers_required", _("Give a non-empty list of tie-breakers."), field="tiebreakers"
+        )
     unknown = [v for v in value if v not in TIEBREAKER_KEYS]
     if unknown:
-        raise ValidationError(
-            {
-                "tiebreakers": _("Unknown tie-breaker %(names)s; choose from %(known)s.")
-                % {"names": ", ".join(unknown), "known": ", ".join(sorted(TIEBREAKER_KEYS))}
-            }
+        raise Refused(
+            "unknown_tiebreaker",
+            _("Unknown tie-breaker %(names)s; choose from %(known)s."),
+            field="tiebreakers",
+            names=", ".join(unknown),
+            known=", ".join(sorted(TIEBREAKER_KEYS)),
         )
     if len(set(value)) != len(value):
-        raise ValidationError({"tiebreakers": _("Each tie-breaker may appear only once.")})
+        raise Refused(
+            "tiebreaker_repeated", _("Each tie-breaker may appear only once."), field="tiebreakers"
+        )
 
 
 def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
@@ -75,8 +79,11 @@ def _check_rule_settings(league: League, *, has_fixtures: bool = False) -> None:
         registry.game(league.rule_system)
     except LookupError:
         known = ", ".join(name for name, _label in registry.choices())
-        raise ValidationError(
-            {"rule_system": _("Unknown rule system; choose from %(known)s.") % {"known": known}}
+        raise Refused(
+            "unknown_rule_system",
+            _("Unknown rule system; choose from %(known)s."),
+            field="rule_system",
+            known=known,
         ) from None
     game_settings = plugins.league_settings.of(league.rule_system)
     game_settings.settings_check(league=league, has_fixtures=has_fixtures)
@@ -170,12 +177,11 @@ def season_check_open(*, season: Season) -> None:
     """Refuse to change a finished season (archived: no new fixture, simulation or report);
     the error is on ``season``."""
     if season.finished_at is not None:
-        raise ValidationError(
-            {
-                "season": _("Season %(name)s is finished and archived: it cannot change.")
-                % {"name": season.name}
-            },
-            code="season_finished",
+        raise Refused(
+            "season_finished",
+            _("Season %(name)s is finished and archived: it cannot change."),
+            field="season",
+            name=season.name,
         )
 
 

@@ -33,6 +33,7 @@ from django.utils import timezone
 from betting import bulk as betting_bulk
 from betting.league_settings import settings_save
 from core import registry
+from core.refusals import Refused
 from league.models import League, Season, Team
 from league.services import league_create, season_create
 from ledger.models import Account
@@ -106,10 +107,12 @@ def load_generate(
     the same data whatever the number of processes (only the ids differ)."""
     plan.check()
     if plan.jobs > 1 and connection.vendor != "postgresql":
-        raise ValidationError({"jobs": "more than one job needs PostgreSQL"})
+        raise Refused("postgresql_needed", "more than one job needs PostgreSQL", field="jobs")
     games = _generated_games()
     if not games:
-        raise ValidationError({"leagues": "no registered game can generate its teams"})
+        raise Refused(
+            "no_generating_game", "no registered game can generate its teams", field="leagues"
+        )
     earlier = LoadRun.objects.order_by("-pk").first()
     if earlier is not None and not force:
         raise AlreadyGenerated(

@@ -57,10 +57,15 @@ def result_snapshot(result: Result) -> dict[str, Any]:
 def _reason(reason: str | None) -> str:
     text = (reason or "").strip()
     if not text:
-        raise ValidationError({"reason": _("Give the reason: it is kept with the history.")})
+        raise Refused(
+            "reason_required", _("Give the reason: it is kept with the history."), field="reason"
+        )
     if len(text) > REASON_MAX:
-        raise ValidationError(
-            {"reason": _("Keep the reason under %(max)s characters.") % {"max": REASON_MAX}}
+        raise Refused(
+            "reason_too_long",
+            _("Keep the reason under %(max)s characters."),
+            field="reason",
+            max=REASON_MAX,
         )
     return text
 
@@ -96,7 +101,7 @@ def _locked(fixture_id: int) -> Fixture:
     """The fixture with both teams locked (``matches.locking``), of a season not archived."""
     fixture = locking.lock_fixture_with_teams(fixture_id)
     if fixture is None:
-        raise ValidationError({"fixture": _("No such fixture.")})
+        raise Refused("not_found", _("No such fixture."), field="fixture")
     season_check_open(season=fixture.season)
     return fixture
 
@@ -141,8 +146,10 @@ def result_correct(
     )
     before = result_snapshot(current)
     if (home_score, away_score, winner) == (current.home_score, current.away_score, current.winner):
-        raise ValidationError(
-            {"home_score": _("This is the result already stored: change the score or winner.")}
+        raise Refused(
+            "result_unchanged",
+            _("This is the result already stored: change the score or winner."),
+            field="home_score",
         )
     current.home_score, current.away_score, current.winner = home_score, away_score, winner
     current.save(update_fields=["home_score", "away_score", "winner"])
@@ -175,8 +182,8 @@ def result_void(
     if kickoff is not None:
         try:
             kickoff_in_range(kickoff)
-        except ValidationError as error:
-            raise ValidationError({"kickoff": error.messages}) from None
+        except ValidationError as error:  # the model's validator, named on this field
+            raise Refused("kickoff_range", error.messages[0], field="kickoff") from None
     fixture = _locked(result.fixture_id)
     current = Result.objects.select_for_update().filter(fixture=fixture).first()
     if current is None or current.pk != result.pk:
@@ -220,7 +227,9 @@ def fixture_award(
     stored (the betting and notifications receivers of a new ``Result``)."""
     reason = _reason(reason)
     if winner not in SIDES:
-        raise ValidationError({"winner": _("Award the fixture to the home or the away side.")})
+        raise Refused(
+            "winner_required", _("Award the fixture to the home or the away side."), field="winner"
+        )
     locked = _locked(fixture.pk)
     if locked.status not in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED) or (
         Result.objects.filter(fixture=locked).exists()

@@ -81,7 +81,7 @@ def season_finish(*, season: Season, by: User) -> Season:
     with its champion, and every coach of the league is told (``season.finished``)."""
     locked = Season.objects.select_for_update().filter(pk=season.pk).first()
     if locked is None:
-        raise ValidationError({"season": _("No such season.")})
+        raise Refused("not_found", _("No such season."), field="season")
     league = League.objects.get(pk=locked.league_id)
     locked.league = league
     _require_commissioner(by, league)
@@ -161,16 +161,23 @@ def _retire_ids(league: League, retire: Iterable[Any]) -> list[int]:
         if isinstance(value, Team):
             value = value.pk
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError({"retire": _("Give the teams to retire by their ids.")})
+            raise Refused(
+                "team_ids_required", _("Give the teams to retire by their ids."), field="retire"
+            )
         ids.append(value)
     known = dict(Team.objects.filter(league=league, pk__in=ids).values_list("pk", "retired_at"))
     unknown = [str(pk) for pk in ids if pk not in known]
     if unknown:
-        raise ValidationError(
-            {"retire": _("No team %(ids)s in this league.") % {"ids": ", ".join(unknown)}}
+        raise Refused(
+            "unknown_team",
+            _("No team %(ids)s in this league."),
+            field="retire",
+            ids=", ".join(unknown),
         )
     if any(known[pk] is not None for pk in ids):
-        raise ValidationError({"retire": _("A team in this list is retired already.")})
+        raise Refused(
+            "already_retired", _("A team in this list is retired already."), field="retire"
+        )
     return sorted(set(ids))
 
 
@@ -198,11 +205,11 @@ def season_start_next(
     """
     locked_league = League.objects.select_for_update().filter(pk=league.pk).first()
     if locked_league is None:
-        raise ValidationError({"league": _("No such league.")})
+        raise Refused("not_found", _("No such league."), field="league")
     _require_commissioner(by, locked_league)
     name = (name or "").strip()
     if not name:
-        raise ValidationError({"name": _("Give the new season a name.")})
+        raise Refused("name_required", _("Give the new season a name."), field="name")
     if locked_league.seasons.filter(name__iexact=name).exists():
         raise SeasonConflict(
             "season_exists",

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from core import registry
 from core.enqueue import enqueue_on_commit
+from core.refusals import Refused
 from core.signals import fixture_cancelled, fixtures_scheduled
 from league.models import League, Season, Team
 from league.services import season_check_open
@@ -59,20 +60,28 @@ def fixtures_generate(
 ) -> list[Fixture]:
     """A round robin for every team of the season's league (circle method, byes when odd)."""
     if season.league.competition_format == League.CompetitionFormat.TOURNAMENT:
-        raise ValidationError(
-            {"season": _("A tournament season is played as a bracket: create the tournament.")}
+        raise Refused(
+            "tournament_season",
+            _("A tournament season is played as a bracket: create the tournament."),
+            field="season",
         )
     Season.objects.select_for_update().filter(pk=season.pk).first()  # one generator at a time
     season_check_open(season=season)
     if season.fixtures.exists():
-        raise ValidationError({"season": _("This season already has fixtures.")})
+        raise Refused("fixtures_exist", _("This season already has fixtures."), field="season")
     teams = list(season.league.teams.filter(retired_at__isnull=True).order_by("pk"))
     if len(teams) < 2:
-        raise ValidationError(
-            {"season": _("Register at least two teams before generating fixtures.")}
+        raise Refused(
+            "too_few_teams",
+            _("Register at least two teams before generating fixtures."),
+            field="season",
         )
     if interval <= timedelta(0):
-        raise ValidationError({"interval": _("The time between rounds must be positive.")})
+        raise Refused(
+            "interval_not_positive",
+            _("The time between rounds must be positive."),
+            field="interval",
+        )
     start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
         hour=20, minute=0, second=0, microsecond=0
     )
@@ -80,7 +89,7 @@ def fixtures_generate(
     _check_kickoff(start, "first_kickoff")
     _check_kickoff(start + (len(rounds) - 1) * interval, "interval")
     if len(rounds) > MAX_ROUND:
-        raise ValidationError({"season": _("Too many teams for one round robin.")})
+        raise Refused("too_many_teams", _("Too many teams for one round robin."), field="season")
     fixtures = [
         Fixture(
             season=season,
@@ -113,8 +122,10 @@ def fixture_schedule(
     """
     league = season.league
     if league.competition_format == League.CompetitionFormat.TOURNAMENT:
-        raise ValidationError(
-            {"season": _("A tournament season is played as a bracket: create the tournament.")}
+        raise Refused(
+            "tournament_season",
+            _("A tournament season is played as a bracket: create the tournament."),
+            field="season",
         )
     season_check_open(season=season)
     errors: dict[str, str] = {}
@@ -150,8 +161,11 @@ def fixture_schedule(
         last = season.fixtures.aggregate(last=Max("round"))["last"] or 0
         round_number = last + 1
         if round_number > MAX_ROUND:
-            raise ValidationError(
-                {"round": _("Rounds are numbered from 1 to %(max)s.") % {"max": MAX_ROUND}}
+            raise Refused(
+                "round_out_of_range",
+                _("Rounds are numbered from 1 to %(max)s."),
+                field="round",
+                max=MAX_ROUND,
             )
     busy = season.fixtures.filter(round=round_number)
     for side, team in (("home", home), ("away", away)):
@@ -181,11 +195,11 @@ def fixture_kick_off(*, fixture_id: int) -> Fixture:
     """Freeze a scheduled fixture's line-ups now (its kick-off). Idempotent."""
     fixture = locking.lock_fixture_with_teams(fixture_id)
     if fixture is None:
-        raise ValidationError({"fixture": _("No such fixture.")})
+        raise Refused("not_found", _("No such fixture."), field="fixture")
     if fixture.status == Fixture.Status.SCHEDULED:
         _kick_off(fixture)
     elif fixture.status == Fixture.Status.CANCELLED:
-        raise ValidationError({"fixture": _("This fixture is cancelled.")})
+        raise Refused("fixture_cancelled", _("This fixture is cancelled."), field="fixture")
     return fixture
 
 
@@ -217,8 +231,10 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
         status=Fixture.Status.CANCELLED
     )
     if not updated:
-        raise ValidationError(
-            {"status": _("Only a fixture that has not kicked off can be cancelled.")}
+        raise Refused(
+            "already_kicked_off",
+            _("Only a fixture that has not kicked off can be cancelled."),
+            field="status",
         )
     history.fixture_record_update(
         fixture=fixture, field="status", old=fixture.status, new=Fixture.Status.CANCELLED
@@ -232,8 +248,8 @@ def fixture_cancel(*, fixture: Fixture) -> Fixture:
 def _check_kickoff(kickoff: datetime, field: str) -> None:
     try:
         kickoff_in_range(kickoff)
-    except ValidationError as error:
-        raise ValidationError({field: error.messages}) from None
+    except ValidationError as error:  # the model's validator, named on this field
+        raise Refused("kickoff_range", error.messages[0], field=field) from None
 
 
 def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = False) -> Fixture:
@@ -241,21 +257,22 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = Fals
     next sweep: it needs ``past=True`` (the page and the API ask for that confirmation)."""
     _check_kickoff(kickoff, "kickoff")
     if kickoff <= timezone.now() and not past:
-        raise ValidationError(
-            {
-                "kickoff": _(
-                    "This kick-off is already past: the fixture would kick off at once. Confirm "
-                    "it to go on."
-                )
-            },
-            code="past",
+        raise Refused(
+            "past",
+            _(
+                "This kick-off is already past: the fixture would kick off at once. Confirm "
+                "it to go on."
+            ),
+            field="kickoff",
         )
     updated = Fixture.objects.filter(pk=fixture.pk, status=Fixture.Status.SCHEDULED).update(
         kickoff=kickoff
     )
     if not updated:
-        raise ValidationError(
-            {"kickoff": _("Only a fixture that has not kicked off can be rescheduled.")}
+        raise Refused(
+            "already_kicked_off",
+            _("Only a fixture that has not kicked off can be rescheduled."),
+            field="kickoff",
         )
     history.fixture_record_update(
         fixture=fixture, field="kickoff", old=fixture.kickoff, new=kickoff
@@ -295,13 +312,11 @@ def simulation_request(
     """
     season_check_open(season=season)
     if not is_simulated(season.league):
-        raise ValidationError(
-            {
-                "fixtures": _(
-                    "%(system)s matches are played at the table: enter their results instead."
-                )
-                % {"system": season.league.get_rule_system_display()}
-            }
+        raise Refused(
+            "played_at_table",
+            _("%(system)s matches are played at the table: enter their results instead."),
+            field="fixtures",
+            system=season.league.get_rule_system_display(),
         )
     fixtures: QuerySet[Fixture] = season.fixtures.filter(status__in=UNRESOLVED)
     if fixture is not None:
@@ -314,8 +329,10 @@ def simulation_request(
         label = _("Whole season")
     ids = list(fixtures.order_by("round", "pk").values_list("pk", flat=True))
     if not ids:
-        raise ValidationError(
-            {"fixtures": _("Nothing left to simulate here: every fixture is played or cancelled.")}
+        raise Refused(
+            "nothing_to_simulate",
+            _("Nothing left to simulate here: every fixture is played or cancelled."),
+            field="fixtures",
         )
     in_request = len(ids) <= settings.SIMULATION_KICK_OFF_IN_REQUEST
     if in_request:

@@ -6,7 +6,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -14,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
 from core.events import Event
+from core.refusals import Refused
 from notifications import kinds, webhooks
 from notifications.models import Notification, NotificationPreference
 
@@ -136,8 +136,11 @@ def preferences_save(*, user: User, email: Mapping[str, bool]) -> dict[str, bool
     is refused, naming it, and nothing changes."""
     unknown = sorted(name for name in email if not kinds.is_known(name))
     if unknown:
-        raise ValidationError(
-            {"email": _("Unknown notification kind: %(kinds)s.") % {"kinds": ", ".join(unknown)}}
+        raise Refused(
+            "unknown_notification_kind",
+            _("Unknown notification kind: %(kinds)s."),
+            field="email",
+            kinds=", ".join(unknown),
         )
     for name, value in email.items():
         NotificationPreference.objects.update_or_create(

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+
+from core.refusals import Refused
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 USUAL_PORTS = (80, 443)
@@ -67,40 +68,49 @@ def _internal(address: Address) -> bool:
 
 
 def url_resolve(url: str, *, field: str = "url") -> CheckedURL:
-    """Check ``url`` (raise ``ValidationError({field: ...})``) and return it with the
+    """Check ``url`` (raise ``Refused`` naming ``field``) and return it with the
     addresses it resolved to, the only ones to connect to."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValidationError({field: _("Enter an http or https URL with a host name.")})
+        raise Refused(
+            "url_not_http", _("Enter an http or https URL with a host name."), field=field
+        )
     if parts.username or parts.password:
-        raise ValidationError({field: _("A webhook URL may not carry a user name or password.")})
+        raise Refused(
+            "url_credentials",
+            _("A webhook URL may not carry a user name or password."),
+            field=field,
+        )
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
-        raise ValidationError({field: _("This URL's port is not a number.")}) from None
+        raise Refused(
+            "port_not_a_number", _("This URL's port is not a number."), field=field
+        ) from None
     if port not in allowed_ports():
-        raise ValidationError(
-            {
-                field: _("Webhooks are only sent to ports %(ports)s, not %(port)d.")
-                % {"ports": ", ".join(map(str, sorted(allowed_ports()))), "port": port}
-            }
+        raise Refused(
+            "port_not_allowed",
+            _("Webhooks are only sent to ports %(ports)s, not %(port)d."),
+            field=field,
+            ports=", ".join(map(str, sorted(allowed_ports()))),
+            port=port,
         )
     addresses = _addresses(parts.hostname)
     if not addresses:
-        raise ValidationError({field: _("This host name cannot be resolved.")})
+        raise Refused("host_unresolved", _("This host name cannot be resolved."), field=field)
     if not private_allowed() and any(_internal(address) for address in addresses):
-        raise ValidationError(
-            {
-                field: _(
-                    "This URL points to a private, loopback, link-local or other non-public "
-                    "address: webhooks are only sent to public addresses."
-                )
-            }
+        raise Refused(
+            "address_not_public",
+            _(
+                "This URL points to a private, loopback, link-local or other non-public "
+                "address: webhooks are only sent to public addresses."
+            ),
+            field=field,
         )
     unique = tuple(dict.fromkeys(addresses))
     return CheckedURL(url=url, host=parts.hostname, port=port, addresses=unique)
 
 
 def url_check(url: str, *, field: str = "url") -> None:
-    """Raise ``ValidationError({field: ...})`` unless ``url`` may receive webhooks."""
+    """Raise ``Refused`` naming ``field`` unless ``url`` may receive webhooks."""
     url_resolve(url, field=field)

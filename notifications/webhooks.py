@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from core.enqueue import enqueue_on_commit
 from core.events import Event
 from core.links import site_url
+from core.refusals import Refused
 from league.models import League
 from notifications import pinned_http, signing, url_safety
 from notifications.kinds import WEBHOOK_KINDS
@@ -49,14 +50,15 @@ MAX_ENDPOINTS = 20
 
 def _events_check(events: list[str]) -> list[str]:
     if not events:
-        raise ValidationError({"events": _("Choose at least one event.")})
+        raise Refused("events_required", _("Choose at least one event."), field="events")
     unknown = sorted(set(events) - set(WEBHOOK_KINDS))
     if unknown:
-        raise ValidationError(
-            {
-                "events": _("Webhooks can only send %(kinds)s; not %(unknown)s.")
-                % {"kinds": ", ".join(WEBHOOK_KINDS), "unknown": ", ".join(unknown)}
-            }
+        raise Refused(
+            "unknown_event",
+            _("Webhooks can only send %(kinds)s; not %(unknown)s."),
+            field="events",
+            kinds=", ".join(WEBHOOK_KINDS),
+            unknown=", ".join(unknown),
         )
     return [kind for kind in WEBHOOK_KINDS if kind in events]
 
@@ -70,8 +72,11 @@ def endpoint_create(
     url_safety.url_check(url)
     League.objects.select_for_update().filter(pk=league.pk).first()
     if WebhookEndpoint.objects.filter(league=league).count() >= MAX_ENDPOINTS:
-        raise ValidationError(
-            {"url": _("A league has at most %(count)d webhooks.") % {"count": MAX_ENDPOINTS}}
+        raise Refused(
+            "too_many_webhooks",
+            _("A league has at most %(count)d webhooks."),
+            field="url",
+            count=MAX_ENDPOINTS,
         )
     return WebhookEndpoint.objects.create(
         league=league, url=url, events=chosen, active=active, created_by=user

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from battles import engine, locking, roles
 from battles.models import Army, ArmyEvent, Battle, Campaign, Troop
+from core.refusals import Refused
 
 CAMPAIGN_FIELDS = ("name", "description", "house_rules")
 ARMY_FIELDS = ("name", "commander", "seconds", "works", "owner")
@@ -111,7 +112,9 @@ def campaign_add_player(*, campaign: Campaign, user: Actor, player: User) -> Cam
     """Add ``player`` to the campaign (its game master). Adding a player twice is harmless."""
     require(roles.can_manage_campaign(user, campaign))
     if player.pk == campaign.game_master_id:
-        raise ValidationError({"player": [_("The game master runs the campaign already.")]})
+        raise Refused(
+            "game_master_is_player", _("The game master runs the campaign already."), field="player"
+        )
     campaign.players.add(player)
     return campaign
 
@@ -124,12 +127,16 @@ def _check_army_name(campaign: Campaign, name: str, army: Army | None = None) ->
     if army is not None:
         taken = taken.exclude(pk=army.pk)
     if taken.exists():
-        raise ValidationError({"name": [_("This campaign already has an army of that name.")]})
+        raise Refused(
+            "army_name_taken", _("This campaign already has an army of that name."), field="name"
+        )
 
 
 def _check_owner(campaign: Campaign, owner: User | None) -> None:
     if owner is not None and not campaign.players.filter(pk=owner.pk).exists():
-        raise ValidationError({"owner": [_("The owner must be a player of the campaign.")]})
+        raise Refused(
+            "owner_not_player", _("The owner must be a player of the campaign."), field="owner"
+        )
 
 
 @transaction.atomic
@@ -238,8 +245,10 @@ def _check_troop_name(army: Army, name: str, troop: Troop | None = None) -> None
     if troop is not None:
         taken = taken.exclude(pk=troop.pk)
     if taken.exists():
-        raise ValidationError(
-            {"name": [_("This army already has a troop of that name: a troop is one line.")]}
+        raise Refused(
+            "troop_name_taken",
+            _("This army already has a troop of that name: a troop is one line."),
+            field="name",
         )
 
 
@@ -348,7 +357,7 @@ def _check_armies(campaign: Campaign, attacker: Army, defender: Army) -> None:
     if errors:
         raise ValidationError(errors)
     if attacker.pk == defender.pk:
-        raise ValidationError({"defender": [_("An army cannot fight itself.")]})
+        raise Refused("same_army", _("An army cannot fight itself."), field="defender")
 
 
 @transaction.atomic

@@ -27,6 +27,7 @@ from battles import engine, locking, roles
 from battles.models import ArmyEvent, Battle, BattleRun, Troop
 from battles.services.campaigns import Actor, require
 from core.enqueue import enqueue_on_commit
+from core.refusals import Refused
 from rules_engine import Dice, IllegalAction, InvalidInput, witcher
 
 RESOLVE_TASK = "battles.tasks.battle_run_resolve_task"
@@ -91,15 +92,13 @@ def run_start(*, battle: Battle, user: Actor, seed: int | None = None) -> Battle
     require(roles.can_run_battle(user, battle))
     locking.lock_armies([battle.attacker_id, battle.defender_id])
     if BattleRun.objects.filter(battle=battle, status=BattleRun.Status.FINISHED).exists():
-        raise ValidationError(
-            {
-                "battle": [
-                    _(
-                        "This battle has been fought: its result stands. To fight again, create "
-                        "a new battle, with its own record."
-                    )
-                ]
-            }
+        raise Refused(
+            "battle_fought",
+            _(
+                "This battle has been fought: its result stands. To fight again, create "
+                "a new battle, with its own record."
+            ),
+            field="battle",
         )
     battle = Battle.objects.select_related("campaign", "attacker", "defender").get(pk=battle.pk)
     troops = {
@@ -132,17 +131,17 @@ def _act(run_id: int, user: Actor, action: Callable[[witcher.BattleRun], object]
     with transaction.atomic():
         run = locking.lock_run(run_id)
         if run is None:
-            raise ValidationError({"run": [_("No such run.")]})
+            raise Refused("not_found", _("No such run."), field="run")
         require(roles.can_run_battle(user, run.battle))
         engine_run = engine.run_load(run.state)
         if engine_run.finished:
-            raise ValidationError({"run": [_("The battle is over.")]})
+            raise Refused("battle_over", _("The battle is over."), field="run")
         try:
             action(engine_run)
         except InvalidInput as exc:
             raise engine.field_error(exc) from None
         except IllegalAction as exc:  # a decision that is not (or no longer) due
-            raise ValidationError({"run": [str(exc)]}) from None
+            raise Refused("step_refused", str(exc), field="run") from None
         return _save(run, engine_run)
 
 
@@ -152,7 +151,7 @@ def run_step(*, run_id: int, user: Actor) -> BattleRun:
 
     def step(engine_run: witcher.BattleRun) -> None:
         if engine_run.pending is not None:
-            raise ValidationError({"run": [_waiting_message(engine_run.pending)]})
+            raise Refused("waiting_for_choice", _waiting_message(engine_run.pending), field="run")
         engine_run.step()
 
     return _act(run_id, user, step)
@@ -166,7 +165,7 @@ def _expect(engine_run: witcher.BattleRun, decision: witcher.Decision, field: st
         message = _("No crucial moment is waiting for a decision.")
     else:
         message = _("No phase-3 skill is waiting for a decision.")
-    raise ValidationError({field: [message]})
+    raise Refused("no_pending_decision", message, field=field)
 
 
 def run_decide_crucial_moment(*, run_id: int, user: Actor, winner: str) -> BattleRun:
@@ -207,7 +206,7 @@ def run_resolve_request(*, run_id: int, user: Actor) -> BattleRun:
     after commit. A finished run is returned as it is, nothing enqueued."""
     run = locking.lock_run(run_id)
     if run is None:
-        raise ValidationError({"run": [_("No such run.")]})
+        raise Refused("not_found", _("No such run."), field="run")
     require(roles.can_run_battle(user, run.battle))
     if run.status == BattleRun.Status.FINISHED:
         return run
@@ -310,7 +309,7 @@ def casualties_confirm(*, run_id: int, user: Actor) -> BattleRun:
     """
     run = BattleRun.objects.select_related("battle__campaign").filter(pk=run_id).first()
     if run is None:
-        raise ValidationError({"run": [_("No such run.")]})
+        raise Refused("not_found", _("No such run."), field="run")
     require(roles.can_run_battle(user, run.battle))
     locking.lock_armies([run.battle.attacker_id, run.battle.defender_id])
     run = locking.lock_run(run_id)
@@ -318,13 +317,17 @@ def casualties_confirm(*, run_id: int, user: Actor) -> BattleRun:
     if run.casualties_confirmed_at is not None:
         return run
     if run.status != BattleRun.Status.FINISHED:
-        raise ValidationError({"run": [_("The battle is not over yet.")]})
+        raise Refused("battle_not_over", _("The battle is not over yet."), field="run")
     if "casualties" not in (run.report or {}):
-        raise ValidationError({"casualties": [_("This battle was fought without casualties.")]})
+        raise Refused(
+            "no_casualties", _("This battle was fought without casualties."), field="casualties"
+        )
     other = run.battle.runs.exclude(pk=run.pk).filter(casualties_confirmed_at__isnull=False)
     if other.exists():
-        raise ValidationError(
-            {"run": [_("The casualties of this battle were confirmed from another run.")]}
+        raise Refused(
+            "casualties_confirmed_elsewhere",
+            _("The casualties of this battle were confirmed from another run."),
+            field="run",
         )
     claimed = BattleRun.objects.filter(pk=run.pk, casualties_confirmed_at__isnull=True).update(
         casualties_confirmed_at=Now()
@@ -345,8 +348,11 @@ def battle_odds(*, battle: Battle, n: int = 10_000, seed: int | None = None) -> 
     ``{"n", "attacker_win", "crushing": {side}, "phase_win": {"1", "2", "3"}, "seed"}``
     (shares; ``phase_win`` is the attacker's). Card errors refuse it, like a run."""
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ODDS_N:
-        raise ValidationError(
-            {"n": [_("Give a number of battles from 1 to %(max)s.") % {"max": MAX_ODDS_N}]}
+        raise Refused(
+            "count_out_of_range",
+            _("Give a number of battles from 1 to %(max)s."),
+            field="n",
+            max=MAX_ODDS_N,
         )
     data, tables = _battle_data(battle)
     try:

@@ -1,9 +1,11 @@
 """One error shape for the whole API.
 
 Every error answers ``{"error": {"code", "message", "fields"?}}``; validation errors (400)
-list messages per field under ``fields`` (``"non_field_errors"`` for the rest). Django's
-``ValidationError`` raised by services becomes a 400 like a serializer's; a lost database
-connection becomes a 503 with ``Retry-After``.
+list messages per field under ``fields`` (``"non_field_errors"`` for the rest). A service's
+``core.refusals.Refused`` answers its status with its own code, its message worded in the
+request's language, its field's message under ``fields`` and its params beside them; any other
+Django ``ValidationError`` (a model's ``clean()``) becomes a 400 ``invalid`` like a serializer's;
+a lost database connection becomes a 503 with ``Retry-After``.
 """
 
 from typing import Any

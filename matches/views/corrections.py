@@ -10,7 +10,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.forms import PageForm, add_service_errors
-from core.refusals import Refused
 from matches import corrections, selectors
 from matches.correction_forms import FixtureAwardForm, ResultCorrectForm, ResultVoidForm
 from matches.models import Fixture, Result
@@ -31,10 +30,8 @@ def _page(
     if request.method == "POST" and form.is_valid():
         try:
             apply()
-        except ValidationError as error:
+        except ValidationError as error:  # a Refused too
             add_service_errors(form, error)
-        except Refused as refused:
-            form.add_error(None, refused.message)
         else:
             messages.success(request, done)
             return redirect(fixture)

@@ -21,10 +21,6 @@ from matches.all_time import all_time_table, champions_list
 from matches.season_forms import NextSeasonForm
 
 
-def _refusal_on(form, refused: Refused) -> None:
-    form.add_error(refused.field if refused.field in form.fields else None, refused.message)
-
-
 @commissioner_required
 def season_finish(request: HttpRequest, league: League, season_id: int) -> HttpResponse:
     """GET: what finishing means (the champion to be, or what is left to play); POST: finish."""
@@ -33,8 +29,8 @@ def season_finish(request: HttpRequest, league: League, season_id: int) -> HttpR
     if request.method == "POST":
         try:
             finished = seasons.season_finish(season=season, by=request.user)
-        except (Refused, ValidationError) as error:
-            for message in [error.message] if isinstance(error, Refused) else error.messages:
+        except ValidationError as error:  # a Refused too
+            for message in error.messages:
                 messages.error(request, message)
         else:
             champion = finished.champion.name if finished.champion else _("nobody")
@@ -67,9 +63,7 @@ def season_start_next(request: HttpRequest, league: League) -> HttpResponse:
         if form.cleaned_data["confirm"]:
             try:
                 season = seasons.season_start_next(league=league, by=request.user, **form.start())
-            except Refused as refused:
-                _refusal_on(form, refused)
-            except ValidationError as error:
+            except ValidationError as error:  # a Refused too
                 add_service_errors(form, error)
             else:
                 messages.success(request, _("Season %(name)s has started.") % {"name": season.name})

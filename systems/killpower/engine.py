@@ -1,15 +1,14 @@
 """The one adapter between Killpower Ball rows and the rules engine's plain JSON.
 
 It builds the engine's inputs from models (a gladiator, a team, a league's settings) and turns
-the engine's :class:`~rules_engine.InvalidInput` into a ``ValidationError`` naming the field.
+the engine's :class:`~rules_engine.InvalidInput` into a ``Refused`` naming the field.
 No rule lives here: every number shown or stored comes back from ``rules_engine.killpower``.
 """
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
+from core.refusals import Refused
 from league.models import League, LeagueCompetitionFormat, Team
 from rules_engine import InvalidInput
 from rules_engine.killpower import KillpowerSettings, parse_gladiator, parse_team
@@ -22,10 +21,10 @@ HOUSE_RULE_KEYS = ("ranking", "target_table", "power_cards", "death_risk", "xp_p
 ``competition_format``."""
 
 
-def field_error(exc: InvalidInput, *, prefix: str = "") -> ValidationError:
-    """``ValidationError({"<prefix>.<engine field>": [message]})``."""
+def field_error(exc: InvalidInput, *, prefix: str = "") -> Refused:
+    """The engine's refusal on ``"<prefix>.<engine field>"``, with its code when it has one."""
     field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
-    return ValidationError({field: [exc.message]})
+    return Refused(exc.code or "invalid_input", exc.message, field=field)
 
 
 def settings_input(
@@ -43,23 +42,25 @@ def parse_house_rules(
     if house_rules is None:
         house_rules = {}
     if not isinstance(house_rules, Mapping):
-        raise ValidationError({"house_rules": ["Give the house rules as a JSON object."]})
+        raise Refused(
+            "house_rules_not_object", "Give the house rules as a JSON object.", field="house_rules"
+        )
     for key in house_rules:
         if key not in HOUSE_RULE_KEYS:
-            raise ValidationError(
-                {
-                    "house_rules": [
-                        f"{key}: is not a house rule (known: {', '.join(HOUSE_RULE_KEYS)}"
-                        "; the mode is the league's competition format)"
-                    ]
-                }
+            raise Refused(
+                "unknown_house_rule",
+                f"{key}: is not a house rule (known: {', '.join(HOUSE_RULE_KEYS)}"
+                "; the mode is the league's competition format)",
+                field="house_rules",
             )
     try:
         return KillpowerSettings.parse(
             settings_input(house_rules=house_rules, competition_format=competition_format), ""
         )
     except InvalidInput as exc:
-        raise ValidationError({"house_rules": [f"{exc.field}: {exc.message}"]}) from None
+        raise Refused(
+            "house_rules_invalid", f"{exc.field}: {exc.message}", field="house_rules"
+        ) from None
 
 
 def league_settings(league: League) -> KillpowerSettings:

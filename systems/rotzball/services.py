@@ -16,6 +16,7 @@ from django.db.models.deletion import Collector
 from django.utils.translation import gettext as _
 
 from core import history
+from core.refusals import Refused
 from core.signals import lineup_changed
 from league.models import League, Team
 from matches.rosters import team_assert_editable
@@ -44,11 +45,11 @@ def player_check(*, team: Team, player: Player | None = None, **fields: Any) -> 
         setattr(candidate, field, value)
     name = fields.get("name")
     if name and team.players.filter(name__iexact=name).exclude(pk=candidate.pk).exists():
-        raise ValidationError(
-            {
-                "name": _("%(name)s already plays for this team: choose another name.")
-                % {"name": name}
-            }
+        raise Refused(
+            "name_taken",
+            _("%(name)s already plays for this team: choose another name."),
+            field="name",
+            name=name,
         )
     candidate.full_clean()
     return candidate
@@ -124,7 +125,9 @@ def team_set_match_plan(*, team: Team, tactic: str) -> Team:
     _lock_team(team)
     team_assert_editable(team=team)
     if tactic not in Tactic.values:
-        raise ValidationError({"tactic": _("Choose offensive, defensive or balanced.")})
+        raise Refused(
+            "unknown_tactic", _("Choose offensive, defensive or balanced."), field="tactic"
+        )
     MatchPlan.objects.update_or_create(team=team, defaults={"tactic": tactic})
     lineup_changed.send(sender=Team, team=team)
     return team
@@ -153,8 +156,10 @@ def league_rules_save(*, league: League, values: dict[str, Any]) -> None:
     """A Rotzball league's own settings (the coach rule); an unknown value names its field."""
     if "coach_rule" in values:
         if values["coach_rule"] not in CoachRule.values:
-            raise ValidationError(
-                {"coach_rule": _("Choose the coach test or the coach difference.")}
+            raise Refused(
+                "unknown_coach_rule",
+                _("Choose the coach test or the coach difference."),
+                field="coach_rule",
             )
         LeagueRules.objects.update_or_create(
             league=league, defaults={"coach_rule": values["coach_rule"]}

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.refusals import Refused
 from league.defaults import team_name_check
 from league.models import League, Team
 from rules_engine import Dice, IllegalAction, InvalidInput
@@ -30,7 +31,7 @@ def _prefixed(error: ValidationError, prefix: str) -> ValidationError:
 
 def assert_killpower(league: League, field: str = "league") -> None:
     if league.rule_system != RULE_SYSTEM:
-        raise ValidationError({field: _("This is not a Killpower Ball league.")})
+        raise Refused("not_killpower", _("This is not a Killpower Ball league."), field=field)
 
 
 @transaction.atomic
@@ -55,9 +56,13 @@ def killpower_team_register(
     assert_killpower(league)
     settings = engine.league_settings(league)
     if not isinstance(gladiators, Sequence) or isinstance(gladiators, str):
-        raise ValidationError({"gladiators": _("Give a list of gladiators.")})
+        raise Refused("gladiators_required", _("Give a list of gladiators."), field="gladiators")
     if len(gladiators) > TEAM_SIZE:
-        raise ValidationError({"gladiators": _("A team has seven gladiators: name at most seven.")})
+        raise Refused(
+            "too_many_gladiators",
+            _("A team has seven gladiators: name at most seven."),
+            field="gladiators",
+        )
     try:
         chosen = [parse_recruit(item, f"gladiators.{i}") for i, item in enumerate(gladiators)]
     except InvalidInput as exc:
@@ -76,7 +81,7 @@ def killpower_team_register(
         built = create_team(name, chosen, dice=dice, deck=settings.power_cards)
     except InvalidInput as exc:  # the engine names the coach's choices "recruits"
         field = "gladiators" + exc.field.removeprefix("recruits")
-        raise ValidationError({field: [exc.message]}) from None
+        raise Refused("gladiators_invalid", exc.message, field=field) from None
     team.save()
     rolls = dice.log()
     for number, drawn in enumerate(built.gladiators, start=1):
@@ -120,24 +125,27 @@ def assert_gladiators_editable(*, team: Team) -> None:
     fixture = selectors.team_unsettled_fixture(team=team)
     if fixture is not None:
         opponent = fixture.away if fixture.home_id == team.pk else fixture.home
-        raise ValidationError(
+        raise Refused(
+            "gladiators_frozen",
             _(
                 "%(team)s's match against %(opponent)s is not settled: its gladiators are frozen "
                 "until the result is confirmed and the post-match sequence has run."
-            )
-            % {"team": team.name, "opponent": opponent.name}
+            ),
+            team=team.name,
+            opponent=opponent.name,
         )
     tournament = team_tournament_in_play(team=team)
     if tournament is not None:
-        raise ValidationError(
-            {
-                "team": _(
-                    "%(team)s is still in the tournament of season %(season)s: it plays every "
-                    "round as it entered it, so its gladiators are frozen until it is knocked "
-                    "out or the tournament has its champion."
-                )
-                % {"team": team.name, "season": tournament.season.name}
-            }
+        raise Refused(
+            "in_tournament",
+            _(
+                "%(team)s is still in the tournament of season %(season)s: it plays every "
+                "round as it entered it, so its gladiators are frozen until it is knocked "
+                "out or the tournament has its champion."
+            ),
+            field="team",
+            team=team.name,
+            season=tournament.season.name,
         )
 
 
@@ -150,18 +158,22 @@ def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
     Team.objects.select_for_update().filter(pk=gladiator.team_id).first()
     gladiator = Gladiator.objects.select_related("team__league").get(pk=gladiator.pk)
     if not gladiator.alive:
-        raise ValidationError({"gladiator": _("%(name)s is dead.") % {"name": gladiator.name}})
+        raise Refused(
+            "gladiator_dead", _("%(name)s is dead."), field="gladiator", name=gladiator.name
+        )
     assert_gladiators_editable(team=gladiator.team)
     try:
         chosen = Characteristic(characteristic)
     except ValueError:
-        raise ValidationError(
-            {"characteristic": _("Choose one of PHY, HAB, POU, BAL, VIE.")}
+        raise Refused(
+            "unknown_characteristic",
+            _("Choose one of PHY, HAB, POU, BAL, VIE."),
+            field="characteristic",
         ) from None
     try:
         raised = take_raise(engine.engine_gladiator(gladiator), chosen)
     except IllegalAction as exc:
-        raise ValidationError({"characteristic": str(exc)}) from None
+        raise Refused("raise_refused", str(exc), field="characteristic") from None
     gladiator.raises = {c.value: n for c, n in raised.raises.items() if n}
     gladiator.save(update_fields=["raises"])
     GladiatorEvent.objects.create(
@@ -180,7 +192,9 @@ def league_rules_check(*, league: League, has_fixtures: bool) -> None:
     """A Killpower Ball league's format and house rules, as the engine reads them; the format
     cannot change once a season has fixtures. Errors name the setting."""
     if has_fixtures:
-        raise ValidationError(
-            {"competition_format": _("The format cannot change once a season has fixtures.")}
+        raise Refused(
+            "format_locked",
+            _("The format cannot change once a season has fixtures."),
+            field="competition_format",
         )
     engine.parse_house_rules(league.house_rules, competition_format=league.competition_format)

@@ -19,12 +19,12 @@ team's sheet at entry; only the RAP is drawn again for every match.
 
 from datetime import datetime, timedelta
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.refusals import Refused
 from league.models import League, Season, Team
 from league.services import season_check_open
 from matches.models import Fixture, Result
@@ -88,16 +88,24 @@ def tournament_create(
     and any later match whose two entrants both had a bye)."""
     league = season.league
     if league.rule_system != RULE_SYSTEM:
-        raise ValidationError({"season": _("Tournaments are for Killpower Ball leagues.")})
+        raise Refused(
+            "not_killpower", _("Tournaments are for Killpower Ball leagues."), field="season"
+        )
     if league.competition_format != League.CompetitionFormat.TOURNAMENT:
-        raise ValidationError(
-            {"season": _("This league plays a championship: set its format to tournament.")}
+        raise Refused(
+            "not_a_tournament",
+            _("This league plays a championship: set its format to tournament."),
+            field="season",
         )
     season_check_open(season=season)
     if Tournament.objects.filter(season=season).exists() or season.fixtures.exists():
-        raise ValidationError({"season": _("This season already has its fixtures.")})
+        raise Refused("fixtures_exist", _("This season already has its fixtures."), field="season")
     if interval <= timedelta(0):
-        raise ValidationError({"interval": _("The time between rounds must be positive.")})
+        raise Refused(
+            "interval_not_positive",
+            _("The time between rounds must be positive."),
+            field="interval",
+        )
     teams = list(
         league.teams.filter(retired_at__isnull=True)
         .select_related("killpower")
@@ -105,7 +113,7 @@ def tournament_create(
         .order_by("name", "pk")
     )
     if len(teams) < 2:
-        raise ValidationError({"season": _("A tournament needs at least two teams.")})
+        raise Refused("too_few_teams", _("A tournament needs at least two teams."), field="season")
     seeded = sorted(teams, key=lambda t: (-ranking_points_of(t), -team_power(team=t).power))
     start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
         hour=20, minute=0, second=0, microsecond=0

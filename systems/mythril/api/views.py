@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api.parsers import StrictJSONParser
-from core.refusals import Refused
+from core.refusals import Forbidden, Refused
 from league.models import League, Season, Team
 from league.roles import is_commissioner
 from matches.models import Fixture
@@ -27,7 +27,6 @@ from matches.table_results.api import ReportApi
 from systems.mythril import RULE_SYSTEM, selectors, standings
 from systems.mythril.api import serializers as s
 from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamBet
-from systems.mythril.refusals import Forbidden
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams, trophies
 
 JSON = OpenApiResponse(description="JSON document")

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.refusals import Refused
+from core.refusals import Forbidden, Refused
 from league.roles import can_edit_roster
 from rules_engine import InvalidInput
 from rules_engine.mythril import (
@@ -29,7 +29,6 @@ from rules_engine.mythril import (
 )
 from systems.mythril import engine
 from systems.mythril.models import LevelUp, Player, Skill
-from systems.mythril.refusals import Forbidden
 
 KINDS = ("skill", "characteristic", "big_guy")
 

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.refusals import Refused
+from core.refusals import Forbidden, Refused
 from league.models import League
 from league.roles import is_commissioner
 from systems.mythril import RULE_SYSTEM, engine
@@ -25,7 +25,6 @@ from systems.mythril.models import (
     Skill,
     TeamList,
 )
-from systems.mythril.refusals import Forbidden
 from systems.mythril.services.roster_import import read
 
 STAT_KEYS = ("ma", "st", "ag", "av")

@@ -36,7 +36,10 @@ class ImportRefused(Refused):
     def __init__(self, field: str, message: str, line: int | None) -> None:
         where = _("line %(line)s: ") % {"line": line} if line else ""
         super().__init__(
-            "roster_data_invalid", f"{where}{field}: {message}", field=field, line=line
+            "roster_data_invalid",
+            f"{where}{field}: {message}".replace("%", "%%"),  # worded already: no placeholder
+            field=field,
+            line=line,
         )
 
 

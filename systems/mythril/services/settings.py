@@ -3,9 +3,9 @@ league settings of ``league.plugins.league_settings``."""
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core.refusals import Refused
 from league.models import League
 from systems.mythril.models import MythrilSettings
 
@@ -31,7 +31,7 @@ def league_rules_save(*, league: League, values: dict[str, Any]) -> None:
     current = settings_of(league)
     for key, value in values.items():
         if key not in SETTING_FIELDS:
-            raise ValidationError({key: _("Not a Mythril setting.")})
+            raise Refused("unknown_setting", _("Not a Mythril setting."), field=key)
         setattr(current, key, value)
     current.full_clean(exclude=["league"])
     current.save()
@@ -41,25 +41,24 @@ def league_rules_check(*, league: League, has_fixtures: bool) -> None:
     """A Mythril league plays a championship (its trophies are knock-out brackets beside it);
     a win is worth 3 (the text's forfeit rule), draw and loss are the league's."""
     if league.competition_format != League.CompetitionFormat.CHAMPIONSHIP:
-        raise ValidationError(
-            {
-                "competition_format": _(
-                    "A Mythril league plays a championship; its trophies are "
-                    "knock-out brackets beside it."
-                )
-            }
+        raise Refused(
+            "championship_only",
+            _(
+                "A Mythril league plays a championship; its trophies are "
+                "knock-out brackets beside it."
+            ),
+            field="competition_format",
         )
     if league.points_win != 3:
-        raise ValidationError(
-            {
-                "points_win": _(
-                    "A win is worth 3 points in the Mythril league "
-                    "(the text: “+3 pts au championnat”)."
-                )
-            }
+        raise Refused(
+            "points_win_fixed",
+            _("A win is worth 3 points in the Mythril league (the text: “+3 pts au championnat”)."),
+            field="points_win",
         )
     if league.house_rules:
-        raise ValidationError({"house_rules": _("Mythril settings have their own fields.")})
+        raise Refused(
+            "own_fields", _("Mythril settings have their own fields."), field="house_rules"
+        )
 
 
 def engine_settings_input(league: League) -> dict[str, Any]:

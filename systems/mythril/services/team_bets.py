@@ -20,7 +20,7 @@ from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
-from core.refusals import Refused
+from core.refusals import Forbidden, Refused
 from league.models import Season, Team
 from league.roles import can_edit_roster
 from ledger import services as ledger
@@ -32,7 +32,6 @@ from rules_engine import Dice
 from rules_engine.mythril.bets import matchday_entry, team_bet_payout
 from systems.mythril import RULE_SYSTEM, SETTLE_TASK, engine
 from systems.mythril.models import MatchdayEntry, TeamBet, TeamBetSettlement, TrophyMatch
-from systems.mythril.refusals import Forbidden
 from systems.mythril.services.settings import settings_of
 from systems.mythril.services.treasury import Reason, treasury_debit, treasury_of
 

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from core.refusals import Refused
+from core.refusals import Forbidden, Refused
 from league.defaults import team_name_check
 from league.models import League, Team
 from league.roles import can_edit_roster
@@ -32,7 +32,6 @@ from systems.mythril.models import (
     TeamList,
     TeamProfile,
 )
-from systems.mythril.refusals import Forbidden
 from systems.mythril.selectors import team_unsettled_fixture
 from systems.mythril.services.settings import settings_of
 from systems.mythril.services.treasury import Reason, gold_of, treasury_credit, treasury_debit
@@ -46,7 +45,7 @@ class RuleRefused(Refused):
     def __init__(self, errors: Sequence[Mapping[str, str]], field: str = "players") -> None:
         super().__init__(
             errors[0]["rule"],
-            "; ".join(e["message"] for e in errors),
+            "; ".join(e["message"] for e in errors).replace("%", "%%"),  # no placeholder
             field=field,
             errors=[dict(e) for e in errors],
         )

@@ -14,13 +14,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.refusals import Refused
+from core.refusals import Forbidden, Refused
 from league.models import Season, Team
 from league.roles import is_commissioner
 from matches.models import Fixture, Result
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.models import Trophy, TrophyMatch
-from systems.mythril.refusals import Forbidden
 
 SIZES = (2, 4, 8, 16)
 STAGE_INTERVAL = timedelta(days=7)

@@ -4,10 +4,11 @@ it into the league (the sample stays as shipped for every other league)."""
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.refusals import Refused
 from league.models import League
 from systems.tutatis import RULE_SYSTEM, roles
 from systems.tutatis.models import ListEntry, TeamList
@@ -17,7 +18,7 @@ ENTRY_FIELDS = ("name", "role", "mo", "st", "ag", "co", "bp", "abilities", "pric
 
 def _check_commissioner(user: User, league: League) -> None:
     if league.rule_system != RULE_SYSTEM:
-        raise ValidationError({"league": _("Team lists belong to Tutatis leagues.")})
+        raise Refused("not_tutatis", _("Team lists belong to Tutatis leagues."), field="league")
     if not roles.can_edit_lists(user, league):
         raise PermissionDenied(_("Only the league's commissioner edits its team lists."))
 
@@ -29,7 +30,9 @@ def team_list_copy(*, user: User, league: League, team_list: TeamList) -> TeamLi
     if team_list.league_id == league.pk:
         return team_list
     if team_list.league_id is not None:
-        raise ValidationError({"team_list": _("This list belongs to another league.")})
+        raise Refused(
+            "other_league_list", _("This list belongs to another league."), field="team_list"
+        )
     existing = TeamList.objects.filter(league=league, copied_from=team_list).first()
     if existing is not None:
         return existing
@@ -54,13 +57,17 @@ def list_entry_update(*, user: User, entry: ListEntry, **changes: Any) -> ListEn
     characteristics and price they were hired with."""
     team_list = entry.team_list
     if team_list.league is None:
-        raise ValidationError(
-            {"team_list": _("Copy this sample list into your league before editing it.")}
+        raise Refused(
+            "sample_list",
+            _("Copy this sample list into your league before editing it."),
+            field="team_list",
         )
     _check_commissioner(user, team_list.league)
     unknown = set(changes) - set(ENTRY_FIELDS)
     if unknown:
-        raise ValidationError({sorted(unknown)[0]: _("This field cannot be changed.")})
+        raise Refused(
+            "read_only_field", _("This field cannot be changed."), field=sorted(unknown)[0]
+        )
     locked = ListEntry.objects.select_for_update().get(pk=entry.pk)
     for field, value in changes.items():
         setattr(locked, field, value)

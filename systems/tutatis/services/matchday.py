@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.refusals import Refused
 from matches.models import Fixture
 from rules_engine import IllegalAction
 from rules_engine.tutatis import TimeWarp
@@ -46,20 +47,20 @@ def _player(fixture: Fixture, ref: object, field: str) -> tuple[str, dict[str, A
         for player in selectors.sheet_players(fixture, side):
             if player["id"] == int(pk):
                 return side, player
-    raise ValidationError({field: _("Choose a player of this match.")})
+    raise Refused("not_a_match_player", _("Choose a player of this match."), field=field)
 
 
 def _number(inputs: Mapping[str, Any], key: str, default: int | None = None) -> int:
     value = inputs.get(key, default)
     if type(value) is not int:
-        raise ValidationError({key: _("Give a whole number.")})
+        raise Refused("not_a_whole_number", _("Give a whole number."), field=key)
     return value
 
 
 def _params(fixture: Fixture, action: str, inputs: Mapping[str, Any]) -> tuple[dict, str, str]:
     """The engine's parameters, the acting side and a label naming who acted."""
     if action not in ACTION_PLAYERS:
-        raise ValidationError({"action": _("Unknown match-day action.")})
+        raise Refused("unknown_action", _("Unknown match-day action."), field="action")
     named = {role: _player(fixture, inputs.get(role), role) for role in ACTION_PLAYERS[action]}
     people = [player["name"] for _side, player in named.values()]
     if named:
@@ -67,13 +68,15 @@ def _params(fixture: Fixture, action: str, inputs: Mapping[str, Any]) -> tuple[d
     else:
         side = str(inputs.get("side", ""))
         if side not in SIDES:
-            raise ValidationError({"side": _("Choose home or away.")})
+            raise Refused("unknown_side", _("Choose home or away."), field="side")
     stats = {role: player for role, (_side, player) in named.items()}
     weather = selectors.weather_of(fixture=fixture)
     if action == "weather":
         if weather is not None:
-            raise ValidationError(
-                {"action": _("The weather is rolled once per match; use a Time Warp token.")}
+            raise Refused(
+                "weather_rolled",
+                _("The weather is rolled once per match; use a Time Warp token."),
+                field="action",
             )
         params: dict[str, Any] = {}
     elif action == "injury":
@@ -81,7 +84,9 @@ def _params(fixture: Fixture, action: str, inputs: Mapping[str, Any]) -> tuple[d
     elif action == "test":
         characteristic = str(inputs.get("characteristic", ""))
         if characteristic not in engine.STATS:
-            raise ValidationError({"characteristic": _("Choose Mo, St, Ag, Co or BP.")})
+            raise Refused(
+                "unknown_characteristic", _("Choose Mo, St, Ag, Co or BP."), field="characteristic"
+            )
         modifier = _number(inputs, "modifier", 0)
         if characteristic == "bp" and weather == "storm":
             modifier += STORM_BP_MALUS
@@ -107,7 +112,11 @@ def _params(fixture: Fixture, action: str, inputs: Mapping[str, Any]) -> tuple[d
         params = {"st": stats["fouler"]["st"], "co": stats["victim"]["co"]}
     else:  # kickoff
         if weather is None:
-            raise ValidationError({"action": _("Roll the weather before the first kick-off.")})
+            raise Refused(
+                "weather_not_rolled",
+                _("Roll the weather before the first kick-off."),
+                field="action",
+            )
         players = selectors.sheet_players(fixture, side)
         names = {player["id"]: player["name"] for player in players}
         hurt = inputs.get("badly_hurt")
@@ -156,15 +165,19 @@ def time_warp(*, user: User, roll: MatchRoll, seed: int | None = None) -> MatchR
     if not roles.can_roll(user, fixture, locked.side):
         raise PermissionDenied(_("A coach spends his own side's Time Warp tokens."))
     if MatchRoll.objects.filter(replaces=locked).exists():
-        raise ValidationError(
-            {"roll": _("This roll was already re-rolled: the second one stands.")}
+        raise Refused(
+            "already_rerolled",
+            _("This roll was already re-rolled: the second one stands."),
+            field="roll",
         )
     tokens = selectors.tokens_left(fixture=fixture)[locked.side]
     total = (fixture.options or {}).get("time_warp_tokens", 0)
     try:
         TimeWarp(total, total - tokens).spend()
     except IllegalAction:
-        raise ValidationError({"roll": _("No Time Warp token is left for this side.")}) from None
+        raise Refused(
+            "no_time_warp_token", _("No Time Warp token is left for this side."), field="roll"
+        ) from None
     result, dice = engine.roll(locked.action, locked.params, seed=seed)
     return MatchRoll.objects.create(
         fixture=fixture,

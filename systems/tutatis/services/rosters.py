@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.refusals import Refused
 from league.models import Team
 from matches import locking
 from matches.models import Fixture
@@ -30,7 +31,7 @@ STATS = ("mo", "st", "ag", "co", "bp")
 
 def _locked_team(team: Team, user: User) -> Team:
     if team.league.rule_system != RULE_SYSTEM:
-        raise ValidationError({"team": _("This is not a Tutatis team.")})
+        raise Refused("not_tutatis", _("This is not a Tutatis team."), field="team")
     if not roles.can_edit_roster(user, team):
         raise PermissionDenied(_("Only the team's coach or the commissioner edits its roster."))
     locked = locking.lock_teams([team.pk])[0]
@@ -38,8 +39,10 @@ def _locked_team(team: Team, user: User) -> Team:
         home=locked
     ) | Fixture.objects.filter(status=Fixture.Status.LOCKED, away=locked)
     if waiting.exists():
-        raise ValidationError(
-            {"team": _("This team has kicked off and waits for its result: its roster is frozen.")}
+        raise Refused(
+            "roster_frozen",
+            _("This team has kicked off and waits for its result: its roster is frozen."),
+            field="team",
         )
     return locked
 
@@ -59,11 +62,15 @@ def team_list_choose(*, user: User, team: Team, team_list: TeamList) -> TutatisT
     """The list a team hires from; it changes only while the team has no player."""
     locked = _locked_team(team, user)
     if not team_lists_for(league=locked.league).filter(pk=team_list.pk).exists():
-        raise ValidationError({"team_list": _("Choose one of this league's team lists.")})
+        raise Refused(
+            "unknown_team_list", _("Choose one of this league's team lists."), field="team_list"
+        )
     current = TutatisTeam.objects.filter(team=locked).first()
     if current and current.team_list_id != team_list.pk and locked.tutatis_players.exists():
-        raise ValidationError(
-            {"team_list": _("Fire every player before changing the team's list.")}
+        raise Refused(
+            "roster_not_empty",
+            _("Fire every player before changing the team's list."),
+            field="team_list",
         )
     tutatis, _created = TutatisTeam.objects.update_or_create(
         team=locked, defaults={"team_list": team_list}
@@ -96,7 +103,7 @@ def _free_name(base: str, taken: set[str]) -> str:
 def _entries(team: Team) -> dict[int, ListEntry]:
     tutatis = TutatisTeam.objects.filter(team=team).select_related("team_list").first()
     if tutatis is None:
-        raise ValidationError({"team_list": _("Choose the team's list first.")})
+        raise Refused("team_list_required", _("Choose the team's list first."), field="team_list")
     return {entry.pk: entry for entry in tutatis.team_list.entries.all()}
 
 
@@ -107,7 +114,9 @@ def roster_draft(
     entries = _entries(team)
     unknown = [pk for pk in counts if pk not in entries]
     if unknown:
-        raise ValidationError({"roster": _("This entry is not in the team's list.")})
+        raise Refused(
+            "entry_not_in_list", _("This entry is not in the team's list."), field="roster"
+        )
     current = list(Player.objects.filter(team=team).order_by("pk"))
     taken = {player.name for player in current}
     kept: list[Player] = []
@@ -144,11 +153,13 @@ def player_hire(
 ) -> Player:
     locked = _locked_team(team, user)
     if entry.pk not in _entries(locked):
-        raise ValidationError({"entry": _("This entry is not in the team's list.")})
+        raise Refused(
+            "entry_not_in_list", _("This entry is not in the team's list."), field="entry"
+        )
     current = list(Player.objects.filter(team=locked))
     taken = {player.name for player in current}
     if name and name in taken:
-        raise ValidationError({"name": _("Another player of this team has this name.")})
+        raise Refused("name_taken", _("Another player of this team has this name."), field="name")
     player = _hired(entry, locked, name or _free_name(entry.name, taken), on_pitch)
     _refuse(
         engine.team_check([*current, player], budget=engine.league_rules(locked.league).budget),
@@ -174,7 +185,9 @@ def player_update(
     locked = Player.objects.select_for_update().get(pk=player.pk)
     if name is not None:
         if Player.objects.filter(team=locked_team, name=name).exclude(pk=locked.pk).exists():
-            raise ValidationError({"name": _("Another player of this team has this name.")})
+            raise Refused(
+                "name_taken", _("Another player of this team has this name."), field="name"
+            )
         locked.name = name
     if on_pitch is not None:
         locked.on_pitch = on_pitch
