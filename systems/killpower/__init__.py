@@ -15,7 +15,7 @@ registration in :mod:`systems.killpower.apps`.
   (``matches.table_results``): reports checked by :mod:`~systems.killpower.report_checks`,
   recorded by the engine (its ``options`` are a tournament draw's free throws); its pages
   and API are the workflow's views with this game's forms, serializers and templates;
-* :mod:`~systems.killpower.post_match`: the post-match sequence the workflow runs once per
+* :mod:`~systems.killpower.services.post_match`: the post-match sequence the workflow runs once per
   fixture, in a worker (``sequence_apply``);
 * :mod:`~systems.killpower.services.tournaments`: ``tournament_create``, ``tournament_advance``;
 * :mod:`~systems.killpower.selectors.matches` and :mod:`~systems.killpower.standings`: reports,

@@ -27,7 +27,7 @@ from matches.table_results.services import report_confirm, report_dispute, repor
 from rules_engine import Dice
 from systems.killpower import RULE_SYSTEM
 from systems.killpower.models import Gladiator
-from systems.killpower.post_match import post_match_run
+from systems.killpower.services.post_match import post_match_run
 from systems.killpower.services.teams import gladiator_raise, killpower_team_register
 from systems.killpower.services.tournaments import tournament_create
 

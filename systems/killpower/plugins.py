@@ -16,7 +16,6 @@ from systems.killpower import (
     RULE_SYSTEM,
     kickoff,
     load,
-    post_match,
     progression,
     seasons,
     standings,
@@ -30,6 +29,7 @@ from systems.killpower.api import matches as api_matches
 from systems.killpower.api import team_sheet as sheets
 from systems.killpower.forms.rules import KillpowerRulesForm
 from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.services import post_match
 from systems.killpower.services import teams as services
 from systems.killpower.table_results import KillpowerResults
 from systems.killpower.views import league_pages, match_pages

@@ -5,7 +5,7 @@ workflow moved to ``matches`` still runs: it is ``matches.tasks.post_match_task`
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from systems.killpower.post_match import post_match_run
+from systems.killpower.services.post_match import post_match_run
 
 RETRYABLE = (OperationalError, InterfaceError)
 

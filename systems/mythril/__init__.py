@@ -9,7 +9,7 @@ from ``rules_engine.mythril`` through :mod:`systems.mythril.engine`.
 * :mod:`~systems.mythril.services.teams`: team creation, hire, fire, allies, apothecary, line-up check;
 * :mod:`~systems.mythril.services.treasury`: every gold movement, a ledger transaction;
 * :mod:`~systems.mythril.table_results`: its part of the result-report workflow;
-* :mod:`~systems.mythril.post_match`: the post-match sequence (once per fixture, in a worker);
+* :mod:`~systems.mythril.services.post_match`: the post-match sequence (once per fixture, in a worker);
 * :mod:`~systems.mythril.services.level_ups`: the coach picks each skill earned;
 * :mod:`~systems.mythril.services.team_bets`: matchday entry, bets, settlement (once per fixture);
 * :mod:`~systems.mythril.standings` and :mod:`~systems.mythril.services.trophies`.

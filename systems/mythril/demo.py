@@ -20,7 +20,7 @@ from matches.models import Fixture
 from matches.table_results.services import report_confirm, report_enter
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.kickoff import kick_off
-from systems.mythril.post_match import post_match_run
+from systems.mythril.services.post_match import post_match_run
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
 from systems.mythril.services.teams import mythril_team_register
 from systems.mythril.services.trophies import trophy_create

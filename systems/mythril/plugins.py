@@ -14,7 +14,6 @@ from systems.mythril import (
     RULE_SYSTEM,
     kickoff,
     load,
-    post_match,
     progression,
     seasons,
     standings,
@@ -25,8 +24,8 @@ from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
 from systems.mythril.api import fields
 from systems.mythril.forms import MythrilRulesForm
+from systems.mythril.services import post_match, team_bets, teams
 from systems.mythril.services import settings as settings_store
-from systems.mythril.services import team_bets, teams
 from systems.mythril.table_results import MythrilResults
 from systems.mythril.views import match_pages, team_pages
 

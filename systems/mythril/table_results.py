@@ -2,7 +2,7 @@
 report read by the engine against the line-ups frozen at kick-off
 (:func:`~systems.mythril.report_checks.validated`), the result as its verdict counts it, the
 team bets settled after commit, and the post-match sequence
-(:func:`~systems.mythril.post_match.sequence_apply`)."""
+(:func:`~systems.mythril.services.post_match.sequence_apply`)."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -64,6 +64,6 @@ class MythrilResults(TableResults):
     def post_match(
         self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
     ) -> Mapping[str, Any]:
-        from systems.mythril.post_match import sequence_apply
+        from systems.mythril.services.post_match import sequence_apply
 
         return sequence_apply(fixture=fixture, result=result, dice=dice)

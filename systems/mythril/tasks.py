@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from systems.mythril.post_match import post_match_run
+from systems.mythril.services.post_match import post_match_run
 from systems.mythril.services.team_bets import team_bets_settle
 
 RETRYABLE = (OperationalError, InterfaceError)

@@ -90,8 +90,8 @@ def test_an_awarded_fixture_counts_and_supersedes_the_open_report(
 
 
 def test_an_awarded_fixture_has_no_sequence_and_holds_no_team_up(kp_fixture, commissioner):
-    from systems.killpower.post_match import post_match_run, post_match_sweep
     from systems.killpower.selectors.gladiators import team_unsettled_fixture
+    from systems.killpower.services.post_match import post_match_run, post_match_sweep
 
     fixture_award(fixture=kp_fixture, winner="home", reason="Viking withdrew", by=commissioner)
     Result.objects.filter(fixture=kp_fixture).update(created_at="2001-01-01T00:00:00Z")

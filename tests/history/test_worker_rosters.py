@@ -7,7 +7,7 @@ from django.contrib.contenttypes.models import ContentType
 from core.models import HistoryEntry
 from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import Gladiator
-from systems.killpower.post_match import post_match_run
+from systems.killpower.services.post_match import post_match_run
 from tests.systems.killpower.helpers import report
 
 pytestmark = pytest.mark.django_db

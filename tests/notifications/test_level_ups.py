@@ -9,7 +9,7 @@ from league.services import league_create
 from matches.models import Fixture
 from notifications.models import Notification
 from rules_engine import Dice
-from systems.mythril.post_match import post_match_run
+from systems.mythril.services.post_match import post_match_run
 from systems.mythril.services.teams import mythril_team_register
 from tests.systems.mythril.conftest import humans
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side

@@ -79,7 +79,7 @@ def test_gladiators_are_frozen_from_kick_off_until_the_post_match_sequence(
     with pytest.raises(ValidationError, match="frozen"):  # result in, sequence not run yet
         gladiator_raise(gladiator=tom, characteristic="BAL")
 
-    from systems.killpower.post_match import post_match_run
+    from systems.killpower.services.post_match import post_match_run
 
     post_match_run(fixture_id=kp_fixture.pk)
     assert gladiator_raise(gladiator=tom, characteristic="BAL").raises == {"BAL": 1}

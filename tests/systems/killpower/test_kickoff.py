@@ -105,7 +105,7 @@ def test_a_team_kicks_off_again_only_once_its_last_match_is_settled(
     assert "post-match sequence" in error.value.message_dict["home"][0]
 
     # once the sequence has run, it can
-    from systems.killpower.post_match import post_match_run
+    from systems.killpower.services.post_match import post_match_run
 
     post_match_run(fixture_id=kp_fixture.pk)
     services.fixture_kick_off(fixture_id=rematch.pk)

@@ -4,7 +4,7 @@ import pytest
 
 from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import Gladiator, GladiatorEvent, PostMatchRun
-from systems.killpower.post_match import post_match_run, post_match_sweep
+from systems.killpower.services.post_match import post_match_run, post_match_sweep
 from systems.killpower.tasks import post_match_task
 from tests.factories import ranking_points, set_ranking_points
 from tests.systems.killpower.helpers import play, report

@@ -12,7 +12,7 @@ from matches.table_results.services import report_enter
 from rules_engine import Dice
 from systems.mythril import corrections
 from systems.mythril.models import PostMatchRun, ResultReport
-from systems.mythril.post_match import post_match_run
+from systems.mythril.services.post_match import post_match_run
 from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
 

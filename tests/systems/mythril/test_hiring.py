@@ -135,7 +135,7 @@ def test_the_roster_is_frozen_between_kick_off_and_the_post_match_sequence(
     fixture, home_team, coach, other_coach
 ):
     from rules_engine import Dice
-    from systems.mythril.post_match import post_match_run
+    from systems.mythril.services.post_match import post_match_run
     from tests.systems.mythril.helpers import enter_and_confirm, kick_off
 
     kick_off(fixture)

@@ -7,7 +7,7 @@ from django.test.testcases import TestCase
 from core import registry
 from systems.mythril import POST_MATCH_TASK, SETTLE_TASK
 from systems.mythril.models import PostMatchRun, TeamBetSettlement
-from systems.mythril.post_match import post_match_sweep
+from systems.mythril.services.post_match import post_match_sweep
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_sweep
 from tests.systems.mythril.helpers import enter_and_confirm
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from core.refusals import Refused
 from rules_engine import Dice
 from systems.mythril.models import TrophyMatch
-from systems.mythril.post_match import post_match_run
+from systems.mythril.services.post_match import post_match_run
 from systems.mythril.services.trophies import trophy_create
 from systems.mythril.standings import standings_table
 from tests.systems.mythril.helpers import enter_and_confirm
