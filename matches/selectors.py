@@ -1,10 +1,12 @@
 """Read-side queries for fixtures, results and simulation progress."""
 
-from django.db.models import Count, Q, QuerySet
+from collections.abc import Iterable
+
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import Now
 
 from league.models import League, Season, Team
-from matches.models import Fixture, Result, SimulationBatch
+from matches.models import Fixture, Result, ResultCorrection, SimulationBatch
 from matches.season_rounds import UNRESOLVED
 
 
@@ -33,6 +35,34 @@ def season_unresolved(*, season: Season) -> QuerySet[Fixture]:
 
 def result_of(*, fixture: Fixture) -> Result | None:
     return Result.objects.filter(fixture=fixture).first()
+
+
+def corrections_standing(*, fixtures: Iterable[Fixture]) -> dict[int, ResultCorrection]:
+    """For each fixture (by id), the correction that explains what its page shows now, in one
+    query: the latest correction or award of the result it has, or the void that took its
+    result away while it waits for the replay. A result played again after a void, or a
+    fixture never corrected, has none (its history still lists the old corrections)."""
+    played = {fixture.pk: fixture.status == Fixture.Status.PLAYED for fixture in fixtures}
+    latest: dict[int, ResultCorrection] = {}
+    rows = ResultCorrection.objects.filter(fixture_id__in=played).select_related("by")
+    for row in rows.order_by("created_at", "pk"):
+        latest[row.fixture_id] = row
+
+    def standing(row: ResultCorrection) -> bool:
+        if row.kind == ResultCorrection.Kind.VOIDED:
+            return not played[row.fixture_id]
+        return played[row.fixture_id] and row.result_id is not None
+
+    return {fixture_id: row for fixture_id, row in latest.items() if standing(row)}
+
+
+def results_corrected(results: QuerySet[Result]) -> QuerySet[Result]:
+    """``results`` with ``corrected``: whether a commissioner changed the score or winner of
+    this result after it was played."""
+    corrections = ResultCorrection.objects.filter(
+        result=OuterRef("pk"), kind=ResultCorrection.Kind.CORRECTED
+    )
+    return results.annotate(corrected=Exists(corrections))
 
 
 def fixture_list(

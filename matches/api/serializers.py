@@ -56,6 +56,11 @@ class ResultSerializer(ModelSerializer):
     """A result without its turn and roll log."""
 
     fixture = FixtureBriefSerializer(read_only=True)
+    corrected = serializers.BooleanField(
+        read_only=True,
+        help_text="True when a commissioner changed this result's score or winner after it "
+        "was played: its record is then the match as played (see the fixture's corrections).",
+    )
 
     class Meta:
         model = Result
@@ -68,6 +73,7 @@ class ResultSerializer(ModelSerializer):
             "decided_by",
             "seed",
             "created_at",
+            "corrected",
         ]
         read_only_fields = fields
 

@@ -57,8 +57,10 @@ class ResultViewSet(CSVListMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         if self.action != "retrieve":
-            return selectors.result_rows().order_by("-created_at", "-pk")
-        return selectors.result_list().defer(*FIXTURE_SHEETS).order_by("-created_at", "-pk")
+            results = selectors.result_rows()
+        else:
+            results = selectors.result_list().defer(*FIXTURE_SHEETS)
+        return selectors.results_corrected(results).order_by("-created_at", "-pk")
 
 
 @extend_schema_view(

@@ -1,12 +1,15 @@
 """Every game's fixture page shows, for the league's commissioner, what a correction flagged
 for review and the buttons to correct, void or award (``{% corrections_alerts fixture %}``),
-and to anyone the fixture's corrections, voids and awards (``{% corrections_history fixture %}``)."""
+to anyone the fixture's corrections, voids and awards (``{% corrections_history fixture %}``),
+and near the score the one that explains the result shown (``{% result_correction fixture as
+correction %}``, drawn by ``matches/correction_notice.html``)."""
 
 from typing import Any
 
 from django import template
 
 from league import roles
+from matches import selectors
 from matches.models import Fixture, ResultCorrection
 
 register = template.Library()
@@ -37,3 +40,9 @@ def corrections_alerts(context: dict[str, Any], fixture: Fixture) -> dict[str, A
 @register.inclusion_tag("matches/corrections_history.html")
 def corrections_history(fixture: Fixture) -> dict[str, Any]:
     return {"corrections": _rows(fixture)}
+
+
+@register.simple_tag
+def result_correction(fixture: Fixture) -> ResultCorrection | None:
+    """The correction, void or award that explains the fixture's result as shown, if any."""
+    return selectors.corrections_standing(fixtures=[fixture]).get(fixture.pk)

@@ -1,5 +1,7 @@
 """A season's result book: one printable page with the standings, every round's fixtures and
-scores, and the key events of each match where its game tells them (``result_book_lines``)."""
+scores, and the key events of each match where its game tells them (``result_book_lines``);
+a result corrected, voided or awarded says so, by whom, when and why, and its key events are
+then those of the match as it was played."""
 
 from itertools import groupby
 
@@ -25,6 +27,8 @@ def result_book(request: HttpRequest, pk: int, season_id: int) -> HttpResponse:
         fixtures = fixtures.defer(*selectors.HEAVY_FIELDS)
     else:
         fixtures = fixtures.defer(*(f for f in selectors.HEAVY_FIELDS if f != "result__record"))
+    fixtures = list(fixtures)
+    corrections = selectors.corrections_standing(fixtures=fixtures)
     rounds = []
     for number, group in groupby(fixtures, key=lambda fixture: fixture.round):
         items = []
@@ -32,7 +36,12 @@ def result_book(request: HttpRequest, pk: int, season_id: int) -> HttpResponse:
             played = fixture.status == Fixture.Status.PLAYED
             lines = book.result_book_lines(result=fixture.result) if played else []
             items.append(
-                {"fixture": fixture, "result": fixture.result if played else None, "lines": lines}
+                {
+                    "fixture": fixture,
+                    "result": fixture.result if played else None,
+                    "lines": lines,
+                    "correction": corrections.get(fixture.pk),
+                }
             )
         rounds.append({"number": number, "fixtures": items})
     table = standings_export(season=season)
