@@ -30,6 +30,18 @@ def text(node):
     return " ".join(node.get_text(" ").split())
 
 
+def turn_over(played, by, reason):
+    """The simulated result corrected: the away side wins by one more than the home side had."""
+    return result_correct(
+        result=played,
+        home_score=played.away_score + 1,
+        away_score=played.home_score + 2,
+        winner="away",
+        reason=reason,
+        by=by,
+    )
+
+
 def test_a_corrected_rotzball_match_says_so_near_its_score(client, commissioner, fixture):
     played = fixture_simulate(fixture_id=fixture.pk, seed=3)
     assert played is not None and played.record["turns"]
@@ -38,14 +50,7 @@ def test_a_corrected_rotzball_match_says_so_near_its_score(client, commissioner,
     assert page.select_one(".correction-notice") is None
     assert AS_PLAYED not in page.get_text()
 
-    result_correct(
-        result=played,
-        home_score=played.away_score + 1,
-        away_score=played.home_score + 2,
-        winner="away",
-        reason="The referee misread the sheet",
-        by=commissioner,
-    )
+    turn_over(played, commissioner, "The referee misread the sheet")
     page = soup_of(client, f"/matches/{fixture.pk}/")
     notice = page.select_one("header.scoreboard .correction-notice.correction-corrected")
     assert notice is not None
@@ -106,14 +111,7 @@ def test_the_result_book_says_which_results_were_corrected(
         season=season, home=other_team, away=team, kickoff=timezone.now() + timedelta(days=3)
     )
     play(other, 1, 0)
-    result_correct(
-        result=played,
-        home_score=played.away_score + 1,
-        away_score=played.home_score + 2,
-        winner="away",
-        reason="Sheet misread",
-        by=commissioner,
-    )
+    turn_over(played, commissioner, "Sheet misread")
     book = soup_of(client, f"/leagues/{league.pk}/seasons/{season.pk}/book/")
     notices = book.select(".book-correction .correction-notice")
     assert len(notices) == 1  # the other fixture was not corrected
