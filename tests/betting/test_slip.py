@@ -3,6 +3,7 @@ checks as placing a bet (``bets.bet_check``, ``bets.bet_place``), its stake fiel
 league's range, and a placed bet keeps its card's title and updates the other slips' balance."""
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -180,3 +181,21 @@ def test_a_refused_slip_keeps_its_title_sends_no_balance_and_says_the_error_once
     answer = soup(response)
     assert answer.find(id=f"market-{open_fixture.pk}-title") is not None
     assert answer.find(attrs={"hx-swap-oob": f"innerHTML:.wallet-holds-{wallet.league_id}"}) is None
+
+
+def test_a_rest_client_checks_a_bet_without_placing_it(api_as, punter, wallet, open_fixture):
+    client = api_as(punter)
+    price = client.get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()["outcomes"]["away"][
+        "price"
+    ]
+    body = {"fixture": open_fixture.pk, "outcome": "away", "stake": 40, "price": price}
+
+    answer = client.post("/api/v1/bets/check/", body)
+
+    assert answer.status_code == 200
+    assert answer.json() == body | {"payout": int(40 * Decimal(price))}
+    too_much = client.post("/api/v1/bets/check/", body | {"stake": 600})
+    assert too_much.status_code == 400
+    assert too_much.json()["error"]["code"] == "stake_out_of_range"
+    assert not Bet.objects.exists()
+    assert client.post("/api/v1/bets/", body).json()["potential_payout"] == answer.json()["payout"]
