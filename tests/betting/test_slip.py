@@ -199,3 +199,17 @@ def test_a_rest_client_checks_a_bet_without_placing_it(api_as, punter, wallet, o
     assert too_much.json()["error"]["code"] == "stake_out_of_range"
     assert not Bet.objects.exists()
     assert client.post("/api/v1/bets/", body).json()["potential_payout"] == answer.json()["payout"]
+
+
+def test_the_preview_says_the_refusal_in_french(client, punter, wallet, open_fixture):
+    client.force_login(punter)
+    prefix = f"bet{open_fixture.pk}"
+
+    response = client.get(
+        reverse("betting:slip_preview", args=[open_fixture.pk]),
+        {f"{prefix}-outcome": "home", f"{prefix}-stake": "600"},
+        HTTP_ACCEPT_LANGUAGE="fr",
+        **HTMX,
+    )
+
+    assert soup(response).find(class_="slip-refused").get_text() == ("Mise entre 10 et 500 pièces.")
