@@ -94,16 +94,19 @@ _NOT_READ_BY_A_BET = (
 )
 
 
-def _open_fixture_row(fixture_id: int):
+def _fixture_row(fixture_id: int):
     return (
-        Fixture.objects.select_for_update(of=("self",))
-        .select_related("season__league__betting", "odds")
+        Fixture.objects.select_related("season__league__betting", "odds")
         # line-up sheets, a finished season's archive, a league's texts: a bet reads none
         .defer(*_NOT_READ_BY_A_BET)
         .annotate(ahead=ExpressionWrapper(Q(kickoff__gt=Now()), output_field=BooleanField()))
         .filter(pk=fixture_id)
         .order_by()  # one row by its key: no ORDER BY through the season's ordering
     )
+
+
+def _open_fixture_row(fixture_id: int):
+    return _fixture_row(fixture_id).select_for_update(of=("self",))
 
 
 _open_fixture_rows = PreparedQuery(_open_fixture_row, (int,))
@@ -114,7 +117,10 @@ def _lock_open_fixture(fixture_id: int) -> Fixture:
     """The fixture, row-locked, if bets are still taken: scheduled and its kick-off still
     ahead by the database's clock (read in the same transaction as the debit)."""
     rows = _open_fixture_rows(fixture_id)
-    row = rows[0] if rows else None
+    return _still_open(rows[0] if rows else None)
+
+
+def _still_open(row: Fixture | None) -> Fixture:
     if row is None:
         raise BettingRefused("invalid", _("Unknown fixture."), "fixture")
     if row.status != Fixture.Status.SCHEDULED or not row.ahead:
@@ -126,10 +132,14 @@ def _lock_open_fixture(fixture_id: int) -> Fixture:
     return row
 
 
-def _wallet_and_escrow_row(league_id: int, user_id: int, fixture_id: int):
+def _wallet_and_escrow(league_id: int, user_id: int, fixture_id: int):
     mine = Q(kind=Account.Kind.WALLET, league_id=league_id, user_id=user_id)
     held = Q(kind=Account.Kind.ESCROW, fixture_id=fixture_id)
-    return Account.objects.select_for_update().filter(mine | held).order_by("pk")
+    return Account.objects.filter(mine | held).order_by("pk")
+
+
+def _wallet_and_escrow_row(league_id: int, user_id: int, fixture_id: int):
+    return _wallet_and_escrow(league_id, user_id, fixture_id).select_for_update()
 
 
 _wallet_and_escrow_rows = PreparedQuery(_wallet_and_escrow_row, (int, int, int))
@@ -155,12 +165,12 @@ def _coaches_a_side(user: User, fixture: Fixture) -> bool:
     return Team.objects.filter(pk__in=(fixture.home_id, fixture.away_id), coach=user).exists()
 
 
-def _market_room(escrow: Account, settings: BettingSettings) -> int:
+def _market_room(held_now: int, settings: BettingSettings) -> int:
     """The stakes the fixture's market may still take, so that any payment of its settlement
     fits one ledger entry: the pool's stakes below ``MAX_COINS``; at fixed odds, below what
     pays ``MAX_COINS`` at the highest price (``MAX_BET``)."""
     held = MAX_BET if settings.mode == BettingSettings.Mode.FIXED else MAX_COINS - 1
-    return max(held - escrow.balance, 0)
+    return max(held - held_now, 0)
 
 
 def _replay(user: User, key: str, digest: str) -> Bet | None:
@@ -173,6 +183,92 @@ def _replay(user: User, key: str, digest: str) -> Bet | None:
             _("This Idempotency-Key was already used for another bet."),
         )
     return earlier
+
+
+def _check_bet(
+    user: User,
+    fixture: Fixture,
+    settings: BettingSettings,
+    outcome: str,
+    stake: int,
+    price: Decimal | None,
+) -> Decimal | None:
+    """The refusals of a bet that read no balance; the price it takes (fixed odds)."""
+    if is_commissioner(user, fixture.season.league):
+        raise BettingRefused(
+            "not_allowed", _("A commissioner does not bet in a league whose fixtures he runs.")
+        )
+    if not settings.coaches_bet_on_own_teams and _coaches_a_side(user, fixture):
+        raise BettingRefused(
+            "not_allowed",
+            _("A coach does not bet on his own team's fixtures in this league."),
+            "fixture",
+        )
+    if outcome not in odds.outcomes_of(fixture):
+        raise BettingRefused(
+            "invalid_outcome",
+            _("Choose one of: %(outcomes)s.") % {"outcomes": ", ".join(odds.outcomes_of(fixture))},
+            "outcome",
+        )
+    if not settings.min_stake <= stake <= settings.max_stake:
+        raise BettingRefused(
+            "stake_out_of_range",
+            _("Stake between %(min)s and %(max)s coins.")
+            % {"min": settings.min_stake, "max": settings.max_stake},
+            "stake",
+        )
+    taken = None
+    if settings.mode == BettingSettings.Mode.FIXED:
+        market = odds.quote(fixture, settings)
+        taken = market.price(outcome) if market else None
+        if taken is None:
+            raise BettingRefused(
+                "betting_closed", _("No odds yet: a line-up is not complete."), "fixture"
+            )
+        if price is not None and Decimal(price) != taken:
+            raise BettingRefused(
+                "price_changed",
+                _("The price has changed to %(price)s.") % {"price": taken},
+                "price",
+                price=str(taken),
+            )
+    return taken
+
+
+def _check_funds(balance: int, held_now: int, settings: BettingSettings, stake: int) -> None:
+    """The refusals that read the wallet's balance and the stakes the market holds."""
+    room = _market_room(held_now, settings)
+    if stake > room:
+        raise BettingRefused(
+            "stake_out_of_range",
+            _("This market takes at most %(room)s coins more.") % {"room": room},
+            "stake",
+        )
+    if balance < stake:
+        raise BettingRefused(
+            "insufficient_funds",
+            _("Your wallet holds %(balance)s coins, less than the stake.") % {"balance": balance},
+            "stake",
+        )
+
+
+def bet_check(
+    *, user: User, fixture_id: int, outcome: str, stake: int, price: Decimal | None = None
+) -> Decimal | None:
+    """What ``bet_place`` would answer, placing nothing: the same checks in the same order
+    raise the same ``BettingRefused``; else the price the bet would take (``None`` for a
+    pool). It locks nothing, so a bet accepted here may still be refused a moment later."""
+    fixture = _still_open(_fixture_row(fixture_id).first())
+    settings = _betting_on(fixture.season.league)
+    taken = _check_bet(user, fixture, settings, outcome, stake, price)
+    found = {
+        account.kind: account.balance
+        for account in _wallet_and_escrow(fixture.season.league_id, user.pk, fixture.pk)
+    }
+    if Account.Kind.WALLET not in found:
+        raise BettingRefused("no_wallet", _("Open a wallet in this league first."))
+    _check_funds(found[Account.Kind.WALLET], found.get(Account.Kind.ESCROW, 0), settings, stake)
+    return taken
 
 
 def bet_place(
@@ -215,59 +311,9 @@ def _place(
     fixture = _lock_open_fixture(fixture_id)
     league = fixture.season.league
     settings = _betting_on(league)
-    if is_commissioner(user, league):
-        raise BettingRefused(
-            "not_allowed", _("A commissioner does not bet in a league whose fixtures he runs.")
-        )
-    if not settings.coaches_bet_on_own_teams and _coaches_a_side(user, fixture):
-        raise BettingRefused(
-            "not_allowed",
-            _("A coach does not bet on his own team's fixtures in this league."),
-            "fixture",
-        )
-    if outcome not in odds.outcomes_of(fixture):
-        raise BettingRefused(
-            "invalid_outcome",
-            _("Choose one of: %(outcomes)s.") % {"outcomes": ", ".join(odds.outcomes_of(fixture))},
-            "outcome",
-        )
-    if not settings.min_stake <= stake <= settings.max_stake:
-        raise BettingRefused(
-            "stake_out_of_range",
-            _("Stake between %(min)s and %(max)s coins.")
-            % {"min": settings.min_stake, "max": settings.max_stake},
-            "stake",
-        )
-    taken = None
-    if settings.mode == BettingSettings.Mode.FIXED:
-        market = odds.quote(fixture, settings)
-        taken = market.price(outcome) if market else None
-        if taken is None:
-            raise BettingRefused(
-                "betting_closed", _("No odds yet: a line-up is not complete."), "fixture"
-            )
-        if price is not None and Decimal(price) != taken:
-            raise BettingRefused(
-                "price_changed",
-                _("The price has changed to %(price)s.") % {"price": taken},
-                "price",
-                price=str(taken),
-            )
+    taken = _check_bet(user, fixture, settings, outcome, stake, price)
     wallet, escrow = _lock_wallet_and_escrow(user, fixture)
-    room = _market_room(escrow, settings)
-    if stake > room:
-        raise BettingRefused(
-            "stake_out_of_range",
-            _("This market takes at most %(room)s coins more.") % {"room": room},
-            "stake",
-        )
-    if wallet.balance < stake:
-        raise BettingRefused(
-            "insufficient_funds",
-            _("Your wallet holds %(balance)s coins, less than the stake.")
-            % {"balance": wallet.balance},
-            "stake",
-        )
+    _check_funds(wallet.balance, escrow.balance, settings, stake)
     # The bet's history entry is auditlog's own, written by history.record_saves: one COPY
     # instead of auditlog's model save, a third of the bet's CPU.
     with disable_auditlog():

@@ -48,13 +48,15 @@ class BetSlipForm(PageForm):
             "min": settings.min_stake,
             "max": settings.max_stake,
         }
+        # the browser's own check says the league's range (the service still decides)
+        self.fields["stake"].widget.attrs.update(min=settings.min_stake, max=settings.max_stake)
 
-    def preview_values(self) -> tuple[str, int]:
+    def preview_values(self) -> tuple[str, int | None]:
         """The outcome and stake as typed so far, for the payout preview (no errors raised:
-        an unfinished slip previews nothing)."""
+        an unfinished slip, ``None`` for its stake, previews nothing)."""
         outcome = self.data.get(self.add_prefix("outcome"), "")
         raw = (self.data.get(self.add_prefix("stake")) or "").strip()
-        stake = int(raw) if raw.isdigit() and len(raw) <= 12 else 0
+        stake = int(raw) if raw.isdigit() and len(raw) <= 12 else None
         return outcome, stake
 
 

@@ -63,6 +63,23 @@ class BetPlaceSerializer(serializers.Serializer):
     )
 
 
+class BetCheckSerializer(serializers.Serializer):
+    fixture = serializers.IntegerField()
+    outcome = serializers.CharField()
+    stake = serializers.IntegerField()
+    price = serializers.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        allow_null=True,
+        help_text="The price the bet would take (fixed odds); null for a pool.",
+    )
+    payout = serializers.IntegerField(
+        allow_null=True,
+        help_text="What it would pay if it wins: at fixed odds the stake times the price "
+        "rounded down; in a pool, the share were the pool settled now with this stake in it.",
+    )
+
+
 class BetSerializer(ModelSerializer):
     potential_payout = serializers.IntegerField(read_only=True, allow_null=True)
     league = serializers.IntegerField(source="wallet.league_id", read_only=True)

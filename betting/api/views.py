@@ -17,6 +17,7 @@ from betting import bets, league_settings, odds, selectors
 from betting.api import serializers as s
 from betting.errors import BettingRefused
 from betting.models import Bet, BettingSettings
+from betting.pages_selectors import payout_preview
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from league.models import League
 from league.roles import is_commissioner
@@ -196,6 +197,31 @@ class BetViewSet(
         )
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(_BET_OUT.to_representation(bet), status=code)
+
+    @extend_schema(
+        summary="Check a bet without placing it",
+        description="The same checks as placing it, in the same order, with the same refusal "
+        "codes; nothing is written. Nothing is reserved either: the bet may still be refused "
+        "when placed.",
+        request=s.BetPlaceSerializer,
+        responses=s.BetCheckSerializer,
+    )
+    @action(detail=False, methods=["post"])
+    def check(self, request: Request) -> Response:
+        data = _BET_PLACE.run_validation(request.data)
+        price = bets.bet_check(
+            user=request.user,
+            fixture_id=data["fixture"],
+            outcome=data["outcome"],
+            stake=data["stake"],
+            price=data.get("price"),
+        )
+        fixture = Fixture.objects.select_related("season__league").get(pk=data["fixture"])
+        settings = league_settings.settings_of(fixture.season.league)
+        quote = odds.quote(fixture, settings)
+        payout = payout_preview(fixture, settings, quote, data["outcome"], data["stake"])
+        body = {key: data[key] for key in ("fixture", "outcome", "stake")}
+        return Response(s.BetCheckSerializer(body | {"price": price, "payout": payout}).data)
 
     @extend_schema(
         summary="Cancel one of my bets before kick-off", request=None, responses=s.BetSerializer

@@ -39,6 +39,8 @@ class Market:
     notice: str = ""
     notice_failed: bool = False
     open_stakes: int | None = None
+    balance_moved: bool = False
+    """A bet was just placed: the page's other slips are sent the wallet's new balance."""
 
     @property
     def fixed(self) -> bool:

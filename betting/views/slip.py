@@ -33,9 +33,17 @@ def _betting_fixture(pk: int) -> tuple[Fixture, BettingSettings]:
     return fixture, settings
 
 
+def _price_seen(form, outcome: str):
+    """The price the slip showed for ``outcome`` (its hidden field), if it sent one."""
+    seen = form.data.get(form.add_prefix(PRICE_FIELD.format(outcome=outcome)))
+    return pages_selectors.price_or_none(seen) if seen is not None else None
+
+
 def _render_market(request: HttpRequest, market, *, status: int = 200) -> HttpResponse:
     template = "betting/market.html" if request.htmx else "betting/slip_page.html"
-    return render(request, template, {"market": market, "heading": "h3"}, status=status)
+    # A market of the league's page keeps its card's title (teams and kick-off) when swapped.
+    context = {"market": market, "heading": "h3", "show_title": market.where == "league"}
+    return render(request, template, context, status=status)
 
 
 @require_GET
@@ -69,15 +77,31 @@ def fixture_panel(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def slip_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    """What the slip as typed would pay if it wins (the text of its ``<output>``)."""
+    """What the slip as typed would pay if it wins (the text of its ``<output>``), or, for a
+    signed-in user, the refusal ``bets.bet_place`` would answer (``bets.bet_check``)."""
     fixture, settings = _betting_fixture(pk)
-    outcome, stake = slip_form(fixture, settings, request.GET).preview_values()
+    form = slip_form(fixture, settings, request.GET)
+    outcome, stake = form.preview_values()
+    picked = outcome in odds.outcomes_of(fixture)
+    refusal = ""
+    if picked and stake is not None and request.user.is_authenticated:
+        try:
+            bets.bet_check(
+                user=request.user,
+                fixture_id=fixture.pk,
+                outcome=outcome,
+                stake=stake,
+                price=_price_seen(form, outcome),
+            )
+        except BettingRefused as refused:
+            refusal = refused.message
     quote = odds.quote(fixture, settings)
     context = {
         "fixed": settings.mode == BettingSettings.Mode.FIXED,
         "stake": stake,
-        "pick": outcome_label(outcome, fixture) if outcome in odds.outcomes_of(fixture) else "",
-        "payout": pages_selectors.payout_preview(fixture, settings, quote, outcome, stake),
+        "pick": outcome_label(outcome, fixture) if picked else "",
+        "refusal": refusal,
+        "payout": pages_selectors.payout_preview(fixture, settings, quote, outcome, stake or 0),
     }
     return render(request, "betting/payout.html", context)
 
@@ -93,14 +117,13 @@ def slip_place(request: HttpRequest, pk: int) -> HttpResponse:
     placed = None
     if form.is_valid():
         outcome = form.cleaned_data["outcome"]
-        seen = request.POST.get(form.add_prefix(PRICE_FIELD.format(outcome=outcome)))
         try:
             placed, created = bets.bet_place(
                 user=request.user,
                 fixture_id=fixture.pk,
                 outcome=outcome,
                 stake=form.cleaned_data["stake"],
-                price=pages_selectors.price_or_none(seen) if seen is not None else None,
+                price=_price_seen(form, outcome),
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
             )
         except BettingRefused as refusal:
@@ -130,6 +153,7 @@ def slip_place(request: HttpRequest, pk: int) -> HttpResponse:
         # No slip to draw the refusal on (a commissioner, a closed fixture): say it above.
         market.notice = " ".join(message for errors in form.errors.values() for message in errors)
         market.notice_failed = True
+    market.balance_moved = placed is not None
     if market.where == "league" and market.wallet is not None:
         market.open_stakes = selectors.open_stakes(market.wallet)  # the page's wallet summary
     return _render_market(request, market, status=200 if placed or request.htmx else 400)

@@ -71,3 +71,48 @@ def test_a_player_bets_from_the_slip_and_the_statement_shows_the_payout(
     expect(page.locator("#wallet-balance")).to_have_text(str(1000 - 40 + bet.payout))
     expect(page.locator("figure.balance-chart svg")).to_be_visible()
     assert page.js_errors == []
+
+
+def test_the_slip_previews_the_refusal_and_a_bet_updates_the_other_cards(
+    page, league, season, team, other_team
+):
+    """On the league's betting page: the preview says what placing would refuse, the stake
+    field holds the league's range, and a placed bet keeps its card's title and moves the
+    balance shown under the other card's slip."""
+    settings_save(league=league, values={"mode": "fixed"})
+    first = FixtureFactory(
+        season=season, home=team, away=other_team, kickoff=timezone.now() + timedelta(days=2)
+    )
+    second = FixtureFactory(
+        season=season, home=other_team, away=team, kickoff=timezone.now() + timedelta(days=9)
+    )
+    UserFactory(username="player")
+    sign_in(page, "player")
+    page.goto(reverse("betting:league", args=[league.pk]))
+    page.locator("#wallet-summary").get_by_role(
+        "button", name="Open my wallet (1000 coins)"
+    ).click()
+    card = page.locator(f"#market-{first.pk}")
+    other = page.locator(f"#market-{second.pk}")
+    expect(card.get_by_role("button", name="Place the bet")).to_be_visible()
+
+    card.get_by_label(f"{team.name} win").check()
+    stake = card.get_by_label("Stake (coins)")
+    expect(stake).to_have_attribute("min", "10")
+    expect(stake).to_have_attribute("max", "500")
+    stake.press_sequentially("600")
+    payout = card.locator(f"#payout-{first.pk}")
+    expect(payout).to_have_text("Stake between 10 and 500 coins.")
+    stake.fill("")
+    stake.press_sequentially("40")
+    expect(payout).to_contain_text(f"40 on {team.name} win pays")
+    card.get_by_role("button", name="Place the bet").click()
+
+    expect(card.locator(".flash")).to_contain_text("Bet placed: 40 coins")
+    expect(card.locator(f"#market-{first.pk}-title")).to_have_text(
+        f"{team.name} – {other_team.name}"
+    )
+    expect(card.locator("header time")).to_be_visible()
+    expect(other.locator(f".wallet-holds-{league.pk}")).to_have_text("Your wallet holds 960 coins.")
+    expect(page.locator("#wallet-summary")).to_contain_text("960")
+    assert page.js_errors == []
