@@ -89,17 +89,27 @@ def test_the_check_step_refuses_a_team_name_already_taken(
     assert league.seasons.count() == 1
 
 
-def test_the_check_step_words_the_refusal_in_french(
-    client, finished, league, commissioner, next_season_url
+def test_the_check_step_words_the_refusals_in_french(
+    client, finished, league, commissioner, team, next_season_url
 ):
     client.force_login(commissioner)
     with translation.override("fr"):
         page = _page(
-            client.post(next_season_url, {"name": "2526", "add": ""}, HTTP_ACCEPT_LANGUAGE="fr")
+            client.post(
+                next_season_url, {"name": "2526", "add": "wolves"}, HTTP_ACCEPT_LANGUAGE="fr"
+            )
         )
-        final = _final_step_refusal(commissioner, league, name="2526")
-    assert _field_error(page, "name") == final
-    assert "2526" in final and "already" not in final
+        season_refusal = _final_step_refusal(commissioner, league, name="2526")
+        team_refusal = _final_step_refusal(
+            commissioner, league, name="2627", add=[{"name": "wolves"}]
+        )
+    assert (
+        _field_error(page, "name")
+        == season_refusal
+        == ("Cette ligue a déjà une saison nommée 2526.")
+    )
+    assert _field_error(page, "add") == team_refusal
+    assert team_refusal.startswith("Wolves joue déjà dans cette ligue")
 
 
 def test_the_check_step_still_confirms_free_names(
