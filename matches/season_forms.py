@@ -1,15 +1,28 @@
 """The commissioner's form to start a league's next season: its name, the teams that retire,
 the teams that join (one a line: a name, then optionally a comma and the coach's username)."""
 
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
 from core.names import validate_name
+from core.refusals import Refused
 from league.models import League, Team
+from matches import seasons
 
 MAX_NEW_TEAMS = 40
+
+
+def _on_this_field(check: Callable[..., None], **kwargs: Any) -> None:
+    """Run a service's check; its refusal, worded, becomes the error of the field cleaned."""
+    try:
+        check(**kwargs)
+    except Refused as refused:
+        raise forms.ValidationError(refused.message, code=refused.code) from None
 
 
 class NextSeasonForm(PageForm):
@@ -38,9 +51,16 @@ class NextSeasonForm(PageForm):
 
     def __init__(self, *args, league: League, **kwargs):
         super().__init__(*args, **kwargs)
+        self.league = league
         self.fields["retire"].queryset = league.teams.filter(retired_at__isnull=True).order_by(
             "name", "pk"
         )
+
+    def clean_name(self) -> str:
+        """A name the league has used is refused here, before the confirmation step."""
+        name = self.cleaned_data["name"]
+        _on_this_field(seasons.season_name_check, league=self.league, name=name)
+        return name
 
     def clean_add(self) -> list[dict]:
         teams: list[dict] = []
@@ -65,6 +85,8 @@ class NextSeasonForm(PageForm):
                     )
                 team["coach"] = coach
             teams.append(team)
+        names = [team["name"] for team in teams]
+        _on_this_field(seasons.new_teams_check, league=self.league, names=names)
         return teams
 
     def start(self) -> dict:

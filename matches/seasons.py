@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from core.events import publish
 from core.refusals import Refused
 from league import roles
+from league.defaults import team_name_check
 from league.models import League, Season, Team
 from league.services import season_create, team_register
 from matches import locking, plugins
@@ -181,6 +182,38 @@ def _retire_ids(league: League, retire: Iterable[Any]) -> list[int]:
     return sorted(set(ids))
 
 
+def _season_exists(name: str) -> SeasonConflict:
+    return SeasonConflict(
+        "season_exists",
+        _("This league already has a season called %(name)s.") % {"name": name},
+        field="name",
+    )
+
+
+def season_name_check(*, league: League, name: str) -> None:
+    """Refuse a name the league has given a season already (capitals aside), as
+    ``season_start_next`` does; its form asks before the confirmation step."""
+    if league.seasons.filter(name__iexact=name.strip()).exists():
+        raise _season_exists(name.strip())
+
+
+def new_teams_check(*, league: League, names: Sequence[str]) -> None:
+    """Refuse, as ``season_start_next`` would when registering them, a new team whose name
+    already plays in the league or comes twice in the list (capitals aside)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        team_name_check(league=league, name=name)
+        key = name.strip().casefold()
+        if key in seen:
+            raise Refused(
+                "name_taken",
+                _("%(name)s already plays in this league (capitals aside): choose another name."),
+                field="name",
+                name=seen[key],
+            )
+        seen[key] = name.strip()
+
+
 @transaction.atomic
 def season_start_next(
     *,
@@ -210,12 +243,7 @@ def season_start_next(
     name = (name or "").strip()
     if not name:
         raise Refused("name_required", _("Give the new season a name."), field="name")
-    if locked_league.seasons.filter(name__iexact=name).exists():
-        raise SeasonConflict(
-            "season_exists",
-            _("This league already has a season called %(name)s.") % {"name": name},
-            field="name",
-        )
+    season_name_check(league=locked_league, name=name)
     previous = locked_league.seasons.order_by("-created_at", "-pk").first()
     if previous is not None and previous.finished_at is None:
         raise SeasonConflict(
@@ -241,11 +269,7 @@ def season_start_next(
         with transaction.atomic():
             season = season_create(league=locked_league, name=name)
     except IntegrityError:  # the unique (league, name), should two requests race past the lock
-        raise SeasonConflict(
-            "season_exists",
-            _("This league already has a season called %(name)s.") % {"name": name},
-            field="name",
-        ) from None
+        raise _season_exists(name) from None
     season.league = locked_league
     teams = locking.lock_teams(
         locked_league.teams.filter(retired_at__isnull=True).values_list("pk", flat=True)

@@ -50,6 +50,27 @@ def is_simulated(league: League) -> bool:
     return league.rule_system in registry.simulated_names()
 
 
+def fixtures_generate_check(*, season: Season) -> None:
+    """Refuse what ``fixtures_generate`` refuses of the season itself: a tournament's, a
+    finished one, one that has its fixtures already, a league of fewer than two teams. The
+    league page asks it before offering the button, and says why not."""
+    if season.league.competition_format == League.CompetitionFormat.TOURNAMENT:
+        raise Refused(
+            "tournament_season",
+            _("A tournament season is played as a bracket: create the tournament."),
+            field="season",
+        )
+    season_check_open(season=season)
+    if season.fixtures.exists():
+        raise Refused("fixtures_exist", _("This season already has fixtures."), field="season")
+    if season.league.teams.filter(retired_at__isnull=True).count() < 2:
+        raise Refused(
+            "too_few_teams",
+            _("Register at least two teams before generating fixtures."),
+            field="season",
+        )
+
+
 @transaction.atomic
 def fixtures_generate(
     *,
@@ -59,23 +80,9 @@ def fixtures_generate(
     interval: timedelta = timedelta(days=7),
 ) -> list[Fixture]:
     """A round robin for every team of the season's league (circle method, byes when odd)."""
-    if season.league.competition_format == League.CompetitionFormat.TOURNAMENT:
-        raise Refused(
-            "tournament_season",
-            _("A tournament season is played as a bracket: create the tournament."),
-            field="season",
-        )
     Season.objects.select_for_update().filter(pk=season.pk).first()  # one generator at a time
-    season_check_open(season=season)
-    if season.fixtures.exists():
-        raise Refused("fixtures_exist", _("This season already has fixtures."), field="season")
+    fixtures_generate_check(season=season)
     teams = list(season.league.teams.filter(retired_at__isnull=True).order_by("pk"))
-    if len(teams) < 2:
-        raise Refused(
-            "too_few_teams",
-            _("Register at least two teams before generating fixtures."),
-            field="season",
-        )
     if interval <= timedelta(0):
         raise Refused(
             "interval_not_positive",

@@ -7,10 +7,12 @@ from django.shortcuts import get_object_or_404, render
 
 from core import registry
 from core.htmx import page_or_fragment
+from core.refusals import Refused
 from league import roles, selectors
 from league.models import League, Season, Team
 from matches import plugins
 from matches import selectors as match_selectors
+from matches import services as match_services
 from matches.models import Fixture
 from matches.season_rounds import (
     UNRESOLVED,
@@ -37,6 +39,15 @@ def _round_block(fixtures: list[Fixture], shown: RoundSummary | None, teams: lis
         "round_fixtures": items,
         "resting": [team for team in teams if team.pk not in playing],
     }
+
+
+def _generate_refusal(season: Season) -> str:
+    """Why the season's fixtures cannot be generated now ("" when they can)."""
+    try:
+        match_services.fixtures_generate_check(season=season)
+    except Refused as refused:
+        return refused.message
+    return ""
 
 
 def standings_context(league: League, season: Season) -> dict:
@@ -87,6 +98,12 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "unresolved": sum(row[3] in UNRESOLVED for row in index),
         "is_commissioner": roles.is_commissioner(request.user, league),
     }
+    # "Finish the season" once every fixture is played or cancelled, one of them played
+    context["finishable"] = not context["unresolved"] and any(
+        row[3] == Fixture.Status.PLAYED for row in index
+    )
+    if context["is_commissioner"] and season and not rounds and not season.finished_at:
+        context["generate_refusal"] = _generate_refusal(season)
     game = registry.game(league.rule_system)
     context["simulates"] = game.simulated  # the engine plays its matches: simulate buttons
     for team in teams:

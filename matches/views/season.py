@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from core.page_limits import expensive_page
+from core.refusals import Refused
 from league import selectors as league_selectors
 from league.models import League
 from league.views.access import commissioner_required
@@ -26,6 +27,12 @@ from matches.views.league_page import standings_context
 @commissioner_required
 def fixtures_generate(request: HttpRequest, league: League) -> HttpResponse:
     season = season_of(league, request.GET.get("season") or request.POST.get("season"))
+    refusal = ""
+    if request.method != "POST":  # said at once, rather than after filling the form in
+        try:
+            match_services.fixtures_generate_check(season=season)
+        except Refused as refused:
+            refusal = refused.message
     form = FixturesGenerateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -49,7 +56,7 @@ def fixtures_generate(request: HttpRequest, league: League) -> HttpResponse:
         )
         % {"season": season.name},
         cancel=league_url(league, season),
-        extra={"hidden": {"season": season.pk}},
+        extra={"hidden": {"season": season.pk}, "refusal": refusal},
     )
 
 
