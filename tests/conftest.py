@@ -6,7 +6,6 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
-from django.db.backends.sqlite3.operations import DatabaseOperations
 from django.utils import timezone, translation
 from hypothesis import is_hypothesis_test
 from rest_framework.test import APIClient
@@ -87,14 +86,18 @@ def _refuse_modules_mixing_committing_tests(items) -> None:
 def _flush_empties_the_sqlite_ledger():
     """Django's flush, which empties the database after a test that commits, runs inside
     ``ledger.sqlite.flushing()``: the only ``DELETE`` the SQLite ledger's triggers let through."""
-    flush = DatabaseOperations.execute_sql_flush
+    # The backend's module first: importing its operations module alone is a circular import.
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    operations = DatabaseWrapper.ops_class
+    flush = operations.execute_sql_flush
 
     def execute_sql_flush(self, sql_list):
         with ledger_sqlite.flushing():
             flush(self, sql_list)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(DatabaseOperations, "execute_sql_flush", execute_sql_flush)
+        patch.setattr(operations, "execute_sql_flush", execute_sql_flush)
         yield
 
 
