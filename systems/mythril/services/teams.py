@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from core.refusals import Forbidden, Refused
-from league.defaults import team_name_check
+from league.defaults import team_register_plain
 from league.models import League, Team
 from league.roles import can_edit_roster
 from rules_engine import InvalidInput
@@ -180,16 +180,13 @@ def mythril_team_register(
     )
     if not verdict["ok"]:
         raise RuleRefused(verdict["errors"])
-    team_name_check(league=league, name=name)
-    team = Team(
+    team = team_register_plain(
         league=league,
         name=name,
         coach=coach,
         primary_colour=primary_colour,
         secondary_colour=secondary_colour,
     )
-    team.full_clean()
-    team.save()
     chosen = _team_list(league, team_list)
     pitch = PitchType.objects.filter(league=league, name__iexact=home_pitch or "lawn").first()
     TeamProfile.objects.create(team=team, team_list=chosen, popularity=popularity, home_pitch=pitch)
