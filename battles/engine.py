@@ -13,17 +13,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from battles.models import Army, Battle, Campaign, Troop
-from core.refusals import Refused
+from core.refusals import Refused, engine_refused
 from rules_engine import InvalidInput, witcher
 
 SIDES = ("attacker", "defender")
 PROBE_TROOPS = [{"name": "probe", "dc": 12, "count": 1}]
-
-
-def field_error(exc: InvalidInput, *, prefix: str = "") -> Refused:
-    """The engine's refusal on ``"<prefix>.<engine field>"``, with its code when it has one."""
-    field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
-    return Refused(exc.code or "invalid_input", exc.message, field=field or "non_field_errors")
 
 
 def parse_house_rules(house_rules: object) -> witcher.WitcherTables:
@@ -41,7 +35,7 @@ def parse_house_rules(house_rules: object) -> witcher.WitcherTables:
         return witcher.load_tables(house_rules)
     except InvalidInput as exc:
         field = exc.field.removeprefix("tables").lstrip(".")
-        raise field_error(InvalidInput(field, exc.message), prefix="house_rules") from None
+        raise engine_refused(InvalidInput(field, exc.message), prefix="house_rules") from None
 
 
 def tables_for(campaign: Campaign) -> witcher.WitcherTables:
@@ -121,7 +115,7 @@ def check_army_settings(
     try:
         witcher.parse_army(probe, "", tables)
     except InvalidInput as exc:
-        raise field_error(exc) from None
+        raise engine_refused(exc) from None
 
 
 def check_battle_settings(
@@ -159,7 +153,7 @@ def check_battle_settings(
                 exc.message,
                 field=f"deployment.{side}{rest.removeprefix('deployment')}",
             ) from None
-        raise field_error(exc) from None
+        raise engine_refused(exc) from None
 
 
 class CardReading(NamedTuple):

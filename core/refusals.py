@@ -17,6 +17,8 @@ from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 
+from rules_engine import InvalidInput
+
 
 class Refused(ValidationError):
     status_code = 400
@@ -53,3 +55,10 @@ class Forbidden(Refused, PermissionDenied):
 
     def __init__(self, message: Any) -> None:
         super().__init__("forbidden", message)
+
+
+def engine_refused(exc: InvalidInput, *, prefix: str = "", code: str = "") -> Refused:
+    """The rules engine's ``InvalidInput`` as a refusal on ``"<prefix>.<engine field>"``, with
+    ``code``, else the engine's own code, else ``invalid_input``."""
+    field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
+    return Refused(code or exc.code or "invalid_input", exc.message, field=field or None)

@@ -27,7 +27,7 @@ from battles import engine, locking, roles
 from battles.models import ArmyEvent, Battle, BattleRun, Troop
 from battles.services.campaigns import Actor, require
 from core.enqueue import enqueue_on_commit
-from core.refusals import Refused
+from core.refusals import Refused, engine_refused
 from rules_engine import Dice, IllegalAction, InvalidInput, witcher
 
 RESOLVE_TASK = "battles.tasks.battle_run_resolve_task"
@@ -109,7 +109,7 @@ def run_start(*, battle: Battle, user: Actor, seed: int | None = None) -> Battle
     try:
         engine_run = witcher.BattleRun.start(witcher.parse_battle(data, tables=tables), Dice(seed))
     except InvalidInput as exc:
-        raise engine.field_error(exc) from None
+        raise engine_refused(exc) from None
     return BattleRun.objects.create(
         battle=battle,
         seed=engine_run.dice.seed,
@@ -139,7 +139,7 @@ def _act(run_id: int, user: Actor, action: Callable[[witcher.BattleRun], object]
         try:
             action(engine_run)
         except InvalidInput as exc:
-            raise engine.field_error(exc) from None
+            raise engine_refused(exc) from None
         except IllegalAction as exc:  # a decision that is not (or no longer) due
             raise Refused("step_refused", str(exc), field="run") from None
         return _save(run, engine_run)
@@ -358,7 +358,7 @@ def battle_odds(*, battle: Battle, n: int = 10_000, seed: int | None = None) -> 
     try:
         return witcher.odds(data, n=n, seed=seed, tables=tables)
     except InvalidInput as exc:
-        raise engine.field_error(exc) from None
+        raise engine_refused(exc) from None
 
 
 def runs_sweep_requested() -> dict[str, int]:

@@ -21,12 +21,6 @@ HOUSE_RULE_KEYS = ("ranking", "target_table", "power_cards", "death_risk", "xp_p
 ``competition_format``."""
 
 
-def field_error(exc: InvalidInput, *, prefix: str = "") -> Refused:
-    """The engine's refusal on ``"<prefix>.<engine field>"``, with its code when it has one."""
-    field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
-    return Refused(exc.code or "invalid_input", exc.message, field=field)
-
-
 def settings_input(
     *, house_rules: Mapping[str, Any] | None, competition_format: str
 ) -> dict[str, Any]:

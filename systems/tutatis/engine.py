@@ -5,9 +5,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.refusals import engine_refused
 from rules_engine import Dice, InvalidInput
 from rules_engine.tutatis import Role, TeamCheck, TeamPlayer, TeamRule, check_team, run_action
 from systems.tutatis.models import LeagueRules, Player
@@ -84,4 +84,4 @@ def roll(action: str, params: Mapping[str, Any], *, seed: int | None = None) -> 
     try:
         return run_action(action, params, dice=dice), dice
     except InvalidInput as error:
-        raise ValidationError({error.field: [error.message]}) from None
+        raise engine_refused(error) from None

@@ -6,8 +6,7 @@ sequence carries them to each team's next match
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
+from core.refusals import engine_refused
 from league.roles import AnyUser
 from matches.models import Fixture, Result
 from matches.models import ResultReport as Report
@@ -30,7 +29,7 @@ def engine_result(fixture: Fixture, result: object, dice: Dice) -> MatchOutcome:
             fixture.home_sheet, fixture.away_sheet, result, dice=dice
         )
     except InvalidInput as error:
-        raise ValidationError({error.field: [error.message]}) from None
+        raise engine_refused(error) from None
     return outcome
 
 

@@ -7,7 +7,7 @@ from bs4 import BeautifulSoup
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from core.refusals import Forbidden, Refused
+from core.refusals import Forbidden, Refused, engine_refused
 from matches.corrections import REASON_MAX, result_correct
 from matches.models import ResultCorrection
 
@@ -79,3 +79,17 @@ def test_forbidden_is_a_403_refusal():
     refused = Forbidden("Only the commissioner may do this.")
     assert (refused.status_code, refused.code) == (403, "forbidden")
     assert refused.as_error()["message"] == "Only the commissioner may do this."
+
+
+def test_the_engines_invalid_input_becomes_a_refusal_under_the_services_field():
+    from rules_engine import InvalidInput
+
+    coded = InvalidInput("home.passer", "Too slow.", code="too_slow")
+    plain = InvalidInput("score", "Not a score.")
+    assert (
+        engine_refused(coded, prefix="result").code,
+        engine_refused(coded, prefix="result").field,
+    ) == ("too_slow", "result.home.passer")
+    assert engine_refused(plain).code == "invalid_input"
+    assert engine_refused(plain, code="invalid_result").message_dict == {"score": ["Not a score."]}
+    assert engine_refused(InvalidInput("", "Broken.")).field is None

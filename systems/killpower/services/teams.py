@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.refusals import Refused
+from core.refusals import Refused, engine_refused
 from league.defaults import team_name_check
 from league.models import League, Team
 from rules_engine import Dice, IllegalAction, InvalidInput
@@ -66,7 +66,7 @@ def killpower_team_register(
     try:
         chosen = [parse_recruit(item, f"gladiators.{i}") for i, item in enumerate(gladiators)]
     except InvalidInput as exc:
-        raise engine.field_error(exc) from None
+        raise engine_refused(exc) from None
     team_name_check(league=league, name=name)
     team = Team(
         league=league,

@@ -184,6 +184,8 @@ def player_update(
     locked_team = _locked_team(player.team, user)
     locked = Player.objects.select_for_update().get(pk=player.pk)
     if name is not None:
+        if not name:
+            raise Refused("required", _("Give the player a name."), field="name")
         if Player.objects.filter(team=locked_team, name=name).exclude(pk=locked.pk).exists():
             raise Refused(
                 "name_taken", _("Another player of this team has this name."), field="name"

@@ -217,9 +217,7 @@ def player_action(request: HttpRequest, player: Player, verb: str) -> HttpRespon
             rosters.player_update(user=request.user, player=player, on_pitch=not player.on_pitch)
         elif verb == "rename":
             name = request.POST.get("name", "").strip()
-            if not name:
-                raise ValidationError({"name": _("Give the player a name.")})
-            rosters.player_update(user=request.user, player=player, name=name[:80])
+            rosters.player_update(user=request.user, player=player, name=name)
         elif verb == "fire":
             rosters.player_fire(user=request.user, player=player)
             messages.success(request, _("%(name)s is fired.") % {"name": player.name})

@@ -159,3 +159,15 @@ def test_team_page_moves_renames_and_fires_a_player(client, orcs, coach, other_c
     assert b"2 goalkeepers on the pitch: only 1 at a time" in response.content
     assert Player.objects.get(pk=third.pk).on_pitch is False
     assert second.on_pitch
+
+
+def test_a_blank_or_too_long_name_is_refused_and_the_player_keeps_his(client, orcs, coach):
+    brute = Player.objects.get(team=orcs, name="Orc Brute 4")
+    client.force_login(coach)
+    url = reverse("league:tt_player", args=[brute.pk, "rename"])
+    blank = client.post(url, {"name": "   "}, follow=True)
+    assert b"Give the player a name." in blank.content
+    long = client.post(url, {"name": "G" * 81}, follow=True)
+    assert b"at most 80 characters" in long.content
+    brute.refresh_from_db()
+    assert brute.name == "Orc Brute 4"
