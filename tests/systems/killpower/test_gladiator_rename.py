@@ -3,6 +3,7 @@ coach: on the page, over the API, and nothing but the name changes."""
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -12,7 +13,7 @@ from systems.killpower.models import Gladiator
 from systems.killpower.services.teams import gladiator_rename, killpower_team_register
 from tests.api.conftest import assert_error
 from tests.factories import killpower_recruits
-from tests.pages.conftest import browser, field_error, form_data, soup  # noqa: F401
+from tests.pages.conftest import field_error, form_data, soup
 
 pytestmark = pytest.mark.django_db
 
@@ -20,6 +21,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def tom(titanos):
     return titanos.gladiators.get(number=1)
+
+
+def browser(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def _refusal(call) -> Refused:
@@ -103,7 +110,7 @@ def test_no_rename_while_the_teams_match_is_unsettled(tom, kp_fixture):
 # --- pages ------------------------------------------------------------------------------------
 
 
-def test_the_registration_form_leaves_names_optional(browser, commissioner, kp_league):
+def test_the_registration_form_leaves_names_optional(commissioner, kp_league):
     client = browser(commissioner)
     url = reverse("league:kp_team_create", args=[kp_league.pk])
     page = soup(client.get(url))
@@ -118,7 +125,7 @@ def test_the_registration_form_leaves_names_optional(browser, commissioner, kp_l
     assert [g.name for g in lions][:4] == ["Recruit 1", "Recruit 2", "Lion", "Recruit 4"]
 
 
-def test_the_coach_renames_from_the_team_page(browser, coach, titanos, tom):
+def test_the_coach_renames_from_the_team_page(coach, titanos, tom):
     client = browser(coach)
     team_page = soup(client.get(titanos.get_absolute_url()))
     link = team_page.find("a", href=reverse("league:kp_gladiator_rename", args=[tom.pk]))
@@ -131,7 +138,7 @@ def test_the_coach_renames_from_the_team_page(browser, coach, titanos, tom):
     assert Gladiator.objects.get(pk=tom.pk).name == "Spartacus"
 
 
-def test_a_refused_name_is_an_inline_error_in_french(browser, coach, titanos, tom):
+def test_a_refused_name_is_an_inline_error_in_french(coach, titanos, tom):
     client = browser(coach)
     client.cookies["django_language"] = "fr"
     url = reverse("league:kp_gladiator_rename", args=[tom.pk])
@@ -144,7 +151,7 @@ def test_a_refused_name_is_an_inline_error_in_french(browser, coach, titanos, to
     )
 
 
-def test_another_coach_cannot_rename(browser, other_coach, titanos, tom):
+def test_another_coach_cannot_rename(other_coach, titanos, tom):
     client = browser(other_coach)
     url = reverse("league:kp_gladiator_rename", args=[tom.pk])
 
@@ -155,7 +162,7 @@ def test_another_coach_cannot_rename(browser, other_coach, titanos, tom):
     assert Gladiator.objects.get(pk=tom.pk).name == "Titanos 1"
 
 
-def test_the_commissioner_renames_too(browser, commissioner, tom):
+def test_the_commissioner_renames_too(commissioner, tom):
     url = reverse("league:kp_gladiator_rename", args=[tom.pk])
 
     browser(commissioner).post(url, {"name": "Spartacus"})
