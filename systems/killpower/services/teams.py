@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.names import validate_name
+from core.names import name_clean
 from core.refusals import Refused
 from league.defaults import team_name_check
 from league.models import League, Team
@@ -222,21 +222,7 @@ def gladiator_rename(*, gladiator: Gladiator, name: str) -> Gladiator:
         raise Refused(
             "gladiator_dead", _("%(name)s is dead."), field="gladiator", name=gladiator.name
         )
-    name = (name or "").strip()
-    longest = Gladiator._meta.get_field("name").max_length
-    if not name:
-        raise Refused("name_required", _("Give the gladiator a name."), field="name")
-    if len(name) > longest:
-        raise Refused(
-            "name_too_long",
-            _("A name has at most %(max)s characters."),
-            field="name",
-            max=longest,
-        )
-    try:
-        validate_name(name)
-    except ValidationError as error:
-        raise ValidationError({"name": error.error_list}) from None
+    name = name_clean(name, max_length=Gladiator._meta.get_field("name").max_length)
     assert_gladiators_editable(team=gladiator.team)
     others = selectors.living_gladiators(team=gladiator.team)
     taken = {other.name.casefold() for other in others if other.pk != gladiator.pk}
