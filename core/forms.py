@@ -37,6 +37,15 @@ class PreferencesForm(PageForm):
     )
 
 
+class TokenCreateForm(PageForm):
+    expires_in_days = forms.IntegerField(
+        label=_("Expires in (days)"),
+        required=False,
+        min_value=1,
+        help_text=_("Leave blank for the longest lifetime the site allows."),
+    )
+
+
 class UsernameField(forms.ModelChoiceField):
     def label_from_instance(self, obj: User) -> str:
         return obj.username

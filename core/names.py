@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.refusals import Refused
+
 INVISIBLE = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 """Unicode categories refused in a name: control, format, surrogate, line and paragraph
 separators."""
@@ -44,3 +46,23 @@ class NameField(models.CharField):
     def deconstruct(self):
         name, _path, args, kwargs = super().deconstruct()
         return name, "django.db.models.CharField", args, kwargs
+
+
+def name_clean(value: str, *, max_length: int, field: str = "name") -> str:
+    """A name a service is given to store (a gladiator's, a player's): stripped, not blank, at
+    most ``max_length`` characters, visible characters only; refused on ``field``."""
+    name = (value or "").strip()
+    if not name:
+        raise Refused("name_required", _("Give a name."), field=field)
+    if len(name) > max_length:
+        raise Refused(
+            "name_too_long",
+            _("A name has at most %(max)s characters."),
+            field=field,
+            max=max_length,
+        )
+    try:
+        validate_name(name)
+    except ValidationError as error:
+        raise ValidationError({field: error.error_list}) from None
+    return name

@@ -1,5 +1,7 @@
 """Write-side operations on what belongs to a user: preferences, API tokens, closing."""
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -54,3 +56,23 @@ def user_token_revoke(*, user: User, token_key: str) -> bool:
 
     deleted, _kinds = AuthToken.objects.filter(user=user, token_key=token_key).delete()
     return bool(deleted)
+
+
+def user_token_create(*, user: User, expires_in_days: int | None = None) -> tuple[object, str]:
+    """A new API token for ``user``: its row and its secret, which is stored only hashed and so
+    can be shown once. It lasts ``expires_in_days`` days, at most the site's token lifetime
+    (``REST_KNOX["TOKEN_TTL"]``, also the default)."""
+    from knox.models import AuthToken
+    from knox.settings import knox_settings
+
+    longest = knox_settings.TOKEN_TTL  # always set here: settings require at least an hour
+    if expires_in_days is None:
+        return AuthToken.objects.create(user, expiry=longest)
+    if not 1 <= expires_in_days <= longest.days:
+        raise Refused(
+            "token_lifetime",
+            _("A token lasts from 1 to %(days)s days."),
+            field="expires_in_days",
+            days=longest.days,
+        )
+    return AuthToken.objects.create(user, expiry=timedelta(days=expires_in_days))

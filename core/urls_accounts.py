@@ -15,6 +15,7 @@ urlpatterns = [
     path("", accounts.overview, name="account_overview"),
     path("welcome/", accounts.welcome, name="welcome"),
     path("close/", accounts.close, name="account_close"),
+    path("tokens/new/", accounts.token_create, name="account_token_create"),
     path("tokens/<str:token_key>/revoke/", accounts.token_revoke, name="account_token_revoke"),
     path("preferences/", accounts.preferences, name="preferences"),
     path("language/", accounts.language, name="set_user_language"),

@@ -13,6 +13,12 @@ urlpatterns = [
     path("notifications/settings/", inbox.notification_settings, name="settings"),
     path("notifications/<int:pk>/read/", inbox.notification_read, name="read"),
     path("leagues/<int:pk>/webhooks/", webhooks.webhook_list, name="webhooks"),
+    path("leagues/<int:pk>/webhooks/<int:hook>/edit/", webhooks.webhook_edit, name="webhook_edit"),
+    path(
+        "leagues/<int:pk>/webhooks/<int:hook>/switch/",
+        webhooks.webhook_switch,
+        name="webhook_switch",
+    ),
     path(
         "leagues/<int:pk>/webhooks/<int:hook>/delete/",
         webhooks.webhook_delete,

@@ -113,8 +113,39 @@ class ApiTokenSerializer(serializers.Serializer):
     expiry = serializers.DateTimeField(allow_null=True)
 
 
+class TokenCreateSerializer(serializers.Serializer):
+    expires_in_days = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Days it lasts; the site's longest if left out."
+    )
+
+
+class NewTokenSerializer(ApiTokenSerializer):
+    token = serializers.CharField(help_text="The secret, shown in this answer only.")
+
+
 class TokenListView(APIView):
     permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Create an API token",
+        request=TokenCreateSerializer,
+        responses={201: NewTokenSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        given = TokenCreateSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        instance, secret = services.user_token_create(
+            user=request.user, expires_in_days=given.validated_data.get("expires_in_days")
+        )
+        body = NewTokenSerializer(
+            {
+                "token_key": instance.token_key,
+                "created": instance.created,
+                "expiry": instance.expiry,
+                "token": secret,
+            }
+        ).data
+        return Response(body, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="My API tokens", responses=ApiTokenSerializer(many=True))
     def get(self, request: Request) -> Response:

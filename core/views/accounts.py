@@ -12,11 +12,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from core import accounts, services
-from core.forms import CloseAccountForm, PreferencesForm, add_service_errors
+from core.forms import CloseAccountForm, PreferencesForm, TokenCreateForm, add_service_errors
 from core.models import UserProfile
 
 
@@ -47,18 +48,47 @@ def language(request: HttpRequest) -> HttpResponse:
     return set_language(request)
 
 
-@login_required
-def overview(request: HttpRequest) -> HttpResponse:
-    """The user's account: what they coach, run and hold, their API tokens, and the links to
-    change the password or email and to close the account."""
+def _overview(
+    request: HttpRequest, token_form: TokenCreateForm, new_token: str = ""
+) -> HttpResponse:
     from knox.models import AuthToken
 
     tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
     return render(
         request,
         "account/overview.html",
-        {"sections": accounts.sections_for(request.user), "tokens": tokens},
+        {
+            "sections": accounts.sections_for(request.user),
+            "tokens": tokens,
+            "token_form": token_form,
+            "new_token": new_token,
+        },
     )
+
+
+@login_required
+def overview(request: HttpRequest) -> HttpResponse:
+    """The user's account: what they coach, run and hold, their API tokens (and the form to
+    create one), and the links to change the password or email and to close the account."""
+    return _overview(request, TokenCreateForm())
+
+
+@never_cache
+@login_required
+@require_POST
+def token_create(request: HttpRequest) -> HttpResponse:
+    """A new API token, its secret shown in this answer only (it is stored hashed)."""
+    form = TokenCreateForm(request.POST)
+    if form.is_valid():
+        try:
+            _instance, secret = services.user_token_create(
+                user=request.user, expires_in_days=form.cleaned_data["expires_in_days"]
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            return _overview(request, TokenCreateForm(), new_token=secret)
+    return _overview(request, form)
 
 
 @login_required

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -13,6 +14,7 @@ from core.forms import add_service_errors
 from league import roles
 from league import selectors as league_selectors
 from league.models import League
+from league.views.commissioner import form_page
 from notifications import selectors, webhooks
 from notifications.forms import WebhookForm
 from notifications.models import WebhookEndpoint
@@ -65,6 +67,46 @@ def _show_secret_once(
 
 def _endpoint(league: League, hook: int) -> WebhookEndpoint:
     return get_object_or_404(selectors.endpoint_list(league_id=league.pk), pk=hook)
+
+
+@commissioner_required
+def webhook_edit(request: HttpRequest, league: League, hook: int) -> HttpResponse:
+    """Change a webhook's URL or the events it takes; its secret stays."""
+    endpoint = _endpoint(league, hook)
+    initial = {"url": endpoint.url, "events": endpoint.events}
+    form = WebhookForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            endpoint = webhooks.endpoint_update(
+                endpoint=endpoint, url=form.cleaned_data["url"], events=form.cleaned_data["events"]
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The webhook to %(url)s is saved.") % {"url": endpoint.url})
+            return redirect("notifications:webhooks", league.pk)
+    return form_page(
+        request,
+        league,
+        form,
+        title=_("Edit the webhook to %(url)s") % {"url": endpoint.url},
+        submit=_("Save"),
+        cancel=reverse("notifications:webhooks", args=[league.pk]),
+    )
+
+
+@commissioner_required
+@require_POST
+def webhook_switch(request: HttpRequest, league: League, hook: int) -> HttpResponse:
+    """Pause a webhook (``active=0``: no delivery is made for it) or resume it (``active=1``)."""
+    active = request.POST.get("active") == "1"
+    endpoint = webhooks.endpoint_update(endpoint=_endpoint(league, hook), active=active)
+    if active:
+        message = _("The webhook to %(url)s is resumed: new events are sent again.")
+    else:
+        message = _("The webhook to %(url)s is paused: no event is sent to it until resumed.")
+    messages.success(request, message % {"url": endpoint.url})
+    return redirect("notifications:webhooks", league.pk)
 
 
 @commissioner_required

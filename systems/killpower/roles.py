@@ -36,6 +36,11 @@ def can_raise_gladiator(user: AnyUser, gladiator: "Gladiator") -> bool:
     return can_edit_roster(user, gladiator.team)
 
 
+def can_rename_gladiator(user: AnyUser, gladiator: "Gladiator") -> bool:
+    """A gladiator is renamed by his team's coach (or the commissioner)."""
+    return can_edit_roster(user, gladiator.team)
+
+
 __all__ = [
     "can_confirm_result",
     "can_decide_for_side",
@@ -44,5 +49,6 @@ __all__ = [
     "can_enter_result",
     "can_kick_off_fixture",
     "can_raise_gladiator",
+    "can_rename_gladiator",
     "coaches_fixture",
 ]

@@ -21,6 +21,7 @@ ROUTES = table_urls.ReportRoutes(
 league_patterns = [
     path("teams/<int:pk>/sheet/", league_pages.team_sheet, name="kp_team_sheet"),
     path("gladiators/<int:pk>/", league_pages.gladiator_detail, name="gladiator"),
+    path("gladiators/<int:pk>/rename/", league_pages.gladiator_rename, name="kp_gladiator_rename"),
     path("teams/<int:pk>/raises/", league_pages.raises, name="kp_raises"),
     path("<int:pk>/killpower-teams/new/", league_pages.team_create, name="kp_team_create"),
     path("<int:pk>/tournament/new/", league_pages.tournament_create, name="kp_tournament_create"),
@@ -45,6 +46,11 @@ api_patterns = [
         "gladiators/<int:pk>/raise/",
         gladiators.GladiatorRaiseView.as_view(),
         name="gladiator-raise",
+    ),
+    path(
+        "gladiators/<int:pk>/rename/",
+        gladiators.GladiatorRenameView.as_view(),
+        name="gladiator-rename",
     ),
     *table_urls.api_patterns(ROUTES, matches.REPORTS),
     path(

@@ -18,6 +18,7 @@ league_patterns = [
     path("teams/<int:pk>/mythril-entry/", team_pages.matchday_enter, name="my_matchday_enter"),
     path("teams/<int:pk>/mythril-bet/", team_pages.team_bet, name="my_team_bet"),
     path("mythril-players/<int:pk>/fire/", team_pages.player_fire, name="my_fire"),
+    path("mythril-players/<int:pk>/rename/", team_pages.player_rename, name="my_rename"),
     path("mythril-level-ups/<int:pk>/", team_pages.level_up_choose, name="my_level_up"),
     path(
         "seasons/<int:pk>/mythril-bets/<int:round>/",
@@ -65,6 +66,7 @@ api_patterns = [
     ),
     path("mythril/teams/<int:pk>/bets/", api.TeamBetView.as_view(), name="mythril-team-bet"),
     path("mythril/players/<int:pk>/fire/", api.FireView.as_view(), name="mythril-fire"),
+    path("mythril/players/<int:pk>/rename/", api.RenameView.as_view(), name="mythril-rename"),
     path(
         "mythril/level-ups/<int:pk>/choose/",
         api.LevelUpChooseView.as_view(),

@@ -98,6 +98,12 @@ class GladiatorRaiseSerializer(serializers.Serializer):
     )
 
 
+class GladiatorRenameSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        allow_blank=True, help_text="The new name: unique among the team's living gladiators."
+    )
+
+
 class RecruitSerializer(serializers.Serializer):
     """One gladiator the coach chooses; what is drawn (armour, cards) is drawn on creation."""
 

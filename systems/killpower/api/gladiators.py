@@ -70,6 +70,28 @@ class GladiatorRaiseView(ObjectCommandView):
         return Response(s.GladiatorSerializer(selectors.gladiator_list().get(pk=raised.pk)).data)
 
 
+class GladiatorRenameView(ObjectCommandView):
+    serializer_class = s.GladiatorRenameSerializer
+    permission_classes = [CanEditRoster]
+
+    def get_queryset(self):
+        return selectors.gladiator_list(living=True)
+
+    @extend_schema(
+        summary="Rename a living gladiator (his coach or the commissioner)",
+        request=s.GladiatorRenameSerializer,
+        responses=s.GladiatorSerializer,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        gladiator = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        renamed = services.gladiator_rename(
+            gladiator=gladiator, name=serializer.validated_data["name"]
+        )
+        return Response(s.GladiatorSerializer(selectors.gladiator_list().get(pk=renamed.pk)).data)
+
+
 class KillpowerTeamCreateView(GenericAPIView):
     serializer_class = s.KillpowerTeamCreateSerializer
     permission_classes = [IsAuthenticated & IsCommissioner]

@@ -10,6 +10,7 @@ from systems.killpower.forms.reports import (
 )
 from systems.killpower.forms.results import ResultForm, add_result_errors
 from systems.killpower.forms.teams import (
+    GladiatorRenameForm,
     KillpowerTeamForm,
     RaiseForm,
     TournamentForm,
@@ -20,6 +21,7 @@ __all__ = [
     "ConfirmForm",
     "DecideForm",
     "DisputeForm",
+    "GladiatorRenameForm",
     "KillpowerTeamForm",
     "RaiseForm",
     "ResultForm",

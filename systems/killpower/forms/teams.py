@@ -55,7 +55,10 @@ class KillpowerTeamForm(PageForm):
         super().__init__(*args, **kwargs)
         for number in range(1, TEAM_SIZE + 1):
             self.fields[f"gladiator_{number}_name"] = forms.CharField(
-                label=_("Name of gladiator %(n)s") % {"n": number}, max_length=80
+                label=_("Name of gladiator %(n)s") % {"n": number},
+                max_length=80,
+                required=False,
+                widget=forms.TextInput(attrs={"placeholder": f"Recruit {number}"}),
             )
             self.fields[f"gladiator_{number}_specialization"] = forms.ChoiceField(
                 label=_("Specialization of gladiator %(n)s") % {"n": number},
@@ -126,6 +129,10 @@ def add_team_errors(form: KillpowerTeamForm, error: ValidationError) -> None:
         if match:
             field = f"gladiator_{int(match.group(1)) + 1}_{match.group(2)}"
         form.add_error(field if field in form.fields else None, messages)
+
+
+class GladiatorRenameForm(PageForm):
+    name = forms.CharField(label=_("New name"), max_length=80)
 
 
 class RaiseForm(PageForm):

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.names import name_clean
 from core.refusals import Refused, engine_refused
 from league.defaults import team_name_check
 from league.models import League, Team
@@ -63,10 +64,15 @@ def killpower_team_register(
             _("A team has seven gladiators: name at most seven."),
             field="gladiators",
         )
+    gladiators = [_default_name(item, number) for number, item in enumerate(gladiators, 1)]
     try:
         chosen = [parse_recruit(item, f"gladiators.{i}") for i, item in enumerate(gladiators)]
     except InvalidInput as exc:
         raise engine_refused(exc) from None
+    taken: set[str] = set()
+    for i, recruit in enumerate(chosen):
+        _assert_name_free(recruit.name, taken, field=f"gladiators.{i}.name")
+        taken.add(recruit.name.casefold())
     team_name_check(league=league, name=name)
     team = Team(
         league=league,
@@ -109,6 +115,23 @@ def killpower_team_register(
             },
         )
     return team
+
+
+def _default_name(item: Any, number: int) -> Any:
+    """A chosen gladiator left unnamed keeps the engine's name for his place: ``Recruit N``."""
+    if isinstance(item, Mapping) and not str(item.get("name") or "").strip():
+        return {**item, "name": f"Recruit {number}"}
+    return item
+
+
+def _assert_name_free(name: str, taken: set[str], *, field: str) -> None:
+    if name.casefold() in taken:
+        raise Refused(
+            "name_taken",
+            _("Another gladiator of the team is called %(name)s."),
+            field=field,
+            name=name,
+        )
 
 
 def assert_gladiators_editable(*, team: Team) -> None:
@@ -185,6 +208,27 @@ def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
             "raises_available": raised.raises_available,
         },
     )
+    return gladiator
+
+
+@transaction.atomic
+def gladiator_rename(*, gladiator: Gladiator, name: str) -> Gladiator:
+    """Give a living gladiator another name, unique among his team's living gladiators; nothing
+    else changes (characteristics, history). Refused while his team's gladiators are frozen
+    (result reports name them: :func:`assert_gladiators_editable`)."""
+    Team.objects.select_for_update().filter(pk=gladiator.team_id).first()
+    gladiator = Gladiator.objects.select_related("team__league").get(pk=gladiator.pk)
+    if not gladiator.alive:
+        raise Refused(
+            "gladiator_dead", _("%(name)s is dead."), field="gladiator", name=gladiator.name
+        )
+    name = name_clean(name, max_length=Gladiator._meta.get_field("name").max_length)
+    assert_gladiators_editable(team=gladiator.team)
+    others = selectors.living_gladiators(team=gladiator.team)
+    taken = {other.name.casefold() for other in others if other.pk != gladiator.pk}
+    _assert_name_free(name, taken, field="name")
+    gladiator.name = name
+    gladiator.save(update_fields=["name"])
     return gladiator
 
 

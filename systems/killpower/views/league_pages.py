@@ -9,7 +9,7 @@ The league page and the team page of a Killpower league come here from
 from datetime import timedelta
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -19,8 +19,10 @@ from core.htmx import page_or_fragment
 from league.models import League, Season, Team
 from league.selectors import season_get
 from league.views.access import commissioner_required, roster_editor_required
+from league.views.commissioner import form_page
 from systems.killpower import RULE_SYSTEM, engine, roles, standings
 from systems.killpower.forms import (
+    GladiatorRenameForm,
     KillpowerTeamForm,
     RaiseForm,
     TournamentForm,
@@ -159,9 +161,42 @@ def gladiator_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "cards": [(name, cards.get(name, "")) for name in sheet["equipment"].get("cards", [])],
         "history": selectors.gladiator_history(gladiator=gladiator),
         "can_raise": can_raise,
+        "can_rename": gladiator.alive and roles.can_rename_gladiator(request.user, gladiator),
         "frozen": frozen,
     }
     return render(request, "killpower/gladiator.html", context)
+
+
+def gladiator_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    """His team's coach (or the commissioner) gives a living gladiator another name."""
+    try:
+        gladiator = page_selectors.gladiator_get(gladiator_id=pk)
+    except Gladiator.DoesNotExist:
+        raise Http404 from None
+    if not gladiator.alive:
+        raise Http404
+    if not roles.can_rename_gladiator(request.user, gladiator):
+        raise PermissionDenied
+    form = GladiatorRenameForm(request.POST or None, initial={"name": gladiator.name})
+    if request.method == "POST" and form.is_valid():
+        old = gladiator.name
+        try:
+            renamed = services.gladiator_rename(gladiator=gladiator, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request, _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
+            )
+            return redirect(gladiator.team)
+    return form_page(
+        request,
+        gladiator.team.league,
+        form,
+        title=_("Rename %(name)s") % {"name": gladiator.name},
+        submit=_("Rename"),
+        cancel=gladiator.team.get_absolute_url(),
+    )
 
 
 @roster_editor_required

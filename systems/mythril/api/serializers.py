@@ -153,3 +153,9 @@ class MythrilStandingSerializer(serializers.Serializer):
     touchdowns_for = serializers.IntegerField()
     touchdowns_against = serializers.IntegerField()
     points = serializers.IntegerField()
+
+
+class MythrilRenameSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        allow_blank=True, help_text="The new name: unique on the team's roster."
+    )

@@ -165,6 +165,20 @@ class FireView(_Command):
         return Response(selectors.player_row(teams.player_fire(player=player, user=request.user)))
 
 
+class RenameView(_Command):
+    serializer_class = s.MythrilRenameSerializer
+
+    @extend_schema(
+        summary="Mythril: rename a player on the roster (the team's coach)",
+        request=s.MythrilRenameSerializer,
+        responses=JSON,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(selectors.player_list(), pk=pk)
+        renamed = teams.player_rename(player=player, user=request.user, **self.data(request))
+        return Response(selectors.player_row(renamed))
+
+
 class ApothecaryView(_Command):
     @extend_schema(
         summary="Mythril: buy the team's apothecary (the team's coach)",

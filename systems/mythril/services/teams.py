@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from core.names import name_clean
 from core.refusals import Forbidden, Refused
 from league.defaults import team_register_plain
 from league.models import League, Team
@@ -300,6 +301,37 @@ def player_fire(*, player: Player, user: User) -> Player:
         )
     player.status = PlayerStatus.FIRED
     player.save(update_fields=["status"])
+    return player
+
+
+@transaction.atomic
+def player_rename(*, player: Player, user: User, name: str) -> Player:
+    """Give a player on the roster another name, unique on his team's roster; nothing else
+    changes (characteristics, skills, records)."""
+    team = (
+        Team.objects.select_for_update(of=("self",)).select_related("league").get(pk=player.team_id)
+    )
+    assert_mythril(team.league)
+    if not can_edit_roster(user, team):
+        raise Forbidden(_("Only the team's coach or the commissioner changes its roster."))
+    player = Player.objects.get(pk=player.pk)
+    if player.status not in ON_ROSTER:
+        raise Refused(
+            "not_on_roster",
+            _("%(name)s is not on the roster.") % {"name": player.name},
+            field="player",
+        )
+    name = name_clean(name, max_length=Player._meta.get_field("name").max_length)
+    taken = Player.objects.filter(team=team, status__in=ON_ROSTER, name__iexact=name)
+    if taken.exclude(pk=player.pk).exists():
+        raise Refused(
+            "name_taken",
+            _("Another player of the team is called %(name)s."),
+            field="name",
+            name=name,
+        )
+    player.name = name
+    player.save(update_fields=["name"])
     return player
 
 

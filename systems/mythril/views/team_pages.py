@@ -10,17 +10,20 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.forms import add_service_errors
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
+from league.views.commissioner import form_page
 from matches.selectors import fixture_list
 from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.forms import DraftForm, RosterImportForm
+from systems.mythril.forms import DraftForm, PlayerRenameForm, RosterImportForm
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams
 from systems.mythril.services.settings import settings_of
 from systems.mythril.standings import standings_table
@@ -179,6 +182,36 @@ def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("%(name)s is fired.") % {"name": player.name})
     return redirect(player.team.get_absolute_url())
+
+
+@login_required
+def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's coach (or the commissioner) gives a player on the roster another name."""
+    player = get_object_or_404(selectors.player_list(), pk=pk, status__in=teams.ON_ROSTER)
+    if not can_edit_roster(request.user, player.team):
+        raise PermissionDenied
+    form = PlayerRenameForm(request.POST or None, initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        old = player.name
+        try:
+            renamed = teams.player_rename(
+                player=player, user=request.user, name=form.cleaned_data["name"]
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request, _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
+            )
+            return redirect(player.team.get_absolute_url())
+    return form_page(
+        request,
+        player.team.league,
+        form,
+        title=_("Rename %(name)s") % {"name": player.name},
+        submit=_("Rename"),
+        cancel=player.team.get_absolute_url(),
+    )
 
 
 @require_POST
