@@ -33,8 +33,8 @@ RATING_LIMIT = 10_000.0
 """A rating lies between ``-RATING_LIMIT`` and ``RATING_LIMIT``."""
 RD_LIMIT = 10_000.0
 """A deviation is above 0 and at most ``RD_LIMIT``."""
-VOLATILITY_LIMIT = 10.0
-"""A volatility is above 0 and at most ``VOLATILITY_LIMIT``."""
+VOLATILITY_RANGE = (0.000001, 10.0)
+"""A volatility lies in this closed range (at 0, the deviation could shrink to 0)."""
 TAU_RANGE = (0.01, 10.0)
 """The system constant lies in this closed range."""
 

@@ -18,7 +18,7 @@ from rules_engine.ratings.glicko2 import (
     RATING_LIMIT,
     RD_LIMIT,
     TAU_RANGE,
-    VOLATILITY_LIMIT,
+    VOLATILITY_RANGE,
     Game,
     Rating,
 )
@@ -71,7 +71,7 @@ def player(data: object, field: str) -> Rating:
     """``{"rating", "rd", "volatility"}``."""
     obj = _object(data, field, required=("rating", "rd", "volatility"))
     volatility = _number(
-        obj["volatility"], _path(field, "volatility"), 0, VOLATILITY_LIMIT, above_low=True
+        obj["volatility"], _path(field, "volatility"), *VOLATILITY_RANGE, above_low=False
     )
     return Rating(_rating(obj, field), _rd(obj, field), volatility)
 
