@@ -45,6 +45,11 @@ def _object(
     return data
 
 
+def _plain(number: float) -> str:
+    """``0.000001``, ``10000``: a limit as people write it, without an exponent."""
+    return f"{number:f}".rstrip("0").rstrip(".")
+
+
 def _number(value: object, field: str, low: float, high: float, *, above_low: bool) -> float:
     """A finite JSON number in ``[low, high]`` (``(low, high]`` when ``above_low``)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -53,7 +58,7 @@ def _number(value: object, field: str, low: float, high: float, *, above_low: bo
     too_low = number <= low if above_low else number < low
     if not math.isfinite(number) or too_low or number > high:
         bracket = "above" if above_low else "from"
-        raise InvalidInput(field, f"must be a number {bracket} {low:g} up to {high:g}")
+        raise InvalidInput(field, f"must be a number {bracket} {_plain(low)} up to {_plain(high)}")
     return number
 
 
