@@ -39,7 +39,7 @@ def test_the_default_tau_is_half():
 
 
 def test_a_new_entrant_starts_at_1500_350_006():
-    assert NEW_ENTRANT == Rating(1500, 350, 0.06)
+    assert (NEW_ENTRANT.rating, NEW_ENTRANT.rd, NEW_ENTRANT.volatility) == (1500, 350, 0.06)
 
 
 def test_a_period_without_games_grows_the_deviation_only():
