@@ -4,7 +4,8 @@ Reads one JSON document on stdin, writes one JSON document on stdout. Every rule
 module listed in :data:`rules_engine.systems.SYSTEM_MODULES` may expose
 ``COMMANDS: dict[str, Callable[[Any], Any]]`` (command name -> function taking the parsed
 input and returning a JSON-able value); the dispatcher finds them there, so a new system
-needs no change here. A command that must report a rejection with its output (a battle card
+needs no change here. The tools that are no rule system (``ratings``) are found the same way
+through :data:`TOOL_MODULES`, which nothing else reads: they are no game. A command that must report a rejection with its output (a battle card
 with errors) returns :class:`CommandResult`, whose ``value`` is printed and whose
 ``exit_code`` (default 1) is the exit status.
 
@@ -30,6 +31,9 @@ EXIT_REJECTED = 1
 EXIT_BAD_INPUT = 2
 USAGE = "usage: python -m rules_engine SYSTEM COMMAND < input.json"
 
+TOOL_MODULES: dict[str, str] = {"ratings": "rules_engine.ratings"}
+"""Name -> module path of the command-line tools beside the rule systems."""
+
 Command = Callable[[Any], Any]
 
 
@@ -43,11 +47,12 @@ class CommandResult:
 
 
 def commands_of(system: str) -> Mapping[str, Command]:
-    """The commands a rule system offers on the command line."""
-    if system not in SYSTEM_MODULES:
+    """The commands a rule system (or a tool) offers on the command line."""
+    module = SYSTEM_MODULES.get(system) or TOOL_MODULES.get(system)
+    if module is None:
         known = ", ".join(SYSTEM_MODULES)
         raise InvalidInput("system", f"unknown rule system {system!r} (known: {known})")
-    commands = getattr(importlib.import_module(SYSTEM_MODULES[system]), "COMMANDS", None)
+    commands = getattr(importlib.import_module(module), "COMMANDS", None)
     if not isinstance(commands, Mapping):
         raise InvalidInput("system", f"rule system {system!r} has no command-line commands")
     return commands
@@ -78,7 +83,7 @@ def read_input(stream: TextIO) -> Any:
 
 def help_text() -> str:
     lines = [USAGE, "", "Reads JSON on stdin, writes JSON on stdout.", "", "Commands:"]
-    for system in SYSTEM_MODULES:
+    for system in [*SYSTEM_MODULES, *TOOL_MODULES]:
         try:
             names = ", ".join(commands_of(system))
         except InvalidInput as exc:
