@@ -224,6 +224,15 @@ class Settlement(models.Model):
         verbose_name=_("correction"),
         help_text=_("The result correction this settlement pays by: its witness, written once."),
     )
+    reversed_by = models.ForeignKey(
+        ResultCorrection,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reversals",
+        verbose_name=_("reversed by"),
+        help_text=_("The result correction or void that reversed this settlement."),
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
