@@ -102,6 +102,8 @@ def _grants() -> QuerySet[Entry]:
 class BookLine:
     fixture_id: int
     fixture: str
+    home: str
+    away: str
     kickoff: Any
     outcome: str
     bets: int
@@ -139,6 +141,8 @@ def book(league: League) -> list[BookLine]:
         BookLine(
             fixture_id=row["fixture_id"],
             fixture=f"{names[row['fixture_id']].home} – {names[row['fixture_id']].away}",
+            home=names[row["fixture_id"]].home.name,
+            away=names[row["fixture_id"]].away.name,
             kickoff=names[row["fixture_id"]].kickoff,
             outcome=row["outcome"],
             bets=row["bets"],
