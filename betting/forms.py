@@ -18,10 +18,14 @@ from core.forms import PageForm
 
 def outcome_label(outcome: str, fixture) -> str:
     """``Wolves win``, ``Draw``: an outcome in words."""
+    return outcome_words(outcome, home=fixture.home.name, away=fixture.away.name)
+
+
+def outcome_words(outcome: str, *, home: str, away: str) -> str:
+    """As :func:`outcome_label`, from the teams' names."""
     if outcome == "draw":
         return gettext("Draw")
-    team = fixture.home if outcome == "home" else fixture.away
-    return gettext("%(team)s win") % {"team": team.name}
+    return gettext("%(team)s win") % {"team": home if outcome == "home" else away}
 
 
 class BetSlipForm(PageForm):

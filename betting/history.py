@@ -7,7 +7,10 @@ reversal close and reopen bets with one ``UPDATE`` for thousands of rows, so
 """
 
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
+from betting.forms import outcome_label
 from betting.models import Bet, BettingSettings, Settlement
 from core.history import record_select
 from core.history_registry import track
@@ -24,7 +27,28 @@ def register() -> None:
         league=lambda bet: bet.wallet.league_id,
         owner=lambda bet: bet.user_id,
         url=lambda bet: reverse("betting:my_bets"),
+        exclude_fields=TECHNICAL_BET_FIELDS,
+        describe=bets_describe,
     )
+
+
+TECHNICAL_BET_FIELDS = ("idempotency_key", "request_digest", "wallet", "settlement")
+"""What a bet's history never shows: the request's replay guard and the internal links."""
+
+
+def bets_describe(ids: list[int]) -> dict[int, str]:
+    """Bets as their bettor reads them: ``Bet #37: Ravens win, 100 coins at 1.97`` (the
+    price in the reader's number format)."""
+    rows = Bet.objects.filter(pk__in=ids).select_related("fixture__home", "fixture__away")
+    return {bet.pk: bet_words(bet) for bet in rows}
+
+
+def bet_words(bet: Bet) -> str:
+    words = {"number": bet.pk, "pick": outcome_label(bet.outcome, bet.fixture), "stake": bet.stake}
+    if bet.price is None:
+        return _("Bet #%(number)s: %(pick)s, %(stake)s coins in the pool") % words
+    price = number_format(bet.price, decimal_pos=2)
+    return _("Bet #%(number)s: %(pick)s, %(stake)s coins at %(price)s") % {**words, "price": price}
 
 
 BET_REPR_SQL = "'#' || CAST(src.id AS TEXT) || ' ' || src.outcome || ' ' || CAST(src.stake AS TEXT)"

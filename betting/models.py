@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from league.models import League
 from ledger.models import MAX_COINS, Account, Transaction
@@ -113,8 +114,8 @@ class BettingSettings(models.Model):
 class Bet(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
-        WON = "won", _("Won")
-        LOST = "lost", _("Lost")
+        WON = "won", pgettext_lazy("bet status", "Won")
+        LOST = "lost", pgettext_lazy("bet status", "Lost")
         REFUNDED = "refunded", _("Refunded")
         CANCELLED = "cancelled", _("Cancelled")
 
@@ -223,6 +224,15 @@ class Settlement(models.Model):
         related_name="settlements",
         verbose_name=_("correction"),
         help_text=_("The result correction this settlement pays by: its witness, written once."),
+    )
+    reversed_by = models.ForeignKey(
+        ResultCorrection,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reversals",
+        verbose_name=_("reversed by"),
+        help_text=_("The result correction or void that reversed this settlement."),
     )
 
     class Meta:

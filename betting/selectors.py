@@ -22,7 +22,7 @@ def open_stakes(wallet: Account) -> int:
 
 def statement(wallet: Account) -> QuerySet[Entry]:
     """The wallet's entries, newest first, each with its transaction and the bet it concerns
-    (``bet_of``)."""
+    (``bet_of``), or the settlement it paid or reversed with the correction behind it."""
     return (
         Entry.objects.filter(account=wallet)
         .select_related(
@@ -30,6 +30,8 @@ def statement(wallet: Account) -> QuerySet[Entry]:
             "transaction__fixture__away",
             "transaction__betting_link__bet__fixture__home",
             "transaction__betting_link__bet__fixture__away",
+            "transaction__betting_link__settlement__reversed_by",
+            "transaction__betting_link__settlement__correction",
         )
         .order_by("-transaction_id", "-pk")
     )
@@ -100,6 +102,8 @@ def _grants() -> QuerySet[Entry]:
 class BookLine:
     fixture_id: int
     fixture: str
+    home: str
+    away: str
     kickoff: Any
     outcome: str
     bets: int
@@ -137,6 +141,8 @@ def book(league: League) -> list[BookLine]:
         BookLine(
             fixture_id=row["fixture_id"],
             fixture=f"{names[row['fixture_id']].home} – {names[row['fixture_id']].away}",
+            home=names[row["fixture_id"]].home.name,
+            away=names[row["fixture_id"]].away.name,
             kickoff=names[row["fixture_id"]].kickoff,
             outcome=row["outcome"],
             bets=row["bets"],

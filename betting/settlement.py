@@ -24,7 +24,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from betting import history, plugins, postings, reasons
-from betting.events import settlement_publish
+from betting.events import resettlement_publish, settlement_publish
 from betting.models import Bet, Resettlement, Settlement
 from betting.postings import Link
 from ledger import services as ledger
@@ -91,11 +91,12 @@ def payouts(bets: list[Bet], outcome: str, house_cut_percent: int) -> list[Payou
 
 
 @transaction.atomic
-def fixture_settle(*, fixture_id: int) -> Settlement | None:
+def fixture_settle(*, fixture_id: int, tell_bettors: bool = True) -> Settlement | None:
     """Settle the fixture's open bets once its result is known (or it was cancelled).
 
     Returns the settlement written now, or ``None`` when there is nothing to do (not decided
-    yet, or already settled)."""
+    yet, or already settled). ``tell_bettors=False``: a re-settlement, whose bettors are told
+    by ``correction_resettle`` what changed (webhooks still get the settlement)."""
     fixture = (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("season__league")
@@ -130,7 +131,11 @@ def fixture_settle(*, fixture_id: int) -> Settlement | None:
     _close_bets(results, settlement)
     history.bets_record_settled(settlement=settlement, league_id=league.pk)
     settlement_publish(
-        fixture=fixture, settlement_id=settlement.pk, outcome=outcome, results=results
+        fixture=fixture,
+        settlement_id=settlement.pk,
+        outcome=outcome,
+        results=results,
+        tell_bettors=tell_bettors,
     )
     return settlement
 
@@ -181,9 +186,12 @@ def _close_bets(results: list[Payout], settlement: Settlement) -> None:
 
 
 @transaction.atomic
-def settlement_reverse(*, fixture_id: int, reason: str) -> Settlement | None:
+def settlement_reverse(
+    *, fixture_id: int, reason: str, correction: ResultCorrection | None = None
+) -> Settlement | None:
     """Undo the fixture's active settlement with mirror entries and open its bets again (a
-    corrected result); ``fixture_settle`` then pays by the new result."""
+    corrected result, ``correction`` when one asked it); ``fixture_settle`` then pays by the
+    new result."""
     fixture = (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("season__league")
@@ -218,7 +226,8 @@ def settlement_reverse(*, fixture_id: int, reason: str) -> Settlement | None:
     )
     settlement.reversed_at = timezone.now()
     settlement.reason = reason[:300]
-    settlement.save(update_fields=["reversed_at", "reason"])
+    settlement.reversed_by = correction
+    settlement.save(update_fields=["reversed_at", "reason", "reversed_by"])
     return settlement
 
 
@@ -253,10 +262,12 @@ def correction_resettle(*, correction_id: int) -> Settlement | None:
     A settlement already written for a later correction of the fixture did the work, and a
     correction whose result was voided since leaves the bets to the void. Otherwise the active
     settlement is reversed and the bets paid by the result as it stands (none after a void
-    not replayed yet: they stay open), the new settlement naming the correction."""
+    not replayed yet: they stay open), the new settlement naming the correction. The bettors
+    whose bets were reopened are told once (``bet.resettled`` or ``bet.reopened``, keyed by the
+    correction): the old and new result, what their bets paid before and pay now."""
     correction = (
         ResultCorrection.objects.filter(pk=correction_id)
-        .only("pk", "fixture_id", "result_id", "kind", "reason")
+        .only("pk", "fixture_id", "result_id", "kind", "reason", "before", "after")
         .first()
     )
     if correction is None:
@@ -276,9 +287,20 @@ def correction_resettle(*, correction_id: int) -> Settlement | None:
     )
     if done.exists() or voided_since:
         return None
-    settlement_reverse(fixture_id=correction.fixture_id, reason=correction.reason)
-    settled = fixture_settle(fixture_id=correction.fixture_id)
+    paid_before = list(
+        Bet.objects.filter(
+            fixture_id=correction.fixture_id, settlement__reversed_at=None
+        ).values_list("pk", "user_id", "payout")
+    )
+    settlement_reverse(
+        fixture_id=correction.fixture_id, reason=correction.reason, correction=correction
+    )
+    settled = fixture_settle(fixture_id=correction.fixture_id, tell_bettors=False)
     if settled is not None:
         settled.correction = correction
         settled.save(update_fields=["correction"])
+    paid_now = dict(
+        Bet.objects.filter(pk__in=[pk for pk, _, _ in paid_before]).values_list("pk", "payout")
+    )
+    resettlement_publish(correction=correction, paid_before=paid_before, paid_now=paid_now)
     return settled

@@ -15,6 +15,8 @@ Event kinds (``kind``), with who is told:
 * ``result.confirmed``: both coaches; webhooks;
 * ``result.corrected``, ``result.voided``: both coaches and the bettors concerned;
 * ``bet.settled``: the bettor; webhooks;
+* ``bet.resettled``, ``bet.reopened``: the bettors of a settlement a correction or void
+  reversed (paid again, or open until the replay);
 * ``levelup.to_choose``: the team's coach;
 * ``season.started``, ``season.finished``: every coach of the league; webhooks for finished.
 

@@ -29,6 +29,11 @@ class Tracked:
     """For a private row: the user who may read its history besides the commissioner."""
     url: Callable[[Any], str] | None = None
     """The row's page; its ``get_absolute_url()`` when not given."""
+    hidden: frozenset[str] = frozenset()
+    """Fields neither diffed nor shown (technical ones), even in entries written before."""
+    describe: Callable[[list[int]], dict[int, str]] | None = None
+    """The rows of these ids in words for the history page, in the reader's language (one
+    query for them all); the text stored with the entry when not given."""
 
 
 _tracked: dict[type[models.Model], Tracked] = {}
@@ -41,18 +46,37 @@ def track(
     owner: Callable[[Any], int | None] | None = None,
     url: Callable[[Any], str] | None = None,
     exclude_fields: Iterable[str] = (),
+    describe: Callable[[list[int]], dict[int, str]] | None = None,
 ) -> None:
-    """Record every change to ``model``'s rows in the history of the league ``league(row)``."""
+    """Record every change to ``model``'s rows in the history of the league ``league(row)``;
+    ``exclude_fields`` are technical (never recorded nor shown), ``describe`` names the rows
+    for people (:class:`Tracked`)."""
     fields = {f.name for f in model._meta.get_fields()}
     excluded = [name for name in (*NOISY_FIELDS, *exclude_fields) if name in fields]
     # reverse relations and many-to-many: other rows' history, not this row's
     excluded += [f.name for f in model._meta.get_fields() if not f.concrete or f.many_to_many]
     auditlog.register(model, exclude_fields=excluded)
-    _tracked[model] = Tracked(league=league, owner=owner, url=url)
+    _tracked[model] = Tracked(
+        league=league, owner=owner, url=url, hidden=frozenset(excluded), describe=describe
+    )
 
 
 def tracked_models() -> list[type[models.Model]]:
     return list(_tracked)
+
+
+def hidden_fields(model: type[models.Model] | None) -> frozenset[str]:
+    """The fields of ``model`` its history never shows."""
+    tracked = _tracked.get(model) if model is not None else None
+    return tracked.hidden if tracked is not None else frozenset()
+
+
+def described(model: type[models.Model] | None, ids: list[int]) -> dict[int, str]:
+    """``model``'s rows of ``ids`` in words (:class:`Tracked`'s ``describe``), or nothing."""
+    tracked = _tracked.get(model) if model is not None else None
+    if tracked is None or tracked.describe is None or not ids:
+        return {}
+    return tracked.describe(ids)
 
 
 def _scope_value(function: Callable[[Any], Any] | None, instance: models.Model) -> Any:

@@ -10,16 +10,17 @@ signed in, the private ones about their own rows (their bets).
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
-from core.history_registry import page_url, tracked_models
+from core.history_registry import described, hidden_fields, page_url, tracked_models
 from core.models import HistoryEntry
 
 SYSTEM = "system"
@@ -90,6 +91,10 @@ class HistoryRow:
     object_type_label: str
     object_id: int | None
     object_repr: str
+    """The row as it was named when the entry was written."""
+    object_label: str
+    """The row as people read it now, in their language (``object_repr`` unless its model
+    describes its rows)."""
     object_url: str
     changes: list[FieldChange]
 
@@ -183,10 +188,16 @@ def _shown_field(field) -> bool:
 
 
 def _readable(value: str, field) -> str:
-    """Booleans and dates as people write them (a diff stores ``str()`` of the value)."""
+    """Booleans, decimals and dates as people write them in their language (a diff stores
+    ``str()`` of the value)."""
     internal = field.get_internal_type() if field is not None else ""
     if internal == "BooleanField" and value in ("True", "False"):
         return _("yes") if value == "True" else _("no")
+    if internal == "DecimalField":
+        try:
+            return number_format(Decimal(value), decimal_pos=field.decimal_places)
+        except InvalidOperation:
+            return value
     if internal == "DateTimeField":
         moment = parse_datetime(value)
         if moment is not None:
@@ -204,9 +215,10 @@ def _in_model_order(model: type | None, changes: dict) -> list[tuple[str, object
 
 def _field_changes(model: type | None, changes: dict, names: Names) -> list[FieldChange]:
     rows = []
+    hidden = hidden_fields(model)
     for name, values in _in_model_order(model, changes):
-        if not isinstance(values, list | tuple) or len(values) != 2:
-            continue  # many-to-many changes: none of the tracked models has one
+        if not isinstance(values, list | tuple) or len(values) != 2 or name in hidden:
+            continue  # many-to-many changes (none of the tracked models has one), technical fields
         field = _field(model, name)
         if not _shown_field(field):
             continue
@@ -228,10 +240,26 @@ def _field_changes(model: type | None, changes: dict, names: Names) -> list[Fiel
     return rows
 
 
+def _labels(entries: list[HistoryEntry]) -> dict[tuple[type | None, int | None], str]:
+    """The rows the entries are about, in words, for the models that describe theirs: one
+    query per such model."""
+    ids: dict[type, set[int]] = {}
+    for entry in entries:
+        model = entry.content_type.model_class()
+        if model is not None and entry.object_id is not None:
+            ids.setdefault(model, set()).add(entry.object_id)
+    labels: dict[tuple[type | None, int | None], str] = {}
+    for model, pks in ids.items():
+        for pk, label in described(model, sorted(pks)).items():
+            labels[(model, pk)] = label
+    return labels
+
+
 def history_rows(entries: list[HistoryEntry]) -> list[HistoryRow]:
     """Entries as people read them: labels instead of field names and codes, names instead of
     the ids of related rows."""
     names = _related_names(entries)
+    labels = _labels(entries)
     rows = []
     for entry in entries:
         model = entry.content_type.model_class()
@@ -246,6 +274,7 @@ def history_rows(entries: list[HistoryEntry]) -> list[HistoryRow]:
                 object_type_label=str(model._meta.verbose_name) if model else "",
                 object_id=entry.object_id,
                 object_repr=entry.object_repr,
+                object_label=labels.get((model, entry.object_id), entry.object_repr),
                 object_url=(entry.additional_data or {}).get("url", ""),
                 changes=_field_changes(model, entry.changes, names),
             )

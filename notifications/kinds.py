@@ -104,6 +104,23 @@ KINDS: dict[str, Kind] = {
             lambda: _("Your bets on %(home)s v %(away)s are settled: %(payout)s paid out."),
         ),
         _kind(
+            "bet.resettled",
+            gettext_lazy("My bets are settled again after a result correction"),
+            lambda: _(
+                "The result of %(home)s v %(away)s was corrected from %(before)s to %(after)s: "
+                "your bets are settled again. They paid %(old_payout)s, they now pay "
+                "%(new_payout)s."
+            ),
+        ),
+        _kind(
+            "bet.reopened",
+            gettext_lazy("My bets are open again after a result is voided"),
+            lambda: _(
+                "The result of %(home)s v %(away)s (%(before)s) was voided: the %(old_payout)s "
+                "your bets paid out is taken back and they are open again until the replay."
+            ),
+        ),
+        _kind(
             "levelup.to_choose",
             gettext_lazy("A level-up waits for my choice"),
             lambda: _("%(player)s of %(team)s has a level-up to choose."),

@@ -11,9 +11,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from betting import charts, selectors
-from betting.forms import BettingSettingsForm
+from betting.forms import BettingSettingsForm, outcome_words
 from betting.league_settings import fixed_odds_possible, settings_of, settings_save
-from betting.models import BettingSettings, Outcome
+from betting.models import BettingSettings
 from betting.views.access import commissioner_required
 from core.forms import add_service_errors
 from league.models import League
@@ -24,7 +24,10 @@ def book(request: HttpRequest, league: League) -> HttpResponse:
     fixtures = []
     for fixture_id, group in groupby(selectors.book(league), key=lambda line: line.fixture_id):
         lines = list(group)
-        rows = [{"line": line, "label": Outcome(line.outcome).label} for line in lines]
+        rows = [
+            {"line": line, "label": outcome_words(line.outcome, home=line.home, away=line.away)}
+            for line in lines
+        ]
         fixtures.append(
             {
                 "id": fixture_id,

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -165,7 +166,12 @@ def _placed_notice(bet, fixture: Fixture) -> str:
         return _(
             "Bet placed: %(stake)s coins on %(pick)s at %(price)s. It pays %(payout)s coins "
             "if it wins."
-        ) % {"stake": bet.stake, "pick": pick, "price": bet.price, "payout": bet.potential_payout}
+        ) % {
+            "stake": bet.stake,
+            "pick": pick,
+            "price": number_format(bet.price, decimal_pos=2),
+            "payout": bet.potential_payout,
+        }
     return _("Bet placed: %(stake)s coins on %(pick)s, paid from the pool if it wins.") % {
         "stake": bet.stake,
         "pick": pick,

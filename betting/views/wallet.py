@@ -5,14 +5,58 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from betting import charts, pages_selectors, selectors
+from betting import charts, pages_selectors, reasons, selectors
+from betting.events import score
 from betting.forms import outcome_label
 from betting.league_settings import settings_of
 from betting.views.access import league_get
+from matches.models import ResultCorrection
 
 PER_PAGE = 25
+
+
+def _reason(entry) -> str:
+    """What moved the coins, in words; a payout reversed or paid again by a result's
+    correction or void says which result changed and how."""
+    link = getattr(entry.transaction, "betting_link", None)
+    settlement = link.settlement if link is not None else None
+    reason = entry.transaction.reason
+    correction = None
+    if settlement is not None and reason == reasons.REVERSAL:
+        correction = settlement.reversed_by
+    elif settlement is not None and reason == reasons.SETTLEMENT:
+        correction = settlement.correction
+    if correction is None or entry.transaction.fixture is None:
+        return entry.transaction.get_reason_display()
+    fixture = entry.transaction.fixture
+    words = {
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+        "before": score(correction.before),
+        "after": score(correction.after),
+    }
+    if reason == reasons.SETTLEMENT:
+        return (
+            _(
+                "Bets settled again: the result of %(home)s v %(away)s was corrected from "
+                "%(before)s to %(after)s"
+            )
+            % words
+        )
+    if correction.kind == ResultCorrection.Kind.VOIDED:
+        return _("Payout reversed: the result of %(home)s v %(away)s (%(before)s) was voided") % (
+            words
+        )
+    return (
+        _(
+            "Payout reversed: the result of %(home)s v %(away)s was corrected from %(before)s to "
+            "%(after)s"
+        )
+        % words
+    )
 
 
 def _line(entry) -> dict:
@@ -20,7 +64,7 @@ def _line(entry) -> dict:
     return {
         "entry": entry,
         "time": entry.transaction.created_at,
-        "reason": entry.transaction.get_reason_display(),
+        "reason": _reason(entry),
         "bet": bet,
         "fixture": bet.fixture if bet is not None else entry.transaction.fixture,
         "pick": outcome_label(bet.outcome, bet.fixture) if bet is not None else "",

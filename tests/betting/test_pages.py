@@ -595,6 +595,25 @@ def test_the_book_for_the_commissioner_only(
     ]
 
 
+@pytest.mark.parametrize(
+    ("language", "labels"),
+    [("en", ["Wolves win", "Ravens win"]), ("fr", ["Victoire de Wolves", "Victoire de Ravens"])],
+)
+def test_the_book_names_the_teams(
+    client, commissioner, punter, wallet, fixed_league, open_fixture, place, language, labels
+):
+    place(punter, open_fixture, "away", 30)
+    place(punter, open_fixture, "home", 20)
+    client.force_login(commissioner)
+    client.cookies["django_language"] = language
+
+    page = soup(client.get(league_url(fixed_league, "book"), HTTP_ACCEPT_LANGUAGE=language))
+
+    rows = page.find("table", class_="book").tbody.find_all("tr")
+    assert [row.th.get_text(strip=True) for row in rows] == [labels[1], labels[0]]
+    assert labels[0] in page.find("figure", class_="exposure-chart").get_text()
+
+
 def test_the_settings_for_the_commissioner_only(client, commissioner, stranger, fixed_league):
     url = league_url(fixed_league, "settings")
     assert client.get(url).status_code == 302
