@@ -61,8 +61,11 @@ def fixtures_generate_check(*, season: Season) -> None:
             field="season",
         )
     season_check_open(season=season)
-    if season.fixtures.exists():
-        raise Refused("fixtures_exist", _("This season already has fixtures."), field="season")
+    count = season.fixtures.count()
+    if count:
+        raise Refused(
+            "fixtures_exist", _("This season already has fixtures."), field="season", count=count
+        )
     if season.league.teams.filter(retired_at__isnull=True).count() < 2:
         raise Refused(
             "too_few_teams",
