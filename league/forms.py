@@ -26,6 +26,12 @@ from league.models import DEFAULT_TIEBREAKERS, League
 from league.rules_forms import StandingsRulesForm
 
 COLOUR_WIDGET = forms.TextInput(attrs={"type": "color"})
+COLOUR_FIELDS = ("primary_colour", "secondary_colour")
+
+
+def colours_initial(colours: tuple[str, str]) -> dict:
+    """A team form's initial colours: the pair the league's next team gets by default."""
+    return dict(zip(COLOUR_FIELDS, colours, strict=True))
 
 
 def _rules_forms(*, on_create: bool = False) -> list[type]:

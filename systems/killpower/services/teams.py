@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from core.refusals import Refused
 from league.defaults import team_name_check
 from league.models import League, Team
+from league.selectors import team_default_colours
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
 from systems.killpower import RULE_SYSTEM, engine
@@ -41,8 +42,8 @@ def killpower_team_register(
     name: str,
     coach: User | None = None,
     gladiators: Sequence[Mapping[str, Any]] = (),
-    primary_colour: str = "#1f4e8c",
-    secondary_colour: str = "#f2c14e",
+    primary_colour: str | None = None,
+    secondary_colour: str | None = None,
     seed: int | None = None,
 ) -> Team:
     """A new Killpower team of seven gladiators, drawn by the engine (2.1).
@@ -68,12 +69,13 @@ def killpower_team_register(
     except InvalidInput as exc:
         raise engine.field_error(exc) from None
     team_name_check(league=league, name=name)
+    primary, secondary = team_default_colours(league=league)
     team = Team(
         league=league,
         name=name,
         coach=coach,
-        primary_colour=primary_colour,
-        secondary_colour=secondary_colour,
+        primary_colour=primary_colour or primary,
+        secondary_colour=secondary_colour or secondary,
     )
     team.full_clean()
     dice = Dice(seed)
