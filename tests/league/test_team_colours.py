@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from league import services
 from league.selectors import TEAM_COLOURS
+from systems.killpower.services.teams import killpower_team_register
 from tests.pages.conftest import form_data, soup
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +40,10 @@ def test_the_register_page_offers_the_next_pair_and_keeps_it(client, commissione
     assert offered == TEAM_COLOURS[1] != (team.primary_colour, team.secondary_colour)
     second = league.teams.get(name="Second")
     assert (second.primary_colour, second.secondary_colour) == TEAM_COLOURS[1]
+
+
+def test_killpower_teams_take_the_palette_in_turn_too(kp_league):
+    first = killpower_team_register(league=kp_league, name="Nabos", seed=1)
+    second = killpower_team_register(league=kp_league, name="Titanos", seed=2)
+
+    assert [(t.primary_colour, t.secondary_colour) for t in (first, second)] == TEAM_COLOURS[:2]
