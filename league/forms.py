@@ -22,9 +22,16 @@ from core import registry
 from core.forms import PageForm, UsernameField
 from core.names import validate_name
 from league import plugins
-from league.models import League
+from league.models import DEFAULT_TIEBREAKERS, League
+from league.rules_forms import StandingsRulesForm
 
 COLOUR_WIDGET = forms.TextInput(attrs={"type": "color"})
+COLOUR_FIELDS = ("primary_colour", "secondary_colour")
+
+
+def colours_initial(colours: tuple[str, str]) -> dict:
+    """A team form's initial colours: the pair the league's next team gets by default."""
+    return dict(zip(COLOUR_FIELDS, colours, strict=True))
 
 
 def _rules_forms(*, on_create: bool = False) -> list[type]:
@@ -51,44 +58,90 @@ class _LeagueCreateBase(PageForm):
     def main_fields(self):
         return [self[name] for name in self.main_field_names]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in StandingsRulesForm.standings_fields:  # left empty: the league's default
+            self.fields[name].required = False
+            self.fields[name].initial = League._meta.get_field(name).default
+        for field, key in zip(self.tiebreaker_fields(), DEFAULT_TIEBREAKERS, strict=False):
+            self.fields[field.name].initial = key
+
+    def _standings_field_names(self) -> set[str]:
+        names = [field.name for field in self.tiebreaker_fields()]
+        return {*StandingsRulesForm.standings_fields, "tiebreakers", *names}
+
     def rule_sections(self) -> list[dict]:
-        """Each game's settings shown on this page: its name, label and template."""
-        return [
+        """The settings shown on this page, each with the rule systems that read them: the
+        points table and ranking order (every game ranked by them), then each game's own."""
+        ranked = _ranked_games()
+        common = {
+            "rule_systems": ranked,
+            "legend": _("Points and ranking"),
+            "template": "league/standings_rules_fields.html",
+            "games": ", ".join(registry.game(name).label for name in ranked),
+        }
+        own = [
             {
-                "rule_system": form.game_name,
-                "label": registry.game(form.game_name).label,
+                "rule_systems": [form.game_name],
+                "legend": registry.game(form.game_name).label,
                 "template": form.rule_template,
+                "games": registry.game(form.game_name).label,
             }
             for form in _rules_forms(on_create=True)
         ]
+        return [common, *own] if ranked else own
+
+    def _chosen(self) -> str | None:
+        return self.cleaned_data.get("rule_system") if hasattr(self, "cleaned_data") else None
 
     def _chosen_rules(self) -> type | None:
-        chosen = self.cleaned_data.get("rule_system") if hasattr(self, "cleaned_data") else None
+        chosen = self._chosen()
         return next((f for f in _rules_forms(on_create=True) if f.game_name == chosen), None)
+
+    def _ignored_fields(self) -> set[str]:
+        """The fields of the settings the chosen game does not read."""
+        shown = {name for form in _rules_forms(on_create=True) for name in form.rule_fields}
+        shown |= self._standings_field_names()
+        rules = self._chosen_rules()
+        read = set(rules.rule_fields if rules else ())
+        if self._chosen() in _ranked_games():
+            read |= self._standings_field_names()
+        return shown - read
 
     def full_clean(self):
         super().full_clean()
         if not self.is_bound:
             return
-        chosen = self._chosen_rules()
-        for form in _rules_forms(on_create=True):
-            if form is not chosen:  # another game's settings: their errors do not stop it
-                for name in form.rule_fields:
-                    self._errors.pop(name, None)
+        for name in self._ignored_fields():  # another game's settings: they do not stop it
+            self._errors.pop(name, None)
 
     def league(self) -> dict:
         """The keyword arguments of ``league_create``."""
         data = {key: self.cleaned_data[key] for key in self.main_field_names}
+        if self._chosen() in _ranked_games():
+            standings = StandingsRulesForm.rule_settings(self)
+            data |= {key: value for key, value in standings.items() if value not in (None, [])}
         chosen = self._chosen_rules()
         if chosen is not None:
             data |= chosen.rule_settings(self)
         return data
 
 
+def _ranked_games() -> list[str]:
+    """The games whose standings read the league's points per result and ranking order."""
+    return [
+        name
+        for name, _label in registry.choices()
+        if issubclass(plugins.rules_form.of(name).rules_form(), StandingsRulesForm)
+    ]
+
+
 def league_create_form(*args, **kwargs) -> forms.Form:
-    """A new league's form: the core's fields and the create-time settings of every game
-    (the page shows only the chosen game's)."""
-    form_class = type("LeagueCreateForm", (*_rules_forms(on_create=True), _LeagueCreateBase), {})
+    """A new league's form: the core's fields, the points table and ranking order, and the
+    create-time settings of every game (the page shows only the chosen game's; without
+    JavaScript it shows them all and the other games' are ignored)."""
+    bases = (*_rules_forms(on_create=True), StandingsRulesForm, _LeagueCreateBase)
+    form_class = type("LeagueCreateForm", bases, {})
     return form_class(*args, **kwargs)
 
 

@@ -9,6 +9,24 @@ from django.db.models.functions import Coalesce
 from league import plugins
 from league.models import League, Season, Team
 
+TEAM_COLOURS = [
+    ("#1f4e8c", "#f2c14e"),  # blue and gold
+    ("#8c1c13", "#ffffff"),  # red and white
+    ("#1b6b3a", "#f5f5dc"),  # green and cream
+    ("#222222", "#e07a1f"),  # black and orange
+    ("#5b2a86", "#c0c0c0"),  # purple and silver
+    ("#0f7b8a", "#111111"),  # teal and black
+    ("#f2c14e", "#1f1f5c"),  # yellow and navy
+    ("#ffffff", "#b3122e"),  # white and crimson
+]
+"""Default colours of new teams, taken in turn so a league's teams start distinct."""
+
+
+def team_default_colours(*, league: League) -> tuple[str, str]:
+    """The primary and secondary colours of the league's next team: the palette's next pair
+    after the teams it has (a ninth team starts the palette again)."""
+    return TEAM_COLOURS[Team.objects.filter(league=league).count() % len(TEAM_COLOURS)]
+
 
 def league_with_commissioner() -> QuerySet[League]:
     """Leagues with their commissioner: what a page's role gate asks about."""

@@ -19,6 +19,7 @@ from core.refusals import Refused
 from league import plugins
 from league.defaults import team_name_check
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
+from league.selectors import team_default_colours
 
 TIEBREAKER_KEYS = {key for key, _label in TIEBREAKER_CHOICES}
 TEAM_FIELDS = ("name", "coach", "primary_colour", "secondary_colour")
@@ -190,17 +191,19 @@ def team_register(
     league: League,
     name: str,
     coach: User | None = None,
-    primary_colour: str = "#1f4e8c",
-    secondary_colour: str = "#f2c14e",
+    primary_colour: str | None = None,
+    secondary_colour: str | None = None,
 ) -> Team:
     """A new team. A game that registers teams its own way (Killpower Ball's seven gladiators,
-    all automatic recruits here) does it through ``league.plugins.teams``."""
+    all automatic recruits here) does it through ``league.plugins.teams``. Colours left out
+    are the palette's next pair (``team_default_colours``)."""
+    primary, secondary = team_default_colours(league=league)
     return plugins.teams.of(league.rule_system).team_register(
         league=league,
         name=name,
         coach=coach,
-        primary_colour=primary_colour,
-        secondary_colour=secondary_colour,
+        primary_colour=primary_colour or primary,
+        secondary_colour=secondary_colour or secondary,
     )
 
 

@@ -12,7 +12,7 @@ and the ``season.started`` event, or nothing at all.
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -31,11 +31,12 @@ from league.services import season_create, team_register
 from matches import locking, plugins
 from matches.models import Fixture
 from matches.selectors import season_teams
-from matches.services import UNRESOLVED, fixtures_generate
+from matches.services import UNRESOLVED, first_kickoff_default, fixtures_generate
 
 LEFT_SHOWN = 8
 """Unresolved fixtures named in the refusal to finish a season; the rest are counted."""
 DEFAULT_INTERVAL = timedelta(days=7)
+DEFAULT_KICKOFF = time(20)
 
 
 class SeasonConflict(Refused):
@@ -137,23 +138,27 @@ def season_finish(*, season: Season, by: User) -> Season:
     return locked
 
 
-def _round_robin_settings(season: Season | None) -> tuple[bool, timedelta]:
-    """Single or double round robin, and the time between rounds, as the previous season was
-    played (double, a week apart, without one)."""
+def _round_robin_settings(season: Season | None) -> tuple[bool, timedelta, time]:
+    """Single or double round robin, the time between rounds and round 1's kick-off hour on
+    the local wall clock, as the previous season was played (double, a week apart, at 20:00
+    without one). Times are read in the site's time zone, so a season played in summer gives
+    the next one, in winter, the same local hour."""
     if season is None:
-        return True, DEFAULT_INTERVAL
+        return True, DEFAULT_INTERVAL, DEFAULT_KICKOFF
     fixtures = list(season.fixtures.values_list("home_id", "away_id", "round", "kickoff"))
     if not fixtures:
-        return True, DEFAULT_INTERVAL
+        return True, DEFAULT_INTERVAL, DEFAULT_KICKOFF
     meetings = Counter(frozenset((home, away)) for home, away, _round, _kickoff in fixtures)
     first_kickoffs: dict[int, datetime] = {}
     for _home, _away, number, kickoff in fixtures:
-        first_kickoffs[number] = min(kickoff, first_kickoffs.get(number, kickoff))
+        local = timezone.localtime(kickoff).replace(tzinfo=None)  # the wall clock
+        first_kickoffs[number] = min(local, first_kickoffs.get(number, local))
     interval = DEFAULT_INTERVAL
     if 1 in first_kickoffs and 2 in first_kickoffs:
         gap = first_kickoffs[2] - first_kickoffs[1]
         interval = gap if gap > timedelta(0) else DEFAULT_INTERVAL
-    return max(meetings.values()) > 1, interval
+    first = first_kickoffs[min(first_kickoffs)]
+    return max(meetings.values()) > 1, interval, first.time()
 
 
 def _retire_ids(league: League, retire: Iterable[Any]) -> list[int]:
@@ -280,11 +285,11 @@ def season_start_next(
             team.league = locked_league
             rollover(team=team, old_season=previous, new_season=season)
     if locked_league.competition_format == League.CompetitionFormat.CHAMPIONSHIP:
-        was_double, was_interval = _round_robin_settings(previous)
+        was_double, was_interval, was_kickoff = _round_robin_settings(previous)
         fixtures_generate(
             season=season,
             double=was_double if double is None else double,
-            first_kickoff=first_kickoff,
+            first_kickoff=first_kickoff or first_kickoff_default(at=was_kickoff),
             interval=interval or was_interval,
         )
     publish(

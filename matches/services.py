@@ -8,7 +8,7 @@ sweeper).
 """
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -61,14 +61,23 @@ def fixtures_generate_check(*, season: Season) -> None:
             field="season",
         )
     season_check_open(season=season)
-    if season.fixtures.exists():
-        raise Refused("fixtures_exist", _("This season already has fixtures."), field="season")
+    count = season.fixtures.count()
+    if count:
+        raise Refused(
+            "fixtures_exist", _("This season already has fixtures."), field="season", count=count
+        )
     if season.league.teams.filter(retired_at__isnull=True).count() < 2:
         raise Refused(
             "too_few_teams",
             _("Register at least two teams before generating fixtures."),
             field="season",
         )
+
+
+def first_kickoff_default(*, at: time = time(20)) -> datetime:
+    """Tomorrow at ``at`` on the site's wall clock (its time zone, ``TIME_ZONE``)."""
+    tomorrow = timezone.localtime() + timedelta(days=1)
+    return tomorrow.replace(hour=at.hour, minute=at.minute, second=0, microsecond=0)
 
 
 @transaction.atomic
@@ -79,7 +88,10 @@ def fixtures_generate(
     first_kickoff: datetime | None = None,
     interval: timedelta = timedelta(days=7),
 ) -> list[Fixture]:
-    """A round robin for every team of the season's league (circle method, byes when odd)."""
+    """A round robin for every team of the season's league (circle method, byes when odd).
+
+    Rounds are ``interval`` apart on the site's wall clock: a round after a change of daylight
+    saving time kicks off at the same local hour as round 1."""
     Season.objects.select_for_update().filter(pk=season.pk).first()  # one generator at a time
     fixtures_generate_check(season=season)
     teams = list(season.league.teams.filter(retired_at__isnull=True).order_by("pk"))
@@ -89,9 +101,9 @@ def fixtures_generate(
             _("The time between rounds must be positive."),
             field="interval",
         )
-    start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
-        hour=20, minute=0, second=0, microsecond=0
-    )
+    start = first_kickoff or first_kickoff_default()
+    if timezone.is_aware(start):
+        start = timezone.localtime(start)  # rounds added on the wall clock, not in UTC
     rounds = round_robin(teams, double=double)
     _check_kickoff(start, "first_kickoff")
     _check_kickoff(start + (len(rounds) - 1) * interval, "interval")

@@ -15,6 +15,7 @@ from league.forms import (
     SeasonForm,
     TeamRegisterForm,
     add_league_errors,
+    colours_initial,
     league_create_form,
     league_settings_form,
 )
@@ -115,7 +116,8 @@ def season_create(request: HttpRequest, league: League) -> HttpResponse:
 
 @commissioner_required
 def team_register(request: HttpRequest, league: League) -> HttpResponse:
-    form = TeamRegisterForm(request.POST or None)
+    colours = colours_initial(selectors.team_default_colours(league=league))
+    form = TeamRegisterForm(request.POST or None, initial=colours)
     if request.method == "POST" and form.is_valid():
         try:
             team = services.team_register(league=league, **form.cleaned_data)

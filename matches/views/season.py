@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.forms import add_service_errors
@@ -27,12 +28,19 @@ from matches.views.league_page import standings_context
 @commissioner_required
 def fixtures_generate(request: HttpRequest, league: League) -> HttpResponse:
     season = season_of(league, request.GET.get("season") or request.POST.get("season"))
-    refusal = ""
+    refusal = detail = ""
     if request.method != "POST":  # said at once, rather than after filling the form in
         try:
             match_services.fixtures_generate_check(season=season)
         except Refused as refused:
             refusal = refused.message
+            if refused.code == "fixtures_exist":
+                count = refused.params["count"]
+                detail = ngettext(
+                    "It has %(count)s fixture, shown on the league page.",
+                    "It has %(count)s fixtures, shown on the league page.",
+                    count,
+                ) % {"count": count}
     form = FixturesGenerateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -56,7 +64,7 @@ def fixtures_generate(request: HttpRequest, league: League) -> HttpResponse:
         )
         % {"season": season.name},
         cancel=league_url(league, season),
-        extra={"hidden": {"season": season.pk}, "refusal": refusal},
+        extra={"hidden": {"season": season.pk}, "refusal": refusal, "refusal_detail": detail},
     )
 
 

@@ -17,7 +17,7 @@ from league.models import League
 from matches.models import Fixture
 from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.models import LineupSlot
-from systems.rotzball.roster_messages import roster_issue_text
+from systems.rotzball.roster_messages import lineup_problems_text
 from systems.rotzball.selectors.teams import coach_rule_of, team_sheet_get
 
 
@@ -81,12 +81,10 @@ def _freeze(fixture: Fixture) -> None:
     system = rules_engine.get_system(fixture.season.league.rule_system)
     sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
     problems = {
-        side: " ".join(
-            roster_issue_text(issue) for issue in system.validate_roster(sheet) if issue.blocking
-        )
+        side: [issue for issue in system.validate_roster(sheet) if issue.blocking]
         for side, sheet in sheets.items()
     }
-    problems = {side: text for side, text in problems.items() if text}
+    problems = {side: lineup_problems_text(issues) for side, issues in problems.items() if issues}
     if problems:
         raise ValidationError(
             {

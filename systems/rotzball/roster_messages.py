@@ -27,6 +27,18 @@ SENTENCES: dict[str, Promise] = {
 }
 
 
+LINEUP_HINT = gettext_lazy(
+    "Its coach fills the line-up on the team's page: “Line-up”, a player for each position, "
+    "then “Save the line-up”."
+)
+"""What to do about a line-up that cannot play, told after its issues."""
+
+
+def lineup_problems_text(issues: list[RosterIssue]) -> str:
+    """The blocking issues of a line-up in words, then where its coach mends it."""
+    return " ".join([*(roster_issue_text(issue) for issue in issues), str(LINEUP_HINT)])
+
+
 def roster_issue_text(issue: RosterIssue) -> str:
     """One translated sentence for an engine roster issue."""
     part = SHEET_PARTS.get(issue.field.split(".")[0])

@@ -17,6 +17,7 @@ from core.names import name_clean
 from core.refusals import Refused, engine_refused
 from league.defaults import team_name_check
 from league.models import League, Team
+from league.selectors import team_default_colours
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
 from systems.killpower import RULE_SYSTEM, engine
@@ -42,8 +43,8 @@ def killpower_team_register(
     name: str,
     coach: User | None = None,
     gladiators: Sequence[Mapping[str, Any]] = (),
-    primary_colour: str = "#1f4e8c",
-    secondary_colour: str = "#f2c14e",
+    primary_colour: str | None = None,
+    secondary_colour: str | None = None,
     seed: int | None = None,
 ) -> Team:
     """A new Killpower team of seven gladiators, drawn by the engine (2.1).
@@ -74,12 +75,13 @@ def killpower_team_register(
         _assert_name_free(recruit.name, taken, field=f"gladiators.{i}.name")
         taken.add(recruit.name.casefold())
     team_name_check(league=league, name=name)
+    primary, secondary = team_default_colours(league=league)
     team = Team(
         league=league,
         name=name,
         coach=coach,
-        primary_colour=primary_colour,
-        secondary_colour=secondary_colour,
+        primary_colour=primary_colour or primary,
+        secondary_colour=secondary_colour or secondary,
     )
     team.full_clean()
     dice = Dice(seed)

@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
+from league.forms import colours_initial
 from league.models import League, Season, Team
-from league.selectors import season_get
+from league.selectors import season_get, team_default_colours
 from league.views.access import commissioner_required, roster_editor_required
 from league.views.commissioner import form_page
 from systems.killpower import RULE_SYSTEM, engine, roles, standings
@@ -246,7 +247,8 @@ def raises(request: HttpRequest, team: Team) -> HttpResponse:
 def team_create(request: HttpRequest, league: League) -> HttpResponse:
     """Register a team of seven gladiators; the engine draws armour and power cards."""
     _assert_killpower(league)
-    form = KillpowerTeamForm(request.POST or None)
+    colours = colours_initial(team_default_colours(league=league))
+    form = KillpowerTeamForm(request.POST or None, initial=colours)
     if request.method == "POST" and form.is_valid():
         try:
             team = services.killpower_team_register(

@@ -20,6 +20,7 @@ from core.refusals import Forbidden, Refused
 from league.defaults import team_register_plain
 from league.models import League, Team
 from league.roles import can_edit_roster
+from league.selectors import team_default_colours
 from rules_engine import InvalidInput
 from rules_engine.mythril.creation import Draft, Pick, check_team
 from rules_engine.mythril.hiring import check_hire
@@ -162,8 +163,8 @@ def mythril_team_register(
     players: Sequence[Mapping[str, Any]] = (),
     popularity: int = 1,
     home_pitch: str = "lawn",
-    primary_colour: str = "#1f4e8c",
-    secondary_colour: str = "#f2c14e",
+    primary_colour: str | None = None,
+    secondary_colour: str | None = None,
 ) -> Team:
     """A new Mythril team, checked by the engine: the league's starting gold is granted to its
     treasury, then what it bought (players, popularity, home pitch) is paid from it."""
@@ -181,12 +182,13 @@ def mythril_team_register(
     )
     if not verdict["ok"]:
         raise RuleRefused(verdict["errors"])
+    primary, secondary = team_default_colours(league=league)
     team = team_register_plain(
         league=league,
         name=name,
         coach=coach,
-        primary_colour=primary_colour,
-        secondary_colour=secondary_colour,
+        primary_colour=primary_colour or primary,
+        secondary_colour=secondary_colour or secondary,
     )
     chosen = _team_list(league, team_list)
     pitch = PitchType.objects.filter(league=league, name__iexact=home_pitch or "lawn").first()

@@ -13,7 +13,7 @@ from rules_engine.rotzball import ratings as sheet_ratings
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
-from systems.rotzball.roster_messages import roster_issue_text
+from systems.rotzball.roster_messages import lineup_problems_text
 
 ROTZBALL_POSITIONS = LineupSlot.Position
 
@@ -142,5 +142,5 @@ def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
     for team in teams:
         blocking = [issue for issue in lineup_report(team=team).issues if issue.blocking]
         if blocking:
-            problems[team.pk] = " ".join(roster_issue_text(issue) for issue in blocking)
+            problems[team.pk] = lineup_problems_text(blocking)
     return problems
