@@ -18,8 +18,8 @@ WORDS = {
     },
     "fr": {
         "bet": "Pari n° {pk} : Victoire de Wolves, 10 pièces à {price}",
-        "status": "Statut:En cours→Gagné",
-        "price": "Cote:{price}",
+        "status": "Statut\u00a0:En cours→Gagné",
+        "price": "Cote\u00a0:{price}",
     },
 }
 
