@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from betting import plugins, selectors
+from betting import plugins
 from betting.models import BettingSettings
 from core import registry
 from core.enqueue import enqueue_on_commit
@@ -75,6 +75,4 @@ def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
             enqueue_on_commit("betting.tasks.odds_refresh_task", fixture_id)
     if current.mode != BettingSettings.Mode.OFF:
         system_accounts(league)
-    if current.mode != previous_mode:
-        selectors.leagues_taking_bets_forget()
     return current

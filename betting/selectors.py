@@ -5,8 +5,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
@@ -57,27 +55,12 @@ def balance_history(wallet: Account) -> list[tuple[Any, int]]:
     return history
 
 
-TAKING_BETS_KEY = "betting:leagues-taking-bets"
-TAKING_BETS_SECONDS = 60
-TAKING_BETS_SHOWN = 20
-
-
-def leagues_taking_bets() -> list[League]:
-    """The leagues whose betting is on (fixed odds or a pool), by name, the first 20: the
-    welcome and home pages name them. Kept a minute in the cache, so the home page costs no
-    query more; a change of a league's mode forgets it (:func:`leagues_taking_bets_forget`)."""
-
-    def taking() -> list[League]:
-        on = [BettingSettings.Mode.FIXED, BettingSettings.Mode.POOL]
-        leagues = League.objects.filter(betting__mode__in=on).select_related("betting")
-        return list(leagues.order_by("name", "pk")[:TAKING_BETS_SHOWN])
-
-    return cache.get_or_set(TAKING_BETS_KEY, taking, TAKING_BETS_SECONDS)
-
-
-def leagues_taking_bets_forget() -> None:
-    """Drop the cached list once the transaction that changed a league's mode commits."""
-    transaction.on_commit(lambda: cache.delete(TAKING_BETS_KEY))
+def leagues_taking_bets(*, limit: int = 20) -> list[League]:
+    """The leagues whose betting is on (fixed odds or a pool), by name, the first ``limit``:
+    the welcome and home pages name them."""
+    on = [BettingSettings.Mode.FIXED, BettingSettings.Mode.POOL]
+    leagues = League.objects.filter(betting__mode__in=on).select_related("betting")
+    return list(leagues.order_by("name", "pk")[:limit])
 
 
 def wallets_of(user: User) -> QuerySet[Account]:
