@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
-from betting.models import Bet
+from betting.models import Bet, BettingSettings
 from league.models import League
 from ledger.models import Account, Entry
 from matches.models import Fixture
@@ -55,6 +55,14 @@ def balance_history(wallet: Account) -> list[tuple[Any, int]]:
         balance += amount
         history.append((when, balance))
     return history
+
+
+def leagues_taking_bets(*, limit: int = 20) -> list[League]:
+    """The leagues whose betting is on (fixed odds or a pool), by name, the first ``limit``:
+    the welcome and home pages name them."""
+    on = [BettingSettings.Mode.FIXED, BettingSettings.Mode.POOL]
+    leagues = League.objects.filter(betting__mode__in=on).select_related("betting")
+    return list(leagues.order_by("name", "pk")[:limit])
 
 
 def wallets_of(user: User) -> QuerySet[Account]:

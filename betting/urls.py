@@ -11,6 +11,7 @@ urlpatterns = [
     path("my-bets.<str:fmt>", exports.my_bets_download, name="my_bets_export"),
     path("leagues/<int:pk>/bets.<str:fmt>", exports.league_bets_download, name="bets_export"),
     path("bets/<int:pk>/cancel/", my_bets.bet_cancel, name="bet_cancel"),
+    path("leagues/", league_page.leagues_taking_bets, name="leagues_taking_bets"),
     path("leagues/<int:pk>/", league_page.league_betting, name="league"),
     path("leagues/<int:pk>/bettors/", league_page.bettors, name="bettors"),
     path("leagues/<int:pk>/wallet/", wallet.wallet_statement, name="wallet"),

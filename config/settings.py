@@ -161,9 +161,11 @@ ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False  # a signed-in user may sign in as someone else
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SIGNUP_REDIRECT_URL = "welcome"
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tabletop League] "
+SITE_NAME = "Tabletop League"  # the product's name, as emails greet and sign
+ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_PREVENT_ENUMERATION = True
-# Links and the site's name in allauth's emails from SITE_URL, never the request's Host header.
+# Links in allauth's emails from SITE_URL, never the request's Host header; the site's name
+# in them is SITE_NAME.
 ACCOUNT_ADAPTER = "core.account_adapter.SiteURLAccountAdapter"
 # Failed sign-ins are counted by django-axes (above), the same way for the form and the API;
 # allauth keeps its other limits (sign-ups, reset emails...), counted in the shared cache.

@@ -1,5 +1,5 @@
 """A league's betting page (its mode, one round of open fixtures with each outcome's odds and
-a slip) and its bettors' leaderboard. Anyone may read both."""
+a slip), its bettors' leaderboard and the list of leagues that take bets. Anyone may read them."""
 
 from itertools import groupby
 from operator import itemgetter
@@ -106,3 +106,10 @@ def bettors(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": selectors.leaderboard(league),
     }
     return render(request, "betting/bettors.html", context)
+
+
+@require_GET
+def leagues_taking_bets(request: HttpRequest) -> HttpResponse:
+    """The leagues that take bets: a page, or its list alone for the home page's htmx."""
+    template = page_or_fragment(request, "betting/leagues_taking_bets.html", "leagues-list")
+    return render(request, template, {"leagues": selectors.leagues_taking_bets()})

@@ -11,7 +11,8 @@ from knox.models import AuthToken
 
 from betting import bets
 from betting.league_settings import settings_save
-from tests.factories import PASSWORD, TeamFactory
+from tests.factories import PASSWORD, LeagueFactory, TeamFactory
+from tests.pages.conftest import soup
 
 STRONG = "a-long-Password-9c"
 
@@ -186,3 +187,99 @@ def test_registering_a_team_takes_a_typed_username_and_lists_nobody(commissioner
 
     assert "datalist" not in page and "other_coach" not in page
     assert "No user has this username." in unknown.content.decode()
+
+
+# --- issue 25: the reset pages, the reset email, sign-up errors, the betting leagues ----------
+
+
+def _main(answer):
+    return soup(answer).find("main")
+
+
+@pytest.mark.django_db
+def test_the_password_reset_pages_speak_in_sentence_case_and_lead_back_to_sign_in(coach):
+    coach.email = "coach@example.org"
+    coach.save()
+    client = Client()
+
+    ask = _main(client.get("/accounts/password/reset/"))
+    sent = _main(client.post("/accounts/password/reset/", {"email": coach.email}, follow=True))
+    choose = _main(client.get(_link_in(mail.outbox[0]), follow=True))
+    form_url = choose.find("form")["action"]
+    done = _main(client.post(form_url, {"password1": STRONG, "password2": STRONG}, follow=True))
+    spent = _main(client.get(_link_in(mail.outbox[0]), follow=True))
+
+    headings = [page.find("h1").get_text(strip=True) for page in (ask, sent, choose, done, spent)]
+    assert headings == [
+        "Reset your password",
+        "Check your email",
+        "Choose a new password",
+        "Password changed",
+        "This link no longer works",
+    ]
+    for page in (ask, sent, choose, done, spent):
+        assert page.find("a", href="/accounts/login/") is not None
+    assert spent.find("a", href="/accounts/password/reset/") is not None
+
+
+@pytest.mark.django_db
+def test_the_reset_email_greets_with_the_site_s_name_not_its_host(coach, settings):
+    settings.SITE_URL = "http://127.0.0.1:8811"
+    coach.email = "coach@example.org"
+    coach.save()
+
+    Client().post("/accounts/password/reset/", {"email": coach.email})
+
+    body = mail.outbox[0].body
+    assert body.startswith("Hello from Tabletop League!")
+    assert "Thank you for using Tabletop League!" in body
+    assert "Hello from 127.0.0.1" not in body
+
+
+@pytest.mark.django_db
+def test_each_sign_up_error_shows_once_and_the_summary_links_to_its_field(coach):
+    answer = Client().post(
+        "/accounts/signup/",
+        {"username": "coach", "email": "x", "password1": "short", "password2": "short"},
+    )
+
+    main = _main(answer)
+    text = main.get_text(" ", strip=True)
+    for error in ("A user with that username already exists.", "Enter a valid email address."):
+        assert text.count(error) == 1, error
+    assert text.count("This password is too short.") == 1
+    links = [a["href"] for a in main.select(".form-errors .error-summary a")]
+    assert links == ["#field-username", "#field-email", "#field-password1"]
+
+
+@pytest.mark.django_db
+def test_the_welcome_page_links_to_the_wallet_and_names_the_leagues_that_take_bets(coach, league):
+    settings_save(league=league, values={"mode": "pool"})
+    LeagueFactory(name="Quiet League")  # takes no bets
+    client = Client()
+    client.force_login(coach)
+
+    page = _main(client.get("/accounts/welcome/"))
+
+    wallet = page.find("a", string="Open a wallet")
+    assert wallet["href"] == f"/betting/leagues/{league.pk}/wallet/"
+    listed = page.find("section", id="betting-leagues")
+    assert [a.get_text() for a in listed.find_all("a")] == ["Middenheim Cup"]
+
+
+@pytest.mark.django_db
+def test_the_home_page_names_the_leagues_that_take_bets(client, league, commissioner):
+    settings_save(league=league, values={"mode": "fixed"})
+    LeagueFactory(name="Quiet League", commissioner=commissioner)
+
+    home = _main(client.get("/leagues/")).find("section", id="betting-leagues")
+    fragment = soup(client.get(home["hx-get"], HTTP_HX_REQUEST="true"))
+    page = _main(client.get(home.find("a")["href"]))  # the same list without htmx
+
+    assert home["hx-trigger"] == "load" and home["hx-swap"] == "outerHTML"
+    for listed in (fragment.find("section", id="betting-leagues"), page.find(id="betting-leagues")):
+        assert [(a.get_text(), a["href"]) for a in listed.find_all("a")] == [
+            ("Middenheim Cup", f"/betting/leagues/{league.pk}/")
+        ]
+        assert "Fixed odds" in listed.get_text()
+    assert fragment.find("main") is None

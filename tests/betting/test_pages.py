@@ -525,6 +525,22 @@ def test_cancelling_an_open_bet_gives_the_stake_back(client, punter, wallet, ope
     assert soup(response).find("table", class_="open-bets") is None
 
 
+def test_a_cancelled_bet_reads_as_a_refund_in_english_and_french(
+    client, punter, wallet, open_fixture, place
+):
+    bet = place(punter, open_fixture, "home", 50)
+    bets.bet_cancel(user=punter, bet_id=bet.pk)
+    client.force_login(punter)
+    url = reverse("betting:fixture_panel", args=[open_fixture.pk])
+
+    mine = soup(client.get(url)).find("ul", class_="my-fixture-bets").get_text(" ", strip=True)
+    french = soup(client.get(url, HTTP_ACCEPT_LANGUAGE="fr")).find("ul", class_="my-fixture-bets")
+
+    assert "Cancelled · stake of 50 refunded" in mine
+    assert "paid" not in mine
+    assert "Annulé · mise de 50 remboursée" in french.get_text(" ", strip=True)
+
+
 def test_no_cancel_button_where_the_league_forbids_it_and_the_refusal_in_words(
     client, punter, wallet, fixed_league, open_fixture, place
 ):

@@ -37,3 +37,22 @@ def test_the_coma_location_choice_is_not_cut(page, kp_fixture):
     )
 
     assert widths[0] >= widths[1], widths
+
+
+def test_the_killpower_result_form_fits_its_box_with_the_redraw_column_in_view(page, kp_fixture):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    sign_in(page, "coach")
+    page.goto(f"/matches/{kp_fixture.pk}/result/")
+
+    form = page.locator("form.kp-result-form")
+    boxes = form.evaluate(
+        "(f) => [f, ...f.querySelectorAll('.overflow-auto')]"
+        ".map((e) => [e.scrollWidth, e.clientWidth])"
+    )
+    redraw = page.locator(".kp-result-table th", has_text="Redraw").first
+    right_edge = redraw.evaluate("(e) => e.getBoundingClientRect().right")
+    form_edge = form.evaluate("(f) => f.getBoundingClientRect().right")
+
+    assert len(boxes) == 3, boxes  # the form and each side's table
+    assert all(scroll <= client for scroll, client in boxes), boxes
+    assert right_edge <= form_edge

@@ -120,6 +120,20 @@ def test_the_commissioner_adds_pings_and_deletes_a_webhook(
     assert not WebhookEndpoint.objects.exists()
 
 
+def test_deleting_a_webhook_asks_first(client, league, commissioner, allow_private):
+    client.force_login(commissioner)
+    client.post(
+        f"/leagues/{league.pk}/webhooks/",
+        {"url": "http://127.0.0.1:9/hook", "events": ["fixture.played"]},
+    )
+    endpoint = WebhookEndpoint.objects.get()
+    page = BeautifulSoup(client.get(f"/leagues/{league.pk}/webhooks/").content, "html.parser")
+
+    form = page.find("form", action=f"/leagues/{league.pk}/webhooks/{endpoint.pk}/delete/")
+
+    assert form["data-confirm"] == "Delete this webhook? Its deliveries stop."
+
+
 def test_a_new_secret_is_shown_once_after_rotation(client, league, commissioner, allow_private):
     client.force_login(commissioner)
     client.post(
