@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "league",
     "matches",
     "ledger",
+    "ratings",
     "betting",
     "systems.rotzball",
     "systems.killpower",
