@@ -66,7 +66,7 @@ class BetSlipForm(PageForm):
 
 class BettingSettingsForm(forms.ModelForm):
     """A league's betting settings. The form checks each field on its own; the rules between
-    them (the stake range, fixed odds only for a simulated game) are ``settings_save``'s."""
+    them (the stake range) are ``settings_save``'s."""
 
     class Meta:
         model = BettingSettings

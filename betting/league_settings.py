@@ -8,7 +8,6 @@ from django.utils.translation import gettext as _
 
 from betting import plugins
 from betting.models import BettingSettings
-from core import registry
 from core.enqueue import enqueue_on_commit
 from core.refusals import Refused
 from league.models import League
@@ -35,9 +34,11 @@ def settings_of(league: League) -> BettingSettings:
         return BettingSettings(league=league)
 
 
-def fixed_odds_possible(league: League) -> bool:
-    game = registry.game(league.rule_system)
-    return game.simulated and plugins.odds.implements(game.name)
+def fixed_odds_source(league: League) -> str:
+    """Where the league's fixed odds come from: ``"engine"`` when its game prices its own
+    fixtures (``betting.plugins.odds``: Rotzball's simulations), else ``"ratings"`` (the
+    teams' ratings, for a game played at the table). Every game can bet at fixed odds."""
+    return "engine" if plugins.odds.implements(league.rule_system) else "ratings"
 
 
 @transaction.atomic
@@ -53,12 +54,6 @@ def settings_save(*, league: League, values: dict[str, Any]) -> BettingSettings:
     for name, value in values.items():
         setattr(current, name, value)
     current.clean_fields(exclude=["league"])
-    if current.mode == BettingSettings.Mode.FIXED and not fixed_odds_possible(league):
-        raise Refused(
-            "fixed_odds_unavailable",
-            _("Fixed odds need a game the workers simulate; bet with a pool in this league."),
-            field="mode",
-        )
     if current.min_stake > current.max_stake:
         raise Refused(
             "max_stake_below_min",

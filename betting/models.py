@@ -41,8 +41,9 @@ class Outcome(models.TextChoices):
 
 
 class BettingSettings(models.Model):
-    """How a league bets. ``fixed`` odds need a game the workers simulate (the engine prices
-    each outcome); ``pool`` shares the stakes among the winners."""
+    """How a league bets. ``fixed`` odds are priced from the game's engine (a simulated game)
+    or the teams' ratings (a game played at the table); ``pool`` shares the stakes among the
+    winners."""
 
     class Mode(models.TextChoices):
         OFF = "off", _("No betting")

@@ -1,8 +1,10 @@
 """Odds: the engine's chances stored per fixture, fixed prices with the league's margin, and a
 pool's current estimate.
 
-Chances come from the fixture's game (``betting.plugins.odds``), computed by a worker
-when the fixture is scheduled or a line-up changes, and on demand when none are stored yet.
+Chances come from the fixture's game (``betting.plugins.odds``: its engine's for a simulated
+game, the teams' ratings for a game played at the table), computed by a worker when the
+fixture is scheduled, a line-up changes or the league's ratings change, and on demand when
+none are stored yet.
 Prices are ``Decimal`` with two places: floats stop at the chances.
 """
 
@@ -15,8 +17,11 @@ from django.utils import timezone
 
 from betting import plugins
 from betting.models import MAX_PRICE, MIN_PRICE, Bet, BettingSettings, FixtureOdds
+from core.enqueue import enqueue_on_commit
+from league.models import League
 from matches import plugins as match_plugins
 from matches.models import Fixture
+from ratings.draw_fits import draw_fit_refresh
 
 CENT = Decimal("0.01")
 
@@ -42,8 +47,6 @@ def fixed_price(probability: float, margin_percent: int) -> Decimal:
 def odds_refresh(*, fixture: Fixture) -> FixtureOdds | None:
     """Compute and store the fixture's chances; ``None`` when the game cannot price it yet."""
     rule_system = fixture.season.league.rule_system
-    if not plugins.odds.implements(rule_system):
-        return None  # the game has no chances to give: nothing stored nor deleted
     computed = plugins.odds.of(rule_system).odds(fixture)
     if computed is None:
         FixtureOdds.objects.filter(fixture=fixture).delete()
@@ -53,6 +56,25 @@ def odds_refresh(*, fixture: Fixture) -> FixtureOdds | None:
         defaults={"method": computed["method"], "probabilities": computed["probabilities"]},
     )
     return stored
+
+
+def league_ratings_changed(*, league_id: int) -> int:
+    """The league's team ratings changed: for a game played at the table, fit its draw model
+    again and, when it bets at fixed odds, price every fixture still to play again (a task
+    each, sent after commit). A game whose engine prices its fixtures is left alone. Returns
+    the number of fixtures sent to be priced. Bets already placed keep their price."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is None or plugins.odds.implements(league.rule_system):
+        return 0
+    draw_fit_refresh(league=league)
+    fixed = BettingSettings.objects.filter(league=league, mode=BettingSettings.Mode.FIXED)
+    if not fixed.exists():
+        return 0
+    upcoming = Fixture.objects.filter(season__league=league, status=Fixture.Status.SCHEDULED)
+    fixture_ids = list(upcoming.values_list("pk", flat=True))
+    for fixture_id in fixture_ids:
+        enqueue_on_commit("betting.tasks.odds_refresh_task", fixture_id)
+    return len(fixture_ids)
 
 
 def stored_or_computed(fixture: Fixture) -> FixtureOdds | None:

@@ -13,12 +13,17 @@ if TYPE_CHECKING:
 
 
 class Odds:
-    """The engine's chances of each outcome: a game that has them can bet at fixed odds."""
+    """The chances of each outcome, which fixed odds are priced from. A game the workers
+    simulate gives its engine's (Rotzball); a game played at the table needs none of its own:
+    the default prices it from the two teams' ratings (``ratings.chances``)."""
 
     def odds(self, fixture: "Fixture") -> dict[str, Any] | None:
-        """``{"method": str, "probabilities": {outcome: float}}`` as the line-ups stand, or
-        ``None`` when they cannot play yet."""
-        return None
+        """``{"method": str, "probabilities": {outcome: float}}`` as the teams stand, or
+        ``None`` when they cannot play yet. By default the chances from the teams' ratings
+        entering the fixture's round (``"method": "ratings"``)."""
+        from ratings.chances import fixture_chances
+
+        return fixture_chances(fixture)
 
 
 odds = PluginPoint(

@@ -1,7 +1,7 @@
 """What the betting app hears from the layers below it: a result stored or a fixture cancelled
-(settle its bets), a result corrected or voided (pay them again), fixtures scheduled or a
-line-up changed (price them again). The work goes to a worker once the transaction commits;
-the sweeper catches what a lost message leaves."""
+(settle its bets), a result corrected or voided (pay them again), fixtures scheduled, a
+line-up changed or a league's ratings changed (price them again). The work goes to a worker
+once the transaction commits; the sweeper catches what a lost message leaves."""
 
 from typing import Any
 
@@ -21,10 +21,12 @@ from core.signals import (
 )
 from league.models import Team
 from matches.models import Fixture, Result, ResultCorrection
+from ratings.signals import team_ratings_changed
 
 SETTLE = "betting.tasks.fixture_settle_task"
 RESETTLE = "betting.tasks.correction_resettle_task"
 ODDS = "betting.tasks.odds_refresh_task"
+RATINGS = "betting.tasks.ratings_changed_task"
 
 
 def _fixed_odds(**league: Any) -> bool:
@@ -94,3 +96,10 @@ def team_lineup_changed(sender: Any, team: Team, **kwargs: Any) -> None:
     )
     for fixture_id in upcoming.values_list("pk", flat=True):
         enqueue_on_commit(ODDS, fixture_id)
+
+
+@receiver(team_ratings_changed, dispatch_uid="betting.team_ratings_changed")
+def ratings_changed(sender: Any, league_id: int, **kwargs: Any) -> None:
+    """The league's ratings changed: its draw model fitted again and, at fixed odds, its
+    fixtures ahead priced again, by a worker once the new ratings are committed."""
+    enqueue_on_commit(RATINGS, league_id)

@@ -29,6 +29,12 @@ def odds_refresh_task(fixture_id: int) -> dict[str, int | None]:
 
 
 @shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def ratings_changed_task(league_id: int) -> dict[str, int]:
+    priced = odds.league_ratings_changed(league_id=league_id)
+    return {"league": league_id, "fixtures_priced": priced}
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
 def correction_resettle_task(correction_id: int) -> dict[str, int | None]:
     done = settlement.correction_resettle(correction_id=correction_id)
     return {"correction": correction_id, "settlement": done.pk if done else None}

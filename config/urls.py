@@ -38,4 +38,5 @@ urlpatterns = [
     path("matches/", include((match_pages, "matches"))),
     path("campaigns/", include("battles.urls")),
     path("betting/", include("betting.urls")),
+    path("ratings/", include("ratings.urls")),
 ]

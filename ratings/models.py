@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Season, Team
+from league.models import League, Season, Team
 
 
 class RatingColumns(models.Model):
@@ -83,3 +83,37 @@ class CoachRating(RatingColumns):
 
     def __str__(self) -> str:
         return f"{self.coach} {self.game or '*'} {self.week}: {self.rating:.0f} ± {self.rd:.0f}"
+
+
+class DrawFit(models.Model):
+    """The draw model (``rules_engine.ratings.draws.DrawModel``) fitted on past results: a
+    league's own, or its game's across every league (``league`` empty), which a league with
+    too few results of its own uses (``ratings.draw_fits``)."""
+
+    game = models.CharField(_("game"), max_length=20)
+    league = models.OneToOneField(
+        League,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="draw_fit",
+        verbose_name=_("league"),
+    )
+    intercept = models.FloatField(_("intercept"))
+    slope = models.FloatField(_("slope"), help_text=_("Per 100 rating points of gap."))
+    fixtures = models.PositiveIntegerField(_("fixtures used"))
+    fitted_at = models.DateTimeField(_("fitted at"), auto_now=True)
+
+    class Meta:
+        ordering = ["game", "league_id"]
+        verbose_name = _("draw fit")
+        verbose_name_plural = _("draw fits")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(league=None), name="draw_fit_one_per_game"
+            )
+        ]
+
+    def __str__(self) -> str:
+        where = self.league_id or "*"
+        return f"{self.game} {where}: {self.intercept:+.3f} {self.slope:+.3f}"

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from betting import charts, selectors
 from betting.forms import BettingSettingsForm, outcome_words
-from betting.league_settings import fixed_odds_possible, settings_of, settings_save
+from betting.league_settings import fixed_odds_source, settings_of, settings_save
 from betting.models import BettingSettings
 from betting.views.access import commissioner_required
 from core.forms import add_service_errors
@@ -78,7 +78,7 @@ def betting_settings(request: HttpRequest, league: League) -> HttpResponse:
         "settings": current,
         "is_commissioner": True,
         "form": form,
-        "fixed_possible": fixed_odds_possible(league),
+        "fixed_source": fixed_odds_source(league),
     }
     return render(request, "betting/settings.html", context)
 

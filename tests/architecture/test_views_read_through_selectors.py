@@ -20,6 +20,7 @@ VIEW_PACKAGES = [
     "matches/views",
     "betting/views",
     "notifications/views",
+    "ratings/views",
 ]
 
 
