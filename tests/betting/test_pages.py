@@ -697,18 +697,27 @@ def test_the_settings_form_refuses_a_largest_stake_whose_win_would_not_fit_the_l
     assert settings_of(fixed_league).max_stake == 500
 
 
-def test_the_settings_refuse_fixed_odds_for_a_killpower_league(client, commissioner, kp_league):
+def test_a_killpower_league_chooses_fixed_odds_priced_from_ratings(
+    client, commissioner, kp_league
+):
     client.force_login(commissioner)
     url = league_url(kp_league, "settings")
-    form = soup(client.get(url)).find("main").find("form")
+    page = soup(client.get(url)).find("main")
+    assert "Fixed odds come from the two teams' ratings" in page.get_text()
+    form = page.find("form")
 
     response = client.post(url, form_data(form, mode="fixed"))
 
-    assert response.status_code == 200
-    assert field_error(soup(response), "mode") == (
-        "Fixed odds need a game the workers simulate; bet with a pool in this league."
-    )
-    assert settings_of(kp_league).mode == "off"
+    assert response.status_code == 302
+    assert settings_of(kp_league).mode == "fixed"
+
+
+def test_the_settings_say_rotzball_s_odds_come_from_its_engine(client, commissioner, league):
+    client.force_login(commissioner)
+
+    page = soup(client.get(league_url(league, "settings"))).find("main")
+
+    assert "Fixed odds come from the game's engine" in page.get_text()
 
 
 def test_the_settings_name_the_field_a_rule_between_fields_breaks(
