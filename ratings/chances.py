@@ -15,9 +15,9 @@ from typing import Any
 from matches.models import Fixture
 from matches.plugins import outcomes_of
 from ratings.draw_fits import draw_model_of
-from ratings.selectors import team_ratings_entering
+from ratings.models import TeamRating
 from rules_engine.ratings.draws import outcome_probabilities
-from rules_engine.ratings.glicko2 import Rating, expected
+from rules_engine.ratings.glicko2 import NEW_ENTRANT, Rating, expected
 
 METHOD = "ratings"
 
@@ -56,12 +56,31 @@ def fixture_get(pk: int) -> Fixture | None:
     return Fixture.objects.select_related("season__league", "home", "away").filter(pk=pk).first()
 
 
+def _ratings_entering(fixture: Fixture) -> tuple[Rating, Rating]:
+    """The two teams' ratings entering the fixture's round, as ``ratings.selectors.
+    team_ratings_entering`` reads them (each team's latest row of an earlier period), in one
+    plain query: this is on the path of every price."""
+    period = (fixture.season_id, fixture.round)
+    rows = (
+        TeamRating.objects.filter(
+            team_id__in=(fixture.home_id, fixture.away_id), season_id__lte=fixture.season_id
+        )
+        .order_by()
+        .values_list("team_id", "season_id", "round", "rating", "rd", "volatility")
+    )
+    latest: dict[int, tuple[tuple[int, int], Rating]] = {}
+    for team_id, season_id, round_, rating, rd, volatility in rows:
+        when = (season_id, round_)
+        if when < period and (team_id not in latest or when > latest[team_id][0]):
+            latest[team_id] = (when, Rating(rating=rating, rd=rd, volatility=volatility))
+    home = latest.get(fixture.home_id, (period, NEW_ENTRANT))[1]
+    away = latest.get(fixture.away_id, (period, NEW_ENTRANT))[1]
+    return home, away
+
+
 def fixture_outlook(fixture: Fixture) -> Outlook:
     outcomes = outcomes_of(fixture)
-    ratings = team_ratings_entering(
-        [fixture.home_id, fixture.away_id], season_id=fixture.season_id, round=fixture.round
-    )
-    home, away = ratings[fixture.home_id], ratings[fixture.away_id]
+    home, away = _ratings_entering(fixture)
     score = expected(home, away)
     draw = 0.0
     if "draw" in outcomes:

@@ -115,13 +115,13 @@ def draw_fit_refresh(*, league: League) -> DrawFit:
 def draw_model_of(league: League) -> draws.DrawModel:
     """The draw model the league's prices use: its own fit, else its game's, else the
     engine's prior. One query."""
-    fits = {
-        fit.league_id: fit
-        for fit in DrawFit.objects.filter(game=league.rule_system).filter(
-            Q(league=league) | Q(league=None)
+    fits = DrawFit.objects.filter(
+        Q(league_id=league.pk) | Q(league_id=None), game=league.rule_system
+    )
+    found = {
+        league_id: draws.DrawModel(intercept=intercept, slope=slope)
+        for league_id, intercept, slope in fits.order_by().values_list(
+            "league_id", "intercept", "slope"
         )
     }
-    fit = fits.get(league.pk) or fits.get(None)
-    if fit is None:
-        return draws.PRIOR
-    return draws.DrawModel(intercept=fit.intercept, slope=fit.slope)
+    return found.get(league.pk) or found.get(None) or draws.PRIOR
