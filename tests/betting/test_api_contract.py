@@ -80,14 +80,19 @@ def test_bad_settings_name_the_field_and_change_nothing(
     assert api_as(commissioner).get(url).json()["min_stake"] == 10
 
 
-def test_fixed_odds_need_a_simulated_game(api_as, kp_league, commissioner):
+def test_a_game_played_at_the_table_bets_at_fixed_odds_from_ratings(
+    api_as, kp_league, kp_fixture, commissioner
+):
     answer = api_as(commissioner).patch(
         f"/api/v1/leagues/{kp_league.pk}/betting/", {"mode": "fixed"}
     )
-    assert answer.status_code == 400
-    assert "mode" in answer.json()["error"]["fields"]
-    pool = api_as(commissioner).patch(f"/api/v1/leagues/{kp_league.pk}/betting/", {"mode": "pool"})
-    assert pool.json()["mode"] == "pool"
+    assert answer.status_code == 200
+    assert answer.json()["mode"] == "fixed"
+    body = api_as(None).get(f"/api/v1/fixtures/{kp_fixture.pk}/odds/").json()
+    assert (body["market"], body["method"]) == ("fixed", "ratings")
+    assert set(body["outcomes"]) == {"home", "away", "draw"}  # a championship match
+    chances = [o["probability"] for o in body["outcomes"].values()]
+    assert sum(chances) == pytest.approx(1)
 
 
 def test_fixed_odds_carry_the_margin(api_as, open_fixture):
