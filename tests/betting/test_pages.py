@@ -697,9 +697,7 @@ def test_the_settings_form_refuses_a_largest_stake_whose_win_would_not_fit_the_l
     assert settings_of(fixed_league).max_stake == 500
 
 
-def test_a_killpower_league_chooses_fixed_odds_priced_from_ratings(
-    client, commissioner, kp_league
-):
+def test_a_killpower_league_chooses_fixed_odds_priced_from_ratings(client, commissioner, kp_league):
     client.force_login(commissioner)
     url = league_url(kp_league, "settings")
     page = soup(client.get(url)).find("main")
