@@ -148,3 +148,26 @@ def test_rotzball_s_ratings_changing_prices_nothing(fixed_league, open_fixture):
 
     assert not FixtureOdds.objects.filter(fixture=open_fixture).exists()
     assert not DrawFit.objects.exists()
+
+
+def test_the_task_run_twice_leaves_one_fit_and_one_price_per_fixture(
+    kp_fixed, rated_fixture, django_capture_on_commit_callbacks
+):
+    from betting.tasks import ratings_changed_task
+
+    with django_capture_on_commit_callbacks(execute=True):
+        first = ratings_changed_task.apply(args=[kp_fixed.pk]).get()
+    with django_capture_on_commit_callbacks(execute=True):
+        second = ratings_changed_task.apply(args=[kp_fixed.pk]).get()
+
+    assert first == second == {"league": kp_fixed.pk, "fixtures_priced": 1}
+    assert DrawFit.objects.filter(game="killpower").count() == 1
+    assert FixtureOdds.objects.filter(fixture=rated_fixture).count() == 1
+
+
+def test_nothing_is_sent_before_the_new_ratings_commit(kp_fixed, rated_fixture):
+    with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
+        team_ratings_changed.send(sender=None, league_id=kp_fixed.pk)
+
+    assert len(callbacks) == 1
+    assert not DrawFit.objects.exists() and not FixtureOdds.objects.exists()
