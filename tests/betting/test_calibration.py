@@ -7,6 +7,8 @@ from datetime import timedelta
 
 import pytest
 from bs4 import BeautifulSoup
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -311,3 +313,28 @@ def test_no_settled_bet_no_return(fixed_league, punter, wallet, open_fixture, pl
     (row,) = selectors.leaderboard(fixed_league)
 
     assert (row["settled_bets"], row["return_percent"]) == (0, None)
+
+
+def test_the_page_costs_the_same_queries_for_more_fixtures(
+    client, fixed_league, season, seeded, team, other_team
+):
+    url = reverse("betting:forecasts", args=[fixed_league.pk])
+    with CaptureQueriesContext(connection) as few:
+        assert client.get(url).status_code == 200
+    for number in range(5, 15):
+        extra = FixtureFactory(season=season, home=team, away=other_team, round=number)
+        _odds(extra, {"home": 0.5, "away": 0.5})
+        _result(extra, 1, 0)
+    with CaptureQueriesContext(connection) as many:
+        page = client.get(url)
+    assert (
+        len(
+            _rows(
+                BeautifulSoup(page.content.decode(), "html.parser").find(
+                    "table", class_="fixture-forecasts"
+                )
+            )
+        )
+        == 13
+    )
+    assert len(many) == len(few)
