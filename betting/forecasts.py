@@ -134,16 +134,13 @@ class Calibration:
     season: Season | None
     fixtures: list[FixtureLine]
     forecasters: list[Forecaster]
+    model_buckets: list[Bucket]
+    """The reliability buckets of the stored odds, every method together."""
 
     @property
     def model_fixtures(self) -> int:
         """The fixtures with stored odds (every method)."""
         return sum(f.fixtures for f in self.forecasters if f.kind == MODEL)
-
-    @property
-    def model_buckets(self) -> list[Bucket]:
-        """The model's buckets when one method priced the season (the first otherwise)."""
-        return next((f.buckets for f in self.forecasters if f.kind == MODEL), [])
 
 
 def seasons_of(league: League) -> list[Season]:
@@ -226,7 +223,9 @@ def calibration_get(*, league: League, season: Season | None) -> Calibration:
     """The season's forecasters scored on its played fixtures, and the fixtures scored.
     Two queries, whatever the number of fixtures."""
     if season is None:
-        return Calibration(league=league, season=None, fixtures=[], forecasters=[])
+        return Calibration(
+            league=league, season=None, fixtures=[], forecasters=[], model_buckets=[]
+        )
     fixtures = _scored_fixtures(league, season)
     stakes = _stakes_before_kickoff(season)
     by_method: dict[str, list[scoring.Forecast]] = {}
@@ -279,6 +278,10 @@ def calibration_get(*, league: League, season: Season | None) -> Calibration:
         fixtures=lines,
         forecasters=(models or [_forecaster(MODEL, "", [])])
         + [_forecaster(CROWD, "", crowd), _forecaster(NAIVE, "", naive)],
+        model_buckets=[
+            _bucket(bin_)
+            for bin_ in scoring.reliability(game for games in by_method.values() for game in games)
+        ],
     )
 
 

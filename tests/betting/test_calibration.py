@@ -124,13 +124,13 @@ def test_the_reliability_buckets_of_the_model(fixed_league, season, seeded):
 def test_each_method_is_its_own_forecaster(fixed_league, season, seeded):
     _odds(seeded["b"], {"home": 0.7, "away": 0.3}, method="ratings")
 
-    models = [
-        (f.method, f.fixtures)
-        for f in forecasts.calibration_get(league=fixed_league, season=season).forecasters
-        if f.kind == "model"
-    ]
+    calibration = forecasts.calibration_get(league=fixed_league, season=season)
 
+    models = [(f.method, f.fixtures) for f in calibration.forecasters if f.kind == "model"]
     assert models == [("ratings", 1), ("simulation", 1)]
+    # the API's ``fixtures`` and ``buckets``: every method together
+    assert calibration.model_fixtures == 2
+    assert [b.low for b in calibration.model_buckets] == [30, 40, 60, 70]
 
 
 def test_another_season_is_scored_apart(fixed_league, season, seeded):
