@@ -70,8 +70,11 @@ def wallets_of(user: User) -> QuerySet[Account]:
 
 
 def leaderboard(league: League) -> list[dict[str, Any]]:
-    """Every bettor of the league by balance plus open stakes, then name."""
+    """Every bettor of the league by balance plus open stakes, then name; with their settled
+    bets (won, lost or refunded) and the return on those bets' stakes, ``(paid back -
+    staked) / staked`` in percent (``None`` without a settled bet). One query."""
     open_bet = Q(bets__status=Bet.Status.OPEN)
+    settled = Q(bets__status__in=Bet.SETTLED)
     rows = (
         Account.objects.filter(league=league, kind=Account.Kind.WALLET)
         .select_related("user")
@@ -79,6 +82,9 @@ def leaderboard(league: League) -> list[dict[str, Any]]:
             open_stakes=Coalesce(Sum("bets__stake", filter=open_bet), 0),
             bet_count=Count("bets", filter=~Q(bets__status=Bet.Status.CANCELLED)),
             won=Count("bets", filter=Q(bets__status=Bet.Status.WON)),
+            settled_bets=Count("bets", filter=settled),
+            settled_stakes=Coalesce(Sum("bets__stake", filter=settled), 0),
+            settled_returns=Coalesce(Sum("bets__payout", filter=settled), 0),
             worth=F("balance") + Coalesce(Sum("bets__stake", filter=open_bet), 0),
             granted=Coalesce(Subquery(_grants()), 0),
         )
@@ -92,9 +98,18 @@ def leaderboard(league: League) -> list[dict[str, Any]]:
             "bets": row.bet_count,
             "won": row.won,
             "profit": row.worth - row.granted,
+            "settled_bets": row.settled_bets,
+            "return_percent": _return_percent(row.settled_returns, row.settled_stakes),
         }
         for row in rows
     ]
+
+
+def _return_percent(returns: int, stakes: int) -> float | None:
+    """``(returns - stakes) / stakes`` in percent, to a tenth; ``None`` without stakes."""
+    if not stakes:
+        return None
+    return round(100 * (returns - stakes) / stakes, 1)
 
 
 def _grants() -> QuerySet[Entry]:
