@@ -31,7 +31,7 @@ from rules_engine.ratings import scoring
 def odds_against_result(fixture: Fixture) -> list[dict]:
     """Per outcome of a played fixture with stored odds: its ``label``, the chance given
     (``percent``) and whether it ``happened``; empty otherwise. ``fixture`` comes with its
-    teams and odds loaded (``pages_selectors.fixture_get``); one query for its result."""
+    teams and odds loaded (``selectors.fixture_get``); one query for its result."""
     if fixture.status != Fixture.Status.PLAYED:
         return []
     try:

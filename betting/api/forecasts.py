@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from betting import forecasts
-from league.models import League
+from league import selectors as league_selectors
 
 MAX_ID = 2**63 - 1
 
@@ -97,7 +97,7 @@ class LeagueForecastsView(APIView):
         responses=CalibrationSerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
-        league = get_object_or_404(League, pk=pk)
+        league = get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
         query = CalibrationQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         wanted = query.validated_data.get("season")

@@ -32,6 +32,7 @@ VIEW_PACKAGES = [
     "matches/api",
     "core/api",
     "notifications/api",
+    "betting/api",
 ]
 
 NOT_VIEWS = ("serializers", "fields", "filters", "authentication", "permissions", "renderers")
