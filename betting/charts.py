@@ -106,10 +106,12 @@ def odds_result_chart(fixture_name: str, rows: list[dict]) -> SafeString:
     )
 
 
-def calibration_chart(buckets: list) -> SafeString:
-    """Per chance bucket (``betting.forecasts.Bucket``): the mean chance given
-    against how often those outcomes happened, beside the diagonal of perfect forecasts."""
-    if not buckets:
+def calibration_chart(forecasters: list) -> SafeString:
+    """The reliability chart: per forecaster (``betting.forecasts.Forecaster``) and chance
+    bucket, the mean chance given against how often those outcomes happened, beside the
+    diagonal of perfect forecasts. Empty when no forecaster has a bucket."""
+    drawn = [forecaster for forecaster in forecasters if forecaster.buckets]
+    if not drawn:
         return mark_safe("")
     chart = pygal.XY(
         **chart_options(
@@ -132,9 +134,10 @@ def calibration_chart(buckets: list) -> SafeString:
         show_dots=False,
         stroke_style={"width": 1.5, "dasharray": "6, 4"},
     )
-    chart.add(
-        _("This league"),
-        [(bucket.mean_chance, bucket.observed) for bucket in buckets],
-        stroke=False,
-    )
-    return chart_svg(chart, title=_("The odds' calibration: chance given against what happened"))
+    for forecaster in drawn:
+        chart.add(
+            forecaster.label,
+            [(bucket.mean_chance, bucket.observed) for bucket in forecaster.buckets],
+            stroke_style={"width": 1.5},
+        )
+    return chart_svg(chart, title=_("Reliability: chance given against what happened"))

@@ -1,14 +1,21 @@
-"""Read-side queries of the betting app: wallets, statements, the leaderboard, the book."""
+"""Read-side queries of the betting app: wallets, statements, the leaderboard, the book; the
+fixtures still open for bets, a user's wallet and bets, and the payout a slip would bring.
+
+Nothing here writes; the arithmetic of a payout is the settlement's own (``payouts``), run on
+bets that exist only in memory.
+"""
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Now
 
 from betting.models import Bet, BettingSettings
+from betting.odds import Quote, pool_totals
+from betting.settlement import payouts
 from league.models import League
 from ledger.models import Account, Entry
 from matches.models import Fixture
@@ -70,8 +77,11 @@ def wallets_of(user: User) -> QuerySet[Account]:
 
 
 def leaderboard(league: League) -> list[dict[str, Any]]:
-    """Every bettor of the league by balance plus open stakes, then name."""
+    """Every bettor of the league by balance plus open stakes, then name; with their settled
+    bets (won, lost or refunded) and the return on those bets' stakes, ``(paid back -
+    staked) / staked`` in percent (``None`` without a settled bet). One query."""
     open_bet = Q(bets__status=Bet.Status.OPEN)
+    settled = Q(bets__status__in=Bet.SETTLED)
     rows = (
         Account.objects.filter(league=league, kind=Account.Kind.WALLET)
         .select_related("user")
@@ -79,6 +89,9 @@ def leaderboard(league: League) -> list[dict[str, Any]]:
             open_stakes=Coalesce(Sum("bets__stake", filter=open_bet), 0),
             bet_count=Count("bets", filter=~Q(bets__status=Bet.Status.CANCELLED)),
             won=Count("bets", filter=Q(bets__status=Bet.Status.WON)),
+            settled_bets=Count("bets", filter=settled),
+            settled_stakes=Coalesce(Sum("bets__stake", filter=settled), 0),
+            settled_returns=Coalesce(Sum("bets__payout", filter=settled), 0),
             worth=F("balance") + Coalesce(Sum("bets__stake", filter=open_bet), 0),
             granted=Coalesce(Subquery(_grants()), 0),
         )
@@ -92,9 +105,18 @@ def leaderboard(league: League) -> list[dict[str, Any]]:
             "bets": row.bet_count,
             "won": row.won,
             "profit": row.worth - row.granted,
+            "settled_bets": row.settled_bets,
+            "return_percent": _return_percent(row.settled_returns, row.settled_stakes),
         }
         for row in rows
     ]
+
+
+def _return_percent(returns: int, stakes: int) -> float | None:
+    """``(returns - stakes) / stakes`` in percent, to a tenth; ``None`` without stakes."""
+    if not stakes:
+        return None
+    return round(100 * (returns - stakes) / stakes, 1)
 
 
 def _grants() -> QuerySet[Entry]:
@@ -163,3 +185,112 @@ def book(league: League) -> list[BookLine]:
         )
         for row in rows
     ]
+
+
+FIXTURE_RELATED = ("season__league__commissioner", "home", "away")
+
+
+def fixture_get(pk: int) -> Fixture | None:
+    """One fixture with what its market needs (league, teams, stored odds)."""
+    return Fixture.objects.select_related(*FIXTURE_RELATED, "odds").filter(pk=pk).first()
+
+
+def open_fixtures(league: League) -> QuerySet[Fixture]:
+    """The league's fixtures still taking bets: scheduled, kick-off ahead by the database's
+    clock; by season, round and kick-off."""
+    return (
+        Fixture.objects.filter(
+            season__league=league, status=Fixture.Status.SCHEDULED, kickoff__gt=Now()
+        )
+        .select_related(*FIXTURE_RELATED, "odds")
+        .order_by("season_id", "round", "kickoff", "pk")
+    )
+
+
+def open_fixtures_of_round(league: League, *, season_id: int, round: int) -> list[Fixture]:
+    """The league's fixtures still taking bets in one round of one season."""
+    return list(open_fixtures(league).filter(season_id=season_id, round=round))
+
+
+def open_fixture_index(league: League) -> list[tuple]:
+    """The league's fixtures still taking bets as (id, season, round, kick-off, status), by
+    season, round and kick-off: enough to sum up their rounds without loading them."""
+    return list(
+        open_fixtures(league)
+        .select_related(None)
+        .values_list("pk", "season_id", "round", "kickoff", "status")
+    )
+
+
+def wallet_find(user: User | AnonymousUser, league: League) -> Account | None:
+    """The user's wallet in ``league``, or ``None`` (anonymous users have none)."""
+    if not user.is_authenticated:
+        return None
+    return Account.objects.filter(league=league, kind=Account.Kind.WALLET, user=user).first()
+
+
+def bets_with_wallet(*, user: User) -> QuerySet[Bet]:
+    """The user's bets with their wallet (the API's list, filtered there)."""
+    return Bet.objects.filter(user=user).select_related("wallet")
+
+
+def bets_of(user: User) -> QuerySet[Bet]:
+    """Every bet of the user, by league, newest first."""
+    return (
+        Bet.objects.filter(user=user)
+        .select_related(
+            "wallet__league__betting", "fixture__home", "fixture__away", "fixture__season"
+        )
+        .order_by("wallet__league__name", "wallet__league_id", "-placed_at", "-pk")
+    )
+
+
+def fixture_bets_of(user: User | AnonymousUser, fixture: Fixture) -> list[Bet]:
+    """The user's bets on one fixture, newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(Bet.objects.filter(user=user, fixture=fixture).order_by("-placed_at", "-pk"))
+
+
+def open_bets_by_fixture(
+    user: User | AnonymousUser, fixtures: list[Fixture]
+) -> dict[int, list[Bet]]:
+    """The user's bets on each of ``fixtures`` (one query), newest first."""
+    if not user.is_authenticated or not fixtures:
+        return {}
+    found: dict[int, list[Bet]] = {}
+    for bet in Bet.objects.filter(user=user, fixture__in=fixtures).order_by("-placed_at", "-pk"):
+        found.setdefault(bet.fixture_id, []).append(bet)
+    return found
+
+
+def price_or_none(value: object) -> Decimal | None:
+    """A price as the page sent it back (``"1.85"``), or ``None`` when it is not one."""
+    if value in (None, ""):
+        return None
+    try:
+        price = Decimal(str(value))
+    except InvalidOperation:
+        return None
+    return price if price.is_finite() and price > 0 else None
+
+
+def payout_preview(
+    fixture: Fixture, settings: BettingSettings, quote: Quote | None, outcome: str, stake: int
+) -> int | None:
+    """What ``stake`` on ``outcome`` would pay if it wins, as the market stands: fixed odds
+    ``floor(stake × price)``; a pool, the share the settlement would pay were it settled now
+    with this stake in it. ``None`` when there is no price to say it."""
+    if stake <= 0 or quote is None or outcome not in quote.outcomes:
+        return None
+    if quote.market == BettingSettings.Mode.FIXED:
+        price = quote.price(outcome)
+        return Bet(stake=stake, price=price).potential_payout if price is not None else None
+    pool = [
+        Bet(pk=-index - 1, outcome=name, stake=total, price=None)
+        for index, (name, total) in enumerate(pool_totals(fixture).items())
+        if total
+    ]
+    mine = Bet(pk=0, outcome=outcome, stake=stake, price=None)
+    paid = payouts([*pool, mine], outcome, settings.house_cut_percent)
+    return next(payout.amount for payout in paid if payout.bet is mine)

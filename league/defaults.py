@@ -28,7 +28,7 @@ def team_name_check(*, league: League, name: str, team: Team | None = None) -> N
         )
 
 
-def team_register_plain(
+def team_row_checked(
     *,
     league: League,
     name: str,
@@ -36,7 +36,8 @@ def team_register_plain(
     primary_colour: str,
     secondary_colour: str,
 ) -> Team:
-    """A new team as a plain row: the registration of a game with nothing more to add."""
+    """A new team's row, its name and columns checked, not saved yet: a game that builds more
+    than the row (Killpower Ball's gladiators) checks it before drawing the rest."""
     team_name_check(league=league, name=name)
     team = Team(
         league=league,
@@ -46,6 +47,25 @@ def team_register_plain(
         secondary_colour=secondary_colour,
     )
     team.full_clean()
+    return team
+
+
+def team_register_plain(
+    *,
+    league: League,
+    name: str,
+    coach: User | None,
+    primary_colour: str,
+    secondary_colour: str,
+) -> Team:
+    """A new team as a plain row: the registration of a game with nothing more to add."""
+    team = team_row_checked(
+        league=league,
+        name=name,
+        coach=coach,
+        primary_colour=primary_colour,
+        secondary_colour=secondary_colour,
+    )
     team.save()
     return team
 

@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from core.models import UserProfile
 from league import plugins
 from league.models import League, Season, Team
 
@@ -37,6 +38,32 @@ def team_with_league() -> QuerySet[Team]:
     """Teams with their league, its commissioner and the coach: what a page's role gate asks
     about."""
     return Team.objects.select_related("league__commissioner", "coach")
+
+
+def season_rows() -> QuerySet[Season]:
+    """Every season, newest first, with its league and champion (the API's list)."""
+    return Season.objects.select_related("league", "champion").order_by("-created_at", "-pk")
+
+
+def account_summary(*, user: User) -> dict:
+    """What a signed-in user's own API record shows: language, teams coached, leagues run."""
+    return {
+        "username": user.get_username(),
+        "language": UserProfile.objects.filter(user=user).values_list("language", flat=True).first()
+        or "",
+        "teams": Team.objects.filter(coach=user).select_related("league").order_by("name", "pk"),
+        "leagues": League.objects.filter(commissioner=user).order_by("name", "pk"),
+    }
+
+
+def season_with_league() -> QuerySet[Season]:
+    """Seasons with their league and its commissioner: what a command's role gate asks about."""
+    return Season.objects.select_related("league__commissioner")
+
+
+def season_with_champion(*, season_id: int) -> Season:
+    """One season read again with its champion, after a service changed it."""
+    return Season.objects.select_related("champion").get(pk=season_id)
 
 
 def season_get(*, league: League, season_id: str | None = None) -> Season | None:

@@ -33,6 +33,15 @@ def season_unresolved(*, season: Season) -> QuerySet[Fixture]:
     return season.fixtures.filter(status__in=UNRESOLVED).select_related("home", "away")
 
 
+def fixture_get(*, fixture_id: int) -> Fixture:
+    return Fixture.objects.get(pk=fixture_id)
+
+
+def fixture_plain() -> QuerySet[Fixture]:
+    """Every fixture, nothing joined: a command that reads only the fixture's own columns."""
+    return Fixture.objects.all()
+
+
 def result_of(*, fixture: Fixture) -> Result | None:
     return Result.objects.filter(fixture=fixture).first()
 

@@ -16,8 +16,8 @@ from battles import services
 from battles.api import serializers as s
 from battles.api.permissions import IsGameMaster, IsSignedIn
 from battles.api.views import run_view_data
-from battles.models import Army, Battle, BattleRun, Campaign
 from battles.selectors import campaigns as selectors
+from battles.selectors import pages as page_selectors
 from core.api.base import NoInputSerializer, ObjectCommandView
 from core.api.permissions import ReadOnly
 from core.api.throttles import EXPENSIVE
@@ -31,7 +31,7 @@ class CampaignPlayersView(ObjectCommandView):
     permission_classes = [IsGameMaster]
 
     def get_queryset(self):
-        return Campaign.objects.select_related("game_master")
+        return page_selectors.campaign_rows()
 
     @extend_schema(
         summary="Add a player to a campaign (game master)",
@@ -50,7 +50,7 @@ class CampaignPlayersView(ObjectCommandView):
 
 class _ArmyCommand(ObjectCommandView):
     def get_queryset(self):
-        return Army.objects.select_related("campaign", "owner")
+        return page_selectors.army_rows()
 
 
 class ArmyHistoryView(_ArmyCommand):
@@ -90,7 +90,7 @@ class BattleOddsView(ObjectCommandView):
     throttle_classes = EXPENSIVE
 
     def get_queryset(self):
-        return Battle.objects.select_related("campaign", "attacker", "defender")
+        return page_selectors.battle_rows()
 
     @extend_schema(
         summary="Estimate a battle's odds as the cards stand now (signed-in users)",
@@ -113,7 +113,7 @@ class _RunCommand(ObjectCommandView):
     permission_classes = [IsGameMaster]
 
     def get_queryset(self):
-        return BattleRun.objects.select_related("battle__campaign").defer("state", "report")
+        return page_selectors.run_rows()
 
 
 class RunStepView(_RunCommand):

@@ -109,6 +109,12 @@ class BettorSerializer(serializers.Serializer):
     bets = serializers.IntegerField()
     won = serializers.IntegerField()
     profit = serializers.IntegerField()
+    settled_bets = serializers.IntegerField(help_text="Bets won, lost or refunded.")
+    return_percent = serializers.FloatField(
+        allow_null=True,
+        help_text="Return on the settled bets' stakes: (paid back - staked) / staked, in "
+        "percent, to a tenth; null without a settled bet.",
+    )
 
 
 class BookLineSerializer(serializers.Serializer):

@@ -17,16 +17,17 @@ from betting import bets, league_settings, odds, selectors
 from betting.api import serializers as s
 from betting.errors import BettingRefused
 from betting.models import Bet, BettingSettings
-from betting.pages_selectors import payout_preview
+from betting.selectors import payout_preview
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
+from league import selectors as league_selectors
 from league.models import League
 from league.roles import is_commissioner
 from ledger.models import Entry
-from matches.models import Fixture
+from matches import selectors as match_selectors
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League, pk=pk)
+    return get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
 
 
 class BettingSettingsView(APIView):
@@ -106,9 +107,7 @@ class FixtureOddsView(APIView):
 
     @extend_schema(summary="A fixture's odds", responses=s.FixtureOddsSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        fixture = get_object_or_404(
-            Fixture.objects.select_related("season__league", "home", "away"), pk=pk
-        )
+        fixture = get_object_or_404(match_selectors.fixture_with_league(), pk=pk)
         settings = league_settings.settings_of(fixture.season.league)
         if settings.mode == BettingSettings.Mode.OFF:
             raise BettingRefused("betting_off", "This league does not bet.")
@@ -164,7 +163,7 @@ class BetViewSet(
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Bet.objects.none()
-        mine = Bet.objects.filter(user=self.request.user).select_related("wallet")
+        mine = selectors.bets_with_wallet(user=self.request.user)
         for name, column in (("league", "wallet__league_id"), ("fixture", "fixture_id")):
             value = self.request.query_params.get(name)
             if value is not None:
@@ -216,7 +215,7 @@ class BetViewSet(
             stake=data["stake"],
             price=data.get("price"),
         )
-        fixture = Fixture.objects.select_related("season__league").get(pk=data["fixture"])
+        fixture = match_selectors.fixture_with_league().get(pk=data["fixture"])
         settings = league_settings.settings_of(fixture.season.league)
         quote = odds.quote(fixture, settings)
         payout = payout_preview(fixture, settings, quote, data["outcome"], data["stake"])

@@ -1,7 +1,9 @@
-"""How good the league's odds were: every played fixture's stored chances against its result,
-grouped by chance (a calibration chart). Anyone may read it, like the odds themselves."""
+"""How good the forecasts were, season by season: the model's stored odds, the crowd's stakes
+and a naive baseline scored on the played fixtures (Brier score, log loss, a reliability
+chart), and every scored fixture's chances against its result. Anyone may read it, like the
+odds themselves; it prints as a sheet."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
@@ -14,13 +16,19 @@ from league import roles
 @require_GET
 def league_forecasts(request: HttpRequest, pk: int) -> HttpResponse:
     league = league_get(pk)
-    fixtures, buckets = forecasts.calibration(league)
+    wanted = request.GET.get("season", "")
+    seasons = forecasts.seasons_of(league)
+    season = forecasts.season_choose(seasons, wanted)
+    if wanted and season is None:
+        raise Http404("no such season in this league")
+    calibration = forecasts.calibration_get(league=league, season=season)
     context = {
         "league": league,
         "settings": settings_of(league),
         "is_commissioner": roles.is_commissioner(request.user, league),
-        "fixtures": fixtures,
-        "buckets": buckets,
-        "chart": charts.calibration_chart(buckets),
+        "seasons": seasons,
+        "season": season,
+        "calibration": calibration,
+        "chart": charts.calibration_chart(calibration.forecasters),
     }
     return render(request, "betting/forecasts.html", context)

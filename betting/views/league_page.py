@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from betting import odds, pages_selectors, selectors
+from betting import odds, selectors
 from betting.league_settings import settings_of
 from betting.models import BettingSettings
 from betting.views.access import league_get
@@ -22,7 +22,7 @@ ROUND_FRAGMENT = "round-fixtures"
 
 
 def _wallet_context(request: HttpRequest, league) -> dict:
-    wallet = pages_selectors.wallet_find(request.user, league)
+    wallet = selectors.wallet_find(request.user, league)
     return {
         "wallet": wallet,
         "open_stakes": selectors.open_stakes(wallet) if wallet is not None else 0,
@@ -53,17 +53,15 @@ def league_betting(request: HttpRequest, pk: int) -> HttpResponse:
         **_wallet_context(request, league),
     }
     if settings.mode != BettingSettings.Mode.OFF:
-        rounds = _open_rounds(pages_selectors.open_fixture_index(league))
+        rounds = _open_rounds(selectors.open_fixture_index(league))
         choice = round_choose(rounds, request.GET.get("round"), season=request.GET.get("season"))
         shown = choice.shown
         fixtures = (
-            pages_selectors.open_fixtures_of_round(
-                league, season_id=shown.season_id, round=shown.number
-            )
+            selectors.open_fixtures_of_round(league, season_id=shown.season_id, round=shown.number)
             if shown is not None
             else []
         )
-        mine = pages_selectors.open_bets_by_fixture(request.user, fixtures)
+        mine = selectors.open_bets_by_fixture(request.user, fixtures)
         pools = (
             odds.pool_totals_by_fixture([fixture.pk for fixture in fixtures])
             if settings.mode == BettingSettings.Mode.POOL

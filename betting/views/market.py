@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from betting import odds, pages_selectors
+from betting import odds, selectors
 from betting.forms import BetSlipForm, outcome_label
 from betting.models import Bet, BettingSettings
 from league import roles
@@ -64,7 +64,7 @@ def outcome_rows(fixture: Fixture, quote: odds.Quote | None) -> list[dict[str, A
             {
                 "code": outcome,
                 "label": outcome_label(outcome, fixture),
-                "price": pages_selectors.price_or_none(offered.get("price")),
+                "price": selectors.price_or_none(offered.get("price")),
                 "chance": probability * 100 if probability is not None else None,
                 "pool": offered.get("pool"),
             }

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from betting import bets, pages_selectors, selectors
+from betting import bets, selectors
 from betting.errors import BettingRefused
 from betting.forms import outcome_label
 from betting.league_settings import settings_of
@@ -37,7 +37,7 @@ def my_bets(request: HttpRequest) -> HttpResponse:
     balances = {wallet.league_id: wallet for wallet in selectors.wallets_of(request.user)}
     leagues = []
     for _league_id, group in groupby(
-        pages_selectors.bets_of(request.user), key=lambda bet: bet.wallet.league_id
+        selectors.bets_of(request.user), key=lambda bet: bet.wallet.league_id
     ):
         rows = list(group)
         league = rows[0].wallet.league

@@ -13,7 +13,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from betting import bets, charts, forecasts, odds, pages_selectors, selectors
+from betting import bets, charts, forecasts, odds, selectors
 from betting.errors import BettingRefused
 from betting.forms import outcome_label
 from betting.league_settings import settings_of
@@ -25,7 +25,7 @@ from matches.models import Fixture
 
 def _betting_fixture(pk: int) -> tuple[Fixture, BettingSettings]:
     """The fixture and its league's settings; 404 when the league does not bet."""
-    fixture = pages_selectors.fixture_get(pk)
+    fixture = selectors.fixture_get(pk)
     if fixture is None:
         raise Http404
     settings = settings_of(fixture.season.league)
@@ -37,7 +37,7 @@ def _betting_fixture(pk: int) -> tuple[Fixture, BettingSettings]:
 def _price_seen(form, outcome: str):
     """The price the slip showed for ``outcome`` (its hidden field), if it sent one."""
     seen = form.data.get(form.add_prefix(PRICE_FIELD.format(outcome=outcome)))
-    return pages_selectors.price_or_none(seen) if seen is not None else None
+    return selectors.price_or_none(seen) if seen is not None else None
 
 
 def _render_market(request: HttpRequest, market, *, status: int = 200) -> HttpResponse:
@@ -50,7 +50,7 @@ def _render_market(request: HttpRequest, market, *, status: int = 200) -> HttpRe
 @require_GET
 def fixture_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The fixture page's betting panel: empty when the league does not bet."""
-    fixture = pages_selectors.fixture_get(pk)
+    fixture = selectors.fixture_get(pk)
     if fixture is None:
         raise Http404
     settings = settings_of(fixture.season.league)
@@ -60,8 +60,8 @@ def fixture_panel(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         fixture,
         settings,
-        wallet=pages_selectors.wallet_find(request.user, fixture.season.league),
-        my_bets=pages_selectors.fixture_bets_of(request.user, fixture),
+        wallet=selectors.wallet_find(request.user, fixture.season.league),
+        my_bets=selectors.fixture_bets_of(request.user, fixture),
         here=here(request),
     )
     against = forecasts.odds_against_result(fixture)
@@ -102,7 +102,7 @@ def slip_preview(request: HttpRequest, pk: int) -> HttpResponse:
         "stake": stake,
         "pick": outcome_label(outcome, fixture) if picked else "",
         "refusal": refusal,
-        "payout": pages_selectors.payout_preview(fixture, settings, quote, outcome, stake or 0),
+        "payout": selectors.payout_preview(fixture, settings, quote, outcome, stake or 0),
     }
     return render(request, "betting/payout.html", context)
 
@@ -138,14 +138,14 @@ def slip_place(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, notice)
             return redirect(back_to(request, reverse("betting:league", args=[league.pk])))
         form = None
-        fixture = pages_selectors.fixture_get(pk)  # the pool and the market as they are now
+        fixture = selectors.fixture_get(pk)  # the pool and the market as they are now
     market = market_build(
         request,
         fixture,
         settings,
-        wallet=pages_selectors.wallet_find(request.user, league),
+        wallet=selectors.wallet_find(request.user, league),
         form=form,
-        my_bets=pages_selectors.fixture_bets_of(request.user, fixture),
+        my_bets=selectors.fixture_bets_of(request.user, fixture),
         here=back_to(request, here(request)),
         where=request.POST.get("where", "fixture"),
         notice=notice,
@@ -196,15 +196,15 @@ def wallet_open(request: HttpRequest, pk: int) -> HttpResponse:
         )
     fixture_id = request.POST.get("fixture", "")
     if request.htmx and fixture_id.isdigit():
-        fixture = pages_selectors.fixture_get(int(fixture_id))
+        fixture = selectors.fixture_get(int(fixture_id))
         if fixture is None or fixture.season.league_id != league.pk:
             raise Http404
         market = market_build(
             request,
             fixture,
             settings_of(league),
-            wallet=pages_selectors.wallet_find(request.user, league),
-            my_bets=pages_selectors.fixture_bets_of(request.user, fixture),
+            wallet=selectors.wallet_find(request.user, league),
+            my_bets=selectors.fixture_bets_of(request.user, fixture),
             here=back_to(request, here(request)),
             where=request.POST.get("where", "fixture"),
             notice=notice,

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from betting import charts, pages_selectors, reasons, selectors
+from betting import charts, reasons, selectors
 from betting.events import score
 from betting.forms import outcome_label
 from betting.league_settings import settings_of
@@ -75,7 +75,7 @@ def _line(entry) -> dict:
 @login_required
 def wallet_statement(request: HttpRequest, pk: int) -> HttpResponse:
     league = league_get(pk)
-    wallet = pages_selectors.wallet_find(request.user, league)
+    wallet = selectors.wallet_find(request.user, league)
     context = {"league": league, "settings": settings_of(league), "wallet": wallet}
     if wallet is not None:
         page = Paginator(selectors.statement(wallet), PER_PAGE).get_page(request.GET.get("page"))

@@ -12,12 +12,10 @@ With verification required (production's default) the two cannot be told apart.
 
 from allauth.account.adapter import get_adapter
 from allauth.account.forms import SignupForm
-from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from knox.models import AuthToken
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -25,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core import services
+from core import selectors, services
 from core.api.throttles import RegisterRateThrottle, WriteRateThrottle
 
 FORM_FIELDS = {
@@ -91,11 +89,11 @@ class RegisterView(APIView):
         else:
             user = form.save(request._request)
             if settings.ACCOUNT_EMAIL_VERIFICATION != "none":
-                address = EmailAddress.objects.get_primary(user)
+                address = selectors.primary_email(user=user)
                 if address is not None:
                     address.send_confirmation(request._request, signup=True)
             if settings.ACCOUNT_EMAIL_VERIFICATION != "mandatory":
-                instance, token = AuthToken.objects.create(user)
+                instance, token = services.user_token_create(user=user)
                 expiry = instance.expiry
         body = {
             "username": form.cleaned_data["username"],
@@ -149,7 +147,7 @@ class TokenListView(APIView):
 
     @extend_schema(summary="My API tokens", responses=ApiTokenSerializer(many=True))
     def get(self, request: Request) -> Response:
-        tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
+        tokens = selectors.user_token_list(user=request.user)
         return Response(ApiTokenSerializer(tokens, many=True).data)
 
 

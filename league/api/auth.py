@@ -18,10 +18,9 @@ from rest_framework.views import APIView
 
 from core import services
 from core.api.authentication import LanguageAwareTokenAuthentication
-from core.models import UserProfile
 from core.refusals import Refused
+from league import selectors
 from league.api import serializers as s
-from league.models import League, Team
 
 
 class TokenLoginView(knox_views.LoginView):
@@ -80,19 +79,7 @@ class MeView(APIView):
     serializer_class = s.MeUpdateSerializer
 
     def _data(self, user) -> dict:
-        return s.MeSerializer(
-            {
-                "username": user.get_username(),
-                "language": UserProfile.objects.filter(user=user)
-                .values_list("language", flat=True)
-                .first()
-                or "",
-                "teams": Team.objects.filter(coach=user)
-                .select_related("league")
-                .order_by("name", "pk"),
-                "leagues": League.objects.filter(commissioner=user).order_by("name", "pk"),
-            }
-        ).data
+        return s.MeSerializer(selectors.account_summary(user=user)).data
 
     @extend_schema(summary="Show who you are signed in as", responses=s.MeSerializer)
     def get(self, request: Request) -> Response:

@@ -6,16 +6,15 @@ from rest_framework.response import Response
 
 from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
-from league import plugins
+from league import plugins, selectors
 from league.api import serializers as s
-from league.models import Team
 
 
 class TeamSheetView(ObjectCommandView):
     permission_classes = [ReadOnly]
 
     def get_queryset(self):
-        return Team.objects.select_related("league")
+        return selectors.team_with_league()
 
     @extend_schema(
         summary="Show a team's sheet, its roster issues and ratings",

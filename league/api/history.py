@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from core import history_registry, history_selectors
 from core.api.pagination import CappedPageNumberPagination
 from core.api.permissions import ReadOnly
+from league import selectors
 from league.models import League, Team
 from league.roles import is_commissioner
 
@@ -101,7 +102,7 @@ class HistoryListView(ListAPIView):
 )
 class LeagueHistoryView(HistoryListView):
     def league_and_filters(self) -> tuple[League, dict]:
-        league = get_object_or_404(League, pk=self.kwargs["pk"])
+        league = get_object_or_404(selectors.league_with_commissioner(), pk=self.kwargs["pk"])
         query = HistoryQuerySerializer(data=self.request.query_params)
         query.is_valid(raise_exception=True)
         object_type = query.validated_data.get("object_type", "")

@@ -16,7 +16,6 @@ from league import plugins, selectors, services
 from league.api import serializers as s
 from league.api.filters import SeasonFilter, TeamFilter
 from league.api.permissions import IsCommissioner
-from league.models import Season
 
 
 class ReadCreateUpdateViewSet(
@@ -114,7 +113,7 @@ class SeasonViewSet(ReadCreateUpdateViewSet):
     http_method_names = ["get", "post", "head", "options"]
 
     def get_queryset(self):
-        return Season.objects.select_related("league", "champion").order_by("-created_at", "-pk")
+        return selectors.season_rows()
 
     def perform_create_service(self, data):
         self.check_object_permissions(self.request, data["league"])

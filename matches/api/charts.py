@@ -8,8 +8,8 @@ from rest_framework.response import Response
 
 from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
+from league import selectors as league_selectors
 from league.api.serializers import TeamBriefSerializer
-from league.models import Season, Team
 from matches import plugins
 from matches.positions import positions_by_round
 
@@ -61,7 +61,7 @@ class SeasonPositionsView(ObjectCommandView):
     permission_classes = [ReadOnly]
 
     def get_queryset(self):
-        return Season.objects.select_related("league")
+        return league_selectors.season_with_league()
 
     @extend_schema(
         summary="Show each team's position, points and score difference after every round",
@@ -82,7 +82,7 @@ class TeamProgressionView(ObjectCommandView):
     permission_classes = [ReadOnly]
 
     def get_queryset(self):
-        return Team.objects.select_related("league")
+        return league_selectors.team_with_league()
 
     @extend_schema(
         summary="Show how a team's players grew, match by match (where the game keeps it)",

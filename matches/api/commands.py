@@ -17,8 +17,8 @@ from core.api.permissions import ReadOnly
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
 from core.api.throttles import EXPENSIVE
 from core.links import site_url
+from league import selectors as league_selectors
 from league.api.permissions import IsCommissioner
-from league.models import Season
 from matches import selectors, services
 from matches.api import serializers as s
 from matches.models import Fixture, SimulationBatch
@@ -42,14 +42,14 @@ class _SeasonCommand(ObjectCommandView):
     permission_classes = [IsCommissioner]
 
     def get_queryset(self):
-        return Season.objects.select_related("league")
+        return league_selectors.season_with_league()
 
 
 class _FixtureCommand(ObjectCommandView):
     permission_classes = [IsCommissioner]
 
     def get_queryset(self):
-        return Fixture.objects.select_related("season__league", "home", "away")
+        return selectors.fixture_with_league()
 
 
 class SeasonGenerateFixturesView(_SeasonCommand):
@@ -126,7 +126,7 @@ class SeasonStandingsView(CSVListMixin, ObjectCommandView):
     csv_field = "rows"  # ?format=csv: one line per team
 
     def get_queryset(self):
-        return Season.objects.select_related("league")
+        return league_selectors.season_with_league()
 
     @extend_schema(
         summary="Show a season's standings",

@@ -16,7 +16,7 @@ from core.api.fields import UserField
 from core.api.permissions import ReadOnly
 from core.api.serializers import ModelSerializer
 from league.api.permissions import IsCommissioner
-from matches import corrections
+from matches import corrections, selectors
 from matches.api.serializers import ResultBriefSerializer
 from matches.models import MAX_SCORE, Fixture, Result, ResultCorrection
 
@@ -93,14 +93,14 @@ class AwardSerializer(serializers.Serializer):
 
 
 def _outcome(correction: ResultCorrection, code: int = status.HTTP_200_OK) -> Response:
-    fixture = Fixture.objects.get(pk=correction.fixture_id)
-    result = Result.objects.filter(fixture=fixture).first()
+    fixture = selectors.fixture_get(fixture_id=correction.fixture_id)
+    result = selectors.result_of(fixture=fixture)
     body = {"correction": correction, "fixture_status": fixture.status, "result": result}
     return Response(CorrectionOutcomeSerializer(body).data, status=code)
 
 
 def _played(fixture: Fixture) -> Result:
-    result = Result.objects.filter(fixture=fixture).first()
+    result = selectors.result_of(fixture=fixture)
     if result is None:
         raise corrections.WrongState(
             "not_played", _("This fixture has no result yet."), field="fixture"
@@ -112,7 +112,7 @@ class _Command(ObjectCommandView):
     permission_classes = [IsCommissioner]
 
     def get_queryset(self):
-        return Fixture.objects.select_related("season__league", "home", "away")
+        return selectors.fixture_with_league()
 
     def validated(self, request: Request) -> dict:
         serializer = self.get_serializer(data=request.data)
@@ -174,7 +174,7 @@ class FixtureCorrectionsView(ObjectCommandView):
     permission_classes = [ReadOnly]
 
     def get_queryset(self):
-        return Fixture.objects.all()
+        return selectors.fixture_plain()
 
     @extend_schema(
         summary="A fixture's corrections, voids and awards, newest first",

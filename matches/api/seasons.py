@@ -19,7 +19,6 @@ from core.names import validate_name
 from league import selectors as league_selectors
 from league.api.permissions import IsCommissioner
 from league.api.serializers import SeasonSerializer, TeamBriefSerializer, TeamSerializer
-from league.models import League, Season
 from matches import seasons
 from matches.all_time import all_time_table, champions_list
 
@@ -93,14 +92,14 @@ class ChampionSerializer(serializers.Serializer):
 
 class _LeagueView(ObjectCommandView):
     def get_queryset(self):
-        return League.objects.select_related("commissioner")
+        return league_selectors.league_with_commissioner()
 
 
 class SeasonFinishView(ObjectCommandView):
     permission_classes = [IsCommissioner]
 
     def get_queryset(self):
-        return Season.objects.select_related("league")
+        return league_selectors.season_with_league()
 
     @extend_schema(
         summary="Finish a season: crown its champion and archive it (commissioner)",
@@ -109,7 +108,7 @@ class SeasonFinishView(ObjectCommandView):
     )
     def post(self, request: Request, pk: int) -> Response:
         season = seasons.season_finish(season=self.get_object(), by=request.user)
-        fresh = Season.objects.select_related("champion").get(pk=season.pk)
+        fresh = league_selectors.season_with_champion(season_id=season.pk)
         return Response(SeasonSerializer(fresh).data)
 
 
@@ -139,7 +138,7 @@ class LeagueSeasonStartView(_LeagueView):
             first_kickoff=data.get("first_kickoff"),
             interval=timedelta(days=days) if days else None,
         )
-        fresh = Season.objects.select_related("champion").get(pk=season.pk)
+        fresh = league_selectors.season_with_champion(season_id=season.pk)
         return Response(SeasonSerializer(fresh).data, status=status.HTTP_201_CREATED)
 
 

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league import selectors as league_selectors
 from league.models import League
 from league.roles import is_commissioner
 from notifications import selectors, services, webhooks
@@ -80,7 +81,7 @@ class PreferencesView(APIView):
 
 
 def _commissioned_league(request: Request, pk: int) -> League:
-    league = get_object_or_404(League, pk=pk)
+    league = get_object_or_404(league_selectors.league_with_commissioner(), pk=pk)
     if not is_commissioner(request.user, league):
         raise PermissionDenied("Only the league's commissioner manages its webhooks.")
     return league
@@ -125,7 +126,7 @@ class WebhookListView(generics.GenericAPIView):
 
 def _endpoint(request: Request, pk: int, hook: int) -> WebhookEndpoint:
     league = _commissioned_league(request, pk)
-    return get_object_or_404(WebhookEndpoint, league=league, pk=hook)
+    return get_object_or_404(selectors.endpoint_list(league_id=league.pk), pk=hook)
 
 
 class WebhookDetailView(generics.GenericAPIView):

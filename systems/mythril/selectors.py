@@ -301,3 +301,17 @@ def post_match_run(*, fixture: Fixture) -> PostMatchRun | None:
 
 def fixture_team_bets(*, fixture: Fixture) -> QuerySet[TeamBet]:
     return TeamBet.objects.filter(fixture=fixture).select_related("team")
+
+
+def player_with_league() -> QuerySet[Player]:
+    """Players of any game with their team's league (a service refuses another game's)."""
+    return Player.objects.select_related("team__league")
+
+
+def post_match_run_list() -> QuerySet[PostMatchRun]:
+    return PostMatchRun.objects.all()
+
+
+def team_bets(*, team: Team) -> QuerySet[TeamBet]:
+    """Every bet the team placed, with the team."""
+    return TeamBet.objects.filter(team=team).select_related("team")

@@ -26,11 +26,11 @@ from systems.rotzball.api import fields, sheets, views
 from systems.rotzball.forms import RotzballRulesForm
 from systems.rotzball.selectors import preview
 from systems.rotzball.selectors import teams as selectors
-from systems.rotzball.views import pages
+from systems.rotzball.views import match_pages, team_pages
 
 
 class TeamViews(league.TeamViews):
-    team_page = staticmethod(pages.team_detail)
+    team_page = staticmethod(team_pages.team_detail)
     team_sheet = staticmethod(sheets.team_sheet)
 
 
@@ -67,7 +67,7 @@ class Demo(league.Demo):
 
 
 class MatchPages(matches.MatchPages):
-    fixture_page = staticmethod(pages.fixture_detail)
+    fixture_page = staticmethod(match_pages.fixture_detail)
 
 
 class KickOff(matches.KickOff):

@@ -24,12 +24,11 @@ from systems.tutatis.api import fields, views
 from systems.tutatis.forms import TutatisRulesForm
 from systems.tutatis.services import post_match, settings
 from systems.tutatis.table_results import TutatisResults
-from systems.tutatis.views import matches as match_views
-from systems.tutatis.views import teams
+from systems.tutatis.views import match_pages, team_pages
 
 
 class TeamViews(league.TeamViews):
-    team_page = staticmethod(teams.team_detail)
+    team_page = staticmethod(team_pages.team_detail)
     team_sheet = staticmethod(fields.team_sheet)
 
 
@@ -60,8 +59,8 @@ class Demo(league.Demo):
 
 
 class MatchPages(matches.MatchPages):
-    fixture_page = staticmethod(match_views.fixture_detail)
-    league_page_context = staticmethod(teams.league_context)
+    fixture_page = staticmethod(match_pages.fixture_detail)
+    league_page_context = staticmethod(team_pages.league_context)
 
 
 class KickOff(matches.KickOff):

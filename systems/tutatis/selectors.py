@@ -212,3 +212,48 @@ def fixture_get(*, pk: int) -> Fixture | None:
 
 def roll_get(*, pk: int) -> MatchRoll | None:
     return MatchRoll.objects.filter(pk=pk, fixture__season__league__rule_system=RULE_SYSTEM).first()
+
+
+def team_list_get(*, team_list_id: int) -> TeamList | None:
+    return TeamList.objects.filter(pk=team_list_id).first()
+
+
+def team_list_rows() -> QuerySet[TeamList]:
+    """Every team list with its entries, by name (the API)."""
+    return TeamList.objects.prefetch_related("entries").order_by("name", "pk")
+
+
+def list_entry_rows() -> QuerySet[ListEntry]:
+    return ListEntry.objects.select_related("team_list__league").order_by("pk")
+
+
+def player_rows() -> QuerySet[Player]:
+    """Every Tutatis player with its team's league, by team (the API)."""
+    return (
+        Player.objects.select_related("team__league")
+        .filter(team__league__rule_system=RULE_SYSTEM)
+        .order_by("team", "pk")
+    )
+
+
+def match_roll_rows() -> QuerySet[MatchRoll]:
+    return MatchRoll.objects.select_related("replaced_by").order_by("pk")
+
+
+def tutatis_team(*, team_id: int) -> Team | None:
+    """The Tutatis team ``team_id`` with its league; ``None`` for another game's team."""
+    return (
+        Team.objects.select_related("league")
+        .filter(pk=team_id, league__rule_system=RULE_SYSTEM)
+        .first()
+    )
+
+
+def tutatis_fixture(*, fixture_id: int) -> Fixture | None:
+    """The Tutatis fixture ``fixture_id`` with its league and teams; ``None`` for another
+    game's."""
+    return (
+        Fixture.objects.select_related("season__league", "home", "away")
+        .filter(pk=fixture_id, season__league__rule_system=RULE_SYSTEM)
+        .first()
+    )

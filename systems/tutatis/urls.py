@@ -5,23 +5,25 @@ from django.urls import path
 
 from matches.table_results import urls as table_urls
 from systems.tutatis.api import commands, views
-from systems.tutatis.views import matches, teams
+from systems.tutatis.views import match_pages, team_pages
 
 league_patterns = [
-    path("teams/<int:pk>/tutatis/roster/", teams.roster, name="tt_roster"),
-    path("teams/<int:pk>/tutatis/list/", teams.team_list_choose, name="tt_team_list"),
-    path("teams/<int:pk>/tutatis/sheet/", teams.team_sheet, name="tt_team_sheet"),
-    path("<int:pk>/tutatis/lists/", teams.team_lists, name="tt_lists"),
-    path("<int:pk>/tutatis/lists/<int:list_pk>/copy/", teams.team_list_copy, name="tt_list_copy"),
-    path("tutatis/entries/<int:pk>/edit/", teams.entry_edit, name="tt_entry_edit"),
-    path("tutatis/players/<int:pk>/<str:verb>/", teams.player_action, name="tt_player"),
+    path("teams/<int:pk>/tutatis/roster/", team_pages.roster, name="tt_roster"),
+    path("teams/<int:pk>/tutatis/list/", team_pages.team_list_choose, name="tt_team_list"),
+    path("teams/<int:pk>/tutatis/sheet/", team_pages.team_sheet, name="tt_team_sheet"),
+    path("<int:pk>/tutatis/lists/", team_pages.team_lists, name="tt_lists"),
+    path(
+        "<int:pk>/tutatis/lists/<int:list_pk>/copy/", team_pages.team_list_copy, name="tt_list_copy"
+    ),
+    path("tutatis/entries/<int:pk>/edit/", team_pages.entry_edit, name="tt_entry_edit"),
+    path("tutatis/players/<int:pk>/<str:verb>/", team_pages.player_action, name="tt_player"),
 ]
 
 match_patterns = [
-    path("<int:pk>/tutatis/roll/", matches.roll, name="tt_roll"),
-    path("tutatis/rolls/<int:pk>/time-warp/", matches.time_warp, name="tt_time_warp"),
-    *table_urls.page_patterns(matches.ROUTES, matches.PAGES),
-    path("<int:pk>/tutatis/sheet/", matches.match_sheet, name="tt_match_sheet"),
+    path("<int:pk>/tutatis/roll/", match_pages.roll, name="tt_roll"),
+    path("tutatis/rolls/<int:pk>/time-warp/", match_pages.time_warp, name="tt_time_warp"),
+    *table_urls.page_patterns(match_pages.ROUTES, match_pages.PAGES),
+    path("<int:pk>/tutatis/sheet/", match_pages.match_sheet, name="tt_match_sheet"),
 ]
 
 api_patterns = [
@@ -41,5 +43,5 @@ api_patterns = [
         commands.FixtureRollView.as_view(),
         name="tutatis-fixture-roll",
     ),
-    *table_urls.api_patterns(matches.ROUTES, views.REPORTS),
+    *table_urls.api_patterns(match_pages.ROUTES, views.REPORTS),
 ]

@@ -583,8 +583,8 @@ def test_the_bettors_leaderboard(
     assert [
         [cell.get_text(" ", strip=True) for cell in row.find_all(["th", "td"])] for row in rows
     ] == [
-        ["1", "other_punter you", "1000", "0", "0", "0", "0"],
-        ["2", "punter", "960", "40", "1", "0", "0"],
+        ["1", "other_punter you", "1000", "0", "0", "0", "0", "0", "—"],
+        ["2", "punter", "960", "40", "1", "0", "0", "0", "—"],
     ]
 
 

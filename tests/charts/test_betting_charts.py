@@ -134,11 +134,13 @@ def test_the_calibration_counts_what_happened_per_chance_bucket(
     second = FixtureFactory(season=season, home=other_team, away=team, round=2)
     _play(second, 1, 1, {"home": 0.68, "away": 0.32})  # a draw: neither outcome happened
 
-    fixtures, buckets = forecasts.calibration(fixed_league)
+    calibration = forecasts.calibration_get(league=fixed_league, season=season)
 
-    assert fixtures == 2
-    by_low = {bucket.low: bucket for bucket in buckets}
-    assert sorted(by_low) == [30, 60]
+    assert calibration.model_fixtures == 2
+    by_low = {bucket.low: bucket for bucket in calibration.model_buckets}
+    # the draw nobody priced is an outcome given 0 that happened
+    assert sorted(by_low) == [0, 30, 60]
+    assert (by_low[0].outcomes, by_low[0].happened, by_low[0].observed) == (1, 1, 100.0)
     assert (by_low[60].outcomes, by_low[60].happened, by_low[60].observed) == (2, 1, 50.0)
     assert by_low[60].mean_chance == 65.0
     assert (by_low[30].outcomes, by_low[30].happened, by_low[30].observed) == (2, 0, 0.0)
@@ -153,9 +155,9 @@ def test_the_calibration_counts_what_happened_per_chance_bucket(
 
 
 @pytest.mark.django_db
-def test_the_calibration_costs_one_query(fixed_league, django_assert_num_queries):
-    with django_assert_num_queries(1):
-        forecasts.calibration(fixed_league)
+def test_the_calibration_costs_two_queries(fixed_league, season, django_assert_num_queries):
+    with django_assert_num_queries(2):
+        forecasts.calibration_get(league=fixed_league, season=season)
 
 
 @pytest.mark.django_db
@@ -173,4 +175,5 @@ def test_the_api_gives_the_calibration(
         (30, 1, 0, 0.0),
         (60, 1, 1, 100.0),
     ]
+    assert body["season"] == open_fixture.season_id
     assert api_client.get("/api/v1/leagues/999999/forecasts/").status_code == 404

@@ -1,7 +1,6 @@
 """The Killpower Ball league API: gladiators (read), a team created with its gladiators, and a
 gladiator's raise. Writes call one service each; the roles are ``league.roles``'."""
 
-from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.generics import GenericAPIView
@@ -13,10 +12,8 @@ from core.api.base import ObjectCommandView
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster, IsCommissioner
-from league.models import Team
 from systems.killpower.api import gladiator_serializers as s
 from systems.killpower.api.filters import GladiatorFilter
-from systems.killpower.models import GladiatorEvent
 from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.services import teams as services
 
@@ -41,10 +38,7 @@ class GladiatorViewSet(viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         gladiators = selectors.gladiator_list()
         if self.action == "retrieve":
-            events = GladiatorEvent.objects.select_related("fixture__home", "fixture__away")
-            gladiators = gladiators.prefetch_related(
-                Prefetch("events", queryset=events.order_by("created_at", "pk"))
-            )
+            gladiators = gladiators.prefetch_related(selectors.events_prefetch())
         return gladiators
 
 
@@ -109,9 +103,5 @@ class KillpowerTeamCreateView(GenericAPIView):
         data = dict(serializer.validated_data)
         self.check_object_permissions(request, data["league"])
         team = services.killpower_team_register(**data)
-        fresh = (
-            Team.objects.select_related("league", "coach")
-            .prefetch_related(selectors.living_prefetch())
-            .get(pk=team.pk)
-        )
+        fresh = selectors.team_with_living(team_id=team.pk)
         return Response(s.KillpowerTeamSerializer(fresh).data, status=status.HTTP_201_CREATED)

@@ -17,9 +17,9 @@ from rest_framework.response import Response
 from core.api.base import ObjectCommandView
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
+from league import selectors as league_selectors
 from league.api.permissions import IsCommissioner
-from league.models import Season
-from matches.models import Fixture
+from matches import selectors as match_selectors
 from matches.table_results.api import (
     ROLE_PERMISSIONS,
     ReportApi,
@@ -78,7 +78,7 @@ class ResultQueueView(ReportQueueView):
 
 class _FixtureView(ObjectCommandView):
     def get_queryset(self):
-        return Fixture.objects.select_related("season__league", "home", "away")
+        return match_selectors.fixture_with_league()
 
 
 class FixtureKickOffView(_FixtureView):
@@ -126,7 +126,7 @@ class FixtureRefereeSheetView(_FixtureView):
 
 class _SeasonView(ObjectCommandView):
     def get_queryset(self):
-        return Season.objects.select_related("league")
+        return league_selectors.season_with_league()
 
 
 class SeasonTournamentView(_SeasonView):

@@ -178,3 +178,18 @@ def season_post_match_pending(*, season: Season) -> list[Fixture]:
         .select_related("home", "away")
         .order_by("round", "pk")
     )
+
+
+def events_prefetch() -> Prefetch:
+    """A gladiator's events in the order they happened, each with its fixture's teams."""
+    events = GladiatorEvent.objects.select_related("fixture__home", "fixture__away")
+    return Prefetch("events", queryset=events.order_by("created_at", "pk"))
+
+
+def team_with_living(*, team_id: int) -> Team:
+    """One team with its league, coach and living gladiators (a registration's answer)."""
+    return (
+        Team.objects.select_related("league", "coach")
+        .prefetch_related(living_prefetch())
+        .get(pk=team_id)
+    )

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.names import name_clean
 from core.refusals import Refused, engine_refused
-from league.defaults import team_name_check
+from league.defaults import team_row_checked
 from league.models import League, Team
 from league.selectors import team_default_colours
 from rules_engine import Dice, IllegalAction, InvalidInput
@@ -74,16 +74,14 @@ def killpower_team_register(
     for i, recruit in enumerate(chosen):
         _assert_name_free(recruit.name, taken, field=f"gladiators.{i}.name")
         taken.add(recruit.name.casefold())
-    team_name_check(league=league, name=name)
     primary, secondary = team_default_colours(league=league)
-    team = Team(
+    team = team_row_checked(
         league=league,
         name=name,
         coach=coach,
         primary_colour=primary_colour or primary,
         secondary_colour=secondary_colour or secondary,
     )
-    team.full_clean()
     dice = Dice(seed)
     try:
         built = create_team(name, chosen, dice=dice, deck=settings.power_cards)

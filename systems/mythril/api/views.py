@@ -7,7 +7,6 @@ the project's error shape (403 for a missing role).
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -18,15 +17,15 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core import selectors as core_selectors
 from core.api.parsers import StrictJSONParser
 from core.refusals import Forbidden, Refused
 from league.models import League, Season, Team
 from league.roles import is_commissioner
-from matches.models import Fixture
+from matches import selectors as match_selectors
 from matches.table_results.api import ReportApi
 from systems.mythril import RULE_SYSTEM, selectors, standings
 from systems.mythril.api import serializers as s
-from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamBet
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams, trophies
 
 JSON = OpenApiResponse(description="JSON document")
@@ -45,19 +44,15 @@ class _Command(GenericAPIView):
 
 
 def _league(pk: int) -> League:
-    return get_object_or_404(League, pk=pk, rule_system=RULE_SYSTEM)
+    return get_object_or_404(selectors.league_list(), pk=pk)
 
 
 def _team(pk: int) -> Team:
-    return get_object_or_404(
-        Team.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
-    )
+    return get_object_or_404(selectors.team_list(), pk=pk)
 
 
 def _season(pk: int) -> Season:
-    return get_object_or_404(
-        Season.objects.select_related("league"), pk=pk, league__rule_system=RULE_SYSTEM
-    )
+    return get_object_or_404(selectors.season_list(), pk=pk, league__rule_system=RULE_SYSTEM)
 
 
 class RosterDataView(_Command):
@@ -121,7 +116,7 @@ class TeamCreateView(_Command):
         if data.pop("coach", ""):
             if not is_commissioner(request.user, league):
                 raise Forbidden(_("Only the commissioner registers a team for another coach."))
-            coach = User.objects.filter(username=request.data["coach"]).first()
+            coach = core_selectors.user_by_username(username=request.data["coach"])
             if coach is None:
                 raise Refused("invalid", _("No user has this username."), field="coach")
         team = teams.mythril_team_register(league=league, coach=coach, **data)
@@ -161,7 +156,7 @@ class FireView(_Command):
         summary="Mythril: fire a player (the team's coach)", request=None, responses=JSON
     )
     def post(self, request: Request, pk: int) -> Response:
-        player = get_object_or_404(Player.objects.select_related("team__league"), pk=pk)
+        player = get_object_or_404(selectors.player_with_league(), pk=pk)
         return Response(selectors.player_row(teams.player_fire(player=player, user=request.user)))
 
 
@@ -214,7 +209,7 @@ class LevelUpChooseView(_Command):
         responses=JSON,
     )
     def post(self, request: Request, pk: int) -> Response:
-        level_up = get_object_or_404(LevelUp, pk=pk)
+        level_up = get_object_or_404(selectors.level_up_list(), pk=pk)
         done = level_ups.level_up_choose(level_up=level_up, user=request.user, **self.data(request))
         return Response(
             {"id": done.pk, "choice": done.choice, "player": selectors.player_row(done.player)}
@@ -243,7 +238,7 @@ class PostMatchView(_Command):
         summary="Mythril: a fixture's post-match sequence with every roll", responses=JSON
     )
     def get(self, request: Request, pk: int) -> Response:
-        run = get_object_or_404(PostMatchRun, fixture_id=pk)
+        run = get_object_or_404(selectors.post_match_run_list(), fixture_id=pk)
         return Response(
             {
                 "fixture": pk,
@@ -265,7 +260,7 @@ class MatchdayEntryView(_Command):
     )
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
-        season = get_object_or_404(Season, pk=data["season"])
+        season = get_object_or_404(selectors.season_list(), pk=data["season"])
         entry = team_bets.matchday_enter(
             team=_team(pk), user=request.user, season=season, round=data["round"]
         )
@@ -279,7 +274,7 @@ class TeamBetView(_Command):
         summary="Mythril: a team's bets", responses=s.MythrilTeamBetOutSerializer(many=True)
     )
     def get(self, request: Request, pk: int) -> Response:
-        bets = TeamBet.objects.filter(team=_team(pk)).select_related("team")
+        bets = selectors.team_bets(team=_team(pk))
         return Response(s.MythrilTeamBetOutSerializer(bets, many=True).data)
 
     @extend_schema(
@@ -289,7 +284,7 @@ class TeamBetView(_Command):
     )
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
-        fixture = get_object_or_404(Fixture, pk=data["fixture"])
+        fixture = get_object_or_404(match_selectors.fixture_with_league(), pk=data["fixture"])
         bet = team_bets.team_bet_place(
             team=_team(pk), user=request.user, fixture=fixture, outcome=data["outcome"]
         )

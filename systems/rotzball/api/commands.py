@@ -1,25 +1,17 @@
 """Rotzball roster commands on one team: its line-up and match plan."""
 
-from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api.base import ObjectCommandView
 from core.api.permissions import ReadOnly
+from league import selectors as league_selectors
 from league.api.permissions import CanEditRoster
-from league.models import Team
 from systems.rotzball import services
 from systems.rotzball.api import serializers as s
 from systems.rotzball.models import LineupSlot, Player
 from systems.rotzball.selectors import teams as selectors
-
-
-def _team_queryset():
-    slots = LineupSlot.objects.select_related("player")
-    return Team.objects.select_related("league").prefetch_related(
-        Prefetch("lineup_slots", queryset=slots)
-    )
 
 
 def _lineup_data(lineup: dict[str, Player]) -> dict[str, dict | None]:
@@ -37,8 +29,8 @@ class TeamLineupView(ObjectCommandView):
 
     def get_queryset(self):
         if self.request.method == "GET":
-            return _team_queryset()
-        return Team.objects.select_related("league")  # lineup_set reads the slots it replaces
+            return selectors.team_with_lineup()
+        return league_selectors.team_with_league()  # lineup_set reads the slots it replaces
 
     @extend_schema(summary="Show a team's line-up", responses=s.LineupOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
@@ -63,7 +55,7 @@ class TeamMatchPlanView(ObjectCommandView):
     permission_classes = [CanEditRoster]
 
     def get_queryset(self):
-        return Team.objects.select_related("league")
+        return league_selectors.team_with_league()
 
     @extend_schema(
         summary="Set a team's match plan (its coach or commissioner, before kick-off)",

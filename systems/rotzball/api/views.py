@@ -1,6 +1,5 @@
 """The Rotzball players API: a team's players, written through the roster services."""
 
-from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins
 
@@ -10,7 +9,7 @@ from league.api.views import ReadCreateUpdateViewSet
 from systems.rotzball import services
 from systems.rotzball.api import serializers as s
 from systems.rotzball.api.filters import PlayerFilter
-from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.selectors import teams as team_selectors
 
 
 @extend_schema_view(
@@ -33,11 +32,7 @@ class PlayerViewSet(mixins.DestroyModelMixin, ReadCreateUpdateViewSet):
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
     def get_queryset(self):
-        return (
-            Player.objects.select_related("team__league")
-            .prefetch_related(Prefetch("lineup_slots", queryset=LineupSlot.objects.order_by()))
-            .order_by("name", "pk")
-        )
+        return team_selectors.player_rows()
 
     def perform_create_service(self, data):
         self.check_object_permissions(self.request, data["team"])

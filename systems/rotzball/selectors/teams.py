@@ -144,3 +144,20 @@ def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
         if blocking:
             problems[team.pk] = lineup_problems_text(blocking)
     return problems
+
+
+def team_with_lineup() -> QuerySet[Team]:
+    """Teams with their league and their line-up slots' players (a line-up's answer)."""
+    slots = LineupSlot.objects.select_related("player")
+    return Team.objects.select_related("league").prefetch_related(
+        Prefetch("lineup_slots", queryset=slots)
+    )
+
+
+def player_rows() -> QuerySet[Player]:
+    """Every Rotzball player with its team's league and line-up slots, by name (the API)."""
+    return (
+        Player.objects.select_related("team__league")
+        .prefetch_related(Prefetch("lineup_slots", queryset=LineupSlot.objects.order_by()))
+        .order_by("name", "pk")
+    )

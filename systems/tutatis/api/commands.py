@@ -9,10 +9,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from matches.models import Fixture
-from systems.tutatis import RULE_SYSTEM, engine, selectors
+from systems.tutatis import engine, selectors
 from systems.tutatis.api import serializers as s
 from systems.tutatis.api.views import ReadOrSignedIn, tutatis_team
-from systems.tutatis.models import TeamList
 from systems.tutatis.services import matchday, rosters
 
 
@@ -85,7 +84,7 @@ class TeamListChooseView(APIView):
         team = _team(pk)
         data = s.TutatisTeamListChooseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        team_list = TeamList.objects.filter(pk=data.validated_data["team_list"]).first()
+        team_list = selectors.team_list_get(team_list_id=data.validated_data["team_list"])
         if team_list is None:
             raise NotFound
         rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
@@ -93,11 +92,7 @@ class TeamListChooseView(APIView):
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = (
-        Fixture.objects.select_related("season__league", "home", "away")
-        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    fixture = selectors.tutatis_fixture(fixture_id=pk)
     if fixture is None:
         raise NotFound
     return fixture

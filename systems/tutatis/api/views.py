@@ -11,7 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api.filters import FILTER_BACKENDS
-from league.models import League, Team
+from league import selectors as league_selectors
+from league.models import Team
 from matches.table_results.api import ReportApi, ReportCommandViewSet
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.api import serializers as s
@@ -40,7 +41,7 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["name"]
 
     def get_queryset(self) -> QuerySet[TeamList]:
-        return TeamList.objects.prefetch_related("entries").order_by("name", "pk")
+        return selectors.team_list_rows()
 
     @extend_schema(
         summary="Copy a sample list into your league to edit it",
@@ -52,7 +53,11 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
         team_list = self.get_object()
         data = s.TutatisTeamListCopySerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        league = League.objects.filter(pk=data.validated_data["league"]).first()
+        league = (
+            league_selectors.league_with_commissioner()
+            .filter(pk=data.validated_data["league"])
+            .first()
+        )
         if league is None:
             return Response(
                 {
@@ -82,7 +87,7 @@ class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["price", "name"]
 
     def get_queryset(self) -> QuerySet[ListEntry]:
-        return ListEntry.objects.select_related("team_list__league").order_by("pk")
+        return selectors.list_entry_rows()
 
     def perform_update(self, serializer) -> None:
         serializer.instance = lists.list_entry_update(
@@ -111,11 +116,7 @@ class PlayerViewSet(viewsets.ModelViewSet):
     ordering_fields = ["name", "price"]
 
     def get_queryset(self) -> QuerySet[Player]:
-        return (
-            Player.objects.select_related("team__league")
-            .filter(team__league__rule_system=RULE_SYSTEM)
-            .order_by("team", "pk")
-        )
+        return selectors.player_rows()
 
     def perform_create(self, serializer) -> None:
         data = serializer.validated_data
@@ -151,7 +152,7 @@ class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["created_at"]
 
     def get_queryset(self) -> QuerySet[MatchRoll]:
-        return MatchRoll.objects.select_related("replaced_by").order_by("pk")
+        return selectors.match_roll_rows()
 
     @extend_schema(
         summary="Spend a Time Warp token: re-roll, the second roll stands",
@@ -199,6 +200,4 @@ class ResultReportViewSet(ReportCommandViewSet):
 
 
 def tutatis_team(pk: int) -> Team | None:
-    return (
-        Team.objects.select_related("league").filter(pk=pk, league__rule_system=RULE_SYSTEM).first()
-    )
+    return selectors.tutatis_team(team_id=pk)

@@ -1,4 +1,5 @@
-"""Pages of a team's coach (and its league's commissioner): roster, line-up, match plan.
+"""A Rotzball team's pages: its public page (roster, line-up, ratings, fixtures), and its
+coach's (and its league's commissioner's): roster, line-up, match plan.
 
 Forms post back to their page; with htmx the page answers with the form fragment (errors
 inline) and, on success, sends the browser to the page again. Without JavaScript the same
@@ -17,14 +18,61 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
+from league import roles
 from league.models import Team
 from league.views.access import roster_editor_required
 from matches.rosters import team_assert_editable
+from matches.selectors import team_fixture_table
 from systems.rotzball import services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
 from systems.rotzball.models import LineupSlot, Player, Tactic
 from systems.rotzball.selectors import teams as selectors
-from systems.rotzball.views.pages import lineup_rows
+
+
+def lineup_rows(report: selectors.LineupReport) -> list[dict]:
+    """The seven positions in sheet order, with who plays there and their score."""
+    return [
+        {
+            "position": value,
+            "label": label,
+            "player": report.lineup.get(value),
+            "score": report.scores.get(value),
+        }
+        for value, label in LineupSlot.Position.choices
+    ]
+
+
+def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
+    """A Rotzball team's page: roster, line-up with each position's score, ratings, fixtures."""
+    selectors.roster_prefetch(team=team)
+    report = selectors.lineup_report(team=team)
+    positions = {player.pk: LineupSlot.Position(pos).label for pos, player in report.lineup.items()}
+    can_edit = roles.can_edit_roster(request.user, team)
+    frozen = None
+    if can_edit:
+        try:
+            team_assert_editable(team=team)
+        except ValidationError as error:
+            frozen = " ".join(error.messages)
+    tactic = selectors.tactic_of(team)
+    context = {
+        "team": team,
+        "league": team.league,
+        "tactic": tactic,
+        "tactic_label": Tactic(tactic).label,
+        "players": [(player, positions.get(player.pk)) for player in team.players.all()],
+        "report": report,
+        "lineup_rows": lineup_rows(report),
+        "empty_positions": [
+            label
+            for position, label in LineupSlot.Position.choices
+            if position not in report.lineup
+        ],
+        "fixtures": team_fixture_table(team=team),
+        "can_edit": can_edit,
+        "frozen": frozen,
+    }
+    return render(request, "rotzball/team.html", context)
 
 
 def _frozen(team: Team) -> str | None:

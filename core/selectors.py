@@ -1,0 +1,19 @@
+"""Read-side queries of the accounts the core keeps: e-mail addresses and API tokens."""
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from knox.models import AuthToken
+
+
+def primary_email(*, user: User) -> EmailAddress | None:
+    return EmailAddress.objects.get_primary(user)
+
+
+def user_by_username(*, username: str) -> User | None:
+    return User.objects.filter(username=username).first()
+
+
+def user_token_list(*, user: User) -> QuerySet[AuthToken]:
+    """The user's API tokens, newest first (their secrets are never stored)."""
+    return AuthToken.objects.filter(user=user).order_by("-created")
