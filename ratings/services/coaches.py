@@ -1,0 +1,237 @@
+"""The coaches' ratings: one rating period per ISO week, in two kinds of pool: each game (the
+coach's results in every league of that game) and every game (``CoachRating.EVERY_GAME``).
+
+A coach gets a row only for a week they played. Entering a week after ``k`` idle weeks, their
+deviation grows as in ``k`` Glicko-2 periods without games (``glicko2.idle``). Coach pools
+use the default system constant, 0.5 (a coach spans leagues, each with its own).
+
+A week's row depends only on the ratings the coach and their opponents entered it with and on
+the coach's games of that week. So a result entered, corrected or voided changes the rows of
+its two coaches in its week; a later week is rated again only where a coach whose rows changed
+played (``coach_pool_rerate``), which for the newest week is no week at all.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
+
+from matches.models import Result
+from ratings.models import CoachRating
+from ratings.services.played import Played, played, rated_results, week_bounds, week_of
+from rules_engine.ratings.glicko2 import DEFAULT_TAU, NEW_ENTRANT, Game, Rating, idle, rate
+
+COACH_TAU = DEFAULT_TAU
+
+
+@dataclass(frozen=True, slots=True)
+class CoachState:
+    """A coach's rating at the end of ``week``, after ``games`` rated games."""
+
+    rating: Rating
+    games: int
+    week: date
+
+
+def _entering(state: CoachState | None, week: date) -> Rating:
+    if state is None:
+        return NEW_ENTRANT
+    return idle(state.rating, (week - state.week).days // 7 - 1)
+
+
+def week_rate(
+    *,
+    week: date,
+    games: Iterable[Played],
+    states: Mapping[int, CoachState],
+    coaches: Iterable[int] | None = None,
+) -> dict[int, CoachState]:
+    """The rating after ``week`` of each of ``coaches`` (every coach of ``games`` by default),
+    from all their ``games`` of the week (by fixture) and everyone's ``states`` before it."""
+    per_coach: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    for p in games:
+        assert p.home_coach is not None and p.away_coach is not None  # coached games only
+        per_coach[p.home_coach].append((p.away_coach, p.home_score))
+        per_coach[p.away_coach].append((p.home_coach, 1 - p.home_score))
+    targets = list(per_coach) if coaches is None else [c for c in coaches if c in per_coach]
+    starts = {c: _entering(states.get(c), week) for c in per_coach}
+    after = {}
+    for coach in targets:
+        opponents = [
+            Game(starts[opp].rating, starts[opp].rd, score) for opp, score in per_coach[coach]
+        ]
+        before = states.get(coach)
+        after[coach] = CoachState(
+            rating=rate(starts[coach], opponents, tau=COACH_TAU),
+            games=(before.games if before else 0) + len(opponents),
+            week=week,
+        )
+    return after
+
+
+def row_of(coach: int, game: str, state: CoachState) -> CoachRating:
+    return CoachRating(
+        coach_id=coach,
+        game=game,
+        week=state.week,
+        rating=state.rating.rating,
+        rd=state.rating.rd,
+        volatility=state.rating.volatility,
+        games=state.games,
+    )
+
+
+def _state(row: CoachRating) -> CoachState:
+    return CoachState(Rating(row.rating, row.rd, row.volatility), row.games, row.week)
+
+
+def _pool(results: QuerySet[Result], game: str) -> QuerySet[Result]:
+    if game == CoachRating.EVERY_GAME:
+        return results
+    return results.filter(fixture__season__league__rule_system=game)
+
+
+def _of_coaches(results: QuerySet[Result], coaches: Iterable[int]) -> QuerySet[Result]:
+    ids = list(coaches)
+    return results.filter(Q(fixture__home__coach_id__in=ids) | Q(fixture__away__coach_id__in=ids))
+
+
+def _states_before(game: str, coaches: Iterable[int], week: date) -> dict[int, CoachState]:
+    """Each coach's latest row of the pool before ``week``: one query."""
+    latest = (
+        CoachRating.objects.filter(game=game, coach_id=OuterRef("coach_id"), week__lt=week)
+        .order_by("-week")
+        .values("pk")[:1]
+    )
+    rows = CoachRating.objects.filter(game=game, coach_id__in=list(coaches), pk=Subquery(latest))
+    return {row.coach_id: _state(row) for row in rows}
+
+
+def _same(row: CoachRating | None, state: CoachState | None) -> bool:
+    if row is None or state is None:
+        return row is None and state is None
+    rating = state.rating
+    return (row.rating, row.rd, row.volatility, row.games) == (
+        rating.rating,
+        rating.rd,
+        rating.volatility,
+        state.games,
+    )
+
+
+def coach_pool_rerate(*, game: str, forced: Mapping[date, Iterable[int]]) -> int:
+    """Rate the pool ``game`` again where ``forced`` says a coach's games changed (week: the
+    coaches), and from there every later week where a coach whose rows changed played. A week
+    rates again the coaches whose games changed, the coaches whose rows changed before and
+    their opponents of the week; a coach whose new row equals the stored one is settled.
+    Returns the rows written. Run twice, the second run finds every row equal and writes
+    nothing."""
+    pending = {week: set(coaches) for week, coaches in forced.items()}
+    dirty: set[int] = set()
+    written = 0
+    results = _pool(rated_results(), game)
+    week = min(pending, default=None)
+    while week is not None:
+        keys = dirty | pending.pop(week, set())
+        start, end = week_bounds(week)
+        of_week = results.filter(fixture__kickoff__gte=start, fixture__kickoff__lt=end)
+        involved = {
+            coach
+            for p in played(_of_coaches(of_week, keys))
+            if p.coached
+            for coach in (p.home_coach, p.away_coach)
+        }
+        # every game of the week of each coach rated again: their rating takes all of them
+        games = [p for p in played(_of_coaches(of_week, involved)) if p.coached]
+        everyone = {coach for p in games for coach in (p.home_coach, p.away_coach)}
+        states = _states_before(game, everyone, week)
+        after = week_rate(week=week, games=games, states=states, coaches=involved)
+        stored = {
+            row.coach_id: row
+            for row in CoachRating.objects.filter(
+                game=game, week=week, coach_id__in=list(involved | keys)
+            )
+        }
+        changed = set()
+        for coach in involved | keys:
+            if _same(stored.get(coach), after.get(coach)):
+                if coach in after:
+                    dirty.discard(coach)  # rated again to the same row: later weeks stand
+            else:
+                changed.add(coach)
+        if changed:
+            CoachRating.objects.filter(game=game, week=week, coach_id__in=list(changed)).delete()
+            new = [row_of(c, game, after[c]) for c in sorted(changed) if c in after]
+            CoachRating.objects.bulk_create(new)
+            written += len(new)
+            dirty |= changed
+        week = _next_week(game, results, dirty, pending, after=week, end=end)
+    return written
+
+
+def _next_week(
+    game: str,
+    results: QuerySet[Result],
+    dirty: set[int],
+    pending: Mapping[date, set[int]],
+    *,
+    after: date,
+    end: object,
+) -> date | None:
+    """The next week to rate again: a pending one, or the next where a changed coach played
+    or has a row."""
+    candidates = [min(pending)] if pending else []
+    if dirty:
+        kickoff = _of_coaches(results.filter(fixture__kickoff__gte=end), dirty).aggregate(
+            first=Min("fixture__kickoff")
+        )["first"]
+        if kickoff is not None:
+            candidates.append(week_of(kickoff))
+        row_week = CoachRating.objects.filter(
+            game=game, coach_id__in=list(dirty), week__gt=after
+        ).aggregate(first=Min("week"))["first"]
+        if row_week is not None:
+            candidates.append(row_week)
+    return min(candidates, default=None)
+
+
+def coach_first_mismatch(*, game: str, coach: int) -> date | None:
+    """The first week where the coach's stored rows of the pool disagree with the games they
+    played (a row missing, one too many, or another count of games): where a voided result
+    was, whose week its fixture no longer tells. ``None`` when they agree."""
+    counts: dict[date, int] = defaultdict(int)
+    for p in played(_of_coaches(_pool(rated_results(), game), [coach])):
+        if p.coached:
+            counts[p.week] += 1
+    expected, total = {}, 0
+    for week in sorted(counts):
+        total += counts[week]
+        expected[week] = total
+    stored = dict(
+        CoachRating.objects.filter(game=game, coach_id=coach).values_list("week", "games")
+    )
+    differ = [w for w in expected.keys() | stored.keys() if expected.get(w) != stored.get(w)]
+    return min(differ, default=None)
+
+
+def coaches_rate_all(results: Iterable[Played]) -> list[CoachRating]:
+    """Every coach row of every pool from ``results`` (all rated results): for the rebuild."""
+    by_pool: dict[str, list[Played]] = defaultdict(list)
+    for p in results:
+        if p.coached:
+            by_pool[p.game].append(p)
+            by_pool[CoachRating.EVERY_GAME].append(p)
+    rows = []
+    for game, games in sorted(by_pool.items()):
+        games.sort(key=lambda p: (p.week, p.fixture_id))
+        states: dict[int, CoachState] = {}
+        by_week: dict[date, list[Played]] = defaultdict(list)
+        for p in games:
+            by_week[p.week].append(p)
+        for week in sorted(by_week):
+            after = week_rate(week=week, games=by_week[week], states=states)
+            states.update(after)
+            rows.extend(row_of(coach, game, state) for coach, state in sorted(after.items()))
+    return rows

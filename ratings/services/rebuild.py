@@ -1,0 +1,46 @@
+"""Every rating computed again from the confirmed results alone (``manage.py ratings_rebuild``)."""
+
+from itertools import groupby
+
+from django.db import transaction
+
+from league.models import League
+from ratings.models import CoachRating, TeamRating
+from ratings.services.coaches import coaches_rate_all
+from ratings.services.played import played, rated_results
+from ratings.services.teams import league_rerate, periods_rate, season_pools
+from ratings.signals import team_ratings_changed
+
+BATCH = 5000
+
+
+@transaction.atomic
+def ratings_rebuild(*, league_ids: list[int] | None = None) -> dict[str, int]:
+    """Delete the stored ratings and compute them again, in memory, written in bulk. With
+    ``league_ids``, only those leagues' team ratings (a coach's span leagues: they are rebuilt
+    with everything). Returns the rows written."""
+    if league_ids is not None:
+        teams = sum(
+            league_rerate(league=league)
+            for league in League.objects.filter(pk__in=league_ids).order_by("pk")
+        )
+        return {"teams": teams, "coaches": 0}
+    had_rows = set(TeamRating.objects.values_list("season__league_id", flat=True).distinct())
+    TeamRating.objects.all().delete()
+    CoachRating.objects.all().delete()
+    results = played(rated_results())
+    taus = dict(League.objects.values_list("pk", "rating_tau"))
+    pools = season_pools({p.season_id for p in results})
+    by_league = sorted(results, key=lambda p: (p.league_id, p.season_id, p.round, p.fixture_id))
+    teams = 0
+    rated = set()
+    for league_id, group in groupby(by_league, key=lambda p: p.league_id):
+        rows = periods_rate(results=group, pools=pools, entering={}, tau=taus[league_id])
+        TeamRating.objects.bulk_create(rows, batch_size=BATCH)
+        teams += len(rows)
+        rated.add(league_id)
+    coach_rows = coaches_rate_all(results)
+    CoachRating.objects.bulk_create(coach_rows, batch_size=BATCH)
+    for league_id in sorted(rated | had_rows):
+        team_ratings_changed.send(sender=TeamRating, league_id=league_id)
+    return {"teams": teams, "coaches": len(coach_rows)}
