@@ -20,6 +20,8 @@ VIEW_PACKAGES = [
     "matches/views",
     "betting/views",
     "notifications/views",
+    "ratings/views",
+    "ratings/api",
 ]
 
 

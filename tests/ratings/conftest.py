@@ -78,7 +78,9 @@ def seasons(db):
     arena = LeagueFactory(name="Arena", rule_system="killpower")
     north_teams = [TeamFactory(league=north, coach=ada), TeamFactory(league=north, coach=None)]
     north_teams += [TeamFactory(league=north) for _ in range(4)]
-    south_teams = [TeamFactory(league=south, coach=bo)] + [TeamFactory(league=south) for _ in range(4)]
+    south_teams = [TeamFactory(league=south, coach=bo)] + [
+        TeamFactory(league=south) for _ in range(4)
+    ]
     arena_teams = [TeamFactory(league=arena, coach=ada), TeamFactory(league=arena, coach=bo)]
     arena_teams += [TeamFactory(league=arena) for _ in range(2)]
     fixtures = schedule(SeasonFactory(league=north), north_teams, first_week=0)

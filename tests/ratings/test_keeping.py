@@ -91,16 +91,16 @@ def test_a_team_without_a_game_in_a_round_keeps_its_rating_and_grows_its_deviati
     season = south[0].season
     for fixture in [f for f in south if f.season == season and f.round <= 2]:
         run_on_commit(play, fixture, 2, 1)
-    rows = {
-        (r.team_id, r.round): r for r in TeamRating.objects.filter(season=season)
-    }
+    rows = {(r.team_id, r.round): r for r in TeamRating.objects.filter(season=season)}
     teams = {f.home_id for f in south if f.season == season} | {
         f.away_id for f in south if f.season == season
     }
     assert {t for t, rnd in rows if rnd == 1} == teams  # every team has a row, resting or not
-    [resting] = teams - {f.home_id for f in south if f.season == season and f.round == 1} - {
-        f.away_id for f in south if f.season == season and f.round == 1
-    }
+    [resting] = (
+        teams
+        - {f.home_id for f in south if f.season == season and f.round == 1}
+        - {f.away_id for f in south if f.season == season and f.round == 1}
+    )
     first = rows[(resting, 1)]
     assert (first.rating, first.volatility, first.games) == (1500, 0.06, 0)
     assert first.rd == idle(NEW_ENTRANT, 1).rd
