@@ -16,14 +16,26 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from django.db import connection
 from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
 
 from matches.models import Result
 from ratings.models import CoachRating
-from ratings.services.played import Played, played, rated_results, week_bounds, week_of
+from ratings.services.played import Played, played, rated_results, week_bounds
 from rules_engine.ratings.glicko2 import DEFAULT_TAU, NEW_ENTRANT, Game, Rating, idle, rate
 
 COACH_TAU = DEFAULT_TAU
+LOCK = 0x52415445  # the advisory lock of the coach pools ("RATE")
+
+
+def coaches_lock() -> None:
+    """Take, until the transaction ends, the lock under which coach rows are rated again: one
+    worker at a time, so a week is never rated from rows another worker is rewriting (a
+    coach's pools span leagues: no league row can stand for them). PostgreSQL only; SQLite
+    runs one writer at a time anyway."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK])
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,33 +174,26 @@ def coach_pool_rerate(*, game: str, forced: Mapping[date, Iterable[int]]) -> int
             else:
                 changed.add(coach)
         if changed:
-            CoachRating.objects.filter(game=game, week=week, coach_id__in=list(changed)).delete()
+            if changed & stored.keys():
+                replaced = list(changed & stored.keys())
+                CoachRating.objects.filter(game=game, week=week, coach_id__in=replaced).delete()
             new = [row_of(c, game, after[c]) for c in sorted(changed) if c in after]
             CoachRating.objects.bulk_create(new)
             written += len(new)
             dirty |= changed
-        week = _next_week(game, results, dirty, pending, after=week, end=end)
+        week = _next_week(game, dirty, pending, after=week)
     return written
 
 
 def _next_week(
-    game: str,
-    results: QuerySet[Result],
-    dirty: set[int],
-    pending: Mapping[date, set[int]],
-    *,
-    after: date,
-    end: object,
+    game: str, dirty: set[int], pending: Mapping[date, set[int]], *, after: date
 ) -> date | None:
-    """The next week to rate again: a pending one, or the next where a changed coach played
-    or has a row."""
+    """The next week to rate again: a pending one, or the next where a coach whose rows
+    changed has a row. Every rated game has its row (written by its own task, which runs
+    after the result's commit and under the same lock as this), so a coach's later games are
+    found by their rows."""
     candidates = [min(pending)] if pending else []
     if dirty:
-        kickoff = _of_coaches(results.filter(fixture__kickoff__gte=end), dirty).aggregate(
-            first=Min("fixture__kickoff")
-        )["first"]
-        if kickoff is not None:
-            candidates.append(week_of(kickoff))
         row_week = CoachRating.objects.filter(
             game=game, coach_id__in=list(dirty), week__gt=after
         ).aggregate(first=Min("week"))["first"]
@@ -216,8 +221,9 @@ def coach_first_mismatch(*, game: str, coach: int) -> date | None:
     return min(differ, default=None)
 
 
-def coaches_rate_all(results: Iterable[Played]) -> list[CoachRating]:
-    """Every coach row of every pool from ``results`` (all rated results): for the rebuild."""
+def coaches_rate_all(results: Iterable[Played]) -> list[tuple]:
+    """Every coach row of every pool from ``results`` (all rated results), for the rebuild:
+    tuples in the order of ``writing.COACH_COLUMNS``."""
     by_pool: dict[str, list[Played]] = defaultdict(list)
     for p in results:
         if p.coached:
@@ -233,5 +239,8 @@ def coaches_rate_all(results: Iterable[Played]) -> list[CoachRating]:
         for week in sorted(by_week):
             after = week_rate(week=week, games=by_week[week], states=states)
             states.update(after)
-            rows.extend(row_of(coach, game, state) for coach, state in sorted(after.items()))
+            rows.extend(
+                (coach, game, week, s.rating.rating, s.rating.rd, s.rating.volatility, s.games)
+                for coach, s in sorted(after.items())
+            )
     return rows

@@ -9,9 +9,8 @@ from ratings.models import CoachRating, TeamRating
 from ratings.services.coaches import coaches_rate_all
 from ratings.services.played import played, rated_results
 from ratings.services.teams import league_rerate, periods_rate, season_pools
+from ratings.services.writing import COACH_COLUMNS, TEAM_COLUMNS, rows_write, tables_empty
 from ratings.signals import team_ratings_changed
-
-BATCH = 5000
 
 
 @transaction.atomic
@@ -26,8 +25,7 @@ def ratings_rebuild(*, league_ids: list[int] | None = None) -> dict[str, int]:
         )
         return {"teams": teams, "coaches": 0}
     had_rows = set(TeamRating.objects.values_list("season__league_id", flat=True).distinct())
-    TeamRating.objects.all().delete()
-    CoachRating.objects.all().delete()
+    tables_empty(TeamRating, CoachRating)
     results = played(rated_results())
     taus = dict(League.objects.values_list("pk", "rating_tau"))
     pools = season_pools({p.season_id for p in results})
@@ -36,11 +34,10 @@ def ratings_rebuild(*, league_ids: list[int] | None = None) -> dict[str, int]:
     rated = set()
     for league_id, group in groupby(by_league, key=lambda p: p.league_id):
         rows = periods_rate(results=group, pools=pools, entering={}, tau=taus[league_id])
-        TeamRating.objects.bulk_create(rows, batch_size=BATCH)
-        teams += len(rows)
+        teams += rows_write(TeamRating, TEAM_COLUMNS, rows)
         rated.add(league_id)
     coach_rows = coaches_rate_all(results)
-    CoachRating.objects.bulk_create(coach_rows, batch_size=BATCH)
+    rows_write(CoachRating, COACH_COLUMNS, coach_rows)
     for league_id in sorted(rated | had_rows):
         team_ratings_changed.send(sender=TeamRating, league_id=league_id)
     return {"teams": teams, "coaches": len(coach_rows)}

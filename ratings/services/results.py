@@ -9,7 +9,7 @@ from django.db import transaction
 from league.models import League
 from matches.models import Fixture
 from ratings.models import CoachRating, TeamRating
-from ratings.services.coaches import coach_first_mismatch, coach_pool_rerate
+from ratings.services.coaches import coach_first_mismatch, coach_pool_rerate, coaches_lock
 from ratings.services.played import played, rated_results
 from ratings.services.teams import league_rerate
 
@@ -31,8 +31,11 @@ def results_rate(*, fixture_ids: list[int]) -> dict[str, int]:
                 forced[game][p.week].update((p.home_coach, p.away_coach))
     teams = 0
     for league_id, (season_id, round_) in sorted(first.items()):
-        league = League.objects.get(pk=league_id)
-        teams += league_rerate(league=league, from_season_id=season_id, from_round=round_)
+        teams += league_rerate(
+            league=League(pk=league_id), from_season_id=season_id, from_round=round_
+        )
+    if forced:
+        coaches_lock()
     coaches = sum(coach_pool_rerate(game=game, forced=forced[game]) for game in sorted(forced))
     return {"teams": teams, "coaches": coaches}
 
@@ -46,6 +49,7 @@ def result_void_rerate(*, fixture_id: int) -> dict[str, int]:
     league = fixture.season.league
     teams = league_rerate(league=league, from_season_id=fixture.season_id, from_round=fixture.round)
     coaches = 0
+    coaches_lock()
     for game in (league.rule_system, CoachRating.EVERY_GAME):
         forced: dict[date, set[int]] = defaultdict(set)
         for coach in {fixture.home.coach_id, fixture.away.coach_id} - {None}:

@@ -13,10 +13,11 @@ from itertools import groupby
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
-from league.models import League, Season
+from league.models import League
 from matches.models import Fixture
 from ratings.models import TeamRating
 from ratings.services.played import Played, played, rated_results
+from ratings.services.writing import TEAM_COLUMNS, rows_write
 from ratings.signals import team_ratings_changed
 from rules_engine.ratings.glicko2 import NEW_ENTRANT, Rating, Result, rate_period
 
@@ -30,10 +31,11 @@ def periods_rate(
     pools: Mapping[int, list[int]],
     entering: Mapping[int, Standing],
     tau: float,
-) -> list[TeamRating]:
+) -> list[tuple]:
     """The rows of each period of ``results`` (one league's, ordered by season, round and
     fixture), every team of the season's pool (``pools``) rated, from the ratings the teams
-    entered with (``entering``; a team missing is a new entrant). Not saved."""
+    entered with (``entering``; a team missing is a new entrant): tuples in the order of
+    ``writing.TEAM_COLUMNS``, not saved."""
     current = dict(entering)
     rows = []
     for (season_id, round_), group in groupby(results, key=lambda p: (p.season_id, p.round)):
@@ -46,16 +48,7 @@ def periods_rate(
             rating, games = after[team], current.get(team, (NEW_ENTRANT, 0))[1] + counts[team]
             current[team] = (rating, games)
             rows.append(
-                TeamRating(
-                    team_id=team,
-                    season_id=season_id,
-                    round=round_,
-                    rating=rating.rating,
-                    rd=rating.rd,
-                    volatility=rating.volatility,
-                    games=games,
-                    tau=tau,
-                )
+                (team, season_id, round_, rating.rating, rating.rd, rating.volatility, games, tau)
             )
     return rows
 
@@ -91,28 +84,26 @@ def league_rerate(*, league: League, from_season_id: int | None = None, from_rou
     same results give the same rows, so running it twice changes nothing. Returns the rows
     written; ``team_ratings_changed`` is sent when rows were deleted or written."""
     locked = League.objects.select_for_update().get(pk=league.pk)
-    season_ids = sorted(Season.objects.filter(league=locked).values_list("pk", flat=True))
     if from_season_id is None:
-        from_season_id, from_round = (season_ids[0] if season_ids else 0), 1
-    later = [pk for pk in season_ids if pk >= from_season_id]
+        from_season_id, from_round = 0, 1
     since = Q(season_id__gt=from_season_id) | Q(season_id=from_season_id, round__gte=from_round)
-    deleted, _ = TeamRating.objects.filter(since, season_id__in=later).delete()
+    deleted, _ = TeamRating.objects.filter(since, season__league=locked).delete()
     results = played(
         rated_results().filter(
             Q(fixture__season_id__gt=from_season_id)
             | Q(fixture__season_id=from_season_id, fixture__round__gte=from_round),
-            fixture__season_id__in=later,
+            fixture__season__league=locked,
         )
     )
     results.sort(key=lambda p: (p.season_id, p.round, p.fixture_id))
-    rows: list[TeamRating] = []
+    rows: list[tuple] = []
     if results:
         pools = season_pools({p.season_id for p in results})
         first = results[0]
         teams = sorted({team for pool in pools.values() for team in pool})
         entering = _entering(teams, season_id=first.season_id, round_=first.round)
         rows = periods_rate(results=results, pools=pools, entering=entering, tau=locked.rating_tau)
-        TeamRating.objects.bulk_create(rows)
+        rows_write(TeamRating, TEAM_COLUMNS, rows)
     if deleted or rows:
         team_ratings_changed.send(sender=TeamRating, league_id=locked.pk)
     return len(rows)
