@@ -15,6 +15,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
+from functools import reduce
+from operator import or_
 
 from django.db import connection
 from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
@@ -110,15 +112,20 @@ def _of_coaches(results: QuerySet[Result], coaches: Iterable[int]) -> QuerySet[R
     return results.filter(Q(fixture__home__coach_id__in=ids) | Q(fixture__away__coach_id__in=ids))
 
 
-def _states_before(game: str, coaches: Iterable[int], week: date) -> dict[int, CoachState]:
-    """Each coach's latest row of the pool before ``week``: one query."""
+def _states_before(games: Iterable[str], coaches: Iterable[int], week: date) -> dict:
+    """Each coach's latest row before ``week`` in each pool of ``games``, by ``(game,
+    coach)``: one query."""
     latest = (
-        CoachRating.objects.filter(game=game, coach_id=OuterRef("coach_id"), week__lt=week)
+        CoachRating.objects.filter(
+            game=OuterRef("game"), coach_id=OuterRef("coach_id"), week__lt=week
+        )
         .order_by("-week")
         .values("pk")[:1]
     )
-    rows = CoachRating.objects.filter(game=game, coach_id__in=list(coaches), pk=Subquery(latest))
-    return {row.coach_id: _state(row) for row in rows}
+    rows = CoachRating.objects.filter(
+        game__in=list(games), coach_id__in=list(coaches), pk=Subquery(latest)
+    )
+    return {(row.game, row.coach_id): _state(row) for row in rows}
 
 
 def _same(row: CoachRating | None, state: CoachState | None) -> bool:
@@ -133,73 +140,118 @@ def _same(row: CoachRating | None, state: CoachState | None) -> bool:
     )
 
 
+def _in_pool(p: Played, game: str) -> bool:
+    return p.coached and (game == CoachRating.EVERY_GAME or p.game == game)
+
+
+def _involving(games: Iterable[Played], coaches: set[int]) -> list[Played]:
+    return [p for p in games if p.home_coach in coaches or p.away_coach in coaches]
+
+
 def coach_pool_rerate(*, game: str, forced: Mapping[date, Iterable[int]]) -> int:
-    """Rate the pool ``game`` again where ``forced`` says a coach's games changed (week: the
-    coaches), and from there every later week where a coach whose rows changed played. A week
-    rates again the coaches whose games changed, the coaches whose rows changed before and
-    their opponents of the week; a coach whose new row equals the stored one is settled.
-    Returns the rows written. Run twice, the second run finds every row equal and writes
-    nothing."""
-    pending = {week: set(coaches) for week, coaches in forced.items()}
-    dirty: set[int] = set()
+    """:func:`coach_pools_rerate` for one pool."""
+    return coach_pools_rerate(forced={game: forced})
+
+
+def coach_pools_rerate(*, forced: Mapping[str, Mapping[date, Iterable[int]]]) -> int:
+    """Rate each pool (a game, or every game) again where ``forced`` says a coach's games
+    changed (pool: week: the coaches), and from there every later week where a coach whose
+    rows changed played. A week rates again the coaches whose games changed, the coaches whose
+    rows changed before and their opponents of the week; a coach whose new row equals the
+    stored one is settled. The pools at the same week are read and written together (the
+    common case: a result's game and every game). Returns the rows written. Run twice, the
+    second run finds every row equal and writes nothing."""
+    pending = {g: {w: set(c) for w, c in weeks.items()} for g, weeks in forced.items()}
+    dirty: dict[str, set[int]] = {g: set() for g in pending}
+    upcoming = {g: min(weeks) for g, weeks in pending.items() if weeks}
     written = 0
-    results = _pool(rated_results(), game)
-    week = min(pending, default=None)
-    while week is not None:
-        keys = dirty | pending.pop(week, set())
+    while upcoming:
+        week = min(upcoming.values())
+        pools = sorted(g for g, w in upcoming.items() if w == week)
+        keys = {g: dirty[g] | pending[g].pop(week, set()) for g in pools}
         start, end = week_bounds(week)
-        of_week = results.filter(fixture__kickoff__gte=start, fixture__kickoff__lt=end)
+        of_week = rated_results().filter(fixture__kickoff__gte=start, fixture__kickoff__lt=end)
+        first = played(_of_coaches(of_week, set().union(*keys.values())))
         involved = {
-            coach
-            for p in played(_of_coaches(of_week, keys))
-            if p.coached
-            for coach in (p.home_coach, p.away_coach)
+            g: {
+                coach
+                for p in _involving(first, keys[g])
+                if _in_pool(p, g)
+                for coach in (p.home_coach, p.away_coach)
+            }
+            for g in pools
         }
         # every game of the week of each coach rated again: their rating takes all of them
-        games = [p for p in played(_of_coaches(of_week, involved)) if p.coached]
-        everyone = {coach for p in games for coach in (p.home_coach, p.away_coach)}
-        states = _states_before(game, everyone, week)
-        after = week_rate(week=week, games=games, states=states, coaches=involved)
+        second = played(_of_coaches(of_week, set().union(*involved.values())))
+        games = {g: [p for p in _involving(second, involved[g]) if _in_pool(p, g)] for g in pools}
+        everyone = {c for g in pools for p in games[g] for c in (p.home_coach, p.away_coach)}
+        states = _states_before(pools, everyone, week)
+        touched = set().union(*involved.values(), *keys.values())
         stored = {
-            row.coach_id: row
+            (row.game, row.coach_id): row
             for row in CoachRating.objects.filter(
-                game=game, week=week, coach_id__in=list(involved | keys)
+                game__in=pools, week=week, coach_id__in=list(touched)
             )
         }
-        changed = set()
-        for coach in involved | keys:
-            if _same(stored.get(coach), after.get(coach)):
-                if coach in after:
-                    dirty.discard(coach)  # rated again to the same row: later weeks stand
-            else:
-                changed.add(coach)
-        if changed:
-            if changed & stored.keys():
-                replaced = list(changed & stored.keys())
-                CoachRating.objects.filter(game=game, week=week, coach_id__in=replaced).delete()
-            new = [row_of(c, game, after[c]) for c in sorted(changed) if c in after]
+        replaced: list[Q] = []
+        new = []
+        for g in pools:
+            pool_states = {c: state for (game, c), state in states.items() if game == g}
+            after = week_rate(week=week, games=games[g], states=pool_states, coaches=involved[g])
+            changed = set()
+            for coach in involved[g] | keys[g]:
+                if _same(stored.get((g, coach)), after.get(coach)):
+                    if coach in after:
+                        dirty[g].discard(coach)  # rated again to the same row: later weeks stand
+                else:
+                    changed.add(coach)
+            gone = [c for c in changed if (g, c) in stored]
+            if gone:
+                replaced.append(Q(game=g, coach_id__in=gone))
+            new += [row_of(c, g, after[c]) for c in sorted(changed) if c in after]
+            dirty[g] |= changed
+        if replaced:
+            CoachRating.objects.filter(reduce(or_, replaced), week=week).delete()
+        if new:
             CoachRating.objects.bulk_create(new)
             written += len(new)
-            dirty |= changed
-        week = _next_week(game, dirty, pending, after=week)
+        upcoming = _next_weeks(pending, dirty, upcoming, done=week, pools=pools)
     return written
 
 
-def _next_week(
-    game: str, dirty: set[int], pending: Mapping[date, set[int]], *, after: date
-) -> date | None:
-    """The next week to rate again: a pending one, or the next where a coach whose rows
-    changed has a row. Every rated game has its row (written by its own task, which runs
-    after the result's commit and under the same lock as this), so a coach's later games are
-    found by their rows."""
-    candidates = [min(pending)] if pending else []
-    if dirty:
-        row_week = CoachRating.objects.filter(
-            game=game, coach_id__in=list(dirty), week__gt=after
-        ).aggregate(first=Min("week"))["first"]
-        if row_week is not None:
-            candidates.append(row_week)
-    return min(candidates, default=None)
+def _next_weeks(
+    pending: Mapping[str, Mapping[date, set[int]]],
+    dirty: Mapping[str, set[int]],
+    upcoming: Mapping[str, date],
+    *,
+    done: date,
+    pools: list[str],
+) -> dict[str, date]:
+    """Each pool's next week to rate again: a pending one, or the next where a coach whose rows
+    changed has a row (one query for the pools just rated). Every rated game has its row
+    (written by its own task, which runs after the result's commit and under the same lock as
+    this), so a coach's later games are found by their rows."""
+    nexts = {g: w for g, w in upcoming.items() if g not in pools}
+    for g in pools:
+        if pending[g]:
+            nexts[g] = min(pending[g])
+    changed = {g: dirty[g] for g in pools if dirty[g]}
+    if changed:
+        rows = (
+            CoachRating.objects.filter(
+                game__in=list(changed),
+                coach_id__in=list(set().union(*changed.values())),
+                week__gt=done,
+            )
+            .values("game")
+            .annotate(first=Min("week"))
+        )
+        # a coach changed in one pool may give another pool a week to look at: harmless, the
+        # week rates again to the same rows
+        for row in rows:
+            game = row["game"]
+            nexts[game] = min(nexts.get(game, row["first"]), row["first"])
+    return nexts
 
 
 def coach_first_mismatch(*, game: str, coach: int) -> date | None:

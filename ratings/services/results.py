@@ -9,7 +9,7 @@ from django.db import transaction
 from league.models import League
 from matches.models import Fixture
 from ratings.models import CoachRating, TeamRating
-from ratings.services.coaches import coach_first_mismatch, coach_pool_rerate, coaches_lock
+from ratings.services.coaches import coach_first_mismatch, coach_pools_rerate, coaches_lock
 from ratings.services.played import played, rated_results
 from ratings.services.teams import league_rerate
 
@@ -36,7 +36,7 @@ def results_rate(*, fixture_ids: list[int]) -> dict[str, int]:
         )
     if forced:
         coaches_lock()
-    coaches = sum(coach_pool_rerate(game=game, forced=forced[game]) for game in sorted(forced))
+    coaches = coach_pools_rerate(forced=forced)
     return {"teams": teams, "coaches": coaches}
 
 
@@ -48,15 +48,14 @@ def result_void_rerate(*, fixture_id: int) -> dict[str, int]:
     fixture = Fixture.objects.select_related("season__league", "home", "away").get(pk=fixture_id)
     league = fixture.season.league
     teams = league_rerate(league=league, from_season_id=fixture.season_id, from_round=fixture.round)
-    coaches = 0
     coaches_lock()
+    forced: dict[str, dict[date, set[int]]] = defaultdict(lambda: defaultdict(set))
     for game in (league.rule_system, CoachRating.EVERY_GAME):
-        forced: dict[date, set[int]] = defaultdict(set)
         for coach in {fixture.home.coach_id, fixture.away.coach_id} - {None}:
             week = coach_first_mismatch(game=game, coach=coach)
             if week is not None:
-                forced[week].add(coach)
-        coaches += coach_pool_rerate(game=game, forced=forced)
+                forced[game][week].add(coach)
+    coaches = coach_pools_rerate(forced=forced)
     return {"teams": teams, "coaches": coaches}
 
 
