@@ -76,7 +76,7 @@ def _entering(team_ids: list[int], *, season_id: int, round_: int) -> dict[int, 
     return {row.team_id: (Rating(row.rating, row.rd, row.volatility), row.games) for row in rows}
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside a worker's transaction: no savepoint to pay for
 def league_rerate(*, league: League, from_season_id: int | None = None, from_round: int = 1) -> int:
     """Rate the league's teams again from the period (``from_season_id``, ``from_round``) on
     (from its first season without a season): its rows from there deleted, each period rated
