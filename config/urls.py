@@ -14,10 +14,12 @@ from core import plugins
 from core.views.health import healthz
 from league import urls as league_urls
 from matches import urls as match_urls
+from ratings import urls as rating_urls
 
 league_pages = [
     *league_urls.urlpatterns,
     *match_urls.league_patterns,
+    *rating_urls.league_patterns,
     *plugins.page_urls("league"),
 ]
 match_pages = [*match_urls.urlpatterns, *plugins.page_urls("matches")]
@@ -38,5 +40,5 @@ urlpatterns = [
     path("matches/", include((match_pages, "matches"))),
     path("campaigns/", include("battles.urls")),
     path("betting/", include("betting.urls")),
-    path("ratings/", include("ratings.urls")),
+    path("", include("ratings.urls")),
 ]

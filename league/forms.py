@@ -168,6 +168,17 @@ class _LeagueSettingsBase(PageForm):
         max_value=99,
         required=False,
     )
+    rating_tau = forms.FloatField(
+        label=_("Rating volatility constant (tau)"),
+        min_value=0.2,
+        max_value=1.2,
+        required=False,
+        widget=forms.NumberInput(attrs={"step": "0.05"}),
+        help_text=_(
+            "How fast the teams' Glicko-2 ratings may swing: 0.2 steady to 1.2 erratic (0.5 by "
+            "default). A change rates every round again."
+        ),
+    )
 
     def settings(self) -> dict:
         """The league settings as ``league_update`` takes them (a forfeit score left empty
@@ -175,7 +186,7 @@ class _LeagueSettingsBase(PageForm):
         data = {key: self.cleaned_data[key] for key in ("name", "description")}
         data |= {
             key: self.cleaned_data[key]
-            for key in FORFEIT_FIELDS
+            for key in (*FORFEIT_FIELDS, "rating_tau")
             if self.cleaned_data.get(key) is not None
         }
         return data | self.rule_settings()
@@ -186,7 +197,7 @@ def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
     rules = plugins.rules_form.of(league.rule_system).rules_form()
     form_class = type("LeagueSettingsForm", (rules, _LeagueSettingsBase), {})
     initial = {"name": league.name, "description": league.description}
-    initial |= {field: getattr(league, field) for field in FORFEIT_FIELDS}
+    initial |= {field: getattr(league, field) for field in (*FORFEIT_FIELDS, "rating_tau")}
     kwargs.setdefault("initial", initial | rules.rule_initial(league))
     return form_class(*args, **kwargs)
 

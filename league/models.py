@@ -1,7 +1,7 @@
 """Leagues, seasons and teams: what every rule system shares."""
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models.functions import Length, Lower
 from django.db.models.lookups import LessThanOrEqual
@@ -83,6 +83,15 @@ class League(models.Model):
         help_text=_("The score recorded for the team that forfeits an awarded fixture."),
     )
     tiebreakers = models.JSONField(_("tie-breakers"), default=default_tiebreakers)
+    rating_tau = models.FloatField(
+        _("rating volatility constant (tau)"),
+        default=0.5,
+        validators=[MinValueValidator(0.2), MaxValueValidator(1.2)],
+        help_text=_(
+            "Glicko-2's system constant for the teams' ratings: how fast a rating may swing "
+            "(0.2 steady to 1.2 erratic)."
+        ),
+    )
     competition_format = models.CharField(
         _("competition format"),
         max_length=12,

@@ -32,6 +32,7 @@ LEAGUE_SETTINGS = (
     "forfeit_score_for",
     "forfeit_score_against",
     "tiebreakers",
+    "rating_tau",
     "competition_format",
     "house_rules",
 )

@@ -37,6 +37,9 @@ class TeamRating(RatingColumns):
         Season, on_delete=models.CASCADE, related_name="team_ratings", verbose_name=_("season")
     )
     round = models.PositiveSmallIntegerField(_("round"))
+    tau = models.FloatField(
+        _("tau"), help_text=_("The league's system constant the row was rated with.")
+    )
 
     class Meta:
         ordering = ["season_id", "round", "team_id"]

@@ -22,6 +22,7 @@ from matches.api import history as match_history
 from matches.api import seasons as season_commands
 from matches.api import views as match_views
 from notifications.api import urls as notification_urls
+from ratings.api import urls as rating_urls
 
 app_name = "api"
 
@@ -145,6 +146,7 @@ urlpatterns = [
     ),
     *betting_urls.urlpatterns,
     *notification_urls.urlpatterns,
+    *rating_urls.urlpatterns,
     *plugins.api_urls(),
     *battle_urls.urlpatterns,
     *router.urls,

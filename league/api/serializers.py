@@ -90,6 +90,7 @@ class LeagueSerializer(ModelSerializer):
             "forfeit_score_for",
             "forfeit_score_against",
             "tiebreakers",
+            "rating_tau",
             "competition_format",
             "house_rules",
             "team_count",

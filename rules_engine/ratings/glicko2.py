@@ -120,6 +120,19 @@ def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) ->
     return math.exp(big_a / 2)
 
 
+def idle(player: Rating, periods: int) -> Rating:
+    """The player's rating after ``periods`` rating periods without games, at once: rating and
+    volatility kept, ``phi' = sqrt(phi^2 + periods * sigma^2)`` on the Glicko-2 scale (the
+    volatility does not change in an idle period, so ``periods`` idle periods add
+    ``periods * sigma^2``). ``idle(player, 1)`` is :func:`rate` without games, to the last bit."""
+    if periods < 0:
+        raise ValueError("periods must be 0 or more")
+    if periods == 0:
+        return player
+    phi, sigma = player.rd / SCALE, player.volatility
+    return Rating(float(player.rating), math.sqrt(phi**2 + periods * sigma**2) * SCALE, sigma)
+
+
 def rate(player: Rating, games: Iterable[Game], *, tau: float = DEFAULT_TAU) -> Rating:
     """The player's rating after one rating period with these games."""
     mu, phi, sigma = (player.rating - BASE_RATING) / SCALE, player.rd / SCALE, player.volatility

@@ -24,6 +24,7 @@ VIEW_PACKAGES = [
     "betting/views",
     "notifications/views",
     "ratings/views",
+    "ratings/api",
     "systems/rotzball/api",
     "systems/killpower/api",
     "systems/mythril/api",

@@ -86,6 +86,7 @@ def _league(teams: int, rounds: int):
             rating=draw.gauss(1500, 150),
             rd=max(40.0, 350 - 10 * round_),
             volatility=0.06,
+            tau=0.5,
             games=round_,
         )
         for team in sides

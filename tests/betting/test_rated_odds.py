@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 def rate(team, season, round, rating, rd=60.0):
     return TeamRating.objects.create(
-        team=team, season=season, round=round, rating=rating, rd=rd, volatility=0.06
+        team=team, season=season, round=round, rating=rating, rd=rd, volatility=0.06, tau=0.5
     )
 
 

@@ -17,6 +17,7 @@ from rules_engine.ratings.glicko2 import (
     Rating,
     Result,
     expected,
+    idle,
     rate,
     rate_period,
 )
@@ -48,6 +49,28 @@ def test_a_period_without_games_grows_the_deviation_only():
     assert new.rating == 1500 and new.volatility == 0.06
     assert new.rd == pytest.approx(math.sqrt((200 / SCALE) ** 2 + 0.06**2) * SCALE)
     assert new.rd == pytest.approx(200.2714, abs=0.0001)
+
+
+def test_one_idle_period_is_a_period_without_games_to_the_last_bit():
+    assert idle(PAPER_PLAYER, 1) == rate(PAPER_PLAYER, [])
+
+
+def test_k_idle_periods_add_k_volatilities_squared():
+    grown = idle(PAPER_PLAYER, 3)
+
+    phi = 200 / SCALE
+    assert grown.rating == 1500 and grown.volatility == 0.06
+    assert grown.rd == pytest.approx(math.sqrt(phi**2 + 3 * 0.06**2) * SCALE, rel=1e-15)
+    # the same as three periods without games, one after the other (up to rounding)
+    one_by_one = rate(rate(rate(PAPER_PLAYER, []), []), [])
+    assert grown.rd == pytest.approx(one_by_one.rd, rel=1e-12)
+    assert grown.rd > idle(PAPER_PLAYER, 2).rd > idle(PAPER_PLAYER, 1).rd
+
+
+def test_no_idle_period_changes_nothing_and_a_negative_count_is_refused():
+    assert idle(PAPER_PLAYER, 0) is PAPER_PLAYER
+    with pytest.raises(ValueError, match="periods"):
+        idle(PAPER_PLAYER, -1)
 
 
 def test_a_draw_scores_half():

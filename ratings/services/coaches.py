@@ -1,0 +1,298 @@
+"""The coaches' ratings: one rating period per ISO week, in two kinds of pool: each game (the
+coach's results in every league of that game) and every game (``CoachRating.EVERY_GAME``).
+
+A coach gets a row only for a week they played. Entering a week after ``k`` idle weeks, their
+deviation grows as in ``k`` Glicko-2 periods without games (``glicko2.idle``). Coach pools
+use the default system constant, 0.5 (a coach spans leagues, each with its own).
+
+A week's row depends only on the ratings the coach and their opponents entered it with and on
+the coach's games of that week. So a result entered, corrected or voided changes the rows of
+its two coaches in its week; a later week is rated again only where a coach whose rows changed
+played (``coach_pool_rerate``), which for the newest week is no week at all.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from functools import reduce
+from operator import or_
+
+from django.db import connection
+from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
+
+from matches.models import Result
+from ratings.models import CoachRating
+from ratings.services.played import Played, played, rated_results, week_bounds
+from rules_engine.ratings.glicko2 import DEFAULT_TAU, NEW_ENTRANT, Game, Rating, idle, rate
+
+COACH_TAU = DEFAULT_TAU
+LOCK = 0x52415445  # the advisory lock of the coach pools ("RATE")
+
+
+def coaches_lock() -> None:
+    """Take, until the transaction ends, the lock under which coach rows are rated again: one
+    worker at a time, so a week is never rated from rows another worker is rewriting (a
+    coach's pools span leagues: no league row can stand for them). PostgreSQL only; SQLite
+    runs one writer at a time anyway."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK])
+
+
+@dataclass(frozen=True, slots=True)
+class CoachState:
+    """A coach's rating at the end of ``week``, after ``games`` rated games."""
+
+    rating: Rating
+    games: int
+    week: date
+
+
+def _entering(state: CoachState | None, week: date) -> Rating:
+    if state is None:
+        return NEW_ENTRANT
+    return idle(state.rating, (week - state.week).days // 7 - 1)
+
+
+def week_rate(
+    *,
+    week: date,
+    games: Iterable[Played],
+    states: Mapping[int, CoachState],
+    coaches: Iterable[int] | None = None,
+) -> dict[int, CoachState]:
+    """The rating after ``week`` of each of ``coaches`` (every coach of ``games`` by default),
+    from all their ``games`` of the week (by fixture) and everyone's ``states`` before it."""
+    per_coach: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    for p in games:
+        assert p.home_coach is not None and p.away_coach is not None  # coached games only
+        per_coach[p.home_coach].append((p.away_coach, p.home_score))
+        per_coach[p.away_coach].append((p.home_coach, 1 - p.home_score))
+    targets = list(per_coach) if coaches is None else [c for c in coaches if c in per_coach]
+    starts = {c: _entering(states.get(c), week) for c in per_coach}
+    after = {}
+    for coach in targets:
+        opponents = [
+            Game(starts[opp].rating, starts[opp].rd, score) for opp, score in per_coach[coach]
+        ]
+        before = states.get(coach)
+        after[coach] = CoachState(
+            rating=rate(starts[coach], opponents, tau=COACH_TAU),
+            games=(before.games if before else 0) + len(opponents),
+            week=week,
+        )
+    return after
+
+
+def row_of(coach: int, game: str, state: CoachState) -> CoachRating:
+    return CoachRating(
+        coach_id=coach,
+        game=game,
+        week=state.week,
+        rating=state.rating.rating,
+        rd=state.rating.rd,
+        volatility=state.rating.volatility,
+        games=state.games,
+    )
+
+
+def _state(row: CoachRating) -> CoachState:
+    return CoachState(Rating(row.rating, row.rd, row.volatility), row.games, row.week)
+
+
+def _pool(results: QuerySet[Result], game: str) -> QuerySet[Result]:
+    if game == CoachRating.EVERY_GAME:
+        return results
+    return results.filter(fixture__season__league__rule_system=game)
+
+
+def _of_coaches(results: QuerySet[Result], coaches: Iterable[int]) -> QuerySet[Result]:
+    ids = list(coaches)
+    return results.filter(Q(fixture__home__coach_id__in=ids) | Q(fixture__away__coach_id__in=ids))
+
+
+def _states_before(games: Iterable[str], coaches: Iterable[int], week: date) -> dict:
+    """Each coach's latest row before ``week`` in each pool of ``games``, by ``(game,
+    coach)``: one query."""
+    latest = (
+        CoachRating.objects.filter(
+            game=OuterRef("game"), coach_id=OuterRef("coach_id"), week__lt=week
+        )
+        .order_by("-week")
+        .values("pk")[:1]
+    )
+    rows = CoachRating.objects.filter(
+        game__in=list(games), coach_id__in=list(coaches), pk=Subquery(latest)
+    )
+    return {(row.game, row.coach_id): _state(row) for row in rows}
+
+
+def _same(row: CoachRating | None, state: CoachState | None) -> bool:
+    if row is None or state is None:
+        return row is None and state is None
+    rating = state.rating
+    return (row.rating, row.rd, row.volatility, row.games) == (
+        rating.rating,
+        rating.rd,
+        rating.volatility,
+        state.games,
+    )
+
+
+def _in_pool(p: Played, game: str) -> bool:
+    return p.coached and (game == CoachRating.EVERY_GAME or p.game == game)
+
+
+def _involving(games: Iterable[Played], coaches: set[int]) -> list[Played]:
+    return [p for p in games if p.home_coach in coaches or p.away_coach in coaches]
+
+
+def coach_pool_rerate(*, game: str, forced: Mapping[date, Iterable[int]]) -> int:
+    """:func:`coach_pools_rerate` for one pool."""
+    return coach_pools_rerate(forced={game: forced})
+
+
+def coach_pools_rerate(*, forced: Mapping[str, Mapping[date, Iterable[int]]]) -> int:
+    """Rate each pool (a game, or every game) again where ``forced`` says a coach's games
+    changed (pool: week: the coaches), and from there every later week where a coach whose
+    rows changed played. A week rates again the coaches whose games changed, the coaches whose
+    rows changed before and their opponents of the week; a coach whose new row equals the
+    stored one is settled. The pools at the same week are read and written together (the
+    common case: a result's game and every game). Returns the rows written. Run twice, the
+    second run finds every row equal and writes nothing."""
+    pending = {g: {w: set(c) for w, c in weeks.items()} for g, weeks in forced.items()}
+    dirty: dict[str, set[int]] = {g: set() for g in pending}
+    upcoming = {g: min(weeks) for g, weeks in pending.items() if weeks}
+    written = 0
+    while upcoming:
+        week = min(upcoming.values())
+        pools = sorted(g for g, w in upcoming.items() if w == week)
+        keys = {g: dirty[g] | pending[g].pop(week, set()) for g in pools}
+        start, end = week_bounds(week)
+        of_week = rated_results().filter(fixture__kickoff__gte=start, fixture__kickoff__lt=end)
+        first = played(_of_coaches(of_week, set().union(*keys.values())))
+        involved = {
+            g: {
+                coach
+                for p in _involving(first, keys[g])
+                if _in_pool(p, g)
+                for coach in (p.home_coach, p.away_coach)
+            }
+            for g in pools
+        }
+        # every game of the week of each coach rated again: their rating takes all of them
+        second = played(_of_coaches(of_week, set().union(*involved.values())))
+        games = {g: [p for p in _involving(second, involved[g]) if _in_pool(p, g)] for g in pools}
+        everyone = {c for g in pools for p in games[g] for c in (p.home_coach, p.away_coach)}
+        states = _states_before(pools, everyone, week)
+        touched = set().union(*involved.values(), *keys.values())
+        stored = {
+            (row.game, row.coach_id): row
+            for row in CoachRating.objects.filter(
+                game__in=pools, week=week, coach_id__in=list(touched)
+            )
+        }
+        replaced: list[Q] = []
+        new = []
+        for g in pools:
+            pool_states = {c: state for (game, c), state in states.items() if game == g}
+            after = week_rate(week=week, games=games[g], states=pool_states, coaches=involved[g])
+            changed = set()
+            for coach in involved[g] | keys[g]:
+                if _same(stored.get((g, coach)), after.get(coach)):
+                    if coach in after:
+                        dirty[g].discard(coach)  # rated again to the same row: later weeks stand
+                else:
+                    changed.add(coach)
+            gone = [c for c in changed if (g, c) in stored]
+            if gone:
+                replaced.append(Q(game=g, coach_id__in=gone))
+            new += [row_of(c, g, after[c]) for c in sorted(changed) if c in after]
+            dirty[g] |= changed
+        if replaced:
+            CoachRating.objects.filter(reduce(or_, replaced), week=week).delete()
+        if new:
+            CoachRating.objects.bulk_create(new)
+            written += len(new)
+        upcoming = _next_weeks(pending, dirty, upcoming, done=week, pools=pools)
+    return written
+
+
+def _next_weeks(
+    pending: Mapping[str, Mapping[date, set[int]]],
+    dirty: Mapping[str, set[int]],
+    upcoming: Mapping[str, date],
+    *,
+    done: date,
+    pools: list[str],
+) -> dict[str, date]:
+    """Each pool's next week to rate again: a pending one, or the next where a coach whose rows
+    changed has a row (one query for the pools just rated). Every rated game has its row
+    (written by its own task, which runs after the result's commit and under the same lock as
+    this), so a coach's later games are found by their rows."""
+    nexts = {g: w for g, w in upcoming.items() if g not in pools}
+    for g in pools:
+        if pending[g]:
+            nexts[g] = min(pending[g])
+    changed = {g: dirty[g] for g in pools if dirty[g]}
+    if changed:
+        rows = (
+            CoachRating.objects.filter(
+                game__in=list(changed),
+                coach_id__in=list(set().union(*changed.values())),
+                week__gt=done,
+            )
+            .values("game")
+            .annotate(first=Min("week"))
+        )
+        # a coach changed in one pool may give another pool a week to look at: harmless, the
+        # week rates again to the same rows
+        for row in rows:
+            game = row["game"]
+            nexts[game] = min(nexts.get(game, row["first"]), row["first"])
+    return nexts
+
+
+def coach_first_mismatch(*, game: str, coach: int) -> date | None:
+    """The first week where the coach's stored rows of the pool disagree with the games they
+    played (a row missing, one too many, or another count of games): where a voided result
+    was, whose week its fixture no longer tells. ``None`` when they agree."""
+    counts: dict[date, int] = defaultdict(int)
+    for p in played(_of_coaches(_pool(rated_results(), game), [coach])):
+        if p.coached:
+            counts[p.week] += 1
+    expected, total = {}, 0
+    for week in sorted(counts):
+        total += counts[week]
+        expected[week] = total
+    stored = dict(
+        CoachRating.objects.filter(game=game, coach_id=coach).values_list("week", "games")
+    )
+    differ = [w for w in expected.keys() | stored.keys() if expected.get(w) != stored.get(w)]
+    return min(differ, default=None)
+
+
+def coaches_rate_all(results: Iterable[Played]) -> list[tuple]:
+    """Every coach row of every pool from ``results`` (all rated results), for the rebuild:
+    tuples in the order of ``writing.COACH_COLUMNS``."""
+    by_pool: dict[str, list[Played]] = defaultdict(list)
+    for p in results:
+        if p.coached:
+            by_pool[p.game].append(p)
+            by_pool[CoachRating.EVERY_GAME].append(p)
+    rows = []
+    for game, games in sorted(by_pool.items()):
+        games.sort(key=lambda p: (p.week, p.fixture_id))
+        states: dict[int, CoachState] = {}
+        by_week: dict[date, list[Played]] = defaultdict(list)
+        for p in games:
+            by_week[p.week].append(p)
+        for week in sorted(by_week):
+            after = week_rate(week=week, games=by_week[week], states=states)
+            states.update(after)
+            rows.extend(
+                (coach, game, week, s.rating.rating, s.rating.rd, s.rating.volatility, s.games)
+                for coach, s in sorted(after.items())
+            )
+    return rows

@@ -1,0 +1,108 @@
+"""The results that count for the ratings, read once in the shape the rating code needs.
+
+A result is rated when its fixture is played and it was not decided by forfeit: a draw scores
+0.5 for each side, a win 1 and a loss 0. A coach's result is read through the team's coach as
+it is now (``Team.coach``): the worker and ``ratings_rebuild`` read the same column, so they
+agree; a coach change is applied to past weeks by the next rebuild.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from core.registry import FORFEIT
+from matches.models import Fixture, Result
+
+SCORES = {Result.Winner.HOME: 1.0, Result.Winner.DRAW: 0.5, Result.Winner.AWAY: 0.0}
+
+FIELDS = (
+    "fixture_id",
+    "fixture__season__league_id",
+    "fixture__season__league__rule_system",
+    "fixture__season_id",
+    "fixture__round",
+    "fixture__home_id",
+    "fixture__away_id",
+    "fixture__home__coach_id",
+    "fixture__away__coach_id",
+    "fixture__kickoff",
+    "winner",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One rated result."""
+
+    fixture_id: int
+    league_id: int
+    game: str
+    season_id: int
+    round: int
+    home: int
+    away: int
+    home_coach: int | None
+    away_coach: int | None
+    week: date
+    home_score: float
+
+    @property
+    def coached(self) -> bool:
+        """Both sides have a coach, and not the same one: the game rates the coaches."""
+        return None not in (self.home_coach, self.away_coach) and (
+            self.home_coach != self.away_coach
+        )
+
+
+def week_of(moment: datetime) -> date:
+    """The Monday of the ISO week of ``moment``, in the site's time zone."""
+    day = timezone.localtime(moment).date()
+    return day - timedelta(days=day.weekday())
+
+
+def week_bounds(week: date) -> tuple[datetime, datetime]:
+    """The first instant of the week of Monday ``week`` and of the next one."""
+    zone = timezone.get_current_timezone()
+    start = datetime(week.year, week.month, week.day, tzinfo=zone)
+    end_day = week + timedelta(days=7)
+    return start, datetime(end_day.year, end_day.month, end_day.day, tzinfo=zone)
+
+
+def rated_results() -> QuerySet[Result]:
+    """Every result the ratings count."""
+    return Result.objects.filter(fixture__status=Fixture.Status.PLAYED).exclude(decided_by=FORFEIT)
+
+
+def played(results: QuerySet[Result]) -> list[Played]:
+    """``results`` (already narrowed to :func:`rated_results`) as :class:`Played`, by fixture."""
+    rows = results.order_by("fixture_id").values_list(*FIELDS)
+    return [
+        Played(
+            fixture_id=fixture_id,
+            league_id=league_id,
+            game=game,
+            season_id=season_id,
+            round=round_,
+            home=home,
+            away=away,
+            home_coach=home_coach,
+            away_coach=away_coach,
+            week=week_of(kickoff),
+            home_score=SCORES[winner],
+        )
+        for (
+            fixture_id,
+            league_id,
+            game,
+            season_id,
+            round_,
+            home,
+            away,
+            home_coach,
+            away_coach,
+            kickoff,
+            winner,
+        ) in rows
+    ]

@@ -1,0 +1,164 @@
+"""Ratings benchmark on PostgreSQL (a script, not a test).
+
+    python tests/benchmarks/bench_ratings.py [--leagues 1000] [--teams 20] [--repeats 3]
+                                             [--updates 20] [--jobs 2] [--keep]
+
+Builds the load test's volume (``manage.py generate_load --leagues N --teams T --seasons 1``:
+every league a played double round robin and the next season's fixtures ahead), then prints
+medians of:
+
+* ``rebuild``: seconds of ``ratings_rebuild()`` (every team and coach row computed again and
+  written), ``--repeats`` times; the target is under 60 s for 1,000 leagues;
+* ``update``: the CPU time (``time.process_time``) and the wall time of one result's worker
+  task (``results_rate_task``: the league's round and both coaches' week rated again, committed
+  to the stored ratings), ``--updates`` results of the next season's first round, each in
+  another league; the target is under 20 ms of CPU.
+
+It uses a throwaway database ``league_ratings_bench`` on ``BENCH_DATABASE_URL`` (default the
+local PostgreSQL), created afresh unless ``--keep`` reuses the volume of the last run, and runs
+tasks eagerly (no broker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+DB_NAME = os.environ.get("BENCH_DB_NAME", "league_ratings_bench")
+
+
+def _database_url() -> str:
+    return urlsplit(SERVER)._replace(path=f"/{DB_NAME}").geturl()
+
+
+def _recreate_database() -> None:
+    import psycopg
+
+    with psycopg.connect(SERVER, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        admin.execute(f"CREATE DATABASE {DB_NAME}")
+
+
+def _manage(*args: str) -> None:
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_DEBUG": "true"}
+    env.pop("CELERY_BROKER_URL", None)
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def _setup_django() -> None:
+    os.environ["DATABASE_URL"] = _database_url()
+    os.environ.pop("CELERY_BROKER_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "true")
+    import django
+
+    django.setup()
+
+
+def _rebuild(repeats: int) -> tuple[list[float], dict[str, int]]:
+    from ratings.services import ratings_rebuild
+
+    seconds, written = [], {}
+    for _ in range(repeats):
+        started = time.perf_counter()
+        written = ratings_rebuild()
+        seconds.append(time.perf_counter() - started)
+    return seconds, written
+
+
+def _updates(count: int) -> tuple[list[float], list[float], list[int]]:
+    """One result of the next season's first round stored without its signals, then its
+    worker task timed: CPU milliseconds, wall milliseconds and queries."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.models import Fixture, Result
+    from ratings.tasks import results_rate_task
+
+    cpu, wall, queries = [], [], []
+    seen_leagues: set[int] = set()
+    ahead = (
+        Fixture.objects.filter(status=Fixture.Status.SCHEDULED, round=1)
+        .select_related("season")
+        .order_by("pk")
+    )
+    for fixture in ahead.iterator():
+        if fixture.season.league_id in seen_leagues:
+            continue
+        seen_leagues.add(fixture.season.league_id)
+        with transaction.atomic():
+            Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
+            Result.objects.bulk_create(
+                [
+                    Result(
+                        fixture=fixture,
+                        home_score=2,
+                        away_score=1,
+                        winner="home",
+                        decided_by="regulation",
+                        seed=0,
+                        record={},
+                    )
+                ]
+            )
+        with CaptureQueriesContext(connection) as captured:
+            started_cpu, started = time.process_time(), time.perf_counter()
+            results_rate_task.apply(args=([fixture.pk],), throw=True)
+            cpu.append(1000 * (time.process_time() - started_cpu))
+            wall.append(1000 * (time.perf_counter() - started))
+        queries.append(len(captured))
+        if len(cpu) == count:
+            break
+    return cpu, wall, queries
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--leagues", type=int, default=1000)
+    parser.add_argument("--teams", type=int, default=20)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--updates", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--keep", action="store_true", help="reuse the last run's volume")
+    args = parser.parse_args()
+    if not args.keep:
+        _recreate_database()
+        _manage("migrate", "--noinput", "-v0")
+        _manage(
+            "generate_load",
+            f"--leagues={args.leagues}",
+            f"--teams={args.teams}",
+            "--seasons=1",
+            f"--jobs={args.jobs}",
+        )
+    _setup_django()
+    from matches.models import Result
+
+    results = Result.objects.count()
+    seconds, written = _rebuild(args.repeats)
+    cpu, wall, queries = _updates(args.updates)
+    rebuild = statistics.median(seconds)
+    print(
+        f"rebuild: {results} results, {written['teams']} team rows, {written['coaches']} coach "
+        f"rows: median {rebuild:.1f} s over {args.repeats} "
+        f"(target for 1,000 leagues: under 60 s)"
+    )
+    print(
+        f"update: one result's task, median {statistics.median(cpu):.1f} ms CPU, "
+        f"{statistics.median(wall):.1f} ms wall, {statistics.median(queries):.0f} queries "
+        f"over {len(cpu)} results (target: under 20 ms CPU)"
+    )
+
+
+if __name__ == "__main__":
+    main()
