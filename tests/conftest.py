@@ -110,11 +110,6 @@ def _flush_empties_the_sqlite_ledger():
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _default_language():
     """Every test starts and ends in the site's default language. A request leaves the
     language it activated (LocaleMiddleware, a user's saved choice) on the thread after the
