@@ -60,7 +60,7 @@ help:
 	@echo "                    (PYTEST_WORKERS=N workers, 0 for a serial run; property tests at a fifth)"
 	@echo "  test-property     the hypothesis property and state-machine tests at their full count"
 	@echo "  test-browser      headless Chromium tests (pytest -m browser)"
-	@echo "  test-postgres     the unit and page tests on PostgreSQL (needs DATABASE_URL)"
+	@echo "  test-postgres     the unit and page tests that use a database, on PostgreSQL (needs DATABASE_URL)"
 	@echo "  test-integration  PostgreSQL + Redis + Celery tests (needs DATABASE_URL, CELERY_BROKER_URL)"
 	@echo "  api-fuzz          schemathesis: every API response matches the OpenAPI document, no 500"
 	@echo "  lint              ruff check and format, mypy, lint-imports (the layer contracts)"
@@ -113,14 +113,16 @@ test-property: install
 		$(XDIST) $(PYTEST_ARGS)
 
 # The same unit and page tests on PostgreSQL, tasks still eager (no broker): row locks, JSON key
-# order, sequences and COPY differ from SQLite's.
+# order, sequences and COPY differ from SQLite's. Only those that use a database
+# (--database-tests-only, tests/database_tests_only.py): the rest ran in make test, and no
+# database changes them; the summary says how many were left out.
 test-postgres: install
 	@case "$${DATABASE_URL:-}" in postgres*) ;; *) \
 		echo "error: test-postgres needs a PostgreSQL DATABASE_URL, e.g." >&2; \
 		echo "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/league_ci_main make test-postgres" >&2; \
 		exit 1;; esac
 	env -u CELERY_BROKER_URL HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
-		$(BIN)/pytest $(FAST_SUITE) $(XDIST) $(PYTEST_ARGS)
+		$(BIN)/pytest $(FAST_SUITE) --database-tests-only $(XDIST) $(PYTEST_ARGS)
 
 test-browser: install
 	$(BIN)/pytest -m browser $(PYTEST_ARGS)

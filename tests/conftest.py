@@ -14,7 +14,7 @@ from league.services import league_create, league_update
 from ledger import sqlite as ledger_sqlite
 from rules_engine import Dice
 from systems.killpower.services.teams import killpower_team_register
-from tests import hypothesis_profiles
+from tests import database_tests_only, hypothesis_profiles
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
@@ -34,6 +34,14 @@ def pytest_report_header(config):
     return (
         f"hypothesis profile: {HYPOTHESIS_PROFILE} (from {variable}, tests/hypothesis_profiles.py)"
     )
+
+
+def pytest_addoption(parser):
+    database_tests_only.addoption(parser)
+
+
+def pytest_configure(config):
+    database_tests_only.register(config)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -99,11 +107,6 @@ def _flush_empties_the_sqlite_ledger():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(operations, "execute_sql_flush", execute_sql_flush)
         yield
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

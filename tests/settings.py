@@ -9,3 +9,9 @@ import os
 os.environ["DJANGO_DEBUG"] = "true"  # before the settings read it; the worker inherits it
 
 from config.settings import *  # noqa: F403
+
+# Passwords hashed with MD5 for speed, from the start of the session: a module-scoped fixture
+# (tests/volume's world, tests/integration/test_list_plans.py's) runs before any per-test
+# fixture, and would otherwise spend about a second of PBKDF2 on each of its users. The
+# deployed hasher is checked where production is served (tests/integration's gunicorn).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
