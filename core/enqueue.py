@@ -18,6 +18,7 @@ advance as it would with workers.
 """
 
 import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from celery import current_app
@@ -28,10 +29,23 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 log = logging.getLogger(__name__)
 
 _background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="eager-task")
+_unfinished = 0  # tasks sent to the background thread and not finished yet
+_unfinished_lock = threading.Lock()
+
+
+def background_busy() -> bool:
+    """Whether a task sent to the background thread has not finished yet. A task that sends
+    another (a result rated, then its league's prices) sends it before it finishes, so this is
+    false only once the whole chain is done."""
+    with _unfinished_lock:
+        return _unfinished > 0
 
 
 def _run_in_background(task, args: tuple) -> None:
+    global _unfinished
+
     def run() -> None:
+        global _unfinished
         try:
             task.apply(args=args, throw=True)
         except Exception:  # the sweeper sends it again, as it would a worker's failure
@@ -40,7 +54,11 @@ def _run_in_background(task, args: tuple) -> None:
             # the thread's own connections, persistent ones too: left open, they would hold
             # the database (its test copy could not be dropped) between two rare tasks
             connections.close_all()
+            with _unfinished_lock:
+                _unfinished -= 1
 
+    with _unfinished_lock:
+        _unfinished += 1
     _background.submit(run)
 
 
@@ -57,4 +75,5 @@ def enqueue_on_commit(task_name: str, *args: object) -> None:
         except BrokerUnavailable as error:
             log.warning("broker unreachable, %s%r left for the sweeper: %s", task_name, args, error)
 
+    send.task_name = task_name  # type: ignore[attr-defined]  # which task a callback sends
     transaction.on_commit(send)

@@ -8,6 +8,7 @@ import pytest
 from django.db import OperationalError
 from django.urls import reverse
 
+from core import enqueue
 from matches import simulation_chunks
 from matches.models import Fixture
 from tests.pages.conftest import browser  # noqa: F401
@@ -63,6 +64,9 @@ def test_the_request_answers_before_the_matches_are_played(
         assert '<progress value="0" max="1">' in progress
         release.set()
         assert wait_for(lambda: Fixture.objects.get(pk=fixture.pk).status == "played")
+        # the result's own work (its rating, then its league's prices) runs after it, in the
+        # same thread: the test's database is emptied only once that is done too
+        assert wait_for(lambda: not enqueue.background_busy())
     finally:
         release.set()
         simulation_chunks.fixtures_simulate = real_simulate
