@@ -42,6 +42,7 @@ from loadgen.models import LoadRun
 from matches import bulk as matches_bulk
 from matches import plugins as match_plugins
 from matches.models import Fixture, Result
+from matches.simulation_chunks import results_resolve
 from rules_engine import Dice
 from rules_engine.dice import MAX_SEED
 
@@ -247,7 +248,7 @@ def season_play(
     matches_bulk.fixtures_write(fixtures=fixtures)
     if game.simulated:
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
-        results = matches_bulk.fixtures_resolve(fixtures=fixtures, seeds=seeds)
+        results = results_resolve(fixtures=fixtures, seeds=seeds)
     else:
         results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
     return fixtures, matches_bulk.results_write(results=results)
