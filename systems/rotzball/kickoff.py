@@ -83,7 +83,8 @@ def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, Valid
         blocking = [issue for issue in system.validate_roster(sheet) if issue.blocking]
         if blocking:
             issues[pk] = lineup_problems_text(blocking)
-        sheets[pk] = stamp(TEAM_SHEET, sheet)
+        else:
+            sheets[pk] = stamp(TEAM_SHEET, sheet)
     refused = []
     now = timezone.now()
     for fixture in fixtures:
