@@ -1,11 +1,15 @@
 """``load_generate``: leagues of every game with full rosters, seasons played, punters and
 bets, for load tests (``manage.py generate_load``).
 
-Each league is built in one transaction, through the services where one row at a time is
-cheap (``league_create``, the betting settings, Mythril's and Tutatis's team registration) and
-through the bulk variants of the apps that own the rows elsewhere: the game's ``load_teams``,
-``load_kick_off`` and ``load_results`` (``loadgen.plugins.load``), ``matches.bulk`` for
-fixtures and results, ``betting.bulk`` for wallets, bets and their settlement. Every draw
+Each league is built in one transaction, through the services users call (``league_create``,
+the betting settings) and their bulk variants, the same code the single-item services call
+(Rotzball's ``load_teams`` and ``load_kick_off`` through ``teams_register``,
+``players_create``, ``lineups_set``, ``match_plans_set`` and its kick-off's
+``fixtures_freeze``; a simulated result through ``matches.simulation_chunks.results_resolve``,
+as a worker resolves it), and, where a game has no bulk service yet, through its own
+``load_teams``, ``load_kick_off`` and ``load_results`` (``loadgen.plugins.load``);
+``matches.bulk`` writes fixtures and results, ``betting.bulk`` wallets, bets and their
+settlement. Every draw
 goes through ``rules_engine.Dice``: the same ``seed`` builds the same data. A season played is
 a double round robin; its fixtures are all played (simulated by the engine with a stored seed
 each, or entered and confirmed at the table), its bets settled, and it is archived with its
