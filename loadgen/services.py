@@ -17,8 +17,9 @@ champion. After the seasons played, each league opens the next season, its fixtu
 with open bets on its first round.
 
 What is skipped, and why: the signals of single writes (no notification, no auditlog history
-per generated row, no ``post_save`` of ``Result``: the bets are settled here), and the
-games' ``season_rollover`` between generated seasons (nothing to heal: generated reports hurt
+per generated row: the rosters are built with auditlog off, their services writing none then;
+no ``post_save`` of ``Result``: the bets are settled here), and the games'
+``season_rollover`` between generated seasons (nothing to heal: generated reports hurt
 nobody).
 """
 
@@ -29,6 +30,7 @@ from datetime import timedelta
 from functools import partial
 from typing import Any
 
+from auditlog.context import disable_auditlog
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
@@ -205,7 +207,8 @@ def league_generate(*, plan: LoadPlan, number: int, game: registry.Game, dice: D
         }
         for n, coach in enumerate(coaches, start=1)
     ]
-    teams = plugins.load.of(game.name).load_teams(league=league, teams=specs, dice=dice)
+    with disable_auditlog():  # generated rosters have no history of changes, as before
+        teams = plugins.load.of(game.name).load_teams(league=league, teams=specs, dice=dice)
     wallets = betting_bulk.wallets_open(league=league, users=punters)
     season = league.seasons.get()
     week = timedelta(weeks=1)

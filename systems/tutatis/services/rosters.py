@@ -45,6 +45,8 @@ def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
         if not roles.can_edit_roster(user, team):
             raise PermissionDenied(_("Only the team's coach or the commissioner edits its roster."))
     locked = {team.pk: team for team in locking.lock_teams(team.pk for team in teams)}
+    for team in teams:
+        locked[team.pk].league = team.league  # read above: no query per team
     ids = list(locked)
     waiting = Fixture.objects.filter(status=Fixture.Status.LOCKED).filter(
         Q(home_id__in=ids) | Q(away_id__in=ids)
@@ -222,8 +224,9 @@ def rosters_set(
     drafts = rosters_draft(
         rosters=[(team, counts) for team, (_team, counts) in zip(locked, rosters, strict=True)]
     )
+    budgets = {team.league_id: engine.league_rules(team.league).budget for team in locked}
     for team, (kept, _fired) in zip(locked, drafts, strict=True):
-        _refuse(engine.team_check(kept, budget=engine.league_rules(team.league).budget))
+        _refuse(engine.team_check(kept, budget=budgets[team.league_id]))
     fired = [player for _kept, gone in drafts for player in gone]
     Player.objects.filter(pk__in=[player.pk for player in fired]).delete()
     hired = [player for kept, _gone in drafts for player in kept if player.pk is None]
