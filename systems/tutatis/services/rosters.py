@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from core import history
 from core.refusals import Refused
-from league.models import Team
+from league.models import League, Team
 from matches import locking
 from matches.models import Fixture
 from rules_engine.tutatis import TeamRule
@@ -45,8 +45,9 @@ def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
         if not roles.can_edit_roster(user, team):
             raise PermissionDenied(_("Only the team's coach or the commissioner edits its roster."))
     locked = {team.pk: team for team in locking.lock_teams(team.pk for team in teams)}
-    for team in teams:
-        locked[team.pk].league = team.league  # read above: no query per team
+    leagues = League.objects.in_bulk({team.league_id for team in locked.values()})
+    for team in locked.values():
+        team.league = leagues[team.league_id]  # read again, once for all
     ids = list(locked)
     waiting = Fixture.objects.filter(status=Fixture.Status.LOCKED).filter(
         Q(home_id__in=ids) | Q(away_id__in=ids)
