@@ -5,10 +5,15 @@ Below ``league.plugins`` (which calls them) and ``league.services`` (which uses 
 neither is imported here.
 """
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from django.contrib.auth.models import User
+from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from core import registry
+from core.history import record_saves
 from core.refusals import Refused
 from league.models import League, Team
 
@@ -20,12 +25,50 @@ def team_name_check(*, league: League, name: str, team: Team | None = None) -> N
     if team is not None:
         taken = taken.exclude(pk=team.pk)
     if taken.exists():
-        raise Refused(
-            "name_taken",
-            _("%(name)s already plays in this league (capitals aside): choose another name."),
-            field="name",
-            name=taken.values_list("name", flat=True).first(),
+        _name_taken(taken.values_list("name", flat=True).first())
+
+
+def _name_taken(name: str) -> None:
+    raise Refused(
+        "name_taken",
+        _("%(name)s already plays in this league (capitals aside): choose another name."),
+        field="name",
+        name=name,
+    )
+
+
+def teams_rows_checked(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
+    """New teams' rows (``teams``: ``{"name", "coach", "primary_colour",
+    "secondary_colour"}`` each), their names and columns checked, not saved yet: the league's
+    names read in one query, each name its own among them and the league's (capitals aside).
+    A game that builds more than the row (Killpower Ball's gladiators) checks it before
+    drawing the rest."""
+    keys = {name.strip().lower() for name in (spec["name"] for spec in teams)}
+    taken = {
+        name.lower(): name
+        for name in Team.objects.filter(league=league)
+        .annotate(lowered=Lower("name"))
+        .filter(lowered__in=keys)
+        .values_list("name", flat=True)
+    }
+    rows = []
+    for spec in teams:
+        key = spec["name"].strip().lower()
+        if key in taken:
+            _name_taken(taken[key])
+        team = Team(
+            league=league,
+            name=spec["name"],
+            coach=spec.get("coach"),
+            primary_colour=spec["primary_colour"],
+            secondary_colour=spec["secondary_colour"],
         )
+        # The name's uniqueness is checked above for the whole batch (the constraint's own
+        # check would cost a query per team).
+        team.full_clean(validate_constraints=False)
+        taken[key] = spec["name"]
+        rows.append(team)
+    return rows
 
 
 def team_row_checked(
@@ -36,18 +79,22 @@ def team_row_checked(
     primary_colour: str,
     secondary_colour: str,
 ) -> Team:
-    """A new team's row, its name and columns checked, not saved yet: a game that builds more
-    than the row (Killpower Ball's gladiators) checks it before drawing the rest."""
-    team_name_check(league=league, name=name)
-    team = Team(
-        league=league,
-        name=name,
-        coach=coach,
-        primary_colour=primary_colour,
-        secondary_colour=secondary_colour,
-    )
-    team.full_clean()
-    return team
+    """:func:`teams_rows_checked` for one team."""
+    spec = {
+        "name": name,
+        "coach": coach,
+        "primary_colour": primary_colour,
+        "secondary_colour": secondary_colour,
+    }
+    return teams_rows_checked(league=league, teams=[spec])[0]
+
+
+def teams_register_plain(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
+    """New teams as plain rows, checked (:func:`teams_rows_checked`) and inserted in one
+    statement: the registration of a game with nothing more to add."""
+    rows = Team.objects.bulk_create(teams_rows_checked(league=league, teams=teams))
+    record_saves(saves=[(None, team) for team in rows])  # the entries save() would write
+    return rows
 
 
 def team_register_plain(
@@ -58,16 +105,14 @@ def team_register_plain(
     primary_colour: str,
     secondary_colour: str,
 ) -> Team:
-    """A new team as a plain row: the registration of a game with nothing more to add."""
-    team = team_row_checked(
-        league=league,
-        name=name,
-        coach=coach,
-        primary_colour=primary_colour,
-        secondary_colour=secondary_colour,
-    )
-    team.save()
-    return team
+    """:func:`teams_register_plain` for one team."""
+    spec = {
+        "name": name,
+        "coach": coach,
+        "primary_colour": primary_colour,
+        "secondary_colour": secondary_colour,
+    }
+    return teams_register_plain(league=league, teams=[spec])[0]
 
 
 def league_settings_check_plain(*, league: League) -> None:

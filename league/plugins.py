@@ -10,7 +10,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core.plugins import PluginPoint
-from league.defaults import league_settings_check_plain, team_register_plain
+from league.defaults import (
+    league_settings_check_plain,
+    team_register_plain,
+    teams_register_plain,
+)
 from league.rules_forms import LeagueRulesForm
 
 if TYPE_CHECKING:
@@ -77,6 +81,16 @@ class Teams:
             primary_colour=primary_colour,
             secondary_colour=secondary_colour,
         )
+
+    def teams_register(
+        self, *, league: "League", teams: "Sequence[Mapping[str, Any]]"
+    ) -> "list[Team]":
+        """Many new teams at once (``teams``: ``team_register``'s arguments each), in order.
+        By default plain rows in one statement; a game that registers its teams its own way
+        and not in bulk gets each one through its ``team_register``."""
+        if type(self).team_register is not Teams.team_register:
+            return [self.team_register(league=league, **spec) for spec in teams]
+        return teams_register_plain(league=league, teams=teams)
 
     def team_power(self, *, team: "Team") -> Power | None:
         """Power and division, or ``None`` where the game has none (the API's null)."""

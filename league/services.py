@@ -7,6 +7,7 @@ Every function is keyword-only, validates with the rule, raises ``ValidationErro
 field messages for what the user can fix, and changes nothing when it refuses.
 """
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -19,7 +20,7 @@ from core.refusals import Refused
 from league import plugins
 from league.defaults import team_name_check
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
-from league.selectors import team_default_colours
+from league.selectors import TEAM_COLOURS
 
 TIEBREAKER_KEYS = {key for key, _label in TIEBREAKER_CHOICES}
 TEAM_FIELDS = ("name", "coach", "primary_colour", "secondary_colour")
@@ -195,17 +196,34 @@ def team_register(
     primary_colour: str | None = None,
     secondary_colour: str | None = None,
 ) -> Team:
-    """A new team. A game that registers teams its own way (Killpower Ball's seven gladiators,
-    all automatic recruits here) does it through ``league.plugins.teams``. Colours left out
-    are the palette's next pair (``team_default_colours``)."""
-    primary, secondary = team_default_colours(league=league)
-    return plugins.teams.of(league.rule_system).team_register(
-        league=league,
-        name=name,
-        coach=coach,
-        primary_colour=primary_colour or primary,
-        secondary_colour=secondary_colour or secondary,
-    )
+    """A new team: :func:`teams_register` for one."""
+    spec = {
+        "name": name,
+        "coach": coach,
+        "primary_colour": primary_colour,
+        "secondary_colour": secondary_colour,
+    }
+    return teams_register(league=league, teams=[spec])[0]
+
+
+def teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
+    """New teams (``teams``: ``{"name", "coach", "primary_colour", "secondary_colour"}``
+    each), in order, as the league's game registers them (``league.plugins.teams``: plain
+    rows in one statement by default, Killpower Ball's seven gladiators each). Colours left
+    out are the palette's next pairs, after the teams the league has."""
+    count = Team.objects.filter(league=league).count()
+    specs = []
+    for index, spec in enumerate(teams):
+        primary, secondary = TEAM_COLOURS[(count + index) % len(TEAM_COLOURS)]
+        specs.append(
+            {
+                "name": spec["name"],
+                "coach": spec.get("coach"),
+                "primary_colour": spec.get("primary_colour") or primary,
+                "secondary_colour": spec.get("secondary_colour") or secondary,
+            }
+        )
+    return plugins.teams.of(league.rule_system).teams_register(league=league, teams=specs)
 
 
 @transaction.atomic

@@ -1,11 +1,15 @@
 """``load_generate``: leagues of every game with full rosters, seasons played, punters and
 bets, for load tests (``manage.py generate_load``).
 
-Each league is built in one transaction, through the services where one row at a time is
-cheap (``league_create``, the betting settings, Mythril's and Tutatis's team registration) and
-through the bulk variants of the apps that own the rows elsewhere: the game's ``load_teams``,
-``load_kick_off`` and ``load_results`` (``loadgen.plugins.load``), ``matches.bulk`` for
-fixtures and results, ``betting.bulk`` for wallets, bets and their settlement. Every draw
+Each league is built in one transaction, through the services users call (``league_create``,
+the betting settings) and their bulk variants, the same code the single-item services call
+(Rotzball's ``load_teams`` and ``load_kick_off`` through ``teams_register``,
+``players_create``, ``lineups_set``, ``match_plans_set`` and its kick-off's
+``fixtures_freeze``; a simulated result through ``matches.simulation_chunks.results_resolve``,
+as a worker resolves it), and, where a game has no bulk service yet, through its own
+``load_teams``, ``load_kick_off`` and ``load_results`` (``loadgen.plugins.load``);
+``matches.bulk`` writes fixtures and results, ``betting.bulk`` wallets, bets and their
+settlement. Every draw
 goes through ``rules_engine.Dice``: the same ``seed`` builds the same data. A season played is
 a double round robin; its fixtures are all played (simulated by the engine with a stored seed
 each, or entered and confirmed at the table), its bets settled, and it is archived with its
@@ -13,8 +17,9 @@ champion. After the seasons played, each league opens the next season, its fixtu
 with open bets on its first round.
 
 What is skipped, and why: the signals of single writes (no notification, no auditlog history
-per generated row, no ``post_save`` of ``Result``: the bets are settled here), and the
-games' ``season_rollover`` between generated seasons (nothing to heal: generated reports hurt
+per generated row: the rosters are built with auditlog off, their services writing none then;
+no ``post_save`` of ``Result``: the bets are settled here), and the games'
+``season_rollover`` between generated seasons (nothing to heal: generated reports hurt
 nobody).
 """
 
@@ -25,6 +30,7 @@ from datetime import timedelta
 from functools import partial
 from typing import Any
 
+from auditlog.context import disable_auditlog
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
@@ -42,6 +48,7 @@ from loadgen.models import LoadRun
 from matches import bulk as matches_bulk
 from matches import plugins as match_plugins
 from matches.models import Fixture, Result
+from matches.simulation_chunks import results_resolve
 from rules_engine import Dice
 from rules_engine.dice import MAX_SEED
 
@@ -200,7 +207,8 @@ def league_generate(*, plan: LoadPlan, number: int, game: registry.Game, dice: D
         }
         for n, coach in enumerate(coaches, start=1)
     ]
-    teams = plugins.load.of(game.name).load_teams(league=league, teams=specs, dice=dice)
+    with disable_auditlog():  # generated rosters have no history of changes, as before
+        teams = plugins.load.of(game.name).load_teams(league=league, teams=specs, dice=dice)
     wallets = betting_bulk.wallets_open(league=league, users=punters)
     season = league.seasons.get()
     week = timedelta(weeks=1)
@@ -247,7 +255,7 @@ def season_play(
     matches_bulk.fixtures_write(fixtures=fixtures)
     if game.simulated:
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
-        results = matches_bulk.fixtures_resolve(fixtures=fixtures, seeds=seeds)
+        results = results_resolve(fixtures=fixtures, seeds=seeds)
     else:
         results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
     return fixtures, matches_bulk.results_write(results=results)

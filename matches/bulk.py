@@ -4,8 +4,9 @@ row locks and a signal per fixture.
 
 The rows are the ones those services write: a round robin by the same circle method, line-ups
 frozen by each game's ``load_kick_off`` hook as its ``kick_off`` freezes them, simulated
-results resolved by the engine with a seed each (replayable from it), entered results from
-the game's ``load_results`` hook. What the bulk writes skip, the caller owns: no
+results resolved as a worker's chunk resolves them
+(``matches.simulation_chunks.results_resolve``, a seed each), entered results from the
+game's ``load_results`` hook. What the bulk writes skip, the caller owns: no
 ``fixtures_scheduled`` signal, no ``post_save`` of ``Result`` (betting settlement,
 notifications, auditlog history), so the caller settles the bets of what it plays
 (``betting.bulk``); ``results_write`` counts the kept standings itself.
@@ -13,13 +14,10 @@ notifications, auditlog history), so the caller settles the bets of what it play
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-import rules_engine
-from core import documents, registry
 from core.bulk import rows_insert
 from league.models import Season, Team
 from matches import plugins
@@ -52,47 +50,6 @@ def round_robin_plan(
         for number, pairs in enumerate(round_robin(list(teams), double=double), start=1)
         for home, away in pairs
     ]
-
-
-def _document(kinds: Any, key: str, stored: Any) -> Any:
-    return documents.read(kinds[key], stored) if key in kinds else stored
-
-
-def fixtures_resolve(*, fixtures: Sequence[Fixture], seeds: Sequence[int]) -> list[Result]:
-    """Simulate saved, kicked-off fixtures of one simulated game with the engine, one seed
-    each, as ``fixture_simulate`` does: the unsaved results (``results_write`` writes them and
-    marks the fixtures played)."""
-    if not fixtures:
-        return []
-    rule_system = fixtures[0].season.league.rule_system
-    kinds = registry.game(rule_system).documents
-    system = rules_engine.get_system(rule_system)
-    outcomes = [
-        system.resolve_match(
-            _document(kinds, "sheet", fixture.home_sheet),
-            _document(kinds, "sheet", fixture.away_sheet),
-            dice=rules_engine.Dice(seed),
-            options=_document(kinds, "options", fixture.options) or {},
-        )
-        for fixture, seed in zip(fixtures, seeds, strict=True)
-    ]
-    records = [outcome.record for outcome in outcomes]
-    if "record" in kinds:
-        records = documents.stamp_many(kinds["record"], records)
-    results = []
-    for fixture, outcome, record in zip(fixtures, outcomes, records, strict=True):
-        results.append(
-            Result(
-                fixture=fixture,
-                home_score=outcome.home_score,
-                away_score=outcome.away_score,
-                winner=outcome.winner or Result.Winner.DRAW,
-                decided_by=outcome.decided_by,
-                seed=outcome.seed,
-                record=record,
-            )
-        )
-    return results
 
 
 def fixtures_write(*, fixtures: Sequence[Fixture]) -> list[Fixture]:

@@ -1,22 +1,32 @@
 """When a team's roster may change: not between its kick-off and its result."""
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from league.models import Team
-from matches.selectors import team_in_play_fixture
+from matches.selectors import teams_in_play_fixtures
 
 
 def team_assert_editable(*, team: Team) -> None:
     """Rosters, line-ups and match plans change only before kick-off of the team's next match."""
-    fixture = team_in_play_fixture(team=team)
-    if fixture is not None:
-        raise Refused(
-            "roster_locked",
-            _(
-                "%(team)s has kicked off against %(opponent)s: its roster, line-up and match plan are "
-                "frozen until the result is in."
-            ),
-            team=team.name,
-            opponent=fixture.away.name if fixture.home_id == team.pk else fixture.home.name,
-        )
+    teams_assert_editable(teams=[team])
+
+
+def teams_assert_editable(*, teams: Sequence[Team]) -> None:
+    """:func:`team_assert_editable` for many teams, their fixtures read in one query; refused
+    for the first team in order that is in play."""
+    in_play = teams_in_play_fixtures(teams=teams)
+    for team in teams:
+        fixture = in_play.get(team.pk)
+        if fixture is not None:
+            raise Refused(
+                "roster_locked",
+                _(
+                    "%(team)s has kicked off against %(opponent)s: its roster, line-up and match plan are "
+                    "frozen until the result is in."
+                ),
+                team=team.name,
+                opponent=fixture.away.name if fixture.home_id == team.pk else fixture.home.name,
+            )

@@ -149,22 +149,31 @@ def batch_fixtures(*, batch: SimulationBatch) -> QuerySet[Fixture]:
     return fixture_list().filter(batches=batch).defer(*HEAVY_FIELDS).order_by("round", "pk")
 
 
-def team_in_play_fixture(*, team: Team) -> Fixture | None:
-    """A fixture of ``team`` that has kicked off, or is past its kick-off time by the database's
-    clock and about to, but has no result yet.
+def teams_in_play_fixtures(*, teams: Iterable[Team]) -> dict[int, Fixture]:
+    """By team id, the earliest fixture of each of ``teams`` that has kicked off, or is past
+    its kick-off time by the database's clock and about to, but has no result yet (one query).
 
     A fixture that could not kick off because a line-up is incomplete (its ``problem`` says
     why) does not count: the coaches must be able to mend the line-up so it can kick off.
     """
-    return (
-        Fixture.objects.filter(Q(home=team) | Q(away=team))
+    ids = {team.pk for team in teams}
+    if not ids:
+        return {}
+    fixtures = (
+        Fixture.objects.filter(Q(home_id__in=ids) | Q(away_id__in=ids))
         .filter(
             Q(status=Fixture.Status.LOCKED)
             | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now(), problem="")
         )
-        .order_by("kickoff")
-        .first()
+        .select_related("home", "away")
+        .order_by("kickoff", "pk")
     )
+    found: dict[int, Fixture] = {}
+    for fixture in fixtures:
+        for team_id in (fixture.home_id, fixture.away_id):
+            if team_id in ids:
+                found.setdefault(team_id, fixture)
+    return found
 
 
 def season_fixture_index(*, season: Season) -> list[tuple]:

@@ -84,25 +84,37 @@ def _document(kinds: Any, key: str, stored: Any) -> Any:
 def result_resolve(fixture: Fixture, *, seed: int | None = None) -> Result:
     """The result of a kicked-off fixture, resolved by its game's engine from what was frozen
     at kick-off, with fresh dice (or ``seed``'s): not saved yet."""
-    rule_system = fixture.season.league.rule_system
-    kinds = registry.game(rule_system).documents
-    outcome = rules_engine.get_system(rule_system).resolve_match(
-        _document(kinds, "sheet", fixture.home_sheet),
-        _document(kinds, "sheet", fixture.away_sheet),
-        dice=rules_engine.Dice(seed),
-        options=_document(kinds, "options", fixture.options) or {},
-    )
-    return Result(
-        fixture=fixture,
-        home_score=outcome.home_score,
-        away_score=outcome.away_score,
-        winner=outcome.winner or Result.Winner.DRAW,
-        decided_by=outcome.decided_by,
-        seed=outcome.seed,
-        record=documents.stamp(kinds["record"], outcome.record)
-        if "record" in kinds
-        else outcome.record,
-    )
+    return results_resolve(fixtures=[fixture], seeds=[seed])[0]
+
+
+def results_resolve(
+    *, fixtures: Sequence[Fixture], seeds: Sequence[int | None] | None = None
+) -> list[Result]:
+    """:func:`result_resolve` for many kicked-off fixtures of simulated games, each with its
+    seed (fresh dice where it is ``None`` or ``seeds`` is left out): the unsaved results."""
+    results = []
+    for fixture, seed in zip(fixtures, seeds or [None] * len(fixtures), strict=True):
+        rule_system = fixture.season.league.rule_system
+        kinds = registry.game(rule_system).documents
+        outcome = rules_engine.get_system(rule_system).resolve_match(
+            _document(kinds, "sheet", fixture.home_sheet),
+            _document(kinds, "sheet", fixture.away_sheet),
+            dice=rules_engine.Dice(seed),
+            options=_document(kinds, "options", fixture.options) or {},
+        )
+        record = outcome.record
+        results.append(
+            Result(
+                fixture=fixture,
+                home_score=outcome.home_score,
+                away_score=outcome.away_score,
+                winner=outcome.winner or Result.Winner.DRAW,
+                decided_by=outcome.decided_by,
+                seed=outcome.seed,
+                record=documents.stamp(kinds["record"], record) if "record" in kinds else record,
+            )
+        )
+    return results
 
 
 @transaction.atomic
@@ -125,7 +137,7 @@ def fixtures_simulate(*, fixture_ids: Sequence[int]) -> dict[str, int]:
     problems_record(problems)
     playable = [f for f in mine if f.status == Fixture.Status.LOCKED]
     # One INSERT ... VALUES: each roll log bound once (bulk_create's UNNEST escapes it twice).
-    results = list(rows_insert_values(Result, [result_resolve(fixture) for fixture in playable]))
+    results = list(rows_insert_values(Result, results_resolve(fixtures=playable)))
     before = [copy(fixture) for fixture in playable]
     Fixture.objects.filter(pk__in=[f.pk for f in playable]).update(status=Fixture.Status.PLAYED)
     for fixture in playable:

@@ -1,6 +1,7 @@
 """Kick-off of a Rotzball fixture: both line-ups and the league's rule options are frozen on
 the fixture, which the workers then simulate (``matches.services.fixture_simulate``)."""
 
+from collections.abc import Sequence
 from copy import copy
 from typing import Any
 
@@ -15,6 +16,7 @@ from core.documents import stamp
 from core.history import record_saves
 from league.models import League
 from matches.models import Fixture
+from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.models import LineupSlot
 from systems.rotzball.roster_messages import lineup_problems_text
@@ -36,15 +38,35 @@ def kick_off(fixture: Fixture) -> None:
     no roster edit slips in during the snapshot. Raises ``ValidationError`` when a line-up is
     incomplete; the fixture is left as it was.
     """
-    _freeze(fixture)
+    for _fixture, error in fixtures_freeze(fixtures=[fixture]):
+        raise error
     fixture.save(update_fields=list(FROZEN))
 
 
 def kick_off_many(*, fixtures: list[Fixture]) -> dict[int, list[str]]:
-    """:func:`kick_off` for many fixtures whose teams and selves the caller holds locked: each
-    team's line-up and match plan and each league's rules read once for all (a few queries),
-    the fixtures written in one statement with their history. Returns the messages of the
-    fixtures that cannot kick off, by id; those are left as they were."""
+    """:func:`kick_off` for many fixtures whose teams and selves the caller holds locked
+    (:func:`fixtures_freeze`), the fixtures written in one statement with their history.
+    Returns the messages of the fixtures that cannot kick off, by id; those are left as they
+    were."""
+    befores = {id(fixture): copy(fixture) for fixture in fixtures}
+    problems = {fixture.pk: error.messages for fixture, error in fixtures_freeze(fixtures=fixtures)}
+    kicked = [(befores[id(f)], f) for f in fixtures if f.pk not in problems]
+    if kicked:
+        # One UPDATE ... FROM (VALUES ...): each fixture's frozen documents bound once, where
+        # bulk_update builds a CASE over every fixture for each column.
+        rows_update_values(Fixture, [fixture for _, fixture in kicked], FROZEN)
+    record_saves(saves=kicked, fields=FROZEN)
+    return problems
+
+
+def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, ValidationError]]:
+    """Set what the kick-off freezes on each of ``fixtures`` (saved or not; nothing written):
+    each team's line-up and match plan and each league's rules read once for all (a few
+    queries), each team's sheet built and judged once. Returns each fixture that cannot kick
+    off with its ``ValidationError`` naming the side whose line-up cannot play; those are left
+    untouched."""
+    if not fixtures:
+        return []
     teams = {team.pk: team for fixture in fixtures for team in (fixture.home, fixture.away)}
     leagues = {fixture.season.league_id: fixture.season.league for fixture in fixtures}
     slots = LineupSlot.objects.select_related("player")
@@ -52,50 +74,38 @@ def kick_off_many(*, fixtures: list[Fixture]) -> dict[int, list[str]]:
         list(teams.values()), Prefetch("lineup_slots", queryset=slots), "match_plan"
     )
     prefetch_related_objects(list(leagues.values()), "rotzball_rules")
-    problems: dict[int, list[str]] = {}
-    kicked: list[tuple[Fixture, Fixture]] = []
+    options = {pk: stamp(OPTIONS, engine_options(league)) for pk, league in leagues.items()}
+    system = rules_engine.get_system(RULE_SYSTEM)
+    sheets: dict[int, dict[str, Any]] = {}
+    issues: dict[int, str] = {}
+    for pk, team in teams.items():
+        sheet = team_sheet_get(team=team)
+        blocking = [issue for issue in system.validate_roster(sheet) if issue.blocking]
+        if blocking:
+            issues[pk] = lineup_problems_text(blocking)
+        else:
+            sheets[pk] = stamp(TEAM_SHEET, sheet)
+    refused = []
+    now = timezone.now()
     for fixture in fixtures:
         fixture.home, fixture.away = teams[fixture.home_id], teams[fixture.away_id]
         fixture.season.league = leagues[fixture.season.league_id]
-        before = copy(fixture)
-        try:
-            _freeze(fixture)
-        except ValidationError as error:
-            problems[fixture.pk] = error.messages
+        sides = {"home": fixture.home, "away": fixture.away}
+        problems = {side: issues[team.pk] for side, team in sides.items() if team.pk in issues}
+        if problems:
+            error = ValidationError(
+                {
+                    side: _("%(team)s's line-up is not ready: %(problems)s")
+                    % {"team": sides[side].name, "problems": text}
+                    for side, text in problems.items()
+                }
+            )
+            refused.append((fixture, error))
             continue
-        kicked.append((before, fixture))
-    if kicked:
-        # One UPDATE ... FROM (VALUES ...): each fixture's frozen documents bound once, where
-        # bulk_update builds a CASE over every fixture for each column.
-        now = timezone.now()
-        for _, fixture in kicked:
-            fixture.locked_at = now
-        rows_update_values(Fixture, [fixture for _, fixture in kicked], FROZEN)
-    record_saves(saves=kicked, fields=FROZEN)
-    return problems
-
-
-def _freeze(fixture: Fixture) -> None:
-    """Set what the kick-off freezes on ``fixture`` (not saved); ``ValidationError`` naming
-    each side whose line-up cannot play, the fixture untouched."""
-    system = rules_engine.get_system(fixture.season.league.rule_system)
-    sheets = {side: team_sheet_get(team=getattr(fixture, side)) for side in ("home", "away")}
-    problems = {
-        side: [issue for issue in system.validate_roster(sheet) if issue.blocking]
-        for side, sheet in sheets.items()
-    }
-    problems = {side: lineup_problems_text(issues) for side, issues in problems.items() if issues}
-    if problems:
-        raise ValidationError(
-            {
-                side: _("%(team)s's line-up is not ready: %(problems)s")
-                % {"team": getattr(fixture, side).name, "problems": text}
-                for side, text in problems.items()
-            }
-        )
-    fixture.home_sheet = stamp(TEAM_SHEET, sheets["home"])
-    fixture.away_sheet = stamp(TEAM_SHEET, sheets["away"])
-    fixture.options = stamp(OPTIONS, engine_options(fixture.season.league))
-    fixture.status = Fixture.Status.LOCKED
-    fixture.locked_at = timezone.now()
-    fixture.problem = ""
+        fixture.home_sheet = sheets[fixture.home_id]
+        fixture.away_sheet = sheets[fixture.away_id]
+        fixture.options = options[fixture.season.league_id]
+        fixture.status = Fixture.Status.LOCKED
+        fixture.locked_at = now
+        fixture.problem = ""
+    return refused

@@ -1,26 +1,23 @@
-"""Rotzball in bulk, for ``manage.py generate_load`` (the ``load_teams`` and ``load_kick_off``
-of ``loadgen.plugins.load``): many teams with full rosters in a few statements, and many
-fixtures frozen at once, each team's sheet built once.
+"""Rotzball for ``manage.py generate_load`` (``loadgen.plugins.load``): what coaches would
+choose, drawn on the given dice, written through the same services as theirs, in bulk
+(``teams_register``, ``players_create``, ``lineups_set``, ``match_plans_set``), and fixtures
+frozen by the kick-off's own ``fixtures_freeze``.
 
-The rows are those of the demo's roster (``systems.rotzball.demo``): eight players with WFRP
-characteristics 20 + 2D10 drawn on the given dice, the best ones in the line-up, a match plan.
+A roster is the demo's (``systems.rotzball.demo``): eight players with WFRP characteristics
+20 + 2D10, the best ones in the line-up, a match plan drawn among the tactics.
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import Prefetch, prefetch_related_objects
-from django.utils import timezone
-
-from core.documents import stamp
 from league.models import League, Team
+from league.services import teams_register
 from matches.models import Fixture
 from rules_engine import Dice
+from systems.rotzball import services
 from systems.rotzball.demo import FIRST_NAMES
-from systems.rotzball.documents import OPTIONS, TEAM_SHEET
-from systems.rotzball.kickoff import engine_options
-from systems.rotzball.models import LineupSlot, MatchPlan, Player, Tactic
-from systems.rotzball.selectors.teams import team_sheet_get
+from systems.rotzball.kickoff import fixtures_freeze
+from systems.rotzball.models import LineupSlot, Player, Tactic
 
 PLAYERS = 8
 CHARACTERISTICS = ("endurance", "agility", "strength", "intelligence")
@@ -28,54 +25,50 @@ P = LineupSlot.Position
 FIELD_POSITIONS = [P.PASSER, P.ATTACKER_1, P.ATTACKER_2, P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3]
 
 
+def roster_draw(dice: Dice) -> tuple[list[dict[str, Any]], str]:
+    """One team's players (their fields) and tactic, as a coach might choose them."""
+    players = []
+    for index in range(PLAYERS):
+        stats = {key: 20 + dice.d10(key) + dice.d10(key) for key in CHARACTERISTICS}
+        players.append({"name": f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {index + 1}", **stats})
+    tactics = Tactic.values
+    return players, tactics[dice.roll(len(tactics), "tactic") - 1]
+
+
+def lineup_choice(players: Sequence[Player]) -> dict[str, int]:
+    """The coach the best at agility and intelligence, the strongest others on the field."""
+    coach = max(players, key=lambda p: p.agility + p.intelligence)
+    rest = sorted(
+        (p for p in players if p is not coach),
+        key=lambda p: p.endurance + p.agility + p.strength,
+        reverse=True,
+    )
+    lineup = {position: p.pk for position, p in zip(FIELD_POSITIONS, rest, strict=False)}
+    return {P.COACH: coach.pk, **lineup}
+
+
 def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
     """The teams, each with eight players, a full line-up and a match plan."""
-    rows = Team.objects.bulk_create([Team(league=league, **spec) for spec in teams])
-    players = []
-    for team in rows:
-        for index in range(PLAYERS):
-            stats = {key: 20 + dice.d10(key) + dice.d10(key) for key in CHARACTERISTICS}
-            name = f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {index + 1}"
-            players.append(Player(team=team, name=name, **stats))
-    Player.objects.bulk_create(players)
-    slots = []
-    for start in range(0, len(players), PLAYERS):
-        squad = players[start : start + PLAYERS]
-        coach = max(squad, key=lambda p: p.agility + p.intelligence)
-        rest = sorted(
-            (p for p in squad if p is not coach),
-            key=lambda p: p.endurance + p.agility + p.strength,
-            reverse=True,
-        )
-        slots.append(LineupSlot(team=coach.team, position=P.COACH, player=coach))
-        slots += [
-            LineupSlot(team=coach.team, position=position, player=player)
-            for position, player in zip(FIELD_POSITIONS, rest, strict=False)
+    rows = teams_register(league=league, teams=teams)
+    rosters = [roster_draw(dice) for _team in rows]
+    players = services.players_create(
+        players=[
+            (team, fields)
+            for team, (squad, _) in zip(rows, rosters, strict=True)
+            for fields in squad
         ]
-    LineupSlot.objects.bulk_create(slots)
-    tactics = Tactic.values
-    MatchPlan.objects.bulk_create(
-        MatchPlan(team=team, tactic=tactics[dice.roll(len(tactics), "tactic") - 1]) for team in rows
+    )
+    squads = [players[start : start + PLAYERS] for start in range(0, len(players), PLAYERS)]
+    services.lineups_set(
+        lineups=[(team, lineup_choice(squad)) for team, squad in zip(rows, squads, strict=True)]
+    )
+    services.match_plans_set(
+        plans=[(team, tactic) for team, (_, tactic) in zip(rows, rosters, strict=True)]
     )
     return rows
 
 
 def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
     """Freeze the fixtures as ``kick_off`` does (line-ups, options), on the objects only."""
-    if not fixtures:
-        return
-    league = fixtures[0].season.league
-    teams = {team.pk: team for f in fixtures for team in (f.home, f.away)}
-    slots = LineupSlot.objects.select_related("player")
-    prefetch_related_objects(
-        list(teams.values()), Prefetch("lineup_slots", queryset=slots), "match_plan"
-    )
-    sheets = {pk: stamp(TEAM_SHEET, team_sheet_get(team=team)) for pk, team in teams.items()}
-    options = stamp(OPTIONS, engine_options(league))
-    now = timezone.now()
-    for fixture in fixtures:
-        fixture.home_sheet = sheets[fixture.home_id]
-        fixture.away_sheet = sheets[fixture.away_id]
-        fixture.options = options
-        fixture.status = Fixture.Status.LOCKED
-        fixture.locked_at = now
+    for _fixture, error in fixtures_freeze(fixtures=fixtures):
+        raise error

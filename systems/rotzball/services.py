@@ -6,20 +6,22 @@ only before the team's next kick-off (``matches.rosters.team_assert_editable``),
 team's row lock.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from copy import copy
 from typing import Any
 
 from auditlog.context import disable_auditlog
 from django.core.exceptions import ValidationError
 from django.db import router, transaction
 from django.db.models.deletion import Collector
+from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from core import history
 from core.refusals import Refused
 from core.signals import lineup_changed
 from league.models import League, Team
-from matches.rosters import team_assert_editable
+from matches.rosters import team_assert_editable, teams_assert_editable
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 
 PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
@@ -27,37 +29,75 @@ PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
 
 @transaction.atomic
 def player_create(*, team: Team, **fields: Any) -> Player:
-    _lock_team(team)
-    team_assert_editable(team=team)
-    player = player_check(team=team, **fields)
-    player.save()
-    return player
+    """A new player: :func:`players_create` for one."""
+    return players_create(players=[(team, fields)])[0]
+
+
+@transaction.atomic
+def players_create(*, players: Sequence[tuple[Team, Mapping[str, Any]]]) -> list[Player]:
+    """New players (``(team, fields)`` each), in order: their teams locked and checked
+    editable, every player checked (:func:`players_check`), all inserted in one statement with
+    their history. Refused as a whole on the first fault."""
+    teams = _lock_teams(team for team, _fields in players)
+    teams_assert_editable(teams=teams)
+    rows = players_check(players=[(team, None, fields) for team, fields in players])
+    Player.objects.bulk_create(rows)
+    history.record_saves(saves=[(None, player) for player in rows])
+    return rows
 
 
 def player_check(*, team: Team, player: Player | None = None, **fields: Any) -> Player:
     """A new player (or ``player`` changed) as it would be saved, checked by every rule of
     the roster, and not saved: the services save it, the roster page checks as you type."""
-    unknown = set(fields) - set(PLAYER_FIELDS)
-    if unknown:
-        raise ValidationError({field: _("Unknown player field.") for field in unknown})
-    candidate = Player(team=team) if player is None else player
-    for field, value in fields.items():
-        setattr(candidate, field, value)
-    name = fields.get("name")
-    if name and team.players.filter(name__iexact=name).exclude(pk=candidate.pk).exists():
-        raise Refused(
-            "name_taken",
-            _("%(name)s already plays for this team: choose another name."),
-            field="name",
-            name=name,
+    return players_check(players=[(team, player, fields)])[0]
+
+
+def players_check(
+    *, players: Sequence[tuple[Team, Player | None, Mapping[str, Any]]]
+) -> list[Player]:
+    """:func:`player_check` for many players (``(team, player or None, fields)`` each): the
+    names their teams use read in one query, a name unique in its team (capitals aside) among
+    the players checked too."""
+    for _team, _player, fields in players:
+        unknown = set(fields) - set(PLAYER_FIELDS)
+        if unknown:
+            raise ValidationError({field: _("Unknown player field.") for field in unknown})
+    names = {fields["name"].lower() for _t, _p, fields in players if fields.get("name")}
+    taken: dict[tuple[int, str], int] = {}
+    if names:
+        rows = (
+            Player.objects.filter(team__in={team.pk for team, _p, _f in players})
+            .annotate(lowered=Lower("name"))
+            .filter(lowered__in=names)
+            .values_list("team_id", "lowered", "pk")
         )
-    candidate.full_clean()
-    return candidate
+        taken = {(team_id, name): pk for team_id, name, pk in rows}
+    checked = []
+    for team, player, fields in players:
+        candidate = Player(team=team) if player is None else player
+        for field, value in fields.items():
+            setattr(candidate, field, value)
+        name = fields.get("name")
+        owner = taken.get((team.pk, name.lower())) if name else None
+        if name and owner is not None and owner != candidate.pk:
+            raise Refused(
+                "name_taken",
+                _("%(name)s already plays for this team: choose another name."),
+                field="name",
+                name=name,
+            )
+        # The name's uniqueness in the team is checked above, for the whole batch (the
+        # constraint's own check would cost a query per player).
+        candidate.full_clean(validate_constraints=False)
+        if name:
+            taken[(team.pk, name.lower())] = candidate.pk if candidate.pk else -len(checked) - 1
+        checked.append(candidate)
+    return checked
 
 
 @transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
-    _lock_team(player.team)
+    _lock_teams([player.team])
     team_assert_editable(team=player.team)
     player = player_check(team=player.team, player=player, **changes)
     player.save()
@@ -67,7 +107,7 @@ def player_update(*, player: Player, **changes: Any) -> Player:
 
 @transaction.atomic
 def player_delete(*, player: Player) -> None:
-    _lock_team(player.team)
+    _lock_teams([player.team])
     team_assert_editable(team=player.team)
     player.delete()
     lineup_changed.send(sender=Team, team=player.team)
@@ -78,68 +118,126 @@ def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str
     """Replace the line-up: position -> player id (or None to leave the position empty).
 
     Positions not named are left empty. A player holds at most one position and must
-    belong to the team. Players left out are reserves.
+    belong to the team. Players left out are reserves. :func:`lineups_set` for one team.
     """
-    _lock_team(team)
-    team_assert_editable(team=team)
-    chosen = lineup_validate(team=team, assignments=assignments)
-    _slots_delete(team)
+    return lineups_set(lineups=[(team, assignments)])[0]
+
+
+@transaction.atomic
+def lineups_set(
+    *, lineups: Sequence[tuple[Team, Mapping[str, int | None]]]
+) -> list[dict[str, Player]]:
+    """:func:`lineup_set` for many teams (``(team, assignments)`` each, a team once): the
+    teams locked and checked editable, every line-up checked (:func:`lineups_validate`), the
+    old slots deleted and the new ones inserted in one statement each."""
+    teams = _lock_teams(team for team, _assignments in lineups)
+    teams_assert_editable(teams=teams)
+    chosen = lineups_validate(lineups=lineups)
+    _slots_delete(teams)
     LineupSlot.objects.bulk_create(
         LineupSlot(team=team, position=position, player=player)
-        for position, player in chosen.items()
+        for (team, _assignments), positions in zip(lineups, chosen, strict=True)
+        for position, player in positions.items()
     )
-    lineup_changed.send(sender=Team, team=team)
+    for team in teams:
+        lineup_changed.send(sender=Team, team=team)
     return chosen
 
 
 def lineup_validate(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str, Player]:
     """Check a line-up without saving it: position -> player, or ``ValidationError`` naming
     each faulty position. ``lineup_set`` and the line-up editor's live preview use it."""
+    return lineups_validate(lineups=[(team, assignments)])[0]
+
+
+def lineups_validate(
+    *, lineups: Sequence[tuple[Team, Mapping[str, int | None]]]
+) -> list[dict[str, Player]]:
+    """:func:`lineup_validate` for many teams, their players read in one query; the first
+    faulty line-up in order is refused."""
     positions = set(LineupSlot.Position.values)
-    errors: dict[str, str] = {}
-    for position in assignments:
-        if position not in positions:
-            errors[position] = _("Unknown position.")
-    chosen = {pos: pid for pos, pid in assignments.items() if pid is not None and pos in positions}
-    players = {p.pk: p for p in Player.objects.filter(team=team, pk__in=chosen.values())}
-    seen: dict[int, str] = {}
-    for position, player_id in chosen.items():
-        if player_id not in players:
-            errors[position] = _("Choose a player of this team.")
-        elif player_id in seen:
-            errors[position] = _(
-                "%(player)s already plays as %(position)s; a player holds one position."
-            ) % {
-                "player": players[player_id].name,
-                "position": LineupSlot.Position(seen[player_id]).label,
-            }
-        else:
-            seen[player_id] = position
-    if errors:
-        raise ValidationError(errors)
-    return {position: players[player_id] for position, player_id in chosen.items()}
+    wanted = {
+        pid for _team, assignments in lineups for pid in assignments.values() if pid is not None
+    }
+    team_ids = {team.pk for team, _assignments in lineups}
+    found = Player.objects.filter(team__in=team_ids, pk__in=wanted) if wanted else []
+    by_team: dict[int, dict[int, Player]] = {}
+    for player in found:
+        by_team.setdefault(player.team_id, {})[player.pk] = player
+    checked = []
+    for team, assignments in lineups:
+        players = by_team.get(team.pk, {})
+        errors: dict[str, str] = {}
+        for position in assignments:
+            if position not in positions:
+                errors[position] = _("Unknown position.")
+        chosen = {
+            pos: pid for pos, pid in assignments.items() if pid is not None and pos in positions
+        }
+        seen: dict[int, str] = {}
+        for position, player_id in chosen.items():
+            if player_id not in players:
+                errors[position] = _("Choose a player of this team.")
+            elif player_id in seen:
+                errors[position] = _(
+                    "%(player)s already plays as %(position)s; a player holds one position."
+                ) % {
+                    "player": players[player_id].name,
+                    "position": LineupSlot.Position(seen[player_id]).label,
+                }
+            else:
+                seen[player_id] = position
+        if errors:
+            raise ValidationError(errors)
+        checked.append({position: players[player_id] for position, player_id in chosen.items()})
+    return checked
 
 
 @transaction.atomic
 def team_set_match_plan(*, team: Team, tactic: str) -> Team:
-    _lock_team(team)
-    team_assert_editable(team=team)
-    if tactic not in Tactic.values:
-        raise Refused(
-            "unknown_tactic", _("Choose offensive, defensive or balanced."), field="tactic"
-        )
-    MatchPlan.objects.update_or_create(team=team, defaults={"tactic": tactic})
-    lineup_changed.send(sender=Team, team=team)
+    """Set the team's match plan: :func:`match_plans_set` for one team."""
+    match_plans_set(plans=[(team, tactic)])
     return team
 
 
-def _slots_delete(team: Team) -> None:
-    """Empty ``team``'s line-up in one ``DELETE``, each slot's history entry (as auditlog
+@transaction.atomic
+def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
+    """Set many teams' match plans (``(team, tactic)`` each, a team once): the teams locked
+    and checked editable, each tactic checked, the plans read in one query and written in
+    one statement for the new ones and one for the changed ones, with their history."""
+    teams = _lock_teams(team for team, _tactic in plans)
+    teams_assert_editable(teams=teams)
+    for _team, tactic in plans:
+        if tactic not in Tactic.values:
+            raise Refused(
+                "unknown_tactic", _("Choose offensive, defensive or balanced."), field="tactic"
+            )
+    existing = {plan.pk: plan for plan in MatchPlan.objects.filter(team__in=[t for t, _ in plans])}
+    created, changed = [], []
+    for team, tactic in plans:
+        plan = existing.get(team.pk)
+        if plan is None:
+            created.append(MatchPlan(team=team, tactic=tactic))
+        elif plan.tactic != tactic:
+            changed.append((copy(plan), plan))
+            plan.tactic = tactic
+    MatchPlan.objects.bulk_create(created)
+    MatchPlan.objects.bulk_update([plan for _before, plan in changed], ["tactic"])
+    history.record_save_groups(
+        groups=[([(None, plan) for plan in created], None), (changed, ["tactic"])]
+    )
+    for team in teams:
+        lineup_changed.send(sender=Team, team=team)
+
+
+def _slots_delete(teams: Sequence[Team]) -> None:
+    """Empty ``teams``' line-ups in one ``DELETE``, each slot's history entry (as auditlog
     writes it on a delete) written in one statement: the slots are read once, with their
     players, which each entry's text names."""
-    slots = list(LineupSlot.objects.filter(team=team).select_related("player"))
+    by_pk = {team.pk: team for team in teams}
+    slots = list(LineupSlot.objects.filter(team__in=list(by_pk)).select_related("player"))
     for slot in slots:
-        slot.team = team  # known: no query per slot for the entry's text and league
+        slot.team = by_pk[slot.team_id]  # known: no query per slot for the entry's text
     history.record_deletes(slots)  # before the delete, which clears the slots' ids
     collector = Collector(using=router.db_for_write(LineupSlot))
     collector.collect(slots)
@@ -147,9 +245,17 @@ def _slots_delete(team: Team) -> None:
         collector.delete()
 
 
-def _lock_team(team: Team) -> None:
-    """Serialise roster writes of one team (and against kick-off snapshots)."""
-    Team.objects.select_for_update().filter(pk=team.pk).first()
+def _lock_teams(teams: Iterable[Team]) -> list[Team]:
+    """Serialise roster writes of these teams (and against kick-off snapshots), in id order
+    (``matches.locking``'s); the distinct teams, in the order given."""
+    distinct = list({team.pk: team for team in teams}.values())
+    list(
+        Team.objects.select_for_update()
+        .filter(pk__in=[team.pk for team in distinct])
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return distinct
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

@@ -7,6 +7,8 @@ not before the post-match sequence of each team's last played match has carried 
 over.
 """
 
+from collections.abc import Sequence
+
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,29 +19,59 @@ from systems.tutatis import engine, selectors
 SIDES = ("home", "away")
 
 
+FROZEN = ["home_sheet", "away_sheet", "options", "status", "locked_at"]
+"""The fields a kick-off writes."""
+
+
 def kick_off(fixture: Fixture) -> None:
     """Freeze both teams into ``fixture``; ``ValidationError`` per side when a team is not
     ready (nothing changes). The caller holds both teams' and the fixture's row locks."""
-    problems = selectors.teams_not_ready([fixture.home, fixture.away])
-    for team in (fixture.home, fixture.away):
-        if selectors.team_unsettled(team=team) and team.pk not in problems:
-            problems[team.pk] = _(
+    for _fixture, error in fixtures_freeze(fixtures=[fixture]):
+        raise error
+    fixture.save(update_fields=FROZEN)
+
+
+def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, ValidationError]]:
+    """Set what the kick-off freezes on each of ``fixtures`` (saved or not; nothing written):
+    every team judged and its sheet built once for all. Returns each fixture that cannot kick
+    off with its ``ValidationError`` per side; those are left untouched."""
+    if not fixtures:
+        return []
+    teams = {team.pk: team for fixture in fixtures for team in (fixture.home, fixture.away)}
+    problems = selectors.teams_not_ready(list(teams.values()))
+    for pk in selectors.teams_unsettled(teams=list(teams.values())):
+        problems.setdefault(
+            pk,
+            _(
                 "its last match's injuries are not carried over yet (the post-match sequence "
                 "is running)."
-            )
-    if problems:
-        raise ValidationError(
-            {
-                side: _("%(team)s cannot play yet: %(why)s")
-                % {"team": getattr(fixture, side).name, "why": problems[getattr(fixture, side).pk]}
-                for side in SIDES
-                if getattr(fixture, side).pk in problems
-            }
+            ),
         )
-    rules = engine.league_rules(fixture.season.league)
-    fixture.home_sheet = selectors.team_sheet(fixture.home)
-    fixture.away_sheet = selectors.team_sheet(fixture.away)
-    fixture.options = {"budget": rules.budget, "time_warp_tokens": rules.time_warp_tokens}
-    fixture.status = Fixture.Status.LOCKED
-    fixture.locked_at = timezone.now()
-    fixture.save(update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at"])
+    sheets = {pk: selectors.team_sheet(team) for pk, team in teams.items() if pk not in problems}
+    leagues = {fixture.season.league_id: fixture.season.league for fixture in fixtures}
+    rules = {pk: engine.league_rules(league) for pk, league in leagues.items()}
+    refused = []
+    now = timezone.now()
+    for fixture in fixtures:
+        sides = {side: getattr(fixture, side) for side in SIDES}
+        if any(team.pk in problems for team in sides.values()):
+            error = ValidationError(
+                {
+                    side: _("%(team)s cannot play yet: %(why)s")
+                    % {"team": team.name, "why": problems[team.pk]}
+                    for side, team in sides.items()
+                    if team.pk in problems
+                }
+            )
+            refused.append((fixture, error))
+            continue
+        league_rules = rules[fixture.season.league_id]
+        fixture.home_sheet = sheets[fixture.home_id]
+        fixture.away_sheet = sheets[fixture.away_id]
+        fixture.options = {
+            "budget": league_rules.budget,
+            "time_warp_tokens": league_rules.time_warp_tokens,
+        }
+        fixture.status = Fixture.Status.LOCKED
+        fixture.locked_at = now
+    return refused

@@ -1,9 +1,10 @@
 """Tutatis in bulk, for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
 ``load_results`` of ``loadgen.plugins.load``).
 
-* Teams: the rows the roster services (``team_list_choose``, ``roster_set``) write, from the
-  shipped sample lists as the demo builds them, each roster checked by the engine.
-* Kick-off: each team's sheet built once, the league's rules frozen with it.
+* Teams: through the roster services' bulk variants (``teams_register``,
+  ``team_lists_choose``, ``rosters_set``, which ``team_list_choose`` and ``roster_set`` call
+  for one team), on the shipped sample lists as the demo builds them.
+* Kick-off: the kick-off's own ``fixtures_freeze``, each team's sheet built once.
 * Results: a plausible score per fixture (goals and shots over the bar drawn on the dice,
   nobody badly hurt) entered by the home coach and confirmed by the away coach, read by the
   engine as ``report_enter`` and ``report_confirm`` read it; the post-match sequence is run by
@@ -19,61 +20,53 @@ from django.utils import timezone
 
 from core.bulk import rows_insert
 from league.models import League, Team
+from league.services import teams_register
 from matches.models import Fixture, Result
 from rules_engine import Dice, MatchOutcome
 from rules_engine.tutatis import SYSTEM
-from systems.tutatis import engine, selectors
+from systems.tutatis import kickoff
 from systems.tutatis.demo import ROSTER, TEAMS
-from systems.tutatis.models import Player, PostMatchRun, ResultReport, TeamList, TutatisTeam
+from systems.tutatis.models import PostMatchRun, ResultReport, TeamList
 from systems.tutatis.services import lists, rosters
 
 SIDES = ("home", "away")
 
 
-def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
-    """The teams, each on one of the demo's sample lists with the demo's roster counts: the
-    rows ``team_list_choose`` and ``roster_set`` write, each roster checked by the engine's
-    team-building rules as ``roster_set`` checks it, in a few statements for all."""
+def team_lists_draw(*, teams: int, dice: Dice) -> list[TeamList]:
+    """The sample list each of ``teams`` teams hires from, as their coaches might choose."""
     lists.samples_install()
     samples = {name: TeamList.objects.get(league=None, name=name) for _n, name, *_r in TEAMS}
-    entries = {name: list(team_list.entries.order_by("pk")) for name, team_list in samples.items()}
-    budget = engine.league_rules(league).budget
-    chosen = [TEAMS[dice.roll(len(TEAMS), "team list") - 1][1] for _spec in teams]
-    rows = Team.objects.bulk_create([Team(league=league, **spec) for spec in teams])
-    TutatisTeam.objects.bulk_create(
-        TutatisTeam(team=team, team_list=samples[name])
-        for team, name in zip(rows, chosen, strict=True)
+    return [samples[TEAMS[dice.roll(len(TEAMS), "team list") - 1][1]] for _team in range(teams)]
+
+
+def roster_counts(team_list: TeamList) -> dict[int, tuple[int, int]]:
+    """The demo's roster counts on ``team_list``: entry id -> (on the pitch, on the bench)."""
+    entries = list(team_list.entries.order_by("pk"))
+    return {entries[index].pk: (pitch, bench) for index, pitch, bench in ROSTER}
+
+
+def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
+    """The teams, each on one of the demo's sample lists with the demo's roster counts, built
+    by the commissioner through the roster services' bulk variants."""
+    chosen = team_lists_draw(teams=len(teams), dice=dice)
+    rows = teams_register(league=league, teams=teams)
+    user = league.commissioner
+    rosters.team_lists_choose(user=user, choices=list(zip(rows, chosen, strict=True)))
+    counts = {team_list.pk: roster_counts(team_list) for team_list in chosen}
+    rosters.rosters_set(
+        user=user,
+        rosters=[
+            (team, counts[team_list.pk]) for team, team_list in zip(rows, chosen, strict=True)
+        ],
     )
-    players: list[Player] = []
-    for team, name in zip(rows, chosen, strict=True):
-        taken: set[str] = set()
-        squad = [
-            rosters._hired(entry, team, rosters._free_name(entry.name, taken), on_pitch)
-            for index, pitch, bench in ROSTER
-            for entry in [entries[name][index]]
-            for on_pitch in [True] * pitch + [False] * bench
-        ]
-        rosters._refuse(engine.team_check(squad, budget=budget))
-        players += squad
-    Player.objects.bulk_create(players)
     return rows
 
 
 def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
-    """Freeze the fixtures as ``kick_off`` does, on the objects only."""
-    if not fixtures:
-        return
-    rules = engine.league_rules(fixtures[0].season.league)
-    teams = {team.pk: team for f in fixtures for team in (f.home, f.away)}
-    sheets = {pk: selectors.team_sheet(team) for pk, team in teams.items()}
-    options = {"budget": rules.budget, "time_warp_tokens": rules.time_warp_tokens}
-    now = timezone.now()
-    for fixture in fixtures:
-        fixture.home_sheet = sheets[fixture.home_id]
-        fixture.away_sheet = sheets[fixture.away_id]
-        fixture.options = dict(options)
-        fixture.status = Fixture.Status.LOCKED
-        fixture.locked_at = now
+    """Freeze the fixtures as ``kick_off`` does (``kickoff.fixtures_freeze``), on the objects
+    only."""
+    for _fixture, error in kickoff.fixtures_freeze(fixtures=fixtures):
+        raise error
 
 
 def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:

@@ -1,5 +1,6 @@
 """Reads of the Tutatis app: lists, rosters with their check, sheets, rolls, reports."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -130,15 +131,22 @@ def player_choices(fixture: Fixture) -> list[tuple[str, str]]:
 def team_unsettled(*, team: Team) -> bool:
     """A played match of the team still waits for its post-match sequence (a fixture awarded
     by forfeit has none)."""
-    return (
+    return team.pk in teams_unsettled(teams=[team])
+
+
+def teams_unsettled(*, teams: Sequence[Team]) -> set[int]:
+    """The ids of ``teams`` of which a played match still waits for its post-match sequence
+    (one query)."""
+    ids = {team.pk for team in teams}
+    pending = (
         Fixture.objects.filter(
-            Q(home=team) | Q(away=team),
-            status=Fixture.Status.PLAYED,
+            Q(home_id__in=ids) | Q(away_id__in=ids), status=Fixture.Status.PLAYED
         )
         .exclude(post_match__status=PostMatchRun.Status.DONE)
         .exclude(result__decided_by=FORFEIT)
-        .exists()
+        .values_list("home_id", "away_id")
     )
+    return {team_id for pair in pending for team_id in pair} & ids
 
 
 def season_post_match_pending(*, season: Season) -> list[Fixture]:

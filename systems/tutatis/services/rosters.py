@@ -10,15 +10,18 @@
 A team that has kicked off and waits for its result is frozen. The team row is locked first.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from copy import copy
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from core import history
 from core.refusals import Refused
-from league.models import Team
+from league.models import League, Team
 from matches import locking
 from matches.models import Fixture
 from rules_engine.tutatis import TeamRule
@@ -30,21 +33,32 @@ STATS = ("mo", "st", "ag", "co", "bp")
 
 
 def _locked_team(team: Team, user: User) -> Team:
-    if team.league.rule_system != RULE_SYSTEM:
-        raise Refused("not_tutatis", _("This is not a Tutatis team."), field="team")
-    if not roles.can_edit_roster(user, team):
-        raise PermissionDenied(_("Only the team's coach or the commissioner edits its roster."))
-    locked = locking.lock_teams([team.pk])[0]
+    return _locked_teams([team], user)[0]
+
+
+def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
+    """``teams`` (Tutatis teams ``user`` may edit) locked in id order, refused when one waits
+    for a result (one query for all); the locked rows, in the order given."""
+    for team in teams:
+        if team.league.rule_system != RULE_SYSTEM:
+            raise Refused("not_tutatis", _("This is not a Tutatis team."), field="team")
+        if not roles.can_edit_roster(user, team):
+            raise PermissionDenied(_("Only the team's coach or the commissioner edits its roster."))
+    locked = {team.pk: team for team in locking.lock_teams(team.pk for team in teams)}
+    leagues = League.objects.in_bulk({team.league_id for team in locked.values()})
+    for team in locked.values():
+        team.league = leagues[team.league_id]  # read again, once for all
+    ids = list(locked)
     waiting = Fixture.objects.filter(status=Fixture.Status.LOCKED).filter(
-        home=locked
-    ) | Fixture.objects.filter(status=Fixture.Status.LOCKED, away=locked)
+        Q(home_id__in=ids) | Q(away_id__in=ids)
+    )
     if waiting.exists():
         raise Refused(
             "roster_frozen",
             _("This team has kicked off and waits for its result: its roster is frozen."),
             field="team",
         )
-    return locked
+    return [locked[team.pk] for team in teams]
 
 
 def _refuse(check, *, allow_short: bool = False) -> None:
@@ -60,22 +74,55 @@ def _refuse(check, *, allow_short: bool = False) -> None:
 @transaction.atomic
 def team_list_choose(*, user: User, team: Team, team_list: TeamList) -> TutatisTeam:
     """The list a team hires from; it changes only while the team has no player."""
-    locked = _locked_team(team, user)
-    if not team_lists_for(league=locked.league).filter(pk=team_list.pk).exists():
-        raise Refused(
-            "unknown_team_list", _("Choose one of this league's team lists."), field="team_list"
+    return team_lists_choose(user=user, choices=[(team, team_list)])[0]
+
+
+@transaction.atomic
+def team_lists_choose(*, user: User, choices: Sequence[tuple[Team, TeamList]]) -> list[TutatisTeam]:
+    """:func:`team_list_choose` for many teams (``(team, team_list)`` each, a team once): the
+    teams locked, the lists each league offers, the teams' current lists and who has players
+    read once for all, the new rows and the changed ones written in one statement each, with
+    their history."""
+    locked = _locked_teams([team for team, _list in choices], user)
+    leagues = {team.league_id: team.league for team in locked}
+    offered = {
+        league_id: set(
+            team_lists_for(league=league).prefetch_related(None).values_list("pk", flat=True)
         )
-    current = TutatisTeam.objects.filter(team=locked).first()
-    if current and current.team_list_id != team_list.pk and locked.tutatis_players.exists():
-        raise Refused(
-            "roster_not_empty",
-            _("Fire every player before changing the team's list."),
-            field="team_list",
-        )
-    tutatis, _created = TutatisTeam.objects.update_or_create(
-        team=locked, defaults={"team_list": team_list}
+        for league_id, league in leagues.items()
+    }
+    for team, (_team, team_list) in zip(locked, choices, strict=True):
+        if team_list.pk not in offered[team.league_id]:
+            raise Refused(
+                "unknown_team_list",
+                _("Choose one of this league's team lists."),
+                field="team_list",
+            )
+    ids = [team.pk for team in locked]
+    current = {row.pk: row for row in TutatisTeam.objects.filter(team__in=ids)}
+    staffed = set(Player.objects.filter(team__in=ids).values_list("team_id", flat=True))
+    created, changed, rows = [], [], []
+    for team, (_team, team_list) in zip(locked, choices, strict=True):
+        row = current.get(team.pk)
+        if row is not None and row.team_list_id != team_list.pk and team.pk in staffed:
+            raise Refused(
+                "roster_not_empty",
+                _("Fire every player before changing the team's list."),
+                field="team_list",
+            )
+        if row is None:
+            row = TutatisTeam(team=team, team_list=team_list)
+            created.append(row)
+        elif row.team_list_id != team_list.pk:
+            changed.append((copy(row), row))
+            row.team_list = team_list
+        rows.append(row)
+    TutatisTeam.objects.bulk_create(created)
+    TutatisTeam.objects.bulk_update([row for _before, row in changed], ["team_list"])
+    history.record_save_groups(
+        groups=[([(None, row) for row in created], None), (changed, ["team_list"])]
     )
-    return tutatis
+    return rows
 
 
 def _hired(entry: ListEntry, team: Team, name: str, on_pitch: bool) -> Player:
@@ -101,50 +148,100 @@ def _free_name(base: str, taken: set[str]) -> str:
 
 
 def _entries(team: Team) -> dict[int, ListEntry]:
-    tutatis = TutatisTeam.objects.filter(team=team).select_related("team_list").first()
-    if tutatis is None:
+    return _entries_of([team])[team.pk]
+
+
+def _entries_of(teams: Sequence[Team]) -> dict[int, dict[int, ListEntry]]:
+    """Each team's list's entries by id, by team id (two queries for all); refused when a
+    team has no list yet."""
+    rows = TutatisTeam.objects.filter(team__in=[team.pk for team in teams])
+    lists = dict(rows.values_list("team_id", "team_list_id"))
+    if len(lists) < len({team.pk for team in teams}):
         raise Refused("team_list_required", _("Choose the team's list first."), field="team_list")
-    return {entry.pk: entry for entry in tutatis.team_list.entries.all()}
+    entries: dict[int, dict[int, ListEntry]] = {}
+    for entry in ListEntry.objects.filter(team_list__in=set(lists.values())).order_by("pk"):
+        entries.setdefault(entry.team_list_id, {})[entry.pk] = entry
+    return {team_id: entries.get(list_id, {}) for team_id, list_id in lists.items()}
 
 
 def roster_draft(
     *, team: Team, counts: Mapping[int, tuple[int, int]]
 ) -> tuple[list[Player], list[Player]]:
     """The roster ``counts`` asks for (unsaved) and the players it fires."""
-    entries = _entries(team)
-    unknown = [pk for pk in counts if pk not in entries]
-    if unknown:
-        raise Refused(
-            "entry_not_in_list", _("This entry is not in the team's list."), field="roster"
-        )
-    current = list(Player.objects.filter(team=team).order_by("pk"))
-    taken = {player.name for player in current}
-    kept: list[Player] = []
-    for pk, entry in entries.items():
-        on_pitch, bench = counts.get(pk, (0, 0))
-        mine = [player for player in current if player.entry_id == pk]
-        wanted = [True] * on_pitch + [False] * bench
-        for player, place in zip(mine, wanted, strict=False):
-            player.on_pitch = place
-            kept.append(player)
-        for place in wanted[len(mine) :]:
-            kept.append(_hired(entry, team, _free_name(entry.name, taken), place))
-    others = [p for p in current if p.entry_id not in entries]  # entry gone: kept as is
-    kept.extend(others)
-    kept_ids = {p.pk for p in kept if p.pk}
-    return kept, [player for player in current if player.pk not in kept_ids]
+    return rosters_draft(rosters=[(team, counts)])[0]
+
+
+def rosters_draft(
+    *, rosters: Sequence[tuple[Team, Mapping[int, tuple[int, int]]]]
+) -> list[tuple[list[Player], list[Player]]]:
+    """:func:`roster_draft` for many teams (their lists and players read once for all)."""
+    teams = [team for team, _counts in rosters]
+    entries_of = _entries_of(teams)
+    players: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(team__in=[team.pk for team in teams]).order_by("pk"):
+        players.setdefault(player.team_id, []).append(player)
+    drafts = []
+    for team, counts in rosters:
+        entries = entries_of[team.pk]
+        unknown = [pk for pk in counts if pk not in entries]
+        if unknown:
+            raise Refused(
+                "entry_not_in_list", _("This entry is not in the team's list."), field="roster"
+            )
+        current = players.get(team.pk, [])
+        taken = {player.name for player in current}
+        kept: list[Player] = []
+        for pk, entry in entries.items():
+            on_pitch, bench = counts.get(pk, (0, 0))
+            mine = [player for player in current if player.entry_id == pk]
+            wanted = [True] * on_pitch + [False] * bench
+            for player, place in zip(mine, wanted, strict=False):
+                player.on_pitch = place
+                kept.append(player)
+            for place in wanted[len(mine) :]:
+                kept.append(_hired(entry, team, _free_name(entry.name, taken), place))
+        others = [p for p in current if p.entry_id not in entries]  # entry gone: kept as is
+        kept.extend(others)
+        kept_ids = {p.pk for p in kept if p.pk}
+        drafts.append((kept, [player for player in current if player.pk not in kept_ids]))
+    return drafts
 
 
 @transaction.atomic
 def roster_set(*, user: User, team: Team, counts: Mapping[int, tuple[int, int]]) -> list[Player]:
     """Replace the roster by ``counts`` (entry id -> (on the pitch, on the bench))."""
-    locked = _locked_team(team, user)
-    kept, fired = roster_draft(team=locked, counts=counts)
-    _refuse(engine.team_check(kept, budget=engine.league_rules(locked.league).budget))
+    return rosters_set(user=user, rosters=[(team, counts)])[0]
+
+
+@transaction.atomic
+def rosters_set(
+    *, user: User, rosters: Sequence[tuple[Team, Mapping[int, tuple[int, int]]]]
+) -> list[list[Player]]:
+    """:func:`roster_set` for many teams (a team once): each roster drafted and checked by
+    the engine's team-building rules, the first that breaks one refused with every broken
+    rule named and nothing changed; then the fired players deleted, the hired ones inserted
+    and the kept ones updated, one statement each for all, with their history."""
+    locked = _locked_teams([team for team, _counts in rosters], user)
+    drafts = rosters_draft(
+        rosters=[(team, counts) for team, (_team, counts) in zip(locked, rosters, strict=True)]
+    )
+    budgets = {team.league_id: engine.league_rules(team.league).budget for team in locked}
+    for team, (kept, _fired) in zip(locked, drafts, strict=True):
+        _refuse(engine.team_check(kept, budget=budgets[team.league_id]))
+    fired = [player for _kept, gone in drafts for player in gone]
     Player.objects.filter(pk__in=[player.pk for player in fired]).delete()
-    for player in kept:
-        player.save()
-    return kept
+    hired = [player for kept, _gone in drafts for player in kept if player.pk is None]
+    moved = [player for kept, _gone in drafts for player in kept if player.pk is not None]
+    Player.objects.bulk_create(hired)
+    befores = dict(Player.objects.filter(pk__in=[p.pk for p in moved]).in_bulk())
+    Player.objects.bulk_update(moved, ["on_pitch"])
+    history.record_save_groups(
+        groups=[
+            ([(None, player) for player in hired], None),
+            ([(befores[player.pk], player) for player in moved], ["on_pitch"]),
+        ]
+    )
+    return [kept for kept, _gone in drafts]
 
 
 @transaction.atomic
