@@ -31,10 +31,15 @@ def rows_write(model: type[models.Model], columns: Sequence[str], rows: Iterable
 
 def tables_empty(*tables: type[models.Model]) -> None:
     """Delete every row of ``tables`` (``TRUNCATE`` on PostgreSQL: no row visited; it waits
-    for, and then holds until commit, the tables' exclusive lock)."""
+    for, and then holds until commit, the tables' exclusive lock).
+
+    PostgreSQL refuses to truncate a table whose rows this transaction wrote while their
+    deferred checks (Django's foreign keys) are still pending: they are checked first, at once,
+    and the transaction's later rows are checked as each is written."""
     if connection.vendor == "postgresql":
         names = ", ".join(model._meta.db_table for model in tables)
         with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute(f"TRUNCATE {names}")
         return
     for model in tables:
