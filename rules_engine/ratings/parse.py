@@ -9,10 +9,12 @@ finite, within the limits of :mod:`rules_engine.ratings.glicko2`. A score is any
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.errors import InvalidInput
+from rules_engine.json_input import json_array, json_object
+from rules_engine.json_input import path as _path
 from rules_engine.ratings.glicko2 import (
     DEFAULT_TAU,
     RATING_LIMIT,
@@ -22,27 +24,6 @@ from rules_engine.ratings.glicko2 import (
     Game,
     Rating,
 )
-
-
-def _path(prefix: str, key: str | int) -> str:
-    return f"{prefix}.{key}" if prefix else str(key)
-
-
-def _object(
-    data: object, field: str, *, required: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise InvalidInput(field or "input", "must be a JSON object")
-    known = required + optional
-    for key in data:
-        if key not in known:
-            raise InvalidInput(
-                _path(field, key), f"is not an input here (known: {', '.join(known)})"
-            )
-    for key in required:
-        if key not in data:
-            raise InvalidInput(_path(field, key), "is required")
-    return data
 
 
 def _plain(number: float) -> str:
@@ -74,7 +55,7 @@ def _rd(data: Mapping[str, Any], field: str) -> float:
 
 def player(data: object, field: str) -> Rating:
     """``{"rating", "rd", "volatility"}``."""
-    obj = _object(data, field, required=("rating", "rd", "volatility"))
+    obj = json_object(data, field, required=("rating", "rd", "volatility"))
     volatility = _number(
         obj["volatility"], _path(field, "volatility"), *VOLATILITY_RANGE, above_low=False
     )
@@ -83,27 +64,25 @@ def player(data: object, field: str) -> Rating:
 
 def opponent(data: object, field: str) -> Rating:
     """``{"rating", "rd"}``: a rating whose volatility does not matter."""
-    obj = _object(data, field, required=("rating", "rd"))
+    obj = json_object(data, field, required=("rating", "rd"))
     return Rating(_rating(obj, field), _rd(obj, field))
 
 
 def game(data: object, field: str) -> Game:
     """``{"rating", "rd", "score"}``: the opponent's rating and deviation, the player's score."""
-    obj = _object(data, field, required=("rating", "rd", "score"))
+    obj = json_object(data, field, required=("rating", "rd", "score"))
     score = _number(obj["score"], _path(field, "score"), 0, 1, above_low=False)
     return Game(_rating(obj, field), _rd(obj, field), score)
 
 
 def games(data: object, field: str) -> list[Game]:
-    if isinstance(data, str | bytes) or not isinstance(data, Sequence):
-        raise InvalidInput(field, "must be a JSON array")
-    return [game(item, _path(field, index)) for index, item in enumerate(data)]
+    return [game(item, _path(field, index)) for index, item in enumerate(json_array(data, field))]
 
 
 def glicko2_request(data: object) -> tuple[Rating, list[Game], float]:
     """``{"player", "games", "tau"?}``: the player, their games and the system constant
     (:data:`~rules_engine.ratings.glicko2.DEFAULT_TAU` when left out)."""
-    request = _object(data, "", required=("player", "games"), optional=("tau",))
+    request = json_object(data, "", required=("player", "games"), optional=("tau",))
     tau = (
         _number(request["tau"], "tau", *TAU_RANGE, above_low=False)
         if "tau" in request
@@ -114,5 +93,5 @@ def glicko2_request(data: object) -> tuple[Rating, list[Game], float]:
 
 def expect_request(data: object) -> tuple[Rating, Rating]:
     """``{"a", "b"}``: two ratings without volatility."""
-    request = _object(data, "", required=("a", "b"))
+    request = json_object(data, "", required=("a", "b"))
     return opponent(request["a"], "a"), opponent(request["b"], "b")
