@@ -3,7 +3,7 @@
     python tests/benchmarks/bench_pairings.py [--repeats 5] [--rounds 7] [--seed 1]
 
 For 256 and 1,024 players, plays ``--rounds`` rounds of a Swiss tournament (each round paired by
-:func:`rules_engine.pairings.pair`, each game won, drawn or lost by a draw of the engine's dice)
+:func:`rules_engine.tournaments.pair`, each game won, drawn or lost by a draw of the engine's dice)
 and then times the pairing of the next round, the one with that much history: medians of
 ``--repeats`` runs, CPU and wall time. Targets (issue 28): 256 players under 1 s, 1,024 under
 10 s.
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules_engine import Dice
-from rules_engine.pairings import Player, pair
+from rules_engine.tournaments import Player, pair
 
 TARGETS = {256: 1.0, 1024: 10.0}
 

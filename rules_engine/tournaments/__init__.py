@@ -4,7 +4,7 @@ Not a rule system: ``python -m rules_engine pairings swiss`` reaches :data:`COMM
 :data:`rules_engine.cli.TOOL_MODULES`.
 """
 
-from rules_engine.pairings.commands import COMMANDS
-from rules_engine.pairings.swiss import Pairing, Player, Shape, bye_player, pair
+from rules_engine.tournaments.commands import COMMANDS
+from rules_engine.tournaments.swiss import Pairing, Player, Shape, bye_player, pair
 
 __all__ = ["COMMANDS", "Pairing", "Player", "Shape", "bye_player", "pair"]

@@ -1,4 +1,4 @@
-"""Swiss pairing (``rules_engine.pairings``): the rules of the issue, checked against an
+"""Swiss pairing (``rules_engine.tournaments``): the rules of the issue, checked against an
 exhaustive search of every pairing on small rounds."""
 
 from fractions import Fraction
@@ -7,7 +7,7 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.pairings import Player, Shape, bye_player, pair
+from rules_engine.tournaments import Player, Shape, bye_player, pair
 
 
 def _costs(pairs, players, *, avoid_rematch):

@@ -11,7 +11,7 @@ import math
 
 from rules_engine.errors import InvalidInput
 from rules_engine.json_input import json_array, json_object
-from rules_engine.pairings.swiss import Player, Shape
+from rules_engine.tournaments.swiss import Player, Shape
 
 MAX_PLAYERS = 4096
 

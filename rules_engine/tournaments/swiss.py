@@ -19,7 +19,7 @@ earlier opponents still in the round. That keeps every pairing optimal by rules 
 any pairing, a pair spanning more players can be exchanged with one of the pairs between or
 across it for two shorter pairs that are no rematch and cost no more (squared differences
 are convex), and at most ``2 * (f(a) + f(b))`` of those exchanges can be blocked by a
-rematch. ``tests/engine/pairings`` checks this against an exhaustive search.
+rematch. ``tests/engine/tournaments`` checks this against an exhaustive search.
 """
 
 from __future__ import annotations

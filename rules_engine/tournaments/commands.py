@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.pairings.parse import swiss_request
-from rules_engine.pairings.swiss import pair
+from rules_engine.tournaments.parse import swiss_request
+from rules_engine.tournaments.swiss import pair
 
 
 def swiss_command(data: object) -> dict[str, Any]:
