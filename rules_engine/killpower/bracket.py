@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_engine.errors import InvalidInput
+from rules_engine.tournaments.seeding import seed_order
 
 Entrant = str | int
 
@@ -66,15 +67,6 @@ class Bracket:
 
     def to_dict(self) -> dict[str, Any]:
         return {"size": self.size, "rounds": [[m.to_dict() for m in r] for r in self.rounds]}
-
-
-def seed_order(size: int) -> list[int]:
-    """Seeds in bracket order for ``size`` places (a power of two)."""
-    order = [1]
-    while len(order) < size:
-        mirror = 2 * len(order) + 1
-        order = [seed for top in order for seed in (top, mirror - top)]
-    return order
 
 
 def single_elimination(entrants: Sequence[Entrant]) -> Bracket:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules_engine.errors import InvalidInput
+from rules_engine.tournaments.seeding import seed_order
 
 Outcome = Literal["winner", "loser"]
 EMPTY = ""  # an entrant that does not exist: a bye
@@ -57,14 +58,6 @@ class Played:
     needed: bool = True  # False: the reset final, when the winners' champion took the first
 
 
-def _seed_order(size: int) -> list[int]:
-    order = [1]
-    while len(order) < size:
-        mirror = 2 * len(order) + 1
-        order = [seed for top in order for seed in (top, mirror - top)]
-    return order
-
-
 def bracket(entrants: int, *, reset: bool = True) -> list[Match]:
     """Every match of a double-elimination bracket for ``entrants`` seeds, each listed after
     the matches it takes its entrants from."""
@@ -73,7 +66,7 @@ def bracket(entrants: int, *, reset: bool = True) -> list[Match]:
     size, rounds = 2, 1
     while size < entrants:
         size, rounds = size * 2, rounds + 1
-    order = _seed_order(size)
+    order = seed_order(size)
     matches: list[Match] = []
     winners: list[list[str]] = []
     first = []
