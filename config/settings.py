@@ -338,6 +338,8 @@ SPECTACULAR_SETTINGS = {
         "ResultReportStatusEnum": "systems.killpower.models.ResultReport.Status",
         "WinnerEnum": "matches.models.Result.Winner",  # the name it had first
         "BattleSideEnum": "battles.models.Side",  # a battle run's winner
+        "OutcomeEnum": "betting.models.Outcome",  # the name it had first
+        "MeetingOutcomeEnum": "matches.head_to_head.OUTCOMES",  # won, drawn, lost
     },
 }
 

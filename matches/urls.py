@@ -9,6 +9,7 @@ from matches.views import (
     commissioner,
     corrections,
     exports,
+    head_to_head,
     league_page,
     league_year,
     public,
@@ -22,6 +23,13 @@ urlpatterns = [
     path("<int:pk>/correct/", corrections.result_correct, name="result_correct"),
     path("<int:pk>/void/", corrections.result_void, name="result_void"),
     path("<int:pk>/award/", corrections.fixture_award, name="fixture_award"),
+    path("<int:pk>/head-to-head/", head_to_head.fixture_panel, name="head_to_head_panel"),
+    path("head-to-head/teams/<int:pk>/<int:other>/", head_to_head.teams, name="head_to_head_teams"),
+    path(
+        "head-to-head/coaches/<int:pk>/<int:other>/",
+        head_to_head.coaches,
+        name="head_to_head_coaches",
+    ),
 ]
 
 league_patterns = [

@@ -18,6 +18,7 @@ from league.api import views as league_views
 from matches.api import charts as match_charts
 from matches.api import commands as match_commands
 from matches.api import corrections
+from matches.api import head_to_head as match_head_to_head
 from matches.api import history as match_history
 from matches.api import seasons as season_commands
 from matches.api import views as match_views
@@ -56,6 +57,16 @@ urlpatterns = [
         "leagues/<int:pk>/history/",
         league_history.LeagueHistoryView.as_view(),
         name="league-history",
+    ),
+    path(
+        "teams/<int:pk>/head-to-head/<int:other>/",
+        match_head_to_head.TeamsHeadToHeadView.as_view(),
+        name="teams-head-to-head",
+    ),
+    path(
+        "coaches/<int:pk>/head-to-head/<int:other>/",
+        match_head_to_head.CoachesHeadToHeadView.as_view(),
+        name="coaches-head-to-head",
     ),
     path("teams/<int:pk>/history/", league_history.TeamHistoryView.as_view(), name="team-history"),
     path(
