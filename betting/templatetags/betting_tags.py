@@ -12,12 +12,6 @@ register = template.Library()
 
 
 @register.filter
-def betting_mode(league) -> str:
-    """The league's betting mode (``off`` when never set)."""
-    return settings_of(league).mode
-
-
-@register.filter
 def betting_on(league) -> bool:
     return settings_of(league).mode != BettingSettings.Mode.OFF
 
