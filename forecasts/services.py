@@ -84,9 +84,10 @@ def forecast_store(*, season: Season, generation: int) -> bool:
     return True
 
 
-def forecast_first(*, season: Season) -> SeasonForecast:
-    """A season never forecast yet (no result heard since forecasts began): forecast it now as
-    its first change, so a page or the API always has one to show."""
+def forecast_ensure(*, season: Season) -> SeasonForecast:
+    """The season's stored forecast; a season never forecast yet (no result heard since
+    forecasts began) is forecast now as one more change, so a page or the API always has one
+    to show."""
     row, _created = SeasonForecast.objects.get_or_create(season=season)
     if row.computed_at is None:
         SeasonForecast.objects.filter(pk=row.pk, requested=row.requested).update(
