@@ -31,7 +31,10 @@ EXIT_REJECTED = 1
 EXIT_BAD_INPUT = 2
 USAGE = "usage: python -m rules_engine SYSTEM COMMAND < input.json"
 
-TOOL_MODULES: dict[str, str] = {"ratings": "rules_engine.ratings"}
+TOOL_MODULES: dict[str, str] = {
+    "ratings": "rules_engine.ratings",
+    "forecasts": "rules_engine.forecasts",
+}
 """Name -> module path of the command-line tools beside the rule systems."""
 
 Command = Callable[[Any], Any]

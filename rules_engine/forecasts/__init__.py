@@ -3,6 +3,7 @@ places by Monte Carlo over the remaining fixtures (:mod:`.simulation`, numpy), a
 marks for first place, clinched and eliminated (:mod:`.marks`, maximum flow as in the baseball
 elimination problem)."""
 
+from rules_engine.forecasts.commands import COMMANDS
 from rules_engine.forecasts.marks import Marks, title_marks
 from rules_engine.forecasts.season import (
     TIEBREAKERS,
@@ -17,6 +18,7 @@ from rules_engine.forecasts.season import (
 from rules_engine.forecasts.simulation import forecast
 
 __all__ = [
+    "COMMANDS",
     "TIEBREAKERS",
     "Chances",
     "Forecast",

@@ -1,6 +1,8 @@
 """The Monte Carlo: chances that add up, agree with a hand computation within their standard
 error, replay from their seed, and tables ranked as the standings rank them."""
 
+import io
+
 import pytest
 
 from rules_engine import Dice, InvalidInput
@@ -145,3 +147,29 @@ def test_bad_input_is_refused_naming_the_field():
             dice=Dice(1),
         )
     assert refused.value.field == "remaining.0.probabilities"
+
+
+def test_the_command_line_forecasts_and_marks_a_season(capsys):
+    import json
+
+    from rules_engine.cli import main
+
+    season = {
+        "teams": [{"team": 1, "wins": 2}, {"team": 2}, {"team": 3}],
+        "remaining": [{"home": 2, "away": 3, "probabilities": {"home": 0.5, "away": 0.5}}],
+        "points": {"win": 1, "draw": 0, "loss": 0},
+        "n": 200,
+        "seed": 5,
+    }
+    assert main(["forecasts", "marks"], stdin=io.StringIO(json.dumps(season))) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "clinched": [1],
+        "eliminated": [2, 3],
+        "exact": True,
+    }
+    assert main(["forecasts", "forecast"], stdin=io.StringIO(json.dumps(season))) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["seed"] == 5 and [t["title"] for t in body["teams"]] == [1, 0, 0]
+    season["teams"][0]["team"] = "x"
+    assert main(["forecasts", "marks"], stdin=io.StringIO(json.dumps(season))) == 2
+    assert "teams.0.team" in capsys.readouterr().err
