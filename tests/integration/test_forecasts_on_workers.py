@@ -1,0 +1,107 @@
+"""Season forecasts on a real worker: a result's commit reaches the stored forecast through
+Redis and a Celery worker, and two results committed faster than the worker forecasts leave
+one stored forecast, of the latest. Prints the time from the commit to the stored forecast
+(issue 27's figure: < 2 s with a worker free); the assertion only bounds it loosely, a
+timing is no CI assert."""
+
+import random
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from forecasts import services
+from forecasts.models import SeasonForecast
+from league.services import league_create
+from matches.models import Fixture, Result
+from matches.standings_keeping import standings_rebuild
+from tests.factories import TeamFactory, UserFactory
+from tests.integration.conftest import wait_until
+
+pytestmark = pytest.mark.integration
+TEAMS = 20
+
+
+def _half_played_season():
+    """A 20-team Killpower double round robin (380 fixtures), half of them played."""
+    league = league_create(
+        commissioner=UserFactory(username="forecast-commissioner"),
+        name="Forecast arena",
+        rule_system="killpower",
+    )
+    season = league.seasons.get()
+    sides = [TeamFactory(league=league, name=f"Team {i:02d}") for i in range(TEAMS)]
+    pairs = [(a, b) for a in range(TEAMS) for b in range(TEAMS) if a != b]
+    random.Random(27).shuffle(pairs)
+    start = datetime(2026, 1, 5, 20, tzinfo=UTC)
+    fixtures = Fixture.objects.bulk_create(
+        Fixture(
+            season=season,
+            round=1 + i // (TEAMS // 2),
+            home=sides[h],
+            away=sides[a],
+            kickoff=start + timedelta(days=i),
+        )
+        for i, (h, a) in enumerate(pairs)
+    )
+    half = len(fixtures) // 2
+    draw = random.Random(3)
+    rows = []
+    for fixture in fixtures[: half - 3]:
+        h, a = draw.randint(0, 3), draw.randint(0, 3)
+        winner = "home" if h > a else "away" if a > h else "draw"
+        rows.append(
+            Result(fixture=fixture, home_score=h, away_score=a, winner=winner, seed=0, record={})
+        )
+    Result.objects.bulk_create(rows)
+    standings_rebuild(season_ids=[season.pk])
+    services.forecast_ensure(season=season)
+    return season, fixtures[half - 3 : half]
+
+
+def _result(fixture):
+    return Result.objects.create(
+        fixture=fixture, home_score=2, away_score=1, winner="home", seed=0, record={}
+    )
+
+
+def test_a_results_commit_reaches_the_stored_forecast_on_a_free_worker(worker):
+    season, upcoming = _half_played_season()
+    before = SeasonForecast.objects.get(season=season)
+
+    _result(upcoming[0])  # autocommit: the task goes to Redis at once
+    committed = time.perf_counter()
+    wait_until(
+        lambda: SeasonForecast.objects.filter(
+            season=season, generation__gt=before.generation
+        ).exists(),
+        timeout=60,
+        interval=0.02,
+    )
+    elapsed = time.perf_counter() - committed
+    print(f"\nforecast stored {elapsed:.3f} s after the result's commit")
+
+    stored = SeasonForecast.objects.get(season=season)
+    assert stored.fixtures_left == before.fixtures_left - 1
+    assert stored.simulations == 10_000
+    assert elapsed < 30
+    assert worker.errors() == []
+
+
+def test_two_results_faster_than_the_worker_leave_one_forecast_of_the_latest(worker):
+    season, upcoming = _half_played_season()
+    before = SeasonForecast.objects.get(season=season)
+
+    _result(upcoming[0])
+    _result(upcoming[1])
+    wait_until(
+        lambda: SeasonForecast.objects.filter(
+            season=season, generation=before.requested + 2
+        ).exists(),
+        timeout=60,
+    )
+
+    stored = SeasonForecast.objects.get(season=season)
+    assert stored.requested == stored.generation == before.requested + 2
+    assert stored.fixtures_left == before.fixtures_left - 2
+    assert worker.errors() == []
