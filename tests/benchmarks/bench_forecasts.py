@@ -51,16 +51,23 @@ STORED_TARGET = 2.0
 TEAMS = 20
 
 
-def double_round_robin(teams: list[int]) -> list[tuple[int, int]]:
-    """Every ordered pair once (each pair meets home and away), in a shuffled fixed order."""
-    pairs = [(a, b) for a in teams for b in teams if a != b]
-    random.Random(27).shuffle(pairs)
-    return pairs
+def double_round_robin(count: int) -> list[tuple[int, int, int]]:
+    """(round, home, away) of a double round robin of teams ``0..count-1`` (circle method; the
+    second half mirrors the first with the grounds swapped), in round order."""
+    sides = list(range(count))
+    first = []
+    for number in range(1, count):
+        half = count // 2
+        for i in range(half):
+            home, away = (sides[i], sides[-1 - i]) if number % 2 else (sides[-1 - i], sides[i])
+            first.append((number, home, away))
+        sides = [sides[0], sides[-1], *sides[1:-1]]
+    return first + [(number + count - 1, away, home) for number, home, away in first]
 
 
 def engine_season() -> SeasonState:
     teams = list(range(1, TEAMS + 1))
-    pairs = double_round_robin(teams)
+    pairs = [(home + 1, away + 1) for _round, home, away in double_round_robin(TEAMS)]
     played, left = pairs[: len(pairs) // 2], pairs[len(pairs) // 2 :]
     draw = random.Random(1)
     totals = {t: [0, 0, 0, 0, 0] for t in teams}
@@ -155,17 +162,16 @@ def bench_stored(results: int) -> tuple[float, int]:
     league = league_create(commissioner=commissioner, name="Bench arena", rule_system="killpower")
     season = league.seasons.get()
     sides = [TeamFactory(league=league, name=f"Team {i:02d}") for i in range(TEAMS)]
-    pairs = double_round_robin(list(range(TEAMS)))
     start = datetime(2026, 1, 5, 20, tzinfo=UTC)
     fixtures = Fixture.objects.bulk_create(
         Fixture(
             season=season,
-            round=1 + i // (TEAMS // 2),
+            round=number,
             home=sides[h],
             away=sides[a],
-            kickoff=start + timedelta(days=i),
+            kickoff=start + timedelta(days=7 * number),
         )
-        for i, (h, a) in enumerate(pairs)
+        for number, h, a in double_round_robin(TEAMS)
     )
     draw = random.Random(2)
     half = len(fixtures) // 2
