@@ -7,4 +7,8 @@ class ForecastsConfig(AppConfig):
     verbose_name = _("Forecasts")
 
     def ready(self) -> None:
+        from core import registry
         from forecasts import receivers, tasks  # noqa: F401  (receivers, task registry)
+        from forecasts.services import forecasts_sweep
+
+        registry.register_sweep("forecasts.lagging", forecasts_sweep)

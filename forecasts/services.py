@@ -97,3 +97,16 @@ def forecast_ensure(*, season: Season) -> SeasonForecast:
         forecast_store(season=season, generation=row.requested)
         row.refresh_from_db()
     return row
+
+
+def forecasts_sweep() -> dict[str, int]:
+    """Send again the latest change of each season whose forecast lags behind it (a task lost
+    with the broker, a worker killed): its task stores it once, as any other."""
+    lagging = SeasonForecast.objects.filter(generation__lt=F("requested")).values_list(
+        "season_id", "requested"
+    )
+    count = 0
+    for season_id, generation in lagging:
+        enqueue_on_commit(TASK, season_id, generation)
+        count += 1
+    return {"forecasts_resent": count}

@@ -85,3 +85,18 @@ def test_changing_the_leagues_places_forecasts_its_open_season_again(
     assert (stored.top_places, stored.bottom_places) == (2, 2)
     assert sum(team["top"] for team in stored.teams) == pytest.approx(2)
     assert sum(team["bottom"] for team in stored.teams) == pytest.approx(2)
+
+
+def test_the_sweep_sends_again_a_change_whose_task_was_lost(
+    kp_season, fixtures, django_capture_on_commit_callbacks, run_on_commit
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        play(fixtures[0], 2, 1)  # its task lost: never run
+    assert SeasonForecast.objects.get(season=kp_season).computed_at is None
+
+    assert run_on_commit(services.forecasts_sweep) == {"forecasts_resent": 1}
+
+    stored = SeasonForecast.objects.get(season=kp_season)
+    assert stored.generation == stored.requested == 1
+    assert stored.fixtures_left == len(fixtures) - 1
+    assert services.forecasts_sweep() == {"forecasts_resent": 0}
