@@ -383,7 +383,7 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.fixtures_simulate_task": {"queue": "simulation"},
     "battles.tasks.battle_run_resolve_task": {"queue": "simulation"},
     "betting.tasks.odds_refresh_task": {"queue": "simulation"},
-    "forecasts.tasks.forecast_refresh_task": {"queue": "simulation"},  # seconds of numpy
+    "forecasts.tasks.forecast_refresh_task": {"queue": "simulation"},  # a Monte Carlo
     "betting.tasks.fixture_settle_task": {"queue": "settlement"},
     "betting.tasks.correction_resettle_task": {"queue": "settlement"},
     "systems.mythril.tasks.team_bets_settle_task": {"queue": "settlement"},
