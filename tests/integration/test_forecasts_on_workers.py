@@ -71,13 +71,20 @@ def _half_played_season():
     return season, fixtures[half - 3 : half]
 
 
+@pytest.fixture
+def full_count(monkeypatch):
+    """The worker started after this runs 10,000 completions, the production default (the test
+    settings' is lower)."""
+    monkeypatch.setenv("FORECAST_SIMULATIONS", "10000")
+
+
 def _result(fixture):
     return Result.objects.create(
         fixture=fixture, home_score=2, away_score=1, winner="home", seed=0, record={}
     )
 
 
-def test_a_results_commit_reaches_the_stored_forecast_on_a_free_worker(worker):
+def test_a_results_commit_reaches_the_stored_forecast_on_a_free_worker(full_count, worker):
     season, upcoming = _half_played_season()
     before = SeasonForecast.objects.get(season=season)
 
