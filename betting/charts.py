@@ -107,7 +107,7 @@ def odds_result_chart(fixture_name: str, rows: list[dict]) -> SafeString:
 
 
 def calibration_chart(forecasters: list) -> SafeString:
-    """The reliability chart: per forecaster (``betting.forecasts.Forecaster``) and chance
+    """The reliability chart: per forecaster (``betting.calibration.Forecaster``) and chance
     bucket, the mean chance given against how often those outcomes happened, beside the
     diagonal of perfect forecasts. Empty when no forecaster has a bucket."""
     drawn = [forecaster for forecaster in forecasters if forecaster.buckets]

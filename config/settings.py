@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "matches",
     "ledger",
     "ratings",
+    "forecasts",
     "betting",
     "systems.rotzball",
     "systems.killpower",
@@ -190,6 +191,10 @@ WEBHOOKS_ALLOW_PRIVATE = strict.boolean("WEBHOOKS_ALLOW_PRIVATE", default=DEBUG)
 WEBHOOKS_ALLOWED_PORTS = strict.ports("WEBHOOKS_ALLOWED_PORTS")
 # After a webhook's secret is rotated, deliveries carry the old secret's signature too for
 # this long, so the receiver can switch secrets without refusing any.
+# Season forecasts (forecasts app): completions simulated per forecast; the standard error of a
+# chance p is sqrt(p (1 - p) / n), at most 0.5 points at 10,000.
+FORECAST_SIMULATIONS = strict.integer("FORECAST_SIMULATIONS", default=10_000, minimum=100)
+
 WEBHOOKS_SECRET_GRACE_HOURS = strict.integer("WEBHOOKS_SECRET_GRACE_HOURS", default=24, minimum=1)
 # Links in notification emails: the site's address as users reach it (no trailing slash).
 SITE_URL = strict.site_url(DEBUG)
@@ -380,6 +385,7 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.fixtures_simulate_task": {"queue": "simulation"},
     "battles.tasks.battle_run_resolve_task": {"queue": "simulation"},
     "betting.tasks.odds_refresh_task": {"queue": "simulation"},
+    "forecasts.tasks.forecast_refresh_task": {"queue": "simulation"},  # a Monte Carlo
     "betting.tasks.fixture_settle_task": {"queue": "settlement"},
     "betting.tasks.correction_resettle_task": {"queue": "settlement"},
     "systems.mythril.tasks.team_bets_settle_task": {"queue": "settlement"},

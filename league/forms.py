@@ -179,6 +179,24 @@ class _LeagueSettingsBase(PageForm):
             "default). A change rates every round again."
         ),
     )
+    forecast_top_places = forms.IntegerField(
+        label=_("Forecast: top places"),
+        min_value=1,
+        max_value=64,
+        required=False,
+        help_text=_(
+            "The season forecast gives each team's chance of finishing in these first places (4 by default)."
+        ),
+    )
+    forecast_bottom_places = forms.IntegerField(
+        label=_("Forecast: bottom places"),
+        min_value=1,
+        max_value=64,
+        required=False,
+        help_text=_(
+            "The season forecast gives each team's chance of finishing in these last places (1 by default)."
+        ),
+    )
 
     def settings(self) -> dict:
         """The league settings as ``league_update`` takes them (a forfeit score left empty
@@ -186,10 +204,14 @@ class _LeagueSettingsBase(PageForm):
         data = {key: self.cleaned_data[key] for key in ("name", "description")}
         data |= {
             key: self.cleaned_data[key]
-            for key in (*FORFEIT_FIELDS, "rating_tau")
+            for key in (*FORFEIT_FIELDS, *LEAGUE_NUMBERS)
             if self.cleaned_data.get(key) is not None
         }
         return data | self.rule_settings()
+
+
+LEAGUE_NUMBERS = ("rating_tau", "forecast_top_places", "forecast_bottom_places")
+"""Settings of the league kept as they are when left empty."""
 
 
 def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
@@ -197,7 +219,7 @@ def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
     rules = plugins.rules_form.of(league.rule_system).rules_form()
     form_class = type("LeagueSettingsForm", (rules, _LeagueSettingsBase), {})
     initial = {"name": league.name, "description": league.description}
-    initial |= {field: getattr(league, field) for field in (*FORFEIT_FIELDS, "rating_tau")}
+    initial |= {field: getattr(league, field) for field in (*FORFEIT_FIELDS, *LEAGUE_NUMBERS)}
     kwargs.setdefault("initial", initial | rules.rule_initial(league))
     return form_class(*args, **kwargs)
 

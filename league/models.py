@@ -92,6 +92,22 @@ class League(models.Model):
             "(0.2 steady to 1.2 erratic)."
         ),
     )
+    forecast_top_places = models.PositiveSmallIntegerField(
+        _("forecast: top places"),
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(64)],
+        help_text=_(
+            "How many places at the top of the table the season forecast gives chances of."
+        ),
+    )
+    forecast_bottom_places = models.PositiveSmallIntegerField(
+        _("forecast: bottom places"),
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(64)],
+        help_text=_(
+            "How many places at the bottom of the table the season forecast gives chances of."
+        ),
+    )
     competition_format = models.CharField(
         _("competition format"),
         max_length=12,

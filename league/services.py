@@ -34,6 +34,8 @@ LEAGUE_SETTINGS = (
     "forfeit_score_against",
     "tiebreakers",
     "rating_tau",
+    "forecast_top_places",
+    "forecast_bottom_places",
     "competition_format",
     "house_rules",
 )

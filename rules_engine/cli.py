@@ -34,6 +34,7 @@ USAGE = "usage: python -m rules_engine SYSTEM COMMAND < input.json"
 TOOL_MODULES: dict[str, str] = {
     "ratings": "rules_engine.ratings",
     "pairings": "rules_engine.tournaments",
+    "forecasts": "rules_engine.forecasts",
 }
 """Name -> module path of the command-line tools beside the rule systems."""
 

@@ -15,3 +15,8 @@ from config.settings import *  # noqa: F403
 # fixture, and would otherwise spend about a second of PBKDF2 on each of its users. The
 # deployed hasher is checked where production is served (tests/integration's gunicorn).
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Every result a test plays sets off its season's forecast: a few hundred completions are
+# enough for the tests' sums (tests/forecasts set their own; the integration test gives the
+# worker the production default through the environment).
+FORECAST_SIMULATIONS = int(os.environ.get("FORECAST_SIMULATIONS", "500"))

@@ -13,7 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from betting import forecasts
+from betting import calibration
+from betting.calibration import calibration_get, season_choose, seasons_of
 from league import selectors as league_selectors
 
 MAX_ID = 2**63 - 1
@@ -30,7 +31,7 @@ class BucketSerializer(serializers.Serializer):
 
 class ForecasterSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
-        choices=[forecasts.MODEL, forecasts.CROWD, forecasts.NAIVE],
+        choices=[calibration.MODEL, calibration.CROWD, calibration.NAIVE],
         help_text="model: the stored odds; crowd: the stakes placed before kick-off; "
         "naive: the same chance for each outcome.",
     )
@@ -101,11 +102,11 @@ class LeagueForecastsView(APIView):
         query = CalibrationQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         wanted = query.validated_data.get("season")
-        seasons = forecasts.seasons_of(league)
-        season = forecasts.season_choose(seasons, str(wanted) if wanted else None)
+        seasons = seasons_of(league)
+        season = season_choose(seasons, str(wanted) if wanted else None)
         if wanted and season is None:
             raise serializers.ValidationError({"season": [_("No such season in this league.")]})
-        calibration = forecasts.calibration_get(league=league, season=season)
+        calibration = calibration_get(league=league, season=season)
         body = {
             "league": league.pk,
             "season": season.pk if season else None,

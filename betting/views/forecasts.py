@@ -7,7 +7,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from betting import charts, forecasts
+from betting import charts
+from betting.calibration import calibration_get, season_choose, seasons_of
 from betting.league_settings import settings_of
 from betting.views.access import league_get
 from league import roles
@@ -17,11 +18,11 @@ from league import roles
 def league_forecasts(request: HttpRequest, pk: int) -> HttpResponse:
     league = league_get(pk)
     wanted = request.GET.get("season", "")
-    seasons = forecasts.seasons_of(league)
-    season = forecasts.season_choose(seasons, wanted)
+    seasons = seasons_of(league)
+    season = season_choose(seasons, wanted)
     if wanted and season is None:
         raise Http404("no such season in this league")
-    calibration = forecasts.calibration_get(league=league, season=season)
+    calibration = calibration_get(league=league, season=season)
     context = {
         "league": league,
         "settings": settings_of(league),

@@ -13,7 +13,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from betting import bets, charts, forecasts, odds, selectors
+from betting import bets, calibration, charts, odds, selectors
 from betting.errors import BettingRefused
 from betting.forms import outcome_label
 from betting.league_settings import settings_of
@@ -64,7 +64,7 @@ def fixture_panel(request: HttpRequest, pk: int) -> HttpResponse:
         my_bets=selectors.fixture_bets_of(request.user, fixture),
         here=here(request),
     )
-    against = forecasts.odds_against_result(fixture)
+    against = calibration.odds_against_result(fixture)
     context = {
         "market": market,
         "heading": "h3",

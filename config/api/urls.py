@@ -11,6 +11,7 @@ from battles.api import urls as battle_urls
 from betting.api import urls as betting_urls
 from core import plugins
 from core.api import accounts
+from forecasts.api import urls as forecast_urls
 from league.api import auth
 from league.api import commands as league_commands
 from league.api import history as league_history
@@ -158,6 +159,7 @@ urlpatterns = [
     *betting_urls.urlpatterns,
     *notification_urls.urlpatterns,
     *rating_urls.urlpatterns,
+    *forecast_urls.urlpatterns,
     *plugins.api_urls(),
     *battle_urls.urlpatterns,
     *router.urls,

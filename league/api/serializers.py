@@ -91,6 +91,8 @@ class LeagueSerializer(ModelSerializer):
             "forfeit_score_against",
             "tiebreakers",
             "rating_tau",
+            "forecast_top_places",
+            "forecast_bottom_places",
             "competition_format",
             "house_rules",
             "team_count",

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from betting import plugins as betting
 from core import plugins as core
 from core import registry
+from forecasts import plugins as forecasts
 from league import plugins as league
 from loadgen import plugins as loadgen
 from matches import plugins as matches
@@ -100,6 +101,13 @@ class Odds(betting.Odds):
     odds = staticmethod(preview.fixture_odds)
 
 
+class Chances(forecasts.Chances):
+    def fixture_chances(self, fixture: Fixture) -> dict[str, float] | None:
+        """The engine's chances, the very computation the odds are priced from."""
+        odds = preview.fixture_odds(fixture)
+        return None if odds is None else odds["probabilities"]
+
+
 class Load(loadgen.Load):
     load_teams = staticmethod(load.load_teams)
     load_kick_off = staticmethod(load.load_kick_off)
@@ -140,4 +148,5 @@ def register() -> None:
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.result_book.register(RULE_SYSTEM, ResultBook())
     betting.odds.register(RULE_SYSTEM, Odds())
+    forecasts.chances.register(RULE_SYSTEM, Chances())
     loadgen.load.register(RULE_SYSTEM, Load())

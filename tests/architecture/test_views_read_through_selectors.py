@@ -25,6 +25,8 @@ VIEW_PACKAGES = [
     "notifications/views",
     "ratings/views",
     "ratings/api",
+    "forecasts/views",
+    "forecasts/api",
     "systems/rotzball/api",
     "systems/killpower/api",
     "systems/mythril/api",

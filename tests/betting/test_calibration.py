@@ -12,7 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from betting import bets, forecasts, selectors
+from betting import bets, selectors
+from betting.calibration import calibration_get, season_choose, seasons_of
 from betting.models import Bet, FixtureOdds
 from betting.settlement import fixture_settle
 from matches.models import Fixture, Result
@@ -87,7 +88,7 @@ def seeded(fixed_league, season, team, other_team, punter, other_punter, wallet,
 
 
 def test_each_forecaster_is_scored_on_its_own_fixtures(fixed_league, season, seeded):
-    calibration = forecasts.calibration_get(league=fixed_league, season=season)
+    calibration = calibration_get(league=fixed_league, season=season)
 
     scores = _by_kind(calibration)
     assert [line.fixture.pk for line in calibration.fixtures] == [
@@ -111,7 +112,7 @@ def test_each_forecaster_is_scored_on_its_own_fixtures(fixed_league, season, see
 
 
 def test_the_reliability_buckets_of_the_model(fixed_league, season, seeded):
-    model = _by_kind(forecasts.calibration_get(league=fixed_league, season=season))["model"]
+    model = _by_kind(calibration_get(league=fixed_league, season=season))["model"]
 
     assert [(b.low, b.outcomes, b.happened, b.mean_chance) for b in model.buckets] == [
         (30, 1, 1, 30.0),  # B's away: 0.3, won
@@ -124,7 +125,7 @@ def test_the_reliability_buckets_of_the_model(fixed_league, season, seeded):
 def test_each_method_is_its_own_forecaster(fixed_league, season, seeded):
     _odds(seeded["b"], {"home": 0.7, "away": 0.3}, method="ratings")
 
-    calibration = forecasts.calibration_get(league=fixed_league, season=season)
+    calibration = calibration_get(league=fixed_league, season=season)
 
     models = [(f.method, f.fixtures) for f in calibration.forecasters if f.kind == "model"]
     assert models == [("ratings", 1), ("simulation", 1)]
@@ -135,12 +136,12 @@ def test_each_method_is_its_own_forecaster(fixed_league, season, seeded):
 
 def test_another_season_is_scored_apart(fixed_league, season, seeded):
     newer = SeasonFactory(league=fixed_league, name="2627")
-    seasons = forecasts.seasons_of(fixed_league)
+    seasons = seasons_of(fixed_league)
 
-    assert forecasts.season_choose(seasons, None) == newer  # the newest by default
-    assert forecasts.season_choose(seasons, str(season.pk)) == season
-    assert forecasts.season_choose(seasons, "999999") is None
-    empty = forecasts.calibration_get(league=fixed_league, season=newer)
+    assert season_choose(seasons, None) == newer  # the newest by default
+    assert season_choose(seasons, str(season.pk)) == season
+    assert season_choose(seasons, "999999") is None
+    empty = calibration_get(league=fixed_league, season=newer)
     assert empty.fixtures == [] and _by_kind(empty)["naive"].brier is None
 
 
@@ -150,7 +151,7 @@ def test_a_pool_s_crowd_and_its_three_outcomes(pool_league, kp_fixture, punter, 
     place(punter, kp_fixture, "away", 10)
     _result(kp_fixture, 3, 1)
 
-    scores = _by_kind(forecasts.calibration_get(league=pool_league, season=kp_fixture.season))
+    scores = _by_kind(calibration_get(league=pool_league, season=kp_fixture.season))
 
     assert scores["model"].fixtures == 0 and scores["model"].brier is None
     assert scores["crowd"].brier == pytest.approx(0.25**2 + 0.25**2)  # draw given 0, not happened
@@ -161,13 +162,13 @@ def test_the_calibration_costs_the_same_queries_for_more_fixtures(
     fixed_league, season, seeded, team, other_team, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(2):
-        forecasts.calibration_get(league=fixed_league, season=season)
+        calibration_get(league=fixed_league, season=season)
     for number in range(5, 12):
         extra = FixtureFactory(season=season, home=team, away=other_team, round=number)
         _odds(extra, {"home": 0.5, "away": 0.5})
         _result(extra, 1, 0)
     with django_assert_max_num_queries(2):
-        calibration = forecasts.calibration_get(league=fixed_league, season=season)
+        calibration = calibration_get(league=fixed_league, season=season)
     assert _by_kind(calibration)["naive"].fixtures == 10
 
 

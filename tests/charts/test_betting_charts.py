@@ -6,7 +6,8 @@ import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
 
-from betting import charts, forecasts, selectors
+from betting import charts, selectors
+from betting.calibration import calibration_get
 from betting.models import Bet, FixtureOdds
 from ledger.models import Entry
 from matches.models import Fixture, Result
@@ -134,7 +135,7 @@ def test_the_calibration_counts_what_happened_per_chance_bucket(
     second = FixtureFactory(season=season, home=other_team, away=team, round=2)
     _play(second, 1, 1, {"home": 0.68, "away": 0.32})  # a draw: neither outcome happened
 
-    calibration = forecasts.calibration_get(league=fixed_league, season=season)
+    calibration = calibration_get(league=fixed_league, season=season)
 
     assert calibration.model_fixtures == 2
     by_low = {bucket.low: bucket for bucket in calibration.model_buckets}
@@ -157,7 +158,7 @@ def test_the_calibration_counts_what_happened_per_chance_bucket(
 @pytest.mark.django_db
 def test_the_calibration_costs_two_queries(fixed_league, season, django_assert_num_queries):
     with django_assert_num_queries(2):
-        forecasts.calibration_get(league=fixed_league, season=season)
+        calibration_get(league=fixed_league, season=season)
 
 
 @pytest.mark.django_db

@@ -19,9 +19,18 @@ SENT_BY_NAME = [
     "systems.killpower.tasks.post_match_task",
     "battles.tasks.battle_run_resolve_task",
     "core.tasks.sweep_task",
+    "forecasts.tasks.forecast_refresh_task",
 ]
 
-PROJECT_PACKAGES = {"matches", "betting", "battles", "notifications", "systems", "core"}
+PROJECT_PACKAGES = {
+    "matches",
+    "betting",
+    "battles",
+    "notifications",
+    "systems",
+    "core",
+    "forecasts",
+}
 
 
 def test_every_task_sent_by_name_is_registered_once_django_is_set_up():
