@@ -133,7 +133,7 @@ test-integration: install
 		echo "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/league_ci CELERY_BROKER_URL=redis://127.0.0.1:6379/15 make test-integration" >&2; \
 		exit 1; \
 	fi
-	$(BIN)/pytest -m integration $(PYTEST_ARGS)
+	$(BIN)/pytest -m integration $(XDIST) $(PYTEST_ARGS)
 
 # Schemathesis against the demo app and its OpenAPI document (SQLite, no broker needed).
 api-fuzz: install
