@@ -39,7 +39,7 @@ def _redis_databases_of_this_worker() -> None:
 
 _redis_databases_of_this_worker()
 
-from config.settings import *  # noqa: F403
+from config.settings import *  # noqa: E402, F403  (after the environment is set)
 
 # Passwords hashed with MD5 for speed, from the start of the session: a module-scoped fixture
 # (tests/volume's world, tests/integration/test_list_plans.py's) runs before any per-test
