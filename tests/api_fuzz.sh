@@ -63,6 +63,10 @@ token_of() {  # token_of USERNAME PASSWORD
 serve "$WORK/fuzz.sqlite3" "$PORT"
 COMMISSIONER_TOKEN=$(token_of commissioner middenheim-commissioner)
 COACH_TOKEN=$(token_of coach1 rotzball-coach1)
+# The document the app serves (the same to every client: drf-spectacular's SERVE_PUBLIC), fetched
+# once: the app builds it anew on each request, and a busy machine's three servers building it
+# at once had a role's schemathesis give up on it (10 s).
+curl -sf --max-time 600 "http://127.0.0.1:$PORT/api/schema/" -o "$WORK/schema.yaml"
 kill "${SERVERS[0]}"
 wait "${SERVERS[0]}" 2>/dev/null || true
 
@@ -80,7 +84,7 @@ fuzz() {  # fuzz ROLE PORT EXAMPLES PHASES [schemathesis options...]: its output
     shift 4
     {
         printf '\n--- schemathesis as %s (%s examples per operation; %s)\n' "$role" "$examples" "$phases"
-        $BIN/schemathesis run "http://127.0.0.1:$port/api/schema/" "$@" \
+        $BIN/schemathesis run "$WORK/schema.yaml" --url "http://127.0.0.1:$port/" "$@" \
             --checks response_schema_conformance,not_a_server_error \
             --phases "$phases" \
             --max-examples "$examples" \
