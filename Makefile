@@ -127,13 +127,15 @@ test-postgres: install
 test-browser: install
 	$(BIN)/pytest -m browser $(PYTEST_ARGS)
 
+# On every core like make test: each worker adds its index to CELERY_BROKER_URL's Redis database
+# number (tests/settings.py), so its broker, cache and Celery worker are its own.
 test-integration: install
 	@if [ -z "$${DATABASE_URL:-}" ] || [ -z "$${CELERY_BROKER_URL:-}" ]; then \
 		echo "error: test-integration needs DATABASE_URL and CELERY_BROKER_URL, e.g." >&2; \
-		echo "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/league_ci CELERY_BROKER_URL=redis://127.0.0.1:6379/15 make test-integration" >&2; \
+		echo "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/league_ci CELERY_BROKER_URL=redis://127.0.0.1:6379/14 make test-integration" >&2; \
 		exit 1; \
 	fi
-	$(BIN)/pytest -m integration $(PYTEST_ARGS)
+	$(BIN)/pytest -m integration $(XDIST) $(PYTEST_ARGS)
 
 # Schemathesis against the demo app and its OpenAPI document (SQLite, no broker needed).
 api-fuzz: install

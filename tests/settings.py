@@ -5,10 +5,41 @@ pytest-django still turns ``DEBUG`` off while the tests run. The production rule
 are tested on ``config.settings`` in processes of their own (tests/config/test_settings.py)."""
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ["DJANGO_DEBUG"] = "true"  # before the settings read it; the worker inherits it
 
-from config.settings import *  # noqa: F403
+
+def _redis_databases_of_this_worker() -> None:
+    """Under pytest-xdist, each worker's broker and cache on a Redis database of its own.
+
+    ``CELERY_BROKER_URL=redis://host:6379/14`` gives worker gw0 database 14, gw1 database 15
+    (``REDIS_URL`` likewise, when set): the Celery worker an integration test starts (it inherits
+    the environment) takes only its own test process's tasks, and a purge or ``cache.clear()``
+    empties only its own database. The URL the run gave is kept in ``TEST_BASE_<name>``, so a
+    process that reads these settings again (that Celery worker, a gunicorn) lands on the same
+    database, not one further on.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        return
+    for name in ("CELERY_BROKER_URL", "REDIS_URL"):
+        base = os.environ.setdefault(f"TEST_BASE_{name}", os.environ.get(name, ""))
+        if not base.startswith(("redis://", "rediss://")):
+            continue
+        parts = urlsplit(base)
+        database = int(parts.path.strip("/") or 0) + int(worker.removeprefix("gw"))
+        if database > 15:
+            raise RuntimeError(
+                f"xdist worker {worker} would use Redis database {database} ({name}={base}): "
+                "start from a database low enough for every worker (Redis has 0-15)"
+            )
+        os.environ[name] = urlunsplit(parts._replace(path=f"/{database}"))
+
+
+_redis_databases_of_this_worker()
+
+from config.settings import *  # noqa: E402, F403  (after the environment is set)
 
 # Passwords hashed with MD5 for speed, from the start of the session: a module-scoped fixture
 # (tests/volume's world, tests/integration/test_list_plans.py's) runs before any per-test
