@@ -24,7 +24,16 @@ from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
 from matches.models import Result
 from ratings.models import CoachRating
 from ratings.services.played import Played, played, rated_results, week_bounds
-from rules_engine.ratings.glicko2 import DEFAULT_TAU, NEW_ENTRANT, Game, Rating, idle, rate
+from rules_engine.ratings.glicko2 import (
+    DEFAULT_TAU,
+    NEW_ENTRANT,
+    Rating,
+    idle,
+    rate_period,
+)
+from rules_engine.ratings.glicko2 import (
+    Result as RatedGame,
+)
 
 COACH_TAU = DEFAULT_TAU
 LOCK = 0x52415445  # the advisory lock of the coach pools ("RATE")
@@ -64,23 +73,21 @@ def week_rate(
 ) -> dict[int, CoachState]:
     """The rating after ``week`` of each of ``coaches`` (every coach of ``games`` by default),
     from all their ``games`` of the week (by fixture) and everyone's ``states`` before it."""
-    per_coach: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    counts: dict[int, int] = defaultdict(int)
+    period = []
     for p in games:
         assert p.home_coach is not None and p.away_coach is not None  # coached games only
-        per_coach[p.home_coach].append((p.away_coach, p.home_score))
-        per_coach[p.away_coach].append((p.home_coach, 1 - p.home_score))
-    targets = list(per_coach) if coaches is None else [c for c in coaches if c in per_coach]
-    starts = {c: _entering(states.get(c), week) for c in per_coach}
+        counts[p.home_coach] += 1
+        counts[p.away_coach] += 1
+        period.append(RatedGame(p.home_coach, p.away_coach, p.home_score))
+    targets = list(counts) if coaches is None else [c for c in coaches if c in counts]
+    starts = {c: _entering(states.get(c), week) for c in counts}
+    rated = rate_period(starts, period, tau=COACH_TAU, only=targets)
     after = {}
     for coach in targets:
-        opponents = [
-            Game(starts[opp].rating, starts[opp].rd, score) for opp, score in per_coach[coach]
-        ]
         before = states.get(coach)
         after[coach] = CoachState(
-            rating=rate(starts[coach], opponents, tau=COACH_TAU),
-            games=(before.games if before else 0) + len(opponents),
-            week=week,
+            rating=rated[coach], games=(before.games if before else 0) + counts[coach], week=week
         )
     return after
 
