@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from functools import reduce
+from itertools import groupby
 from operator import or_
 
 from django.db import connection
@@ -280,26 +281,38 @@ def coach_first_mismatch(*, game: str, coach: int) -> date | None:
     return min(differ, default=None)
 
 
-def coaches_rate_all(results: Iterable[Played]) -> list[tuple]:
-    """Every coach row of every pool from ``results`` (all rated results), for the rebuild:
-    tuples in the order of ``writing.COACH_COLUMNS``."""
+def coach_pools_of(results: Iterable[Played]) -> dict[str, list[Played]]:
+    """The rated results of each coach pool (each game, and every game), by week and fixture."""
     by_pool: dict[str, list[Played]] = defaultdict(list)
     for p in results:
         if p.coached:
             by_pool[p.game].append(p)
             by_pool[CoachRating.EVERY_GAME].append(p)
-    rows = []
-    for game, games in sorted(by_pool.items()):
+    for games in by_pool.values():
         games.sort(key=lambda p: (p.week, p.fixture_id))
-        states: dict[int, CoachState] = {}
-        by_week: dict[date, list[Played]] = defaultdict(list)
-        for p in games:
-            by_week[p.week].append(p)
-        for week in sorted(by_week):
-            after = week_rate(week=week, games=by_week[week], states=states)
-            states.update(after)
-            rows.extend(
-                (coach, game, week, s.rating.rating, s.rating.rd, s.rating.volatility, s.games)
-                for coach, s in sorted(after.items())
-            )
+    return dict(by_pool)
+
+
+def coach_pool_rate_all(game: str, games: Iterable[Played]) -> list[tuple]:
+    """Every row of the pool ``game`` from its ``games`` (by week and fixture), for the
+    rebuild: tuples in the order of ``writing.COACH_COLUMNS``. A pure computation (no query):
+    pools are rated apart, in parallel."""
+    rows = []
+    states: dict[int, CoachState] = {}
+    for week, group in groupby(games, key=lambda p: p.week):
+        after = week_rate(week=week, games=group, states=states)
+        states.update(after)
+        rows.extend(
+            (coach, game, week, s.rating.rating, s.rating.rd, s.rating.volatility, s.games)
+            for coach, s in sorted(after.items())
+        )
+    return rows
+
+
+def coaches_rate_all(results: Iterable[Played]) -> list[tuple]:
+    """Every coach row of every pool from ``results`` (all rated results), for the rebuild:
+    tuples in the order of ``writing.COACH_COLUMNS``."""
+    rows = []
+    for game, games in sorted(coach_pools_of(results).items()):
+        rows += coach_pool_rate_all(game, games)
     return rows

@@ -117,7 +117,8 @@ def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) ->
     f_a, f_b = f(big_a), f(big_b)
     while abs(big_b - big_a) > TOLERANCE:
         big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
-        f_c = f(big_c)
+        ex = exp(big_c)  # f(big_c), inlined: the loop runs for every rated player
+        f_c = ex * (gap - ex) / (2 * (spread + ex) ** 2) - (big_c - a) / tau2
         if f_c * f_b <= 0:
             big_a, f_a = big_b, f_b
         else:
