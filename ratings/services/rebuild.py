@@ -13,8 +13,9 @@ from itertools import groupby
 from django.db import connection, transaction
 
 from league.models import League
-from ratings.models import CoachRating, TeamRating
+from ratings.models import CoachRating, RatedUpTo, TeamRating
 from ratings.services.coaches import coach_pool_rate_all, coach_pools_of
+from ratings.services.marks import marks_write, with_counts
 from ratings.services.played import Played, played, rated_results
 from ratings.services.teams import league_rerate, periods_rate, season_pools
 from ratings.services.writing import (
@@ -94,7 +95,14 @@ def ratings_rebuild(*, league_ids: list[int] | None = None, jobs: int | None = N
         )
         return {"teams": teams, "coaches": 0}
     had_rows = set(TeamRating.objects.values_list("season__league_id", flat=True).distinct())
-    tables_empty(TeamRating, CoachRating)
+    tables_empty(TeamRating, CoachRating, RatedUpTo)
+    # what the rows are rated from, counted before the results are read (``catch_up``)
+    counts = {
+        pk: (seen_results, seen_corrections)
+        for pk, seen_results, seen_corrections in with_counts(League.objects.all()).values_list(
+            "pk", "seen_results", "seen_corrections"
+        )
+    }
     results = played(rated_results())
     units = _units_of(results)
     jobs = default_jobs() if jobs is None else jobs
@@ -120,6 +128,7 @@ def ratings_rebuild(*, league_ids: list[int] | None = None, jobs: int | None = N
             model, rows = unit()
             columns = TEAM_COLUMNS if model is TeamRating else COACH_COLUMNS
             written[model.__name__] += rows_write(model, columns, rows)
+    marks_write(counts)
     rated = {p.league_id for p in results}
     for league_id in sorted(rated | had_rows):
         team_ratings_changed.send(sender=TeamRating, league_id=league_id)
