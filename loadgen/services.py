@@ -14,7 +14,8 @@ goes through ``rules_engine.Dice``: the same ``seed`` builds the same data. A se
 a double round robin; its fixtures are all played (simulated by the engine with a stored seed
 each, or entered and confirmed at the table), its bets settled, and it is archived with its
 champion. After the seasons played, each league opens the next season, its fixtures ahead,
-with open bets on its first round.
+with open bets on its first round. Once every league is built, every rating is computed from
+the results in one bulk rebuild (``ratings.services.ratings_rebuild``).
 
 What is skipped, and why: the signals of single writes (no notification, no auditlog history
 per generated row: the rosters are built with auditlog off, their services writing none then;
@@ -49,6 +50,7 @@ from matches import bulk as matches_bulk
 from matches import plugins as match_plugins
 from matches.models import Fixture, Result
 from matches.simulation_chunks import results_resolve
+from ratings.services import ratings_rebuild
 from rules_engine import Dice
 from rules_engine.dice import MAX_SEED
 
@@ -152,6 +154,7 @@ def load_generate(
             for done, _number in enumerate(built, start=1):
                 if progress is not None:
                     progress(done, plan.leagues)
+    ratings_rebuild()  # every generated result rated, in bulk: the ratings pages show data
     run.finished_at = timezone.now()
     run.save(update_fields=["finished_at"])
     _statistics_refresh()
@@ -307,6 +310,7 @@ def load_counts() -> dict[str, int]:
     """Rows of the tables the generated data fills."""
     from betting.models import Bet, Settlement
     from ledger.models import Entry, Transaction
+    from ratings.models import CoachRating, TeamRating
 
     return {
         "users": User.objects.count(),
@@ -320,4 +324,6 @@ def load_counts() -> dict[str, int]:
         "settlements": Settlement.objects.count(),
         "transactions": Transaction.objects.count(),
         "entries": Entry.objects.count(),
+        "team ratings": TeamRating.objects.count(),
+        "coach ratings": CoachRating.objects.count(),
     }

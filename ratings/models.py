@@ -120,3 +120,28 @@ class DrawFit(models.Model):
     def __str__(self) -> str:
         where = self.league_id or "*"
         return f"{self.game} {where}: {self.intercept:+.3f} {self.slope:+.3f}"
+
+
+class RatedUpTo(models.Model):
+    """What a league's stored team ratings were rated from: how many results and result
+    changes (corrections, voids, awards) its fixtures had when the rows were last written. A
+    league whose counts moved on and stayed so past the sweeper's grace period lost a rating
+    message (a worker killed, the broker down at the commit): the sweeper rates it again
+    (``ratings.services.catch_up``)."""
+
+    league = models.OneToOneField(
+        League,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="rated_up_to",
+        verbose_name=_("league"),
+    )
+    results = models.PositiveIntegerField(_("results"))
+    corrections = models.PositiveIntegerField(_("result changes"))
+
+    class Meta:
+        verbose_name = _("ratings marker")
+        verbose_name_plural = _("ratings markers")
+
+    def __str__(self) -> str:
+        return f"{self.league_id}: {self.results} results, {self.corrections} changes"

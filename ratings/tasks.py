@@ -27,3 +27,9 @@ def league_rerate_task(league_id: int) -> dict[str, int]:
     if league is None:
         return {"league": league_id, "teams": 0}
     return {"league": league_id, "teams": services.league_rerate(league=league)}
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def league_catch_up_task(league_id: int) -> dict[str, int]:
+    """Sent by the sweep for a league whose ratings fell behind its results."""
+    return services.league_catch_up(league_id=league_id)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from functools import reduce
+from itertools import groupby
 from operator import or_
 
 from django.db import connection
@@ -24,7 +25,16 @@ from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
 from matches.models import Result
 from ratings.models import CoachRating
 from ratings.services.played import Played, played, rated_results, week_bounds
-from rules_engine.ratings.glicko2 import DEFAULT_TAU, NEW_ENTRANT, Game, Rating, idle, rate
+from rules_engine.ratings.glicko2 import (
+    DEFAULT_TAU,
+    NEW_ENTRANT,
+    Rating,
+    idle,
+    rate_period,
+)
+from rules_engine.ratings.glicko2 import (
+    Result as RatedGame,
+)
 
 COACH_TAU = DEFAULT_TAU
 LOCK = 0x52415445  # the advisory lock of the coach pools ("RATE")
@@ -64,23 +74,21 @@ def week_rate(
 ) -> dict[int, CoachState]:
     """The rating after ``week`` of each of ``coaches`` (every coach of ``games`` by default),
     from all their ``games`` of the week (by fixture) and everyone's ``states`` before it."""
-    per_coach: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    counts: dict[int, int] = defaultdict(int)
+    period = []
     for p in games:
         assert p.home_coach is not None and p.away_coach is not None  # coached games only
-        per_coach[p.home_coach].append((p.away_coach, p.home_score))
-        per_coach[p.away_coach].append((p.home_coach, 1 - p.home_score))
-    targets = list(per_coach) if coaches is None else [c for c in coaches if c in per_coach]
-    starts = {c: _entering(states.get(c), week) for c in per_coach}
+        counts[p.home_coach] += 1
+        counts[p.away_coach] += 1
+        period.append(RatedGame(p.home_coach, p.away_coach, p.home_score))
+    targets = list(counts) if coaches is None else [c for c in coaches if c in counts]
+    starts = {c: _entering(states.get(c), week) for c in counts}
+    rated = rate_period(starts, period, tau=COACH_TAU, only=targets)
     after = {}
     for coach in targets:
-        opponents = [
-            Game(starts[opp].rating, starts[opp].rd, score) for opp, score in per_coach[coach]
-        ]
         before = states.get(coach)
         after[coach] = CoachState(
-            rating=rate(starts[coach], opponents, tau=COACH_TAU),
-            games=(before.games if before else 0) + len(opponents),
-            week=week,
+            rating=rated[coach], games=(before.games if before else 0) + counts[coach], week=week
         )
     return after
 
@@ -273,26 +281,38 @@ def coach_first_mismatch(*, game: str, coach: int) -> date | None:
     return min(differ, default=None)
 
 
-def coaches_rate_all(results: Iterable[Played]) -> list[tuple]:
-    """Every coach row of every pool from ``results`` (all rated results), for the rebuild:
-    tuples in the order of ``writing.COACH_COLUMNS``."""
+def coach_pools_of(results: Iterable[Played]) -> dict[str, list[Played]]:
+    """The rated results of each coach pool (each game, and every game), by week and fixture."""
     by_pool: dict[str, list[Played]] = defaultdict(list)
     for p in results:
         if p.coached:
             by_pool[p.game].append(p)
             by_pool[CoachRating.EVERY_GAME].append(p)
-    rows = []
-    for game, games in sorted(by_pool.items()):
+    for games in by_pool.values():
         games.sort(key=lambda p: (p.week, p.fixture_id))
-        states: dict[int, CoachState] = {}
-        by_week: dict[date, list[Played]] = defaultdict(list)
-        for p in games:
-            by_week[p.week].append(p)
-        for week in sorted(by_week):
-            after = week_rate(week=week, games=by_week[week], states=states)
-            states.update(after)
-            rows.extend(
-                (coach, game, week, s.rating.rating, s.rating.rd, s.rating.volatility, s.games)
-                for coach, s in sorted(after.items())
-            )
+    return dict(by_pool)
+
+
+def coach_pool_rate_all(game: str, games: Iterable[Played]) -> list[tuple]:
+    """Every row of the pool ``game`` from its ``games`` (by week and fixture), for the
+    rebuild: tuples in the order of ``writing.COACH_COLUMNS``. A pure computation (no query):
+    pools are rated apart, in parallel."""
+    rows = []
+    states: dict[int, CoachState] = {}
+    for week, group in groupby(games, key=lambda p: p.week):
+        after = week_rate(week=week, games=group, states=states)
+        states.update(after)
+        rows.extend(
+            (coach, game, week, s.rating.rating, s.rating.rd, s.rating.volatility, s.games)
+            for coach, s in sorted(after.items())
+        )
+    return rows
+
+
+def coaches_rate_all(results: Iterable[Played]) -> list[tuple]:
+    """Every coach row of every pool from ``results`` (all rated results), for the rebuild:
+    tuples in the order of ``writing.COACH_COLUMNS``."""
+    rows = []
+    for game, games in sorted(coach_pools_of(results).items()):
+        rows += coach_pool_rate_all(game, games)
     return rows

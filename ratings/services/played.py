@@ -6,8 +6,8 @@ it is now (``Team.coach``): the worker and ``ratings_rebuild`` read the same col
 agree; a coach change is applied to past weeks by the next rebuild.
 """
 
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import NamedTuple
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -32,9 +32,8 @@ FIELDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One rated result."""
+class Played(NamedTuple):
+    """One rated result (a named tuple: a rebuild makes one per result, cheaply)."""
 
     fixture_id: int
     league_id: int
@@ -76,33 +75,40 @@ def rated_results() -> QuerySet[Result]:
 
 
 def played(results: QuerySet[Result]) -> list[Played]:
-    """``results`` (already narrowed to :func:`rated_results`) as :class:`Played`, by fixture."""
+    """``results`` (already narrowed to :func:`rated_results`) as :class:`Played`, by fixture.
+    A round's fixtures share few kick-off times: each one's week is computed once."""
     rows = results.order_by("fixture_id").values_list(*FIELDS)
-    return [
-        Played(
-            fixture_id=fixture_id,
-            league_id=league_id,
-            game=game,
-            season_id=season_id,
-            round=round_,
-            home=home,
-            away=away,
-            home_coach=home_coach,
-            away_coach=away_coach,
-            week=week_of(kickoff),
-            home_score=SCORES[winner],
+    weeks: dict[datetime, date] = {}
+    out = []
+    for (
+        fixture_id,
+        league_id,
+        game,
+        season_id,
+        round_,
+        home,
+        away,
+        home_coach,
+        away_coach,
+        kickoff,
+        winner,
+    ) in rows:
+        week = weeks.get(kickoff)
+        if week is None:
+            week = weeks[kickoff] = week_of(kickoff)
+        out.append(
+            Played(
+                fixture_id,
+                league_id,
+                game,
+                season_id,
+                round_,
+                home,
+                away,
+                home_coach,
+                away_coach,
+                week,
+                SCORES[winner],
+            )
         )
-        for (
-            fixture_id,
-            league_id,
-            game,
-            season_id,
-            round_,
-            home,
-            away,
-            home_coach,
-            away_coach,
-            kickoff,
-            winner,
-        ) in rows
-    ]
+    return out

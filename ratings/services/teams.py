@@ -16,6 +16,7 @@ from django.db.models import OuterRef, Q, Subquery
 from league.models import League
 from matches.models import Fixture
 from ratings.models import TeamRating
+from ratings.services.marks import marks_write, with_counts
 from ratings.services.played import Played, played, rated_results
 from ratings.services.writing import TEAM_COLUMNS, rows_write
 from ratings.signals import team_ratings_changed
@@ -83,7 +84,8 @@ def league_rerate(*, league: League, from_season_id: int | None = None, from_rou
     again in order. Under the league's row lock, so two workers rate one after the other; the
     same results give the same rows, so running it twice changes nothing. Returns the rows
     written; ``team_ratings_changed`` is sent when rows were deleted or written."""
-    locked = League.objects.select_for_update().get(pk=league.pk)
+    # what the rows are rated from, counted before the results are read (``catch_up``)
+    locked = with_counts(League.objects.select_for_update()).get(pk=league.pk)
     if from_season_id is None:
         from_season_id, from_round = 0, 1
     since = Q(season_id__gt=from_season_id) | Q(season_id=from_season_id, round__gte=from_round)
@@ -104,6 +106,7 @@ def league_rerate(*, league: League, from_season_id: int | None = None, from_rou
         entering = _entering(teams, season_id=first.season_id, round_=first.round)
         rows = periods_rate(results=results, pools=pools, entering=entering, tau=locked.rating_tau)
         rows_write(TeamRating, TEAM_COLUMNS, rows)
+    marks_write({locked.pk: (locked.seen_results, locked.seen_corrections)})
     if deleted or rows:
         team_ratings_changed.send(sender=TeamRating, league_id=locked.pk)
     return len(rows)

@@ -93,16 +93,22 @@ def expected(a: Rating, b: Rating) -> float:
 
 
 def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) -> float:
-    """Step 5: the new volatility, root of ``f`` found by the Illinois algorithm."""
+    """Step 5: the new volatility, root of ``f`` found by the Illinois algorithm. The terms of
+    ``f`` that do not depend on ``x`` are computed once (the same operations, in the same
+    order, as the paper's formula: the same bits)."""
     a = 2 * math.log(sigma)
+    gap = delta**2 - phi**2 - v  # delta^2 - phi^2 - v
+    spread = phi**2 + v  # phi^2 + v
+    tau2 = tau**2
+    exp = math.exp
 
     def f(x: float) -> float:
-        ex = math.exp(x)
-        return ex * (delta**2 - phi**2 - v - ex) / (2 * (phi**2 + v + ex) ** 2) - (x - a) / tau**2
+        ex = exp(x)
+        return ex * (gap - ex) / (2 * (spread + ex) ** 2) - (x - a) / tau2
 
     big_a = a
-    if delta**2 > phi**2 + v:
-        big_b = math.log(delta**2 - phi**2 - v)
+    if delta**2 > spread:
+        big_b = math.log(gap)
     else:
         k = 1
         while f(a - k * tau) < 0:
@@ -111,7 +117,8 @@ def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) ->
     f_a, f_b = f(big_a), f(big_b)
     while abs(big_b - big_a) > TOLERANCE:
         big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
-        f_c = f(big_c)
+        ex = exp(big_c)  # f(big_c), inlined: the loop runs for every rated player
+        f_c = ex * (gap - ex) / (2 * (spread + ex) ** 2) - (big_c - a) / tau2
         if f_c * f_b <= 0:
             big_a, f_a = big_b, f_b
         else:
@@ -133,18 +140,28 @@ def idle(player: Rating, periods: int) -> Rating:
     return Rating(float(player.rating), math.sqrt(phi**2 + periods * sigma**2) * SCALE, sigma)
 
 
-def rate(player: Rating, games: Iterable[Game], *, tau: float = DEFAULT_TAU) -> Rating:
-    """The player's rating after one rating period with these games."""
+type _Opponent = tuple[float, float, float]
+"""An opponent on the Glicko-2 scale for the inner loop: ``(g(phi_j), mu_j, score)``."""
+
+
+def _rate(player: Rating, opponents: list[_Opponent], tau: float) -> Rating:
+    """Steps 2 to 8 for one player: :func:`rate`'s arithmetic, the opponents already on the
+    Glicko-2 scale (what a period computes once per player rather than once per game)."""
     mu, phi, sigma = (player.rating - BASE_RATING) / SCALE, player.rd / SCALE, player.volatility
-    opponents = [(g(game.rd / SCALE), (game.rating - BASE_RATING) / SCALE, game) for game in games]
     if not opponents:
         return Rating(float(player.rating), math.sqrt(phi**2 + sigma**2) * SCALE, sigma)
+    exp = math.exp
     v_inverse = 0.0
     improvement = 0.0  # sum of g(phi_j) (s_j - E_j)
-    for g_j, mu_j, game in opponents:
-        e_j, one_minus_e_j = _expected(mu, mu_j, g_j)
+    for g_j, mu_j, score in opponents:
+        # _expected, inlined: the innermost loop of every rebuild
+        z = exp(-abs(g_j * (mu - mu_j)))
+        if mu >= mu_j:
+            e_j, one_minus_e_j = 1 / (1 + z), z / (1 + z)
+        else:
+            e_j, one_minus_e_j = z / (1 + z), 1 / (1 + z)
         v_inverse += g_j**2 * e_j * one_minus_e_j
-        improvement += g_j * (game.score - e_j)
+        improvement += g_j * (score - e_j)
     v = 1 / v_inverse
     new_sigma = _volatility(v * improvement, phi, v, sigma, tau)
     phi_star = math.sqrt(phi**2 + new_sigma**2)
@@ -153,15 +170,35 @@ def rate(player: Rating, games: Iterable[Game], *, tau: float = DEFAULT_TAU) -> 
     return Rating(new_mu * SCALE + BASE_RATING, new_phi * SCALE, new_sigma)
 
 
+def rate(player: Rating, games: Iterable[Game], *, tau: float = DEFAULT_TAU) -> Rating:
+    """The player's rating after one rating period with these games."""
+    opponents = [
+        (g(game.rd / SCALE), (game.rating - BASE_RATING) / SCALE, game.score) for game in games
+    ]
+    return _rate(player, opponents, tau)
+
+
 def rate_period[K: Hashable](
-    players: Mapping[K, Rating], results: Iterable[Result[K]], *, tau: float = DEFAULT_TAU
+    players: Mapping[K, Rating],
+    results: Iterable[Result[K]],
+    *,
+    tau: float = DEFAULT_TAU,
+    only: Iterable[K] | None = None,
 ) -> dict[K, Rating]:
     """Every player's rating after one period (a league's round): each player's games are
     rated together against the ratings before the period; a player without games has their
-    deviation grow. Every player of ``results`` must be in ``players``."""
-    games: dict[K, list[Game]] = {key: [] for key in players}
+    deviation grow. Every player of ``results`` must be in ``players``. With ``only``, just
+    those players are rated (the others' ratings still count as opponents). The same as
+    :func:`rate` for each player, to the last bit: each player's scale and ``g`` are computed
+    once for the period."""
+    scaled = {
+        key: (g(player.rd / SCALE), (player.rating - BASE_RATING) / SCALE)
+        for key, player in players.items()
+    }
+    games: dict[K, list[_Opponent]] = {key: [] for key in players}
     for result in results:
-        home, away = players[result.home], players[result.away]
-        games[result.home].append(Game(away.rating, away.rd, result.home_score))
-        games[result.away].append(Game(home.rating, home.rd, 1 - result.home_score))
-    return {key: rate(players[key], games[key], tau=tau) for key in players}
+        home, away = scaled[result.home], scaled[result.away]
+        games[result.home].append((away[0], away[1], result.home_score))
+        games[result.away].append((home[0], home[1], 1 - result.home_score))
+    keys = players if only is None else only
+    return {key: _rate(players[key], games[key], tau) for key in keys}

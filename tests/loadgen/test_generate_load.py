@@ -221,3 +221,21 @@ def test_the_kept_standings_count_every_generated_result_and_crown_the_table_lea
         assert sum(row.played for row in rows) == 2 * season.fixtures.count()
         if league.rule_system == "rotzball":  # the generic table crowns its leader
             assert season.champion == rows[0].team
+
+
+def test_generated_leagues_get_their_ratings_as_a_rebuild_computes_them(generated):
+    from ratings.models import CoachRating, TeamRating
+    from ratings.services import ratings_rebuild
+
+    rounds = 2 * (TEAMS - 1)
+    for league in League.objects.all():
+        # every team of the played season has a row for each of its rounds
+        rows = TeamRating.objects.filter(season__league=league, season__name="Season 1")
+        assert rows.count() == TEAMS * rounds
+    assert CoachRating.objects.filter(game="").exists()
+    stored = sorted(TeamRating.objects.values_list("team_id", "round", "rating", "rd"))
+    coaches = sorted(CoachRating.objects.values_list("coach_id", "game", "week", "rating"))
+    ratings_rebuild()
+    assert sorted(TeamRating.objects.values_list("team_id", "round", "rating", "rd")) == stored
+    assert sorted(CoachRating.objects.values_list("coach_id", "game", "week", "rating")) == coaches
+    assert "team ratings" in generate("--force", seed=8)

@@ -103,8 +103,8 @@ def test_a_tournament_match_that_cannot_end_level_has_no_draw(kp_cup_final, rate
     assert chances["away"] == pytest.approx(1 - e, abs=1e-12)
 
 
-def test_the_chances_cost_two_queries(round_three, django_assert_num_queries):
+def test_the_chances_cost_one_query(round_three, django_assert_num_queries):
     fixture = Fixture.objects.select_related("season__league").get(pk=round_three.pk)
 
-    with django_assert_num_queries(2):  # the two teams' ratings, the draw fit
+    with django_assert_num_queries(1):  # the two teams' ratings and the draw fits together
         fixture_chances(fixture)

@@ -45,3 +45,19 @@ def test_one_league_rebuilds_its_teams_only(kept, seasons):
 def test_an_unknown_league_is_named(db):
     with pytest.raises(CommandError, match="--league: no league 424242"):
         call_command("ratings_rebuild", "--league", "424242")
+
+
+def test_the_rebuild_in_several_processes_writes_the_rows_of_one(kept, monkeypatch):
+    """Leagues and coach pools rated in forked processes (as for a big volume: the threshold
+    lowered), the rows sent back (as ``COPY`` text on PostgreSQL): the same rows, to the bit."""
+    from ratings.services import rebuild
+
+    monkeypatch.setattr(rebuild, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(rebuild, "LEAGUES_PER_CHUNK", 1)  # one task per league
+    serial = rebuild.ratings_rebuild(jobs=1)
+    assert snapshot() == kept
+
+    parallel = rebuild.ratings_rebuild(jobs=2)
+
+    assert parallel == serial == {"teams": len(kept["teams"]), "coaches": len(kept["coaches"])}
+    assert snapshot() == kept

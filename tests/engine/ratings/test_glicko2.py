@@ -145,3 +145,22 @@ def test_games_never_leave_the_deviation_above_the_grown_one(player, played, tau
 @given(players, players)
 def test_expected_scores_of_both_sides_sum_to_one(a, b):
     assert expected(a, b) + expected(b, a) == pytest.approx(1, abs=1e-12)
+
+
+def test_rate_period_gives_rate_s_ratings_to_the_last_bit_and_only_those_asked():
+    from rules_engine.ratings.glicko2 import Game, Rating, Result, rate, rate_period
+
+    players = {
+        "a": Rating(1500, 200, 0.06),
+        "b": Rating(1400, 30, 0.06),
+        "c": Rating(1550, 100, 0.05),
+        "d": Rating(1700, 300, 0.07),
+        "idle": Rating(1600, 80, 0.06),
+    }
+    results = [Result("a", "b", 1.0), Result("c", "a", 0.5), Result("d", "a", 0.0)]
+    after = rate_period(players, results, tau=0.7)
+    b, c, d = players["b"], players["c"], players["d"]
+    games_a = [Game(b.rating, b.rd, 1.0), Game(c.rating, c.rd, 0.5), Game(d.rating, d.rd, 1.0)]
+    assert after["a"] == rate(players["a"], games_a, tau=0.7)  # exact, not approximate
+    assert after["idle"] == rate(players["idle"], [], tau=0.7)
+    assert set(rate_period(players, results, tau=0.7, only=["c", "a"])) == {"a", "c"}
