@@ -77,6 +77,7 @@ def test_the_core_apps_define_their_points_and_the_games_only_implement_them():
     assert owners == {
         "betting.plugins",
         "core.plugins",
+        "forecasts.plugins",
         "league.plugins",
         "loadgen.plugins",
         "matches.plugins",
