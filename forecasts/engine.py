@@ -100,6 +100,16 @@ def season_forecast(season: Season, *, dice: Dice | None = None) -> tuple[Foreca
     league = season.league
     left = fixtures_left(season)
     state = season_state(season, remaining=left)
+    if not state.teams:  # a season without a team yet: nothing to forecast, nothing to draw
+        empty = Forecast(
+            simulations=0,
+            top_places=league.forecast_top_places,
+            bottom_places=league.forecast_bottom_places,
+            seed=0,
+            teams=(),
+            exact_marks=True,
+        )
+        return empty, 0
     result = forecast(
         state,
         n=settings.FORECAST_SIMULATIONS,

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from matches.standings import standings_get
+from tests.factories import SeasonFactory
 from tests.pages.conftest import soup
 
 pytestmark = pytest.mark.django_db
@@ -62,6 +63,19 @@ def test_a_season_never_forecast_is_forecast_on_first_read(kp_season, fixtures, 
     assert body["fixtures_left"] == len(fixtures)
     assert sum(team["title"] for team in body["teams"]) == pytest.approx(1)
     assert api_client.get("/api/v1/seasons/999999/forecast/").status_code == 404
+
+
+def test_a_season_without_teams_has_an_empty_forecast_not_an_error(api_client, client):
+    season = SeasonFactory()
+
+    body = api_client.get(f"/api/v1/seasons/{season.pk}/forecast/").json()
+    page = client.get(
+        reverse("league:forecast", args=[season.league_id, season.pk]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    assert (body["teams"], body["simulations"], body["fixtures_left"]) == ([], 0, 0)
+    assert page.status_code == 200
 
 
 def test_the_schema_types_the_forecast(api_client):

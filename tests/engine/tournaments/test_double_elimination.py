@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules_engine.errors import InvalidInput
 from rules_engine.tournaments.double_elimination import EMPTY, bracket, champion, play
+from tests.hypothesis_profiles import examples
 
 
 def _run(entrants, reset, pick):
@@ -33,7 +34,7 @@ def _run(entrants, reset, pick):
             results[p.match.id] = pick(p.home, p.away)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(min_value=2, max_value=20), st.booleans(), st.randoms(use_true_random=False))
 def test_everyone_but_the_champion_goes_out_on_a_second_loss(count, reset, random):
     entrants = [f"e{i}" for i in range(count)]

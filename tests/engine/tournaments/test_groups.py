@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules_engine.errors import InvalidInput
 from rules_engine.tournaments.groups import seed
 from rules_engine.tournaments.seeding import meeting_round, seed_order
+from tests.hypothesis_profiles import examples
 
 
 def _groups(count, size):
@@ -42,7 +43,7 @@ def test_a_groups_winner_and_runner_up_meet_only_in_the_final(count):
     assert _meetings(bracket) == {rounds: count}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(min_value=1, max_value=5), st.integers(min_value=1, max_value=3))
 def test_seeding_is_by_place_and_best_among_the_arrangements_by_place(count, qualifiers):
     if count * qualifiers < 2:

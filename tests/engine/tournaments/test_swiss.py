@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.tournaments import Player, Shape, bye_player, pair
+from tests.hypothesis_profiles import examples
 
 
 def _costs(pairs, players, *, avoid_rematch):
@@ -51,7 +52,7 @@ def rounds(draw, max_players=10):
     return players
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rounds(), st.booleans(), st.sampled_from(list(Shape)))
 def test_the_pairing_is_optimal_by_the_rules(players, avoid_rematch, shape):
     pairing = pair(players, avoid_rematch=avoid_rematch, shape=shape)
