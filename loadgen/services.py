@@ -258,7 +258,9 @@ def season_play(
         results = results_resolve(fixtures=fixtures, seeds=seeds)
     else:
         results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
-    return fixtures, matches_bulk.results_write(results=results)
+    unsaved = [result for result in results if result.pk is None]  # else written by services
+    matches_bulk.results_write(results=unsaved)
+    return fixtures, results
 
 
 def _stakes(

@@ -116,7 +116,6 @@ class ProgressionSeries(matches.ProgressionSeries):
 
 class Load(loadgen.Load):
     load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
     load_results = staticmethod(load.load_results)
 
 
