@@ -13,9 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.history import record_saves
 from core.names import name_clean
 from core.refusals import Refused, engine_refused
-from core.history import record_saves
 from league.defaults import teams_rows_checked
 from league.models import League, Team
 from league.selectors import team_default_colours
