@@ -24,7 +24,8 @@ nobody).
 """
 
 import multiprocessing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -257,10 +258,22 @@ def season_play(
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
         results = results_resolve(fixtures=fixtures, seeds=seeds)
     else:
-        results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
+        with disable_auditlog(), _after_commit_dropped():
+            results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
     unsaved = [result for result in results if result.pk is None]  # else written by services
     matches_bulk.results_write(results=unsaved)
     return fixtures, results
+
+
+@contextmanager
+def _after_commit_dropped() -> Iterator[None]:
+    """What services called inside send once the transaction commits, dropped: generated
+    history tells nobody (no notification) and sends no task (the post-match sequences ran
+    already; results are not rated, as bulk-written ones are not)."""
+    hooks = transaction.get_connection().run_on_commit
+    before = len(hooks)
+    yield
+    del hooks[before:]
 
 
 def _stakes(
