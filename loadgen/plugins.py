@@ -39,7 +39,9 @@ class Load:
     ) -> list["Result"]:
         """For a game played at the table: plausible results entered and confirmed by ``by``
         for many saved, kicked-off fixtures; the game writes its own rows (reports,
-        post-match witnesses) and returns the unsaved ``Result`` of each fixture."""
+        post-match witnesses) and returns the ``Result`` of each fixture: saved when it records
+        them through the workflow (``matches.table_results.services.reports_play``), else
+        unsaved, for the generator to write."""
         name = fixtures[0].season.league.rule_system if fixtures else "this game"
         raise ValidationError({"leagues": f"{name} cannot generate its results"})
 

@@ -256,9 +256,10 @@ def season_play(
     if game.simulated:
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
         results = results_resolve(fixtures=fixtures, seeds=seeds)
-    else:
-        results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
-    return fixtures, matches_bulk.results_write(results=results)
+        return fixtures, matches_bulk.results_write(results=results)
+    results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
+    matches_bulk.results_write(results=[result for result in results if result.pk is None])
+    return fixtures, results
 
 
 def _stakes(

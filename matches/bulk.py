@@ -12,9 +12,12 @@ notifications, auditlog history), so the caller settles the bets of what it play
 (``betting.bulk``); ``results_write`` counts the kept standings itself.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from itertools import groupby
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -25,6 +28,8 @@ from matches.models import Fixture, Result
 from matches.scheduling import round_robin
 from matches.seasons import season_champion
 from matches.standings_keeping import standings_refresh
+from matches.table_results.post_match import post_match_run
+from matches.table_results.services import Play, reports_play
 
 BATCH = 1000
 """Rows per ``INSERT``: fixtures carry two frozen sheets each."""
@@ -81,3 +86,40 @@ def season_close(*, season: Season) -> Season:
     season.finished_at = timezone.now()
     season.save(update_fields=["champion", "archive", "finished_at"])
     return season
+
+
+Draw = Callable[[Fixture], tuple[Any, int, int]]
+"""A kicked-off fixture's entered result, the seed its result is read with and its
+post-match seed, drawn by the game."""
+
+
+def rounds_played_at_the_table(
+    *, fixtures: Sequence[Fixture], by: User, draw: Draw
+) -> list[Result]:
+    """Saved fixtures of a game played at the table played round by round, as its users and
+    workers play them: each fixture kicked off (``fixture_kick_off``) when its round comes,
+    its result drawn by ``draw``, entered by the home coach and confirmed by the away coach
+    (``reports_play``, ``by`` for a side without a coach), then its post-match sequence run
+    (``post_match_run``). The saved results, in order."""
+    from matches.services import fixture_kick_off
+
+    results: list[Result] = []
+    for _round, chosen in groupby(fixtures, key=lambda fixture: fixture.round):
+        plays, seeds = [], []
+        for fixture in chosen:
+            kicked = fixture_kick_off(fixture_id=fixture.pk)
+            entered, seed, post_match_seed = draw(kicked)
+            plays.append(
+                Play(
+                    fixture=kicked,
+                    entered_by=fixture.home.coach or by,
+                    confirmed_by=fixture.away.coach or by,
+                    result=entered,
+                    seed=seed,
+                )
+            )
+            seeds.append(post_match_seed)
+        results += reports_play(plays=plays)
+        for play, seed in zip(plays, seeds, strict=True):
+            post_match_run(fixture_id=play.fixture.pk, seed=seed)
+    return results

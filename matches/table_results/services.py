@@ -7,7 +7,8 @@ result keeps is drawn by the engine's dice (or given, to replay). The game's par
 ``matches.plugins.table_results.of(game)``.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -17,7 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core import documents
+from core.bulk import rows_insert
 from core.enqueue import enqueue_on_commit
+from core.signals import results_created
 from matches import locking
 from matches.events import report_disputed_publish, report_submitted_publish
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
@@ -149,14 +152,13 @@ def report_enter(
     return report
 
 
-def _record(
+def _result_of(
     fixture: Fixture, plugin: TableResults, report: ResultReport, *, seed: int | None
 ) -> Result:
-    """The fixture's one ``Result`` as the game reads the report; its post-match run written
-    pending and sent after commit, with the game's own tasks."""
+    """The fixture's one ``Result`` as the game reads the (saved) report, unsaved."""
     dice = Dice(seed)
     recorded = plugin.recorded(fixture=fixture, report=report, dice=dice)
-    result = Result.objects.create(
+    return Result(
         fixture=fixture,
         home_score=recorded.home_score,
         away_score=recorded.away_score,
@@ -165,6 +167,15 @@ def _record(
         seed=dice.seed,
         record={**recorded.record, "result_report": report.pk},
     )
+
+
+def _record(
+    fixture: Fixture, plugin: TableResults, report: ResultReport, *, seed: int | None
+) -> Result:
+    """The fixture's one ``Result`` as the game reads the report; its post-match run written
+    pending and sent after commit, with the game's own tasks."""
+    result = _result_of(fixture, plugin, report, seed=seed)
+    result.save()
     fixture.status = Fixture.Status.PLAYED
     fixture.save(update_fields=["status"])
     if plugin.post_match_wanted(fixture=fixture, result=result):
@@ -257,6 +268,90 @@ def report_decide(
     locked.reviewed_by, locked.reviewed_at, locked.note = user, timezone.now(), note
     locked.save()
     return recorded
+
+
+@dataclass(frozen=True)
+class Play:
+    """A result entered by one side and confirmed by the other (``report_enter`` then
+    ``report_confirm``, neither side adding choices), its result read with ``seed``."""
+
+    fixture: Fixture
+    entered_by: User
+    confirmed_by: User
+    result: object
+    seed: int | None = None
+
+
+@transaction.atomic
+def reports_play(*, plays: Sequence[Play]) -> list[Result]:
+    """Many results played at the table and recorded at once (a season's history, ``manage.py
+    generate_load``): each checked, stamped and read by its game as :func:`report_enter` and
+    :func:`report_confirm` do, the same roles and states allowed; the reports, results and
+    pending post-match runs written in a few statements, the kept standings counted once.
+
+    What it leaves to the caller: nothing is sent after commit (no notification, no post-match
+    task, no game task): the caller runs each post-match sequence itself
+    (``matches.table_results.post_match.post_match_run``), in the order it wants.
+    """
+    if not plays:
+        return []
+    locking.lock_teams(t for play in plays for t in (play.fixture.home_id, play.fixture.away_id))
+    ids = sorted(play.fixture.pk for play in plays)
+    list(Fixture.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk"))
+    reports, plugins = [], []
+    for play in plays:
+        fixture, plugin = play.fixture, _plugin(play.fixture)
+        if not roles.can_enter_result(play.entered_by, fixture):
+            raise ReportForbidden(
+                _("Only the commissioner or a coach of this match enters its result.")
+            )
+        _assert_fixture_open(fixture)
+        plugin.before_entry(fixture=fixture)
+        entry = plugin.checked(
+            fixture=fixture, user=play.entered_by, result=play.result, decisions=None, options=None
+        )
+        report = plugin.report_model()(
+            fixture=fixture,
+            submitted_by=play.entered_by,
+            payload=_stamped(plugin, entry.payload),
+            decisions=dict(entry.decisions),
+            options=None if entry.options is None else dict(entry.options),
+        )
+        if not roles.can_confirm_result(play.confirmed_by, report):
+            raise ReportForbidden(
+                _(
+                    "The other coach or the commissioner confirms a result, not the one who "
+                    "entered it."
+                )
+            )
+        entry = plugin.confirmation_checked(
+            fixture=fixture, report=report, user=play.confirmed_by, decisions=None, options=None
+        )
+        report.decisions = dict(entry.decisions)
+        report.options = None if entry.options is None else dict(entry.options)
+        report.status = ResultReport.Status.CONFIRMED
+        report.reviewed_by, report.reviewed_at = play.confirmed_by, timezone.now()
+        reports.append(report)
+        plugins.append(plugin)
+    ResultReport.objects.filter(fixture_id__in=ids, status__in=ResultReport.OPEN).update(
+        status=ResultReport.Status.SUPERSEDED, reviewed_at=timezone.now()
+    )
+    rows_insert(ResultReport, reports)
+    results = [
+        _result_of(play.fixture, plugin, report, seed=play.seed)
+        for play, plugin, report in zip(plays, plugins, reports, strict=True)
+    ]
+    rows_insert(Result, results)
+    Fixture.objects.filter(pk__in=ids).update(status=Fixture.Status.PLAYED)
+    for play in plays:
+        play.fixture.status = Fixture.Status.PLAYED
+    PostMatchRun.objects.bulk_create(
+        PostMatchRun(fixture=result.fixture)
+        for plugin, result in zip(plugins, results, strict=True)
+        if plugin.post_match_wanted(fixture=result.fixture, result=result)
+    )
+    results_created.send(sender=Result, results=results)
+    return results
 
 
 COMMANDS = ("confirm", "dispute", "decide")

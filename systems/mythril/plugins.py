@@ -37,6 +37,7 @@ class TeamViews(league.TeamViews):
 
 class Teams(league.Teams):
     team_register = staticmethod(teams.mythril_team_register)
+    teams_register = staticmethod(teams.mythril_teams_register)
 
 
 class Rows(league.Rows):
@@ -107,7 +108,6 @@ class BetsVoid(betting.BetsVoid):
 
 class Load(loadgen.Load):
     load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
     load_results = staticmethod(load.load_results)
 
 

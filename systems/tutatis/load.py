@@ -1,32 +1,31 @@
-"""Tutatis in bulk, for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
-``load_results`` of ``loadgen.plugins.load``).
+"""Tutatis in bulk, for ``manage.py generate_load`` (the ``load_teams`` and ``load_results`` of
+``loadgen.plugins.load``).
 
 * Teams: through the roster services' bulk variants (``teams_register``,
   ``team_lists_choose``, ``rosters_set``, which ``team_list_choose`` and ``roster_set`` call
   for one team), on the shipped sample lists as the demo builds them.
-* Kick-off: the kick-off's own ``fixtures_freeze``, each team's sheet built once.
-* Results: a plausible score per fixture (goals and shots over the bar drawn on the dice,
-  nobody badly hurt) entered by the home coach and confirmed by the away coach, read by the
-  engine as ``report_enter`` and ``report_confirm`` read it; the post-match sequence is run by
-  the engine on each result and its witness stored: with nobody hurt it carries nothing over,
-  exactly as the worker would.
+* Kick-off: none up front: each fixture kicks off (``fixture_kick_off``) when its round
+  comes, its sheets holding what the earlier rounds' post-match sequences wrote.
+* Results: a plausible score per fixture (:func:`play_draw`: goals and shots over the bar
+  drawn on the dice, nobody badly hurt) entered by the home coach and confirmed by the away
+  coach through the result-report workflow (``reports_play``, the bulk variant of
+  ``report_enter`` and ``report_confirm``), then each post-match sequence run by the
+  workflow's ``post_match_run``, round by round, as a worker would run it.
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.utils import timezone
 
-from core.bulk import rows_insert
 from league.models import League, Team
 from league.services import teams_register
+from matches import bulk as matches_bulk
 from matches.models import Fixture, Result
-from rules_engine import Dice, MatchOutcome
-from rules_engine.tutatis import SYSTEM
-from systems.tutatis import kickoff
+from rules_engine import Dice
+from rules_engine.dice import MAX_SEED
 from systems.tutatis.demo import ROSTER, TEAMS
-from systems.tutatis.models import PostMatchRun, ResultReport, TeamList
+from systems.tutatis.models import TeamList
 from systems.tutatis.services import lists, rosters
 
 SIDES = ("home", "away")
@@ -62,75 +61,23 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
     return rows
 
 
-def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
-    """Freeze the fixtures as ``kick_off`` does (``kickoff.fixtures_freeze``), on the objects
-    only."""
-    for _fixture, error in kickoff.fixtures_freeze(fixtures=fixtures):
-        raise error
+def play_draw(dice: Dice) -> tuple[dict[str, Any], int, int]:
+    """A fixture's entered result (goals and shots over the bar drawn, nobody badly hurt), the
+    seed its result is read with and its post-match seed."""
+    entered = {
+        side: {
+            "goals": dice.roll(4, f"{side} goals") - 1,
+            "over_bar": dice.roll(4, f"{side} over the bar") - 1,
+            "badly_hurt": [],
+        }
+        for side in SIDES
+    }
+    seeds = [dice.roll(MAX_SEED, f"{kind} seed") - 1 for kind in ("result", "post-match")]
+    return entered, seeds[0], seeds[1]
 
 
 def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
-    """Entered and confirmed results, their post-match witnesses; the unsaved results."""
-    outcomes, reports = [], []
-    now = timezone.now()
-    for fixture in fixtures:
-        entered = {
-            side: {
-                "goals": dice.roll(4, f"{side} goals") - 1,
-                "over_bar": dice.roll(4, f"{side} over the bar") - 1,
-                "badly_hurt": [],
-            }
-            for side in SIDES
-        }
-        outcome = SYSTEM.record_result(  # type: ignore[attr-defined]
-            fixture.home_sheet, fixture.away_sheet, entered, dice=Dice(0)
-        )
-        outcomes.append(outcome)
-        reports.append(
-            ResultReport(
-                fixture=fixture,
-                submitted_by_id=fixture.home.coach_id or by.pk,
-                payload=outcome.record["result"],
-                status=ResultReport.Status.CONFIRMED,
-                reviewed_by_id=fixture.away.coach_id or by.pk,
-                reviewed_at=now,
-            )
-        )
-    rows_insert(ResultReport, reports)
-    results, runs = [], []
-    for fixture, outcome, report in zip(fixtures, outcomes, reports, strict=True):
-        record = {**outcome.record, "result_report": report.pk}
-        results.append(
-            Result(
-                fixture=fixture,
-                home_score=outcome.home_score,
-                away_score=outcome.away_score,
-                winner=outcome.winner or Result.Winner.DRAW,
-                decided_by=outcome.decided_by,
-                seed=outcome.seed,
-                record=record,
-            )
-        )
-        carried = SYSTEM.post_match(
-            MatchOutcome(
-                home_score=outcome.home_score,
-                away_score=outcome.away_score,
-                winner=outcome.winner,
-                decided_by=outcome.decided_by,
-                seed=outcome.seed,
-                record=record,
-            ),
-            dice=Dice(outcome.seed),
-            options={},
-        )
-        runs.append(
-            PostMatchRun(
-                fixture=fixture,
-                status=PostMatchRun.Status.DONE,
-                done_at=now,
-                seed=outcome.seed,
-                log=carried,
-            )
-        )
-    rows_insert(PostMatchRun, runs)
-    return results
+    """The season played round by round at the table; the saved results."""
+    return matches_bulk.rounds_played_at_the_table(
+        fixtures=fixtures, by=by, draw=lambda fixture: play_draw(dice)
+    )

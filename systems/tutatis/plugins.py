@@ -86,7 +86,6 @@ class Roster(matches.Roster):
 
 class Load(loadgen.Load):
     load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
     load_results = staticmethod(load.load_results)
 
 

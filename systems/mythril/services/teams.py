@@ -15,12 +15,13 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from core.bulk import rows_insert
 from core.names import name_clean
 from core.refusals import Forbidden, Refused
-from league.defaults import team_register_plain
+from league.defaults import teams_register_plain
 from league.models import League, Team
 from league.roles import can_edit_roster
-from league.selectors import team_default_colours
+from league.selectors import TEAM_COLOURS
 from rules_engine import InvalidInput
 from rules_engine.mythril.creation import Draft, Pick, check_team
 from rules_engine.mythril.hiring import check_hire
@@ -36,7 +37,7 @@ from systems.mythril.models import (
 )
 from systems.mythril.selectors import team_unsettled_fixture
 from systems.mythril.services.settings import settings_of
-from systems.mythril.services.treasury import Reason, gold_of, treasury_credit, treasury_debit
+from systems.mythril.services.treasury import Reason, gold_of, treasuries_open, treasury_debit
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
 
@@ -119,8 +120,16 @@ def _name(item: Mapping[str, Any], default: str) -> str:
 
 
 def _new_player(
-    team: Team, number: int, item: Mapping[str, Any], team_list: TeamList, *, ally: bool = False
+    team: Team,
+    number: int,
+    item: Mapping[str, Any],
+    team_list: TeamList,
+    *,
+    ally: bool = False,
+    positions: Mapping[tuple[int, str], Position] | None = None,
 ) -> Player:
+    """An unsaved player of ``team`` from its pick (``positions``: the lists' positions by
+    ``(list id, name)``, read once for many players)."""
     if item.get("champion"):
         champion = Champion.objects.get(league_id=team.league_id, name=item["champion"])
         profile = engine.profile_input(champion)
@@ -136,7 +145,10 @@ def _new_player(
             start=profile,
             skills=list(champion.skills),
         )
-    position = Position.objects.get(team_list=team_list, name=item["position"])
+    if positions is None:
+        position = Position.objects.get(team_list=team_list, name=item["position"])
+    else:
+        position = positions[(team_list.pk, item["position"])]
     profile = engine.profile_input(position)
     return Player(
         team=team,
@@ -153,7 +165,6 @@ def _new_player(
     )
 
 
-@transaction.atomic
 def mythril_team_register(
     *,
     league: League,
@@ -166,39 +177,96 @@ def mythril_team_register(
     primary_colour: str | None = None,
     secondary_colour: str | None = None,
 ) -> Team:
-    """A new Mythril team, checked by the engine: the league's starting gold is granted to its
-    treasury, then what it bought (players, popularity, home pitch) is paid from it."""
-    assert_mythril(league)
-    if not team_list:
+    """A new Mythril team: :func:`mythril_teams_register` for one."""
+    spec = {
+        "name": name,
+        "coach": coach,
+        "team_list": team_list,
+        "players": players,
+        "popularity": popularity,
+        "home_pitch": home_pitch,
+        "primary_colour": primary_colour,
+        "secondary_colour": secondary_colour,
+    }
+    return mythril_teams_register(league=league, teams=[spec])[0]
+
+
+def _draft_checked(league: League, spec: Mapping[str, Any]) -> dict[str, Any]:
+    if not spec.get("team_list"):
         raise Refused("required", _("Choose the team's list."), field="team_list")
+    players = spec.get("players", ())
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise Refused("invalid", _("Give a list of players."), field="players")
     verdict = draft_check(
         league=league,
-        team_list=team_list,
+        team_list=spec["team_list"],
         players=players,
-        popularity=popularity,
-        home_pitch=home_pitch,
+        popularity=spec.get("popularity", 1),
+        home_pitch=spec.get("home_pitch", "lawn"),
     )
     if not verdict["ok"]:
         raise RuleRefused(verdict["errors"])
-    primary, secondary = team_default_colours(league=league)
-    team = team_register_plain(
-        league=league,
-        name=name,
-        coach=coach,
-        primary_colour=primary_colour or primary,
-        secondary_colour=secondary_colour or secondary,
+    return verdict
+
+
+@transaction.atomic
+def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
+    """New Mythril teams, in order (``teams``: :func:`mythril_team_register`'s arguments
+    each), each draft checked by the engine (the same draft once): the league's starting gold
+    is granted to each treasury, then what the team bought (players, popularity, home pitch) is
+    paid from it. A few statements for all the teams."""
+    assert_mythril(league)
+    verdicts: dict[str, dict[str, Any]] = {}
+    for spec in teams:
+        key = repr(sorted((k, v) for k, v in spec.items() if k not in TEAM_KEYS))
+        if key not in verdicts:
+            verdicts[key] = _draft_checked(league, spec)
+    count = Team.objects.filter(league=league).count()
+    plain = []
+    for index, spec in enumerate(teams):
+        primary, secondary = TEAM_COLOURS[(count + index) % len(TEAM_COLOURS)]
+        plain.append(
+            {
+                "name": spec["name"],
+                "coach": spec.get("coach"),
+                "primary_colour": spec.get("primary_colour") or primary,
+                "secondary_colour": spec.get("secondary_colour") or secondary,
+            }
+        )
+    rows = teams_register_plain(league=league, teams=plain)
+    lists = {tl.race: tl for tl in TeamList.objects.filter(league=league)}
+    positions = {
+        (p.team_list_id, p.name): p for p in Position.objects.filter(team_list__league=league)
+    }
+    pitches = {p.name.lower(): p for p in PitchType.objects.filter(league=league)}
+    TeamProfile.objects.bulk_create(
+        TeamProfile(
+            team=team,
+            team_list=lists[spec["team_list"]],
+            popularity=spec.get("popularity", 1),
+            home_pitch=pitches.get((spec.get("home_pitch") or "lawn").lower()),
+        )
+        for team, spec in zip(rows, teams, strict=True)
     )
-    chosen = _team_list(league, team_list)
-    pitch = PitchType.objects.filter(league=league, name__iexact=home_pitch or "lawn").first()
-    TeamProfile.objects.create(team=team, team_list=chosen, popularity=popularity, home_pitch=pitch)
-    Player.objects.bulk_create(
-        _new_player(team, number, item, chosen) for number, item in enumerate(players, start=1)
+    rows_insert(
+        Player,
+        [
+            _new_player(team, number, item, lists[spec["team_list"]], positions=positions)
+            for team, spec in zip(rows, teams, strict=True)
+            for number, item in enumerate(spec.get("players", ()), start=1)
+        ],
     )
-    treasury_credit(team=team, amount=settings_of(league).starting_gold, reason=Reason.GRANT)
-    treasury_debit(team=team, amount=verdict["cost"], reason=Reason.PURCHASE)
-    return team
+    gold = settings_of(league).starting_gold
+    costs = [
+        verdicts[repr(sorted((k, v) for k, v in spec.items() if k not in TEAM_KEYS))]["cost"]
+        for spec in teams
+    ]
+    treasuries_open(teams=rows, grants=[gold] * len(rows), purchases=costs)
+    return rows
+
+
+TEAM_KEYS = frozenset({"name", "coach", "primary_colour", "secondary_colour"})
+"""The arguments of a team that are not its draft."""
 
 
 def _locked_team(team: Team, user: User) -> Team:

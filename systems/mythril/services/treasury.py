@@ -7,6 +7,8 @@ The caller is inside ``transaction.atomic``; the accounts are locked here in id 
 database refuses a treasury below zero too).
 """
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
 
 from core.refusals import Refused
@@ -16,7 +18,14 @@ from ledger.models import Account, Transaction
 from ledger.services import Leg, Posting
 from systems.mythril.reasons import Reason
 
-__all__ = ["Reason", "gold_of", "treasury_credit", "treasury_debit", "treasury_of"]
+__all__ = [
+    "Reason",
+    "gold_of",
+    "treasuries_open",
+    "treasury_credit",
+    "treasury_debit",
+    "treasury_of",
+]
 
 
 def treasury_of(team: Team) -> Account:
@@ -68,3 +77,36 @@ def treasury_debit(
         team.league,
         [Posting(reason, [Leg(treasury, -amount), Leg(house, amount)], fixture_id=fixture_id)],
     )[0]
+
+
+def treasuries_open(
+    *, teams: Sequence[Team], grants: Sequence[int], purchases: Sequence[int]
+) -> list[Transaction]:
+    """The treasuries of new teams (one league's), each granted its gold from the money supply
+    then paying its purchase to the house: :func:`treasury_credit` then :func:`treasury_debit`
+    for each team, in one insert of accounts and one posting. ``Refused`` (nothing moved) when a
+    purchase costs more than its grant."""
+    if not teams:
+        return []
+    league = teams[0].league
+    for team, grant, cost in zip(teams, grants, purchases, strict=True):
+        if cost > grant:
+            raise Refused(
+                "not_enough_gold",
+                _("%(team)s has %(gold)s gold; this costs %(cost)s.")
+                % {"team": team.name, "gold": f"{grant:,}", "cost": f"{cost:,}"},
+                field="gold",
+            )
+    treasuries = Account.objects.bulk_create(
+        Account(league=league, kind=Account.Kind.TREASURY, team=team) for team in teams
+    )
+    accounts = ledger.system_accounts(league)
+    supply, house = accounts[Account.Kind.SUPPLY], accounts[Account.Kind.HOUSE]
+    ledger.lock_accounts([supply.pk, house.pk, *(t.pk for t in treasuries)])
+    postings = []
+    for treasury, grant, cost in zip(treasuries, grants, purchases, strict=True):
+        if grant > 0:
+            postings.append(Posting(Reason.GRANT, [Leg(supply, -grant), Leg(treasury, grant)]))
+        if cost > 0:
+            postings.append(Posting(Reason.PURCHASE, [Leg(treasury, -cost), Leg(house, cost)]))
+    return ledger.post(league, postings)
