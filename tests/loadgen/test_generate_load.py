@@ -5,6 +5,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models import Q
 
 import rules_engine
 from betting.models import Bet, Settlement
@@ -128,12 +129,16 @@ def roster_problems(league: League) -> dict[int, object]:
 
     problems = {}
     for team in teams:
+        # the roster as registered: its players (the generator hires and fires none) and its
+        # popularity as frozen at its first kick-off (post-match rolls move it since)
         profile = team.mythril
+        first = Fixture.objects.filter(Q(home=team) | Q(away=team)).order_by("kickoff").first()
+        sheet = first.home_sheet if first.home_id == team.pk else first.away_sheet
         verdict = draft_check(
             league=league,
             team_list=profile.team_list.race,
             players=[{"position": p.position.name} for p in team.mythril_players.all()],
-            popularity=profile.popularity,
+            popularity=sheet["popularity"],
             home_pitch=profile.home_pitch.name if profile.home_pitch else "lawn",
         )
         if not verdict["ok"]:
