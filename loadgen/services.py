@@ -5,8 +5,11 @@ Each league is built in one transaction, through the services users call (``leag
 the betting settings) and their bulk variants, the same code the single-item services call
 (Rotzball's ``load_teams`` and ``load_kick_off`` through ``teams_register``,
 ``players_create``, ``lineups_set``, ``match_plans_set`` and its kick-off's
-``fixtures_freeze``; a simulated result through ``matches.simulation_chunks.results_resolve``,
-as a worker resolves it), and, where a game has no bulk service yet, through its own
+``fixtures_freeze``; Mythril's through ``mythril_teams_register``; a simulated result through
+``matches.simulation_chunks.results_resolve``, as a worker resolves it; Mythril's and
+Tutatis's results kicked off, entered, confirmed and followed by their post-match sequence
+through the result-report workflow, ``matches.bulk.rounds_played_at_the_table``), and, where a
+game has no bulk service yet, through its own
 ``load_teams``, ``load_kick_off`` and ``load_results`` (``loadgen.plugins.load``);
 ``matches.bulk`` writes fixtures and results, ``betting.bulk`` wallets, bets and their
 settlement. Every draw

@@ -6,7 +6,8 @@ The rows are the ones those services write: a round robin by the same circle met
 frozen by each game's ``load_kick_off`` hook as its ``kick_off`` freezes them, simulated
 results resolved as a worker's chunk resolves them
 (``matches.simulation_chunks.results_resolve``, a seed each), entered results from the
-game's ``load_results`` hook. What the bulk writes skip, the caller owns: no
+game's ``load_results`` hook (:func:`rounds_played_at_the_table`: through the result-report
+workflow, round by round). What the bulk writes skip, the caller owns: no
 ``fixtures_scheduled`` signal, no ``post_save`` of ``Result`` (betting settlement,
 notifications, auditlog history), so the caller settles the bets of what it plays
 (``betting.bulk``); ``results_write`` counts the kept standings itself.
