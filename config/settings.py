@@ -71,7 +71,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "auditlog.middleware.AuditlogMiddleware",
-    "core.user_language.UserLanguageMiddleware",
+    "core.user_preferences.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -153,6 +153,7 @@ LOGOUT_REDIRECT_URL = "league:list"
 # is a setting: off by default in development, required by default in production.
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "core.forms.SignupTimeZoneForm"  # the browser's time zone, saved
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = strict.text(
     "ACCOUNT_EMAIL_VERIFICATION",

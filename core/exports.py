@@ -28,6 +28,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
@@ -88,9 +89,17 @@ def export_filename(*parts: object, fmt: str) -> str:
     return f"{stem or 'export'}.{fmt}"
 
 
+def _moment(value: datetime | date) -> str:
+    """A date as ISO 8601; a time in the reader's zone (the active one), its offset written,
+    so a spreadsheet shows the time the page showed and still knows the instant."""
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return value.isoformat()
+
+
 def _json_value(value: Any) -> Any:
     if isinstance(value, datetime | date):
-        return value.isoformat()
+        return _moment(value)
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     return value
@@ -114,7 +123,7 @@ def _csv_value(value: Any) -> Any:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, datetime | date):
-        return value.isoformat()
+        return _moment(value)
     return csv_cell(value)
 
 

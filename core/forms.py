@@ -12,6 +12,9 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.services import user_set_time_zone
+from core.time_zones import is_zone, zone_names
+
 
 class PageForm(forms.Form):
     """Templates draw these fields with ``partials/field.html`` (Pico: label, widget, then
@@ -28,6 +31,10 @@ def add_service_errors(form: forms.Form, error: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, messages)
 
 
+def _zone_choices() -> list[tuple[str, str]]:
+    return [("", _("The browser's time zone")), *((name, name) for name in zone_names())]
+
+
 class PreferencesForm(PageForm):
     language = forms.ChoiceField(
         label=_("Interface language"),
@@ -35,6 +42,35 @@ class PreferencesForm(PageForm):
         required=False,
         help_text=_("Used on every page once you are signed in."),
     )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=_zone_choices,
+        required=False,
+        help_text=_(
+            "Every date and time on the pages, in emails and in exports is shown in it, with "
+            "the zone named."
+        ),
+    )
+
+
+class SignupTimeZoneForm(forms.Form):
+    """What allauth's sign-up form gains (``ACCOUNT_SIGNUP_FORM_CLASS``): the browser's time
+    zone, filled in by ``js/time_zone.js``, saved on the new account."""
+
+    time_zone = forms.CharField(
+        required=False,
+        max_length=64,
+        widget=forms.HiddenInput(attrs={"data-browser-zone": ""}),
+    )
+
+    def clean_time_zone(self) -> str:
+        zone = self.cleaned_data["time_zone"]
+        return zone if is_zone(zone) else ""  # a guess: a strange one is dropped, not refused
+
+    def signup(self, request, user: User) -> None:
+        zone = self.cleaned_data.get("time_zone", "")
+        if zone:
+            user_set_time_zone(user=user, time_zone=zone)
 
 
 class TokenCreateForm(PageForm):

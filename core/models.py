@@ -10,12 +10,18 @@ from core.history_registry import entry_scope
 
 
 class UserProfile(models.Model):
-    """Per-user preferences: the interface language."""
+    """Per-user preferences: the interface language and the time zone times are shown in."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        help_text=_("An IANA name such as Europe/Paris; empty for the site's time zone."),
+    )
 
     def __str__(self) -> str:
         return f"{self.user} ({self.language or 'browser'})"

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from core.models import UserProfile
 from core.refusals import Refused
+from core.time_zones import is_zone
 
 
 def user_set_language(*, user: User, language: str) -> UserProfile:
@@ -18,6 +19,21 @@ def user_set_language(*, user: User, language: str) -> UserProfile:
         )
     profile, _created = UserProfile.objects.update_or_create(
         user=user, defaults={"language": language}
+    )
+    return profile
+
+
+def user_set_time_zone(*, user: User, time_zone: str) -> UserProfile:
+    """Save the zone ``user`` reads times in (an IANA name; empty: the browser's, else the
+    site's)."""
+    if time_zone and not is_zone(time_zone):
+        raise Refused(
+            "unknown_time_zone",
+            _("Choose a time zone from the list, such as Europe/Paris."),
+            field="time_zone",
+        )
+    profile, _created = UserProfile.objects.update_or_create(
+        user=user, defaults={"time_zone": time_zone}
     )
     return profile
 

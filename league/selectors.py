@@ -46,11 +46,14 @@ def season_rows() -> QuerySet[Season]:
 
 
 def account_summary(*, user: User) -> dict:
-    """What a signed-in user's own API record shows: language, teams coached, leagues run."""
+    """What a signed-in user's own API record shows: language and time zone, teams coached,
+    leagues run."""
+    saved = UserProfile.objects.filter(user=user).values_list("language", "time_zone").first()
+    language, time_zone = saved or ("", "")
     return {
         "username": user.get_username(),
-        "language": UserProfile.objects.filter(user=user).values_list("language", flat=True).first()
-        or "",
+        "language": language,
+        "time_zone": time_zone,
         "teams": Team.objects.filter(coach=user).select_related("league").order_by("name", "pk"),
         "leagues": League.objects.filter(commissioner=user).order_by("name", "pk"),
     }

@@ -1,6 +1,8 @@
-"""Notification emails, sent by the worker in each user's language. Each notification is
+"""Notification emails, sent by the worker in each user's language and time zone. Each notification is
 claimed (``emailed_at`` set by a conditional UPDATE) before its email goes: a task run twice
 sends it once. A send that fails gives the claim back and raises, for the task to retry."""
+
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -9,13 +11,19 @@ from django.utils.translation import gettext as _
 
 from core.links import site_url
 from core.models import UserProfile
+from core.time_zones import is_zone
 from notifications import kinds
 from notifications.models import Notification
 
 
-def _language(user_id: int) -> str:
-    chosen = UserProfile.objects.filter(user_id=user_id).values_list("language", flat=True).first()
-    return chosen or settings.LANGUAGE_CODE
+def _preferences(user_id: int) -> tuple[str, ZoneInfo]:
+    """The user's language and time zone (the site's where none is saved)."""
+    saved = UserProfile.objects.filter(user_id=user_id).values_list("language", "time_zone")
+    language, zone = saved.first() or ("", "")
+    return (
+        language or settings.LANGUAGE_CODE,
+        ZoneInfo(zone if is_zone(zone) else settings.TIME_ZONE),
+    )
 
 
 def notification_emails_send(*, notification_ids: list[int]) -> int:
@@ -27,7 +35,8 @@ def notification_emails_send(*, notification_ids: list[int]) -> int:
         if not claimed:
             continue
         notification = Notification.objects.select_related("user").get(pk=notification_id)
-        with translation.override(_language(notification.user_id)):
+        language, zone = _preferences(notification.user_id)
+        with translation.override(language), timezone.override(zone):
             line = kinds.text(notification.kind, notification.data)
             body = line
             if notification.url:

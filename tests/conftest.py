@@ -111,13 +111,15 @@ def _flush_empties_the_sqlite_ledger():
 
 @pytest.fixture(autouse=True)
 def _default_language():
-    """Every test starts and ends in the site's default language. A request leaves the
-    language it activated (LocaleMiddleware, a user's saved choice) on the thread after the
-    response: a test after a French request would otherwise read French messages, depending on
-    which tests ran before it on the same pytest-xdist worker."""
+    """Every test starts and ends in the site's default language and time zone. A request
+    leaves the language and zone it activated (LocaleMiddleware, a user's saved choices) on the
+    thread after the response: a test after a French request would otherwise read French
+    messages, depending on which tests ran before it on the same pytest-xdist worker."""
     translation.deactivate()
+    timezone.deactivate()
     yield
     translation.deactivate()
+    timezone.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -28,7 +28,7 @@ from rest_framework import exceptions
 from core import history
 from core.models import UserProfile
 from core.prepared_query import PreparedQuery
-from core.user_language import activate_language
+from core.user_preferences import activate_language, activate_zone
 
 
 def _token_rows(token_key: str):
@@ -50,10 +50,12 @@ class LanguageAwareTokenAuthentication(TokenAuthentication):
         if result is not None:
             user, _token = result
             try:
-                language = user.profile.language  # fetched with the token
+                profile = user.profile  # fetched with the token
+                language, zone = profile.language, profile.time_zone
             except UserProfile.DoesNotExist:
-                language = ""
+                language, zone = "", ""
             activate_language(request, language)
+            activate_zone(zone)
             history.actor_set(user)
         return result
 

@@ -1,5 +1,5 @@
-"""Account pages: the account overview, preferences (the interface language, saved on the
-user's profile), API tokens, the new user's welcome, closing the account. Signing up, in and
+"""Account pages: the account overview, preferences (the interface language and time zone,
+saved on the user's profile), API tokens, the new user's welcome, closing the account. Signing up, in and
 out, passwords and email addresses are django-allauth's pages (``allauth.urls``)."""
 
 from contextlib import suppress
@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -16,19 +17,21 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from core import accounts, services
+from core import accounts, selectors, services
 from core.forms import CloseAccountForm, PreferencesForm, TokenCreateForm, add_service_errors
-from core.models import UserProfile
 
 
 @login_required
 def preferences(request: HttpRequest) -> HttpResponse:
-    saved = UserProfile.objects.filter(user=request.user).values_list("language", flat=True)
-    form = PreferencesForm(request.POST or None, initial={"language": saved.first() or ""})
+    form = PreferencesForm(
+        request.POST or None, initial=selectors.user_preferences(user=request.user)
+    )
     if request.method == "POST" and form.is_valid():
-        language = form.cleaned_data["language"]
+        language, zone = form.cleaned_data["language"], form.cleaned_data["time_zone"]
         try:
-            services.user_set_language(user=request.user, language=language)
+            with transaction.atomic():
+                services.user_set_language(user=request.user, language=language)
+                services.user_set_time_zone(user=request.user, time_zone=zone)
         except ValidationError as error:
             add_service_errors(form, error)
         else:

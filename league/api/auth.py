@@ -6,6 +6,7 @@ Browsers use the session cookie instead; DRF's session authentication enforces C
 from allauth.account.utils import has_verified_email
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from knox import views as knox_views
@@ -73,7 +74,7 @@ class TokenLogoutView(knox_views.LogoutView):
 
 
 class MeView(APIView):
-    """The signed-in user: name, language preference, teams coached, leagues commissioned."""
+    """The signed-in user: name, language and time zone, teams coached, leagues commissioned."""
 
     permission_classes = [IsAuthenticated]
     serializer_class = s.MeUpdateSerializer
@@ -86,13 +87,17 @@ class MeView(APIView):
         return Response(self._data(request.user))
 
     @extend_schema(
-        summary="Set your language", request=s.MeUpdateSerializer, responses=s.MeSerializer
+        summary="Set your language and time zone",
+        request=s.MeUpdateSerializer,
+        responses=s.MeSerializer,
     )
     def patch(self, request: Request) -> Response:
         serializer = s.MeUpdateSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        if "language" in serializer.validated_data:
-            services.user_set_language(
-                user=request.user, language=serializer.validated_data["language"]
-            )
+        chosen = serializer.validated_data
+        with transaction.atomic():
+            if "language" in chosen:
+                services.user_set_language(user=request.user, language=chosen["language"])
+            if "time_zone" in chosen:
+                services.user_set_time_zone(user=request.user, time_zone=chosen["time_zone"])
         return Response(self._data(request.user))

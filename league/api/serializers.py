@@ -220,6 +220,11 @@ class CoachedTeamSerializer(ModelSerializer):
 class MeSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     language = serializers.CharField(read_only=True, help_text="Empty: the browser's language.")
+    time_zone = serializers.CharField(
+        read_only=True,
+        help_text="The IANA zone times are shown in on pages, emails and exports; empty: the "
+        "browser's, else the site's.",
+    )
     teams = CoachedTeamSerializer(many=True, read_only=True)
     leagues = LeagueBriefSerializer(many=True, read_only=True)
 
@@ -229,6 +234,11 @@ class MeUpdateSerializer(serializers.Serializer):
         allow_blank=True,
         max_length=8,
         help_text="A language code such as “en” or “fr”; empty for the browser's.",
+    )
+    time_zone = serializers.CharField(
+        allow_blank=True,
+        max_length=64,
+        help_text="An IANA time zone such as “Europe/Paris”; empty for the browser's.",
     )
 
 

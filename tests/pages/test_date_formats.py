@@ -11,7 +11,10 @@ KICKOFF = datetime(2026, 11, 25, 21, 0, tzinfo=UTC)
 
 @pytest.mark.parametrize(
     ("language", "day", "moment"),
-    [("en", "25 Nov 2026", "25 Nov 2026, 21:00"), ("fr", "25 nov. 2026", "25 nov. 2026, 21:00")],
+    [
+        ("en", "25 Nov 2026", "25 Nov 2026, 21:00 UTC"),
+        ("fr", "25 nov. 2026", "25 nov. 2026, 21:00 UTC"),
+    ],
 )
 def test_every_date_format_of_a_language_reads_the_same_way(language, day, moment):
     with translation.override(language):
