@@ -68,8 +68,20 @@ def new_secret() -> str:
 
 
 class WebhookEndpoint(models.Model):
+    class Kind(models.TextChoices):
+        JSON = "json", _("JSON for a REST client (signed)")
+        DISCORD = "discord", _("Discord channel")
+
     league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.JSON)
+    """``json``: the event as signed JSON; ``discord``: a Discord message with an embed."""
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+    """The language a Discord message is written in (the channel's readers')."""
+    rate_limited_until = models.DateTimeField(null=True, blank=True, editable=False)
+    """Discord asked to wait (a 429, or no request left in its window): nothing is sent before."""
     events = models.JSONField(default=list)
     """The kinds sent to this URL, among ``notifications.kinds.WEBHOOK_KINDS``."""
     secret = models.CharField(max_length=64, default=new_secret, editable=False)

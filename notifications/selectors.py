@@ -1,8 +1,14 @@
-"""Reads of a user's notifications: the unread count (one query) and their list."""
+"""Reads of a user's notifications (the unread count in one query, their list), of a league's
+webhooks, and the colour an event's Discord message takes."""
+
+from collections.abc import Mapping
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
+from league.models import Team
+from matches.models import Fixture
 from notifications.models import Notification, WebhookDelivery, WebhookEndpoint
 
 
@@ -30,3 +36,15 @@ def delivery_list(*, league_id: int) -> QuerySet[WebhookDelivery]:
         .select_related("endpoint")
         .order_by("-created_at", "-pk")
     )
+
+
+def event_colour(data: Mapping[str, Any]) -> str | None:
+    """The colour a Discord embed takes for an event: the home team's for a fixture's, the
+    champion's for a season's end; None when the event names neither."""
+    if data.get("champion"):
+        team = Team.objects.filter(pk=data["champion"]).values_list("primary_colour", flat=True)
+        return team.first()
+    if data.get("fixture"):
+        fixture = Fixture.objects.filter(pk=data["fixture"])
+        return fixture.values_list("home__primary_colour", flat=True).first()
+    return None

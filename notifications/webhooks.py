@@ -4,13 +4,19 @@ attempt to send it (claimed first, so a task run twice sends once; retried with 
 A delivery moves ``pending`` → ``sending`` (claimed with a conditional UPDATE, with a lease)
 → ``delivered``; a failed attempt puts it back to ``pending`` with its next attempt later
 (``BACKOFF``), or ``failed`` after the last. A worker that dies while sending leaves the lease
-to expire: the sweep sends it again (a receiver may then see a delivery id twice)."""
+to expire: the sweep sends it again (a receiver may then see a delivery id twice).
+
+An endpoint of kind ``discord`` gets each event as a Discord message (``notifications.discord``)
+and keeps to Discord's rate limits: when Discord asks to wait (a 429, or a spent window), the
+endpoint's ``rate_limited_until`` holds every delivery to it until then; the one answered 429
+is due again at that time, without waiting out BACKOFF."""
 
 import json
 import logging
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import httpx
@@ -27,7 +33,7 @@ from core.events import Event
 from core.links import site_url
 from core.refusals import Refused
 from league.models import League
-from notifications import pinned_http, signing, url_safety
+from notifications import discord, pinned_http, signing, url_safety
 from notifications.kinds import WEBHOOK_KINDS
 from notifications.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint, new_secret
 
@@ -42,6 +48,8 @@ BACKOFF = (
     timedelta(hours=12),
 )
 MAX_ATTEMPTS = len(BACKOFF) + 1
+RATE_LIMITED_MAX = 20
+"""Attempts in all (429s included) after which a rate-limited delivery is retried by BACKOFF."""
 LEASE = timedelta(seconds=60)
 TIMEOUT = 5.0
 SWEEP_LIMIT = 500
@@ -63,12 +71,45 @@ def _events_check(events: list[str]) -> list[str]:
     return [kind for kind in WEBHOOK_KINDS if kind in events]
 
 
+def _kind_check(kind: str, url: str, language: str) -> None:
+    if kind not in WebhookEndpoint.Kind.values:
+        raise Refused(
+            "unknown_webhook_kind",
+            _("Choose one of: %(kinds)s."),
+            field="kind",
+            kinds=", ".join(WebhookEndpoint.Kind.values),
+        )
+    if kind == WebhookEndpoint.Kind.DISCORD and not discord.is_webhook_url(url):
+        raise Refused(
+            "not_a_discord_webhook",
+            _(
+                "A Discord webhook URL ends in /api/webhooks/<id>/<token>: copy it from the "
+                "channel's settings (Integrations, Webhooks)."
+            ),
+            field="url",
+        )
+    if language not in dict(settings.LANGUAGES):
+        raise Refused(
+            "unknown_language", _("Choose one of the offered languages."), field="language"
+        )
+
+
 @transaction.atomic
 def endpoint_create(
-    *, league: League, url: str, events: list[str], user: User | None, active: bool = True
+    *,
+    league: League,
+    url: str,
+    events: list[str],
+    user: User | None,
+    active: bool = True,
+    kind: str = WebhookEndpoint.Kind.JSON,
+    language: str = "",
 ) -> WebhookEndpoint:
-    """Register ``url`` for ``events`` of ``league``; the secret is made here."""
+    """Register ``url`` for ``events`` of ``league``, posted as ``kind`` (signed JSON, or
+    Discord messages in ``language``, the site's by default); the secret is made here."""
     chosen = _events_check(events)
+    language = language or settings.LANGUAGE_CODE
+    _kind_check(kind, url, language)
     url_safety.url_check(url)
     League.objects.select_for_update().filter(pk=league.pk).first()
     if WebhookEndpoint.objects.filter(league=league).count() >= MAX_ENDPOINTS:
@@ -79,7 +120,13 @@ def endpoint_create(
             count=MAX_ENDPOINTS,
         )
     return WebhookEndpoint.objects.create(
-        league=league, url=url, events=chosen, active=active, created_by=user
+        league=league,
+        url=url,
+        events=chosen,
+        active=active,
+        created_by=user,
+        kind=kind,
+        language=language,
     )
 
 
@@ -89,15 +136,21 @@ def endpoint_update(
     url: str | None = None,
     events: list[str] | None = None,
     active: bool | None = None,
+    kind: str | None = None,
+    language: str | None = None,
 ) -> WebhookEndpoint:
     if events is not None:
         endpoint.events = _events_check(events)
+    kind = endpoint.kind if kind is None else kind
+    language = endpoint.language if language is None else language or settings.LANGUAGE_CODE
+    _kind_check(kind, endpoint.url if url is None else url, language)
+    endpoint.kind, endpoint.language = kind, language
     if url is not None:
         url_safety.url_check(url)
         endpoint.url = url
     if active is not None:
         endpoint.active = active
-    endpoint.save(update_fields=["url", "events", "active"])
+    endpoint.save(update_fields=["url", "events", "active", "kind", "language"])
     return endpoint
 
 
@@ -208,34 +261,75 @@ def _signing_secrets(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
     return [endpoint.secret]
 
 
-def _send(delivery: WebhookDelivery, now: datetime) -> tuple[int | None, str]:
-    """POST the delivery once, to the address checked now: ``(status code or None, error)``."""
+def _request(delivery: WebhookDelivery, now: datetime) -> tuple[bytes, dict[str, str]]:
+    """The body and headers of the delivery's POST: the signed JSON event, or a Discord
+    message."""
     endpoint = delivery.endpoint
-    try:
-        with translation.override("en"):  # the log is technical, like the HTTP errors beside it
-            checked = url_safety.url_resolve(endpoint.url)
-    except ValidationError as refused:
-        return None, "; ".join(refused.messages)
+    headers = {"Content-Type": "application/json", "User-Agent": "TabletopLeague-Webhooks/1"}
+    if endpoint.kind == WebhookEndpoint.Kind.DISCORD:
+        text = discord.message(
+            kind=delivery.kind, payload=delivery.payload, language=endpoint.language
+        )
+        return json.dumps(text, separators=(",", ":")).encode(), headers
     body = json.dumps(
         {**delivery.payload, "delivery": str(delivery.uuid)}, sort_keys=True, separators=(",", ":")
     ).encode()
     timestamp = int(time.time())
     secrets = _signing_secrets(endpoint, now)
-    headers = {
-        "Content-Type": "application/json",
-        "User-Agent": "TabletopLeague-Webhooks/1",
-        signing.TIMESTAMP: str(timestamp),
-        signing.SIGNATURE: signing.signatures(secrets=secrets, timestamp=timestamp, body=body),
-        signing.EVENT: delivery.kind,
-        signing.DELIVERY: str(delivery.uuid),
-    }
+    headers.update(
+        {
+            signing.TIMESTAMP: str(timestamp),
+            signing.SIGNATURE: signing.signatures(secrets=secrets, timestamp=timestamp, body=body),
+            signing.EVENT: delivery.kind,
+            signing.DELIVERY: str(delivery.uuid),
+        }
+    )
+    return body, headers
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What one attempt got: the status code (None: no answer), the error for the log (empty:
+    delivered), and how long the receiver asked to be left alone (Discord's rate limits)."""
+
+    code: int | None
+    error: str = ""
+    wait: timedelta | None = None
+
+
+def _send(delivery: WebhookDelivery, now: datetime) -> Sent:
+    """POST the delivery once, to the address checked now."""
+    try:
+        with translation.override("en"):  # the log is technical, like the HTTP errors beside it
+            checked = url_safety.url_resolve(delivery.endpoint.url)
+    except ValidationError as refused:
+        return Sent(None, "; ".join(refused.messages))
+    body, headers = _request(delivery, now)
     try:
         response = pinned_http.post(checked, content=body, headers=headers, timeout=TIMEOUT)
     except httpx.HTTPError as error:
-        return None, f"{type(error).__name__}: {error}"[:500]
+        return Sent(None, f"{type(error).__name__}: {error}"[:500])
+    wait = None
+    if delivery.endpoint.kind == WebhookEndpoint.Kind.DISCORD:
+        wait = discord.wait_asked(response)
     if 200 <= response.status_code < 300:
-        return response.status_code, ""
-    return response.status_code, f"HTTP {response.status_code}"
+        return Sent(response.status_code, "", wait)
+    return Sent(response.status_code, f"HTTP {response.status_code}", wait)
+
+
+def _held_back(delivery: WebhookDelivery, now: datetime) -> bool:
+    """The endpoint was asked to wait: the claim is given back, uncounted, due when the
+    wait ends (the sweep sends it then)."""
+    until = delivery.endpoint.rate_limited_until
+    if until is None or until <= now:
+        return False
+    WebhookDelivery.objects.filter(pk=delivery.pk, status=WebhookDelivery.Status.SENDING).update(
+        status=WebhookDelivery.Status.PENDING,
+        next_attempt_at=until,
+        lease_until=None,
+        attempts=F("attempts") - 1,
+    )
+    return True
 
 
 def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> WebhookDelivery | None:
@@ -247,12 +341,19 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> Webhoo
     if not _claim(delivery_id, now):
         return None
     delivery = WebhookDelivery.objects.select_related("endpoint").get(pk=delivery_id)
+    if _held_back(delivery, now):
+        return None
     started = time.monotonic()
     if delivery.endpoint.active:
-        code, error = _send(delivery, now)
+        sent = _send(delivery, now)
     else:
-        code, error = None, "the endpoint is switched off"
+        sent = Sent(None, "the endpoint is switched off")
+    code, error = sent.code, sent.error
     duration = int((time.monotonic() - started) * 1000)
+    if sent.wait is not None:
+        WebhookEndpoint.objects.filter(pk=delivery.endpoint_id).update(
+            rate_limited_until=now + sent.wait
+        )
     WebhookAttempt.objects.create(
         delivery=delivery,
         number=delivery.attempts,
@@ -271,6 +372,11 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> Webhoo
     changes: dict = {"last_status_code": code, "last_error": error, "lease_until": None}
     if not error:
         changes.update(status=WebhookDelivery.Status.DELIVERED, delivered_at=timezone.now())
+    elif code == 429 and sent.wait is not None and delivery.attempts < RATE_LIMITED_MAX:
+        # told to wait, not refused: due again when the wait ends rather than by BACKOFF, and
+        # not failed at MAX_ATTEMPTS (a receiver that keeps answering 429 still ends, after
+        # RATE_LIMITED_MAX attempts in all)
+        changes.update(status=WebhookDelivery.Status.PENDING, next_attempt_at=now + sent.wait)
     elif delivery.attempts >= MAX_ATTEMPTS or not delivery.endpoint.active:
         changes.update(status=WebhookDelivery.Status.FAILED)
     else:

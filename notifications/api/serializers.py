@@ -1,5 +1,6 @@
 """Shapes of the notifications API."""
 
+from django.conf import settings
 from rest_framework import serializers
 
 from core.api.serializers import ModelSerializer
@@ -44,8 +45,32 @@ class WebhookSerializer(ModelSerializer):
 
     class Meta:
         model = WebhookEndpoint
-        fields = ["id", "league", "url", "events", "active", "previous_secret_until", "created_at"]
-        read_only_fields = ["id", "league", "previous_secret_until", "created_at"]
+        fields = [
+            "id",
+            "league",
+            "url",
+            "kind",
+            "language",
+            "events",
+            "active",
+            "previous_secret_until",
+            "rate_limited_until",
+            "created_at",
+        ]
+        read_only_fields = [
+            "id",
+            "league",
+            "previous_secret_until",
+            "rate_limited_until",
+            "created_at",
+        ]
+        extra_kwargs = {
+            "kind": {
+                "help_text": "json: the event as signed JSON; discord: a Discord message with an "
+                "embed (the URL must be a Discord channel webhook)."
+            },
+            "language": {"help_text": "The language of a Discord message; the site's by default."},
+        }
         extra_kwargs = {
             "previous_secret_until": {
                 "help_text": "After a rotation: until then deliveries carry the old secret's "
@@ -79,6 +104,8 @@ class WebhookUpdateSerializer(serializers.Serializer):
         required=False,
     )
     active = serializers.BooleanField(required=False)
+    kind = serializers.ChoiceField(choices=WebhookEndpoint.Kind.choices, required=False)
+    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
 
 
 class DeliverySerializer(ModelSerializer):

@@ -120,6 +120,8 @@ class WebhookListView(generics.GenericAPIView):
             events=data["events"],
             user=request.user,
             active=data.get("active", True),
+            kind=data.get("kind", WebhookEndpoint.Kind.JSON),
+            language=data.get("language", ""),
         )
         return Response(s.WebhookCreatedSerializer(endpoint).data, status=status.HTTP_201_CREATED)
 
@@ -139,7 +141,7 @@ class WebhookDetailView(generics.GenericAPIView):
         return Response(s.WebhookSerializer(_endpoint(request, pk, hook)).data)
 
     @extend_schema(
-        summary="Change a webhook's URL, events or switch (commissioner)",
+        summary="Change a webhook's URL, kind, language, events or switch (commissioner)",
         request=s.WebhookUpdateSerializer,
         responses=s.WebhookSerializer,
     )

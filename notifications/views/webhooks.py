@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -41,6 +42,8 @@ def webhook_list(request: HttpRequest, league: League) -> HttpResponse:
                 url=form.cleaned_data["url"],
                 events=form.cleaned_data["events"],
                 user=request.user,
+                kind=form.cleaned_data["kind"],
+                language=form.cleaned_data["language"],
             )
         except ValidationError as error:
             add_service_errors(form, error)
@@ -52,6 +55,7 @@ def webhook_list(request: HttpRequest, league: League) -> HttpResponse:
         "form": form,
         "new_secret": request.session.pop(SHOW_SECRET, None),
         "grace_hours": settings.WEBHOOKS_SECRET_GRACE_HOURS,
+        "now": timezone.now(),
         "endpoints": selectors.endpoint_list(league_id=league.pk),
         "deliveries": selectors.delivery_list(league_id=league.pk)[:LOG_SIZE],
     }
@@ -73,12 +77,22 @@ def _endpoint(league: League, hook: int) -> WebhookEndpoint:
 def webhook_edit(request: HttpRequest, league: League, hook: int) -> HttpResponse:
     """Change a webhook's URL or the events it takes; its secret stays."""
     endpoint = _endpoint(league, hook)
-    initial = {"url": endpoint.url, "events": endpoint.events}
+    initial = {
+        "url": endpoint.url,
+        "events": endpoint.events,
+        "kind": endpoint.kind,
+        "language": endpoint.language,
+    }
     form = WebhookForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        chosen = form.cleaned_data
         try:
             endpoint = webhooks.endpoint_update(
-                endpoint=endpoint, url=form.cleaned_data["url"], events=form.cleaned_data["events"]
+                endpoint=endpoint,
+                url=chosen["url"],
+                events=chosen["events"],
+                kind=chosen["kind"],
+                language=chosen["language"],
             )
         except ValidationError as error:
             add_service_errors(form, error)
