@@ -198,10 +198,36 @@ class _LeagueSettingsBase(PageForm):
         ),
     )
 
+    deadline_grace_hours = forms.IntegerField(
+        label=_("Grace period after a deadline (hours)"),
+        min_value=0,
+        max_value=720,
+        required=False,
+        help_text=_(
+            "How long after a fixture's deadline its result may still come in before the "
+            "fixture is late (24 by default)."
+        ),
+    )
+    deadline_reminder_hours = forms.IntegerField(
+        label=_("Remind the coaches (hours before a deadline)"),
+        min_value=0,
+        max_value=720,
+        required=False,
+        help_text=_("0: no reminder (48 by default)."),
+    )
+    automatic_forfeits = forms.BooleanField(
+        label=_("Award late fixtures automatically"),
+        required=False,
+        help_text=_(
+            "Once the grace period is over, the fixture goes by forfeit to the one side that "
+            "entered a result or proposed a time; when neither or both did, it waits for you."
+        ),
+    )
+
     def settings(self) -> dict:
         """The league settings as ``league_update`` takes them (a forfeit score left empty
         stays as it is)."""
-        data = {key: self.cleaned_data[key] for key in ("name", "description")}
+        data = {key: self.cleaned_data[key] for key in ("name", "description", *LEAGUE_FLAGS)}
         data |= {
             key: self.cleaned_data[key]
             for key in (*FORFEIT_FIELDS, *LEAGUE_NUMBERS)
@@ -210,8 +236,15 @@ class _LeagueSettingsBase(PageForm):
         return data | self.rule_settings()
 
 
-LEAGUE_NUMBERS = ("rating_tau", "forecast_top_places", "forecast_bottom_places")
+LEAGUE_NUMBERS = (
+    "rating_tau",
+    "forecast_top_places",
+    "forecast_bottom_places",
+    "deadline_grace_hours",
+    "deadline_reminder_hours",
+)
 """Settings of the league kept as they are when left empty."""
+LEAGUE_FLAGS = ("automatic_forfeits",)
 
 
 def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
@@ -219,7 +252,8 @@ def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
     rules = plugins.rules_form.of(league.rule_system).rules_form()
     form_class = type("LeagueSettingsForm", (rules, _LeagueSettingsBase), {})
     initial = {"name": league.name, "description": league.description}
-    initial |= {field: getattr(league, field) for field in (*FORFEIT_FIELDS, *LEAGUE_NUMBERS)}
+    fields = (*FORFEIT_FIELDS, *LEAGUE_NUMBERS, *LEAGUE_FLAGS)
+    initial |= {field: getattr(league, field) for field in fields}
     kwargs.setdefault("initial", initial | rules.rule_initial(league))
     return form_class(*args, **kwargs)
 

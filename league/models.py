@@ -108,6 +108,29 @@ class League(models.Model):
             "How many places at the bottom of the table the season forecast gives chances of."
         ),
     )
+    deadline_grace_hours = models.PositiveSmallIntegerField(
+        _("deadline: grace period (hours)"),
+        default=24,
+        validators=[MaxValueValidator(720)],
+        help_text=_(
+            "How long after a fixture's deadline its result may still come in before the "
+            "fixture is late."
+        ),
+    )
+    deadline_reminder_hours = models.PositiveSmallIntegerField(
+        _("deadline: reminder (hours before)"),
+        default=48,
+        validators=[MaxValueValidator(720)],
+        help_text=_("Coaches are reminded this long before a deadline; 0: no reminder."),
+    )
+    automatic_forfeits = models.BooleanField(
+        _("automatic forfeits"),
+        default=False,
+        help_text=_(
+            "A fixture late past its grace period is awarded by the workers to the one side "
+            "that entered a result or proposed a time; otherwise it waits for the commissioner."
+        ),
+    )
     competition_format = models.CharField(
         _("competition format"),
         max_length=12,

@@ -36,6 +36,9 @@ LEAGUE_SETTINGS = (
     "rating_tau",
     "forecast_top_places",
     "forecast_bottom_places",
+    "deadline_grace_hours",
+    "deadline_reminder_hours",
+    "automatic_forfeits",
     "competition_format",
     "house_rules",
 )

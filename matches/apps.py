@@ -13,7 +13,9 @@ class MatchesConfig(AppConfig):
             receivers,  # noqa: F401  (keeps the standings with every result written)
             tasks,  # noqa: F401  (registers its task: services send it by name)
         )
+        from matches.deadlines import deadlines_sweep
         from matches.services import fixtures_sweep_due
 
         registry.register_sweep("matches.fixtures_sweep_due", fixtures_sweep_due)
+        registry.register_sweep("matches.deadlines", deadlines_sweep)
         history.register()

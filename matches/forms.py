@@ -94,3 +94,35 @@ class RescheduleForm(PageForm):
             "Only needed when the new kick-off is past: the fixture then kicks off at once."
         ),
     )
+
+
+class RoundDeadlinesForm(PageForm):
+    """A deadline per round of a season (blank: none), in the reader's time zone."""
+
+    def __init__(self, *args, rounds: list[int], saved: dict, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.rounds = rounds
+        for number in rounds:
+            self.fields[f"round_{number}"] = forms.DateTimeField(
+                label=_("Round %(n)s") % {"n": number},
+                required=False,
+                initial=saved.get(number),
+                widget=forms.DateTimeInput(
+                    attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+                ),
+            )
+
+    def deadlines(self) -> dict:
+        return {number: self.cleaned_data[f"round_{number}"] for number in self.rounds}
+
+
+class ExtendForm(PageForm):
+    days = forms.IntegerField(label=_("Days"), min_value=1, max_value=60, initial=3)
+
+
+class KickoffProposalForm(PageForm):
+    at = forms.DateTimeField(
+        label=_("Propose a kick-off"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("In your time zone; the other coach accepts it or proposes another."),
+    )

@@ -66,6 +66,13 @@ class Fixture(models.Model):
         default=0,
         help_text=_("After SWEEPER_MAX_ATTEMPTS the sweeper stops and records the problem."),
     )
+    deadline = models.DateTimeField(
+        _("deadline"),
+        null=True,
+        blank=True,
+        help_text=_("This fixture's own deadline for its result (an extension), over its round's."),
+    )
+    reminded_at = models.DateTimeField(_("coaches reminded at"), null=True, blank=True)
     bracket_position = models.CharField(
         _("bracket position"),
         max_length=12,
@@ -269,14 +276,17 @@ class Standing(models.Model):
         return f"{self.season_id}/{self.team_id}: {self.played}"
 
 
+from matches.deadline_models import KickoffProposal, RoundDeadline  # noqa: E402
 from matches.table_models import PostMatchRun, ResultReport  # noqa: E402  (the app's models)
 
 __all__ = [
     "Fixture",
+    "KickoffProposal",
     "PostMatchRun",
     "Result",
     "ResultCorrection",
     "ResultReport",
+    "RoundDeadline",
     "SimulationBatch",
     "Standing",
 ]

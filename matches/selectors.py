@@ -1,12 +1,23 @@
 """Read-side queries for fixtures, results and simulation progress."""
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import Now
+from django.utils import timezone
+from django.utils.formats import date_format
 
+from core import registry
 from league.models import League, Season, Team
-from matches.models import Fixture, Result, ResultCorrection, SimulationBatch
+from matches.models import (
+    Fixture,
+    KickoffProposal,
+    Result,
+    ResultCorrection,
+    RoundDeadline,
+    SimulationBatch,
+)
 from matches.season_rounds import UNRESOLVED
 
 
@@ -190,3 +201,45 @@ def fixtures_of_round_and(*, season: Season, round_number: int, ids: list[int]) 
     """The fixtures of one round of ``season`` and those of ``ids``, for listing (one query)."""
     wanted = Q(round=round_number) | Q(pk__in=ids)
     return list(fixture_table(season=season).filter(wanted))
+
+
+# --- deadlines -----------------------------------------------------------------------------
+
+
+def season_round_numbers(*, season: Season) -> list[int]:
+    return sorted(set(Fixture.objects.filter(season=season).values_list("round", flat=True)))
+
+
+def round_deadlines(*, season: Season) -> QuerySet[RoundDeadline]:
+    return RoundDeadline.objects.filter(season=season).order_by("round")
+
+
+def fixture_due_at(*, fixture: Fixture) -> datetime | None:
+    """The fixture's deadline: its own, else its round's; None when it has none."""
+    if fixture.deadline is not None:
+        return fixture.deadline
+    due = RoundDeadline.objects.filter(season_id=fixture.season_id, round=fixture.round)
+    return due.values_list("due_at", flat=True).first()
+
+
+def coach_side(*, user, fixture: Fixture) -> str | None:
+    """``home`` or ``away`` when ``user`` coaches that side of ``fixture``."""
+    if not user.is_authenticated:
+        return None
+    for side in ("home", "away"):
+        if getattr(fixture, side).coach_id == user.pk:
+            return side
+    return None
+
+
+def is_simulated(*, fixture: Fixture) -> bool:
+    return fixture.season.league.rule_system in registry.simulated_names()
+
+
+def kickoff_proposals() -> QuerySet[KickoffProposal]:
+    return KickoffProposal.objects.select_related("fixture__home", "fixture__away")
+
+
+def moment(value: datetime | None) -> str:
+    """A time as the pages show it: in the reader's zone, named."""
+    return date_format(timezone.localtime(value), "DATETIME_FORMAT") if value else ""

@@ -68,6 +68,26 @@ KINDS: dict[str, Kind] = {
             lambda: _("%(home)s %(home_score)s – %(away_score)s %(away)s: the fixture is played."),
         ),
         _kind(
+            "deadline.reminder",
+            gettext_lazy("A deadline of my team's fixture is near"),
+            lambda: _("The result of %(home)s v %(away)s is due by %(deadline)s."),
+            email=True,
+        ),
+        _kind(
+            "deadline.extended",
+            gettext_lazy("A deadline of my team's fixture is extended"),
+            lambda: _("The result of %(home)s v %(away)s is now due by %(deadline)s."),
+        ),
+        _kind(
+            "kickoff.proposed",
+            gettext_lazy("A kick-off time is proposed to me"),
+            lambda: _(
+                "A kick-off at %(kickoff)s is proposed for %(home)s v %(away)s: accept it on the "
+                "fixture's page."
+            ),
+            email=True,
+        ),
+        _kind(
             "result.to_confirm",
             gettext_lazy("A result waits for my confirmation"),
             lambda: _("The result of %(home)s v %(away)s waits for your confirmation."),
@@ -142,7 +162,13 @@ KINDS: dict[str, Kind] = {
     )
 }
 
-WEBHOOK_KINDS = ("fixture.played", "result.confirmed", "season.finished", "bet.settled")
+WEBHOOK_KINDS = (
+    "fixture.played",
+    "result.confirmed",
+    "season.finished",
+    "bet.settled",
+    "deadline.reminder",
+)
 
 
 def is_known(kind: str) -> bool:
@@ -161,12 +187,13 @@ def text(kind: str, data: Mapping[str, Any]) -> str:
 
 
 def _readable(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The data as people read it: a kick-off in the site's time zone and the reader's date
-    format."""
+    """The data as people read it: a kick-off or a deadline in the reader's time zone (the
+    active one) and date format."""
     shown = dict(data)
-    kickoff = parse_datetime(str(data.get("kickoff") or ""))
-    if kickoff is not None:
-        shown["kickoff"] = date_format(timezone.localtime(kickoff), "DATETIME_FORMAT")
+    for key in ("kickoff", "deadline"):
+        moment = parse_datetime(str(data.get(key) or ""))
+        if moment is not None:
+            shown[key] = date_format(timezone.localtime(moment), "DATETIME_FORMAT")
     return shown
 
 

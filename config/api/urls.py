@@ -19,6 +19,7 @@ from league.api import views as league_views
 from matches.api import charts as match_charts
 from matches.api import commands as match_commands
 from matches.api import corrections
+from matches.api import deadlines as match_deadlines
 from matches.api import head_to_head as match_head_to_head
 from matches.api import history as match_history
 from matches.api import seasons as season_commands
@@ -155,6 +156,31 @@ urlpatterns = [
         "fixtures/<int:pk>/corrections/",
         corrections.FixtureCorrectionsView.as_view(),
         name="fixture-corrections",
+    ),
+    path(
+        "fixtures/<int:pk>/extend/",
+        match_deadlines.FixtureExtendView.as_view(),
+        name="fixture-extend",
+    ),
+    path(
+        "fixtures/<int:pk>/kickoff-proposals/",
+        match_deadlines.KickoffProposalsView.as_view(),
+        name="fixture-kickoff-proposals",
+    ),
+    path(
+        "kickoff-proposals/<int:pk>/accept/",
+        match_deadlines.KickoffAcceptView.as_view(),
+        name="kickoff-proposal-accept",
+    ),
+    path(
+        "seasons/<int:pk>/deadlines/",
+        match_deadlines.SeasonDeadlinesView.as_view(),
+        name="season-deadlines",
+    ),
+    path(
+        "leagues/<int:pk>/late-fixtures/",
+        match_deadlines.LateFixturesView.as_view(),
+        name="league-late-fixtures",
     ),
     *betting_urls.urlpatterns,
     *notification_urls.urlpatterns,

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core import registry
 from core.forms import add_service_errors
 from league import selectors, services
 from league.forms import (
@@ -87,7 +88,9 @@ def league_settings(request: HttpRequest, league: League) -> HttpResponse:
         else:
             messages.success(request, _("The league settings are saved."))
             return redirect(league)
-    return render(request, "league/settings.html", {"league": league, "form": form})
+    simulated = league.rule_system in registry.simulated_names()  # no deadline to keep
+    context = {"league": league, "form": form, "league_simulated": simulated}
+    return render(request, "league/settings.html", context)
 
 
 @commissioner_required

@@ -16,7 +16,9 @@ from systems.tutatis.models import PostMatchRun as TutatisRun
 from systems.tutatis.models import ResultReport as TutatisReport
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
 
-KILLPOWER_BEFORE = [("killpower", "0001_initial"), ("matches", "0009_table_results")]
+# matches at its latest migration (0009 made the one workflow's models): the factories write
+# today's Fixture rows, deadline columns included
+KILLPOWER_BEFORE = [("killpower", "0001_initial"), ("matches", "0010_deadlines")]
 KILLPOWER_AFTER = [("killpower", "0003_reports_in_matches")]
 TUTATIS_BEFORE = [*KILLPOWER_BEFORE, ("tutatis", "0003_post_match_run")]
 TUTATIS_AFTER = [*KILLPOWER_AFTER, ("tutatis", "0005_reports_in_matches")]

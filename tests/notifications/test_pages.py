@@ -83,7 +83,13 @@ def test_the_settings_page_saves_choices(client, coach):
     client.force_login(coach)
     page = BeautifulSoup(client.get("/notifications/settings/").content, "html.parser")
     checked = {box["name"] for box in page.select("input[type=checkbox][checked]")}
-    assert checked == {"email_result_to_confirm", "email_result_disputed"}
+    # by email unasked: what asks the coach to act (kinds.py)
+    assert checked == {
+        "email_result_to_confirm",
+        "email_result_disputed",
+        "email_deadline_reminder",
+        "email_kickoff_proposed",
+    }
     client.post("/notifications/settings/", {"email_fixture_cancelled": "on"})
     chosen = dict(NotificationPreference.objects.filter(user=coach).values_list("kind", "email"))
     assert chosen["fixture.cancelled"] is True and chosen["result.to_confirm"] is False
