@@ -95,9 +95,7 @@ def _copy(model, columns: list[str], rows) -> int:
     from django.db import connection
 
     fields = {f.column: f for f in model._meta.concrete_fields}
-    rest = [
-        c for c, f in fields.items() if c not in columns and not f.primary_key and not f.null
-    ]
+    rest = [c for c, f in fields.items() if c not in columns and not f.primary_key and not f.null]
     defaults = tuple(fields[c].get_db_prep_save(fields[c].get_default(), connection) for c in rest)
     names = ", ".join(columns + rest)
     count = 0
@@ -169,9 +167,7 @@ def synthesise(*, leagues: int, teams: int, coaches: int, seed: int = 1) -> dict
             for round_, home, away in double_round_robin(order):
                 fixture_id += 1
                 kickoff = start + timedelta(weeks=round_ - 1)
-                fixtures.append(
-                    (fixture_id, played.pk, round_, home, away, kickoff, "", "played")
-                )
+                fixtures.append((fixture_id, played.pk, round_, home, away, kickoff, "", "played"))
                 h, a = draw.choices(range(5), weights=(25, 30, 22, 14, 9), k=2)
                 winner = "home" if h > a else "away" if a > h else "draw"
                 if winner == "draw" and league.rule_system in DRAWLESS:
