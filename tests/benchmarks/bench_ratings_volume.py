@@ -303,13 +303,14 @@ def main() -> None:
             f"({_cpu() - started_cpu:.1f} s CPU)"
         )
     print(f"load average before: {load}")
-    wall, cpu, written = bench_rebuild(args.repeats, args.jobs)
-    print(
-        f"rebuild ({args.jobs} processes): {written['teams']} team rows, "
-        f"{written['coaches']} coach rows: median {statistics.median(wall):.1f} s wall, "
-        f"{statistics.median(cpu):.1f} s CPU over {args.repeats} "
-        f"(runs {', '.join(f'{s:.1f}' for s in wall)} s) (target < {REBUILD_TARGET:.0f} s)"
-    )
+    if args.repeats:
+        wall, cpu, written = bench_rebuild(args.repeats, args.jobs)
+        print(
+            f"rebuild ({args.jobs} processes): {written['teams']} team rows, "
+            f"{written['coaches']} coach rows: median {statistics.median(wall):.1f} s wall, "
+            f"{statistics.median(cpu):.1f} s CPU over {args.repeats} "
+            f"(runs {', '.join(f'{s:.1f}' for s in wall)} s) (target < {REBUILD_TARGET:.0f} s)"
+        )
     if args.updates:
         cpu_ms, wall_ms, queries = bench_updates(args.updates)
         print(
