@@ -153,17 +153,18 @@ def _day(value: date | str) -> date:
 
 def _states_before(games: Iterable[str], coaches: Iterable[int], week: date) -> dict:
     """Each coach's latest row before ``week`` in each pool of ``games``, by ``(game,
-    coach)``: one plain SQL query, a branch per pool and coach read through the unique index
-    backwards."""
-    pairs = [(game, coach) for game in sorted(games) for coach in sorted(coaches)]
-    if not pairs:
+    coach)``: one plain SQL query (the coaches' rows before the week, numbered from the latest
+    in each pool, the first of each kept)."""
+    games, ids = sorted(games), sorted(coaches)
+    if not games or not ids:
         return {}
-    branch = (
-        f"SELECT * FROM (SELECT {_COACH_COLUMNS} FROM {CoachRating._meta.db_table}"
-        " WHERE game = %s AND coach_id = %s AND week < %s ORDER BY week DESC LIMIT 1) c{}"
+    sql = (
+        f"SELECT {_COACH_COLUMNS} FROM (SELECT {_COACH_COLUMNS}, ROW_NUMBER() OVER"
+        " (PARTITION BY game, coach_id ORDER BY week DESC) AS latest"
+        f" FROM {CoachRating._meta.db_table} WHERE game IN ({marks(games)})"
+        f" AND coach_id IN ({marks(ids)}) AND week < %s) ranked WHERE latest = 1"
     )
-    sql = " UNION ALL ".join(branch.format(i) for i in range(len(pairs)))
-    return _coach_rows(sql, [v for game, coach in pairs for v in (game, coach, _on(week))])
+    return _coach_rows(sql, [*games, *ids, _on(week)])
 
 
 def _stored(games: list[str], coaches: Iterable[int], week: date) -> dict:

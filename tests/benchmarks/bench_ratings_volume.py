@@ -174,7 +174,9 @@ def synthesise(*, leagues: int, teams: int, coaches: int, seed: int = 1) -> dict
                     winner = draw.choice(("home", "away"))
                     h, a = (h + 1, a) if winner == "home" else (h, a + 1)
                 results.append((fixture_id, h, a, winner, "regulation", 0, "{}", now))
-            later = start + timedelta(weeks=2 * teams)
+            # the next season after every league's last round: results come in time order, so
+            # a new result's week is the newest (a week earlier would re-rate the later ones)
+            later = FIRST_MONDAY + timedelta(weeks=26 + 2 * teams, hours=index % 5)
             for round_, home, away in double_round_robin(order)[: teams // 2]:
                 fixture_id += 1
                 fixtures.append((fixture_id, ahead.pk, round_, home, away, later, "", "scheduled"))
