@@ -47,11 +47,16 @@ def fixtures_left(season: Season) -> list[Fixture]:
     )
 
 
-def _chances(point: plugins.Chances, fixture: Fixture) -> dict[str, float]:
-    chances = point.fixture_chances(fixture)
-    if chances is None:  # the game cannot price it yet: the ratings can
-        chances = plugins.Chances().fixture_chances(fixture)
-    return chances or {"home": 0.5, "away": 0.5}
+def fixtures_chances(
+    point: plugins.Chances, fixtures: list[Fixture]
+) -> dict[int, dict[str, float]]:
+    """The game's chances of each of ``fixtures``, by id, read for them all at once; the
+    ratings' for those the game cannot price yet (one more batch read)."""
+    chances = point.fixtures_chances(fixtures)
+    unpriced = [fixture for fixture in fixtures if chances.get(fixture.pk) is None]
+    if unpriced:
+        chances.update(plugins.Chances().fixtures_chances(unpriced))
+    return {f.pk: chances.get(f.pk) or {"home": 0.5, "away": 0.5} for f in fixtures}
 
 
 def season_state(season: Season, *, remaining: list[Fixture] | None = None) -> SeasonState:
@@ -70,6 +75,8 @@ def season_state(season: Season, *, remaining: list[Fixture] | None = None) -> S
     point = plugins.chances.of(league.rule_system)
     left = fixtures_left(season) if remaining is None else remaining
     known = {row.team.pk for row in rows}
+    left = [f for f in left if f.home_id in known and f.away_id in known]
+    chances = fixtures_chances(point, left)
     return SeasonState(
         teams=[
             TeamTotals(
@@ -82,11 +89,7 @@ def season_state(season: Season, *, remaining: list[Fixture] | None = None) -> S
             )
             for row in rows
         ],
-        remaining=[
-            RemainingFixture(f.home_id, f.away_id, _chances(point, f))
-            for f in left
-            if f.home_id in known and f.away_id in known
-        ],
+        remaining=[RemainingFixture(f.home_id, f.away_id, chances[f.pk]) for f in left],
         scheme=points,
         tiebreakers=tuple(league.tiebreakers),
         head_to_head=head_to_head,

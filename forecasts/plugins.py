@@ -1,7 +1,11 @@
 """The plug-in point the forecasts call: the chances of each outcome of a fixture still to play,
 and the scores a simulated result is given (see ``core.plugins``). A game played at the table
 needs none of its own: the default reads the teams' ratings (``ratings.chances``). A game its
-engine simulates gives its engine's chances (Rotzball: the same computation as its odds)."""
+engine simulates gives its engine's chances (Rotzball: the same computation as its odds).
+
+A forecast asks for every fixture left at once (``fixtures_chances``): by default one batch
+read of the ratings (``ratings.chances.fixtures_chances``, one SQL query for the season); a
+game that answers only ``fixture_chances`` is asked fixture by fixture."""
 
 from typing import TYPE_CHECKING
 
@@ -23,6 +27,16 @@ class Chances:
 
         probabilities: dict[str, float] = fixture_chances(fixture)["probabilities"]
         return probabilities
+
+    def fixtures_chances(self, fixtures: list["Fixture"]) -> dict[int, dict[str, float] | None]:
+        """:meth:`fixture_chances` of each of ``fixtures`` (with their season's league loaded),
+        by fixture id. By default the ratings' chances of them all in one query; a game that
+        overrides :meth:`fixture_chances` alone is asked for each fixture in turn."""
+        if type(self).fixture_chances is not Chances.fixture_chances:
+            return {fixture.pk: self.fixture_chances(fixture) for fixture in fixtures}
+        from ratings.chances import fixtures_chances
+
+        return dict(fixtures_chances(fixtures))
 
     def typical_scores(self, season: "Season") -> dict[str, list[tuple[int, int]]]:
         """Scores ``(home, away)`` a simulated home win, draw and away win is given, drawn

@@ -8,8 +8,18 @@ counted; the draw chance ``D`` is the league's draw model at the rating gap
 ``E - D/2``, ``D`` and ``1 - E - D/2`` (``rules_engine.ratings.draws``). One query (the
 ratings and the draw fits together, in plain SQL), and the league when the fixture does not
 carry it.
+
+Many fixtures at once (``fixtures_chances``, what a season's forecast reads for every fixture
+left): still one plain SQL query, whatever their number. For each season among the fixtures,
+its teams' rows of that season; for each of those teams, its latest row of an earlier season
+(found through the unique index, read backwards); and the draw fits of the fixtures' games.
+Each fixture's side then takes, in Python, its team's latest row of an earlier round of the
+season, else of an earlier season: the same row ``fixture_chances`` reads for it alone.
 """
 
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,8 +115,12 @@ def _entering_and_draws(fixture: Fixture) -> tuple[Rating, Rating, DrawModel]:
 
 
 def fixture_outlook(fixture: Fixture) -> Outlook:
+    return _split(fixture, *_entering_and_draws(fixture))
+
+
+def _split(fixture: Fixture, home: Rating, away: Rating, draws: DrawModel) -> Outlook:
+    """What the two ratings entering ``fixture`` make of it, with the league's draw model."""
     outcomes = outcomes_of(fixture)
-    home, away, draws = _entering_and_draws(fixture)
     score = expected(home, away)
     draw = 0.0
     if "draw" in outcomes:
@@ -124,3 +138,89 @@ def fixture_chances(fixture: Fixture) -> dict[str, Any]:
     """``{"method": "ratings", "probabilities": {outcome: chance}}``, one chance for each
     outcome the fixture can end in; they add up to 1."""
     return {"method": METHOD, "probabilities": fixture_outlook(fixture).probabilities}
+
+
+def _many_sql(
+    seasons: dict[int, list[int]], games: set[str], leagues: set[int]
+) -> tuple[str, list]:
+    """The one query of :func:`fixtures_chances`: rows ``(kind, key, season, round, game,
+    first, second, volatility)``: ``'r'`` a team's row of a season asked for (``key`` the
+    team); ``'e'`` a team's latest row before the season asked for (``season`` that season);
+    ``'d'`` a draw fit of ``game`` (``key`` the league, ``NULL`` for the game's own)."""
+    table = TeamRating._meta.db_table
+    branches: list[str] = []
+    params: list = []
+    for season_id, teams in sorted(seasons.items()):
+        marks = ", ".join(["%s"] * len(teams))
+        branches.append(
+            f"SELECT 'r', team_id, season_id, round, NULL, rating, rd, volatility FROM {table}"
+            f" WHERE season_id = %s AND team_id IN ({marks})"
+        )
+        params += [season_id, *teams]
+        for team in teams:
+            branches.append(
+                f"SELECT * FROM (SELECT 'e', team_id, CAST(%s AS INTEGER), round, NULL, rating,"
+                f" rd, volatility FROM {table} WHERE team_id = %s AND season_id < %s"
+                f" ORDER BY season_id DESC, round DESC LIMIT 1) e{len(branches)}"
+            )
+            params += [season_id, team, season_id]
+    game_marks = ", ".join(["%s"] * len(games))
+    league_marks = ", ".join(["%s"] * len(leagues))
+    branches.append(
+        f"SELECT 'd', league_id, NULL, NULL, game, intercept, slope, NULL"
+        f" FROM {DrawFit._meta.db_table} WHERE game IN ({game_marks})"
+        f" AND (league_id IN ({league_marks}) OR league_id IS NULL)"
+    )
+    params += [*sorted(games), *sorted(leagues)]
+    return " UNION ALL ".join(branches), params
+
+
+def fixtures_chances(fixtures: Iterable[Fixture]) -> dict[int, dict[str, float]]:
+    """``{fixture id: {outcome: chance}}`` for each of ``fixtures`` (with their season's league
+    loaded), each as :func:`fixture_chances` gives it alone, in one plain SQL query."""
+    fixtures = list(fixtures)
+    if not fixtures:
+        return {}
+    seasons: dict[int, set[int]] = defaultdict(set)
+    for fixture in fixtures:
+        seasons[fixture.season_id].update((fixture.home_id, fixture.away_id))
+    leagues = {fixture.season.league for fixture in fixtures}
+    sql, params = _many_sql(
+        {season: sorted(teams) for season, teams in seasons.items()},
+        {league.rule_system for league in leagues},
+        {league.pk for league in leagues},
+    )
+    # (team, season) -> its rows of the season by round; (team, season) -> its latest before
+    within: dict[tuple[int, int], list[tuple[int, Rating]]] = defaultdict(list)
+    earlier: dict[tuple[int, int], Rating] = {}
+    fits: dict[tuple[str, int | None], DrawModel] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for kind, key, season_id, round_, game, first, second, volatility in cursor.fetchall():
+            if kind == "d":
+                fits[(game, key)] = DrawModel(intercept=first, slope=second)
+                continue
+            rating = Rating(rating=first, rd=second, volatility=volatility)
+            if kind == "r":
+                within[(key, season_id)].append((round_, rating))
+            else:
+                earlier[(key, season_id)] = rating
+    for rows in within.values():
+        rows.sort(key=lambda row: row[0])
+
+    def entering(team: int, season_id: int, round_: int) -> Rating:
+        rows = within.get((team, season_id), [])
+        before = bisect_left(rows, round_, key=lambda row: row[0])
+        if before:
+            return rows[before - 1][1]
+        return earlier.get((team, season_id), NEW_ENTRANT)
+
+    chances = {}
+    for fixture in fixtures:
+        league = fixture.season.league
+        home = entering(fixture.home_id, fixture.season_id, fixture.round)
+        away = entering(fixture.away_id, fixture.season_id, fixture.round)
+        game = league.rule_system
+        draws = fits.get((game, league.pk)) or fits.get((game, None)) or PRIOR
+        chances[fixture.pk] = _split(fixture, home, away, draws).probabilities
+    return chances

@@ -14,17 +14,25 @@ played (``coach_pool_rerate``), which for the newest week is no week at all.
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from functools import reduce
 from itertools import groupby
 from operator import or_
 
 from django.db import connection
-from django.db.models import Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Q, QuerySet
 
 from matches.models import Result
 from ratings.models import CoachRating
-from ratings.services.played import Played, played, rated_results, week_bounds
+from ratings.services.played import (
+    Played,
+    marks,
+    moment,
+    played,
+    played_where,
+    rated_results,
+    week_bounds,
+)
 from rules_engine.ratings.glicko2 import (
     DEFAULT_TAU,
     NEW_ENTRANT,
@@ -120,32 +128,74 @@ def _of_coaches(results: QuerySet[Result], coaches: Iterable[int]) -> QuerySet[R
     return results.filter(Q(fixture__home__coach_id__in=ids) | Q(fixture__away__coach_id__in=ids))
 
 
+_COACH_COLUMNS = "game, coach_id, rating, rd, volatility, games, week"
+
+
+def _coach_rows(sql: str, params: list) -> dict[tuple[str, int], CoachState]:
+    """Rows of ``_COACH_COLUMNS`` read by plain SQL, as states by ``(game, coach)``."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return {
+        (game, coach): CoachState(Rating(rating, rd, volatility), games, _day(week))
+        for game, coach, rating, rd, volatility, games, week in rows
+    }
+
+
+def _on(day: date) -> object:
+    """``day`` as the database compares a stored date with it (a plain SQL parameter)."""
+    return connection.ops.adapt_datefield_value(day)
+
+
+def _day(value: date | str) -> date:
+    return date.fromisoformat(value) if isinstance(value, str) else value  # SQLite: text
+
+
 def _states_before(games: Iterable[str], coaches: Iterable[int], week: date) -> dict:
     """Each coach's latest row before ``week`` in each pool of ``games``, by ``(game,
-    coach)``: one query."""
-    latest = (
-        CoachRating.objects.filter(
-            game=OuterRef("game"), coach_id=OuterRef("coach_id"), week__lt=week
-        )
-        .order_by("-week")
-        .values("pk")[:1]
+    coach)``: one plain SQL query (the coaches' rows before the week, numbered from the latest
+    in each pool, the first of each kept)."""
+    games, ids = sorted(games), sorted(coaches)
+    if not games or not ids:
+        return {}
+    sql = (
+        f"SELECT {_COACH_COLUMNS} FROM (SELECT {_COACH_COLUMNS}, ROW_NUMBER() OVER"
+        " (PARTITION BY game, coach_id ORDER BY week DESC) AS latest"
+        f" FROM {CoachRating._meta.db_table} WHERE game IN ({marks(games)})"
+        f" AND coach_id IN ({marks(ids)}) AND week < %s) ranked WHERE latest = 1"
     )
-    rows = CoachRating.objects.filter(
-        game__in=list(games), coach_id__in=list(coaches), pk=Subquery(latest)
-    )
-    return {(row.game, row.coach_id): _state(row) for row in rows}
+    return _coach_rows(sql, [*games, *ids, _on(week)])
 
 
-def _same(row: CoachRating | None, state: CoachState | None) -> bool:
+def _stored(games: list[str], coaches: Iterable[int], week: date) -> dict:
+    """The coaches' stored rows of ``week`` in the pools ``games``, by ``(game, coach)``."""
+    ids = sorted(coaches)
+    if not ids or not games:
+        return {}
+    sql = (
+        f"SELECT {_COACH_COLUMNS} FROM {CoachRating._meta.db_table}"
+        f" WHERE game IN ({marks(games)}) AND week = %s AND coach_id IN ({marks(ids)})"
+    )
+    return _coach_rows(sql, [*games, _on(week), *ids])
+
+
+def _of_week(start: datetime, end: datetime, coaches: set[int]) -> list[Played]:
+    """The rated results kicked off in ``[start, end)`` where one of ``coaches`` coaches a
+    side: plain SQL (``played.played_where``)."""
+    if not coaches:
+        return []
+    ids = sorted(coaches)
+    return played_where(
+        f"f.kickoff >= %s AND f.kickoff < %s AND (h.coach_id IN ({marks(ids)})"
+        f" OR a.coach_id IN ({marks(ids)}))",
+        [moment(start), moment(end), *ids, *ids],
+    )
+
+
+def _same(row: CoachState | None, state: CoachState | None) -> bool:
     if row is None or state is None:
         return row is None and state is None
-    rating = state.rating
-    return (row.rating, row.rd, row.volatility, row.games) == (
-        rating.rating,
-        rating.rd,
-        rating.volatility,
-        state.games,
-    )
+    return (row.rating, row.games) == (state.rating, state.games)
 
 
 def _in_pool(p: Played, game: str) -> bool:
@@ -178,8 +228,7 @@ def coach_pools_rerate(*, forced: Mapping[str, Mapping[date, Iterable[int]]]) ->
         pools = sorted(g for g, w in upcoming.items() if w == week)
         keys = {g: dirty[g] | pending[g].pop(week, set()) for g in pools}
         start, end = week_bounds(week)
-        of_week = rated_results().filter(fixture__kickoff__gte=start, fixture__kickoff__lt=end)
-        first = played(_of_coaches(of_week, set().union(*keys.values())))
+        first = _of_week(start, end, set().union(*keys.values()))
         involved = {
             g: {
                 coach
@@ -190,17 +239,12 @@ def coach_pools_rerate(*, forced: Mapping[str, Mapping[date, Iterable[int]]]) ->
             for g in pools
         }
         # every game of the week of each coach rated again: their rating takes all of them
-        second = played(_of_coaches(of_week, set().union(*involved.values())))
+        second = _of_week(start, end, set().union(*involved.values()))
         games = {g: [p for p in _involving(second, involved[g]) if _in_pool(p, g)] for g in pools}
         everyone = {c for g in pools for p in games[g] for c in (p.home_coach, p.away_coach)}
         states = _states_before(pools, everyone, week)
         touched = set().union(*involved.values(), *keys.values())
-        stored = {
-            (row.game, row.coach_id): row
-            for row in CoachRating.objects.filter(
-                game__in=pools, week=week, coach_id__in=list(touched)
-            )
-        }
+        stored = _stored(pools, touched, week)
         replaced: list[Q] = []
         new = []
         for g in pools:
@@ -245,20 +289,20 @@ def _next_weeks(
             nexts[g] = min(pending[g])
     changed = {g: dirty[g] for g in pools if dirty[g]}
     if changed:
-        rows = (
-            CoachRating.objects.filter(
-                game__in=list(changed),
-                coach_id__in=list(set().union(*changed.values())),
-                week__gt=done,
-            )
-            .values("game")
-            .annotate(first=Min("week"))
+        games, coaches = sorted(changed), sorted(set().union(*changed.values()))
+        sql = (
+            f"SELECT game, MIN(week) FROM {CoachRating._meta.db_table}"
+            f" WHERE game IN ({marks(games)}) AND coach_id IN ({marks(coaches)}) AND week > %s"
+            " GROUP BY game"
         )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*games, *coaches, _on(done)])
+            rows = cursor.fetchall()
         # a coach changed in one pool may give another pool a week to look at: harmless, the
         # week rates again to the same rows
-        for row in rows:
-            game = row["game"]
-            nexts[game] = min(nexts.get(game, row["first"]), row["first"])
+        for game, first in rows:
+            first = _day(first)
+            nexts[game] = min(nexts.get(game, first), first)
     return nexts
 
 

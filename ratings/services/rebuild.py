@@ -16,7 +16,7 @@ from league.models import League
 from ratings.models import CoachRating, RatedUpTo, TeamRating
 from ratings.services.coaches import coach_pool_rate_all, coach_pools_of
 from ratings.services.marks import marks_write, with_counts
-from ratings.services.played import Played, played, rated_results
+from ratings.services.played import Played, played_where
 from ratings.services.teams import league_rerate, periods_rate, season_pools
 from ratings.services.writing import (
     COACH_COLUMNS,
@@ -103,7 +103,7 @@ def ratings_rebuild(*, league_ids: list[int] | None = None, jobs: int | None = N
             "pk", "seen_results", "seen_corrections"
         )
     }
-    results = played(rated_results())
+    results = played_where("1 = 1", [])  # every rated result, in plain SQL
     units = _units_of(results)
     jobs = default_jobs() if jobs is None else jobs
     written = {"TeamRating": 0, "CoachRating": 0}

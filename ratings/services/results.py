@@ -10,7 +10,7 @@ from league.models import League
 from matches.models import Fixture
 from ratings.models import CoachRating, TeamRating
 from ratings.services.coaches import coach_first_mismatch, coach_pools_rerate, coaches_lock
-from ratings.services.played import played, rated_results
+from ratings.services.played import marks, played_where
 from ratings.services.teams import league_rerate
 
 
@@ -19,7 +19,7 @@ def results_rate(*, fixture_ids: list[int]) -> dict[str, int]:
     """Rate the results of ``fixture_ids`` (new or corrected): each league again from the
     earliest of its periods among them, each coach pool from their weeks. A fixture without a
     rated result (a forfeit, or voided since) is left out. Returns the rows written."""
-    results = played(rated_results().filter(fixture_id__in=fixture_ids))
+    results = played_where(f"f.id IN ({marks(fixture_ids)})", fixture_ids) if fixture_ids else []
     first: dict[int, tuple[int, int]] = {}
     forced: dict[str, dict[date, set[int]]] = defaultdict(lambda: defaultdict(set))
     for p in results:

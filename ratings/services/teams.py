@@ -10,14 +10,14 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from itertools import groupby
 
-from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db import connection, transaction
+from django.db.models import Q
 
 from league.models import League
 from matches.models import Fixture
 from ratings.models import TeamRating
-from ratings.services.marks import marks_write, with_counts
-from ratings.services.played import Played, played, rated_results
+from ratings.services.marks import league_lock, marks_write
+from ratings.services.played import Played, marks, played_where
 from ratings.services.writing import TEAM_COLUMNS, rows_write
 from ratings.signals import team_ratings_changed
 from rules_engine.ratings.glicko2 import NEW_ENTRANT, Rating, Result, rate_period
@@ -55,26 +55,42 @@ def periods_rate(
 
 
 def season_pools(season_ids: Iterable[int]) -> dict[int, list[int]]:
-    """The teams of each season: those in one of its fixtures, by id."""
+    """The teams of each season: those in one of its fixtures, by id (one plain SQL query)."""
+    ids = sorted(season_ids)
     pools: dict[int, set[int]] = defaultdict(set)
-    rows = Fixture.objects.filter(season_id__in=list(season_ids)).values_list(
-        "season_id", "home_id", "away_id"
+    if not ids:
+        return {}
+    sql = (
+        f"SELECT DISTINCT season_id, home_id, away_id FROM {Fixture._meta.db_table}"
+        f" WHERE season_id IN ({marks(ids)})"
     )
-    for season_id, home, away in rows.distinct():
-        pools[season_id].update((home, away))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids)
+        for season_id, home, away in cursor.fetchall():
+            pools[season_id].update((home, away))
     return {season_id: sorted(teams) for season_id, teams in pools.items()}
 
 
 def _entering(team_ids: list[int], *, season_id: int, round_: int) -> dict[int, Standing]:
-    """Each team's latest row before the period (``season_id``, ``round_``): one query."""
-    earlier = Q(season_id__lt=season_id) | Q(season_id=season_id, round__lt=round_)
-    latest = (
-        TeamRating.objects.filter(earlier, team_id=OuterRef("team_id"))
-        .order_by("-season_id", "-round")
-        .values("pk")[:1]
+    """Each team's latest row before the period (``season_id``, ``round_``): one plain SQL
+    query, a branch per team read through the unique index backwards."""
+    if not team_ids:
+        return {}
+    branch = (
+        "SELECT * FROM (SELECT team_id, rating, rd, volatility, games"
+        f" FROM {TeamRating._meta.db_table} WHERE team_id = %s"
+        " AND (season_id < %s OR (season_id = %s AND round < %s))"
+        " ORDER BY season_id DESC, round DESC LIMIT 1) t{}"
     )
-    rows = TeamRating.objects.filter(team_id__in=team_ids, pk=Subquery(latest))
-    return {row.team_id: (Rating(row.rating, row.rd, row.volatility), row.games) for row in rows}
+    sql = " UNION ALL ".join(branch.format(i) for i in range(len(team_ids)))
+    params = [v for team in team_ids for v in (team, season_id, season_id, round_)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return {
+        team: (Rating(rating, rd, volatility), games)
+        for team, rating, rd, volatility, games in rows
+    }
 
 
 @transaction.atomic(savepoint=False)  # inside a worker's transaction: no savepoint to pay for
@@ -85,17 +101,14 @@ def league_rerate(*, league: League, from_season_id: int | None = None, from_rou
     same results give the same rows, so running it twice changes nothing. Returns the rows
     written; ``team_ratings_changed`` is sent when rows were deleted or written."""
     # what the rows are rated from, counted before the results are read (``catch_up``)
-    locked = with_counts(League.objects.select_for_update()).get(pk=league.pk)
+    locked = league_lock(league_id=league.pk)
     if from_season_id is None:
         from_season_id, from_round = 0, 1
     since = Q(season_id__gt=from_season_id) | Q(season_id=from_season_id, round__gte=from_round)
-    deleted, _ = TeamRating.objects.filter(since, season__league=locked).delete()
-    results = played(
-        rated_results().filter(
-            Q(fixture__season_id__gt=from_season_id)
-            | Q(fixture__season_id=from_season_id, fixture__round__gte=from_round),
-            fixture__season__league=locked,
-        )
+    deleted, _ = TeamRating.objects.filter(since, season__league_id=locked.pk).delete()
+    results = played_where(
+        "s.league_id = %s AND (f.season_id > %s OR (f.season_id = %s AND f.round >= %s))",
+        [locked.pk, from_season_id, from_season_id, from_round],
     )
     results.sort(key=lambda p: (p.season_id, p.round, p.fixture_id))
     rows: list[tuple] = []
@@ -106,7 +119,7 @@ def league_rerate(*, league: League, from_season_id: int | None = None, from_rou
         entering = _entering(teams, season_id=first.season_id, round_=first.round)
         rows = periods_rate(results=results, pools=pools, entering=entering, tau=locked.rating_tau)
         rows_write(TeamRating, TEAM_COLUMNS, rows)
-    marks_write({locked.pk: (locked.seen_results, locked.seen_corrections)})
+    marks_write({locked.pk: (locked.results, locked.corrections)})
     if deleted or rows:
         team_ratings_changed.send(sender=TeamRating, league_id=locked.pk)
     return len(rows)

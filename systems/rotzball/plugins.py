@@ -107,6 +107,10 @@ class Chances(forecasts.Chances):
         odds = preview.fixture_odds(fixture)
         return None if odds is None else odds["probabilities"]
 
+    def fixtures_chances(self, fixtures: list[Fixture]) -> dict[int, dict[str, float] | None]:
+        """The same chances for every fixture left, kept per fixture and line-up."""
+        return preview.fixtures_chances(fixtures)
+
 
 class Load(loadgen.Load):
     load_teams = staticmethod(load.load_teams)

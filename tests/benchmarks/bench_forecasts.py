@@ -144,18 +144,21 @@ def _setup_django(n: int) -> None:
     call_command("migrate", verbosity=0)
 
 
-def bench_stored(results: int) -> tuple[float, int]:
-    """The median seconds from a committed result's change to its forecast stored, and the
-    number of fixtures left in the last one."""
+def bench_stored(results: int) -> tuple[float, float, int, int]:
+    """The median seconds from a committed result's change to its forecast stored, their
+    median CPU seconds and queries, and the number of fixtures left in the last one."""
     from datetime import UTC, datetime, timedelta
 
     from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
     from forecasts import services
     from forecasts.models import SeasonForecast
     from league.services import league_create
     from matches.models import Fixture, Result
     from matches.standings_keeping import standings_rebuild
+    from ratings.services import ratings_rebuild
     from tests.factories import TeamFactory
 
     commissioner = get_user_model().objects.create_user("bench_commissioner")
@@ -185,21 +188,25 @@ def bench_stored(results: int) -> tuple[float, int]:
     Result.objects.bulk_create(rows)  # no signal: the played half, counted once below
     Fixture.objects.filter(pk__in=[r.fixture_id for r in rows]).update(status=Fixture.Status.PLAYED)
     standings_rebuild(season_ids=[season.pk])
+    ratings_rebuild(league_ids=[league.pk])  # the teams' ratings the chances are read from
     services.forecast_ensure(season=season)
 
-    times = []
+    times, cpu, queries = [], [], []
     for fixture in fixtures[half - results : half]:
         # the change, committed (autocommit), its task run at once in-process (no broker)
-        started = time.perf_counter()
-        generation = services.forecast_request(season_id=season.pk)
-        times.append(time.perf_counter() - started)
+        with CaptureQueriesContext(connection) as captured:
+            started, started_cpu = time.perf_counter(), time.process_time()
+            generation = services.forecast_request(season_id=season.pk)
+            times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - started_cpu)
+        queries.append(len(captured))
         assert SeasonForecast.objects.get(season=season).generation == generation
         Result.objects.bulk_create(
             [Result(fixture=fixture, home_score=1, away_score=0, winner="home", seed=0, record={})]
         )
         standings_rebuild(season_ids=[season.pk])
     left = SeasonForecast.objects.get(season=season).fixtures_left
-    return statistics.median(times), left
+    return statistics.median(times), statistics.median(cpu), int(statistics.median(queries)), left
 
 
 def _processor() -> str:
@@ -233,11 +240,12 @@ def main() -> None:
         return
     _recreate_database()
     _setup_django(args.n)
-    stored, left = bench_stored(args.stored)
+    stored, cpu, queries, left = bench_stored(args.stored)
     verdict = "ok" if stored < STORED_TARGET else "SLOW"
     print(
         f"stored: change to forecast stored by the worker, {left} fixtures left: median "
-        f"{stored:.3f} s (target < {STORED_TARGET:.0f} s: {verdict})"
+        f"{stored:.3f} s wall, {cpu:.3f} s CPU, {queries} queries "
+        f"(target < {STORED_TARGET:.0f} s: {verdict})"
     )
 
 

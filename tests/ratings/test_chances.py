@@ -6,7 +6,7 @@ import math
 import pytest
 
 from matches.models import Fixture
-from ratings.chances import fixture_chances, fixture_outlook
+from ratings.chances import fixture_chances, fixture_outlook, fixtures_chances
 from ratings.models import DrawFit
 from tests.factories import FixtureFactory
 
@@ -108,3 +108,60 @@ def test_the_chances_cost_one_query(round_three, django_assert_num_queries):
 
     with django_assert_num_queries(1):  # the two teams' ratings and the draw fits together
         fixture_chances(fixture)
+
+
+@pytest.fixture
+def many(kp_league, kp_season, kp_teams, rate, round_three):
+    """Fixtures of two seasons and two leagues: round 3 (Titans' round-3 row unseen), a later
+    round, a new entrant, the next season (each team's latest row of the first season), and a
+    Tutatis league with a fit of its own beside the Killpower league's."""
+    from tests.factories import LeagueFactory, SeasonFactory, TeamFactory
+
+    titans, orcs = kp_teams
+    rookies = TeamFactory(league=kp_league, name="Rookies")
+    rate(orcs, kp_season, 5, 1580, rd=85)
+    next_season = SeasonFactory(league=kp_league, name="Second")
+    rate(titans, next_season, 1, 1500, rd=120)
+    other = LeagueFactory(rule_system="tutatis")
+    first, second = TeamFactory(league=other), TeamFactory(league=other)
+    other_season = SeasonFactory(league=other)
+    rate(first, other_season, 1, 1450, rd=70)
+    DrawFit.objects.create(game="killpower", league=None, intercept=0.3, slope=-1.0, fixtures=9)
+    DrawFit.objects.create(game="tutatis", league=other, intercept=-2.0, slope=0.1, fixtures=50)
+    return [
+        round_three,
+        FixtureFactory(season=kp_season, round=7, home=orcs, away=titans),
+        FixtureFactory(season=kp_season, round=4, home=rookies, away=orcs),
+        FixtureFactory(season=next_season, round=1, home=orcs, away=titans),
+        FixtureFactory(season=next_season, round=2, home=titans, away=rookies),
+        FixtureFactory(season=other_season, round=2, home=second, away=first),
+    ]
+
+
+def test_many_fixtures_read_together_get_each_fixture_s_own_chances(many):
+    fixtures = list(
+        Fixture.objects.select_related("season__league").filter(pk__in=[f.pk for f in many])
+    )
+
+    together = fixtures_chances(fixtures)
+
+    assert together == {f.pk: fixture_chances(f)["probabilities"] for f in fixtures}
+    # by hand: the next season opens from each team's last row of the first (Orcs' round 5,
+    # Titans' round 3); the Tutatis league prices its draws with its own fit
+    _, _, _, opener, _, tutatis = many
+    e = hand_expected(1580, 85, 1900, 45)
+    d = hand_draw(0.3, -1.0, 320)
+    assert together[opener.pk]["home"] == pytest.approx(e - d / 2, abs=1e-12)
+    e = hand_expected(1500, 350, 1450, 70)
+    assert together[tutatis.pk]["draw"] == pytest.approx(hand_draw(-2.0, 0.1, 50), abs=1e-12)
+    assert together[tutatis.pk]["home"] == pytest.approx(e - hand_draw(-2.0, 0.1, 50) / 2)
+
+
+def test_many_fixtures_cost_one_query(many, django_assert_num_queries):
+    fixtures = list(
+        Fixture.objects.select_related("season__league").filter(pk__in=[f.pk for f in many])
+    )
+
+    with django_assert_num_queries(1):
+        fixtures_chances(fixtures)
+    assert fixtures_chances([]) == {}

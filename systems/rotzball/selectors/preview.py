@@ -1,12 +1,18 @@
 """What a Rotzball fixture's page shows before kick-off: each side's line-up as it stands (it
 freezes at kick-off) and, when both can play, the odds over many simulated matches."""
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Prefetch, prefetch_related_objects
 
 from league.models import Team
 from matches.models import Fixture
 from rules_engine.rotzball import odds
+from systems.rotzball.models import LineupSlot
 from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.selectors.teams import coach_rule_of
 
@@ -77,3 +83,76 @@ def fixture_odds(fixture: Fixture) -> dict[str, Any] | None:
         "probabilities": {"home": home, "away": round(1 - home, 4)},
         "standard_error": error,
     }
+
+
+ODDS_CACHE_SECONDS = 7 * 24 * 3600
+"""How long a fixture's chances for one pair of line-ups are kept (``fixtures_chances``)."""
+
+
+def _odds_key(*, fixture_id: int, coach_rule: str, home: dict, away: dict) -> str:
+    """The cache key of everything :func:`fixture_odds` is a function of: the fixture (its
+    seed), the number of matches, the coach rule and both team sheets (line-up, players' skills,
+    match plan). A line-up that changes makes another key: no entry is ever stale."""
+    content = json.dumps(
+        [fixture_id, BETTING_MATCHES, coach_rule, home, away], sort_keys=True, default=str
+    )
+    return "rotzball:odds:" + hashlib.sha256(content.encode()).hexdigest()
+
+
+def fixtures_chances(fixtures: list[Fixture]) -> dict[int, dict[str, float] | None]:
+    """The chances :func:`fixture_odds` gives each of ``fixtures`` (``None`` while a side cannot
+    play), by fixture id: each team's sheet read once, and each fixture's simulation kept in
+    the cache per fixture and line-up, so that a season's forecast after a result simulates
+    only the fixtures whose line-ups changed since."""
+    teams: dict[int, Team] = {}
+    for fixture in fixtures:
+        teams.setdefault(fixture.home_id, fixture.home)
+        teams.setdefault(fixture.away_id, fixture.away)
+    slots = LineupSlot.objects.select_related("player")
+    prefetch_related_objects(
+        list(teams.values()),
+        "players",
+        Prefetch("lineup_slots", queryset=slots),
+        "league",
+        "match_plan",
+    )
+    sheets: dict[int, dict[str, Any] | None] = {
+        pk: selectors.team_sheet_get(team=team)
+        if selectors.lineup_report(team=team).complete
+        else None
+        for pk, team in teams.items()
+    }
+    rules: dict[int, str] = {}
+    keys: dict[int, str] = {}
+    for fixture in fixtures:
+        home, away = sheets[fixture.home_id], sheets[fixture.away_id]
+        if home is None or away is None:
+            continue
+        league = fixture.season.league
+        if league.pk not in rules:
+            rules[league.pk] = coach_rule_of(league)
+        keys[fixture.pk] = _odds_key(
+            fixture_id=fixture.pk, coach_rule=rules[league.pk], home=home, away=away
+        )
+    found = cache.get_many(list(keys.values()))
+    computed: dict[str, dict[str, float]] = {}
+    chances: dict[int, dict[str, float] | None] = {}
+    for fixture in fixtures:
+        key = keys.get(fixture.pk)
+        if key is None:
+            chances[fixture.pk] = None
+            continue
+        if key not in found:
+            estimate = odds(
+                sheets[fixture.home_id],
+                sheets[fixture.away_id],
+                n=BETTING_MATCHES,
+                seed=fixture.pk,
+                coach_rule=rules[fixture.season.league_id],
+            )
+            home = round(float(estimate["home_win"]), 4)
+            found[key] = computed[key] = {"home": home, "away": round(1 - home, 4)}
+        chances[fixture.pk] = dict(found[key])
+    if computed:
+        cache.set_many(computed, timeout=ODDS_CACHE_SECONDS)
+    return chances
