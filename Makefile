@@ -30,7 +30,10 @@ XDIST = -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist $(PYTEST
 # tests/hypothesis_profiles.py: make test draws a fifth of each property test's examples;
 # make test-property (a CI step of its own) draws them all.
 HYPOTHESIS_PROFILE ?= dev
-FAST_SUITE = -m "not integration and not browser"
+# The marks make test selects; CI's step c adds "and not property", since its step c2 (make
+# test-property) runs those tests at their full count right after.
+FAST_SUITE_MARKS ?= not integration and not browser
+FAST_SUITE = -m "$(FAST_SUITE_MARKS)"
 
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py

@@ -359,6 +359,10 @@ CELERY_TASK_EAGER_PROPAGATES = True
 # Without a broker, run the tasks one by one in a background thread of the web process rather
 # than inside the request, so progress pages move (make run sets it; core.enqueue).
 EAGER_TASKS_IN_BACKGROUND = strict.boolean("EAGER_TASKS_IN_BACKGROUND", default=False)
+# Tasks that an eager run (no broker) does not run at all: none, in every deployment and in
+# `make run`. Only the test settings (tests/settings.py) name some, the forecast and ratings
+# follow-up work of a result, which the tests that exercise it turn back on (core.enqueue).
+EAGER_TASKS_SKIPPED: frozenset[str] = frozenset()
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

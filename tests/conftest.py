@@ -253,6 +253,13 @@ def kp_cup_final(kp_league, kp_season, titanos, viking):
 
 
 @pytest.fixture
+def follow_up_tasks(settings):
+    """The forecast and ratings follow-up of a stored result run eagerly again, as they do in
+    every deployment (tests/settings.py skips them for the tests that do not look at them)."""
+    settings.EAGER_TASKS_SKIPPED = frozenset()
+
+
+@pytest.fixture
 def run_on_commit(django_capture_on_commit_callbacks):
     """Run a block and then the callbacks it registered for after commit (the tasks)."""
 

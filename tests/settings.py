@@ -51,3 +51,20 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # enough for the tests' sums (tests/forecasts set their own; the integration test gives the
 # worker the production default through the environment).
 FORECAST_SIMULATIONS = int(os.environ.get("FORECAST_SIMULATIONS", "500"))
+
+# The follow-up work of a stored result that most tests do not look at: its season's forecast
+# and its ratings (then the league's draw fit and prices). Skipped when tasks run eagerly (make
+# test, make test-postgres, make test-browser; core.enqueue); a worker still gets every task
+# (make test-integration). The tests of that work ask for it back: the ``follow_up_tasks``
+# fixture (tests/conftest.py), autouse in tests/forecasts, tests/ratings and tests/betting.
+FOLLOW_UP_TASKS = frozenset(
+    {
+        "forecasts.tasks.forecast_refresh_task",
+        "ratings.tasks.results_rate_task",
+        "ratings.tasks.result_void_task",
+        "ratings.tasks.league_rerate_task",
+        "ratings.tasks.league_catch_up_task",
+        "betting.tasks.ratings_changed_task",
+    }
+)
+EAGER_TASKS_SKIPPED = FOLLOW_UP_TASKS

@@ -11,6 +11,11 @@ from betting.league_settings import settings_save
 from tests.factories import FixtureFactory, UserFactory
 
 
+@pytest.fixture(autouse=True)
+def _follow_up_tasks(follow_up_tasks):
+    """The eager follow-up tasks run here (prices and draw fits follow the ratings): tests/settings.py."""
+
+
 @pytest.fixture
 def punter(db):
     return UserFactory(username="punter")

@@ -197,3 +197,18 @@ def test_database_and_broker_urls_switch_to_postgresql_and_real_workers():
     )
 
     assert done.stdout.split()[-2:] == ["django.db.backends.postgresql", "False"]
+
+
+SHOW_SKIPPED = (
+    "from django.conf import settings as s; print('skipped:', sorted(s.EAGER_TASKS_SKIPPED))"
+)
+
+
+@pytest.mark.parametrize("environment", [PRODUCTION, DEVELOPMENT], ids=["production", "make-run"])
+def test_every_eager_task_runs_outside_the_test_settings(environment):
+    """Only tests/settings.py leaves the forecast and ratings follow-up tasks out of an eager
+    run (core.enqueue): a deployment, and make run, run every task."""
+    done = _manage("shell", "-c", SHOW_SKIPPED, **environment)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-2:] == ["skipped:", "[]"]

@@ -10,6 +10,11 @@ from tests.ratings.conftest import FIRST_MONDAY, play, round_robin
 
 
 @pytest.fixture(autouse=True)
+def _follow_up_tasks(follow_up_tasks):
+    """The eager follow-up tasks run here (a forecast is follow-up work of a result): tests/settings.py."""
+
+
+@pytest.fixture(autouse=True)
 def few_simulations(settings):
     settings.FORECAST_SIMULATIONS = 2000
 

@@ -11,6 +11,12 @@ from matches.models import Fixture, Result
 from ratings.models import CoachRating, TeamRating
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory, UserFactory
 
+
+@pytest.fixture(autouse=True)
+def _follow_up_tasks(follow_up_tasks):
+    """The eager follow-up tasks run here (ratings are follow-up work of a result): tests/settings.py."""
+
+
 FIRST_MONDAY = datetime(2026, 1, 5, 12, tzinfo=UTC)
 
 
