@@ -9,11 +9,6 @@ import pytest
 from betting import bets
 from betting.league_settings import settings_save
 from betting.models import Bet
-from tests.forecasts.conftest import (  # noqa: F401 (fixtures)
-    few_simulations,
-    fixtures,
-    teams,
-)
 
 pytestmark = pytest.mark.django_db
 

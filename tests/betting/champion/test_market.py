@@ -19,12 +19,6 @@ from ledger.models import Account
 from matches import seasons
 from matches.models import Fixture
 from tests.factories import UserFactory
-from tests.forecasts.conftest import (  # noqa: F401 (fixtures)
-    few_simulations,
-    fixtures,
-    played,
-    teams,
-)
 from tests.ratings.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -127,7 +121,11 @@ def test_a_fixed_bet_takes_the_price_and_moves_the_stake_to_the_seasons_account(
     bet, created = back(punter, kp_season, teams[1], 50, price=price)
 
     assert created and bet.market == Market.CHAMPION and bet.fixture_id is None
-    assert (bet.season_id, bet.team_id, bet.outcome) == (kp_season.pk, teams[1].pk, str(teams[1].pk))
+    assert (bet.season_id, bet.team_id, bet.outcome) == (
+        kp_season.pk,
+        teams[1].pk,
+        str(teams[1].pk),
+    )
     assert bet.price == price
     purse.refresh_from_db()
     assert purse.balance == 1000 - 50
