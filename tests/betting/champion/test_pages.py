@@ -54,6 +54,11 @@ def test_anyone_reads_the_prices_and_a_punter_backs_a_champion_with_the_slip(
     assert bet.price == futures.champion_quote(kp_season, fixed.betting).line(ants).price
     page = soup(client.get(market_url(kp_season)))
     assert page.find(id=f"bet-{bet.pk}") is not None
+    replayed = client.post(
+        slip["action"], form_data(slip, **{"champion-outcome": ants, "champion-stake": "31"})
+    )
+    assert replayed.status_code == 400  # the same slip's key for another bet: a conflict
+    slip = page.find("form", id="slip-champion")  # a fresh slip, a fresh key
 
     too_much = client.post(
         slip["action"], form_data(slip, **{"champion-outcome": ants, "champion-stake": "9999"})
