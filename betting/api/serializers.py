@@ -50,7 +50,7 @@ class FixtureOddsSerializer(serializers.Serializer):
 
 class BetPlaceSerializer(serializers.Serializer):
     market = serializers.ChoiceField(
-        choices=Market.values,
+        choices=Market.choices,
         default=Market.FIXTURE,
         help_text="fixture (the default): a fixture's result; champion: a season's champion.",
     )
@@ -63,7 +63,6 @@ class BetPlaceSerializer(serializers.Serializer):
     # The outcome and the stake are the service's to judge, with the contract's codes
     # (``invalid_outcome``, ``stake_out_of_range``): here only their type.
     outcome = serializers.CharField(
-        max_length=20,
         help_text="A fixture: home, away or, where the game can end level, draw. The champion "
         "market: the team's id.",
     )
@@ -84,7 +83,7 @@ class BetPlaceSerializer(serializers.Serializer):
 
 
 class BetCheckSerializer(serializers.Serializer):
-    market = serializers.ChoiceField(choices=Market.values)
+    market = serializers.ChoiceField(choices=Market.choices)
     fixture = serializers.IntegerField(allow_null=True)
     season = serializers.IntegerField(allow_null=True)
     outcome = serializers.CharField()
