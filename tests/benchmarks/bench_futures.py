@@ -7,7 +7,7 @@ not in it), with the load average:
 
 * ``place``: one champion bet through the service (``futures.champion_bet_place``: the season
   row locked, the market's chances read, the wallet and the season's account locked, the stake
-  posted), ``--bets`` one after the other from 50 wallets.
+  posted), ``--bets`` one after the other from 5 wallets.
 * ``settle``: the time ``season_settle`` takes to pay ``--settle`` open champion bets of a
   finished season (one ledger transaction, the bets closed in bulk). Target: < 2 s for 10,000
   bets, as the fixture settlement's.
@@ -58,7 +58,7 @@ def _setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def _market(wallets: int = 50):
+def _market(wallets: int = 5):
     """A fixed-odds league, a season of eight teams with stored title chances, and ``wallets``
     punters with a wallet each."""
     from betting import bets
