@@ -1,10 +1,13 @@
 """Betting's part of ``ledger_audit`` (registered with ``ledger.audit``): every settled bet has
 its active settlement, each active settlement paid each wallet what its bets say, once, and
-the outcome its fixture has now; each fixture's open-stakes account holds its open bets."""
+the outcome its fixture has now; each fixture's open-stakes account holds its open bets. The
+champion markets alike: each season's open-stakes account holds its open champion bets, and a
+season's active settlement paid the champion its finish crowned (or refunded all of them)."""
 
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from betting import reasons
+from betting.futures import champion_outcome
 from betting.models import Bet, Settlement, TransactionLink
 from betting.settlement import outcome_of
 from ledger.audit import LIMIT, Findings
@@ -21,7 +24,7 @@ def betting_audit() -> Findings:
     problems += _settlements_match_their_bets()
     problems += _settlements_match_their_results()
     held = (
-        Account.objects.filter(kind=Account.Kind.ESCROW)
+        Account.objects.filter(kind=Account.Kind.ESCROW, fixture__isnull=False)
         .annotate(
             open_stakes=Sum(
                 "fixture__bets__stake", filter=Q(fixture__bets__status="open"), default=0
@@ -33,12 +36,54 @@ def betting_audit() -> Findings:
         problems.append(
             f"fixture {account.fixture_id}: open stakes {account.open_stakes}, held {account.balance}"
         )
-    stale = Bet.objects.filter(status=Bet.Status.OPEN).filter(
+    stale = Bet.objects.filter(status=Bet.Status.OPEN, fixture__isnull=False).filter(
         Exists(Settlement.objects.filter(fixture=OuterRef("fixture"), reversed_at=None))
     )
     for bet in stale[:LIMIT]:
         problems.append(f"bet {bet.pk} is open on fixture {bet.fixture_id}, which was settled")
-    return Findings(problems=problems, counts={"bets": Bet.objects.count()})
+    problems += _champion_markets()
+    return Findings(
+        problems=problems,
+        counts={
+            "bets": Bet.objects.count(),
+            "champion_bets": Bet.objects.filter(season__isnull=False).count(),
+        },
+    )
+
+
+def _champion_markets() -> list[str]:
+    """Each season's open-stakes account holds its open champion bets; no champion bet stays
+    open on a season whose market was paid; each active season settlement paid what the
+    season's finish says (its champion, or every stake back without one)."""
+    problems = []
+    held = (
+        Account.objects.filter(kind=Account.Kind.ESCROW, season__isnull=False)
+        .annotate(
+            open_stakes=Sum("season__bets__stake", filter=Q(season__bets__status="open"), default=0)
+        )
+        .exclude(balance=F("open_stakes"))
+    )
+    for account in held[:LIMIT]:
+        problems.append(
+            f"season {account.season_id}: open champion stakes {account.open_stakes}, "
+            f"held {account.balance}"
+        )
+    stale = Bet.objects.filter(status=Bet.Status.OPEN, season__isnull=False).filter(
+        Exists(Settlement.objects.filter(season=OuterRef("season"), reversed_at=None))
+    )
+    for bet in stale[:LIMIT]:
+        problems.append(f"bet {bet.pk} is open on season {bet.season_id}, which was settled")
+    active = Settlement.objects.filter(reversed_at=None, season__isnull=False).select_related(
+        "season"
+    )
+    for settlement in active.order_by("pk")[:10000]:
+        now = champion_outcome(settlement.season)
+        if settlement.outcome != now:
+            problems.append(
+                f"season {settlement.season_id}: settlement {settlement.pk} paid "
+                f"{settlement.outcome!r}, its finish now gives {now or 'no finish'}"
+            )
+    return problems[: 3 * LIMIT]
 
 
 def _settlements_match_their_bets() -> list[str]:
@@ -87,7 +132,7 @@ def _settlements_match_their_results() -> list[str]:
     bets; a fixture whose result was voided keeps no active settlement. One that does not was
     paid on an old result and was not paid again (a lost or failed re-settlement)."""
     active = (
-        Settlement.objects.filter(reversed_at=None)
+        Settlement.objects.filter(reversed_at=None, fixture__isnull=False)
         .select_related("fixture__season__league", "fixture__result")
         .only(
             "outcome",

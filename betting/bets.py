@@ -346,6 +346,10 @@ def bet_cancel(*, user: User, bet_id: int) -> Bet:
     bet = Bet.objects.select_related("fixture__season__league").filter(pk=bet_id, user=user).first()
     if bet is None:
         raise Bet.DoesNotExist(bet_id)
+    if bet.fixture is None:
+        raise BettingRefused(
+            "not_allowed", _("A bet on a season's champion cannot be cancelled."), "bet"
+        )
     league = bet.fixture.season.league
     if not settings_of(league).allow_cancel:
         raise BettingRefused("not_allowed", _("This league does not let bets be cancelled."))

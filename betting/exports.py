@@ -26,6 +26,9 @@ COLUMNS = (
     "payout",
     "placed_at",
     "closed_at",
+    "market",
+    "season_id",
+    "team",
 )
 LABELS = (
     _("Id"),
@@ -44,6 +47,9 @@ LABELS = (
     _("Payout"),
     _("Placed"),
     _("Closed"),
+    _("Market"),
+    _("Season id"),
+    _("Team"),
 )
 
 
@@ -55,10 +61,10 @@ def _table(bets) -> Table:
             bet.wallet.league.name,
             bet.user.username,
             bet.fixture_id,
-            bet.fixture.round,
-            bet.fixture.home.name,
-            bet.fixture.away.name,
-            bet.fixture.kickoff,
+            bet.fixture.round if bet.fixture else None,
+            bet.fixture.home.name if bet.fixture else None,
+            bet.fixture.away.name if bet.fixture else None,
+            bet.fixture.kickoff if bet.fixture else None,
             bet.outcome,
             bet.stake,
             bet.price,
@@ -66,8 +72,13 @@ def _table(bets) -> Table:
             bet.payout,
             bet.placed_at,
             bet.closed_at,
+            bet.market,
+            bet.season_id,
+            bet.team.name if bet.team else None,
         ]
-        for bet in bets.select_related("wallet__league", "user", "fixture__home", "fixture__away")
+        for bet in bets.select_related(
+            "wallet__league", "user", "fixture__home", "fixture__away", "team"
+        )
     ]
     return Table(COLUMNS, rows, LABELS)
 

@@ -21,6 +21,14 @@ def outcome_label(outcome: str, fixture) -> str:
     return outcome_words(outcome, home=fixture.home.name, away=fixture.away.name)
 
 
+def bet_pick(bet) -> str:
+    """A bet's pick in words: ``Wolves win`` (a fixture), ``Wolves champion`` (a season's
+    champion market)."""
+    if bet.fixture_id is None:
+        return gettext("%(team)s champion") % {"team": bet.team.name}
+    return outcome_label(bet.outcome, bet.fixture)
+
+
 def outcome_words(outcome: str, *, home: str, away: str) -> str:
     """As :func:`outcome_label`, from the teams' names."""
     if outcome == "draw":
@@ -78,3 +86,28 @@ class BettingSettingsForm(forms.ModelForm):
 
     def values(self) -> dict:
         return {name: self.cleaned_data[name] for name in FIELDS}
+
+
+class ChampionSlipForm(PageForm):
+    """A season's champion slip: a team still able to finish first and a stake. The price the
+    user saw for each team (fixed odds) comes as ``champion-price-<team id>`` beside it: the
+    bet is refused with ``price_changed`` if it moved meanwhile."""
+
+    outcome = forms.ChoiceField(label=_("Your champion"), widget=forms.RadioSelect)
+    stake = forms.IntegerField(
+        label=_("Stake (coins)"),
+        max_value=MAX_STAKE,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1, "min": 1}),
+    )
+    idempotency_key = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+
+    def __init__(self, *args, teams: list[tuple[str, str]], settings: BettingSettings, **kwargs):
+        kwargs.setdefault("prefix", "champion")
+        kwargs.setdefault("initial", {"idempotency_key": uuid.uuid4().hex})
+        super().__init__(*args, **kwargs)
+        self.fields["outcome"].choices = teams
+        self.fields["stake"].help_text = gettext("Between %(min)s and %(max)s coins.") % {
+            "min": settings.min_stake,
+            "max": settings.max_stake,
+        }
+        self.fields["stake"].widget.attrs.update(min=settings.min_stake, max=settings.max_stake)

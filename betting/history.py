@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from betting.forms import outcome_label
+from betting.forms import bet_pick
 from betting.models import Bet, BettingSettings, Settlement
 from core.history import record_select
 from core.history_registry import track
@@ -39,12 +39,12 @@ TECHNICAL_BET_FIELDS = ("idempotency_key", "request_digest", "wallet", "settleme
 def bets_describe(ids: list[int]) -> dict[int, str]:
     """Bets as their bettor reads them: ``Bet #37: Ravens win, 100 coins at 1.97`` (the
     price in the reader's number format)."""
-    rows = Bet.objects.filter(pk__in=ids).select_related("fixture__home", "fixture__away")
+    rows = Bet.objects.filter(pk__in=ids).select_related("fixture__home", "fixture__away", "team")
     return {bet.pk: bet_words(bet) for bet in rows}
 
 
 def bet_words(bet: Bet) -> str:
-    words = {"number": bet.pk, "pick": outcome_label(bet.outcome, bet.fixture), "stake": bet.stake}
+    words = {"number": bet.pk, "pick": bet_pick(bet), "stake": bet.stake}
     if bet.price is None:
         return _("Bet #%(number)s: %(pick)s, %(stake)s coins in the pool") % words
     price = number_format(bet.price, decimal_pos=2)

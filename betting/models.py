@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from league.models import League
+from league.models import League, Season, Team
 from ledger.models import MAX_COINS, Account, Transaction
 from matches.models import Fixture, ResultCorrection
 
@@ -38,6 +38,13 @@ class Outcome(models.TextChoices):
     HOME = "home", _("Home win")
     AWAY = "away", _("Away win")
     DRAW = "draw", _("Draw")
+
+
+class Market(models.TextChoices):
+    """What a bet is on: a fixture's result, or the champion of a season (a futures market)."""
+
+    FIXTURE = "fixture", _("Fixture result")
+    CHAMPION = "champion", _("Champion")
 
 
 class BettingSettings(models.Model):
@@ -131,10 +138,40 @@ class Bet(models.Model):
         related_name="bets",
         verbose_name=_("player"),
     )
-    fixture = models.ForeignKey(
-        Fixture, on_delete=models.PROTECT, related_name="bets", verbose_name=_("fixture")
+    market = models.CharField(
+        _("market"), max_length=8, choices=Market.choices, default=Market.FIXTURE
     )
-    outcome = models.CharField(_("outcome"), max_length=4, choices=Outcome.choices)
+    fixture = models.ForeignKey(
+        Fixture,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="bets",
+        verbose_name=_("fixture"),
+    )
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="bets",
+        verbose_name=_("season"),
+        help_text=_("A champion bet: the season whose champion it backs."),
+    )
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="champion_bets",
+        verbose_name=_("team"),
+        help_text=_("A champion bet: the team it backs (its id is the outcome)."),
+    )
+    outcome = models.CharField(
+        _("outcome"),
+        max_length=20,
+        help_text=_("A fixture bet: home, away or draw. A champion bet: the team's id."),
+    )
     stake = models.PositiveIntegerField(
         _("stake"), validators=[MinValueValidator(1), MaxValueValidator(MAX_STAKE)]
     )
@@ -185,15 +222,39 @@ class Bet(models.Model):
                 condition=~Q(idempotency_key=""),
                 name="bet_idempotency_key_once",
             ),
+            models.CheckConstraint(
+                condition=Q(
+                    market="fixture",
+                    fixture__isnull=False,
+                    season__isnull=True,
+                    team__isnull=True,
+                )
+                | Q(
+                    market="champion",
+                    fixture__isnull=True,
+                    season__isnull=False,
+                    team__isnull=False,
+                ),
+                name="bet_market_names_its_event",
+            ),
         ]
         indexes = [
             models.Index(fields=["fixture", "status"], name="bet_fixture_status"),
+            models.Index(
+                fields=["season", "status"],
+                condition=Q(season__isnull=False),
+                name="bet_season_status",
+            ),
             # a punter's bets, newest first (the API's bets list, the my-bets page)
             models.Index(fields=["user", "-placed_at", "-id"], name="bet_user_newest"),
         ]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.user} {self.outcome} {self.stake}"
+
+    @property
+    def is_champion(self) -> bool:
+        return self.market == Market.CHAMPION
 
     @property
     def potential_payout(self) -> int | None:
@@ -209,10 +270,24 @@ class Settlement(models.Model):
     entries; ``reversed_at`` set) and a new one is written; one active settlement per fixture."""
 
     fixture = models.ForeignKey(
-        Fixture, on_delete=models.PROTECT, related_name="settlements", verbose_name=_("fixture")
+        Fixture,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="settlements",
+        verbose_name=_("fixture"),
+    )
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="settlements",
+        verbose_name=_("season"),
+        help_text=_("A season's champion market paid: its champion's id, or “cancelled”."),
     )
     outcome = models.CharField(
-        _("outcome"), max_length=9, help_text=_("The result paid, or “cancelled” (all refunded).")
+        _("outcome"), max_length=20, help_text=_("The result paid, or “cancelled” (all refunded).")
     )
     created_at = models.DateTimeField(_("settled"), auto_now_add=True)
     reversed_at = models.DateTimeField(_("reversed"), null=True, blank=True)
@@ -246,10 +321,20 @@ class Settlement(models.Model):
                 condition=Q(reversed_at__isnull=True),
                 name="settlement_one_active_per_fixture",
             ),
+            models.UniqueConstraint(
+                fields=["season"],
+                condition=Q(reversed_at__isnull=True, season__isnull=False),
+                name="settlement_one_active_per_season",
+            ),
+            models.CheckConstraint(
+                condition=Q(fixture__isnull=False, season__isnull=True)
+                | Q(fixture__isnull=True, season__isnull=False),
+                name="settlement_pays_one_market",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.fixture}: {self.outcome}"
+        return f"{self.fixture or self.season}: {self.outcome}"
 
 
 class Resettlement(models.Model):
@@ -350,3 +435,29 @@ class FixtureOdds(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture}: {self.probabilities}"
+
+
+class SeasonOdds(models.Model):
+    """A season's champion market as last priced: each team's title chance and whether the
+    forecast marks it eliminated, copied from the season's stored forecast each time one is
+    stored (``betting.futures.season_odds_refresh``, heard through
+    ``forecasts.signals.forecast_stored``) and served from here."""
+
+    season = models.OneToOneField(
+        Season, on_delete=models.CASCADE, related_name="odds", verbose_name=_("season")
+    )
+    generation = models.PositiveIntegerField(
+        _("forecast"), default=0, help_text=_("The forecast's change number these odds copy.")
+    )
+    probabilities = models.JSONField(_("title chances"), default=dict)
+    eliminated = models.JSONField(
+        _("eliminated teams"), default=list, help_text=_("Team ids the forecast rules out.")
+    )
+    computed_at = models.DateTimeField(_("computed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("season odds")
+        verbose_name_plural = _("season odds")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.probabilities}"

@@ -11,7 +11,9 @@ from django.dispatch import receiver
 
 from betting.models import Bet, BettingSettings, Resettlement, Settlement
 from core.enqueue import enqueue_on_commit
+from core.events import Event
 from core.signals import (
+    domain_event,
     fixture_cancelled,
     fixtures_scheduled,
     lineup_changed,
@@ -19,7 +21,8 @@ from core.signals import (
     result_voided,
     results_created,
 )
-from league.models import Team
+from forecasts.signals import forecast_stored
+from league.models import Season, Team
 from matches.models import Fixture, Result, ResultCorrection
 from ratings.signals import team_ratings_changed
 
@@ -27,6 +30,7 @@ SETTLE = "betting.tasks.fixture_settle_task"
 RESETTLE = "betting.tasks.correction_resettle_task"
 ODDS = "betting.tasks.odds_refresh_task"
 RATINGS = "betting.tasks.ratings_changed_task"
+SEASON_SETTLE = "betting.tasks.season_settle_task"
 
 
 def _fixed_odds(**league: Any) -> bool:
@@ -103,3 +107,30 @@ def ratings_changed(sender: Any, league_id: int, **kwargs: Any) -> None:
     """The league's ratings changed: its draw model fitted again and, at fixed odds, its
     fixtures ahead priced again, by a worker once the new ratings are committed."""
     enqueue_on_commit(RATINGS, league_id)
+
+
+@receiver(forecast_stored, dispatch_uid="betting.forecast_stored")
+def forecast_stored_heard(
+    sender: Any, season_id: int, generation: int, teams: list[dict[str, Any]], **kwargs: Any
+) -> None:
+    """A new forecast of the season: its champion market priced again, in the forecast's
+    transaction, where the league bets."""
+    betting_on = Season.objects.filter(
+        pk=season_id,
+        league__betting__mode__in=[BettingSettings.Mode.FIXED, BettingSettings.Mode.POOL],
+    )
+    if betting_on.exists():
+        from betting.futures import season_odds_refresh
+
+        season_odds_refresh(season_id=season_id, generation=generation, teams=teams)
+
+
+@receiver(domain_event, dispatch_uid="betting.season_finished")
+def season_finished(sender: Any, event: Event, **kwargs: Any) -> None:
+    """A season finished (the event is sent once its transaction committed): its champion
+    bets are paid by a worker (the sweep sends it again if the message is lost)."""
+    if event.kind != "season.finished":
+        return
+    season_id = event.data["season"]
+    if Bet.objects.filter(season_id=season_id, status=Bet.Status.OPEN).exists():
+        enqueue_on_commit(SEASON_SETTLE, season_id)

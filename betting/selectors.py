@@ -37,8 +37,11 @@ def statement(wallet: Account) -> QuerySet[Entry]:
             "transaction__fixture__away",
             "transaction__betting_link__bet__fixture__home",
             "transaction__betting_link__bet__fixture__away",
+            "transaction__betting_link__bet__season",
+            "transaction__betting_link__bet__team",
             "transaction__betting_link__settlement__reversed_by",
             "transaction__betting_link__settlement__correction",
+            "transaction__betting_link__settlement__season",
         )
         .order_by("-transaction_id", "-pk")
     )
@@ -239,7 +242,12 @@ def bets_of(user: User) -> QuerySet[Bet]:
     return (
         Bet.objects.filter(user=user)
         .select_related(
-            "wallet__league__betting", "fixture__home", "fixture__away", "fixture__season"
+            "wallet__league__betting",
+            "fixture__home",
+            "fixture__away",
+            "fixture__season",
+            "season",
+            "team",
         )
         .order_by("wallet__league__name", "wallet__league_id", "-placed_at", "-pk")
     )
@@ -294,3 +302,30 @@ def payout_preview(
     mine = Bet(pk=0, outcome=outcome, stake=stake, price=None)
     paid = payouts([*pool, mine], outcome, settings.house_cut_percent)
     return next(payout.amount for payout in paid if payout.bet is mine)
+
+
+def league_season(league: League, season_id: int):
+    """One season of ``league`` (``None``: not one of its seasons)."""
+    return league.seasons.select_related("league", "champion").filter(pk=season_id).first()
+
+
+def seasons_taking_champion_bets(league: League) -> list:
+    """The league's seasons not finished yet: each has a champion market."""
+    return list(league.seasons.filter(finished_at__isnull=True).order_by("-created_at", "-pk"))
+
+
+def teams_by_id(ids: list[int]) -> dict[int, Any]:
+    from league.models import Team
+
+    return Team.objects.in_bulk(ids)
+
+
+def champion_bets_of(user: User | AnonymousUser, season) -> list[Bet]:
+    """The user's bets on the season's champion, newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Bet.objects.filter(user=user, season=season)
+        .select_related("team")
+        .order_by("-placed_at", "-pk")
+    )

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from betting.models import Bet, Resettlement, Settlement
 from core.enqueue import enqueue_on_commit
+from league.models import Season
 from matches.models import Fixture, Result
 from matches.resending import resend_counted
 
@@ -31,6 +32,17 @@ def unsettled_fixtures() -> list[int]:
         Fixture.objects.filter(decided)
         .filter(Exists(Bet.objects.filter(fixture=OuterRef("pk"), status=Bet.Status.OPEN)))
         .exclude(Exists(Settlement.objects.filter(fixture=OuterRef("pk"), reversed_at=None)))
+        .order_by("pk")
+        .values_list("pk", flat=True)[:SWEEP_LIMIT]
+    )
+
+
+def unsettled_seasons() -> list[int]:
+    """Finished seasons with champion bets still open and no active settlement."""
+    return list(
+        Season.objects.filter(finished_at__isnull=False)
+        .filter(Exists(Bet.objects.filter(season=OuterRef("pk"), status=Bet.Status.OPEN)))
+        .exclude(Exists(Settlement.objects.filter(season=OuterRef("pk"), reversed_at=None)))
         .order_by("pk")
         .values_list("pk", flat=True)[:SWEEP_LIMIT]
     )
@@ -58,4 +70,11 @@ def settlements_sweep() -> dict[str, int]:
     corrections = resettlements_due()
     for correction_id in corrections:
         enqueue_on_commit("betting.tasks.correction_resettle_task", correction_id)
-    return {"settlements_resent": len(ids), "resettlements_resent": len(corrections)}
+    seasons = unsettled_seasons()
+    for season_id in seasons:
+        enqueue_on_commit("betting.tasks.season_settle_task", season_id)
+    return {
+        "settlements_resent": len(ids),
+        "resettlements_resent": len(corrections),
+        "season_settlements_resent": len(seasons),
+    }

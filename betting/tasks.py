@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from betting import odds, settlement
+from betting import futures, odds, settlement
 from matches.models import Fixture
 
 RETRYABLE = (OperationalError, InterfaceError)
@@ -38,3 +38,9 @@ def ratings_changed_task(league_id: int) -> dict[str, int]:
 def correction_resettle_task(correction_id: int) -> dict[str, int | None]:
     done = settlement.correction_resettle(correction_id=correction_id)
     return {"correction": correction_id, "settlement": done.pk if done else None}
+
+
+@shared_task(acks_late=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5)
+def season_settle_task(season_id: int) -> dict[str, int | None]:
+    done = futures.season_settle(season_id=season_id)
+    return {"season": season_id, "settlement": done.pk if done else None}

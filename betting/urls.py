@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from betting.views import commissioner, exports, forecasts, league_page, my_bets, slip, wallet
+from betting.views import (
+    champion,
+    commissioner,
+    exports,
+    forecasts,
+    league_page,
+    my_bets,
+    slip,
+    wallet,
+)
 
 app_name = "betting"
 
@@ -19,6 +28,16 @@ urlpatterns = [
     path("leagues/<int:pk>/book/", commissioner.book, name="book"),
     path("leagues/<int:pk>/forecasts/", forecasts.league_forecasts, name="forecasts"),
     path("leagues/<int:pk>/settings/", commissioner.betting_settings, name="settings"),
+    path(
+        "leagues/<int:pk>/seasons/<int:season_id>/champion/",
+        champion.champion_market,
+        name="champion",
+    ),
+    path(
+        "leagues/<int:pk>/seasons/<int:season_id>/champion/slip/",
+        champion.champion_slip,
+        name="champion_slip",
+    ),
     path("fixtures/<int:pk>/panel/", slip.fixture_panel, name="fixture_panel"),
     path("fixtures/<int:pk>/slip/", slip.slip_place, name="slip"),
     path("fixtures/<int:pk>/slip/preview/", slip.slip_preview, name="slip_preview"),

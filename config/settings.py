@@ -345,6 +345,8 @@ SPECTACULAR_SETTINGS = {
         "WinnerEnum": "matches.models.Result.Winner",  # the name it had first
         "BattleSideEnum": "battles.models.Side",  # a battle run's winner
         "OutcomeEnum": "betting.models.Outcome",  # the name it had first
+        "BetMarketEnum": "betting.models.Market",  # what a bet is on: a fixture, a champion
+        "OddsMarketEnum": ["fixed", "pool"],  # how a market pays: fixed odds or a pool
         "MeetingOutcomeEnum": "matches.head_to_head.OUTCOMES",  # won, drawn, lost
         "WebhookKindEnum": "notifications.models.WebhookEndpoint.Kind",  # json or discord
     },

@@ -11,6 +11,7 @@ from django.utils import timezone
 from core.enqueue import enqueue_on_commit
 from forecasts.engine import season_forecast
 from forecasts.models import ForecastRound, SeasonForecast
+from forecasts.signals import forecast_stored
 from league.models import Season
 from matches.models import Result
 
@@ -80,6 +81,9 @@ def forecast_store(*, season: Season, generation: int) -> bool:
                 "titles": {str(c.team): c.title for c in result.teams},
                 "computed_at": now,
             },
+        )
+        forecast_stored.send(
+            sender=SeasonForecast, season_id=season.pk, generation=generation, teams=teams
         )
     return True
 

@@ -21,7 +21,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import League, Team
+from league.models import League, Season, Team
 from ledger import reasons
 from matches.models import Fixture
 
@@ -66,6 +66,15 @@ class Account(models.Model):
         verbose_name=_("fixture"),
         help_text=_("Open stakes are held per fixture (its market)."),
     )
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="escrow_accounts",
+        verbose_name=_("season"),
+        help_text=_("The open stakes of a season's own market (its champion) are held per season."),
+    )
     balance = models.BigIntegerField(_("balance"), default=0)
     created_at = models.DateTimeField(_("opened"), auto_now_add=True)
 
@@ -86,15 +95,39 @@ class Account(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(
-                    kind="wallet", user__isnull=False, team__isnull=True, fixture__isnull=True
+                    kind="wallet",
+                    user__isnull=False,
+                    team__isnull=True,
+                    fixture__isnull=True,
+                    season__isnull=True,
                 )
-                | Q(kind="treasury", user__isnull=True, team__isnull=False, fixture__isnull=True)
-                | Q(kind="escrow", user__isnull=True, team__isnull=True, fixture__isnull=False)
+                | Q(
+                    kind="treasury",
+                    user__isnull=True,
+                    team__isnull=False,
+                    fixture__isnull=True,
+                    season__isnull=True,
+                )
+                | Q(
+                    kind="escrow",
+                    user__isnull=True,
+                    team__isnull=True,
+                    fixture__isnull=False,
+                    season__isnull=True,
+                )
+                | Q(
+                    kind="escrow",
+                    user__isnull=True,
+                    team__isnull=True,
+                    fixture__isnull=True,
+                    season__isnull=False,
+                )
                 | Q(
                     kind__in=["house", "supply"],
                     user__isnull=True,
                     team__isnull=True,
                     fixture__isnull=True,
+                    season__isnull=True,
                 ),
                 name="account_owner_matches_kind",
             ),
@@ -106,6 +139,11 @@ class Account(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["fixture"], condition=Q(kind="escrow"), name="account_one_escrow"
+            ),
+            models.UniqueConstraint(
+                fields=["season"],
+                condition=Q(kind="escrow", season__isnull=False),
+                name="account_one_season_escrow",
             ),
             models.UniqueConstraint(
                 fields=["league", "kind"],

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
-from league.models import League
+from league.models import League, Season
 from ledger import reasons
 from ledger.models import Account, Entry, Transaction
 from matches.models import Fixture
@@ -59,6 +59,15 @@ def escrow_of(fixture: Fixture) -> Account:
     """The account holding the open stakes on ``fixture``, created with its first bet."""
     account, _created = Account.objects.get_or_create(
         kind=Account.Kind.ESCROW, fixture=fixture, defaults={"league_id": fixture.season.league_id}
+    )
+    return account
+
+
+def season_escrow_of(season: Season) -> Account:
+    """The account holding the open stakes of ``season``'s own market (its champion), created
+    with its first bet."""
+    account, _created = Account.objects.get_or_create(
+        kind=Account.Kind.ESCROW, season=season, defaults={"league_id": season.league_id}
     )
     return account
 

@@ -122,6 +122,9 @@ KINDS: dict[str, Kind] = {
             "bet.settled",
             gettext_lazy("My bets are settled"),
             lambda: _("Your bets on %(home)s v %(away)s are settled: %(payout)s paid out."),
+            without_teams=lambda: _(
+                "Your bets on the champion of %(season_name)s are settled: %(payout)s paid out."
+            ),
         ),
         _kind(
             "bet.resettled",

@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from betting import league_settings
-from betting.models import Bet, BettingSettings
+from betting.models import Bet, BettingSettings, Market
 from core.api.serializers import ModelSerializer
 from ledger.models import Entry
 
@@ -49,10 +49,23 @@ class FixtureOddsSerializer(serializers.Serializer):
 
 
 class BetPlaceSerializer(serializers.Serializer):
-    fixture = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    market = serializers.ChoiceField(
+        choices=Market.choices,
+        default=Market.FIXTURE,
+        help_text="fixture (the default): a fixture's result; champion: a season's champion.",
+    )
+    fixture = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, required=False, help_text="The fixture market's."
+    )
+    season = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, required=False, help_text="The champion market's."
+    )
     # The outcome and the stake are the service's to judge, with the contract's codes
     # (``invalid_outcome``, ``stake_out_of_range``): here only their type.
-    outcome = serializers.CharField(help_text="home, away or, where the game can end level, draw.")
+    outcome = serializers.CharField(
+        help_text="A fixture: home, away or, where the game can end level, draw. The champion "
+        "market: the team's id.",
+    )
     stake = serializers.IntegerField(help_text="Coins, within the league's stake range.")
     price = serializers.DecimalField(
         max_digits=7,
@@ -62,9 +75,17 @@ class BetPlaceSerializer(serializers.Serializer):
         help_text="The price the client saw: refused with price_changed if it moved.",
     )
 
+    def validate(self, attrs: dict) -> dict:
+        needed = "season" if attrs["market"] == Market.CHAMPION else "fixture"
+        if attrs.get(needed) is None:
+            raise serializers.ValidationError({needed: ["This field is required."]})
+        return attrs
+
 
 class BetCheckSerializer(serializers.Serializer):
-    fixture = serializers.IntegerField()
+    market = serializers.ChoiceField(choices=Market.choices)
+    fixture = serializers.IntegerField(allow_null=True)
+    season = serializers.IntegerField(allow_null=True)
     outcome = serializers.CharField()
     stake = serializers.IntegerField()
     price = serializers.DecimalField(
@@ -89,7 +110,10 @@ class BetSerializer(ModelSerializer):
         fields = [
             "id",
             "league",
+            "market",
             "fixture",
+            "season",
+            "team",
             "outcome",
             "stake",
             "price",
@@ -125,3 +149,25 @@ class BookLineSerializer(serializers.Serializer):
     bets = serializers.IntegerField()
     staked = serializers.IntegerField()
     liability = serializers.IntegerField()
+
+
+class ChampionLineSerializer(serializers.Serializer):
+    outcome = serializers.CharField(help_text="The team's id: what a bet on it names.")
+    team = serializers.IntegerField(source="team_id")
+    probability = serializers.FloatField(help_text="The stored forecast's title chance, 0 to 1.")
+    price = serializers.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        allow_null=True,
+        help_text="Fixed odds: the price taken; a pool: the pot over the stakes on the team "
+        "(null while nobody backs it).",
+    )
+    eliminated = serializers.BooleanField(help_text="Closed: the team can no longer finish first.")
+
+
+class SeasonOddsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    market = serializers.ChoiceField(choices=["fixed", "pool"])
+    closed = serializers.BooleanField(help_text="The season is finished: no bet is taken.")
+    computed_at = serializers.DateTimeField(allow_null=True)
+    champion = ChampionLineSerializer(many=True)

@@ -13,6 +13,7 @@ urlpatterns = [
     path("leagues/<int:pk>/bettors/", views.BettorsView.as_view(), name="league-bettors"),
     path("leagues/<int:pk>/book/", views.BookView.as_view(), name="league-book"),
     path("fixtures/<int:pk>/odds/", views.FixtureOddsView.as_view(), name="fixture-odds"),
+    path("seasons/<int:pk>/odds/", views.SeasonOddsView.as_view(), name="season-odds"),
     path(
         "leagues/<int:pk>/forecasts/",
         forecasts.LeagueForecastsView.as_view(),

@@ -13,12 +13,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from betting import bets, league_settings, odds, selectors
+from betting import bets, futures, league_settings, odds, selectors
 from betting.api import serializers as s
 from betting.errors import BettingRefused
-from betting.models import Bet, BettingSettings
+from betting.models import Bet, BettingSettings, Market
 from betting.selectors import payout_preview
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
+from forecasts import selectors as forecast_selectors
+from forecasts.services import forecast_ensure
 from league import selectors as league_selectors
 from league.models import League
 from league.roles import is_commissioner
@@ -125,6 +127,32 @@ class FixtureOddsView(APIView):
         )
 
 
+class SeasonOddsView(APIView):
+    serializer_class = s.SeasonOddsSerializer
+
+    @extend_schema(
+        summary="A season's champion market: each team's title chance and price",
+        responses=s.SeasonOddsSerializer,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        season = get_object_or_404(forecast_selectors.seasons(), pk=pk)
+        settings = league_settings.settings_of(season.league)
+        if settings.mode == BettingSettings.Mode.OFF:
+            raise BettingRefused("betting_off", "This league does not bet.")
+        forecast_ensure(season=season)
+        market = futures.champion_quote(season, settings)
+        if market is None:
+            raise BettingRefused("no_odds", "No title chances yet: the season is not forecast.")
+        body = {
+            "season": season.pk,
+            "market": market.market,
+            "closed": market.closed,
+            "computed_at": market.computed_at,
+            "champion": market.lines,
+        }
+        return Response(s.SeasonOddsSerializer(body).data)
+
+
 _BET_PLACE = s.BetPlaceSerializer()
 _BET_OUT = s.BetSerializer()
 """One of each for every bet placed: their fields are bound once, not copied per request (a
@@ -137,6 +165,7 @@ serializer keeps no state between ``run_validation`` or ``to_representation`` ca
         parameters=[
             OpenApiParameter("league", int),
             OpenApiParameter("fixture", int),
+            OpenApiParameter("season", int, description="Champion bets on this season."),
             OpenApiParameter("status", str, enum=Bet.Status.values),
             FORMAT_PARAMETER,
         ],
@@ -164,7 +193,12 @@ class BetViewSet(
         if getattr(self, "swagger_fake_view", False):
             return Bet.objects.none()
         mine = selectors.bets_with_wallet(user=self.request.user)
-        for name, column in (("league", "wallet__league_id"), ("fixture", "fixture_id")):
+        filters = (
+            ("league", "wallet__league_id"),
+            ("fixture", "fixture_id"),
+            ("season", "season_id"),
+        )
+        for name, column in filters:
             value = self.request.query_params.get(name)
             if value is not None:
                 if not value.isdigit() or len(value) > 18:
@@ -186,14 +220,24 @@ class BetViewSet(
             raise BettingRefused(
                 "invalid", "Idempotency-Key: at most 100 characters.", "Idempotency-Key"
             )
-        bet, created = bets.bet_place(
-            user=request.user,
-            fixture_id=data["fixture"],
-            outcome=data["outcome"],
-            stake=data["stake"],
-            price=data.get("price"),
-            idempotency_key=key,
-        )
+        if data["market"] == Market.CHAMPION:
+            bet, created = futures.champion_bet_place(
+                user=request.user,
+                season_id=data["season"],
+                outcome=data["outcome"],
+                stake=data["stake"],
+                price=data.get("price"),
+                idempotency_key=key,
+            )
+        else:
+            bet, created = bets.bet_place(
+                user=request.user,
+                fixture_id=data["fixture"],
+                outcome=data["outcome"],
+                stake=data["stake"],
+                price=data.get("price"),
+                idempotency_key=key,
+            )
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(_BET_OUT.to_representation(bet), status=code)
 
@@ -208,6 +252,8 @@ class BetViewSet(
     @action(detail=False, methods=["post"])
     def check(self, request: Request) -> Response:
         data = _BET_PLACE.run_validation(request.data)
+        if data["market"] == Market.CHAMPION:
+            return self._check_champion(request, data)
         price = bets.bet_check(
             user=request.user,
             fixture_id=data["fixture"],
@@ -219,8 +265,24 @@ class BetViewSet(
         settings = league_settings.settings_of(fixture.season.league)
         quote = odds.quote(fixture, settings)
         payout = payout_preview(fixture, settings, quote, data["outcome"], data["stake"])
-        body = {key: data[key] for key in ("fixture", "outcome", "stake")}
-        return Response(s.BetCheckSerializer(body | {"price": price, "payout": payout}).data)
+        body = {key: data[key] for key in ("market", "fixture", "outcome", "stake")}
+        body |= {"season": None, "price": price, "payout": payout}
+        return Response(s.BetCheckSerializer(body).data)
+
+    def _check_champion(self, request: Request, data: dict) -> Response:
+        price = futures.champion_bet_check(
+            user=request.user,
+            season_id=data["season"],
+            outcome=data["outcome"],
+            stake=data["stake"],
+            price=data.get("price"),
+        )
+        payout = futures.champion_payout_preview(
+            season_id=data["season"], outcome=data["outcome"], stake=data["stake"], price=price
+        )
+        body = {key: data[key] for key in ("market", "season", "outcome", "stake")}
+        body |= {"fixture": None, "price": price, "payout": payout}
+        return Response(s.BetCheckSerializer(body).data)
 
     @extend_schema(
         summary="Cancel one of my bets before kick-off", request=None, responses=s.BetSerializer

@@ -53,6 +53,7 @@ def league_betting(request: HttpRequest, pk: int) -> HttpResponse:
         **_wallet_context(request, league),
     }
     if settings.mode != BettingSettings.Mode.OFF:
+        context["champion_seasons"] = selectors.seasons_taking_champion_bets(league)
         rounds = _open_rounds(selectors.open_fixture_index(league))
         choice = round_choose(rounds, request.GET.get("round"), season=request.GET.get("season"))
         shown = choice.shown

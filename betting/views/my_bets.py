@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from betting import bets, selectors
 from betting.errors import BettingRefused
-from betting.forms import outcome_label
+from betting.forms import bet_pick
 from betting.league_settings import settings_of
 from betting.models import Bet
 from betting.views.access import back_to
@@ -24,7 +24,8 @@ def _cancellable(bet: Bet, allow_cancel: bool) -> bool:
     """Whether to offer the cancel button; the service decides when it is pressed."""
     fixture = bet.fixture
     return (
-        allow_cancel
+        fixture is not None
+        and allow_cancel
         and bet.status == Bet.Status.OPEN
         and fixture.status == Fixture.Status.SCHEDULED
         and fixture.kickoff > timezone.now()
@@ -49,14 +50,14 @@ def my_bets(request: HttpRequest) -> HttpResponse:
                 "open": [
                     {
                         "bet": bet,
-                        "pick": outcome_label(bet.outcome, bet.fixture),
+                        "pick": bet_pick(bet),
                         "cancellable": _cancellable(bet, allow_cancel),
                     }
                     for bet in rows
                     if bet.status == Bet.Status.OPEN
                 ],
                 "closed": [
-                    {"bet": bet, "pick": outcome_label(bet.outcome, bet.fixture)}
+                    {"bet": bet, "pick": bet_pick(bet)}
                     for bet in rows
                     if bet.status != Bet.Status.OPEN
                 ],
@@ -87,6 +88,6 @@ def bet_cancel(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request,
             _("Bet cancelled: %(stake)s coins on %(pick)s are back in your wallet.")
-            % {"stake": bet.stake, "pick": outcome_label(bet.outcome, bet.fixture)},
+            % {"stake": bet.stake, "pick": bet_pick(bet)},
         )
     return redirect(back_to(request, reverse("betting:my_bets")))

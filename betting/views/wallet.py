@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from betting import charts, reasons, selectors
 from betting.events import score
-from betting.forms import outcome_label
+from betting.forms import bet_pick
 from betting.league_settings import settings_of
 from betting.views.access import league_get
 from matches.models import ResultCorrection
@@ -67,8 +67,17 @@ def _line(entry) -> dict:
         "reason": _reason(entry),
         "bet": bet,
         "fixture": bet.fixture if bet is not None else entry.transaction.fixture,
-        "pick": outcome_label(bet.outcome, bet.fixture) if bet is not None else "",
+        "pick": bet_pick(bet) if bet is not None else "",
+        "season": _season_of(entry, bet),
     }
+
+
+def _season_of(entry, bet):
+    """The season whose champion market the entry concerns (``None``: a fixture's)."""
+    if bet is not None:
+        return bet.season
+    link = getattr(entry.transaction, "betting_link", None)
+    return link.settlement.season if link is not None and link.settlement else None
 
 
 @require_GET

@@ -193,7 +193,11 @@ def test_a_rest_client_checks_a_bet_without_placing_it(api_as, punter, wallet, o
     answer = client.post("/api/v1/bets/check/", body)
 
     assert answer.status_code == 200
-    assert answer.json() == body | {"payout": int(40 * Decimal(price))}
+    assert answer.json() == body | {
+        "payout": int(40 * Decimal(price)),
+        "market": "fixture",
+        "season": None,
+    }
     too_much = client.post("/api/v1/bets/check/", body | {"stake": 600})
     assert too_much.status_code == 400
     assert too_much.json()["error"]["code"] == "stake_out_of_range"

@@ -234,7 +234,11 @@ def test_bets_are_taken_while_redis_is_down_and_paid_once_it_is_back(
     _decide(fixtures[0])  # its settlement cannot be sent: logged, left for the sweeper
     assert not Settlement.objects.exists()
 
-    assert settlements_sweep() == {"settlements_resent": 1, "resettlements_resent": 0}
+    assert settlements_sweep() == {
+        "settlements_resent": 1,
+        "resettlements_resent": 0,
+        "season_settlements_resent": 0,
+    }
     settlement.fixture_settle(fixture_id=fixtures[0].pk)  # what the worker runs
     assert Bet.objects.get().status == "won"
     assert ledger_audit()["ok"]
