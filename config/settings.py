@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "matches",
     "ledger",
     "ratings",
+    "tournaments",
     "forecasts",
     "betting",
     "systems.rotzball",
