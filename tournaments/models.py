@@ -153,6 +153,11 @@ class Pairing(models.Model):
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="pairing_distinct"),
         ]
 
+    def __str__(self) -> str:
+        if self.away_id is None:
+            return _("%(team)s: bye") % {"team": self.home}
+        return f"{self.home} – {self.away}"
+
     @property
     def is_bye(self) -> bool:
         return self.away_id is None
