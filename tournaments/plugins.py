@@ -29,11 +29,16 @@ class Metrics:
     def result_metrics(self, result: "Result") -> dict[str, dict[str, float]]:
         """``{"home": {name: value}, "away": {...}}``: what ``result`` gives each side of every
         metric of :meth:`metric_labels`. By default read from the score."""
-        home, away = result.home_score, result.away_score
-        return {
-            "home": {"score_difference": home - away, "score_for": home},
-            "away": {"score_difference": away - home, "score_for": away},
-        }
+        return score_metrics(result, difference="score_difference", scored="score_for")
+
+
+def score_metrics(result: "Result", *, difference: str, scored: str) -> dict[str, dict[str, float]]:
+    """The score read as two metrics named by the game (``goal_difference``, ``goals_for``)."""
+    home, away = result.home_score, result.away_score
+    return {
+        "home": {difference: home - away, scored: home},
+        "away": {difference: away - home, scored: away},
+    }
 
 
 metrics = PluginPoint(

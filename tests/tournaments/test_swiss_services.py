@@ -221,7 +221,7 @@ def test_the_tiebreakers_apply_in_the_organisers_order(league, season):
     teams = [TeamFactory(league=league, name=name, coach=None) for name in "ABCD"]
     by_points = services.tournament_create(
         season=season, name="T", teams=teams, rounds=2,
-        tiebreakers=["points", "score_for"],
+        tiebreakers=["points", "goals_for"],
     )
     first = services.round_pair(tournament=by_points)
     services.round_publish(round_=first)
@@ -232,9 +232,9 @@ def test_the_tiebreakers_apply_in_the_organisers_order(league, season):
 
     standings = selectors.standings(tournament=by_points)
     assert [r.entry.team for r in standings] == [winner_five, winner_one, loser_four, loser_none]
-    assert standings[0].values == {"points": 3, "score_for": 5}
+    assert standings[0].values == {"points": 3, "goals_for": 5}
 
-    by_points.tiebreakers = ["score_for", "points"]
+    by_points.tiebreakers = ["goals_for", "points"]
     by_points.save()
     reordered = [r.entry.team for r in selectors.standings(tournament=by_points)]
     assert reordered == [winner_five, loser_four, winner_one, loser_none]
