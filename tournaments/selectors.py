@@ -4,10 +4,10 @@ standings and the warnings of a draft round (numbers from ``tournaments.engine``
 from dataclasses import dataclass
 from math import ceil, log2
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from league.models import League, Team
+from league.models import League, Season, Team
 from tournaments import engine, plugins
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -164,3 +164,32 @@ def all_metric_labels(*, rule_system: str) -> dict[str, str]:
     }
     own = plugins.metrics.of(rule_system).metric_labels()
     return {**built_in, **{name: str(label) for name, label in own.items()}}
+
+
+def seasons_open(*, league: League) -> QuerySet[Season]:
+    """The league's seasons a tournament may start in: open, no fixtures, no tournament."""
+    return (
+        league.seasons.filter(finished_at__isnull=True, fixtures__isnull=True)
+        .filter(swiss_tournament__isnull=True)
+        .distinct()
+        .order_by("-pk")
+    )
+
+
+def league_teams(*, league: League) -> QuerySet[Team]:
+    return league.teams.filter(retired_at__isnull=True).order_by("name")
+
+
+def entered_teams(*, tournament: Tournament) -> QuerySet[Team]:
+    """The teams still in the tournament (withdrawal's choices)."""
+    return Team.objects.filter(
+        tournament_entries_generic__tournament=tournament,
+        tournament_entries_generic__withdrawn_after__isnull=True,
+    ).order_by("name")
+
+
+def round_teams(*, round_: Round) -> QuerySet[Team]:
+    """The teams paired in a round (the swap's choices)."""
+    return Team.objects.filter(
+        Q(pk__in=round_.pairings.values("home")) | Q(pk__in=round_.pairings.values("away"))
+    ).order_by("name")

@@ -5,7 +5,7 @@ import pytest
 
 from core.refusals import Refused
 from matches.models import Fixture
-from tests.factories import ResultFactory, TeamFactory
+from tests.factories import TeamFactory
 from tests.tournaments.conftest import pair_and_publish, play
 from tournaments import selectors, services
 from tournaments.models import Round
@@ -41,7 +41,10 @@ def test_a_tiebreaker_the_game_does_not_know_is_refused(season, six_teams):
 
 def test_a_season_with_fixtures_is_refused(season, six_teams):
     Fixture.objects.create(
-        season=season, round=1, home=six_teams[0], away=six_teams[1],
+        season=season,
+        round=1,
+        home=six_teams[0],
+        away=six_teams[1],
         kickoff=__import__("django.utils.timezone").utils.timezone.now(),
     )
     with pytest.raises(Refused) as refused:
@@ -115,8 +118,9 @@ def test_swapping_into_a_rematch_warns_and_keeps_the_swap(swiss):
     met = {frozenset((p.home_id, p.away_id)) for p in first_round.pairings.all()}
     a = tables[0]
     b = next(
-        t for t in tables[1:] if frozenset((a.home_id, t.home_id)) in met
-        or frozenset((a.home_id, t.away_id)) in met
+        t
+        for t in tables[1:]
+        if frozenset((a.home_id, t.home_id)) in met or frozenset((a.home_id, t.away_id)) in met
     )
     partner = b.home if frozenset((a.home_id, b.home_id)) in met else b.away
 
@@ -220,7 +224,10 @@ def test_a_late_entry_is_paired_from_the_next_round(swiss, league):
 def test_the_tiebreakers_apply_in_the_organisers_order(league, season):
     teams = [TeamFactory(league=league, name=name, coach=None) for name in "ABCD"]
     by_points = services.tournament_create(
-        season=season, name="T", teams=teams, rounds=2,
+        season=season,
+        name="T",
+        teams=teams,
+        rounds=2,
         tiebreakers=["points", "goals_for"],
     )
     first = services.round_pair(tournament=by_points)
