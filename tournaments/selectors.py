@@ -16,6 +16,13 @@ def tournaments() -> QuerySet[Tournament]:
     return Tournament.objects.select_related("season__league__commissioner")
 
 
+def tournament_rows(*, league_id: int | None = None) -> QuerySet[Tournament]:
+    """The API's tournaments with their entries, newest first, of one league if given."""
+    entries = Prefetch("entries", queryset=Entry.objects.select_related("team").order_by("pk"))
+    rows = tournaments().prefetch_related(entries).order_by("-created_at", "-pk")
+    return rows if league_id is None else rows.filter(season__league_id=league_id)
+
+
 def tournament_list(*, league: League) -> QuerySet[Tournament]:
     return tournaments().filter(season__league=league)
 
