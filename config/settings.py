@@ -346,6 +346,7 @@ SPECTACULAR_SETTINGS = {
         "BattleSideEnum": "battles.models.Side",  # a battle run's winner
         "OutcomeEnum": "betting.models.Outcome",  # the name it had first
         "MeetingOutcomeEnum": "matches.head_to_head.OUTCOMES",  # won, drawn, lost
+        "TournamentRoundStatusEnum": "tournaments.models.Round.Status",  # draft, published
     },
 }
 

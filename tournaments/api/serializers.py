@@ -7,7 +7,7 @@ from league.models import Team
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class TournamentEntrySerializer(serializers.ModelSerializer):
     team_name = serializers.CharField(source="team.name", read_only=True)
 
     class Meta:
@@ -17,7 +17,7 @@ class EntrySerializer(serializers.ModelSerializer):
 
 class TournamentSerializer(serializers.ModelSerializer):
     league = serializers.IntegerField(source="season.league_id", read_only=True)
-    entries = EntrySerializer(many=True, read_only=True)
+    entries = TournamentEntrySerializer(many=True, read_only=True)
 
     class Meta:
         model = Tournament
@@ -37,7 +37,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         ]
 
 
-class PairingSerializer(serializers.ModelSerializer):
+class TournamentPairingSerializer(serializers.ModelSerializer):
     bye = serializers.BooleanField(source="is_bye", read_only=True)
     result = serializers.SerializerMethodField()
 
@@ -52,7 +52,7 @@ class PairingSerializer(serializers.ModelSerializer):
         return {"home": result.home_score, "away": result.away_score, "winner": result.winner}
 
 
-class WarningSerializer(serializers.Serializer):
+class TournamentWarningSerializer(serializers.Serializer):
     code = serializers.ChoiceField(choices=["rematch", "repeated_bye"])
     home = serializers.IntegerField(source="home.pk", help_text="The team concerned (home).")
     away = serializers.IntegerField(
@@ -60,22 +60,22 @@ class WarningSerializer(serializers.Serializer):
     )
 
 
-class RoundSerializer(serializers.ModelSerializer):
-    pairings = PairingSerializer(many=True, read_only=True)
+class TournamentRoundSerializer(serializers.ModelSerializer):
+    pairings = TournamentPairingSerializer(many=True, read_only=True)
 
     class Meta:
         model = Round
         fields = ["number", "status", "published_at", "pairings"]
 
 
-class RoundWarningsSerializer(RoundSerializer):
-    warnings = WarningSerializer(many=True, read_only=True)
+class TournamentRoundWarningsSerializer(TournamentRoundSerializer):
+    warnings = TournamentWarningSerializer(many=True, read_only=True)
 
-    class Meta(RoundSerializer.Meta):
-        fields = [*RoundSerializer.Meta.fields, "warnings"]
+    class Meta(TournamentRoundSerializer.Meta):
+        fields = [*TournamentRoundSerializer.Meta.fields, "warnings"]
 
 
-class StandingSerializer(serializers.Serializer):
+class TournamentStandingSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     team = serializers.IntegerField(source="entry.team_id")
     team_name = serializers.CharField(source="entry.team.name")
@@ -86,16 +86,16 @@ class StandingSerializer(serializers.Serializer):
     )
 
 
-class TeamInputSerializer(serializers.Serializer):
+class TournamentTeamInputSerializer(serializers.Serializer):
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
 
 
-class SwapInputSerializer(serializers.Serializer):
+class TournamentSwapInputSerializer(serializers.Serializer):
     first = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
     second = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
 
 
-class PublishInputSerializer(serializers.Serializer):
+class TournamentPublishInputSerializer(serializers.Serializer):
     round = serializers.IntegerField(
         min_value=1, help_text="The draft round's number: publishing it again answers the same."
     )

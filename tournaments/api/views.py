@@ -46,7 +46,7 @@ class TournamentRoundsView(_TournamentView):
 
     @extend_schema(
         summary="A tournament's published rounds with their pairings and results",
-        responses=s.RoundSerializer(many=True),
+        responses=s.TournamentRoundSerializer(many=True),
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
@@ -55,7 +55,7 @@ class TournamentRoundsView(_TournamentView):
             for r in selectors.rounds_of(tournament=tournament)
             if r.status == Round.Status.PUBLISHED
         ]
-        return Response(s.RoundSerializer(rounds, many=True).data)
+        return Response(s.TournamentRoundSerializer(rounds, many=True).data)
 
 
 class TournamentStandingsView(_TournamentView):
@@ -63,12 +63,12 @@ class TournamentStandingsView(_TournamentView):
 
     @extend_schema(
         summary="A tournament's standings, ranked by its tie-breakers in order",
-        responses=s.StandingSerializer(many=True),
+        responses=s.TournamentStandingSerializer(many=True),
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
         rows = selectors.standings(tournament=tournament)
-        return Response(s.StandingSerializer(rows, many=True).data)
+        return Response(s.TournamentStandingSerializer(rows, many=True).data)
 
 
 class _Command(_TournamentView):
@@ -77,10 +77,10 @@ class _Command(_TournamentView):
 
 def _round_body(round_: Round, warnings=None) -> dict:
     fresh = selectors.round_get(tournament=round_.tournament, number=round_.number)
-    body = s.RoundSerializer(fresh).data
+    body = s.TournamentRoundSerializer(fresh).data
     if warnings is None:
         warnings = selectors.draft_warnings(round_=fresh) if fresh.status == "draft" else []
-    body["warnings"] = s.WarningSerializer(warnings, many=True).data
+    body["warnings"] = s.TournamentWarningSerializer(warnings, many=True).data
     return body
 
 
@@ -88,7 +88,7 @@ class TournamentPairView(_Command):
     @extend_schema(
         summary="Pair the next round as a draft (commissioner), once the last results are in",
         request=None,
-        responses={201: s.RoundWarningsSerializer},
+        responses={201: s.TournamentRoundWarningsSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
         round_ = services.round_pair(tournament=self.get_object())
@@ -96,12 +96,12 @@ class TournamentPairView(_Command):
 
 
 class TournamentSwapView(_Command):
-    serializer_class = s.SwapInputSerializer
+    serializer_class = s.TournamentSwapInputSerializer
 
     @extend_schema(
         summary="Swap two teams of the draft round (commissioner); answers the rules it breaks",
-        request=s.SwapInputSerializer,
-        responses=s.RoundWarningsSerializer,
+        request=s.TournamentSwapInputSerializer,
+        responses=s.TournamentRoundWarningsSerializer,
     )
     def post(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
@@ -115,12 +115,12 @@ class TournamentSwapView(_Command):
 
 
 class TournamentPublishView(_Command):
-    serializer_class = s.PublishInputSerializer
+    serializer_class = s.TournamentPublishInputSerializer
 
     @extend_schema(
         summary="Publish the draft round as fixtures (commissioner); again answers the same",
-        request=s.PublishInputSerializer,
-        responses=s.RoundWarningsSerializer,
+        request=s.TournamentPublishInputSerializer,
+        responses=s.TournamentRoundWarningsSerializer,
     )
     def post(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
@@ -138,32 +138,32 @@ class TournamentPublishView(_Command):
 
 
 class TournamentEnterView(_Command):
-    serializer_class = s.TeamInputSerializer
+    serializer_class = s.TournamentTeamInputSerializer
 
     @extend_schema(
         summary="Enter a team late, between rounds (commissioner)",
-        request=s.TeamInputSerializer,
-        responses={201: s.EntrySerializer},
+        request=s.TournamentTeamInputSerializer,
+        responses={201: s.TournamentEntrySerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         entry = services.entry_add(tournament=tournament, **serializer.validated_data)
-        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(s.TournamentEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
 class TournamentWithdrawView(_Command):
-    serializer_class = s.TeamInputSerializer
+    serializer_class = s.TournamentTeamInputSerializer
 
     @extend_schema(
         summary="Withdraw a team between rounds (commissioner); its results stay",
-        request=s.TeamInputSerializer,
-        responses=s.EntrySerializer,
+        request=s.TournamentTeamInputSerializer,
+        responses=s.TournamentEntrySerializer,
     )
     def post(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         entry = services.entry_withdraw(tournament=tournament, **serializer.validated_data)
-        return Response(s.EntrySerializer(entry).data)
+        return Response(s.TournamentEntrySerializer(entry).data)
