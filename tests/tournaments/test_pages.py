@@ -6,6 +6,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.factories import TeamFactory
 from tests.pages.conftest import form_data, soup
 from tests.tournaments.conftest import play
 from tournaments import selectors, services
@@ -132,3 +133,22 @@ def test_the_tournament_page_shows_rounds_and_standings_in_each_language(languag
     leader = selectors.standings(tournament=swiss)[0].entry.team.name
     assert len(rows) == 6 and leader in rows[0].get_text()
     assert len(page.find(id="round-1").find_next("table").find("tbody").find_all("tr")) == 3
+
+
+def test_late_entry_and_withdrawal_from_the_pairing_screen(commissioner, league, swiss):
+    late = TeamFactory(league=league, name="Latecomers", coach=None)
+    client = signed_in(commissioner)
+    screen_url = reverse("league:tournament-pairing", args=[league.pk, swiss.pk])
+    enter = soup(client.get(screen_url)).find(id="enter-form")
+
+    client.post(enter["action"], form_data(enter, **{"enter-team": str(late.pk)}))
+
+    assert swiss.entries.filter(team=late, joined_round=1).exists()
+    withdraw = soup(client.get(screen_url)).find(id="withdraw-form")
+    client.post(withdraw["action"], form_data(withdraw, **{"withdraw-team": str(late.pk)}))
+    assert swiss.entries.get(team=late).withdrawn_after == 0
+
+    first = services.round_pair(tournament=swiss)
+    services.round_publish(round_=first)
+    screen = soup(client.get(screen_url))
+    assert screen.find(id="enter-form") is None  # not while a round is played

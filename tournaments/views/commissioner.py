@@ -77,8 +77,10 @@ def pairing_screen(request: HttpRequest, league: League, tournament_id: int) -> 
         "warnings": selectors.draft_warnings(round_=draft) if draft else [],
         "swap_form": SwapForm(teams=selectors.round_teams(round_=draft)) if draft else None,
         "publish_form": PublishForm() if draft else None,
-        "entry_form": TeamForm(teams=selectors.team_choices(tournament=tournament)),
-        "withdraw_form": TeamForm(teams=selectors.entered_teams(tournament=tournament)),
+        "entry_form": TeamForm(teams=selectors.team_choices(tournament=tournament), prefix="enter"),
+        "withdraw_form": TeamForm(
+            teams=selectors.entered_teams(tournament=tournament), prefix="withdraw"
+        ),
     }
     return render(request, "tournaments/pairing.html", context)
 
@@ -157,7 +159,7 @@ def _entry_action(request: HttpRequest, league: League, tournament_id: int, *, w
         if withdraw
         else selectors.team_choices(tournament=tournament)
     )
-    form = TeamForm(request.POST, teams=teams)
+    form = TeamForm(request.POST, teams=teams, prefix="withdraw" if withdraw else "enter")
     if not form.is_valid():
         messages.error(request, _("Choose a team."))
         return redirect(_screen_url(tournament))
