@@ -113,8 +113,8 @@ def main() -> None:
         pairs, api, page = [], [], []
         for _ in range(args.repeats):
             pairs.append(_timed(lambda t=tournament: services.round_pair(tournament=t))[:3])
-            api.append(_timed(lambda: client.get(api_url))[:3])
-            page.append(_timed(lambda: client.get(url))[:3])
+            api.append(_timed(lambda u=api_url: client.get(u))[:3])
+            page.append(_timed(lambda u=url: client.get(u))[:3])
         print(f"{teams} teams, {args.rounds} rounds played, {args.repeats} repeats (medians):")
         for name, runs in (
             ("pair next round", pairs),
