@@ -2,7 +2,9 @@
 commissioner creates a Swiss, pairs, swaps, publishes; anyone reads it, in English and French."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -152,3 +154,23 @@ def test_late_entry_and_withdrawal_from_the_pairing_screen(commissioner, league,
     services.round_publish(round_=first)
     screen = soup(client.get(screen_url))
     assert screen.find(id="enter-form") is None  # not while a round is played
+
+
+def test_the_tournament_page_and_standings_cost_the_same_queries_each_round(
+    league, swiss, django_assert_max_num_queries
+):
+    url = reverse("league:tournament", args=[league.pk, swiss.pk])
+    costs = []
+    for _ in range(3):
+        first = services.round_pair(tournament=swiss)
+        services.round_publish(round_=first)
+        play(first)
+        with CaptureQueriesContext(connection) as page:
+            assert Client().get(url).status_code == 200
+        with CaptureQueriesContext(connection) as api:
+            Client().get(f"/api/v1/tournaments/{swiss.pk}/standings/")
+        costs.append((len(page.captured_queries), len(api.captured_queries)))
+
+    assert costs[0] == costs[1] == costs[2], costs
+    with django_assert_max_num_queries(15):
+        Client().get(url)
