@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "matches",
     "ledger",
     "ratings",
+    "tournaments",
     "forecasts",
     "betting",
     "systems.rotzball",
@@ -349,6 +350,7 @@ SPECTACULAR_SETTINGS = {
         "OddsMarketEnum": ["fixed", "pool"],  # how a market pays: fixed odds or a pool
         "MeetingOutcomeEnum": "matches.head_to_head.OUTCOMES",  # won, drawn, lost
         "WebhookKindEnum": "notifications.models.WebhookEndpoint.Kind",  # json or discord
+        "TournamentRoundStatusEnum": "tournaments.models.Round.Status",  # draft, published
     },
 }
 

@@ -26,6 +26,7 @@ from matches.api import seasons as season_commands
 from matches.api import views as match_views
 from notifications.api import urls as notification_urls
 from ratings.api import urls as rating_urls
+from tournaments.api import urls as tournament_urls
 
 app_name = "api"
 
@@ -44,6 +45,8 @@ battle_urls.register(router)
 for prefix, viewset, basename in betting_urls.routes:
     router.register(prefix, viewset, basename=basename)
 for prefix, viewset, basename in notification_urls.routes:
+    router.register(prefix, viewset, basename=basename)
+for prefix, viewset, basename in tournament_urls.routes:
     router.register(prefix, viewset, basename=basename)
 
 urlpatterns = [
@@ -186,6 +189,7 @@ urlpatterns = [
     *notification_urls.urlpatterns,
     *rating_urls.urlpatterns,
     *forecast_urls.urlpatterns,
+    *tournament_urls.urlpatterns,
     *plugins.api_urls(),
     *battle_urls.urlpatterns,
     *router.urls,

@@ -19,6 +19,7 @@ from systems.killpower import (
     progression,
     seasons,
     standings,
+    tiebreaks,
     urls,
 )
 from systems.killpower import corrections as kp_corrections
@@ -33,6 +34,7 @@ from systems.killpower.services import post_match
 from systems.killpower.services import teams as services
 from systems.killpower.table_results import KillpowerResults
 from systems.killpower.views import league_pages, match_pages
+from tournaments import plugins as tournaments
 
 
 class TeamViews(league.TeamViews):
@@ -120,6 +122,13 @@ class Load(loadgen.Load):
     load_results = staticmethod(load.load_results)
 
 
+class Metrics(tournaments.Metrics):
+    def metric_labels(self) -> Mapping[str, Any]:
+        return tiebreaks.LABELS
+
+    result_metrics = staticmethod(tiebreaks.result_metrics)
+
+
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -150,6 +159,7 @@ def register() -> None:
     matches.results.register(RULE_SYSTEM, Results())
     matches.table_results.register(RULE_SYSTEM, KillpowerResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
+    tournaments.metrics.register(RULE_SYSTEM, Metrics())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.progression.register(RULE_SYSTEM, ProgressionSeries())

@@ -2,6 +2,7 @@
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from betting import plugins as betting
 from core import plugins as core
@@ -17,6 +18,7 @@ from systems.mythril import (
     progression,
     seasons,
     standings,
+    tiebreaks,
     urls,
 )
 from systems.mythril import corrections as my_corrections
@@ -28,6 +30,7 @@ from systems.mythril.services import post_match, team_bets, teams
 from systems.mythril.services import settings as settings_store
 from systems.mythril.table_results import MythrilResults
 from systems.mythril.views import match_pages, team_pages
+from tournaments import plugins as tournaments
 
 
 class TeamViews(league.TeamViews):
@@ -111,6 +114,13 @@ class Load(loadgen.Load):
     load_results = staticmethod(load.load_results)
 
 
+class Metrics(tournaments.Metrics):
+    def metric_labels(self) -> Mapping[str, Any]:
+        return tiebreaks.LABELS
+
+    result_metrics = staticmethod(tiebreaks.result_metrics)
+
+
 def register() -> None:
     """The game, its sweeps, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -135,6 +145,7 @@ def register() -> None:
     matches.results.register(RULE_SYSTEM, Results())
     matches.table_results.register(RULE_SYSTEM, MythrilResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
+    tournaments.metrics.register(RULE_SYSTEM, Metrics())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.progression.register(RULE_SYSTEM, ProgressionSeries())

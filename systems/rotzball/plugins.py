@@ -2,6 +2,7 @@
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from betting import plugins as betting
 from core import plugins as core
@@ -19,6 +20,7 @@ from systems.rotzball import (
     load,
     seasons,
     services,
+    tiebreaks,
     urls,
 )
 from systems.rotzball import demo as demos
@@ -28,6 +30,7 @@ from systems.rotzball.forms import RotzballRulesForm
 from systems.rotzball.selectors import preview
 from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.views import match_pages, team_pages
+from tournaments import plugins as tournaments
 
 
 class TeamViews(league.TeamViews):
@@ -117,6 +120,13 @@ class Load(loadgen.Load):
     load_kick_off = staticmethod(load.load_kick_off)
 
 
+class Metrics(tournaments.Metrics):
+    def metric_labels(self) -> Mapping[str, Any]:
+        return tiebreaks.LABELS
+
+    result_metrics = staticmethod(tiebreaks.result_metrics)
+
+
 def register() -> None:
     """The game, then every plug-in point it answers."""
     registry.register(
@@ -149,6 +159,7 @@ def register() -> None:
     matches.readiness.register(RULE_SYSTEM, Readiness())
     matches.outcomes.register(RULE_SYSTEM, Outcomes())
     matches.seasons.register(RULE_SYSTEM, Seasons())
+    tournaments.metrics.register(RULE_SYSTEM, Metrics())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.result_book.register(RULE_SYSTEM, ResultBook())
     betting.odds.register(RULE_SYSTEM, Odds())

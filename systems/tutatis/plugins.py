@@ -2,6 +2,7 @@
 (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from core import plugins as core
 from core import registry
@@ -15,6 +16,7 @@ from systems.tutatis import (
     load,
     seasons,
     selectors,
+    tiebreaks,
     urls,
 )
 from systems.tutatis import corrections as tt_corrections
@@ -25,6 +27,7 @@ from systems.tutatis.forms import TutatisRulesForm
 from systems.tutatis.services import post_match, settings
 from systems.tutatis.table_results import TutatisResults
 from systems.tutatis.views import match_pages, team_pages
+from tournaments import plugins as tournaments
 
 
 class TeamViews(league.TeamViews):
@@ -90,6 +93,13 @@ class Load(loadgen.Load):
     load_results = staticmethod(load.load_results)
 
 
+class Metrics(tournaments.Metrics):
+    def metric_labels(self) -> Mapping[str, Any]:
+        return tiebreaks.LABELS
+
+    result_metrics = staticmethod(tiebreaks.result_metrics)
+
+
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -121,5 +131,6 @@ def register() -> None:
     matches.results.register(RULE_SYSTEM, Results())
     matches.table_results.register(RULE_SYSTEM, TutatisResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
+    tournaments.metrics.register(RULE_SYSTEM, Metrics())
     matches.roster.register(RULE_SYSTEM, Roster())
     loadgen.load.register(RULE_SYSTEM, Load())

@@ -1,0 +1,22 @@
+"""Mythril's tie-break metrics for tournaments (``tournaments.metrics``): touchdowns and the
+casualties each side caused, summed from the match report's player lines (``report_checks``)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from matches.models import Result
+from tournaments.plugins import score_metrics
+
+LABELS = {
+    "touchdown_difference": _("Touchdown difference"),
+    "touchdowns": _("Touchdowns"),
+    "casualties": _("Casualties caused"),
+}
+
+
+def result_metrics(result: Result) -> dict[str, dict[str, float]]:
+    values = score_metrics(result, difference="touchdown_difference", scored="touchdowns")
+    report = result.record.get("report", {}) if isinstance(result.record, dict) else {}
+    for side in ("home", "away"):
+        stats = report.get(side, {}).get("stats", []) if isinstance(report, dict) else []
+        values[side]["casualties"] = sum(line.get("casualties", 0) for line in stats)
+    return values

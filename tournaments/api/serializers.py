@@ -1,0 +1,104 @@
+"""The tournaments API's shapes: a tournament with its entries, its rounds with their
+pairings, its standings, and the commissioner's commands' input and output."""
+
+from rest_framework import serializers
+
+from league.models import Team
+from tournaments.models import Entry, Pairing, Round, Tournament
+
+
+class TournamentEntrySerializer(serializers.ModelSerializer):
+    team_name = serializers.CharField(source="team.name", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ["team", "team_name", "joined_round", "withdrawn_after"]
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    league = serializers.IntegerField(source="season.league_id", read_only=True)
+    entries = TournamentEntrySerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "format",
+            "league",
+            "season",
+            "rounds",
+            "shape",
+            "avoid_rematch",
+            "bye_points",
+            "tiebreakers",
+            "entries",
+            "created_at",
+        ]
+
+
+class TournamentPairingSerializer(serializers.ModelSerializer):
+    bye = serializers.BooleanField(source="is_bye", read_only=True)
+    result = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Pairing
+        fields = ["table", "home", "away", "bye", "fixture", "result"]
+
+    def get_result(self, pairing: Pairing) -> dict[str, int | str] | None:
+        result = getattr(pairing.fixture, "result", None) if pairing.fixture else None
+        if result is None:
+            return None
+        return {"home": result.home_score, "away": result.away_score, "winner": result.winner}
+
+
+class TournamentWarningSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=["rematch", "repeated_bye"])
+    home = serializers.IntegerField(source="home.pk", help_text="The team concerned (home).")
+    away = serializers.IntegerField(
+        source="away.pk", allow_null=True, help_text="Its opponent; null for a bye."
+    )
+
+
+class TournamentRoundSerializer(serializers.ModelSerializer):
+    pairings = TournamentPairingSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "published_at", "pairings"]
+
+
+class TournamentRoundWarningsSerializer(TournamentRoundSerializer):
+    warnings = TournamentWarningSerializer(many=True, read_only=True)
+
+    class Meta(TournamentRoundSerializer.Meta):
+        fields = [*TournamentRoundSerializer.Meta.fields, "warnings"]
+
+
+class TournamentStandingSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    team = serializers.IntegerField(source="entry.team_id")
+    team_name = serializers.CharField(source="entry.team.name")
+    withdrawn_after = serializers.IntegerField(source="entry.withdrawn_after", allow_null=True)
+    byes = serializers.IntegerField()
+    values = serializers.DictField(
+        child=serializers.FloatField(), help_text="Each tie-breaker's value, by name."
+    )
+
+
+class TournamentTeamInputSerializer(serializers.Serializer):
+    team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
+
+
+class TournamentSwapInputSerializer(serializers.Serializer):
+    first = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
+    second = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
+
+
+class TournamentPublishInputSerializer(serializers.Serializer):
+    round = serializers.IntegerField(
+        min_value=1, help_text="The draft round's number: publishing it again answers the same."
+    )
+    first_kickoff = serializers.DateTimeField(
+        required=False, help_text="Kick-off of the round's games; tomorrow evening if left out."
+    )

@@ -1,0 +1,88 @@
+"""The tournament pages' forms: they check input; the services decide."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import PageForm
+from tournaments.models import DEFAULT_TIEBREAKERS, Tournament
+
+
+class TournamentForm(PageForm):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    season = forms.ModelChoiceField(
+        label=_("Season"),
+        queryset=None,
+        help_text=_("A season without fixtures: the tournament makes them round by round."),
+    )
+    teams = forms.ModelMultipleChoiceField(
+        label=_("Entries"),
+        queryset=None,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("In seeding order for the first round: the order of the list."),
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=999,
+        required=False,
+        help_text=_("Leave empty for the usual number: ceil(log2(teams))."),
+    )
+    shape = forms.ChoiceField(
+        label=_("Pairing within a score group"),
+        choices=Tournament.Shape.choices,
+        initial=Tournament.Shape.FOLD,
+    )
+    avoid_rematch = forms.BooleanField(label=_("Avoid rematches"), required=False, initial=True)
+    bye_points = forms.IntegerField(
+        label=_("Points for a bye"),
+        min_value=0,
+        max_value=100,
+        required=False,
+        help_text=_("Leave empty for a win's points."),
+    )
+    tiebreakers = forms.CharField(
+        label=_("Tie-breakers, in order"),
+        initial=", ".join(DEFAULT_TIEBREAKERS),
+        max_length=400,
+    )
+
+    def __init__(self, *args, seasons, teams, metric_labels: dict[str, str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["season"].queryset = seasons
+        self.fields["teams"].queryset = teams
+        names = ", ".join(f"{name} ({label})" for name, label in metric_labels.items())
+        self.fields["tiebreakers"].help_text = _(
+            "Names separated by commas, the first deciding first. Available: %(names)s."
+        ) % {"names": names}
+
+    def clean_tiebreakers(self) -> list[str]:
+        return [
+            name.strip() for name in self.cleaned_data["tiebreakers"].split(",") if name.strip()
+        ]
+
+
+class TeamForm(PageForm):
+    team = forms.ModelChoiceField(label=_("Team"), queryset=None)
+
+    def __init__(self, *args, teams, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams
+
+
+class SwapForm(PageForm):
+    first = forms.ModelChoiceField(label=_("Team"), queryset=None)
+    second = forms.ModelChoiceField(label=_("swaps places with"), queryset=None)
+
+    def __init__(self, *args, teams, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = teams
+        self.fields["second"].queryset = teams
+
+
+class PublishForm(PageForm):
+    first_kickoff = forms.DateTimeField(
+        label=_("Kick-off"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text=_("Leave empty for tomorrow evening."),
+    )
