@@ -14,6 +14,7 @@ from core.enqueue import enqueue_on_commit
 from core.events import Event
 from core.signals import (
     domain_event,
+    domain_events,
     fixture_cancelled,
     fixtures_scheduled,
     lineup_changed,
@@ -134,3 +135,10 @@ def season_finished(sender: Any, event: Event, **kwargs: Any) -> None:
     season_id = event.data["season"]
     if Bet.objects.filter(season_id=season_id, status=Bet.Status.OPEN).exists():
         enqueue_on_commit(SEASON_SETTLE, season_id)
+
+
+@receiver(domain_events, dispatch_uid="betting.seasons_finished")
+def seasons_finished(sender: Any, events: Any, **kwargs: Any) -> None:
+    """Events sent together (``core.events.publish_many``): each heard as alone."""
+    for event in events:
+        season_finished(sender, event=event)
