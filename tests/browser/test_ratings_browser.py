@@ -37,7 +37,7 @@ DESK, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def rated_league(commissioner):
+def rated_league(commissioner, follow_up_tasks):
     """A Killpower league of four teams, two rounds played (Titans winning both, a draw), Ada
     coaching Titans; round 3 ahead."""
     league = league_create(commissioner=commissioner, name="Arena", rule_system="killpower")
