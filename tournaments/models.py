@@ -20,6 +20,7 @@ def default_tiebreakers() -> list[str]:
 class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss")
+        DOUBLE = "double", _("Double elimination")
 
     class Shape(models.TextChoices):
         FOLD = "fold", _("Fold: top half against bottom half")
@@ -41,6 +42,13 @@ class Tournament(models.Model):
         _("points for a bye"), help_text=_("A win's points unless the organiser sets otherwise.")
     )
     tiebreakers = models.JSONField(_("tie-breakers, in order"), default=default_tiebreakers)
+    bracket_reset = models.BooleanField(
+        _("bracket reset"),
+        default=True,
+        help_text=_(
+            "Double elimination: a second final when the losers' bracket champion wins the first."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -116,7 +124,8 @@ class Round(models.Model):
 
 
 class Pairing(models.Model):
-    """One table of a round: ``home`` against ``away``, or ``home`` alone (a bye)."""
+    """One table of a round: ``home`` against ``away``, or ``home`` alone (a bye). In a
+    double elimination, ``match`` names the bracket's match (``W1.2``, ``L3.1``, ``GF1``)."""
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="pairings", verbose_name=_("round")
@@ -141,6 +150,7 @@ class Pairing(models.Model):
         blank=True,
         verbose_name=_("fixture"),
     )
+    match = models.CharField(_("bracket match"), max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["round", "table"]
