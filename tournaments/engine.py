@@ -10,7 +10,7 @@ from fractions import Fraction
 from league.models import Team
 from matches.models import Result
 from rules_engine.systems import PointsTable
-from rules_engine.tournaments import swiss, tiebreaks
+from rules_engine.tournaments import double_elimination, swiss, tiebreaks
 from tournaments import plugins
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -160,3 +160,85 @@ def round_rule_breaks(
         elif pairing.away_id in history.met.get(pairing.home_id, set()):
             breaks.append(("rematch", pairing.home, pairing.away))
     return breaks
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """A match of a double-elimination bracket as it stands: its entrants (team ids, ``None``
+    unknown yet, ``0`` a bye), its winner when decided, and the pairing that plays it."""
+
+    id: str
+    bracket: str
+    round: int
+    home: int | None
+    away: int | None
+    winner: int | None
+    walkover: bool
+    needed: bool
+    pairing: Pairing | None
+
+
+@dataclass(frozen=True)
+class Bracket:
+    matches: list[BracketMatch]
+    champion: int | None
+    undecided: list[Pairing]  # published games drawn (or cancelled): a knock-out needs a winner
+
+    def ready(self) -> list[BracketMatch]:
+        """The matches whose two entrants are known and that no pairing plays yet."""
+        return [
+            m
+            for m in self.matches
+            if m.needed and m.pairing is None and m.home and m.away and m.winner is None
+        ]
+
+
+def _team(entrant: str | None) -> int | None:
+    if entrant is None:
+        return None
+    return int(entrant) if entrant != double_elimination.EMPTY else 0
+
+
+def bracket(
+    tournament: Tournament, entries: Sequence[Entry], pairings: Sequence[Pairing]
+) -> Bracket:
+    """The bracket of ``entries`` (in seed order) with the results of ``pairings`` (every
+    round's, drafts included) applied. A game with a result names its winner; a drawn or
+    cancelled game is undecided, and the matches after it wait."""
+    seeds = [str(entry.team_id) for entry in entries]
+    matches = double_elimination.bracket(len(seeds), reset=tournament.bracket_reset)
+    by_match = {p.match: p for p in pairings if p.match}
+    results: dict[str, str] = {}
+    undecided: list[Pairing] = []
+    for match_id, pairing in by_match.items():
+        fixture = pairing.fixture
+        if fixture is None or pairing.away_id is None:
+            continue
+        result = getattr(fixture, "result", None)
+        if result is not None and result.winner != Result.Winner.DRAW:
+            home_won = (result.winner == Result.Winner.HOME) == (fixture.home_id == pairing.home_id)
+            results[match_id] = str(pairing.home_id if home_won else pairing.away_id)
+        elif (result is not None) or fixture.status == "cancelled":
+            undecided.append(pairing)
+    played = double_elimination.play(seeds, matches, results)
+    rows = [
+        BracketMatch(
+            id=p.match.id,
+            bracket=p.match.bracket,
+            round=p.match.round,
+            home=_team(p.home),
+            away=_team(p.away),
+            winner=_team(p.winner),
+            walkover=double_elimination.EMPTY in (p.home, p.away),
+            needed=p.needed,
+            pairing=by_match.get(p.match.id),
+        )
+        for p in played
+    ]
+    return Bracket(rows, _team(double_elimination.champion(played)) or None, undecided)
+
+
+def bracket_rounds(entrants: int, *, reset: bool) -> int:
+    """The most rounds of play a double elimination of ``entrants`` can take: one per
+    winners', losers' and final round."""
+    return len({(m.bracket, m.round) for m in double_elimination.bracket(entrants, reset=reset)})

@@ -134,8 +134,62 @@ def state(*, tournament: Tournament, rounds: list[Round] | None = None) -> State
             and p.fixture.status != "cancelled"
             and getattr(p.fixture, "result", None) is None
         )
-    finished = len(published) >= tournament.rounds and waiting == 0
+    if tournament.format == Tournament.Format.DOUBLE:
+        pairings = [p for r in rounds for p in r.pairings.all()]
+        finished = engine.bracket(tournament, entries(tournament=tournament), pairings).champion
+        finished = finished is not None
+    else:
+        finished = len(published) >= tournament.rounds and waiting == 0
     return State(published=len(published), draft=draft, waiting=waiting, finished=finished)
+
+
+def bracket(*, tournament: Tournament) -> engine.Bracket:
+    """A double elimination's bracket as the published and draft rounds leave it."""
+    return engine.bracket(
+        tournament, entries(tournament=tournament), pairings_of(tournament=tournament)
+    )
+
+
+@dataclass(frozen=True)
+class BracketView:
+    """The bracket for a page or the API: its three parts, each a list of rounds (number,
+    matches with their teams), and the champion."""
+
+    winners: list[tuple[int, list[dict]]]
+    losers: list[tuple[int, list[dict]]]
+    final: list[tuple[int, list[dict]]]
+    champion: Team | None
+
+
+def bracket_view(*, tournament: Tournament) -> BracketView:
+    state_ = bracket(tournament=tournament)
+    teams = {e.team_id: e.team for e in entries(tournament=tournament)}
+    parts: dict[str, dict[int, list[dict]]] = {"winners": {}, "losers": {}, "final": {}}
+    for match in state_.matches:
+        if not match.needed:
+            continue
+        pairing = match.pairing
+        result = getattr(pairing.fixture, "result", None) if pairing and pairing.fixture else None
+        parts[match.bracket].setdefault(match.round, []).append(
+            {
+                "id": match.id,
+                "home": teams.get(match.home) if match.home else None,
+                "away": teams.get(match.away) if match.away else None,
+                "bye_home": match.home == 0,
+                "bye_away": match.away == 0,
+                "winner": teams.get(match.winner) if match.winner else None,
+                "walkover": match.walkover,
+                "round": pairing.round.number if pairing else None,
+                "fixture": pairing.fixture_id if pairing else None,
+                "result": result,
+            }
+        )
+    return BracketView(
+        winners=sorted(parts["winners"].items()),
+        losers=sorted(parts["losers"].items()),
+        final=sorted(parts["final"].items()),
+        champion=teams.get(state_.champion) if state_.champion else None,
+    )
 
 
 def page(*, tournament: Tournament) -> dict:
@@ -150,6 +204,9 @@ def page(*, tournament: Tournament) -> dict:
         "standings": standings(tournament=tournament),
         "state": state(tournament=tournament, rounds=rounds),
         "metric_labels": metric_labels(tournament=tournament),
+        "bracket": bracket_view(tournament=tournament)
+        if tournament.format == Tournament.Format.DOUBLE
+        else None,
     }
 
 

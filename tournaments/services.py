@@ -78,9 +78,12 @@ def tournament_create(
     avoid_rematch: bool = True,
     bye_points: int | None = None,
     tiebreakers: list[str] | None = None,
+    format: str = Tournament.Format.SWISS,
+    bracket_reset: bool = True,
 ) -> Tournament:
-    """A Swiss tournament over the season, its entries in the order given (the first round's
-    ranking). The season must have no fixtures yet: the tournament makes them."""
+    """A tournament over the season, its entries in the order given (the first round's
+    ranking, or the bracket's seeds). The season must have no fixtures yet: the tournament
+    makes them. A double elimination plays as many rounds as its bracket needs."""
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     league = season.league
     season_check_open(season=season)
@@ -106,6 +109,10 @@ def tournament_create(
         raise Refused("too_few_teams", _("A tournament needs at least two teams."), field="teams")
     for team in teams:
         _team_check(league, team)
+    if format not in Tournament.Format.values:
+        raise Refused("format_unknown", _("Choose a tournament format."), field="format")
+    if format == Tournament.Format.DOUBLE:
+        rounds = engine.bracket_rounds(len(teams), reset=bracket_reset)
     if rounds is None:
         rounds = selectors.rounds_suggested(teams=len(teams))
     if not 1 <= rounds <= MAX_ROUND:
@@ -129,6 +136,8 @@ def tournament_create(
         avoid_rematch=avoid_rematch,
         bye_points=league.points_win if bye_points is None else bye_points,
         tiebreakers=order,
+        format=format,
+        bracket_reset=bracket_reset,
     )
     Entry.objects.bulk_create(Entry(tournament=tournament, team=team) for team in teams)
     return tournament
@@ -136,7 +145,14 @@ def tournament_create(
 
 def _between_rounds(tournament: Tournament) -> int:
     """The number of rounds published; refuse while the last one is still being played.
-    A draft is dropped: it is paired again with the new entrants."""
+    A draft is dropped: it is paired again with the new entrants. A bracket's entries are
+    fixed once it is made."""
+    if tournament.format == Tournament.Format.DOUBLE:
+        raise Refused(
+            "bracket_entries_fixed",
+            _("A bracket's entries cannot change once it is made."),
+            field="team",
+        )
     status = selectors.state(tournament=tournament)
     if status.waiting:
         raise Refused(
@@ -199,6 +215,8 @@ def round_pair(*, tournament: Tournament) -> Round:
             waiting=status.waiting,
         )
     number = status.published + 1
+    if tournament.format == Tournament.Format.DOUBLE:
+        return _bracket_round(tournament, number)
     entries = selectors.entries(tournament=tournament)
     playing = {
         e.team_id
@@ -222,6 +240,36 @@ def round_pair(*, tournament: Tournament) -> Round:
     return round_
 
 
+def _bracket_round(tournament: Tournament, number: int) -> Round:
+    """The next round of a double elimination: every match whose two teams the results so
+    far decide. A drawn game must be corrected first: a knock-out needs a winner."""
+    tournament.round_set.filter(status=Round.Status.DRAFT).delete()
+    state = selectors.bracket(tournament=tournament)
+    if state.undecided:
+        pairing = state.undecided[0]
+        raise Refused(
+            "bracket_draw",
+            _(
+                "%(home)s – %(away)s (round %(round)s) has no winner: a knock-out match cannot "
+                "end in a draw. Correct its result before the next round."
+            ),
+            field="round",
+            home=pairing.home.name,
+            away=pairing.away.name if pairing.away else "",
+            round=pairing.round.number,
+            fixture=pairing.fixture_id,
+        )
+    ready = state.ready()
+    if not ready:
+        raise Refused("tournament_over", _("The tournament is over."), field="round")
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    Pairing.objects.bulk_create(
+        Pairing(round=round_, table=table, home_id=m.home, away_id=m.away, match=m.id)
+        for table, m in enumerate(ready, start=1)
+    )
+    return round_
+
+
 @transaction.atomic
 def pairing_swap(*, round_: Round, first: Team, second: Team) -> list[selectors.Warning]:
     """Exchange two teams of a draft between their tables (a bye's too), then answer the
@@ -230,6 +278,10 @@ def pairing_swap(*, round_: Round, first: Team, second: Team) -> list[selectors.
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise Refused("round_published", _("A published round cannot change."), field="round")
+    if tournament.format == Tournament.Format.DOUBLE:
+        raise Refused(
+            "bracket_fixed", _("A bracket's matches follow from its results."), field="round"
+        )
     if first.pk == second.pk:
         raise Refused("same_team", _("Choose two different teams."), field="second")
     tables = {p.pk: p for p in round_.pairings.select_for_update().order_by("table")}
