@@ -9,6 +9,15 @@ from tournaments.models import DEFAULT_TIEBREAKERS, Tournament
 
 class TournamentForm(PageForm):
     name = forms.CharField(label=_("Name"), max_length=80)
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=Tournament.Format.choices,
+        initial=Tournament.Format.SWISS,
+        required=False,
+        help_text=_(
+            "Swiss: rounds paired by score. Double elimination: a team is out at its second loss."
+        ),
+    )
     season = forms.ModelChoiceField(
         label=_("Season"),
         queryset=None,
@@ -25,7 +34,10 @@ class TournamentForm(PageForm):
         min_value=1,
         max_value=999,
         required=False,
-        help_text=_("Leave empty for the usual number: ceil(log2(teams))."),
+        help_text=_(
+            "Swiss: leave empty for the usual number, ceil(log2(teams)). A double elimination "
+            "plays as many rounds as its bracket needs."
+        ),
     )
     shape = forms.ChoiceField(
         label=_("Pairing within a score group"),
@@ -39,6 +51,15 @@ class TournamentForm(PageForm):
         max_value=100,
         required=False,
         help_text=_("Leave empty for a win's points."),
+    )
+    bracket_reset = forms.BooleanField(
+        label=_("Bracket reset"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Double elimination: when the losers' bracket champion wins the grand final, a "
+            "second final decides, both teams then having lost once."
+        ),
     )
     tiebreakers = forms.CharField(
         label=_("Tie-breakers, in order"),
@@ -54,6 +75,9 @@ class TournamentForm(PageForm):
         self.fields["tiebreakers"].help_text = _(
             "Names separated by commas, the first deciding first. Available: %(names)s."
         ) % {"names": names}
+
+    def clean_format(self) -> str:
+        return self.cleaned_data["format"] or Tournament.Format.SWISS
 
     def clean_tiebreakers(self) -> list[str]:
         return [

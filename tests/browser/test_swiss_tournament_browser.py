@@ -27,7 +27,7 @@ def test_a_swiss_from_registration_to_final_standings(page, league, season, team
 
     page.goto(f"/leagues/{league.pk}/")
     page.locator("main").get_by_role("link", name="Tournaments", exact=True).click()
-    page.get_by_role("button", name="New Swiss tournament").click()
+    page.get_by_role("button", name="New tournament").click()
     page.get_by_label("Name").fill("Winter Swiss")
     page.get_by_label("Season").select_option(str(season.pk))
     for name in ("Bears", "Boars", "Ravens", "Wolves"):

@@ -1,6 +1,6 @@
-"""The commissioner's tournament pages: create a Swiss, then round by round the pairing
-screen (pair the next round as a draft, swap two teams with the rules' warnings, publish),
-late entries and withdrawals."""
+"""The commissioner's tournament pages: create a tournament (Swiss or double elimination),
+then round by round the pairing screen (pair the next round as a draft, swap two teams with
+the rules' warnings, publish), late entries and withdrawals (Swiss only)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -51,6 +51,8 @@ def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
                 avoid_rematch=data["avoid_rematch"],
                 bye_points=data["bye_points"],
                 tiebreakers=data["tiebreakers"],
+                format=data["format"],
+                bracket_reset=data["bracket_reset"],
             )
         except ValidationError as error:
             add_service_errors(form, error)
@@ -60,7 +62,7 @@ def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
     context = {
         "league": league,
         "form": form,
-        "title": _("New Swiss tournament"),
+        "title": _("New tournament"),
         "submit": _("Create the tournament"),
         "cancel": reverse("league:tournaments", args=[league.pk]),
     }
@@ -75,7 +77,9 @@ def pairing_screen(request: HttpRequest, league: League, tournament_id: int) -> 
     context |= {
         "draft": draft,
         "warnings": selectors.draft_warnings(round_=draft) if draft else [],
-        "swap_form": SwapForm(teams=selectors.round_teams(round_=draft)) if draft else None,
+        "swap_form": SwapForm(teams=selectors.round_teams(round_=draft))
+        if draft and tournament.format == Tournament.Format.SWISS
+        else None,
         "publish_form": PublishForm() if draft else None,
         "entry_form": TeamForm(teams=selectors.team_choices(tournament=tournament), prefix="enter"),
         "withdraw_form": TeamForm(
