@@ -3,7 +3,7 @@ pairings, its standings, and the commissioner's commands' input and output."""
 
 from rest_framework import serializers
 
-from league.models import Team
+from league.models import Season, Team
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 
@@ -32,9 +32,65 @@ class TournamentSerializer(serializers.ModelSerializer):
             "avoid_rematch",
             "bye_points",
             "tiebreakers",
+            "bracket_reset",
             "entries",
             "created_at",
         ]
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    """A new tournament; the services check the rest (the season, the teams, the rounds)."""
+
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("league"))
+    name = serializers.CharField(max_length=80)
+    teams = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.all(),
+        many=True,
+        help_text="The entries: the first round's ranking, or the bracket's seeds, in order.",
+    )
+    format = serializers.ChoiceField(
+        choices=Tournament.Format.choices, default=Tournament.Format.SWISS
+    )
+    bracket_reset = serializers.BooleanField(
+        default=True,
+        help_text="Double elimination: a second final when the losers' champion wins the first.",
+    )
+    rounds = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True, help_text="Swiss only; ceil(log2(teams))."
+    )
+    shape = serializers.ChoiceField(choices=Tournament.Shape.choices, default=Tournament.Shape.FOLD)
+    avoid_rematch = serializers.BooleanField(default=True)
+    bye_points = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    tiebreakers = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, allow_null=True
+    )
+
+
+class TournamentBracketMatchSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="W2.1: winners' round 2, match 1; L3.2; GF1, GF2.")
+    bracket = serializers.ChoiceField(choices=["winners", "losers", "final"])
+    round = serializers.IntegerField(help_text="The round within its bracket.")
+    home = serializers.IntegerField(
+        allow_null=True, help_text="A team; 0 a bye; null not known yet."
+    )
+    away = serializers.IntegerField(
+        allow_null=True, help_text="A team; 0 a bye; null not known yet."
+    )
+    winner = serializers.IntegerField(allow_null=True)
+    walkover = serializers.BooleanField()
+    tournament_round = serializers.IntegerField(
+        source="pairing.round.number", allow_null=True, default=None
+    )
+    fixture = serializers.IntegerField(source="pairing.fixture_id", allow_null=True, default=None)
+
+
+class TournamentBracketSerializer(serializers.Serializer):
+    champion = serializers.IntegerField(allow_null=True)
+    matches = serializers.SerializerMethodField()
+
+    def get_matches(self, bracket) -> list[dict]:
+        needed = [m for m in bracket.matches if m.needed]
+        return TournamentBracketMatchSerializer(needed, many=True).data
 
 
 class TournamentPairingSerializer(serializers.ModelSerializer):

@@ -17,6 +17,11 @@ urlpatterns = [
         views.TournamentStandingsView.as_view(),
         name="tournament-standings",
     ),
+    path(
+        "tournaments/<int:pk>/bracket/",
+        views.TournamentBracketView.as_view(),
+        name="tournament-bracket",
+    ),
     path("tournaments/<int:pk>/pair/", views.TournamentPairView.as_view(), name="tournament-pair"),
     path("tournaments/<int:pk>/swap/", views.TournamentSwapView.as_view(), name="tournament-swap"),
     path(

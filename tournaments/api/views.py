@@ -14,14 +14,39 @@ from core.refusals import Refused
 from league.api.permissions import IsCommissioner
 from tournaments import selectors, services
 from tournaments.api import serializers as s
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 
 
-class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Tournaments, newest first; ``?league=`` keeps one league's."""
+class TournamentViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Tournaments, newest first; ``?league=`` keeps one league's. The commissioner of the
+    season's league creates one."""
 
     serializer_class = s.TournamentSerializer
-    permission_classes = [ReadOnly]
+    permission_classes = [ReadOnly | IsCommissioner]
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return s.TournamentCreateSerializer
+        return s.TournamentSerializer
+
+    @extend_schema(
+        summary="Create a tournament: Swiss or double elimination (commissioner of the league)",
+        request=s.TournamentCreateSerializer,
+        responses={201: s.TournamentSerializer},
+    )
+    def create(self, request: Request, *args, **kwargs) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        self.check_object_permissions(request, data["season"].league)
+        tournament = services.tournament_create(**data)
+        fresh = self.get_queryset().get(pk=tournament.pk)
+        return Response(s.TournamentSerializer(fresh).data, status=status.HTTP_201_CREATED)
 
     def get_queryset(self):
         league = self.request.query_params.get("league", "")
@@ -69,6 +94,21 @@ class TournamentStandingsView(_TournamentView):
         tournament = self.get_object()
         rows = selectors.standings(tournament=tournament)
         return Response(s.TournamentStandingSerializer(rows, many=True).data)
+
+
+class TournamentBracketView(_TournamentView):
+    permission_classes = [ReadOnly]
+
+    @extend_schema(
+        summary="A double elimination's bracket: every match, its teams, winner and fixture",
+        responses=s.TournamentBracketSerializer,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = self.get_object()
+        if tournament.format != Tournament.Format.DOUBLE:
+            raise Refused("not_a_bracket", _("This tournament has no bracket."), field="tournament")
+        bracket = selectors.bracket(tournament=tournament)
+        return Response(s.TournamentBracketSerializer(bracket).data)
 
 
 class _Command(_TournamentView):
