@@ -38,7 +38,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         ]
 
 
-class TournamentCreateSerializer(serializers.Serializer):
+class TournamentNewSerializer(serializers.Serializer):
     """A new tournament; the services check the rest (the season, the teams, the rounds)."""
 
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("league"))

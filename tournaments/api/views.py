@@ -31,12 +31,12 @@ class TournamentViewSet(
 
     def get_serializer_class(self):
         if self.action == "create":
-            return s.TournamentCreateSerializer
+            return s.TournamentNewSerializer
         return s.TournamentSerializer
 
     @extend_schema(
         summary="Create a tournament: Swiss or double elimination (commissioner of the league)",
-        request=s.TournamentCreateSerializer,
+        request=s.TournamentNewSerializer,
         responses={201: s.TournamentSerializer},
     )
     def create(self, request: Request, *args, **kwargs) -> Response:
