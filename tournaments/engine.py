@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from league.models import Team
 from matches.models import Result
+from rules_engine.errors import InvalidInput
 from rules_engine.systems import PointsTable
 from rules_engine.tournaments import double_elimination, swiss, tiebreaks
 from tournaments import plugins
@@ -183,6 +184,7 @@ class Bracket:
     matches: list[BracketMatch]
     champion: int | None
     undecided: list[Pairing]  # published games drawn (or cancelled): a knock-out needs a winner
+    stale: list[Pairing]  # games whose teams no longer follow from the results (a correction)
 
     def ready(self) -> list[BracketMatch]:
         """The matches whose two entrants are known and that no pairing plays yet."""
@@ -220,7 +222,19 @@ def bracket(
             results[match_id] = str(pairing.home_id if home_won else pairing.away_id)
         elif (result is not None) or fixture.status == "cancelled":
             undecided.append(pairing)
-    played = double_elimination.play(seeds, matches, results)
+    stale: list[Pairing] = []
+    while True:
+        try:
+            played = double_elimination.play(seeds, matches, results)
+            break
+        except InvalidInput as error:
+            # a result corrected after the bracket moved on: a later game's teams no longer
+            # follow from the results; left out, and the bracket does not move on
+            match_id = error.field.removeprefix("results.")
+            if match_id not in results:
+                raise
+            del results[match_id]
+            stale.append(by_match[match_id])
     rows = [
         BracketMatch(
             id=p.match.id,
@@ -235,7 +249,8 @@ def bracket(
         )
         for p in played
     ]
-    return Bracket(rows, _team(double_elimination.champion(played)) or None, undecided)
+    champion = None if stale else _team(double_elimination.champion(played))
+    return Bracket(rows, champion or None, undecided, stale)
 
 
 def bracket_rounds(entrants: int, *, reset: bool) -> int:

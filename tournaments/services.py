@@ -259,6 +259,21 @@ def _bracket_round(tournament: Tournament, number: int) -> Round:
             round=pairing.round.number,
             fixture=pairing.fixture_id,
         )
+    if state.stale:
+        pairing = state.stale[0]
+        raise Refused(
+            "bracket_result_changed",
+            _(
+                "%(home)s – %(away)s (round %(round)s) no longer follows from the results: an "
+                "earlier result was corrected after the bracket moved on. Restore that result, "
+                "or start the bracket again in a new season."
+            ),
+            field="round",
+            home=pairing.home.name,
+            away=pairing.away.name if pairing.away else "",
+            round=pairing.round.number,
+            fixture=pairing.fixture_id,
+        )
     ready = state.ready()
     if not ready:
         raise Refused("tournament_over", _("The tournament is over."), field="round")

@@ -203,3 +203,26 @@ def test_an_unknown_format_is_refused(season, league):
     with pytest.raises(Refused) as refused:
         services.tournament_create(season=season, name="X", teams=teams, format="ladder")
     assert refused.value.code == "format_unknown" and refused.value.field == "format"
+
+
+def test_a_result_corrected_after_the_bracket_moved_on_stops_it(season, league):
+    tournament, teams = bracket_of(season, league, 4)
+    seeds = {team.pk: n for n, team in enumerate(teams, 1)}
+    first = play_round(tournament, lambda p: seed_wins(p, seeds))
+    play_round(tournament, lambda p: seed_wins(p, seeds))
+    w11 = first.pairings.select_related("fixture__result", "home", "away").get(match="W1.1")
+    result_correct(
+        result=w11.fixture.result,
+        home_score=0,
+        away_score=2,
+        winner="away",
+        reason="Wrong sheet",
+        by=None,
+    )
+
+    with pytest.raises(Refused) as refused:
+        services.round_pair(tournament=tournament)
+    assert refused.value.code == "bracket_result_changed"
+    view = selectors.bracket_view(tournament=tournament)  # the page still reads
+    assert view.champion is None
+    assert not selectors.state(tournament=tournament).finished
