@@ -9,9 +9,11 @@ from fractions import Fraction
 
 from league.models import Team
 from matches.models import Result
+from matches.scheduling import round_robin
 from rules_engine.errors import InvalidInput
 from rules_engine.systems import PointsTable
-from rules_engine.tournaments import double_elimination, swiss, tiebreaks
+from rules_engine.tournaments import double_elimination, groups, swiss, tiebreaks
+from rules_engine.tournaments.seeding import seed_order
 from tournaments import plugins
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -204,12 +206,21 @@ def _team(entrant: str | None) -> int | None:
 def bracket(
     tournament: Tournament, entries: Sequence[Entry], pairings: Sequence[Pairing]
 ) -> Bracket:
-    """The bracket of ``entries`` (in seed order) with the results of ``pairings`` (every
-    round's, drafts included) applied. A game with a result names its winner; a drawn or
-    cancelled game is undecided, and the matches after it wait."""
+    """The double elimination of ``entries`` (in seed order) with the results of
+    ``pairings`` (every round's, drafts included) applied."""
     seeds = [str(entry.team_id) for entry in entries]
     matches = double_elimination.bracket(len(seeds), reset=tournament.bracket_reset)
-    by_match = {p.match: p for p in pairings if p.match}
+    return _resolve(seeds, matches, pairings)
+
+
+def _resolve(
+    seeds: Sequence[str], matches: Sequence[double_elimination.Match], pairings: Sequence[Pairing]
+) -> Bracket:
+    """``matches`` with ``seeds`` placed and the results of ``pairings`` applied. A game with
+    a result names its winner; a drawn or cancelled game is undecided, and the matches after
+    it wait."""
+    ids = {m.id for m in matches}
+    by_match = {p.match: p for p in pairings if p.match in ids}
     results: dict[str, str] = {}
     undecided: list[Pairing] = []
     for match_id, pairing in by_match.items():
@@ -249,8 +260,88 @@ def bracket(
         )
         for p in played
     ]
-    champion = None if stale else _team(double_elimination.champion(played))
+    champion = None if stale or not rows else rows[-1].winner
     return Bracket(rows, champion or None, undecided, stale)
+
+
+# Groups then knock-out: each group a round robin, then a single-elimination bracket (the
+# winners' bracket of ``double_elimination``) seeded by ``groups.seed``. A group game's
+# pairing names its match ``G<group>.<round>``; a knock-out's ``W<round>.<match>``.
+
+
+def groups_of(entries: Sequence[Entry]) -> dict[int, list[Entry]]:
+    """The entries of each group, in entry order."""
+    by_group: dict[int, list[Entry]] = {}
+    for entry in entries:
+        if entry.group is not None:
+            by_group.setdefault(entry.group, []).append(entry)
+    return dict(sorted(by_group.items()))
+
+
+def group_of_seed(index: int, group_count: int) -> int:
+    """The group (from 1) of the ``index``-th entry (from 0), snaking: 1, 2, 3, 3, 2, 1, 1..."""
+    lap, place = divmod(index, group_count)
+    return place + 1 if lap % 2 == 0 else group_count - place
+
+
+def group_schedule(entries: Sequence[Entry]) -> list[list[tuple[int, int, int]]]:
+    """The group stage's rounds: ``(group, home, away)`` for every group's round n, the
+    groups played side by side (a group with fewer rounds rests at the end)."""
+    per_group = {
+        group: round_robin([e.team_id for e in members])
+        for group, members in groups_of(entries).items()
+    }
+    count = max((len(rounds) for rounds in per_group.values()), default=0)
+    return [
+        [
+            (group, home, away)
+            for group, rounds in per_group.items()
+            if number < len(rounds)
+            for home, away in rounds[number]
+        ]
+        for number in range(count)
+    ]
+
+
+def group_tables(
+    tournament: Tournament, entries: Sequence[Entry], pairings: Sequence[Pairing]
+) -> dict[int, list[Row]]:
+    """Each group's standings from its own games, by the tournament's tie-breakers."""
+    return {
+        group: standings(
+            tournament,
+            members,
+            played(tournament, [p for p in pairings if p.match.startswith(f"G{group}.")]),
+        )
+        for group, members in groups_of(entries).items()
+    }
+
+
+def knockout(
+    tournament: Tournament, tables: dict[int, list[Row]], pairings: Sequence[Pairing]
+) -> Bracket:
+    """The knock-out of the first ``qualifiers`` of each group, seeded by ``groups.seed``."""
+    orders = [[str(row.entry.team_id) for row in rows] for rows in tables.values()]
+    places = groups.seed(orders, tournament.qualifiers)
+    size = len(places)
+    seeds = [double_elimination.EMPTY] * size
+    for place, seed in enumerate(seed_order(size)):
+        seeds[seed - 1] = places[place] or double_elimination.EMPTY
+    matches = [m for m in double_elimination.bracket(size, reset=False) if m.bracket == "winners"]
+    return _resolve(seeds, matches, pairings)
+
+
+def group_rounds(teams: int, group_count: int) -> int:
+    """The group stage's rounds: the largest group's round robin."""
+    largest = -(-teams // group_count)
+    return largest if largest % 2 else largest - 1
+
+
+def knockout_rounds(qualified: int) -> int:
+    size, rounds = 2, 1
+    while size < qualified:
+        size, rounds = size * 2, rounds + 1
+    return rounds
 
 
 def bracket_rounds(entrants: int, *, reset: bool) -> int:

@@ -21,6 +21,7 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss")
         DOUBLE = "double", _("Double elimination")
+        GROUPS = "groups", _("Groups then knock-out")
 
     class Shape(models.TextChoices):
         FOLD = "fold", _("Fold: top half against bottom half")
@@ -48,6 +49,14 @@ class Tournament(models.Model):
         help_text=_(
             "Double elimination: a second final when the losers' bracket champion wins the first."
         ),
+    )
+    group_count = models.PositiveSmallIntegerField(
+        _("groups"), default=0, help_text=_("Groups then knock-out: how many groups.")
+    )
+    qualifiers = models.PositiveSmallIntegerField(
+        _("qualifiers per group"),
+        default=0,
+        help_text=_("Groups then knock-out: the first of each group into the knock-out."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -83,6 +92,7 @@ class Entry(models.Model):
     withdrawn_after = models.PositiveSmallIntegerField(
         _("withdrew after round"), null=True, blank=True
     )
+    group = models.PositiveSmallIntegerField(_("group"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

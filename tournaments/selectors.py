@@ -134,20 +134,49 @@ def state(*, tournament: Tournament, rounds: list[Round] | None = None) -> State
             and p.fixture.status != "cancelled"
             and getattr(p.fixture, "result", None) is None
         )
-    if tournament.format == Tournament.Format.DOUBLE:
+    if tournament.format != Tournament.Format.SWISS:
         pairings = [p for r in rounds for p in r.pairings.all()]
-        finished = engine.bracket(tournament, entries(tournament=tournament), pairings).champion
-        finished = finished is not None
+        state_ = _bracket(tournament, entries(tournament=tournament), pairings)
+        finished = state_ is not None and state_.champion is not None
     else:
         finished = len(published) >= tournament.rounds and waiting == 0
     return State(published=len(published), draft=draft, waiting=waiting, finished=finished)
 
 
-def bracket(*, tournament: Tournament) -> engine.Bracket:
-    """A double elimination's bracket as the published and draft rounds leave it."""
-    return engine.bracket(
+def bracket(*, tournament: Tournament) -> engine.Bracket | None:
+    """A double elimination's bracket, or a groups then knock-out's knock-out once its group
+    stage is over (``None`` before), as the published and draft rounds leave it."""
+    return _bracket(tournament, entries(tournament=tournament), pairings_of(tournament=tournament))
+
+
+def group_stage_over(entries_: list[Entry], pairings: list[Pairing]) -> bool:
+    """Every group round published, and each of its games with a result (or cancelled)."""
+    games = [p for p in pairings if p.match.startswith("G")]
+    published = {p.round.number for p in games if p.round.status == Round.Status.PUBLISHED}
+    if len(published) < len(engine.group_schedule(entries_)):
+        return False
+    return all(
+        p.fixture is not None
+        and (p.fixture.status == "cancelled" or getattr(p.fixture, "result", None) is not None)
+        for p in games
+    )
+
+
+def group_tables(*, tournament: Tournament) -> dict[int, list[engine.Row]]:
+    return engine.group_tables(
         tournament, entries(tournament=tournament), pairings_of(tournament=tournament)
     )
+
+
+def _bracket(
+    tournament: Tournament, entries_: list[Entry], pairings: list[Pairing]
+) -> engine.Bracket | None:
+    if tournament.format == Tournament.Format.DOUBLE:
+        return engine.bracket(tournament, entries_, pairings)
+    if tournament.format == Tournament.Format.GROUPS and group_stage_over(entries_, pairings):
+        tables = engine.group_tables(tournament, entries_, pairings)
+        return engine.knockout(tournament, tables, pairings)
+    return None
 
 
 @dataclass(frozen=True)
@@ -161,8 +190,10 @@ class BracketView:
     champion: Team | None
 
 
-def bracket_view(*, tournament: Tournament) -> BracketView:
+def bracket_view(*, tournament: Tournament) -> BracketView | None:
     state_ = bracket(tournament=tournament)
+    if state_ is None:
+        return None
     teams = {e.team_id: e.team for e in entries(tournament=tournament)}
     parts: dict[str, dict[int, list[dict]]] = {"winners": {}, "losers": {}, "final": {}}
     for match in state_.matches:
@@ -205,7 +236,10 @@ def page(*, tournament: Tournament) -> dict:
         "state": state(tournament=tournament, rounds=rounds),
         "metric_labels": metric_labels(tournament=tournament),
         "bracket": bracket_view(tournament=tournament)
-        if tournament.format == Tournament.Format.DOUBLE
+        if tournament.format != Tournament.Format.SWISS
+        else None,
+        "groups": group_tables(tournament=tournament)
+        if tournament.format == Tournament.Format.GROUPS
         else None,
     }
 

@@ -67,6 +67,36 @@ def _team_check(league: League, team: Team) -> None:
         raise Refused("team_retired", _("%(team)s is retired."), field="team", team=team.name)
 
 
+def _groups_check(teams: int, group_count: int, qualifiers: int) -> None:
+    if group_count < 1:
+        raise Refused("groups_count", _("Choose at least one group."), field="group_count")
+    if qualifiers < 1:
+        raise Refused(
+            "qualifiers_count",
+            _("At least one team of each group goes through."),
+            field="qualifiers",
+        )
+    smallest = teams // group_count
+    if smallest < max(2, qualifiers):
+        raise Refused(
+            "groups_too_small",
+            _(
+                "%(teams)s teams in %(groups)s groups leave a group with %(smallest)s: each "
+                "needs at least two teams and no fewer than its qualifiers."
+            ),
+            field="group_count",
+            teams=teams,
+            groups=group_count,
+            smallest=smallest,
+        )
+    if group_count * qualifiers < 2:
+        raise Refused(
+            "qualifiers_count",
+            _("The knock-out needs at least two teams."),
+            field="qualifiers",
+        )
+
+
 @transaction.atomic
 def tournament_create(
     *,
@@ -80,10 +110,14 @@ def tournament_create(
     tiebreakers: list[str] | None = None,
     format: str = Tournament.Format.SWISS,
     bracket_reset: bool = True,
+    group_count: int | None = None,
+    qualifiers: int | None = None,
 ) -> Tournament:
     """A tournament over the season, its entries in the order given (the first round's
     ranking, or the bracket's seeds). The season must have no fixtures yet: the tournament
-    makes them. A double elimination plays as many rounds as its bracket needs."""
+    makes them. A double elimination plays as many rounds as its bracket needs; a groups then
+    knock-out spreads the entries over ``group_count`` groups, snaking in entry order, and
+    sends the first ``qualifiers`` of each to the knock-out."""
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     league = season.league
     season_check_open(season=season)
@@ -113,6 +147,14 @@ def tournament_create(
         raise Refused("format_unknown", _("Choose a tournament format."), field="format")
     if format == Tournament.Format.DOUBLE:
         rounds = engine.bracket_rounds(len(teams), reset=bracket_reset)
+    group_count, qualifiers = group_count or 0, qualifiers or 0
+    if format == Tournament.Format.GROUPS:
+        _groups_check(len(teams), group_count, qualifiers)
+        rounds = engine.group_rounds(len(teams), group_count) + engine.knockout_rounds(
+            group_count * qualifiers
+        )
+    else:
+        group_count = qualifiers = 0
     if rounds is None:
         rounds = selectors.rounds_suggested(teams=len(teams))
     if not 1 <= rounds <= MAX_ROUND:
@@ -138,8 +180,17 @@ def tournament_create(
         tiebreakers=order,
         format=format,
         bracket_reset=bracket_reset,
+        group_count=group_count,
+        qualifiers=qualifiers,
     )
-    Entry.objects.bulk_create(Entry(tournament=tournament, team=team) for team in teams)
+    Entry.objects.bulk_create(
+        Entry(
+            tournament=tournament,
+            team=team,
+            group=engine.group_of_seed(index, group_count) if group_count else None,
+        )
+        for index, team in enumerate(teams)
+    )
     return tournament
 
 
@@ -147,7 +198,7 @@ def _between_rounds(tournament: Tournament) -> int:
     """The number of rounds published; refuse while the last one is still being played.
     A draft is dropped: it is paired again with the new entrants. A bracket's entries are
     fixed once it is made."""
-    if tournament.format == Tournament.Format.DOUBLE:
+    if tournament.format != Tournament.Format.SWISS:
         raise Refused(
             "bracket_entries_fixed",
             _("A bracket's entries cannot change once it is made."),
@@ -217,6 +268,8 @@ def round_pair(*, tournament: Tournament) -> Round:
     number = status.published + 1
     if tournament.format == Tournament.Format.DOUBLE:
         return _bracket_round(tournament, number)
+    if tournament.format == Tournament.Format.GROUPS:
+        return _groups_round(tournament, number)
     entries = selectors.entries(tournament=tournament)
     playing = {
         e.team_id
@@ -245,6 +298,7 @@ def _bracket_round(tournament: Tournament, number: int) -> Round:
     far decide. A drawn game must be corrected first: a knock-out needs a winner."""
     tournament.round_set.filter(status=Round.Status.DRAFT).delete()
     state = selectors.bracket(tournament=tournament)
+    assert state is not None
     if state.undecided:
         pairing = state.undecided[0]
         raise Refused(
@@ -285,6 +339,22 @@ def _bracket_round(tournament: Tournament, number: int) -> Round:
     return round_
 
 
+def _groups_round(tournament: Tournament, number: int) -> Round:
+    """A group round (every group's round ``number`` of its round robin), or once the group
+    stage is over, the knock-out's next round."""
+    entries = selectors.entries(tournament=tournament)
+    schedule = engine.group_schedule(entries)
+    if number > len(schedule):
+        return _bracket_round(tournament, number)
+    tournament.round_set.filter(status=Round.Status.DRAFT).delete()
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    Pairing.objects.bulk_create(
+        Pairing(round=round_, table=table, home_id=home, away_id=away, match=f"G{group}.{number}")
+        for table, (group, home, away) in enumerate(schedule[number - 1], start=1)
+    )
+    return round_
+
+
 @transaction.atomic
 def pairing_swap(*, round_: Round, first: Team, second: Team) -> list[selectors.Warning]:
     """Exchange two teams of a draft between their tables (a bye's too), then answer the
@@ -293,7 +363,7 @@ def pairing_swap(*, round_: Round, first: Team, second: Team) -> list[selectors.
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise Refused("round_published", _("A published round cannot change."), field="round")
-    if tournament.format == Tournament.Format.DOUBLE:
+    if tournament.format != Tournament.Format.SWISS:
         raise Refused(
             "bracket_fixed", _("A bracket's matches follow from its results."), field="round"
         )
