@@ -15,7 +15,8 @@ class TournamentForm(PageForm):
         initial=Tournament.Format.SWISS,
         required=False,
         help_text=_(
-            "Swiss: rounds paired by score. Double elimination: a team is out at its second loss."
+            "Swiss: rounds paired by score. Double elimination: a team is out at its second "
+            "loss. Groups then knock-out: round robins, then a bracket."
         ),
     )
     season = forms.ModelChoiceField(
@@ -60,6 +61,22 @@ class TournamentForm(PageForm):
             "Double elimination: when the losers' bracket champion wins the grand final, a "
             "second final decides, both teams then having lost once."
         ),
+    )
+    group_count = forms.IntegerField(
+        label=_("Groups"),
+        min_value=1,
+        max_value=64,
+        required=False,
+        initial=2,
+        help_text=_("Groups then knock-out: the entries spread over the groups in turn."),
+    )
+    qualifiers = forms.IntegerField(
+        label=_("Qualifiers per group"),
+        min_value=1,
+        max_value=64,
+        required=False,
+        initial=2,
+        help_text=_("Groups then knock-out: the first of each group into the knock-out."),
     )
     tiebreakers = forms.CharField(
         label=_("Tie-breakers, in order"),

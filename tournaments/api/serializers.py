@@ -12,7 +12,7 @@ class TournamentEntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["team", "team_name", "joined_round", "withdrawn_after"]
+        fields = ["team", "team_name", "joined_round", "withdrawn_after", "group"]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -33,6 +33,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "bye_points",
             "tiebreakers",
             "bracket_reset",
+            "group_count",
+            "qualifiers",
             "entries",
             "created_at",
         ]
@@ -54,6 +56,15 @@ class TournamentNewSerializer(serializers.Serializer):
     bracket_reset = serializers.BooleanField(
         default=True,
         help_text="Double elimination: a second final when the losers' champion wins the first.",
+    )
+    group_count = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True, help_text="Groups then knock-out: groups."
+    )
+    qualifiers = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="Groups then knock-out: the first of each group into the knock-out.",
     )
     rounds = serializers.IntegerField(
         min_value=1, required=False, allow_null=True, help_text="Swiss only; ceil(log2(teams))."
@@ -132,7 +143,10 @@ class TournamentRoundWarningsSerializer(TournamentRoundSerializer):
 
 
 class TournamentStandingSerializer(serializers.Serializer):
-    place = serializers.IntegerField()
+    group = serializers.IntegerField(
+        source="entry.group", allow_null=True, help_text="Groups then knock-out: its group."
+    )
+    place = serializers.IntegerField(help_text="In its group for a groups then knock-out.")
     team = serializers.IntegerField(source="entry.team_id")
     team_name = serializers.CharField(source="entry.team.name")
     withdrawn_after = serializers.IntegerField(source="entry.withdrawn_after", allow_null=True)

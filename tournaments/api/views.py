@@ -35,7 +35,7 @@ class TournamentViewSet(
         return s.TournamentSerializer
 
     @extend_schema(
-        summary="Create a tournament: Swiss or double elimination (commissioner of the league)",
+        summary="Create a tournament: Swiss, double elimination, groups then knock-out",
         request=s.TournamentNewSerializer,
         responses={201: s.TournamentSerializer},
     )
@@ -92,7 +92,11 @@ class TournamentStandingsView(_TournamentView):
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
-        rows = selectors.standings(tournament=tournament)
+        if tournament.format == Tournament.Format.GROUPS:
+            tables = selectors.group_tables(tournament=tournament)
+            rows = [row for group_rows in tables.values() for row in group_rows]
+        else:
+            rows = selectors.standings(tournament=tournament)
         return Response(s.TournamentStandingSerializer(rows, many=True).data)
 
 
@@ -100,14 +104,18 @@ class TournamentBracketView(_TournamentView):
     permission_classes = [ReadOnly]
 
     @extend_schema(
-        summary="A double elimination's bracket: every match, its teams, winner and fixture",
+        summary="A bracket (a double elimination, or a knock-out after its groups): every match",
         responses=s.TournamentBracketSerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = self.get_object()
-        if tournament.format != Tournament.Format.DOUBLE:
-            raise Refused("not_a_bracket", _("This tournament has no bracket."), field="tournament")
         bracket = selectors.bracket(tournament=tournament)
+        if bracket is None:
+            raise Refused(
+                "not_a_bracket",
+                _("This tournament has no bracket, or not yet."),
+                field="tournament",
+            )
         return Response(s.TournamentBracketSerializer(bracket).data)
 
 

@@ -1,4 +1,4 @@
-"""The commissioner's tournament pages: create a tournament (Swiss or double elimination),
+"""The commissioner's tournament pages: create a tournament (Swiss, double elimination, groups then knock-out),
 then round by round the pairing screen (pair the next round as a draft, swap two teams with
 the rules' warnings, publish), late entries and withdrawals (Swiss only)."""
 
@@ -53,6 +53,8 @@ def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
                 tiebreakers=data["tiebreakers"],
                 format=data["format"],
                 bracket_reset=data["bracket_reset"],
+                group_count=data["group_count"],
+                qualifiers=data["qualifiers"],
             )
         except ValidationError as error:
             add_service_errors(form, error)
