@@ -100,6 +100,13 @@ def test_the_groups_then_the_knockout_in_each_language(language, league, cup):
     assert len(table.find("tbody").find_all("tr", class_="qualified")) == 2
     assert page.find(id="bracket-winners-title").get_text(strip=True) == knockout
     assert page.find(id="bracket-losers") is None and page.find(id="standings") is None
+    with translation.override(language):
+        through = translation.ngettext(
+            "The first team of each group goes through to the knock-out.",
+            "The first %(counter)s teams of each group go through to the knock-out.",
+            2,
+        ) % {"counter": 2}
+    assert through in page.find(id="groups").get_text(" ", strip=True)
 
     play_next(cup)
     play_next(cup)
