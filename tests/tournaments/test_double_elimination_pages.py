@@ -38,7 +38,7 @@ def test_the_form_offers_the_format_and_the_bracket_reset(commissioner, league, 
     url = reverse("league:tournament-create", args=[league.pk])
     form = soup(client.get(url)).find("main").find("form")
     formats = [o["value"] for o in form.find("select", attrs={"name": "format"}).find_all("option")]
-    assert formats == ["swiss", "double"]
+    assert formats == ["swiss", "double", "groups"]
     assert form.find("input", attrs={"name": "bracket_reset"}).has_attr("checked")
     data = form_data(form, name="Winter Double", season=str(season.pk), format="double")
     data["teams"] = [str(team.pk) for team in four_teams]
