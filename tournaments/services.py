@@ -298,7 +298,12 @@ def _bracket_round(tournament: Tournament, number: int) -> Round:
     far decide. A drawn game must be corrected first: a knock-out needs a winner."""
     tournament.round_set.filter(status=Round.Status.DRAFT).delete()
     state = selectors.bracket(tournament=tournament)
-    assert state is not None
+    if state is None:  # a group game's result removed since its round
+        raise Refused(
+            "group_stage_open",
+            _("A group game still waits for its result: the knock-out starts after the last."),
+            field="round",
+        )
     if state.undecided:
         pairing = state.undecided[0]
         raise Refused(

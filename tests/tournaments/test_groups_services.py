@@ -5,7 +5,7 @@ group's teams apart, played to its champion; draws count in groups, not in the k
 import pytest
 
 from core.refusals import Refused
-from matches.corrections import result_correct
+from matches.corrections import result_correct, result_void
 from tests.factories import ResultFactory, TeamFactory
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
@@ -131,3 +131,17 @@ def test_group_settings_that_cannot_play_are_refused(
         groups_of(season, league, count, groups=groups, qualifiers=qualifiers)
     assert refused.value.code == code
     assert not Tournament.objects.exists()
+
+
+def test_a_group_result_voided_before_the_knockout_holds_it_back(season, league):
+    tournament, _ = groups_of(season, league, 4, groups=1, qualifiers=2)
+    first = play_round(tournament, lambda pairing: pairing.home)
+    play_round(tournament, lambda pairing: pairing.home)
+    play_round(tournament, lambda pairing: pairing.home)
+    voided = first.pairings.select_related("fixture__result").first().fixture.result
+    result_void(result=voided, reason="Wrong teams", by=None)
+
+    with pytest.raises(Refused) as refused:
+        services.round_pair(tournament=tournament)
+    assert refused.value.code == "group_stage_open"
+    assert selectors.bracket(tournament=tournament) is None
