@@ -143,3 +143,22 @@ def test_the_api_creates_and_reads_groups_then_knockout(
     bracket = api_client.get(f"/api/v1/tournaments/{cup.pk}/bracket/").json()
     assert sorted(m["id"] for m in bracket["matches"]) == ["W1.1", "W1.2", "W2.1"]
     assert all(m["home"] and m["away"] for m in bracket["matches"] if m["id"] != "W2.1")
+
+
+def test_the_pairing_screen_runs_the_groups_then_the_knockout(commissioner, league, cup):
+    client = Client()
+    client.force_login(commissioner)
+    screen_url = reverse("league:tournament-pairing", args=[league.pk, cup.pk])
+    for _ in range(3):
+        play_next(cup)
+    screen = soup(client.get(screen_url))
+    assert screen.find(id="groups") is not None and screen.find(id="enter-form") is None
+    pair_form = screen.find(
+        "form", action=reverse("league:tournament-pair", args=[league.pk, cup.pk])
+    )
+    client.post(pair_form["action"], form_data(pair_form))
+
+    screen = soup(client.get(screen_url))
+    assert screen.find(id="swap-form") is None
+    draft = screen.find(id="draft").get_text()
+    assert "W1.1" in draft and "W1.2" in draft
