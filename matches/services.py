@@ -30,6 +30,7 @@ from matches.events import fixture_publish
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch, kickoff_in_range
 from matches.resending import resend_counted, resend_reset
 from matches.scheduling import round_robin
+from matches.signals import fixtures_generating
 from matches.simulation_chunks import (
     fixtures_kick_off_locked,
     problems_record,
@@ -52,7 +53,8 @@ def is_simulated(league: League) -> bool:
 
 def fixtures_generate_check(*, season: Season) -> None:
     """Refuse what ``fixtures_generate`` refuses of the season itself: a tournament's, a
-    finished one, one that has its fixtures already, a league of fewer than two teams. The
+    finished one, one whose fixtures another app makes (``signals.fixtures_generating``), one
+    that has its fixtures already, a league of fewer than two teams. The
     league page asks it before offering the button, and says why not."""
     if season.league.competition_format == League.CompetitionFormat.TOURNAMENT:
         raise Refused(
@@ -61,6 +63,7 @@ def fixtures_generate_check(*, season: Season) -> None:
             field="season",
         )
     season_check_open(season=season)
+    fixtures_generating.send(sender=Season, season=season)
     count = season.fixtures.count()
     if count:
         raise Refused(

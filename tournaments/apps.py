@@ -7,4 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import plugins  # noqa: F401  (the tie-break metrics point)
+        from tournaments import (
+            plugins,  # noqa: F401  (the tie-break metrics point)
+            receivers,  # noqa: F401  (no round robin over a tournament)
+        )
