@@ -75,3 +75,18 @@ def sign_in(page, username: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.locator("main form button[type=submit]").click()
     page.wait_for_url("**/leagues/**")
+
+
+def create_tournament(page, league, season, name: str, teams, *, format: str = "") -> None:
+    """Fill the league's new-tournament form: ``name`` over ``season`` with the ``teams``
+    named, in ``format`` (the form's default when empty), and create it."""
+    page.goto(f"/leagues/{league.pk}/")
+    page.locator("main").get_by_role("link", name="Tournaments", exact=True).click()
+    page.get_by_role("button", name="New tournament").click()
+    page.get_by_label("Name").fill(name)
+    if format:
+        page.get_by_label("Format").select_option(format)
+    page.get_by_label("Season").select_option(str(season.pk))
+    for team in teams:
+        page.get_by_label(team).check()
+    page.get_by_role("button", name="Create the tournament").click()

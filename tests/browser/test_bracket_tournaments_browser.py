@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import Fixture
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import create_tournament, sign_in
 from tests.factories import ResultFactory, TeamFactory
 from tournaments import selectors, services
 from tournaments.models import Tournament
@@ -14,6 +14,7 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 390, "height": 844}
+TEAMS = ("Bears", "Boars", "Ravens", "Wolves")
 
 
 def home_wins(season, number):
@@ -22,19 +23,11 @@ def home_wins(season, number):
 
 
 def test_a_double_elimination_from_its_form_to_its_champion(page, league, season):
-    for name in ("Bears", "Boars", "Ravens", "Wolves"):
+    for name in TEAMS:
         TeamFactory(league=league, name=name, coach=None)
     sign_in(page, "commissioner")
 
-    page.goto(f"/leagues/{league.pk}/")
-    page.locator("main").get_by_role("link", name="Tournaments", exact=True).click()
-    page.get_by_role("button", name="New tournament").click()
-    page.get_by_label("Name").fill("Winter Double")
-    page.get_by_label("Format").select_option("double")
-    page.get_by_label("Season").select_option(str(season.pk))
-    for name in ("Bears", "Boars", "Ravens", "Wolves"):
-        page.get_by_label(name).check()
-    page.get_by_role("button", name="Create the tournament").click()
+    create_tournament(page, league, season, "Winter Double", TEAMS, format="double")
 
     expect(page.locator("h1")).to_contain_text("Pairing · Winter Double")
     tournament = Tournament.objects.get(name="Winter Double")

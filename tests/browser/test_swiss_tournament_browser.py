@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from matches.models import Fixture
 from matches.services import fixture_simulate
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import create_tournament, sign_in
 from tests.factories import TeamFactory, full_lineup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -25,14 +25,7 @@ def test_a_swiss_from_registration_to_final_standings(page, league, season, team
         full_lineup(TeamFactory(league=league, name=name, coach=None))
     sign_in(page, "commissioner")
 
-    page.goto(f"/leagues/{league.pk}/")
-    page.locator("main").get_by_role("link", name="Tournaments", exact=True).click()
-    page.get_by_role("button", name="New tournament").click()
-    page.get_by_label("Name").fill("Winter Swiss")
-    page.get_by_label("Season").select_option(str(season.pk))
-    for name in ("Bears", "Boars", "Ravens", "Wolves"):
-        page.get_by_label(name).check()
-    page.get_by_role("button", name="Create the tournament").click()
+    create_tournament(page, league, season, "Winter Swiss", ("Bears", "Boars", "Ravens", "Wolves"))
 
     expect(page.locator("h1")).to_contain_text("Pairing · Winter Swiss")
     tournament = Tournament.objects.get(name="Winter Swiss")
