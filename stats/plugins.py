@@ -55,7 +55,7 @@ class Statistics:
 
     def statistics(self) -> Sequence[Statistic]:
         """The game's statistics, in the order the pages show them. By default the score."""
-        return (Statistic("score", _("Score"), record=_("Highest score in a match")),)
+        return (Statistic("score", _("Score")),)
 
     def lines(self, results: Sequence["Result"]) -> Iterable[Line]:
         """Every :class:`Line` of ``results`` (a batch of one league's results, forfeits left
