@@ -70,8 +70,9 @@ class Statistics:
 def score_lines(results: Sequence["Result"], name: str) -> Iterable[Line]:
     """Each side's score as the statistic ``name`` (Rotzball's goals, Tutatis's points)."""
     for result in results:
-        yield Line(result.fixture_id, "home", name, result.home_score)
-        yield Line(result.fixture_id, "away", name, result.away_score)
+        fixture_id = result.fixture.pk  # read with the result (``stats.selectors.results``)
+        yield Line(fixture_id, "home", name, result.home_score)
+        yield Line(fixture_id, "away", name, result.away_score)
 
 
 def other(side: str) -> Literal["home", "away"]:

@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from core.refusals import Refused
 from matches.corrections import result_correct, result_void
-from matches.models import Fixture, Result
+from matches.models import Result
 from stats import selectors
+from tests.api.test_results_and_standings import play as record
 from tests.factories import FixtureFactory, SeasonFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db
@@ -24,20 +25,14 @@ def teams(league):
 
 
 def play(season, home, away, home_score, away_score, *, day, decided_by="regulation"):
+    """A result recorded by hand on day ``day`` of the season (its round too)."""
     fixture = FixtureFactory(
         season=season, home=home, away=away, kickoff=START + timedelta(days=day), round=day
     )
-    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
-    winner = "home" if home_score > away_score else "away" if away_score > home_score else "draw"
-    return Result.objects.create(
-        fixture=fixture,
-        home_score=home_score,
-        away_score=away_score,
-        winner=winner,
-        decided_by=decided_by,
-        seed=1,
-        record={},
-    )
+    result = record(fixture, home_score, away_score)
+    if decided_by != result.decided_by:
+        Result.objects.filter(pk=result.pk).update(decided_by=decided_by)
+    return result
 
 
 def board(league, season, name="goals", per="team"):

@@ -101,7 +101,11 @@ def test_the_api_leaderboards(api_client, league, season, played):
         "best_fixture": played.fixture_id,
         "best_value": 4,
     }
-    assert boards["possessions"]["rows"] == []  # the hand-made results hold no match record
+    # each hand-made record holds five possessions a side
+    possessions = [
+        (row["team"]["name"], row["value"], row["rank"]) for row in boards["possessions"]["rows"]
+    ]
+    assert possessions == [("Ravens", 10, 1), ("Bears", 5, 2), ("Wolves", 5, 2)]
 
 
 def test_the_api_records(api_client, league, season, played):
