@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "matches",
     "ledger",
     "ratings",
+    "stats",
     "tournaments",
     "forecasts",
     "betting",

@@ -16,12 +16,14 @@ from forecasts import urls as forecast_urls
 from league import urls as league_urls
 from matches import urls as match_urls
 from ratings import urls as rating_urls
+from stats import urls as stats_urls
 from tournaments import urls as tournament_urls
 
 league_pages = [
     *league_urls.urlpatterns,
     *match_urls.league_patterns,
     *rating_urls.league_patterns,
+    *stats_urls.league_patterns,
     *forecast_urls.league_patterns,
     *tournament_urls.league_patterns,
     *plugins.page_urls("league"),

@@ -26,6 +26,7 @@ from matches.api import seasons as season_commands
 from matches.api import views as match_views
 from notifications.api import urls as notification_urls
 from ratings.api import urls as rating_urls
+from stats.api import urls as stats_urls
 from tournaments.api import urls as tournament_urls
 
 app_name = "api"
@@ -188,6 +189,7 @@ urlpatterns = [
     *betting_urls.urlpatterns,
     *notification_urls.urlpatterns,
     *rating_urls.urlpatterns,
+    *stats_urls.urlpatterns,
     *forecast_urls.urlpatterns,
     *tournament_urls.urlpatterns,
     *plugins.api_urls(),

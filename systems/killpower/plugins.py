@@ -11,6 +11,7 @@ from core import registry
 from league import plugins as league
 from loadgen import plugins as loadgen
 from matches import plugins as matches
+from stats import plugins as stats
 from systems.killpower import (
     DECIDED_BY,
     RULE_SYSTEM,
@@ -25,6 +26,7 @@ from systems.killpower import (
 from systems.killpower import corrections as kp_corrections
 from systems.killpower import demo as demos
 from systems.killpower import exports as downloads
+from systems.killpower import statistics as statistics_read
 from systems.killpower.api import fields, gladiators
 from systems.killpower.api import matches as api_matches
 from systems.killpower.api import team_sheet as sheets
@@ -129,6 +131,16 @@ class Metrics(tournaments.Metrics):
     result_metrics = staticmethod(tiebreaks.result_metrics)
 
 
+class Statistics(stats.Statistics):
+    needs_record = True
+
+    def statistics(self) -> Sequence[stats.Statistic]:
+        return statistics_read.STATISTICS
+
+    lines = staticmethod(statistics_read.lines)
+    player_url = staticmethod(statistics_read.player_url)
+
+
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -160,6 +172,7 @@ def register() -> None:
     matches.table_results.register(RULE_SYSTEM, KillpowerResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
+    stats.statistics.register(RULE_SYSTEM, Statistics())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.progression.register(RULE_SYSTEM, ProgressionSeries())

@@ -10,6 +10,7 @@ from core import registry
 from league import plugins as league
 from loadgen import plugins as loadgen
 from matches import plugins as matches
+from stats import plugins as stats
 from systems.mythril import (
     DECIDED_BY,
     RULE_SYSTEM,
@@ -24,6 +25,7 @@ from systems.mythril import (
 from systems.mythril import corrections as my_corrections
 from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
+from systems.mythril import statistics as statistics_read
 from systems.mythril.api import fields
 from systems.mythril.forms import MythrilRulesForm
 from systems.mythril.services import post_match, team_bets, teams
@@ -121,6 +123,15 @@ class Metrics(tournaments.Metrics):
     result_metrics = staticmethod(tiebreaks.result_metrics)
 
 
+class Statistics(stats.Statistics):
+    needs_record = True
+
+    def statistics(self) -> Sequence[stats.Statistic]:
+        return statistics_read.STATISTICS
+
+    lines = staticmethod(statistics_read.lines)
+
+
 def register() -> None:
     """The game, its sweeps, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -146,6 +157,7 @@ def register() -> None:
     matches.table_results.register(RULE_SYSTEM, MythrilResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
+    stats.statistics.register(RULE_SYSTEM, Statistics())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.progression.register(RULE_SYSTEM, ProgressionSeries())

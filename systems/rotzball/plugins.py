@@ -12,6 +12,7 @@ from league import plugins as league
 from loadgen import plugins as loadgen
 from matches import plugins as matches
 from matches.models import Fixture
+from stats import plugins as stats
 from systems.rotzball import (
     DECIDED_BY,
     RULE_SYSTEM,
@@ -25,6 +26,7 @@ from systems.rotzball import (
 )
 from systems.rotzball import demo as demos
 from systems.rotzball import exports as downloads
+from systems.rotzball import statistics as statistics_read
 from systems.rotzball.api import fields, sheets, views
 from systems.rotzball.forms import RotzballRulesForm
 from systems.rotzball.selectors import preview
@@ -127,6 +129,15 @@ class Metrics(tournaments.Metrics):
     result_metrics = staticmethod(tiebreaks.result_metrics)
 
 
+class Statistics(stats.Statistics):
+    needs_record = True
+
+    def statistics(self) -> Sequence[stats.Statistic]:
+        return statistics_read.STATISTICS
+
+    lines = staticmethod(statistics_read.lines)
+
+
 def register() -> None:
     """The game, then every plug-in point it answers."""
     registry.register(
@@ -160,6 +171,7 @@ def register() -> None:
     matches.outcomes.register(RULE_SYSTEM, Outcomes())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
+    stats.statistics.register(RULE_SYSTEM, Statistics())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.result_book.register(RULE_SYSTEM, ResultBook())
     betting.odds.register(RULE_SYSTEM, Odds())

@@ -9,6 +9,7 @@ from core import registry
 from league import plugins as league
 from loadgen import plugins as loadgen
 from matches import plugins as matches
+from stats import plugins as stats
 from systems.tutatis import (
     DECIDED_BY,
     RULE_SYSTEM,
@@ -22,6 +23,7 @@ from systems.tutatis import (
 from systems.tutatis import corrections as tt_corrections
 from systems.tutatis import demo as demos
 from systems.tutatis import exports as downloads
+from systems.tutatis import statistics as statistics_read
 from systems.tutatis.api import fields, views
 from systems.tutatis.forms import TutatisRulesForm
 from systems.tutatis.services import post_match, settings
@@ -100,6 +102,15 @@ class Metrics(tournaments.Metrics):
     result_metrics = staticmethod(tiebreaks.result_metrics)
 
 
+class Statistics(stats.Statistics):
+    needs_record = True
+
+    def statistics(self) -> Sequence[stats.Statistic]:
+        return statistics_read.STATISTICS
+
+    lines = staticmethod(statistics_read.lines)
+
+
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -132,5 +143,6 @@ def register() -> None:
     matches.table_results.register(RULE_SYSTEM, TutatisResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
+    stats.statistics.register(RULE_SYSTEM, Statistics())
     matches.roster.register(RULE_SYSTEM, Roster())
     loadgen.load.register(RULE_SYSTEM, Load())

@@ -1,0 +1,38 @@
+"""Killpower Ball's statistics (``stats.statistics``), from the result's record: per team the
+points scored and the injuries dealt (the opponents left in a coma or badly wounded); per
+gladiator the matches played (the report's ``played`` list, by name as the report names them)."""
+
+from collections.abc import Iterable, Sequence
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from matches.models import Result
+from stats.plugins import PLAYER, SIDES, Line, Statistic, other, score_lines
+from systems.killpower.models import Gladiator
+from systems.killpower.report_checks import WOUNDED
+
+STATISTICS = (
+    Statistic("points", _("Points")),
+    Statistic("injuries", _("Injuries dealt"), record=_("Most injuries dealt in a match")),
+    Statistic("appearances", _("Matches played"), per=PLAYER),
+)
+
+
+def lines(results: Sequence[Result]) -> Iterable[Line]:
+    yield from score_lines(results, "points")
+    for result in results:
+        record = result.record if isinstance(result.record, dict) else {}
+        report = record.get("report") or {}
+        wounded = record.get(WOUNDED) or {}
+        for side in SIDES:
+            theirs = report.get(other(side)) or {}
+            hurt = len(theirs.get("comas") or []) + len(wounded.get(other(side)) or [])
+            yield Line(result.fixture_id, side, "injuries", hurt)
+            for name in (report.get(side) or {}).get("played") or []:
+                yield Line(result.fixture_id, side, "appearances", 1, str(name), str(name))
+
+
+def player_url(*, team_id: int, player: str) -> str | None:
+    gladiator = Gladiator.objects.filter(team_id=team_id, name=player).only("pk").first()
+    return None if gladiator is None else reverse("league:gladiator", args=[gladiator.pk])

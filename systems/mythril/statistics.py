@@ -1,0 +1,59 @@
+"""Mythril's statistics (``stats.statistics``), per player and so per team, from the match
+report the result keeps (``Result.record["report"][side]``: the roster before the match and
+each player's line): touchdowns, completions, casualties and interceptions; and the star
+player points each player gained, MVP included, once the post-match sequence that awards them
+has run (its log: ``PostMatchRun.log[side]["spp"]``)."""
+
+from collections.abc import Iterable, Sequence
+
+from django.utils.translation import gettext_lazy as _
+
+from matches.models import Result
+from rules_engine.mythril.report import COUNTS
+from stats.plugins import PLAYER, SIDES, Line, Statistic
+from systems.mythril.models import PostMatchRun
+
+STATISTICS = (
+    Statistic("touchdowns", _("Touchdowns"), per=PLAYER),
+    Statistic(
+        "casualties", _("Casualties caused"), per=PLAYER, record=_("Most casualties in a match")
+    ),
+    Statistic("completions", _("Completions"), per=PLAYER, record=_("Most completions in a match")),
+    Statistic("interceptions", _("Interceptions"), per=PLAYER),
+    Statistic("spp", _("Star player points"), per=PLAYER),
+)
+
+
+def lines(results: Sequence[Result]) -> Iterable[Line]:
+    logs = dict(
+        PostMatchRun.objects.filter(
+            fixture_id__in=[result.fixture_id for result in results],
+            status=PostMatchRun.Status.DONE,
+        ).values_list("fixture_id", "log")
+    )
+    for result in results:
+        record = result.record if isinstance(result.record, dict) else {}
+        report = record.get("report") or {}
+        log = logs.get(result.fixture_id) or {}
+        for side in SIDES:
+            own = report.get(side) or {}
+            names = {str(p.get("id")): str(p.get("name", "")) for p in own.get("players") or []}
+            for line in own.get("stats") or []:
+                player = str(line.get("player", ""))
+                for count in COUNTS:
+                    value = int(line.get(count) or 0)
+                    if value:
+                        yield Line(
+                            result.fixture_id, side, count, value, player, names.get(player, player)
+                        )
+            gained = (log.get(side) or {}).get("spp") or {}
+            for player, value in gained.items():
+                if value:
+                    yield Line(
+                        result.fixture_id,
+                        side,
+                        "spp",
+                        int(value),
+                        player,
+                        names.get(player, player),
+                    )
