@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "ledger",
     "ratings",
     "tournaments",
+    "awards",
     "forecasts",
     "betting",
     "systems.rotzball",

@@ -4,6 +4,7 @@ generation (``core.plugins``), registered by :func:`register` from the app's ``r
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from awards import plugins as award_points
 from betting import plugins as betting
 from core import plugins as core
 from core import registry
@@ -21,6 +22,7 @@ from systems.mythril import (
     tiebreaks,
     urls,
 )
+from systems.mythril import awards as season_awards
 from systems.mythril import corrections as my_corrections
 from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
@@ -146,6 +148,7 @@ def register() -> None:
     matches.table_results.register(RULE_SYSTEM, MythrilResults())
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
+    award_points.season_awards.register(RULE_SYSTEM, season_awards.MythrilAwards())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.progression.register(RULE_SYSTEM, ProgressionSeries())
