@@ -88,10 +88,3 @@ def season_teams(*, season: Season) -> QuerySet[Team]:
     """The teams a custom award of ``season`` may go to: the league's, active ones first."""
     return Team.objects.filter(league_id=season.league_id).order_by("retired_at", "name", "pk")
 
-
-def season_summary(*, season: Season) -> dict[str, Any]:
-    """What the league page's archive note shows: how many awards, and whether granted."""
-    return {
-        "count": Award.objects.filter(season=season).count(),
-        "granted": hasattr(season, "awards_grant") or season.finished_at is None,
-    }

@@ -69,3 +69,14 @@ def test_the_awards_are_listed_in_the_games_order_in_the_readers_language(finish
         labels = [str(row.label) for row in season_awards_get(season=season)]
     assert labels[0] == "MVP de la saison"
     assert labels[-2:] == ["Meilleure attaque", "Meilleure défense"]
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "Season MVP"), ("fr", "MVP de la saison")])
+def test_the_team_page_names_the_awarded_player(client, finished, home_team, language, label):
+    home, _away = finished
+    player = Player.objects.get(pk=int(home[0]))
+
+    page = client.get(home_team.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
+
+    section = page.content.decode().split('id="team-awards-title"')[1]
+    assert label in section and player.name in section
