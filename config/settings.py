@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "ratings",
     "stats",
     "tournaments",
+    "awards",
     "forecasts",
     "betting",
     "systems.rotzball",

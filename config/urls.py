@@ -47,4 +47,5 @@ urlpatterns = [
     path("campaigns/", include("battles.urls")),
     path("betting/", include("betting.urls")),
     path("", include("ratings.urls")),
+    path("", include("awards.urls")),
 ]

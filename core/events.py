@@ -19,6 +19,7 @@ Event kinds (``kind``), with who is told:
   reversed (paid again, or open until the replay);
 * ``levelup.to_choose``: the team's coach;
 * ``season.started``, ``season.finished``: every coach of the league; webhooks for finished.
+* ``awards.granted``: the coaches of the teams a season's game awards went to.
 
 ``key`` names the event once and for all: the same change published twice (a task run twice)
 has the same key, and is stored and delivered once.

@@ -162,6 +162,14 @@ KINDS: dict[str, Kind] = {
             ),
             without_teams=lambda: _("The season %(season_name)s of %(league_name)s is finished."),
         ),
+        _kind(
+            "awards.granted",
+            gettext_lazy("A season's awards are granted"),
+            lambda: _(
+                "The awards of the season %(season_name)s of %(league_name)s are granted: "
+                "see who won them."
+            ),
+        ),
     )
 }
 

@@ -7,6 +7,7 @@ The core apps' endpoints are listed here; each game's come from its registration
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from awards.api import urls as award_urls
 from battles.api import urls as battle_urls
 from betting.api import urls as betting_urls
 from core import plugins
@@ -192,6 +193,7 @@ urlpatterns = [
     *stats_urls.urlpatterns,
     *forecast_urls.urlpatterns,
     *tournament_urls.urlpatterns,
+    *award_urls.urlpatterns,
     *plugins.api_urls(),
     *battle_urls.urlpatterns,
     *router.urls,

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from awards import plugins as award_points
 from core import plugins as core
 from core import registry
 from league import plugins as league
@@ -23,6 +24,7 @@ from systems.killpower import (
     tiebreaks,
     urls,
 )
+from systems.killpower import awards as season_awards
 from systems.killpower import corrections as kp_corrections
 from systems.killpower import demo as demos
 from systems.killpower import exports as downloads
@@ -173,6 +175,7 @@ def register() -> None:
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
     stats.statistics.register(RULE_SYSTEM, Statistics())
+    award_points.season_awards.register(RULE_SYSTEM, season_awards.KillpowerAwards())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.progression.register(RULE_SYSTEM, ProgressionSeries())

@@ -4,6 +4,7 @@ generation (``core.plugins``), registered by :func:`register` from the app's ``r
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from awards import plugins as award_points
 from betting import plugins as betting
 from core import plugins as core
 from core import registry
@@ -22,6 +23,7 @@ from systems.mythril import (
     tiebreaks,
     urls,
 )
+from systems.mythril import awards as season_awards
 from systems.mythril import corrections as my_corrections
 from systems.mythril import demo as demos
 from systems.mythril import exports as downloads
@@ -158,6 +160,7 @@ def register() -> None:
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
     stats.statistics.register(RULE_SYSTEM, Statistics())
+    award_points.season_awards.register(RULE_SYSTEM, season_awards.MythrilAwards())
     matches.standings.register(RULE_SYSTEM, Standings())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.progression.register(RULE_SYSTEM, ProgressionSeries())

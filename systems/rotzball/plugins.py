@@ -4,6 +4,7 @@ generation (``core.plugins``), registered by :func:`register` from the app's ``r
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from awards import plugins as award_points
 from betting import plugins as betting
 from core import plugins as core
 from core import registry
@@ -24,6 +25,7 @@ from systems.rotzball import (
     tiebreaks,
     urls,
 )
+from systems.rotzball import awards as season_awards
 from systems.rotzball import demo as demos
 from systems.rotzball import exports as downloads
 from systems.rotzball import statistics as statistics_read
@@ -172,6 +174,7 @@ def register() -> None:
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
     stats.statistics.register(RULE_SYSTEM, Statistics())
+    award_points.season_awards.register(RULE_SYSTEM, season_awards.RotzballAwards())
     matches.roster.register(RULE_SYSTEM, Roster())
     matches.result_book.register(RULE_SYSTEM, ResultBook())
     betting.odds.register(RULE_SYSTEM, Odds())

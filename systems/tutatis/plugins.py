@@ -4,6 +4,7 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from awards import plugins as award_points
 from core import plugins as core
 from core import registry
 from league import plugins as league
@@ -20,6 +21,7 @@ from systems.tutatis import (
     tiebreaks,
     urls,
 )
+from systems.tutatis import awards as season_awards
 from systems.tutatis import corrections as tt_corrections
 from systems.tutatis import demo as demos
 from systems.tutatis import exports as downloads
@@ -144,5 +146,6 @@ def register() -> None:
     matches.seasons.register(RULE_SYSTEM, Seasons())
     tournaments.metrics.register(RULE_SYSTEM, Metrics())
     stats.statistics.register(RULE_SYSTEM, Statistics())
+    award_points.season_awards.register(RULE_SYSTEM, season_awards.TutatisAwards())
     matches.roster.register(RULE_SYSTEM, Roster())
     loadgen.load.register(RULE_SYSTEM, Load())

@@ -75,6 +75,7 @@ def test_the_core_apps_define_their_points_and_the_games_only_implement_them():
     owners = {point.owner for point in plugins.points()}
 
     assert owners == {
+        "awards.plugins",
         "betting.plugins",
         "core.plugins",
         "forecasts.plugins",

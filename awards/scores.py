@@ -1,0 +1,107 @@
+"""The readings every game shares: who leads a count over a season, and the awards any
+scored game can give from its results alone (the best attack and the best defence).
+
+A result decided by forfeit counts for no award: its score is the league's forfeit score, not
+a match played. Ties share the award; a count nobody scored in gives none (an attack award
+needs a goal, a player's award a point).
+"""
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from core.registry import FORFEIT
+from matches.models import Result
+
+if TYPE_CHECKING:
+    from league.models import Season
+
+
+@dataclass(frozen=True)
+class Granted:
+    """One award a game grants: its code, the team, and for a player's award the player's
+    id in the game's table (``player_ref``) and name. ``value``: the count it was won with
+    (goals, star player points); ``matches``: over how many matches, where it says."""
+
+    code: str
+    team_id: int
+    value: int | None = None
+    matches: int | None = None
+    player_ref: str = ""
+    player_name: str = ""
+
+
+def leaders[K: Hashable](counts: Mapping[K, int | Fraction], *, fewest: bool = False) -> list[K]:
+    """The keys with the highest count (the lowest with ``fewest``), every one of a tie; none
+    when ``counts`` is empty or, for the highest, when the best is not above zero."""
+    if not counts:
+        return []
+    best = min(counts.values()) if fewest else max(counts.values())
+    if not fewest and best <= 0:
+        return []
+    return [key for key, count in counts.items() if count == best]
+
+
+def played_results(season: "Season") -> Iterable[dict[str, Any]]:
+    """The season's results played on the pitch (no forfeit), as plain rows with the teams."""
+    return (
+        Result.objects.filter(fixture__season=season)
+        .exclude(decided_by=FORFEIT)
+        .values("fixture_id", "fixture__home_id", "fixture__away_id", "home_score", "away_score")
+        .order_by("fixture_id")
+    )
+
+
+@dataclass
+class Totals:
+    scored: int = 0
+    conceded: int = 0
+    played: int = 0
+
+
+def team_totals(season: "Season") -> dict[int, Totals]:
+    """Each team's score for and against over the season's played results."""
+    totals: dict[int, Totals] = {}
+    for row in played_results(season):
+        home = totals.setdefault(row["fixture__home_id"], Totals())
+        away = totals.setdefault(row["fixture__away_id"], Totals())
+        for side, scored, conceded in (
+            (home, row["home_score"], row["away_score"]),
+            (away, row["away_score"], row["home_score"]),
+        ):
+            side.scored += scored
+            side.conceded += conceded
+            side.played += 1
+    return totals
+
+
+def scoring_awards(season: "Season", *, attack: str, defence: str) -> list[Granted]:
+    """``attack``: the team that scored the most; ``defence``: the team that conceded the
+    fewest per match played (so a team that played fewer matches is not favoured)."""
+    totals = team_totals(season)
+    granted = [
+        Granted(attack, team, value=totals[team].scored, matches=totals[team].played)
+        for team in leaders({team: t.scored for team, t in totals.items()})
+    ]
+    per_match = {team: Fraction(t.conceded, t.played) for team, t in totals.items() if t.played}
+    granted += [
+        Granted(defence, team, value=totals[team].conceded, matches=totals[team].played)
+        for team in leaders(per_match, fewest=True)
+    ]
+    return granted
+
+
+def player_awards(
+    code: str, counts: Mapping[tuple[int, str], int], names: Mapping[tuple[int, str], str]
+) -> list[Granted]:
+    """A player's award to the leaders of ``counts`` (keyed by ``(team id, player ref)``)."""
+    return [
+        Granted(code, team, value=counts[team, ref], player_ref=ref, player_name=names[team, ref])
+        for team, ref in leaders(counts)
+    ]
+
+
+def team_awards(code: str, counts: Mapping[int, int]) -> list[Granted]:
+    """A team's award to the leaders of ``counts`` (keyed by team id)."""
+    return [Granted(code, team, value=counts[team]) for team in leaders(counts)]
