@@ -8,8 +8,8 @@ the fixture pages and every game's match pages (``core.plugins.page_urls``).
 from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import set_language
 from django.views.generic import RedirectView
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from core import plugins

@@ -29,7 +29,6 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models.signals import post_delete, post_save
 

@@ -24,6 +24,7 @@ While Redis cannot be reached the league's version is unknown: the page is rende
 request and sent ``Cache-Control: no-cache``, without validators; never stale, never a 500.
 """
 
+import contextlib
 import hashlib
 import time
 from dataclasses import dataclass
@@ -143,10 +144,8 @@ class PageCacheMiddleware:
             [(name, response[name]) for name in KEPT_HEADERS if response.has_header(name)],
             rendered_at,
         )
-        try:
+        with contextlib.suppress(Unreachable):
             shared("set", key, entry, settings.PAGE_CACHE_TTL)
-        except Unreachable:
-            pass
         _headers(response, etag=etag, rendered_at=rendered_at)
         return get_conditional_response(
             request, etag=etag, last_modified=int(rendered_at), response=response

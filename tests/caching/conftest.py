@@ -1,8 +1,6 @@
 """The page cache on (the test settings turn it off, tests/settings.py), a clean shared cache,
 and a Rotzball league with a played fixture to read anonymously."""
 
-from datetime import timedelta
-
 import pytest
 from bs4 import BeautifulSoup
 from django.test import Client
