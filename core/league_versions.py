@@ -225,6 +225,15 @@ def league_of_instance(instance: models.Model) -> int | None:
     return league_of(first.related_model, target_id)
 
 
+def rows_changed(model: type[models.Model], rows: Iterable[models.Model]) -> None:
+    """Bump the leagues of ``rows`` of ``model``, written without ``save()`` (``bulk_create``,
+    ``core.bulk``), once the transaction commits; nothing for a model no league owns."""
+    if _path(model) is None:
+        return
+    for league_id in {league_of_instance(row) for row in rows}:
+        league_changed(league_id)
+
+
 def _changed(sender: type[models.Model], instance: models.Model, using: str, **kwargs) -> None:
     if kwargs.get("raw") or _path(sender) is None:
         return

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from core import league_versions
 from league import services as league_services
-from matches import corrections, seasons
+from matches import corrections, deadlines, seasons
 from matches import services as match_services
 from matches.models import Fixture, Result
 from systems.rotzball import services as rotzball_services
@@ -210,3 +210,27 @@ def test_a_rolled_back_change_bumps_nothing(league, pages):
 
     assert league_versions.version_get(league.pk) == version
     assert "Never happened." not in text(Client().get(pages["league"]))
+
+
+def test_a_team_retired(league, pages, team, commissioner):
+    changed(
+        league,
+        pages["api-team"],
+        lambda: seasons.team_retire(team=team, by=commissioner),
+        before='"retired_at":null',
+        after='"retired_at":"',
+    )
+
+
+def test_a_round_deadline_set(kp_league, kp_season, kp_fixture, commissioner):
+    """A deadline (of a game played at the table) moves its league's version on."""
+    read_twice(Client(), f"/matches/{kp_fixture.pk}/")
+    version = league_versions.version_get(kp_league.pk)
+
+    deadlines.round_deadlines_set(
+        season=kp_season,
+        deadlines={kp_fixture.round: kp_fixture.kickoff + timedelta(days=1)},
+        by=commissioner,
+    )
+
+    assert league_versions.version_get(kp_league.pk) != version

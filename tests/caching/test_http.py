@@ -4,7 +4,8 @@ Cache-Control, no CSRF token nor cookie in a shared page, nothing of a signed-in
 language, time zone and htmx fragments kept apart."""
 
 import pytest
-from django.test import Client
+from django.core.cache import caches
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils.http import http_date
 from knox.models import AuthToken
@@ -157,3 +158,36 @@ def test_a_page_that_is_not_found_is_not_cached(anonymous):
 
     assert response.status_code == 404
     assert "ETag" not in response
+
+
+@pytest.fixture
+def redis_down():
+    """The production cache backend, pointed at a port where nothing listens."""
+    dead = {
+        "default": {
+            "BACKEND": "core.cache.FailOpenRedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+    with override_settings(CACHES=dead):
+        caches._settings = caches.settings = caches.configure_settings(None)
+        yield
+    caches._settings = caches.settings = caches.configure_settings(None)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_with_redis_down_pages_are_served_fresh_and_uncached(
+    name, pages, anonymous, redis_down, league
+):
+    first = anonymous.get(pages[name])
+    league.description = "Changed while Redis was down."
+    league.save()  # the version cannot be bumped: nothing was cached under it either
+    second = anonymous.get(pages[name])
+
+    for response in (first, second):
+        assert response.status_code == 200
+        assert "ETag" not in response and "Last-Modified" not in response
+        assert response["Cache-Control"] == "no-cache"
+    if name == "league":
+        assert "Changed while Redis was down." in text(second)
