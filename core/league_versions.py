@@ -8,11 +8,13 @@ Who bumps:
 
 * every ``save()`` and ``delete()`` of a model that reaches the root model (the league) through
   its foreign keys (a ``Result`` through its fixture and season, a ``Player`` through its team):
-  :func:`watch` connects one ``post_save`` and one ``post_delete`` receiver for every model and
-  finds the path once per model class;
+  :func:`watch` finds each model's path once and connects a ``post_save`` and a ``post_delete``
+  receiver to each model that has one;
+* every entry of the audit trail written in bulk (``core.history``: the writes that bypass
+  ``save()`` record what they changed, with its league) and every row ``core.bulk`` writes;
 * every domain event (``core.events``) that names a league;
-* the bulk writes (``bulk_create``, ``update()``) that bypass those signals call
-  :func:`league_changed` themselves.
+* the few bulk writes left (an ``update()`` that records no history, the ratings' marks)
+  call :func:`league_changed` themselves.
 
 The bump waits for the transaction to commit (``transaction.on_commit``), once per league and
 transaction, so a page rendered from data about to be rolled back is never served and a chunk
@@ -29,6 +31,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models.signals import post_delete, post_save
 
@@ -211,18 +214,22 @@ def league_of(model: type[models.Model], pk: Any) -> int | None:
 
 
 def league_of_instance(instance: models.Model) -> int | None:
-    """The league of a row just saved or deleted, read from its own foreign key first."""
+    """The league of a row just saved or deleted: through the related rows it has loaded,
+    then the first foreign key it has not loaded (one query, remembered)."""
     model = type(instance)
     path = _path(model)
     if path is None:
         return None
-    if not path:
-        return instance.pk
-    first = model._meta.get_field(path[0])
-    target_id = getattr(instance, first.attname)
-    if len(path) == 1:
-        return target_id
-    return league_of(first.related_model, target_id)
+    current: models.Model = instance
+    for index, name in enumerate(path):
+        field = type(current)._meta.get_field(name)
+        target_id = getattr(current, field.attname)
+        if index == len(path) - 1 or target_id is None:
+            return target_id
+        if not field.is_cached(current):
+            return league_of(field.related_model, target_id)
+        current = field.get_cached_value(current)
+    return current.pk
 
 
 def rows_changed(model: type[models.Model], rows: Iterable[models.Model]) -> None:
@@ -235,9 +242,23 @@ def rows_changed(model: type[models.Model], rows: Iterable[models.Model]) -> Non
 
 
 def _changed(sender: type[models.Model], instance: models.Model, using: str, **kwargs) -> None:
-    if kwargs.get("raw") or _path(sender) is None:
+    if kwargs.get("raw") or sender in _ignored:
         return
     league_changed(league_of_instance(instance), using=using)
+
+
+def _connect(model: type[models.Model]) -> None:
+    """Hear ``model``'s saves and deletes, it alone: a model no receiver hears keeps Django's
+    fast deletes (one ``DELETE`` for a queryset, no row loaded)."""
+    uid = f"league_versions.{model._meta.label}"
+    post_save.connect(_changed, sender=model, dispatch_uid=f"{uid}.saved")
+    post_delete.connect(_changed, sender=model, dispatch_uid=f"{uid}.deleted")
+
+
+def _disconnect(model: type[models.Model]) -> None:
+    uid = f"league_versions.{model._meta.label}"
+    post_save.disconnect(sender=model, dispatch_uid=f"{uid}.saved")
+    post_delete.disconnect(sender=model, dispatch_uid=f"{uid}.deleted")
 
 
 def _event_committed(sender: Any, *, event: Any = None, events: Any = (), **kwargs: Any) -> None:
@@ -255,8 +276,9 @@ def watch(root: type[models.Model]) -> None:
     global _root
     _root = root
     _paths.clear()
-    post_save.connect(_changed, dispatch_uid="league_versions.saved")
-    post_delete.connect(_changed, dispatch_uid="league_versions.deleted")
+    for model in apps.get_models():
+        if _path(model) is not None:
+            _connect(model)
     domain_event.connect(_event_committed, dispatch_uid="league_versions.event")
     domain_events.connect(_event_committed, dispatch_uid="league_versions.events")
 
@@ -266,6 +288,8 @@ def ignore(*ignored: type[models.Model]) -> None:
     ledger entries, notifications), declared by the app that owns them."""
     _ignored.update(ignored)
     _paths.clear()
+    for model in ignored:
+        _disconnect(model)
 
 
 def forget() -> None:
