@@ -18,3 +18,8 @@ class BettingConfig(AppConfig):
         accounts.register_section(SECTION)
         history.register()
         audit.register(betting_audit)
+        from betting.models import Bet, TransactionLink
+        from core import league_versions
+
+        # bets and their ledger links: no cached page shows them (the betting panel is its own request)
+        league_versions.ignore(Bet, TransactionLink)

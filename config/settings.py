@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "core.page_cache.PageCacheMiddleware",  # after the user, language, zone and htmx are known
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "core.middleware.DatabaseUnavailableMiddleware",
@@ -441,6 +442,13 @@ CACHES = {
     # One process in development (make run): its memory is the whole site.
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
+# Anonymous league pages and API reads, cached until their league changes (core.page_cache,
+# docs/caching.md): how long a browser or proxy may keep one without asking (it cannot be told
+# of a change), and how long the shared cache keeps an entry (memory only: a change makes it
+# unreachable at once).
+PAGE_CACHE = strict.boolean("PAGE_CACHE", default=True)
+PAGE_CACHE_MAX_AGE = strict.integer("PAGE_CACHE_MAX_AGE", default=60, maximum=3600)
+PAGE_CACHE_TTL = strict.integer("PAGE_CACHE_TTL", default=86_400, minimum=60)
 
 LOGGING = {
     "version": 1,

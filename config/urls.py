@@ -7,7 +7,9 @@ the fixture pages and every game's match pages (``core.plugins.page_urls``).
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from core import plugins
@@ -37,6 +39,9 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("core.urls_accounts")),
     path("accounts/", include("allauth.urls")),
+    # A visitor's language is a preference of theirs alone, chosen from every page: an anonymous
+    # page carries no CSRF token, so that it can be cached for all (core.page_cache).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

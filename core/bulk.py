@@ -3,7 +3,8 @@ fixtures and results carry kilobytes of JSON each, and ``bulk_create``'s ``INSER
 spends four times as long escaping them into arrays), ``bulk_create`` elsewhere.
 
 Like ``bulk_create``, it calls no ``save()`` and sends no signal: the caller records what a
-signal would have told (history, settlement), and the database still checks every constraint
+signal would have told (history, settlement), the leagues of the rows are bumped here
+(``core.league_versions``: their cached pages are stale), and the database still checks every constraint
 and trigger. The objects get their ids (drawn from the table's sequence first, since ``COPY``
 returns none)."""
 
@@ -11,6 +12,8 @@ from collections.abc import Sequence
 
 from django.db import connection, models
 from django.db.models.fields import AutoFieldMixin
+
+from core import league_versions
 
 BATCH = 1000
 
@@ -23,6 +26,7 @@ def rows_insert[M: models.Model](
     the table's default: one ``COPY``, no draw from the sequence, the objects without ids."""
     if not objects:
         return objects
+    league_versions.rows_changed(model, objects)
     if connection.vendor != "postgresql":
         return model.objects.bulk_create(objects, batch_size=BATCH)
     meta = model._meta
@@ -74,6 +78,7 @@ def rows_insert_values[M: models.Model](model: type[M], objects: Sequence[M]) ->
     with their roll logs). The objects get their ids; no ``save()``, no signal."""
     if not objects:
         return objects
+    league_versions.rows_changed(model, objects)
     if connection.vendor != "postgresql":
         return model.objects.bulk_create(objects, batch_size=BATCH)
     meta = model._meta
@@ -112,6 +117,7 @@ def rows_update_values(
     updated."""
     if not objects:
         return 0
+    league_versions.rows_changed(model, objects)
     if connection.vendor != "postgresql":
         return model.objects.bulk_update(objects, fields, batch_size=BATCH)
     meta = model._meta

@@ -1,7 +1,9 @@
 """The shared cache (Redis) that a Redis outage does not turn into 500s.
 
-The cache holds only rate counts (the API's throttles, allauth's sign-up and sign-in limits):
-nothing that must survive. When Redis cannot be reached, each call falls back to a cache in
+The cache holds rate counts (the API's throttles, allauth's sign-up and sign-in limits) and the
+cached pages with the league versions that key them (``core.league_versions``,
+``core.page_cache``): nothing that must survive. The versions are read and written with
+:func:`shared` only, never on the local fallback, so while Redis is down no page is cached. When Redis cannot be reached, each call falls back to a cache in
 the process's own memory, so the limits still count, per process, and sign-ins, bets and
 every other write go on. One warning is logged when Redis is lost, then at most one every
 ``RETRY_SECONDS`` while it stays down; for that long the process does not try Redis again,
@@ -13,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError, TimeoutError
@@ -33,6 +36,20 @@ def _falls_back(name: str) -> Callable[..., Any]:
     return method
 
 
+class Unreachable(Exception):
+    """Redis cannot be reached (now, or it could not be a moment ago)."""
+
+
+def shared(name: str, *args: Any, **kwargs: Any) -> Any:
+    """Call ``name`` on the default cache, never on a per-process fallback: ``Unreachable``
+    while Redis is down. A cache of another kind (the local memory of ``make run`` and the
+    tests, one process) is called as it is."""
+    backend = caches["default"]
+    if isinstance(backend, FailOpenRedisCache):
+        return backend.shared(name, *args, **kwargs)
+    return getattr(backend, name)(*args, **kwargs)
+
+
 class FailOpenRedisCache(RedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
@@ -41,18 +58,27 @@ class FailOpenRedisCache(RedisCache):
         self.down_until = 0.0
 
     def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        if time.monotonic() >= self.down_until:
-            try:
-                return getattr(super(), name)(*args, **kwargs)
-            except UNREACHABLE as exc:
-                self.down_until = time.monotonic() + RETRY_SECONDS
-                logger.warning(
-                    "cache: Redis unreachable (%s); rate limits count in this process's "
-                    "memory for the next %d s",
-                    exc,
-                    RETRY_SECONDS,
-                )
-        return getattr(self.local, name)(*args, **kwargs)
+        try:
+            return self.shared(name, *args, **kwargs)
+        except Unreachable:
+            return getattr(self.local, name)(*args, **kwargs)
+
+    def shared(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """The cache method ``name`` on Redis only, never on the local memory: ``Unreachable``
+        while Redis is down (what one process alone cannot keep, such as ``core.league_versions``)."""
+        if time.monotonic() < self.down_until:
+            raise Unreachable
+        try:
+            return getattr(super(), name)(*args, **kwargs)
+        except UNREACHABLE as exc:
+            self.down_until = time.monotonic() + RETRY_SECONDS
+            logger.warning(
+                "cache: Redis unreachable (%s); rate limits count in this process's "
+                "memory and no page is cached for the next %d s",
+                exc,
+                RETRY_SECONDS,
+            )
+            raise Unreachable from exc
 
     add = _falls_back("add")
     get = _falls_back("get")

@@ -27,6 +27,7 @@ from django.db.models.signals import pre_save
 from django.utils import timezone
 from django.utils.encoding import smart_str
 
+from core import league_versions
 from core.bulk import rows_insert
 from core.history_registry import entry_scope, page_url
 from core.models import HistoryEntry
@@ -87,6 +88,7 @@ def record_many(
 def _write(entries: Iterable[Any]) -> int:
     """Store ``entries`` (unsaved ``HistoryEntry`` rows) in batches, with the request's actor."""
     ready = []
+    leagues: set[int] = set()
     for entry in entries:
         # auditlog's request context (actor, address) is applied by its pre_save receiver;
         # bulk_create sends no signal, so send it here.
@@ -98,7 +100,10 @@ def _write(entries: Iterable[Any]) -> int:
             update_fields=None,
         )
         ready.append(entry)
+        leagues.add(entry.league_id)
     rows_insert(HistoryEntry, ready, ids=False)  # one COPY: entries are not read back
+    for league_id in leagues:  # rows written without a signal: their leagues' pages changed
+        league_versions.league_changed(league_id)
     return len(ready)
 
 
@@ -292,4 +297,6 @@ def record_select(
             f" AS src WHERE {where}",
             [*sql_params, *params],
         )
+        if cursor.rowcount:
+            league_versions.league_changed(league_id)
         return cursor.rowcount

@@ -13,3 +13,19 @@ class LeagueConfig(AppConfig):
 
         accounts.register_section(SECTION)
         history.register()
+        _cache_pages()
+
+
+def _cache_pages() -> None:
+    """Every change of a league bumps its version; its public pages and API reads are cached
+    under it for anonymous readers (core.league_versions, core.page_cache)."""
+    from core import league_versions, page_cache
+    from league.models import League, Season, Team
+
+    league_versions.watch(League)
+    page_cache.cache_route("league:detail", model=League)
+    page_cache.cache_route("league:team", model=Team)
+    page_cache.cache_route("api:league-detail", model=League)
+    page_cache.cache_route("api:team-detail", model=Team)
+    page_cache.cache_route("api:season-detail", model=Season)
+    page_cache.cache_route("api:season-standings", model=Season)

@@ -14,3 +14,8 @@ class LedgerConfig(AppConfig):
         # A migration that rebuilds a ledger table on SQLite (how SQLite alters a table) drops
         # its triggers: they are put back after every migrate, whatever it rebuilt.
         post_migrate.connect(sqlite.install_after_migrate, sender=self)
+        from core import league_versions
+        from ledger.models import Entry
+
+        # entries: their transaction, saved with them, bumps its league
+        league_versions.ignore(Entry)

@@ -19,3 +19,14 @@ class MatchesConfig(AppConfig):
         registry.register_sweep("matches.fixtures_sweep_due", fixtures_sweep_due)
         registry.register_sweep("matches.deadlines", deadlines_sweep)
         history.register()
+        _cache_pages()
+
+
+def _cache_pages() -> None:
+    """A fixture's page (its match report once played) and its API read, cached for anonymous
+    readers until its league changes (core.page_cache)."""
+    from core import page_cache
+    from matches.models import Fixture
+
+    page_cache.cache_route("matches:fixture", model=Fixture)
+    page_cache.cache_route("api:fixture-detail", model=Fixture)

@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import league_versions
 from core.events import publish
 from core.refusals import Refused
 from league import roles
@@ -336,6 +337,7 @@ def team_retire(*, team: Team, by: User) -> Team:
         raise SeasonConflict(
             "team_retired", _("%(team)s is retired already.") % {"team": team.name}, field="team"
         )
+    league_versions.league_changed(team.league_id)  # an UPDATE: no signal
     team.refresh_from_db()
     return team
 
@@ -350,5 +352,6 @@ def team_reinstate(*, team: Team, by: User) -> Team:
         raise SeasonConflict(
             "team_active", _("%(team)s is not retired.") % {"team": team.name}, field="team"
         )
+    league_versions.league_changed(team.league_id)  # an UPDATE: no signal
     team.refresh_from_db()
     return team

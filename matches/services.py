@@ -19,7 +19,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import registry
+from core import league_versions, registry
 from core.enqueue import enqueue_on_commit
 from core.refusals import Refused
 from core.signals import fixture_cancelled, fixtures_scheduled
@@ -475,6 +475,7 @@ def fixtures_sweep_due() -> dict[str, int]:
         except ValidationError as error:
             message = "; ".join(m for ms in error.message_dict.values() for m in ms)[:300]
             Fixture.objects.filter(pk=fixture_id).update(problem=message)
+            league_versions.league_changed(league_versions.league_of(Fixture, fixture_id))
             log.warning("fixture %s cannot kick off: %s", fixture_id, message)
         except DatabaseError:  # a lock timeout, a lost connection: the next sweep tries again
             log.exception("fixture %s: kick-off failed, left for the next sweep", fixture_id)

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 
 import rules_engine
-from core import documents, registry
+from core import documents, league_versions, registry
 from core.bulk import rows_insert_values
 from core.history import record_save_groups
 from core.signals import results_created
@@ -74,6 +74,7 @@ def problems_record(problems: dict[int, list[str]]) -> None:
     """Why each fixture could not kick off, shown on the league and fixture pages."""
     for fixture_id, messages in problems.items():
         Fixture.objects.filter(pk=fixture_id).update(problem="; ".join(messages)[:300])
+        league_versions.league_changed(league_versions.league_of(Fixture, fixture_id))
 
 
 def _document(kinds: Any, key: str, stored: Any) -> Any:

@@ -16,3 +16,8 @@ class NotificationsConfig(AppConfig):
         registry.register_sweep("notifications.webhooks", webhooks_sweep)
         registry.register_sweep("notifications.emails", emails_sweep)
         accounts.register_section(SECTION)
+        from core import league_versions
+        from notifications.models import Notification, WebhookAttempt, WebhookDelivery
+
+        # what users are told: on no cached page
+        league_versions.ignore(Notification, WebhookAttempt, WebhookDelivery)

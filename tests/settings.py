@@ -68,3 +68,8 @@ FOLLOW_UP_TASKS = frozenset(
     }
 )
 EAGER_TASKS_SKIPPED = FOLLOW_UP_TASKS
+
+# Cached pages are served until their league's version moves on, which it does when a change
+# commits; most tests roll back instead of committing, and read their pages again after a
+# change: they run uncached. tests/caching turns the cache on (``page_cache_on``) and commits.
+PAGE_CACHE = False

@@ -21,6 +21,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import league_versions
 from core.enqueue import enqueue_on_commit
 from matches import locking
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
@@ -73,6 +74,8 @@ def post_match_run(
                 fixture=fixture, result=result, report=_report(fixture), dice=dice
             )
             runs.filter(pk=run.pk).update(seed=dice.seed, log=dict(log), rolls=dice.log())
+            # the game's bulk writes (injuries, stats, treasuries) send no signal
+            league_versions.league_changed(fixture.season.league_id)
         existing = run
     return plugin.run_model()._base_manager.get(pk=existing.pk)
 

@@ -9,6 +9,7 @@ from django.db import connection
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from core import league_versions
 from league.models import League, Season
 from matches.models import Fixture, Result, ResultCorrection
 from ratings.models import RatedUpTo
@@ -48,6 +49,8 @@ def marks_write(counts: dict[int, tuple[int, int]]) -> None:
         unique_fields=["league"],
         update_fields=["results", "corrections"],
     )
+    for league_id in counts:  # the leagues whose ratings were just written
+        league_versions.league_changed(league_id)
 
 
 @dataclass(frozen=True)

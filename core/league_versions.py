@@ -1,0 +1,299 @@
+"""A version per league, bumped by every change to it, that keys the shared page cache.
+
+A page or API read of a league (``core.page_cache``) is cached under the league's current
+version: once anything of the league changes, the version moves on and the cached answer is
+never read again. Nothing expires on a timer; a cached answer is either current or unreachable.
+
+Who bumps:
+
+* every ``save()`` and ``delete()`` of a model that reaches the root model (the league) through
+  its foreign keys (a ``Result`` through its fixture and season, a ``Player`` through its team):
+  :func:`watch` finds each model's path once and connects a ``post_save`` and a ``post_delete``
+  receiver to each model that has one;
+* every entry of the audit trail written in bulk (``core.history``: the writes that bypass
+  ``save()`` record what they changed, with its league) and every row ``core.bulk`` writes;
+* every domain event (``core.events``) that names a league;
+* the few bulk writes left (an ``update()`` that records no history, the ratings' marks)
+  call :func:`league_changed` themselves.
+
+The bump waits for the transaction to commit (``transaction.on_commit``), once per league and
+transaction, so a page rendered from data about to be rolled back is never served and a chunk
+of 50 results costs one bump. The versions live in the shared cache (Redis). While Redis
+cannot be reached nothing is cached (``version_get`` answers ``None``); a bump that could not be
+written is remembered, and the process's next call that reaches Redis again moves every
+league's version on (the global generation), so no answer cached before the outage outlives it.
+"""
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from django.apps import apps
+from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
+from django.db.models.signals import post_delete, post_save
+
+from core.cache import Unreachable, shared
+from core.signals import domain_event, domain_events
+
+logger = logging.getLogger(__name__)
+
+GLOBAL_KEY = "league-version:all"
+MAX_PATH = 4
+"""The longest chain of foreign keys followed from a model to the league."""
+OWNERS_KEPT = 50_000
+"""How many ``(model, pk) → league`` answers a process remembers (they never change)."""
+
+_root: type[models.Model] | None = None
+_paths: dict[type[models.Model], tuple[str, ...] | None] = {}
+_ignored: set[type[models.Model]] = set()
+_owners: dict[tuple[type[models.Model], Any], int] = {}
+_owner_order: deque[tuple[type[models.Model], Any]] = deque()
+_lock = threading.Lock()
+_missed_bump = False
+
+
+def _key(league_id: int) -> str:
+    return f"league-version:{league_id}"
+
+
+def _shared(name: str, *args: Any) -> Any:
+    """Call the shared cache, never a per-process fallback (a version kept in one process's
+    memory would be stale for the others): ``Unreachable`` while Redis is down. The first call
+    that reaches Redis after a bump was lost moves every version on."""
+    _settle()
+    return shared(name, *args)
+
+
+def _settle() -> None:
+    global _missed_bump
+    if _missed_bump:
+        _incr_or_seed(GLOBAL_KEY)
+        _missed_bump = False
+
+
+def _seed() -> int:
+    """A first version no earlier version of the key can equal: microseconds since the epoch."""
+    return time.time_ns() // 1000
+
+
+def _incr_or_seed(key: str) -> None:
+    try:
+        shared("incr", key)
+    except ValueError:  # no version yet (or evicted): start above any it had
+        if not shared("add", key, _seed(), None):
+            shared("incr", key)
+
+
+def version_get(league_id: int) -> str | None:
+    """The league's current version (``"<generation>.<league>"``), ``None`` when the shared
+    cache cannot be reached."""
+    keys = [GLOBAL_KEY, _key(league_id)]
+    try:
+        found = _shared("get_many", keys)
+        for key in keys:
+            if key not in found:
+                _shared("add", key, _seed(), None)
+                found[key] = _shared("get", key)
+    except Unreachable:
+        return None
+    if None in (found.get(GLOBAL_KEY), found.get(keys[1])):
+        return None
+    return f"{found[GLOBAL_KEY]}.{found[keys[1]]}"
+
+
+def _bump(league_ids: Iterable[int]) -> None:
+    global _missed_bump
+    for league_id in sorted(set(league_ids)):
+        try:
+            _settle()
+            _incr_or_seed(_key(league_id))
+        except Unreachable:
+            _missed_bump = True
+            logger.warning("league %s changed while the shared cache was down", league_id)
+
+
+class _Bumps:
+    """The leagues one transaction changed, bumped together once it commits."""
+
+    def __init__(self) -> None:
+        self.league_ids: set[int] = set()
+
+    def __call__(self) -> None:
+        _bump(self.league_ids)
+
+
+def league_changed(league_id: int | None, *, using: str = DEFAULT_DB_ALIAS) -> None:
+    """Bump ``league_id``'s version once the current transaction commits (at once outside one)."""
+    if league_id is None:
+        return
+    connection = connections[using]
+    if not connection.in_atomic_block:
+        _bump([league_id])
+        return
+    # one callback per transaction: a savepoint rolled back drops its callback with it, and a
+    # later change registers a new one, so no league is left out
+    for _savepoints, func, _robust in connection.run_on_commit:
+        if isinstance(func, _Bumps):
+            func.league_ids.add(league_id)
+            return
+    bumps = _Bumps()
+    bumps.league_ids.add(league_id)
+    transaction.on_commit(bumps, using=using)
+
+
+def everything_changed() -> None:
+    """Move every league's version on (after a bulk change that names no league)."""
+    global _missed_bump
+    try:
+        _settle()
+        _incr_or_seed(GLOBAL_KEY)
+    except Unreachable:
+        _missed_bump = True
+
+
+def _path(model: type[models.Model]) -> tuple[str, ...] | None:
+    """The foreign keys from ``model`` to the league (``()`` for the league itself), the
+    shortest; ``None`` when the model reaches no league."""
+    if model in _paths:
+        return _paths[model]
+    found: tuple[str, ...] | None = None
+    if _root is not None and model not in _ignored:
+        if model is _root or issubclass(model, _root):
+            found = ()
+        else:
+            frontier: list[tuple[type[models.Model], tuple[str, ...]]] = [(model, ())]
+            for _depth in range(MAX_PATH):
+                following = []
+                for current, path in frontier:
+                    for field in current._meta.concrete_fields:
+                        target = field.related_model if field.is_relation else None
+                        if not isinstance(target, type) or not (
+                            field.many_to_one or field.one_to_one
+                        ):
+                            continue
+                        if target is _root:
+                            found = (*path, field.name)
+                            break
+                        following.append((target, (*path, field.name)))
+                    if found is not None:
+                        break
+                if found is not None:
+                    break
+                frontier = following
+    _paths[model] = found
+    return found
+
+
+def _remember(model: type[models.Model], pk: Any, league_id: int) -> None:
+    with _lock:
+        if len(_owner_order) >= OWNERS_KEPT:
+            _owners.pop(_owner_order.popleft(), None)
+        _owners[(model, pk)] = league_id
+        _owner_order.append((model, pk))
+
+
+def league_of(model: type[models.Model], pk: Any) -> int | None:
+    """The league the row ``pk`` of ``model`` belongs to (``None``: none, or no such row).
+    Remembered in the process: a row never moves to another league."""
+    path = _path(model)
+    if path is None or pk is None:
+        return None
+    if not path:
+        return int(pk)
+    known = _owners.get((model, pk))
+    if known is not None:
+        return known
+    lookup = "__".join((*path, "id"))
+    league_id = model._base_manager.filter(pk=pk).values_list(lookup, flat=True).first()
+    if league_id is not None:
+        _remember(model, pk, league_id)
+    return league_id
+
+
+def league_of_instance(instance: models.Model) -> int | None:
+    """The league of a row just saved or deleted: through the related rows it has loaded,
+    then the first foreign key it has not loaded (one query, remembered)."""
+    model = type(instance)
+    path = _path(model)
+    if path is None:
+        return None
+    current: models.Model = instance
+    for index, name in enumerate(path):
+        field = type(current)._meta.get_field(name)
+        target_id = getattr(current, field.attname)
+        if index == len(path) - 1 or target_id is None:
+            return target_id
+        if not field.is_cached(current):
+            return league_of(field.related_model, target_id)
+        current = field.get_cached_value(current)
+    return current.pk
+
+
+def rows_changed(model: type[models.Model], rows: Iterable[models.Model]) -> None:
+    """Bump the leagues of ``rows`` of ``model``, written without ``save()`` (``bulk_create``,
+    ``core.bulk``), once the transaction commits; nothing for a model no league owns."""
+    if _path(model) is None:
+        return
+    for league_id in {league_of_instance(row) for row in rows}:
+        league_changed(league_id)
+
+
+def _changed(sender: type[models.Model], instance: models.Model, using: str, **kwargs) -> None:
+    if kwargs.get("raw") or sender in _ignored:
+        return
+    league_changed(league_of_instance(instance), using=using)
+
+
+def _connect(model: type[models.Model]) -> None:
+    """Hear ``model``'s saves and deletes, it alone: a model no receiver hears keeps Django's
+    fast deletes (one ``DELETE`` for a queryset, no row loaded)."""
+    uid = f"league_versions.{model._meta.label}"
+    post_save.connect(_changed, sender=model, dispatch_uid=f"{uid}.saved")
+    post_delete.connect(_changed, sender=model, dispatch_uid=f"{uid}.deleted")
+
+
+def _disconnect(model: type[models.Model]) -> None:
+    uid = f"league_versions.{model._meta.label}"
+    post_save.disconnect(sender=model, dispatch_uid=f"{uid}.saved")
+    post_delete.disconnect(sender=model, dispatch_uid=f"{uid}.deleted")
+
+
+def _event_committed(sender: Any, *, event: Any = None, events: Any = (), **kwargs: Any) -> None:
+    """A domain event is sent once its transaction committed: bump its league now."""
+    told = [event, *events] if event is not None else list(events)
+    league_ids = {each.league_id for each in told if each.league_id is not None}
+    if league_ids:
+        _bump(league_ids)
+
+
+def watch(root: type[models.Model]) -> None:
+    """Bump a league's version on every save and delete of a row that reaches ``root`` (the
+    league model), except the models declared with :func:`ignore`, and on every domain event
+    that names a league."""
+    global _root
+    _root = root
+    _paths.clear()
+    for model in apps.get_models():
+        if _path(model) is not None:
+            _connect(model)
+    domain_event.connect(_event_committed, dispatch_uid="league_versions.event")
+    domain_events.connect(_event_committed, dispatch_uid="league_versions.events")
+
+
+def ignore(*ignored: type[models.Model]) -> None:
+    """Do not bump on saves of these models: rows no cached page shows, written often (bets,
+    ledger entries, notifications), declared by the app that owns them."""
+    _ignored.update(ignored)
+    _paths.clear()
+    for model in ignored:
+        _disconnect(model)
+
+
+def forget() -> None:
+    """Forget what the process remembers of rows' leagues (tests that reuse primary keys)."""
+    with _lock:
+        _owners.clear()
+        _owner_order.clear()
