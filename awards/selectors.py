@@ -87,4 +87,3 @@ def team_players(*, team: Team) -> Sequence[tuple[str, str]]:
 def season_teams(*, season: Season) -> QuerySet[Team]:
     """The teams a custom award of ``season`` may go to: the league's, active ones first."""
     return Team.objects.filter(league_id=season.league_id).order_by("retired_at", "name", "pk")
-
