@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
 from awards import plugins
 from awards.models import Award
@@ -86,5 +86,6 @@ def team_players(*, team: Team) -> Sequence[tuple[str, str]]:
 
 def season_teams(*, season: Season) -> QuerySet[Team]:
     """The teams a custom award of ``season`` may go to: the league's, active ones first."""
-    return Team.objects.filter(league_id=season.league_id).order_by("retired_at", "name", "pk")
-
+    return Team.objects.filter(league_id=season.league_id).order_by(
+        F("retired_at").asc(nulls_first=True), "name", "pk"
+    )

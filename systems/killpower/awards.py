@@ -64,8 +64,8 @@ class KillpowerAwards(SeasonAwards):
         )
 
     def team_players(self, *, team: "Team") -> Sequence[tuple[str, str]]:
-        rows = Gladiator.objects.filter(team=team).values_list("pk", "number", "name")
-        return [(str(pk), f"#{number} {name}") for pk, number, name in rows]
+        rows = Gladiator.objects.filter(team=team).values_list("pk", "name")
+        return [(str(pk), name) for pk, name in rows]
 
     def player_url(self, *, player_ref: str) -> str:
         return reverse("league:gladiator", args=[int(player_ref)]) if player_ref.isdigit() else ""

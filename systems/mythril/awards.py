@@ -107,7 +107,4 @@ class MythrilAwards(SeasonAwards):
 
     def team_players(self, *, team: "Team") -> Sequence[tuple[str, str]]:
         rows = Player.objects.filter(team=team).exclude(status=PlayerStatus.FIRED)
-        return [
-            (str(pk), f"#{number} {name}")
-            for pk, number, name in rows.values_list("pk", "number", "name")
-        ]
+        return [(str(pk), name) for pk, name in rows.values_list("pk", "name")]

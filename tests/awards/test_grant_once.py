@@ -6,6 +6,7 @@ from datetime import timedelta
 from fractions import Fraction
 
 import pytest
+from django.utils import translation
 
 from awards.models import Award, SeasonGrant
 from awards.services import awards_sweep, season_awards_grant
@@ -13,6 +14,8 @@ from core.events import publish
 from core.refusals import Refused
 from matches import seasons
 from matches.models import Result
+from notifications.kinds import text
+from notifications.models import Notification
 
 
 def _expected(season):
@@ -86,6 +89,12 @@ def test_a_second_grant_or_a_duplicated_event_grants_nothing(
     )
     assert Award.objects.count() == count
     assert len([e for e in events if e.kind == "awards.granted"]) == 1
+    stored = Notification.objects.filter(kind="awards.granted")
+    assert stored.count() == stored.values("user").distinct().count() >= 1
+    with translation.override("fr"):
+        assert text("awards.granted", stored.first().data).startswith(
+            "Les récompenses de la saison 2526 de "
+        )
 
 
 def test_an_open_season_gets_no_award(played_season):

@@ -61,8 +61,8 @@ def test_team_page_budget(browser, django_assert_max_num_queries, teams):
     client = browser()
 
     # 4, and 3 for the team's recent changes (its roster's included): the entries, then the
-    # names of the teams and of the players their changes point to
-    with django_assert_max_num_queries(7):
+    # names of the teams and of the players their changes point to; and 1 for its awards
+    with django_assert_max_num_queries(8):
         response = client.get(reverse("league:team", args=[team.pk]))
 
     assert response.status_code == 200
