@@ -28,9 +28,9 @@ headers (``X-Web-CPU-Us``, ``X-DB-CPU-Us``: ``loadtests/request_cost.py``) are a
 group and per endpoint, with each group's response times, and written to ``LOAD_SAMPLES`` as
 JSON when the run stops.
 
-The floor: a few users (``LOAD_FLOOR_USERS``, default 2) ask ``/healthz`` (group ``floor``),
-the cheapest answer through the same middleware, so the report can give each group's cost as a
-multiple of it, measured in the same run.
+The floor: a few users (``LOAD_FLOOR_USERS``, default 2) ask ``/`` (a redirect) and
+``/healthz`` (group ``floor``), the cheapest answers through the same middleware, so the report
+can give each group's cost as a multiple of the cheaper, measured in the same run.
 
 No stale answer: after each change it causes, the user reads it back and counts a read that does
 not show it as ``stale`` (the change's group): a bet placed is in the punter's bets, a line-up
@@ -190,9 +190,15 @@ class Signed(Portal):
 
 
 class Floor(Portal):
-    """The cheapest answer through the same middleware, asked as often as a reader reads."""
+    """The cheapest answers through the same middleware, asked as often as a reader reads:
+    the site's root (a redirect to the league list: every middleware, no query) and the health
+    check (one ``SELECT 1`` and a connection to the broker)."""
 
     fixed_count = int(os.environ.get("LOAD_FLOOR_USERS", "2"))
+
+    @task
+    def root(self) -> None:
+        self.call("GET", "/", "floor: redirect /", 302, allow_redirects=False)
 
     @task
     def health(self) -> None:

@@ -187,8 +187,11 @@ def _fill() -> None:
         TEAMS,
         "--seasons",
         SEASONS,
+        # without a broker its tasks run in the process: the development settings, since the
+        # production ones refuse to start without one
         CELERY_BROKER_URL=None,
         REDIS_URL=None,
+        DJANGO_DEBUG="true",
     )
 
 

@@ -39,7 +39,11 @@ def _run_directory(tmp_path, page_times, api_times, failures=0, stale=0):
         "api": _group(api_times, 9, failures=failures, refusals=1, web_us=15_000, db_us=0),
         "bet": _group([40], 5, web_us=8000, db_us=2000, checked=1, stale=stale),
     }
-    endpoints = {"api: fixtures list": [3, 15_000, 0]}
+    endpoints = {
+        "api: fixtures list": [3, 15_000, 0],
+        "floor: healthz": [1, 3000, 1000],  # 4 ms: dearer than the redirect, not the unit
+        "floor: redirect /": [1, 1000, 1500],  # 2.5 ms: the unit of the multiples
+    }
     (tmp_path / "samples.json").write_text(json.dumps({"groups": groups, "endpoints": endpoints}))
     run = {
         "date": "2026-11-29T05:00:00+00:00",
@@ -82,7 +86,8 @@ def test_report_gives_each_groups_figures_and_the_goals(tmp_path):
     # 20 statements over 2 pages; 20 ms of web and 5 ms of backend a page: 10 floors of 2.5 ms
     assert "| 10.0 | 20.00 | 5.00 | 10.0 |  | p99 < 200 ms: met |" in text
     assert "| API reads | 3 |" in text and "p99 < 100 ms: met" in text
-    assert "| floor (/healthz) | 2 |" in text and "| 2.00 | 0.50 | 1.0 |" in text
+    assert "| floor (/, /healthz) | 2 |" in text and "| 2.00 | 0.50 | 1.0 |" in text
+    assert "`redirect /`: 2.50 ms." in text
     assert "| 8.00 | 2.00 | 4.0 | 1, 0 |" in text  # the bet read back once, not stale
     assert "Errors: 0. Stale answers: 0 of 1 reads after a change. Goals met." in text
     assert "| GET api: fixtures list | 3 | 0 |" in text and "| 100 | 5.00 | 0.00 |" in text
@@ -91,7 +96,9 @@ def test_report_gives_each_groups_figures_and_the_goals(tmp_path):
 def test_report_names_the_machine_the_load_and_the_cpu_totals(tmp_path):
     text = build(_run_directory(tmp_path, [100, 150], [10, 20, 30]))
 
-    assert "Machine: Intel Xeon Processor, 2 cores; load average (1, 5, 15 min) 1.00, 0.50, " in text
+    assert (
+        "Machine: Intel Xeon Processor, 2 cores; load average (1, 5, 15 min) 1.00, 0.50, " in text
+    )
     assert "Offered: 100 users (+2 on the floor) started 10/s for 2m" in text
     assert "20 leagues of 20 teams" in text
     # the headers add up to 0.067 s of web CPU and 0.013 s of backends over 8 requests
