@@ -168,7 +168,13 @@ class Portal(HttpUser):
                 answer.success()
                 samples[_group(name)]["refusals"] += 1
             else:
-                answer.failure(f"{answer.status_code} {answer.text[:200]}")
+                # no answer at all (status 0): the connection's error says why
+                why = (
+                    answer.text[:200]
+                    if answer.status_code
+                    else repr(getattr(answer, "error", None))[:200]
+                )
+                answer.failure(f"{answer.status_code} {why}")
             return None
 
     def get_json(self, path: str, name: str, headers: dict | None = None, **params):
