@@ -23,9 +23,21 @@ Answers the rules give to a legitimate request (odds changed since they were rea
 closed by a kick-off, a line-up frozen while its team plays) are counted as ``refusals``,
 not errors; anything else that is not the expected status is a failure.
 
-Each response's ``X-Query-Count`` header (``QUERY_COUNT_HEADER`` on the servers) is added up
-per group, with each group's response times, and written to ``LOAD_SAMPLES`` as JSON when the
-run stops.
+Each response's ``X-Query-Count`` header (``QUERY_COUNT_HEADER`` on the servers) and its CPU
+headers (``X-Web-CPU-Us``, ``X-DB-CPU-Us``: ``loadtests/request_cost.py``) are added up per
+group and per endpoint, with each group's response times, and written to ``LOAD_SAMPLES`` as
+JSON when the run stops.
+
+The floor: a few users (``LOAD_FLOOR_USERS``, default 2) ask ``/`` (a redirect) and
+``/healthz`` (group ``floor``), the cheapest answers through the same middleware, so the report
+can give each group's cost as a multiple of the cheaper, measured in the same run.
+
+No stale answer: after each change it causes, the user reads it back and counts a read that does
+not show it as ``stale`` (the change's group): a bet placed is in the punter's bets, a line-up
+edited reads back as sent, a round simulated reads back played, anonymously, in the fixtures
+list. Tokens are handed out in turn, so that no two users share one while there are enough;
+a user who shares a token with another does not check its line-ups (the other may have
+changed them meanwhile).
 """
 
 from __future__ import annotations
@@ -49,9 +61,23 @@ REFUSED_CODES = {"price_changed", "betting_closed", "no_odds", "insufficient_fun
 RACED = ("frozen until the result is in", "Nothing left to simulate")
 
 samples: dict[str, dict] = defaultdict(
-    lambda: {"times": [], "queries": 0, "counted": 0, "failures": 0, "refusals": 0}
+    lambda: {
+        "times": [],
+        "queries": 0,
+        "counted": 0,
+        "failures": 0,
+        "refusals": 0,
+        "web_us": 0,
+        "db_us": 0,
+        "costed": 0,
+        "checked": 0,
+        "stale": 0,
+    }
 )
+# Per endpoint (locust's name): [requests with CPU headers, web microseconds, database microseconds]
+endpoint_costs: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
 _next_host = [0]
+_handed: dict[str, int] = defaultdict(int)  # how many users hold each token
 
 
 def _host() -> str:
@@ -78,13 +104,37 @@ def _record(
         if count is not None and count.isdigit():
             group["queries"] += int(count)
             group["counted"] += 1
+        web, database = response.headers.get("X-Web-CPU-Us"), response.headers.get("X-DB-CPU-Us")
+        if web is not None and web.isdigit() and database is not None and database.isdigit():
+            group["web_us"] += int(web)
+            group["db_us"] += int(database)
+            group["costed"] += 1
+            cost = endpoint_costs[name]
+            cost[0] += 1
+            cost[1] += int(web)
+            cost[2] += int(database)
 
 
 @events.quitting.add_listener
 def _write_samples(environment, **kwargs):
     target = os.environ.get("LOAD_SAMPLES")
     if target:
-        Path(target).write_text(json.dumps(samples))
+        Path(target).write_text(json.dumps({"groups": samples, "endpoints": endpoint_costs}))
+
+
+def _hand_out(tokens: list[str]) -> str:
+    """The token the fewest users hold (the first of them): shared only when there are more
+    users than tokens."""
+    token = min(tokens, key=lambda candidate: _handed[candidate])
+    _handed[token] += 1
+    return token
+
+
+def _checked(group: str, shown: bool) -> None:
+    """One read after a change: ``shown`` false is a stale answer."""
+    samples[group]["checked"] += 1
+    if not shown:
+        samples[group]["stale"] += 1
 
 
 def _refusal(response) -> bool:
@@ -118,11 +168,17 @@ class Portal(HttpUser):
                 answer.success()
                 samples[_group(name)]["refusals"] += 1
             else:
-                answer.failure(f"{answer.status_code} {answer.text[:200]}")
+                # no answer at all (status 0): the connection's error says why
+                why = (
+                    answer.text[:200]
+                    if answer.status_code
+                    else repr(getattr(answer, "error", None))[:200]
+                )
+                answer.failure(f"{answer.status_code} {why}")
             return None
 
-    def get_json(self, path: str, name: str, **params):
-        return self.call("GET", path, name, params=params or None)
+    def get_json(self, path: str, name: str, headers: dict | None = None, **params):
+        return self.call("GET", path, name, params=params or None, headers=headers)
 
     def page(self, path: str, name: str) -> None:
         self.call("GET", path, name)
@@ -134,8 +190,25 @@ class Signed(Portal):
 
     def on_start(self) -> None:
         super().on_start()
-        self.client.headers["Authorization"] = f"Token {random.choice(self.tokens)}"
+        self.token = _hand_out(self.tokens)
+        self.client.headers["Authorization"] = f"Token {self.token}"
         self.me = self.get_json("/api/v1/me/", "api: me") or {}
+
+
+class Floor(Portal):
+    """The cheapest answers through the same middleware, asked as often as a reader reads:
+    the site's root (a redirect to the league list: every middleware, no query) and the health
+    check (one ``SELECT 1`` and a connection to the broker)."""
+
+    fixed_count = int(os.environ.get("LOAD_FLOOR_USERS", "2"))
+
+    @task
+    def root(self) -> None:
+        self.call("GET", "/", "floor: redirect /", 302, allow_redirects=False)
+
+    @task
+    def health(self) -> None:
+        self.call("GET", "/healthz", "floor: healthz")
 
 
 class Visitor(Portal):
@@ -268,8 +341,13 @@ class Punter(Signed):
             "stake": random.randint(low, min(high, low + 50)),
             "price": price,
         }
-        if self.call("POST", "/api/v1/bets/", "bet: place", 201, json=body) is None:
+        placed = self.call("POST", "/api/v1/bets/", "bet: place", 201, json=body)
+        if placed is None:
             self.open = []
+            return
+        mine = self.get_json("/api/v1/bets/", "api: my bets")
+        if mine is not None:  # the newest first: the bet just placed leads the first page
+            _checked("bet", placed["id"] in [bet["id"] for bet in mine["results"]])
 
     @task(2)
     def my_bets(self) -> None:
@@ -324,7 +402,16 @@ class Coach(Signed):
         first, second = random.sample(field, 2)
         body = {position: player["id"] if player else None for position, player in lineup.items()}
         body[first], body[second] = body[second], body[first]
-        self._put(f"/api/v1/teams/{team}/lineup/", body, "lineup: edit")
+        if self._put(f"/api/v1/teams/{team}/lineup/", body, "lineup: edit") is None:
+            return
+        if _handed[self.token] > 1:
+            return  # another user may edit the same team meanwhile
+        after = self.get_json(f"/api/v1/teams/{team}/lineup/", "api: lineup")
+        if after is not None:
+            shown = {
+                position: player["id"] if player else None for position, player in after.items()
+            }
+            _checked("lineup", shown == body)
 
     @task(1)
     def edit_plan(self) -> None:
@@ -336,8 +423,8 @@ class Coach(Signed):
                 "lineup: match plan",
             )
 
-    def _put(self, path: str, body: dict, name: str) -> None:
-        self.call("PUT", path, name, json=body)  # refused while the team plays: frozen
+    def _put(self, path: str, body: dict, name: str):
+        return self.call("PUT", path, name, json=body)  # refused while the team plays: frozen
 
 
 class Commissioner(Signed):
@@ -387,8 +474,28 @@ class Commissioner(Signed):
             progress = self.get_json(
                 f"/api/v1/simulation-batches/{batch['id']}/", "simulation: progress"
             )
-            if not progress or progress.get("done") or progress.get("finished"):
-                break
+            if not progress:
+                return
+            if progress.get("done"):
+                self._check_played(season, number)
+                return
+
+    def _check_played(self, season: int, number: int) -> None:
+        """The round just simulated, read as anyone reads it (no token): every fixture of
+        it played, with its result."""
+        listing = self.get_json(
+            "/api/v1/fixtures/",
+            "api: fixtures list",
+            season=season,
+            round=number,
+            headers={"Authorization": None},
+        )
+        if listing is not None:
+            fixtures = listing["results"]
+            _checked(
+                "simulation",
+                bool(fixtures) and all(f["status"] == "played" and f["result"] for f in fixtures),
+            )
 
     def _sleep(self, seconds: float) -> None:
         import gevent

@@ -1,13 +1,22 @@
 """The load test's report, from a run's directory (``python loadtests/report.py DIR``).
 
-Reads ``samples.json`` (every response time and ``X-Query-Count`` per group, written by the
-locustfile) and locust's ``locust_stats.csv``; prints and writes ``report.md``:
+Reads ``samples.json`` (every response time, ``X-Query-Count`` and the CPU headers per group and
+per endpoint, written by the locustfile), locust's ``locust_stats.csv``, and the run's
+``run.json`` (offered load, machine) and ``cpu.json`` (CPU totals per kind of process); prints
+and writes ``report.md``:
 
-* per group (pages, API reads, bets, line-up edits, simulations): requests, requests per
-  second, p50/p95/p99 and the slowest, failures, refusals (answers the rules give while
-  others play), SQL statements per request;
-* per endpoint: locust's own figures;
-* the goals: p99 < 200 ms for pages, < 100 ms for API reads, no errors.
+* the machine (processor, cores, load average before and after) and the load offered;
+* per group (the floor: the cheapest answers, ``/`` and ``/healthz``; pages, API reads,
+  bets, line-up edits, simulations): requests, requests per second, p50/p95/p99 and the
+  slowest, failures, refusals (answers the rules give while others play), SQL statements per
+  request, CPU milliseconds per request in the web thread and in its PostgreSQL backend
+  (``loadtests/request_cost.py``; means: total CPU over requests), their sum as a multiple of
+  the cheapest floor endpoint's, and the reads made after a change with the stale ones among
+  them;
+* the CPU totals: what the headers add up to beside what the processes spent (the rest is
+  gunicorn outside Django, the workers' backends, connections opened and closed);
+* per endpoint: locust's own figures and the CPU per request;
+* the goals: p99 < 200 ms for pages, < 100 ms for API reads, no errors, no stale answer.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import sys
 from pathlib import Path
 
 GROUPS = {
+    "floor": "floor (/, /healthz)",
     "page": "pages",
     "api": "API reads",
     "bet": "bets",
@@ -45,22 +55,109 @@ def _duration(stats_history: Path, fallback: float) -> float:
     return float(max(stamps) - min(stamps)) if len(stamps) > 1 else fallback
 
 
+def _read_json(path: Path) -> dict:
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def _per_request(group: dict) -> tuple[float, float]:
+    """Mean CPU milliseconds per request: web thread, PostgreSQL backend."""
+    if not group.get("costed"):
+        return float("nan"), float("nan")
+    return group["web_us"] / group["costed"] / 1000, group["db_us"] / group["costed"] / 1000
+
+
+def _floor(endpoint_costs: dict) -> tuple[str, float]:
+    """The cheapest endpoint of the floor group and its CPU milliseconds per request (web
+    thread and backend): the unit of the report's multiples."""
+    floors = [
+        (web_us + db_us) / costed / 1000
+        for name, (costed, web_us, db_us) in endpoint_costs.items()
+        if name.startswith("floor:") and costed
+    ]
+    names = [
+        n for n, (costed, _w, _d) in endpoint_costs.items() if n.startswith("floor:") and costed
+    ]
+    if not floors:
+        return "", float("nan")
+    cheapest = min(range(len(floors)), key=floors.__getitem__)
+    return names[cheapest].split(":", 1)[1].strip(), floors[cheapest]
+
+
+def _header(run: dict) -> list[str]:
+    lines = []
+    box = run.get("machine")
+    if box:
+        lines.append(
+            f"Machine: {box['processor']}, {box['cores']} cores; load average (1, 5, 15 min) "
+            f"{', '.join(f'{v:.2f}' for v in box['load_average'])} before, "
+            f"{', '.join(f'{v:.2f}' for v in box['load_average_after'])} after. {run['date']}."
+        )
+    offered = run.get("offered")
+    if offered:
+        lines.append(
+            f"Offered: {offered['users']} users (+{offered['floor_users']} on the floor) "
+            f"started {offered['spawn_rate']}/s for {offered['duration']}, waiting "
+            f"{offered['wait'][0]}-{offered['wait'][1]} s between requests; "
+            f"{offered['leagues']} leagues of {offered['teams']} teams, {offered['seasons']} "
+            f"season(s), {offered['betting_leagues']} betting; {offered['web']}."
+        )
+    return [*lines, ""] if lines else []
+
+
+def _totals(cpu: dict, groups: dict, seconds: float) -> list[str]:
+    """What the headers add up to beside what the processes spent."""
+    if not cpu:
+        return []
+    spent = cpu["cpu_seconds"]
+    web = sum(g.get("web_us", 0) for g in groups.values()) / 1e6
+    database = sum(g.get("db_us", 0) for g in groups.values()) / 1e6
+    requests = sum(g.get("costed", 0) for g in groups.values()) or 1
+    cores = f"{sum(spent.values()) / cpu['seconds']:.2f} cores busy on average"
+    lines = [
+        f"CPU seconds over the {cpu['seconds']:.0f} s of the run ({cores}):",
+        "",
+        "| processes | CPU s | per request, ms | in the headers, s | outside them |",
+        "| --- | ---: | ---: | ---: | --- |",
+    ]
+    for kind, label, seen in (
+        ("web", "web servers (gunicorn)", web),
+        ("database", "PostgreSQL backends of the database", database),
+    ):
+        rest = spent.get(kind, 0.0) - seen
+        share = rest / spent[kind] if spent.get(kind) else 0.0
+        lines.append(
+            f"| {label} | {spent.get(kind, 0.0):.2f} | {spent.get(kind, 0.0) / requests * 1000:.2f}"
+            f" | {seen:.2f} | {rest:.2f} s ({share:.0%}) |"
+        )
+    for kind, label in (("workers", "Celery workers"), ("locust", "locust (load generator)")):
+        lines.append(
+            f"| {label} | {spent.get(kind, 0.0):.2f} | {spent.get(kind, 0.0) / requests * 1000:.2f}"
+            " | | |"
+        )
+    return [*lines, ""]
+
+
 def build(directory: Path) -> str:
-    samples = json.loads((directory / "samples.json").read_text())
+    raw = json.loads((directory / "samples.json").read_text())
+    samples, endpoint_costs = raw.get("groups", raw), raw.get("endpoints", {})
+    run, cpu = _read_json(directory / "run.json"), _read_json(directory / "cpu.json")
     with (directory / "locust_stats.csv").open() as handle:
         endpoints = list(csv.DictReader(handle))
     total = next((row for row in endpoints if row["Name"] == "Aggregated"), None)
     seconds = _duration(directory / "locust_stats_history.csv", 1.0)
-    lines = ["# Load test", ""]
+    lines = ["# Load test", "", *_header(run)]
     if total:
         lines.append(
             f"{total['Request Count']} requests in {seconds:.0f} s: "
             f"**{float(total['Requests/s']):.1f} requests/s**, {total['Failure Count']} failures."
         )
         lines.append("")
+    floor_name, floor = _floor(endpoint_costs)
     lines += [
-        "| group | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | failures | refusals | SQL per request | goal |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+        "| group | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | failures | refusals "
+        "| SQL per request | web CPU ms | DB CPU ms | x floor | read after change, stale | goal |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: | ---: | --- |",
     ]
     met = True
     for key, label in GROUPS.items():
@@ -70,6 +167,11 @@ def build(directory: Path) -> str:
         times = group["times"]
         p99 = percentile(times, 0.99)
         queries = group["queries"] / group["counted"] if group["counted"] else float("nan")
+        web, database = _per_request(group)
+        multiple = (web + database) / floor if floor > 0 else float("nan")
+        checked = (
+            f"{group.get('checked', 0)}, {group.get('stale', 0)}" if group.get("checked") else ""
+        )
         goal = ""
         if key in GOALS:
             ok = p99 < GOALS[key] and not group["failures"]
@@ -78,20 +180,40 @@ def build(directory: Path) -> str:
         lines.append(
             f"| {label} | {len(times)} | {len(times) / seconds:.1f} | "
             f"{percentile(times, 0.5):.0f} | {percentile(times, 0.95):.0f} | {p99:.0f} | "
-            f"{max(times):.0f} | {group['failures']} | {group['refusals']} | {queries:.1f} | {goal} |"
+            f"{max(times):.0f} | {group['failures']} | {group['refusals']} | {queries:.1f} | "
+            f"{web:.2f} | {database:.2f} | {multiple:.1f} | {checked} | {goal} |"
         )
+    if floor == floor:  # not NaN: a floor was measured
+        lines += [
+            "",
+            f"x floor: CPU per request (web and DB) over the floor's, `{floor_name}`: {floor:.2f} ms.",
+        ]
     failures = sum(group["failures"] for group in samples.values())
-    lines += ["", f"Errors: {failures}. Goals {'met' if met and not failures else 'MISSED'}.", ""]
+    stale = sum(group.get("stale", 0) for group in samples.values())
+    checked = sum(group.get("checked", 0) for group in samples.values())
+    verdict = "met" if met and not failures and not stale else "MISSED"
     lines += [
-        "| endpoint | requests | failures | p50 ms | p95 ms | p99 ms | avg bytes |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "",
+        f"Errors: {failures}. Stale answers: {stale} of {checked} reads after a change. "
+        f"Goals {verdict}.",
+        "",
+        *_totals(cpu, samples, seconds),
+    ]
+    lines += [
+        "| endpoint | requests | failures | p50 ms | p95 ms | p99 ms | avg bytes | web CPU ms "
+        "| DB CPU ms |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in endpoints:
         if row["Name"] == "Aggregated":
             continue
+        costed, web_us, db_us = endpoint_costs.get(row["Name"], (0, 0, 0))
+        web = f"{web_us / costed / 1000:.2f}" if costed else ""
+        database = f"{db_us / costed / 1000:.2f}" if costed else ""
         lines.append(
             f"| {row['Type']} {row['Name']} | {row['Request Count']} | {row['Failure Count']} | "
-            f"{row['50%']} | {row['95%']} | {row['99%']} | {float(row['Average Content Size']):.0f} |"
+            f"{row['50%']} | {row['95%']} | {row['99%']} | {float(row['Average Content Size']):.0f}"
+            f" | {web} | {database} |"
         )
     failures_csv = directory / "locust_failures.csv"
     if failures_csv.exists():

@@ -19,6 +19,12 @@ Steps, each printed as it starts:
    second, spread over both servers, for ``LOAD_DURATION`` (default 3m);
 6. the report (``loadtests/report.py``) printed and written to ``LOAD_OUT``.
 
+While locust runs, ``loadtests/machine.py`` adds up the CPU time of the servers, the workers,
+the database's backends and locust (``cpu.json``), and the run writes what was offered and the
+machine it ran on (``run.json``: processor, cores, load average before and after): the report
+sets each group's CPU per request (the servers' headers, ``loadtests/request_cost.py``)
+beside these totals.
+
 Every process it starts is stopped at the end, on failure and on Ctrl-C too. Everything runs
 on 127.0.0.1.
 """
@@ -26,6 +32,7 @@ on 127.0.0.1.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -39,6 +46,9 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+sys.path.insert(0, str(ROOT))
+
+from loadtests.machine import CpuSampler, machine  # noqa: E402
 
 
 def _setting(name: str, default: str) -> str:
@@ -177,8 +187,11 @@ def _fill() -> None:
         TEAMS,
         "--seasons",
         SEASONS,
+        # without a broker its tasks run in the process: the development settings, since the
+        # production ones refuse to start without one
         CELERY_BROKER_URL=None,
         REDIS_URL=None,
+        DJANGO_DEBUG="true",
     )
 
 
@@ -209,6 +222,28 @@ def _wait_for(port: int, limit_seconds: float = 60) -> None:
         except OSError:
             time.sleep(0.5)
     raise RuntimeError(f"gunicorn on port {port} did not answer /healthz")
+
+
+def _write_run(before: dict, after: dict) -> None:
+    """What was offered, and on what machine (``run.json``)."""
+    offered = {
+        "leagues": LEAGUES,
+        "teams": TEAMS,
+        "seasons": SEASONS,
+        "betting_leagues": BETTING_LEAGUES,
+        "users": USERS,
+        "spawn_rate": SPAWN_RATE,
+        "duration": DURATION,
+        "wait": [os.environ.get("LOAD_WAIT_MIN", "1"), os.environ.get("LOAD_WAIT_MAX", "5")],
+        "web": f"{len(PORTS)} gunicorn x {WEB_WORKERS} processes",
+        "floor_users": os.environ.get("LOAD_FLOOR_USERS", "2"),
+    }
+    run = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "offered": offered,
+        "machine": {**before, "load_average_after": after["load_average"]},
+    }
+    (OUT / "run.json").write_text(json.dumps(run))
 
 
 def _interrupted(_signal_number, _frame) -> None:
@@ -276,13 +311,14 @@ def main() -> int:
         for port in PORTS:
             _wait_for(port)
         _say(f"locust: {USERS} users, {SPAWN_RATE}/s, for {DURATION}")
+        before = machine()
         locust_env = {
             **os.environ,
             "LOAD_ACCOUNTS": str(accounts),
             "LOAD_HOSTS": ",".join(f"http://127.0.0.1:{port}" for port in PORTS),
             "LOAD_SAMPLES": str(OUT / "samples.json"),
         }
-        subprocess.run(
+        locust = subprocess.Popen(
             [
                 str(BIN / "locust"),
                 "-f",
@@ -306,8 +342,16 @@ def main() -> int:
             ],
             cwd=ROOT,
             env=locust_env,
-            check=True,
         )
+        servers = [process.pid for process in started if "gunicorn" in process.args[0]]
+        workers = [process.pid for process in started if "celery" in process.args[0]]
+        sampler = CpuSampler({"web": servers, "workers": workers, "locust": [locust.pid]}, DATABASE)
+        sampler.start()
+        code = locust.wait()
+        (OUT / "cpu.json").write_text(json.dumps(sampler.stop()))
+        if code:
+            raise subprocess.CalledProcessError(code, "locust")
+        _write_run(before, machine())
     except KeyboardInterrupt:
         _say("interrupted: stopping everything")
         return 130

@@ -103,6 +103,20 @@ def _cpu_seconds(workers: list) -> tuple[float, float]:
     return worker_cpu, database_cpu
 
 
+def _task_seconds(log_dir: Path) -> dict[str, tuple[int, float]]:
+    """Per task name, the runs and the seconds the workers' logs report (Celery's
+    ``Task NAME[id] succeeded in Xs``: wall time in the worker, the whole run's)."""
+    import re
+
+    pattern = re.compile(r"Task ([\w.]+)\[[^\]]+\] succeeded in ([0-9.]+)s")
+    runs: dict[str, tuple[int, float]] = {}
+    for log in log_dir.glob("worker*.log"):
+        for match in pattern.finditer(log.read_text(errors="replace")):
+            count, seconds = runs.get(match[1], (0, 0.0))
+            runs[match[1]] = (count + 1, seconds + float(match[2]))
+    return runs
+
+
 def _league(teams: int):
     from django.utils import timezone
 
@@ -193,6 +207,7 @@ def main() -> None:
             finally:
                 for worker in workers:
                     worker.stop()
+            tasks = _task_seconds(Path(logs))
         from django.db import connections
 
         connections.close_all()
@@ -209,6 +224,13 @@ def main() -> None:
         + ", ".join(f"{w:.2f}/{d:.2f}" for w, d in cpu)
         + f" s (medians {statistics.median(w for w, _ in cpu):.2f} / "
         f"{statistics.median(d for _, d in cpu):.2f} s)"
+    )
+    print(
+        "season  worker tasks over all repeats (runs, seconds in the worker): "
+        + ", ".join(
+            f"{name.rsplit('.', 1)[-1]} {count} / {seconds:.2f} s"
+            for name, (count, seconds) in sorted(tasks.items(), key=lambda item: -item[1][1])
+        )
     )
     print(
         f"season  {median:8.2f} s for {fixtures} fixtures ({args.teams} teams, double round "
