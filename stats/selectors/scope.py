@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import QuerySet
+from django.db.models.fields.json import KeyTransform
 from django.utils.translation import gettext_lazy as _
 
 from core.refusals import Refused
@@ -100,11 +101,19 @@ def scope_read(*, league: League, season: Season | None) -> Scope:
     """The scope with its results and every line the game reads from them."""
     scope = Scope(league, season)
     game = scope.game
-    rows = results(league=league, season=season)
-    if not game.needs_record:
-        rows = rows.defer("record")
+    keys = {f"record_{index}": key for index, key in enumerate(game.record_keys)}
+    rows = results(league=league, season=season).defer(
+        "record", "fixture__home_sheet", "fixture__away_sheet", "fixture__options"
+    )
+    rows = rows.annotate(**{alias: KeyTransform(key, "record") for alias, key in keys.items()})
     batch: list[Result] = []
     for result in rows.iterator(chunk_size=BATCH):
+        if keys:
+            result.record = {
+                key: getattr(result, alias)
+                for alias, key in keys.items()
+                if getattr(result, alias) is not None
+            }
         fixture = result.fixture
         scope.played[result.fixture_id] = Played(
             result.fixture_id,

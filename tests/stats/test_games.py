@@ -104,8 +104,19 @@ def test_tutatis_goals_shots_over_the_bar_and_injuries(tt_fixture, coach, other_
     assert values[("victory_points", "home", "")] == result.home_score == 9
 
 
-def test_the_scope_reads_each_result_once(kp_fixture, coach, other_coach):
-    kp_play(kp_fixture, 2, 0, by=coach, confirm_by=other_coach, seed=1)
+def test_the_scope_reads_the_records_keys_the_game_names(kp_fixture, coach, other_coach):
+    kp_play(
+        kp_fixture,
+        2,
+        0,
+        by=coach,
+        confirm_by=other_coach,
+        seed=1,
+        away={"badly_wounded": ["Viking 3"]},
+    )
     scope = selectors.scope_read(league=kp_fixture.season.league, season=None)
     assert list(scope.played) == [kp_fixture.pk]
     assert sum(line.value for line in scope.lines if line.statistic == "points") == 2
+    # the record's keys the game reads, and those only, were loaded with the result
+    injuries = [line for line in scope.lines if line.statistic == "injuries" and line.value]
+    assert [(line.side, line.value) for line in injuries] == [("home", 1)]
