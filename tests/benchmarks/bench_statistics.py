@@ -21,42 +21,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-DB_NAME = os.environ.get("BENCH_DB_NAME", "stats_bench")
+os.environ.setdefault("BENCH_DB_NAME", "stats_bench")
 
-
-def _database_url() -> str:
-    return urlsplit(SERVER)._replace(path=f"/{DB_NAME}").geturl()
-
-
-def _recreate_database() -> None:
-    import psycopg
-
-    with psycopg.connect(SERVER, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        admin.execute(f"CREATE DATABASE {DB_NAME}")
-
-
-def _setup_django() -> None:
-    os.environ["DATABASE_URL"] = _database_url()
-    os.environ.pop("CELERY_BROKER_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DJANGO_DEBUG", "true")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+from tests.benchmarks.bench_standings import (  # noqa: E402  (the same database and reads)
+    _read,
+    _recreate_database,
+    _setup_django,
+)
 
 
 def _league(teams: int, seasons: int):
@@ -107,24 +84,6 @@ def _league(teams: int, seasons: int):
         Fixture.objects.filter(season=season).update(status=Fixture.Status.PLAYED)
         results += len(fixtures)
     return league, season, results
-
-
-def _read(url: str, reads: int) -> tuple[int, float]:
-    from django.db import connection, reset_queries
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-
-    client = Client(HTTP_HOST="localhost")
-    reset_queries()
-    with CaptureQueriesContext(connection) as queries:
-        answer = client.get(url)
-    assert answer.status_code == 200, (url, answer.status_code)
-    times = []
-    for _ in range(reads):
-        started = time.perf_counter()
-        client.get(url)
-        times.append((time.perf_counter() - started) * 1000)
-    return len(queries), statistics.median(times)
 
 
 def main() -> None:
