@@ -81,6 +81,11 @@ def test_killpower_points_injuries_dealt_and_appearances(kp_fixture, coach, othe
     assert values[("appearances", "home", "Titanos 1")] == 1
     assert ("appearances", "home", "Titanos 7") not in values  # sat the match out
     assert values[("appearances", "away", "Viking 7")] == 1
+    # a gladiator's row links to his page
+    gladiator = kp_fixture.home.gladiators.get(name="Titanos 1")
+    game = plugins.statistics.of("killpower")
+    url = game.player_url(team_id=kp_fixture.home_id, player="Titanos 1")
+    assert url == f"/leagues/gladiators/{gladiator.pk}/"
 
 
 def test_tutatis_goals_shots_over_the_bar_and_injuries(tt_fixture, coach, other_coach):
