@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.refusals import Refused
 from core.registry import FORFEIT
-from league.models import League, Season
+from league.models import League, Season, Team
 from matches.models import Result
 from stats import plugins
 from stats.plugins import Line
@@ -47,6 +47,24 @@ def season_of(*, league: League, season_id: str | None) -> Season | None:
             value=str(season_id)[:40],
         )
     return season
+
+
+def team_of(*, league: League, team_id: str | None) -> Team | None:
+    """The league's team ``team_id`` names, ``None`` without an id; refused when it names
+    no team of the league."""
+    if team_id in (None, ""):
+        return None
+    team = None
+    if str(team_id).isdigit():
+        team = Team.objects.filter(league=league, pk=int(team_id)).first()
+    if team is None:
+        raise Refused(
+            "unknown_team",
+            _("%(value)s is no team of this league."),
+            "team",
+            value=str(team_id)[:40],
+        )
+    return team
 
 
 @dataclass(frozen=True, slots=True)
