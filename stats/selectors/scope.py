@@ -8,6 +8,7 @@ awarded score says nothing about play (as for the ratings and head-to-head)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.db.models import QuerySet
 from django.db.models.fields.json import KeyTransform
@@ -29,6 +30,14 @@ def leagues() -> QuerySet[League]:
     return League.objects.all()
 
 
+def _named[M: (Season, Team)](rows: QuerySet[M], value: str, field: str, message: Any) -> M:
+    """The row of ``rows`` whose id is ``value``; refused (``unknown_<field>``) otherwise."""
+    row = rows.filter(pk=int(value)).first() if value.isdigit() else None
+    if row is None:
+        raise Refused(f"unknown_{field}", message, field, value=value[:40])
+    return row
+
+
 def season_of(*, league: League, season_id: str | None) -> Season | None:
     """The league's season ``season_id`` names; without an id its latest season; ``None``
     for all time (``"all"``, or a league without seasons). Refused when it names no season
@@ -38,15 +47,8 @@ def season_of(*, league: League, season_id: str | None) -> Season | None:
     seasons = Season.objects.filter(league=league)
     if season_id in (None, ""):
         return seasons.first()
-    season = seasons.filter(pk=int(season_id)).first() if str(season_id).isdigit() else None
-    if season is None:
-        raise Refused(
-            "unknown_season",
-            _("%(value)s is no season of this league: give one of its seasons or “all”."),
-            "season",
-            value=str(season_id)[:40],
-        )
-    return season
+    message = _("%(value)s is no season of this league: give one of its seasons or “all”.")
+    return _named(seasons, str(season_id), "season", message)
 
 
 def team_of(*, league: League, team_id: str | None) -> Team | None:
@@ -54,17 +56,8 @@ def team_of(*, league: League, team_id: str | None) -> Team | None:
     no team of the league."""
     if team_id in (None, ""):
         return None
-    team = None
-    if str(team_id).isdigit():
-        team = Team.objects.filter(league=league, pk=int(team_id)).first()
-    if team is None:
-        raise Refused(
-            "unknown_team",
-            _("%(value)s is no team of this league."),
-            "team",
-            value=str(team_id)[:40],
-        )
-    return team
+    message = _("%(value)s is no team of this league.")
+    return _named(Team.objects.filter(league=league), str(team_id), "team", message)
 
 
 @dataclass(frozen=True, slots=True)
