@@ -50,8 +50,10 @@ class Line:
 class Statistics:
     """A game's statistics: their declaration and their values in stored results."""
 
-    needs_record = False
-    """Whether :meth:`lines` reads ``Result.record`` (else the core leaves the JSON unread)."""
+    record_keys: tuple[str, ...] = ()
+    """The top-level keys of ``Result.record`` that :meth:`lines` reads: the core loads only
+    those (the rest of the JSON, a match's whole roll log, is left in the database); none by
+    default."""
 
     def statistics(self) -> Sequence[Statistic]:
         """The game's statistics, in the order the pages show them. By default the score."""

@@ -36,6 +36,9 @@ class BoardSerializer(serializers.Serializer):
 
 
 class LeaderboardsSerializer(ScopeFields):
+    team = serializers.IntegerField(
+        source="team.pk", allow_null=True, help_text="The team asked for (`?team=`), or null."
+    )
     leaderboards = BoardSerializer(many=True, source="boards")
 
 

@@ -23,6 +23,14 @@ SEASON = OpenApiParameter(
 )
 
 
+TEAM = OpenApiParameter(
+    "team",
+    OpenApiTypes.INT,
+    description="A team id of the league: only its rows and its players', with their ranks "
+    "in the league (the leaderboards).",
+)
+
+
 class StatisticsView(APIView):
     """A league's statistics in the scope ``?season=`` names: the parts its serializer gives."""
 
@@ -33,7 +41,10 @@ class StatisticsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         league = get_object_or_404(selectors.leagues(), pk=pk)
         context = pages.league_statistics_page(
-            league=league, season_id=request.query_params.get("season"), **self.parts
+            league=league,
+            season_id=request.query_params.get("season"),
+            team_id=request.query_params.get("team"),
+            **self.parts,
         )
         return Response(self.serializer_class(context).data)
 
@@ -41,7 +52,7 @@ class StatisticsView(APIView):
 @extend_schema_view(
     get=extend_schema(
         summary="A league's leaderboards: each statistic of its game, teams and players ranked",
-        parameters=[SEASON],
+        parameters=[SEASON, TEAM],
         responses=LeaderboardsSerializer,
     )
 )

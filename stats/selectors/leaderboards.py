@@ -61,9 +61,10 @@ def team_totals(scope: Scope) -> dict[str, dict[tuple[int, int], int]]:
     return totals
 
 
-def leaderboards(*, scope: Scope, limit: int = LIMIT) -> list[Board]:
+def leaderboards(*, scope: Scope, limit: int = LIMIT, team_id: int | None = None) -> list[Board]:
     """A team board for every statistic the game declares, then a player board for each
-    statistic counted per player, in the order the game declares them."""
+    statistic counted per player, in the order the game declares them: the ``limit`` best
+    rows, or with ``team_id`` every row of that team (with its rank in the league)."""
     declared = list(scope.game.statistics())
     order = {fixture_id: index for index, fixture_id in enumerate(scope.played)}
     per_match: dict[tuple[str, str, int, str], dict[int, int]] = defaultdict(
@@ -71,12 +72,12 @@ def leaderboards(*, scope: Scope, limit: int = LIMIT) -> list[Board]:
     )
     names: dict[tuple[int, str], str] = {}
     for line in scope.lines:
-        team_id = scope.team_of(line)
-        per_match[(line.statistic, TEAM, team_id, "")][line.fixture_id] += line.value
+        side = scope.team_of(line)
+        per_match[(line.statistic, TEAM, side, "")][line.fixture_id] += line.value
         if line.player:
-            key = (line.statistic, PLAYER, team_id, line.player)
+            key = (line.statistic, PLAYER, side, line.player)
             per_match[key][line.fixture_id] += line.value
-            names[(team_id, line.player)] = line.player_name or line.player
+            names[(side, line.player)] = line.player_name or line.player
     teams = Team.objects.in_bulk({key[2] for key in per_match})
     games: dict[int, int] = defaultdict(int)
     for played in scope.played.values():
@@ -87,7 +88,7 @@ def leaderboards(*, scope: Scope, limit: int = LIMIT) -> list[Board]:
         for statistic in declared
         for per in ((TEAM, PLAYER) if statistic.per == PLAYER else (TEAM,))
     }
-    for (name, per, team_id, player), fixtures in per_match.items():
+    for (name, per, side, player), fixtures in per_match.items():
         board = boards.get((name, per))
         total = sum(fixtures.values())
         if board is None or total <= 0:
@@ -95,13 +96,13 @@ def leaderboards(*, scope: Scope, limit: int = LIMIT) -> list[Board]:
         best = min(fixtures, key=lambda f: (-fixtures[f], order[f]))
         board.rows.append(
             Row(
-                team=teams[team_id],
+                team=teams[side],
                 value=total,
-                matches=games[team_id] if per == TEAM else len(fixtures),
+                matches=games[side] if per == TEAM else len(fixtures),
                 best_fixture_id=best,
                 best_value=fixtures[best],
                 player=player,
-                player_name=names.get((team_id, player), ""),
+                player_name=names.get((side, player), ""),
             )
         )
     result = []
@@ -109,8 +110,11 @@ def leaderboards(*, scope: Scope, limit: int = LIMIT) -> list[Board]:
         board.rows.sort(
             key=lambda r: (-r.value, r.matches, r.player_name or r.team.name, r.team.pk)
         )
-        board.rows = board.rows[:limit]
         _rank(board.rows)
+        if team_id is None:
+            board.rows = board.rows[:limit]
+        else:
+            board.rows = [row for row in board.rows if row.team.pk == team_id]
         for row in board.rows:
             if row.player:
                 row.player_url = scope.game.player_url(team_id=row.team.pk, player=row.player)

@@ -6,18 +6,26 @@ from core.exports import Column, Table, table_of
 from league.models import League
 from stats.selectors.leaderboards import Board, Row, leaderboards
 from stats.selectors.records import records
-from stats.selectors.scope import ALL, scope_read, season_of
+from stats.selectors.scope import ALL, scope_read, season_of, team_of
 
 
 def league_statistics_page(
-    *, league: League, season_id: str | None, boards: bool = True, kept: bool = True
+    *,
+    league: League,
+    season_id: str | None,
+    team_id: str | None = None,
+    boards: bool = True,
+    kept: bool = True,
 ) -> dict[str, Any]:
     """The league's leaderboards and records in the season ``season_id`` names (its latest
-    without; all time with ``"all"``), and the scopes to switch to. Refused for a season
-    that is not the league's. ``boards`` and ``kept``: whether to rank the leaderboards and
-    find the records (the API answers one or the other)."""
+    without; all time with ``"all"``), and the scopes to switch to; with ``team_id``, the
+    leaderboards' rows of that team and its players only. Refused for a season or team that
+    is not the league's. ``boards`` and ``kept``: whether to rank the leaderboards and find
+    the records (the API answers one or the other)."""
     season = season_of(league=league, season_id=season_id)
+    team = team_of(league=league, team_id=team_id)
     scope = scope_read(league=league, season=season)
+    ranked = leaderboards(scope=scope, team_id=team.pk if team else None) if boards else []
     return {
         "league": league,
         "season": season,
@@ -25,7 +33,8 @@ def league_statistics_page(
         "all_time": ALL,
         "scope_value": season.pk if season is not None else ALL,
         "results_count": len(scope.played),
-        "boards": leaderboards(scope=scope) if boards else [],
+        "team": team,
+        "boards": ranked,
         "records": records(scope=scope) if kept else [],
     }
 

@@ -8,13 +8,15 @@ awarded score says nothing about play (as for the ratings and head-to-head)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.db.models import QuerySet
+from django.db.models.fields.json import KeyTransform
 from django.utils.translation import gettext_lazy as _
 
 from core.refusals import Refused
 from core.registry import FORFEIT
-from league.models import League, Season
+from league.models import League, Season, Team
 from matches.models import Result
 from stats import plugins
 from stats.plugins import Line
@@ -28,6 +30,14 @@ def leagues() -> QuerySet[League]:
     return League.objects.all()
 
 
+def _named[M: (Season, Team)](rows: QuerySet[M], value: str, field: str, message: Any) -> M:
+    """The row of ``rows`` whose id is ``value``; refused (``unknown_<field>``) otherwise."""
+    row = rows.filter(pk=int(value)).first() if value.isdigit() else None
+    if row is None:
+        raise Refused(f"unknown_{field}", message, field, value=value[:40])
+    return row
+
+
 def season_of(*, league: League, season_id: str | None) -> Season | None:
     """The league's season ``season_id`` names; without an id its latest season; ``None``
     for all time (``"all"``, or a league without seasons). Refused when it names no season
@@ -37,15 +47,17 @@ def season_of(*, league: League, season_id: str | None) -> Season | None:
     seasons = Season.objects.filter(league=league)
     if season_id in (None, ""):
         return seasons.first()
-    season = seasons.filter(pk=int(season_id)).first() if str(season_id).isdigit() else None
-    if season is None:
-        raise Refused(
-            "unknown_season",
-            _("%(value)s is no season of this league: give one of its seasons or “all”."),
-            "season",
-            value=str(season_id)[:40],
-        )
-    return season
+    message = _("%(value)s is no season of this league: give one of its seasons or “all”.")
+    return _named(seasons, str(season_id), "season", message)
+
+
+def team_of(*, league: League, team_id: str | None) -> Team | None:
+    """The league's team ``team_id`` names, ``None`` without an id; refused when it names
+    no team of the league."""
+    if team_id in (None, ""):
+        return None
+    message = _("%(value)s is no team of this league.")
+    return _named(Team.objects.filter(league=league), str(team_id), "team", message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +112,19 @@ def scope_read(*, league: League, season: Season | None) -> Scope:
     """The scope with its results and every line the game reads from them."""
     scope = Scope(league, season)
     game = scope.game
-    rows = results(league=league, season=season)
-    if not game.needs_record:
-        rows = rows.defer("record")
+    keys = {f"record_{index}": key for index, key in enumerate(game.record_keys)}
+    rows = results(league=league, season=season).defer(
+        "record", "fixture__home_sheet", "fixture__away_sheet", "fixture__options"
+    )
+    rows = rows.annotate(**{alias: KeyTransform(key, "record") for alias, key in keys.items()})
     batch: list[Result] = []
     for result in rows.iterator(chunk_size=BATCH):
+        if keys:
+            result.record = {
+                key: getattr(result, alias)
+                for alias, key in keys.items()
+                if getattr(result, alias) is not None
+            }
         fixture = result.fixture
         scope.played[result.fixture_id] = Played(
             result.fixture_id,

@@ -1,5 +1,6 @@
 """The statistics pages, readable by anyone who can read the league: its leaderboards and
-records (``/leagues/<id>/statistics/``, ``?season=<id>`` or ``?season=all``) and their
+records (``/leagues/<id>/statistics/``, ``?season=<id>`` or ``?season=all``; ``?team=<id>``
+for one team's rows) and their
 download (``/leagues/<id>/statistics.csv`` or ``.json``)."""
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,7 +16,9 @@ from stats.selectors import pages
 
 def _context(request: HttpRequest, league: League) -> dict:
     try:
-        return pages.league_statistics_page(league=league, season_id=request.GET.get("season"))
+        return pages.league_statistics_page(
+            league=league, season_id=request.GET.get("season"), team_id=request.GET.get("team")
+        )
     except Refused as refused:
         raise Http404(refused.message) from None
 

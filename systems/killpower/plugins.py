@@ -134,7 +134,7 @@ class Metrics(tournaments.Metrics):
 
 
 class Statistics(stats.Statistics):
-    needs_record = True
+    record_keys = statistics_read.RECORD_KEYS
 
     def statistics(self) -> Sequence[stats.Statistic]:
         return statistics_read.STATISTICS

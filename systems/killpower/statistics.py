@@ -12,6 +12,9 @@ from stats.plugins import PLAYER, SIDES, Line, Statistic, other, score_lines
 from systems.killpower.models import Gladiator
 from systems.killpower.report_checks import WOUNDED
 
+RECORD_KEYS = ("report", WOUNDED)
+"""What :func:`lines` reads of ``Result.record``."""
+
 STATISTICS = (
     Statistic("points", _("Points")),
     Statistic("injuries", _("Injuries dealt"), record=_("Most injuries dealt in a match")),

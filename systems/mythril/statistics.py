@@ -13,6 +13,9 @@ from rules_engine.mythril.report import COUNTS
 from stats.plugins import PLAYER, SIDES, Line, Statistic
 from systems.mythril.models import PostMatchRun
 
+RECORD_KEYS = ("report",)
+"""What :func:`lines` reads of ``Result.record``."""
+
 STATISTICS = (
     Statistic("touchdowns", _("Touchdowns"), per=PLAYER),
     Statistic(

@@ -13,6 +13,9 @@ WON = ("CS", "S")
 """A roll's results that win the exchange: critical success and success."""
 ROLLS = ("attack", "defence", "counter_attack")
 
+RECORD_KEYS = ("turns", "possessions")
+"""What :func:`lines` reads of ``Result.record``."""
+
 STATISTICS = (
     Statistic("goals", _("Goals")),
     Statistic("possessions", _("Possessions"), record=_("Most possessions in a match")),

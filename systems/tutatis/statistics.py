@@ -9,6 +9,9 @@ from django.utils.translation import gettext_lazy as _
 from matches.models import Result
 from stats.plugins import SIDES, Line, Statistic, other, score_lines
 
+RECORD_KEYS = ("result",)
+"""What :func:`lines` reads of ``Result.record``."""
+
 STATISTICS = (
     Statistic("goals", _("Goals"), record=_("Most goals in a match")),
     Statistic("over_bar", _("Shots over the bar")),

@@ -82,6 +82,7 @@ def test_the_core_apps_define_their_points_and_the_games_only_implement_them():
         "league.plugins",
         "loadgen.plugins",
         "matches.plugins",
+        "stats.plugins",
         "tournaments.plugins",
     }
 

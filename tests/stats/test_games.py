@@ -81,6 +81,11 @@ def test_killpower_points_injuries_dealt_and_appearances(kp_fixture, coach, othe
     assert values[("appearances", "home", "Titanos 1")] == 1
     assert ("appearances", "home", "Titanos 7") not in values  # sat the match out
     assert values[("appearances", "away", "Viking 7")] == 1
+    # a gladiator's row links to his page
+    gladiator = kp_fixture.home.gladiators.get(name="Titanos 1")
+    game = plugins.statistics.of("killpower")
+    url = game.player_url(team_id=kp_fixture.home_id, player="Titanos 1")
+    assert url == f"/leagues/gladiators/{gladiator.pk}/"
 
 
 def test_tutatis_goals_shots_over_the_bar_and_injuries(tt_fixture, coach, other_coach):
@@ -104,8 +109,19 @@ def test_tutatis_goals_shots_over_the_bar_and_injuries(tt_fixture, coach, other_
     assert values[("victory_points", "home", "")] == result.home_score == 9
 
 
-def test_the_scope_reads_each_result_once(kp_fixture, coach, other_coach):
-    kp_play(kp_fixture, 2, 0, by=coach, confirm_by=other_coach, seed=1)
+def test_the_scope_reads_the_records_keys_the_game_names(kp_fixture, coach, other_coach):
+    kp_play(
+        kp_fixture,
+        2,
+        0,
+        by=coach,
+        confirm_by=other_coach,
+        seed=1,
+        away={"badly_wounded": ["Viking 3"]},
+    )
     scope = selectors.scope_read(league=kp_fixture.season.league, season=None)
     assert list(scope.played) == [kp_fixture.pk]
     assert sum(line.value for line in scope.lines if line.statistic == "points") == 2
+    # the record's keys the game reads, and those only, were loaded with the result
+    injuries = [line for line in scope.lines if line.statistic == "injuries" and line.value]
+    assert [(line.side, line.value) for line in injuries] == [("home", 1)]

@@ -66,8 +66,23 @@ def test_the_scopes_link_each_season_and_all_time(league, season, played):
 def test_the_league_and_team_pages_link_the_statistics(league, season, played):
     _response, html = page(f"/leagues/{league.pk}/")
     assert html.find("a", href=f"/leagues/{league.pk}/statistics/?season={season.pk}")
-    _response, html = page(f"/leagues/teams/{played.fixture.home_id}/")
-    assert html.find("a", href=f"/leagues/{league.pk}/statistics/")
+    home = played.fixture.home_id
+    _response, html = page(f"/leagues/teams/{home}/")
+    assert html.find("a", href=f"/leagues/{league.pk}/statistics/?team={home}")
+
+
+@pytest.mark.parametrize(
+    ("language", "note"), [("en", "The rows of Ravens"), ("fr", "Les lignes de Ravens")]
+)
+def test_one_teams_rows_with_their_ranks_in_the_league(league, season, played, language, note):
+    ravens = played.fixture.away
+    response, html = page(f"/leagues/{league.pk}/statistics/?team={ravens.pk}", language)
+
+    assert response.status_code == 200
+    assert html.find(id="stats-team").text.startswith(note)
+    rows = html.find(id="board-goals-team").tbody.find_all("tr")
+    assert [(row.td.text, row.th.a.text) for row in rows] == [("2", "Ravens")]  # 3 goals, 2nd
+    assert page(f"/leagues/{league.pk}/statistics/?team=99999")[0].status_code == 404
 
 
 def test_the_download_lists_every_leaderboard_row(league, season, played):
@@ -117,6 +132,17 @@ def test_the_api_records(api_client, league, season, played):
     assert records["biggest_win"]["fixture"]["id"] == played.fixture_id
     assert records["biggest_win"]["team"]["name"] == "Wolves"
     assert records["longest_unbeaten_run"]["since"]["id"] == played.fixture_id
+
+
+def test_the_api_gives_one_teams_rows(api_client, league, season, played):
+    ravens = played.fixture.away
+    body = api_client.get(f"/api/v1/leagues/{league.pk}/statistics/?team={ravens.pk}").json()
+
+    assert body["team"] == ravens.pk
+    goals = {board["statistic"]: board for board in body["leaderboards"]}["goals"]["rows"]
+    assert [(row["team"]["name"], row["rank"], row["value"]) for row in goals] == [("Ravens", 2, 3)]
+    refused = api_client.get(f"/api/v1/leagues/{league.pk}/statistics/?team=0")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "unknown_team"
 
 
 def test_the_api_refuses_a_season_of_no_such_league(api_client, league, season):
