@@ -50,6 +50,33 @@ class CampaignPlayerSerializer(serializers.Serializer):
     player = UserField(help_text="Username of the player to add.")
 
 
+class ArmyCasualtiesSerializer(serializers.Serializer):
+    army = serializers.IntegerField(source="army.pk")
+    name = serializers.CharField(source="army.name")
+    battles = serializers.IntegerField(help_text="Battles whose casualties were confirmed.")
+    dead = serializers.IntegerField()
+    wounded = serializers.IntegerField()
+    suffered = serializers.IntegerField(help_text="Dead and wounded.")
+    inflicted_dead = serializers.IntegerField()
+    inflicted_wounded = serializers.IntegerField()
+    inflicted = serializers.IntegerField(help_text="The enemies' dead and wounded.")
+
+
+class HeaviestLossesSerializer(serializers.Serializer):
+    army = serializers.IntegerField(source="army.pk")
+    name = serializers.CharField(source="army.name")
+    battle = serializers.IntegerField(source="battle_id")
+    battle_name = serializers.CharField()
+    dead = serializers.IntegerField()
+    wounded = serializers.IntegerField()
+    casualties = serializers.IntegerField()
+
+
+class CampaignStatisticsSerializer(serializers.Serializer):
+    armies = ArmyCasualtiesSerializer(many=True)
+    heaviest = HeaviestLossesSerializer(allow_null=True)
+
+
 # --- troops -------------------------------------------------------------------------------
 
 

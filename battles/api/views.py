@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Model
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -24,6 +25,7 @@ from battles.api.filters import (
 )
 from battles.api.permissions import CanEditArmy, IsGameMaster
 from battles.selectors import campaigns as selectors
+from battles.selectors import statistics
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import IsAuthenticatedCreate, ReadOnly
 
@@ -93,6 +95,17 @@ class CampaignViewSet(_Resource):
 
     def perform_update_service(self, instance, data):
         return services.campaign_update(campaign=instance, user=self.request.user, **data)
+
+    @extend_schema(
+        summary="A campaign's casualties: what each army suffered and inflicted, and the "
+        "heaviest losses in one battle",
+        responses=s.CampaignStatisticsSerializer,
+    )
+    @action(detail=True, methods=["get"], permission_classes=[ReadOnly])
+    def statistics(self, request: Request, pk: int) -> Response:
+        campaign = self.get_object()
+        data = statistics.campaign_statistics(campaign_id=campaign.pk)
+        return Response(s.CampaignStatisticsSerializer(data).data)
 
 
 @extend_schema_view(

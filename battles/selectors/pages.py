@@ -10,6 +10,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from battles import engine
 from battles.models import Army, Battle, BattleRun, Campaign
 from battles.selectors import campaigns as selectors
+from battles.selectors.statistics import CampaignStatistics, campaign_statistics
 
 
 def campaign_rows() -> QuerySet[Campaign]:
@@ -55,6 +56,7 @@ class CampaignPage:
     players: list
     armies: list[ArmyRow]
     battles: list[BattleRow]
+    statistics: CampaignStatistics
 
 
 def _battles(battles: QuerySet[Battle]) -> list[BattleRow]:
@@ -73,7 +75,8 @@ def campaign_page(*, campaign_id: int) -> CampaignPage:
         army.campaign = campaign
         armies.append(ArmyRow(army, selectors.army_card(army=army, tables=tables)))
     battles = _battles(selectors.battle_list(campaign=campaign).order_by("-created_at", "-pk"))
-    return CampaignPage(campaign, list(campaign.players.all()), armies, battles)
+    statistics = campaign_statistics(campaign_id=campaign.pk, armies=[row.army for row in armies])
+    return CampaignPage(campaign, list(campaign.players.all()), armies, battles, statistics)
 
 
 @dataclass(frozen=True)

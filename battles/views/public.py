@@ -64,6 +64,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player_names": ", ".join(p.get_full_name() or p.username for p in page.players),
         "armies": rows,
         "battles": page.battles,
+        "statistics": page.statistics,
         "is_game_master": is_gm,
         "is_player": is_player,
     }
