@@ -47,11 +47,12 @@ serve() {  # serve DATABASE PORT: the app on that SQLite file, in the background
     DATABASE_URL="sqlite:///$1" $BIN/python manage.py runserver "127.0.0.1:$2" --noreload \
         >"$1.server.log" 2>&1 &
     SERVERS+=($!)
-    for _ in $(seq 1 30); do
+    # up to 120 s: on a busy machine (it is shared here) a server has taken over 30 s to start
+    for _ in $(seq 1 120); do
         curl -sf "http://127.0.0.1:$2/healthz" >/dev/null && return 0
         sleep 1
     done
-    echo "error: the app on port $2 did not come up within 30 s" >&2
+    echo "error: the app on port $2 did not come up within 120 s" >&2
     cat "$1.server.log" >&2
     return 1
 }
