@@ -81,6 +81,9 @@ print-python:
 	@test -z "$(PYTHON)" || $(PYTHON) --version
 
 # The stamp is rebuilt when pyproject.toml changes. A venv left by an older Python is replaced.
+# --no-compile: pip would otherwise compile every module of every package it installs (about
+# half a minute of one core here, mypy's and Playwright's included); Python compiles what a
+# command imports, the first time it does, and keeps it.
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
 		echo "error: no Python 3.12 or newer found (tried: $(strip $(PYTHON_CANDIDATES)))." >&2; \
@@ -96,7 +99,7 @@ $(VENV)/.installed: pyproject.toml
 	fi
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[dev]'
+	$(BIN)/python -m pip install --no-compile -e '.[dev]'
 	@touch $@
 
 install: $(VENV)/.installed
@@ -127,8 +130,9 @@ test-postgres: install
 	env -u CELERY_BROKER_URL HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
 		$(BIN)/pytest $(FAST_SUITE) --database-tests-only $(XDIST) $(PYTEST_ARGS)
 
+# On every core like make test: each worker has its own live server, test database and Chromium.
 test-browser: install
-	$(BIN)/pytest -m browser $(PYTEST_ARGS)
+	$(BIN)/pytest -m browser $(XDIST) $(PYTEST_ARGS)
 
 # On every core like make test: each worker adds its index to CELERY_BROKER_URL's Redis database
 # number (tests/settings.py), so its broker, cache and Celery worker are its own.

@@ -8,6 +8,7 @@ writes nothing; twenty bets at once from one wallet never overdraw it.
 
 import hashlib
 import json
+from collections.abc import Callable
 from decimal import Decimal
 
 from auditlog.context import disable_auditlog
@@ -261,13 +262,9 @@ def bet_check(
     fixture = _still_open(_fixture_row(fixture_id).first())
     settings = _betting_on(fixture.season.league)
     taken = _check_bet(user, fixture, settings, outcome, stake, price)
-    found = {
-        account.kind: account.balance
-        for account in _wallet_and_escrow(fixture.season.league_id, user.pk, fixture.pk)
-    }
-    if Account.Kind.WALLET not in found:
-        raise BettingRefused("no_wallet", _("Open a wallet in this league first."))
-    _check_funds(found[Account.Kind.WALLET], found.get(Account.Kind.ESCROW, 0), settings, stake)
+    _check_wallet(
+        _wallet_and_escrow(fixture.season.league_id, user.pk, fixture.pk), settings, stake
+    )
     return taken
 
 
@@ -283,12 +280,26 @@ def bet_place(
     """Place a bet; ``(bet, created)``. With an ``idempotency_key`` already used for the same
     bet, that bet again (``created`` False); used for another, ``idempotency_conflict``."""
     digest = _digest(fixture_id, outcome, stake, price)
+    return _placed_once(
+        user,
+        idempotency_key,
+        digest,
+        lambda: _place(user, fixture_id, outcome, stake, price, idempotency_key, digest),
+    )
+
+
+def _placed_once(
+    user: User, idempotency_key: str | None, digest: str, place: Callable[[], Bet]
+) -> tuple[Bet, bool]:
+    """``place()`` once per ``Idempotency-Key``: ``(bet, created)``. A key already used for
+    the same request (``digest``) answers that bet again; one used for another request,
+    ``idempotency_conflict`` (``_replay``). Shared by fixture and champion bets."""
     if idempotency_key:
         earlier = _replay(user, idempotency_key, digest)
         if earlier is not None:
             return earlier, False
     try:
-        return _place(user, fixture_id, outcome, stake, price, idempotency_key, digest), True
+        return place(), True
     except IntegrityError:
         # The same key raced in from a second request: answer what the first one placed.
         if idempotency_key:
@@ -296,6 +307,15 @@ def bet_place(
             if earlier is not None:
                 return earlier, False
         raise
+
+
+def _check_wallet(accounts, settings: BettingSettings, stake: int) -> None:
+    """The refusals a bet check reads from the user's wallet and the market's open stakes
+    (``accounts``, unlocked): no wallet yet, then ``_check_funds``."""
+    found = {account.kind: account.balance for account in accounts}
+    if Account.Kind.WALLET not in found:
+        raise BettingRefused("no_wallet", _("Open a wallet in this league first."))
+    _check_funds(found[Account.Kind.WALLET], found.get(Account.Kind.ESCROW, 0), settings, stake)
 
 
 @transaction.atomic

@@ -27,13 +27,13 @@ from typing import Any
 
 from auditlog.context import disable_auditlog
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from betting import history, postings, reasons
-from betting.bets import _betting_on, _check_funds, _replay
+from betting.bets import _betting_on, _check_funds, _check_wallet, _placed_once
 from betting.errors import BettingRefused
 from betting.league_settings import settings_of
 from betting.models import Bet, BettingSettings, Market, SeasonOdds, Settlement
@@ -270,10 +270,7 @@ def champion_bet_check(
     season = _still_open(Season.objects.select_related("league").filter(pk=season_id).first())
     settings = _betting_on(season.league)
     taken = _check_champion_bet(user, season, settings, outcome, stake, price)
-    found = {a.kind: a.balance for a in _wallet_and_escrow(season, user)}
-    if Account.Kind.WALLET not in found:
-        raise BettingRefused("no_wallet", _("Open a wallet in this league first."))
-    _check_funds(found[Account.Kind.WALLET], found.get(Account.Kind.ESCROW, 0), settings, stake)
+    _check_wallet(_wallet_and_escrow(season, user), settings, stake)
     return taken
 
 
@@ -290,18 +287,12 @@ def champion_bet_place(
     ``Idempotency-Key`` and body answer the first bet again; another body,
     ``idempotency_conflict`` (keys are shared with the fixture bets)."""
     digest = _digest(season_id, str(outcome), stake, price)
-    if idempotency_key:
-        earlier = _replay(user, idempotency_key, digest)
-        if earlier is not None:
-            return earlier, False
-    try:
-        return _place(user, season_id, str(outcome), stake, price, idempotency_key, digest), True
-    except IntegrityError:
-        if idempotency_key:
-            earlier = _replay(user, idempotency_key, digest)
-            if earlier is not None:
-                return earlier, False
-        raise
+    return _placed_once(
+        user,
+        idempotency_key,
+        digest,
+        lambda: _place(user, season_id, str(outcome), stake, price, idempotency_key, digest),
+    )
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -119,6 +120,22 @@ class BettingSettings(models.Model):
         return f"{self.league}: {self.get_mode_display()}"
 
 
+def _market_link(
+    to: type[models.Model], related_name: str, verbose_name: Promise, help_text: str | Promise = ""
+) -> models.ForeignKey:
+    """A bet's or a settlement's fixture (the fixture market) or season (the champion market):
+    the one its market names is set, the other left empty."""
+    return models.ForeignKey(
+        to,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name=related_name,
+        verbose_name=verbose_name,
+        help_text=help_text,
+    )
+
+
 class Bet(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
@@ -141,22 +158,9 @@ class Bet(models.Model):
     market = models.CharField(
         _("market"), max_length=8, choices=Market.choices, default=Market.FIXTURE
     )
-    fixture = models.ForeignKey(
-        Fixture,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="bets",
-        verbose_name=_("fixture"),
-    )
-    season = models.ForeignKey(
-        Season,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="bets",
-        verbose_name=_("season"),
-        help_text=_("A champion bet: the season whose champion it backs."),
+    fixture = _market_link(Fixture, "bets", _("fixture"))
+    season = _market_link(
+        Season, "bets", _("season"), _("A champion bet: the season whose champion it backs.")
     )
     team = models.ForeignKey(
         Team,
@@ -269,22 +273,12 @@ class Settlement(models.Model):
     the payments, witnesses that they were paid. A corrected result reverses it (new
     entries; ``reversed_at`` set) and a new one is written; one active settlement per fixture."""
 
-    fixture = models.ForeignKey(
-        Fixture,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="settlements",
-        verbose_name=_("fixture"),
-    )
-    season = models.ForeignKey(
+    fixture = _market_link(Fixture, "settlements", _("fixture"))
+    season = _market_link(
         Season,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="settlements",
-        verbose_name=_("season"),
-        help_text=_("A season's champion market paid: its champion's id, or “cancelled”."),
+        "settlements",
+        _("season"),
+        _("A season's champion market paid: its champion's id, or “cancelled”."),
     )
     outcome = models.CharField(
         _("outcome"), max_length=20, help_text=_("The result paid, or “cancelled” (all refunded).")

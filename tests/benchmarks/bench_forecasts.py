@@ -43,26 +43,14 @@ from rules_engine.forecasts import (  # noqa: E402
     TeamTotals,
     forecast,
 )
+from tests.benchmarks.machine import processor  # noqa: E402
+from tests.round_robin_seasons import double_round_robin, played_in_part  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = os.environ.get("BENCH_DB_NAME", "league_forecasts_bench")
 ENGINE_TARGET = 1.0
 STORED_TARGET = 2.0
 TEAMS = 20
-
-
-def double_round_robin(count: int) -> list[tuple[int, int, int]]:
-    """(round, home, away) of a double round robin of teams ``0..count-1`` (circle method; the
-    second half mirrors the first with the grounds swapped), in round order."""
-    sides = list(range(count))
-    first = []
-    for number in range(1, count):
-        half = count // 2
-        for i in range(half):
-            home, away = (sides[i], sides[-1 - i]) if number % 2 else (sides[-1 - i], sides[i])
-            first.append((number, home, away))
-        sides = [sides[0], sides[-1], *sides[1:-1]]
-    return first + [(number + count - 1, away, home) for number, home, away in first]
 
 
 def engine_season() -> SeasonState:
@@ -147,48 +135,28 @@ def _setup_django(n: int) -> None:
 def bench_stored(results: int) -> tuple[float, float, int, int]:
     """The median seconds from a committed result's change to its forecast stored, their
     median CPU seconds and queries, and the number of fixtures left in the last one."""
-    from datetime import UTC, datetime, timedelta
-
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     from forecasts import services
     from forecasts.models import SeasonForecast
-    from league.services import league_create
     from matches.models import Fixture, Result
     from matches.standings_keeping import standings_rebuild
     from ratings.services import ratings_rebuild
-    from tests.factories import TeamFactory
 
-    commissioner = get_user_model().objects.create_user("bench_commissioner")
-    league = league_create(commissioner=commissioner, name="Bench arena", rule_system="killpower")
-    season = league.seasons.get()
-    sides = [TeamFactory(league=league, name=f"Team {i:02d}") for i in range(TEAMS)]
-    start = datetime(2026, 1, 5, 20, tzinfo=UTC)
-    fixtures = Fixture.objects.bulk_create(
-        Fixture(
-            season=season,
-            round=number,
-            home=sides[h],
-            away=sides[a],
-            kickoff=start + timedelta(days=7 * number),
-        )
-        for number, h, a in double_round_robin(TEAMS)
+    half = TEAMS * (TEAMS - 1) // 2
+    season, fixtures = played_in_part(
+        commissioner=get_user_model().objects.create_user("bench_commissioner"),
+        name="Bench arena",
+        teams=TEAMS,
+        played=half - results,
+        seed=2,
     )
-    draw = random.Random(2)
-    half = len(fixtures) // 2
-    rows = []
-    for fixture in fixtures[: half - results]:
-        h, a = draw.randint(0, 3), draw.randint(0, 3)
-        winner = "home" if h > a else "away" if a > h else "draw"
-        rows.append(
-            Result(fixture=fixture, home_score=h, away_score=a, winner=winner, seed=0, record={})
-        )
-    Result.objects.bulk_create(rows)  # no signal: the played half, counted once below
-    Fixture.objects.filter(pk__in=[r.fixture_id for r in rows]).update(status=Fixture.Status.PLAYED)
+    rows = fixtures[: half - results]  # played: their results counted once below
+    Fixture.objects.filter(pk__in=[f.pk for f in rows]).update(status=Fixture.Status.PLAYED)
     standings_rebuild(season_ids=[season.pk])
-    ratings_rebuild(league_ids=[league.pk])  # the teams' ratings the chances are read from
+    ratings_rebuild(league_ids=[season.league_id])  # the teams' ratings the chances are read from
     services.forecast_ensure(season=season)
 
     times, cpu, queries = [], [], []
@@ -209,16 +177,6 @@ def bench_stored(results: int) -> tuple[float, float, int, int]:
     return statistics.median(times), statistics.median(cpu), int(statistics.median(queries)), left
 
 
-def _processor() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown processor"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
@@ -227,7 +185,7 @@ def main() -> None:
     parser.add_argument("--engine-only", action="store_true")
     args = parser.parse_args()
     print(
-        f"{datetime_now()} · {_processor()} · {os.cpu_count()} cores · "
+        f"{datetime_now()} · {processor()} · {os.cpu_count()} cores · "
         f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     wall, cpu = bench_engine(args.n, args.repeats)

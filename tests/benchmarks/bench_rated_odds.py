@@ -32,6 +32,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.benchmarks.machine import processor  # noqa: E402
+
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = os.environ.get("BENCH_DB_NAME", "league_rated_odds_bench")
 TARGET_MS = 5.0
@@ -112,18 +114,6 @@ def _timed(run, repeats: int) -> tuple[float, int]:
     return statistics.median(times), len(queries)
 
 
-def _processor() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    import platform
-
-    return platform.processor() or "unknown processor"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=200)
@@ -147,7 +137,7 @@ def main() -> None:
 
     fixture = loaded()
     print(
-        f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {_processor()}, {os.cpu_count()} cores,"
+        f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {processor()}, {os.cpu_count()} cores,"
         f" load average {os.getloadavg()[0]:.1f}"
     )
     print(

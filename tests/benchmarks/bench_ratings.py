@@ -34,6 +34,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.benchmarks.bench_ratings_volume import bench_rebuild, bench_updates  # noqa: E402
+
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = os.environ.get("BENCH_DB_NAME", "league_ratings_bench")
 
@@ -66,79 +68,6 @@ def _setup_django() -> None:
     django.setup()
 
 
-def _rebuild(repeats: int, jobs: int) -> tuple[list[float], dict[str, int], int]:
-    """The rebuild timed to its commit: the messages it sends then (each league's prices and
-    draw fit, ``team_ratings_changed``) are recorded as a broker would take them, not run
-    here (workers run them; without a broker they would run eagerly inside the timing)."""
-    from unittest import mock
-
-    from celery.app.task import Task
-
-    from ratings.services import ratings_rebuild
-
-    seconds, written, sent = [], {}, []
-    with mock.patch.object(Task, "delay", lambda task, *args: sent.append((task.name, args))):
-        for _ in range(repeats):
-            started = time.perf_counter()
-            written = ratings_rebuild(jobs=jobs)
-            seconds.append(time.perf_counter() - started)
-    return seconds, written, len(sent) // max(repeats, 1)
-
-
-def _updates(count: int) -> tuple[list[float], list[float], list[int]]:
-    """One result of the next season's first round stored without its signals, then its
-    worker task timed: CPU milliseconds, wall milliseconds and queries."""
-    from unittest import mock
-
-    from celery.app.task import Task
-    from django.db import connection, transaction
-    from django.test.utils import CaptureQueriesContext
-
-    from matches.models import Fixture, Result
-    from ratings.tasks import results_rate_task
-
-    cpu, wall, queries = [], [], []
-    seen_leagues: set[int] = set()
-    ahead = (
-        Fixture.objects.filter(status=Fixture.Status.SCHEDULED, round=1)
-        .select_related("season")
-        .order_by("pk")
-    )
-    for fixture in ahead.iterator():
-        if fixture.season.league_id in seen_leagues:
-            continue
-        seen_leagues.add(fixture.season.league_id)
-        with transaction.atomic():
-            Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
-            Result.objects.bulk_create(
-                [
-                    Result(
-                        fixture=fixture,
-                        home_score=2,
-                        away_score=1,
-                        winner="home",
-                        decided_by="regulation",
-                        seed=0,
-                        record={},
-                    )
-                ]
-            )
-        # the messages the task sends at its commit (its league's prices) recorded, not run:
-        # other workers' work, which an eager run would count in this one's
-        with (
-            mock.patch.object(Task, "delay", lambda task, *args: None),
-            CaptureQueriesContext(connection) as captured,
-        ):
-            started_cpu, started = time.process_time(), time.perf_counter()
-            results_rate_task.apply(args=([fixture.pk],), throw=True)
-            cpu.append(1000 * (time.process_time() - started_cpu))
-            wall.append(1000 * (time.perf_counter() - started))
-        queries.append(len(captured))
-        if len(cpu) == count:
-            break
-    return cpu, wall, queries
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--leagues", type=int, default=1000)
@@ -162,8 +91,8 @@ def main() -> None:
     from matches.models import Result
 
     results = Result.objects.count()
-    seconds, written, messages = _rebuild(args.repeats, args.jobs)
-    cpu, wall, queries = _updates(args.updates)
+    seconds, _cpu, written, messages = bench_rebuild(args.repeats, args.jobs)
+    cpu, wall, queries = bench_updates(args.updates)
     rebuild = statistics.median(seconds)
     print(
         f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {os.cpu_count()} cores, "

@@ -42,6 +42,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.benchmarks.machine import processor  # noqa: E402
+
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = os.environ.get("BENCH_DB_NAME", "league_ratings_volume")
 GAMES = ("rotzball", "killpower", "mythril", "tutatis")
@@ -203,22 +205,25 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def bench_rebuild(repeats: int, jobs: int) -> tuple[list[float], list[float], dict[str, int]]:
-    """The rebuild timed to its commit; the messages it sends then are recorded, not run."""
+def bench_rebuild(repeats: int, jobs: int) -> tuple[list[float], list[float], dict[str, int], int]:
+    """The rebuild timed to its commit: wall and CPU seconds of each run, the rows written and
+    the messages it sends then per run (each league's prices and draw fit,
+    ``team_ratings_changed``), recorded as a broker would take them, not run here (workers run
+    them; without a broker they would run eagerly inside the timing)."""
     from unittest import mock
 
     from celery.app.task import Task
 
     from ratings.services import ratings_rebuild
 
-    wall, cpu, written = [], [], {}
-    with mock.patch.object(Task, "delay", lambda task, *args: None):
+    wall, cpu, written, sent = [], [], {}, []
+    with mock.patch.object(Task, "delay", lambda task, *args: sent.append((task.name, args))):
         for _ in range(repeats):
             started, started_cpu = time.perf_counter(), _cpu()
             written = ratings_rebuild(jobs=jobs)
             wall.append(time.perf_counter() - started)
             cpu.append(_cpu() - started_cpu)
-    return wall, cpu, written
+    return wall, cpu, written, len(sent) // max(repeats, 1)
 
 
 def bench_updates(count: int) -> tuple[list[float], list[float], list[int]]:
@@ -257,6 +262,8 @@ def bench_updates(count: int) -> tuple[list[float], list[float], list[int]]:
                     )
                 ]
             )
+        # the messages the task sends at its commit (its league's prices) recorded, not run:
+        # other workers' work, which an eager run would count in this one's
         with (
             mock.patch.object(Task, "delay", lambda task, *args: None),
             CaptureQueriesContext(connection) as captured,
@@ -271,16 +278,6 @@ def bench_updates(count: int) -> tuple[list[float], list[float], list[int]]:
     return cpu, wall, queries
 
 
-def _processor() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown processor"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--leagues", type=int, default=1000)
@@ -292,7 +289,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="reuse the last run's volume")
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{time.strftime('%Y-%m-%d %H:%M %Z')} · {_processor()} · {os.cpu_count()} cores")
+    print(f"{time.strftime('%Y-%m-%d %H:%M %Z')} · {processor()} · {os.cpu_count()} cores")
     if not args.keep:
         _recreate_database()
     _setup_django()
@@ -306,7 +303,7 @@ def main() -> None:
         )
     print(f"load average before: {load}")
     if args.repeats:
-        wall, cpu, written = bench_rebuild(args.repeats, args.jobs)
+        wall, cpu, written, _messages = bench_rebuild(args.repeats, args.jobs)
         print(
             f"rebuild ({args.jobs} processes): {written['teams']} team rows, "
             f"{written['coaches']} coach rows: median {statistics.median(wall):.1f} s wall, "

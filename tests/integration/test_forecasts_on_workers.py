@@ -4,70 +4,34 @@ one stored forecast, of the latest. Prints the time from the commit to the store
 (issue 27's figure: < 2 s with a worker free); the assertion only bounds it loosely, a
 timing is no CI assert."""
 
-import random
 import time
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from forecasts import services
 from forecasts.models import SeasonForecast
-from league.services import league_create
-from matches.models import Fixture, Result
+from matches.models import Result
 from matches.standings_keeping import standings_rebuild
-from tests.factories import TeamFactory, UserFactory
+from tests.factories import UserFactory
 from tests.integration.conftest import wait_until
+from tests.round_robin_seasons import played_in_part
 
 pytestmark = pytest.mark.integration
 TEAMS = 20
 
 
-def double_round_robin(count: int) -> list[tuple[int, int, int]]:
-    """(round, home, away) of a double round robin of teams ``0..count-1`` (circle method; the
-    second half mirrors the first with the grounds swapped), in round order."""
-    sides = list(range(count))
-    first = []
-    for number in range(1, count):
-        half = count // 2
-        for i in range(half):
-            home, away = (sides[i], sides[-1 - i]) if number % 2 else (sides[-1 - i], sides[i])
-            first.append((number, home, away))
-        sides = [sides[0], sides[-1], *sides[1:-1]]
-    return first + [(number + count - 1, away, home) for number, home, away in first]
-
-
 def _half_played_season():
     """A 20-team Killpower double round robin (380 fixtures), half of them played."""
-    league = league_create(
+    season, fixtures = played_in_part(
         commissioner=UserFactory(username="forecast-commissioner"),
         name="Forecast arena",
-        rule_system="killpower",
+        teams=TEAMS,
+        played=TEAMS * (TEAMS - 1) // 2 - 3,
+        seed=3,
     )
-    season = league.seasons.get()
-    sides = [TeamFactory(league=league, name=f"Team {i:02d}") for i in range(TEAMS)]
-    start = datetime(2026, 1, 5, 20, tzinfo=UTC)
-    fixtures = Fixture.objects.bulk_create(
-        Fixture(
-            season=season,
-            round=number,
-            home=sides[h],
-            away=sides[a],
-            kickoff=start + timedelta(days=7 * number),
-        )
-        for number, h, a in double_round_robin(TEAMS)
-    )
-    half = len(fixtures) // 2
-    draw = random.Random(3)
-    rows = []
-    for fixture in fixtures[: half - 3]:
-        h, a = draw.randint(0, 3), draw.randint(0, 3)
-        winner = "home" if h > a else "away" if a > h else "draw"
-        rows.append(
-            Result(fixture=fixture, home_score=h, away_score=a, winner=winner, seed=0, record={})
-        )
-    Result.objects.bulk_create(rows)
     standings_rebuild(season_ids=[season.pk])
     services.forecast_ensure(season=season)
+    half = len(fixtures) // 2
     return season, fixtures[half - 3 : half]
 
 
