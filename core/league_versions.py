@@ -41,6 +41,9 @@ from core.signals import domain_event, domain_events
 logger = logging.getLogger(__name__)
 
 GLOBAL_KEY = "league-version:all"
+VERSION_TTL = 7 * 86_400
+"""Seconds a version is kept (``INCR`` keeps it): one that expires starts again above any
+value it had, so its entries are simply never read again; none piles up for ids never used."""
 MAX_PATH = 4
 """The longest chain of foreign keys followed from a model to the league."""
 OWNERS_KEPT = 50_000
@@ -83,7 +86,7 @@ def _incr_or_seed(key: str) -> None:
     try:
         shared("incr", key)
     except ValueError:  # no version yet (or evicted): start above any it had
-        if not shared("add", key, _seed(), None):
+        if not shared("add", key, _seed(), VERSION_TTL):
             shared("incr", key)
 
 
@@ -95,7 +98,7 @@ def version_get(league_id: int) -> str | None:
         found = _shared("get_many", keys)
         for key in keys:
             if key not in found:
-                _shared("add", key, _seed(), None)
+                _shared("add", key, _seed(), VERSION_TTL)
                 found[key] = _shared("get", key)
     except Unreachable:
         return None
@@ -201,12 +204,10 @@ def league_of(model: type[models.Model], pk: Any) -> int | None:
     path = _path(model)
     if path is None or pk is None:
         return None
-    if not path:
-        return int(pk)
     known = _owners.get((model, pk))
     if known is not None:
         return known
-    lookup = "__".join((*path, "id"))
+    lookup = "__".join((*path, "id")) if path else "pk"
     league_id = model._base_manager.filter(pk=pk).values_list(lookup, flat=True).first()
     if league_id is not None:
         _remember(model, pk, league_id)
