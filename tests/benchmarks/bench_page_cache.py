@@ -122,11 +122,16 @@ def _read(url: str, reads: int) -> dict[str, float]:
     """Queries of one request, and the median CPU (web, db) and wall ms over ``reads``."""
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     client = Client(HTTP_HOST="localhost")
     warm = client.get(url)  # the first read fills the cache when it is on
-    with CaptureQueriesContext(connection) as queries:
+    queries = []
+
+    def counted(execute, sql, params, many, context):
+        queries.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counted):
         answer = client.get(url)
     assert warm.status_code == answer.status_code == 200, (url, answer.status_code)
     with connection.cursor() as cursor:
