@@ -36,7 +36,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models.signals import post_delete, post_save
 
 from core.cache import Unreachable, shared
-from core.signals import domain_event, domain_events
+from core.signals import domain_event, domain_events, results_created
 
 logger = logging.getLogger(__name__)
 
@@ -262,6 +262,12 @@ def _disconnect(model: type[models.Model]) -> None:
     post_delete.disconnect(sender=model, dispatch_uid=f"{uid}.deleted")
 
 
+def _results_created(sender: type[models.Model], *, results: Any = (), **kwargs: Any) -> None:
+    """Results written together by one bulk statement (``core.signals.results_created``): the
+    ``post_save`` each would have sent."""
+    rows_changed(sender, results)
+
+
 def _event_committed(sender: Any, *, event: Any = None, events: Any = (), **kwargs: Any) -> None:
     """A domain event is sent once its transaction committed: bump its league now."""
     told = [event, *events] if event is not None else list(events)
@@ -280,6 +286,7 @@ def watch(root: type[models.Model]) -> None:
     for model in apps.get_models():
         if _path(model) is not None:
             _connect(model)
+    results_created.connect(_results_created, dispatch_uid="league_versions.results")
     domain_event.connect(_event_committed, dispatch_uid="league_versions.event")
     domain_events.connect(_event_committed, dispatch_uid="league_versions.events")
 
