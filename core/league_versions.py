@@ -36,11 +36,14 @@ from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models.signals import post_delete, post_save
 
 from core.cache import Unreachable, shared
-from core.signals import domain_event, domain_events
+from core.signals import domain_event, domain_events, results_created
 
 logger = logging.getLogger(__name__)
 
 GLOBAL_KEY = "league-version:all"
+VERSION_TTL = 7 * 86_400
+"""Seconds a version is kept (``INCR`` keeps it): one that expires starts again above any
+value it had, so its entries are simply never read again; none piles up for ids never used."""
 MAX_PATH = 4
 """The longest chain of foreign keys followed from a model to the league."""
 OWNERS_KEPT = 50_000
@@ -83,7 +86,7 @@ def _incr_or_seed(key: str) -> None:
     try:
         shared("incr", key)
     except ValueError:  # no version yet (or evicted): start above any it had
-        if not shared("add", key, _seed(), None):
+        if not shared("add", key, _seed(), VERSION_TTL):
             shared("incr", key)
 
 
@@ -95,7 +98,7 @@ def version_get(league_id: int) -> str | None:
         found = _shared("get_many", keys)
         for key in keys:
             if key not in found:
-                _shared("add", key, _seed(), None)
+                _shared("add", key, _seed(), VERSION_TTL)
                 found[key] = _shared("get", key)
     except Unreachable:
         return None
@@ -201,12 +204,10 @@ def league_of(model: type[models.Model], pk: Any) -> int | None:
     path = _path(model)
     if path is None or pk is None:
         return None
-    if not path:
-        return int(pk)
     known = _owners.get((model, pk))
     if known is not None:
         return known
-    lookup = "__".join((*path, "id"))
+    lookup = "__".join((*path, "id")) if path else "pk"
     league_id = model._base_manager.filter(pk=pk).values_list(lookup, flat=True).first()
     if league_id is not None:
         _remember(model, pk, league_id)
@@ -261,6 +262,12 @@ def _disconnect(model: type[models.Model]) -> None:
     post_delete.disconnect(sender=model, dispatch_uid=f"{uid}.deleted")
 
 
+def _results_created(sender: type[models.Model], *, results: Any = (), **kwargs: Any) -> None:
+    """Results written together by one bulk statement (``core.signals.results_created``): the
+    ``post_save`` each would have sent."""
+    rows_changed(sender, results)
+
+
 def _event_committed(sender: Any, *, event: Any = None, events: Any = (), **kwargs: Any) -> None:
     """A domain event is sent once its transaction committed: bump its league now."""
     told = [event, *events] if event is not None else list(events)
@@ -279,6 +286,7 @@ def watch(root: type[models.Model]) -> None:
     for model in apps.get_models():
         if _path(model) is not None:
             _connect(model)
+    results_created.connect(_results_created, dispatch_uid="league_versions.results")
     domain_event.connect(_event_committed, dispatch_uid="league_versions.event")
     domain_events.connect(_event_committed, dispatch_uid="league_versions.events")
 
