@@ -234,3 +234,32 @@ def test_a_round_deadline_set(kp_league, kp_season, kp_fixture, commissioner):
     )
 
     assert league_versions.version_get(kp_league.pk) != version
+
+
+def test_a_correction_in_the_statistics(league, played, commissioner):
+    """The statistics and records, read from every result, are cached too: a corrected score
+    is the league's new highest score on the next anonymous read of the page and the API."""
+    result = Result.objects.get(fixture=played)
+    high = result.home_score + 7
+
+    def correct():
+        corrections.result_correct(
+            result=result,
+            home_score=high,
+            away_score=result.away_score,
+            winner="home",
+            reason="The referee's sheet was misread.",
+            by=commissioner,
+        )
+
+    api = f"/api/v1/leagues/{league.pk}/statistics/records/"
+    changed(league, api, correct, before='"key":"highest_score"', after=f'"home_score":{high}')
+
+
+def test_the_statistics_page_is_kept_and_validated(league, played):
+    client = Client()
+    path = f"/leagues/{league.pk}/statistics/"
+    response = read_twice(client, path)
+    assert response["ETag"]
+    assert "public" in response["Cache-Control"]
+    assert client.get(path, headers={"if-none-match": response["ETag"]}).status_code == 304
