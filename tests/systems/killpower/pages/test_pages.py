@@ -265,9 +265,10 @@ def test_championship_page_budget(browser, commissioner, django_assert_max_num_q
         )
     client = browser(commissioner)
 
-    # 12, 1 for the league's betting mode (the page links to betting when it is on) and 1 for
-    # the signed-in commissioner's unread notifications (the bell)
-    with django_assert_max_num_queries(14):
+    # 12, 1 for the league's betting mode (the page links to betting when it is on), 1 for
+    # whether a tournament holds the season (no round robin is offered then) and 1 for the
+    # signed-in commissioner's unread notifications (the bell)
+    with django_assert_max_num_queries(15):
         response = client.get(league.get_absolute_url())
 
     assert response.status_code == 200
