@@ -13,8 +13,8 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from battles.display import officer_label
 from battles.models import MAX_COUNT, MAX_DC, Army, Campaign
-from battles.views.display import officer_label
 from core.forms import PageForm, UsernameField
 from core.names import validate_name
 from rules_engine import witcher

@@ -20,22 +20,6 @@ from rules_engine.forecasts import (
     forecast,
 )
 
-SCORES_READ = 500
-DEFAULT_SCORES = {"home": [(1, 0)], "draw": [(0, 0)], "away": [(0, 1)]}
-
-
-def league_scores(season: Season) -> dict[str, list[tuple[int, int]]]:
-    """The scores of the league's latest results, by outcome (the default score model)."""
-    rows = (
-        Result.objects.filter(fixture__season__league_id=season.league_id)
-        .order_by("-pk")
-        .values_list("winner", "home_score", "away_score")[:SCORES_READ]
-    )
-    scores: dict[str, list[tuple[int, int]]] = {"home": [], "draw": [], "away": []}
-    for winner, home, away in rows:
-        scores[winner].append((home, away))
-    return {o: scores[o] or DEFAULT_SCORES[o] for o in scores}
-
 
 def fixtures_left(season: Season) -> list[Fixture]:
     """The season's fixtures without a result, but those cancelled."""

@@ -42,7 +42,7 @@ class Chances:
         """Scores ``(home, away)`` a simulated home win, draw and away win is given, drawn
         uniformly, for the tie-breakers that read goals. By default the league's own results
         (its latest 500), a 1-0 win and a goalless draw where it has none of an outcome."""
-        from forecasts.engine import league_scores
+        from forecasts.scores import league_scores
 
         return league_scores(season)
 

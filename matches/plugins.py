@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from core import documents
 from core.documents import DocumentKind
 from core.plugins import PluginPoint
+from core.refusals import Refused
 from core.registry import FORFEIT
 from matches.defaults import default_result_check, season_champion_generic, standings_generic
 from rules_engine import Dice
@@ -243,9 +244,7 @@ class TableResults:
     ) -> Entry:
         """The report checked against the fixture (a ``ValidationError`` or ``Refused``
         naming the field otherwise). Default: no report is taken."""
-        from matches.table_results.refusals import ReportRefused
-
-        raise ReportRefused(
+        raise Refused(
             "not_table_played", _("Results of this game are not entered here."), field="fixture"
         )
 

@@ -8,9 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from battles import engine
-from battles.models import Troop
-from battles.selectors import campaigns as selectors
-from battles.views.display import (
+from battles.display import (
     MODIFIERS,
     PHASE_NAMES,
     WORK_LABELS,
@@ -20,6 +18,8 @@ from battles.views.display import (
     terms,
     troop_type_label,
 )
+from battles.models import Troop
+from battles.selectors import campaigns as selectors
 
 PHASES = (1, 2, 3)
 

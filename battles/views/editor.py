@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from battles import engine, services
+from battles.display import officer_label, troop_type_label
 from battles.forms import (
     ArmyCardForm,
     TroopFormSet,
@@ -31,7 +32,6 @@ from battles.models import Army, Troop
 from battles.selectors import campaigns as selectors
 from battles.views.access import army_editor_required
 from battles.views.cards import card_context
-from battles.views.display import officer_label, troop_type_label
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from rules_engine import witcher

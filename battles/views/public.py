@@ -8,12 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from battles import engine, roles, services
-from battles.forms import RunStartForm
-from battles.models import Army, Battle, BattleRun, Campaign
-from battles.selectors import campaigns as selectors
-from battles.selectors import pages as page_selectors
-from battles.views.cards import card_context, phase_rows
-from battles.views.display import (
+from battles.display import (
     ARMY_FIELDS,
     CASUALTY_MODES,
     EVENT_KINDS,
@@ -21,6 +16,11 @@ from battles.views.display import (
     PHASE3_POLICIES,
     issue_text,
 )
+from battles.forms import RunStartForm
+from battles.models import Army, Battle, BattleRun, Campaign
+from battles.selectors import campaigns as selectors
+from battles.selectors import pages as page_selectors
+from battles.views.cards import card_context, phase_rows
 from battles.views.runs import run_context
 from core.htmx import page_or_fragment
 from core.page_limits import expensive_page

@@ -17,12 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from battles import engine, roles, services
-from battles.forms import RunStartForm
-from battles.models import Battle, BattleRun
-from battles.selectors import campaigns as selectors
-from battles.views.access import battle_game_master_required, run_game_master_required
-from battles.views.cards import modifier_terms
-from battles.views.display import (
+from battles.display import (
     CASUALTY_MODIFIERS,
     PHASE_NAMES,
     RUN_STATUSES,
@@ -31,6 +26,11 @@ from battles.views.display import (
     skill_label,
     terms,
 )
+from battles.forms import RunStartForm
+from battles.models import Battle, BattleRun
+from battles.selectors import campaigns as selectors
+from battles.views.access import battle_game_master_required, run_game_master_required
+from battles.views.cards import modifier_terms
 
 SIDES = engine.SIDES
 

@@ -17,7 +17,7 @@ import pytest
 from battles import engine, services
 from battles.models import BattleRun
 from battles.selectors import campaigns as selectors
-from battles.views.display import roll_label
+from battles.display import roll_label
 
 pytestmark = pytest.mark.django_db
 

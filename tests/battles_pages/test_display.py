@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from battles.views.display import ISSUE_WORDING, ROLL_WORDING, issue_text, roll_label
+from battles.display import ISSUE_WORDING, ROLL_WORDING, issue_text, roll_label
 from rules_engine import Dice, witcher
 from tests.battles.test_stored_runs import GOLDEN, stored_run
 from tests.pages.conftest import soup
