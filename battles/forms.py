@@ -247,9 +247,6 @@ class TroopForm(forms.Form):
         required=False,
     )
 
-    def fields_dict(self) -> dict[str, Any]:
-        return {key: self.cleaned_data[key] for key in ("name", "dc", "count", "phase")}
-
 
 class BaseTroopFormSet(forms.BaseFormSet):
     def rows(self):

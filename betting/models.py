@@ -257,10 +257,6 @@ class Bet(models.Model):
         return f"#{self.pk} {self.user} {self.outcome} {self.stake}"
 
     @property
-    def is_champion(self) -> bool:
-        return self.market == Market.CHAMPION
-
-    @property
     def potential_payout(self) -> int | None:
         """Fixed odds: what a win pays, rounded down to the coin."""
         if self.price is None:

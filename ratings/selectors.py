@@ -21,11 +21,6 @@ def _as_rating(row: TeamRating) -> Rating:
     return Rating(rating=row.rating, rd=row.rd, volatility=row.volatility)
 
 
-def team_ratings_current(team_ids: Iterable[int]) -> dict[int, Rating]:
-    """Each team's latest rating, a new entrant's for a team never rated."""
-    return team_ratings_entering(team_ids, season_id=None, round=None)
-
-
 def team_ratings_entering(
     team_ids: Iterable[int], *, season_id: int | None, round: int | None
 ) -> dict[int, Rating]:

@@ -72,15 +72,6 @@ def round_draft(*, tournament: Tournament) -> Round | None:
     return tournament.round_set.filter(status=Round.Status.DRAFT).first()
 
 
-def round_unresolved(*, round_: Round) -> int:
-    """How many of a published round's games still wait for their result."""
-    return (
-        round_.pairings.filter(fixture__isnull=False, fixture__result__isnull=True)
-        .exclude(fixture__status="cancelled")
-        .count()
-    )
-
-
 def history(*, tournament: Tournament) -> engine.Played:
     return engine.played(tournament, pairings_of(tournament=tournament, published=True))
 

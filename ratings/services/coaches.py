@@ -206,11 +206,6 @@ def _involving(games: Iterable[Played], coaches: set[int]) -> list[Played]:
     return [p for p in games if p.home_coach in coaches or p.away_coach in coaches]
 
 
-def coach_pool_rerate(*, game: str, forced: Mapping[date, Iterable[int]]) -> int:
-    """:func:`coach_pools_rerate` for one pool."""
-    return coach_pools_rerate(forced={game: forced})
-
-
 def coach_pools_rerate(*, forced: Mapping[str, Mapping[date, Iterable[int]]]) -> int:
     """Rate each pool (a game, or every game) again where ``forced`` says a coach's games
     changed (pool: week: the coaches), and from there every later week where a coach whose
@@ -350,13 +345,4 @@ def coach_pool_rate_all(game: str, games: Iterable[Played]) -> list[tuple]:
             (coach, game, week, s.rating.rating, s.rating.rd, s.rating.volatility, s.games)
             for coach, s in sorted(after.items())
         )
-    return rows
-
-
-def coaches_rate_all(results: Iterable[Played]) -> list[tuple]:
-    """Every coach row of every pool from ``results`` (all rated results), for the rebuild:
-    tuples in the order of ``writing.COACH_COLUMNS``."""
-    rows = []
-    for game, games in sorted(coach_pools_of(results).items()):
-        rows += coach_pool_rate_all(game, games)
     return rows
