@@ -5,6 +5,14 @@ from django.utils.translation import gettext_lazy as _
 class BattlesConfig(AppConfig):
     name = "battles"
     verbose_name = _("Campaign battles")
+    large_tables = (
+        "battles_army",
+        "battles_troop",
+        "battles_battle",
+        "battles_battlerun",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from battles import tasks  # noqa: F401  (registers its task, sent by name)

@@ -5,6 +5,14 @@ from django.utils.translation import gettext_lazy as _
 class BettingConfig(AppConfig):
     name = "betting"
     verbose_name = _("Betting")
+    large_tables = (
+        "betting_bet",
+        "betting_fixtureodds",
+        "betting_settlement",
+        "betting_transactionlink",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from betting import history, reasons, receivers, tasks  # noqa: F401  (receivers, task registry, reasons)

@@ -7,6 +7,12 @@ class CoreConfig(AppConfig):
 
     name = "core"
     verbose_name = _("Core")
+    large_tables = (
+        "auth_user",
+        "core_historyentry",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from core import registry, tasks  # noqa: F401  (registers the sweep task beat sends)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.db import connection, transaction
 from django.test import Client
@@ -17,39 +18,17 @@ from django.test.utils import CaptureQueriesContext
 
 from core.list_requests import ListRequest
 
-LARGE_TABLES = frozenset(
-    {
-        "auth_user",
-        "core_historyentry",
-        "league_season",
-        "league_team",
-        "matches_fixture",
-        "matches_result",
-        "matches_resultcorrection",
-        "matches_simulationbatch",
-        "matches_simulationbatch_fixtures",
-        "ledger_account",
-        "ledger_entry",
-        "ledger_transaction",
-        "betting_bet",
-        "betting_fixtureodds",
-        "betting_settlement",
-        "betting_transactionlink",
-        "notifications_notification",
-        "notifications_webhookdelivery",
-        "rotzball_player",
-        "rotzball_lineupslot",
-        "battles_army",
-        "battles_troop",
-        "battles_battle",
-        "battles_battlerun",
-    }
-)
-"""Tables that grow with the leagues, their fixtures, bettors or campaigns: a list request
-must reach them through an index. The others hold a row or a few per league or per user
-(league_league, betting_bettingsettings, the games' league rules, sessions): read through
-their primary key or small enough to scan; league_league is read in full by the public list
-of leagues, ordered by name through its own index."""
+
+def large_tables() -> frozenset[str]:
+    """The tables that grow with the leagues, their fixtures, bettors or campaigns, as their
+    apps declare them (``large_tables`` on each ``AppConfig``): a list request must reach them
+    through an index. The others hold a row or a few per league or per user (league_league,
+    betting_bettingsettings, the games' league rules, sessions): read through their primary
+    key or small enough to scan; league_league is read in full by the public list of leagues,
+    ordered by name through its own index."""
+    return frozenset(
+        table for config in apps.get_app_configs() for table in getattr(config, "large_tables", ())
+    )
 
 
 INDEX_ONLY_SETTINGS = ("enable_seqscan", "enable_hashjoin", "enable_mergejoin")
@@ -96,7 +75,7 @@ class Explained:
 
     @property
     def seq_scans_on_large_tables(self) -> set[str]:
-        return {t for s in self.statements for t in s.seq_scans if t in LARGE_TABLES}
+        return {t for s in self.statements for t in s.seq_scans if t in large_tables()}
 
     @property
     def full_reads_of_large_tables(self) -> set[str]:
@@ -108,7 +87,7 @@ class Explained:
             for s in self.statements
             if " WHERE " in s.sql or " LIMIT " in s.sql
             for t in s.full_reads
-            if t in LARGE_TABLES
+            if t in large_tables()
             and self.rows.get(t, FULL_READ_ROWS) >= FULL_READ_ROWS
             and (self.request.name, t) not in KNOWN_FULL_READS
         }
@@ -220,6 +199,6 @@ def table_rows() -> dict[str, int]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT relname, reltuples::bigint FROM pg_class WHERE relkind = 'r' AND relname = ANY(%s)",
-            [sorted(LARGE_TABLES)],
+            [sorted(large_tables())],
         )
         return dict(cursor.fetchall())

@@ -5,6 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = _("Leagues")
+    large_tables = (
+        "league_season",
+        "league_team",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from core import accounts

@@ -6,6 +6,13 @@ from django.utils.translation import gettext_lazy as _
 class LedgerConfig(AppConfig):
     name = "ledger"
     verbose_name = _("Ledger")
+    large_tables = (
+        "ledger_account",
+        "ledger_entry",
+        "ledger_transaction",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from ledger import sqlite

@@ -5,6 +5,15 @@ from django.utils.translation import gettext_lazy as _
 class MatchesConfig(AppConfig):
     name = "matches"
     verbose_name = _("Matches")
+    large_tables = (
+        "matches_fixture",
+        "matches_result",
+        "matches_resultcorrection",
+        "matches_simulationbatch",
+        "matches_simulationbatch_fixtures",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from core import registry

@@ -6,7 +6,7 @@ a caller always has a method to call. Defaults that need the core's own code tak
 ``matches.defaults``, which imports none of the modules that call these points.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from rules_engine import Dice
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from rest_framework.fields import Field
 
     from core.exports import Table
     from core.progression import Progression
@@ -397,3 +398,28 @@ progression = PluginPoint(
     doc="A team's players' growth on its charts page and API (``matches.views.charts``, "
     "``matches.api.charts``).",
 )
+
+
+class RecordFields:
+    """What the game adds to the engine's match record in the API (``record`` of a result):
+    the keys its own records carry besides the scores, the outcome, the seed and the rolls."""
+
+    def record_api_fields(self) -> Mapping[str, Callable[[], "Field"]]:
+        """Name -> field factory, added to ``matches.api.serializers.MatchRecordSerializer``."""
+        return {}
+
+
+record_fields = PluginPoint(
+    "matches.record_fields",
+    RecordFields,
+    doc="The game's own keys of a match record in the API (``matches.api.serializers``).",
+)
+
+
+def record_api_fields() -> "dict[str, Field]":
+    """Every game's record fields, built fresh (name -> serializer field)."""
+    return {
+        name: make()
+        for item in record_fields.implementations()
+        for name, make in item.record_api_fields().items()
+    }

@@ -5,6 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class NotificationsConfig(AppConfig):
     name = "notifications"
     verbose_name = _("Notifications and webhooks")
+    large_tables = (
+        "notifications_notification",
+        "notifications_webhookdelivery",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from core import accounts, registry

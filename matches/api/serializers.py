@@ -7,6 +7,7 @@ from core.api.fields import UserField
 from core.api.serializers import ModelSerializer
 from league.api.serializers import TeamBriefSerializer
 from league.models import Team
+from matches import plugins
 from matches.models import MAX_ROUND, Fixture, Result, SimulationBatch
 
 
@@ -79,28 +80,20 @@ class ResultSerializer(ModelSerializer):
 
 
 class MatchRecordSerializer(serializers.Serializer):
-    """The engine's full record of a match, replayable from the seed: a simulated match has
-    every turn and roll; a match played at the table (Killpower Ball) the report as recorded,
-    the teams and points to score, and the free throws of a tournament draw with their rolls."""
+    """The engine's full record of a match, replayable from the seed: the scores, the outcome,
+    the seed and every roll, and the keys the game's own records carry
+    (``matches.plugins.record_fields``): a simulated match's turns, a match played at the
+    table its report as recorded."""
 
     home_score = serializers.IntegerField()
     away_score = serializers.IntegerField()
     winner = serializers.CharField(allow_null=True)
     decided_by = serializers.CharField()
     seed = serializers.IntegerField()
-    possessions = serializers.DictField(child=serializers.IntegerField(), required=False)
-    turns = serializers.ListField(child=serializers.DictField(), required=False)
     rolls = serializers.ListField(child=serializers.DictField())
-    report = serializers.JSONField(required=False, help_text="Killpower: the match report.")
-    points_to_score = serializers.DictField(
-        child=serializers.IntegerField(), required=False, help_text="Killpower: TABLE 3."
-    )
-    free_throws = serializers.JSONField(
-        required=False, allow_null=True, help_text="Killpower tournament draw: the shots."
-    )
-    home_team = serializers.JSONField(required=False, help_text="Killpower: as at kick-off.")
-    away_team = serializers.JSONField(required=False, help_text="Killpower: as at kick-off.")
-    mode = serializers.CharField(required=False, help_text="Killpower: championship, tournament.")
+
+    def get_fields(self):
+        return super().get_fields() | plugins.record_api_fields()
 
 
 ENGINE_RECORD_KEYS = frozenset(

@@ -29,7 +29,7 @@ from systems.killpower import corrections as kp_corrections
 from systems.killpower import demo as demos
 from systems.killpower import exports as downloads
 from systems.killpower import statistics as statistics_read
-from systems.killpower.api import fields, gladiators
+from systems.killpower.api import fields, gladiators, record_fields
 from systems.killpower.api import matches as api_matches
 from systems.killpower.api import team_sheet as sheets
 from systems.killpower.forms.rules import KillpowerRulesForm
@@ -143,6 +143,11 @@ class Statistics(stats.Statistics):
     player_url = staticmethod(statistics_read.player_url)
 
 
+class RecordFields(matches.RecordFields):
+    def record_api_fields(self) -> Mapping[str, Any]:
+        return record_fields.record_fields()
+
+
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -168,6 +173,7 @@ def register() -> None:
     league.demo.register(RULE_SYSTEM, Demo())
     matches.pages.register(RULE_SYSTEM, MatchPages())
     matches.kick_off.register(RULE_SYSTEM, KickOff())
+    matches.record_fields.register(RULE_SYSTEM, RecordFields())
     matches.readiness.register(RULE_SYSTEM, Readiness())
     matches.outcomes.register(RULE_SYSTEM, Outcomes())
     matches.results.register(RULE_SYSTEM, Results())

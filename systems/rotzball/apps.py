@@ -8,6 +8,12 @@ class RotzballConfig(AppConfig):
     name = "systems.rotzball"
     label = "rotzball"
     verbose_name = _("Rotzball")
+    large_tables = (
+        "rotzball_player",
+        "rotzball_lineupslot",
+    )
+    """Tables that grow with the leagues (``core.query_plans``): list requests reach them
+    through an index."""
 
     def ready(self) -> None:
         from systems.rotzball import history, plugins

@@ -140,6 +140,11 @@ class Statistics(stats.Statistics):
     lines = staticmethod(statistics_read.lines)
 
 
+class RecordFields(matches.RecordFields):
+    def record_api_fields(self) -> Mapping[str, Any]:
+        return fields.record_fields()
+
+
 def register() -> None:
     """The game, then every plug-in point it answers."""
     registry.register(
@@ -169,6 +174,7 @@ def register() -> None:
     league.demo.register(RULE_SYSTEM, Demo())
     matches.pages.register(RULE_SYSTEM, MatchPages())
     matches.kick_off.register(RULE_SYSTEM, KickOff())
+    matches.record_fields.register(RULE_SYSTEM, RecordFields())
     matches.readiness.register(RULE_SYSTEM, Readiness())
     matches.outcomes.register(RULE_SYSTEM, Outcomes())
     matches.seasons.register(RULE_SYSTEM, Seasons())

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from battles import engine, services
+from battles.display import roll_label
 from battles.models import BattleRun
 from battles.selectors import campaigns as selectors
-from battles.display import roll_label
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ results, 7,500 bets, 40,000 history entries, 13,500 notifications, 150 campaigns
 planner sees tables of a real size. Each list request is made on the 20-team league, its SQL
 captured and each SELECT explained with sequential scans, hash joins and merge joins off: the
 planner then reaches each table through an index wherever one can serve the query, so a
-``Seq Scan``, or a large table (``core.query_plans.LARGE_TABLES``, once it holds
+``Seq Scan``, or a large table (``core.query_plans.large_tables()``, once it holds
 ``FULL_READ_ROWS`` rows here: the planner may rightly read a few hundred rows whole) read end
 to end by a filtered query, means no usable index. ``manage.py explain_lists`` prints the same plans on
 any database.

@@ -1,6 +1,8 @@
 """What Rotzball adds to the core API's teams and leagues: a team's match plan, a league's
 coach rule (read, and set through the league settings)."""
 
+from collections.abc import Callable
+
 from rest_framework import serializers
 
 from core.api.fields import read_only_game_field
@@ -42,3 +44,14 @@ def coach_rule_setting() -> serializers.Field:
         help_text="Rotzball leagues only: a coach test every turn, or the coach difference for "
         "the whole match.",
     )
+
+
+def record_fields() -> dict[str, Callable[[], serializers.Field]]:
+    """A simulated match's own keys of its record: the possessions each side had and every
+    turn played."""
+    return {
+        "possessions": lambda: serializers.DictField(
+            child=serializers.IntegerField(), required=False
+        ),
+        "turns": lambda: serializers.ListField(child=serializers.DictField(), required=False),
+    }
