@@ -12,7 +12,7 @@ import pytest
 
 from rules_engine import cli, systems
 from rules_engine.rotzball import odds, ratings, simulate
-from tests.engine.builders import sheet
+from tests.engine.rotzball.builders import sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 HOME, AWAY = sheet("Home", attack=55), sheet("Away", defense=45)

@@ -20,7 +20,7 @@ from rules_engine.rotzball.sheet import parse_sheet
 from rules_engine.witcher import BattleRun, army, default_tables, entries, parse_battle
 from rules_engine.witcher import battle as battle_module
 from rules_engine.witcher.rolls import exchange_roll, roll_skill
-from tests.engine.builders import PrefixDice, sheet
+from tests.engine.rotzball.builders import PrefixDice, sheet
 from tests.engine.witcher import builders as witcher_builders
 from tests.engine.witcher import test_replay_digests as witcher_digests
 from tests.hypothesis_profiles import examples

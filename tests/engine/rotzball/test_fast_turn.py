@@ -18,7 +18,7 @@ from rules_engine.rotzball import MatchOptions, parse_sheet
 from rules_engine.rotzball.fast_odds import _Batch, _Simulator
 from rules_engine.rotzball.match import _Match
 from rules_engine.rotzball.options import CoachRule
-from tests.engine.builders import sheet
+from tests.engine.rotzball.builders import sheet
 
 CASES = 4000
 TEAMS = ("home", "away")

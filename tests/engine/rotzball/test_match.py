@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules_engine import Dice, InvalidInput, PointsTable, Resolution, RuleSystem, get_system
 from rules_engine.rotzball import SYSTEM, simulate
-from tests.engine.builders import sheet
+from tests.engine.rotzball.builders import sheet
 from tests.hypothesis_profiles import examples
 
 HOME, AWAY = sheet("Home"), sheet("Away")
@@ -38,7 +38,7 @@ def test_golden_match():
     """A stored match replays exactly: results kept in the database stay reproducible.
 
     Regenerate (only for a deliberate change of the dice or the rules) with
-    ``python -m rules_engine rotzball simulate < tests/engine/golden/rotzball_input.json``.
+    ``python -m rules_engine rotzball simulate < tests/engine/rotzball/golden/rotzball_input.json``.
     """
     data = json.loads((GOLDEN / "rotzball_input.json").read_text())
     expected = json.loads((GOLDEN / "rotzball_result.json").read_text())

@@ -1,12 +1,12 @@
 """Thousands of matches replay byte for byte: a digest of their JSON pins the engine's output.
 
-The golden match (``test_rotzball_match.py``) pins one match by value; these digests pin the
+The golden match (``test_match.py``) pins one match by value; these digests pin the
 exact JSON text (key order included) of many seeds over teams that reach every row of the
 turn table, counter-attacks, carry-overs, extra periods and both coach rules. A faster engine
 must leave every digest unchanged.
 
 Regenerate (only for a deliberate change of the dice or the rules) with
-``python -m tests.engine.test_rotzball_replay_digests``.
+``python -m tests.engine.rotzball.test_replay_digests``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from rules_engine.rotzball import simulate
-from tests.engine.builders import sheet
+from tests.engine.rotzball.builders import sheet
 
 SEEDS = 400
 

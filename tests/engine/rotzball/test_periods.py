@@ -10,7 +10,7 @@ import pytest
 
 from rules_engine.dice import Dice
 from rules_engine.rotzball import parse_sheet, play_match
-from tests.engine.builders import FAIL_COACH, QUIET, sheet
+from tests.engine.rotzball.builders import FAIL_COACH, QUIET, sheet
 
 HEADS, TAILS = 1, 2
 TURNOVER = [FAIL_COACH, FAIL_COACH, 97, 20]  # A=F v D=S: the defending team takes the ball

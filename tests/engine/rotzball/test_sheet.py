@@ -7,7 +7,7 @@ import pytest
 
 from rules_engine.errors import InvalidInput
 from rules_engine.rotzball import SYSTEM, Tactic, parse_sheet
-from tests.engine.builders import sheet
+from tests.engine.rotzball.builders import sheet
 
 RANGE = "must be an integer between 1 and 100"
 

@@ -8,7 +8,7 @@ import pytest
 
 from rules_engine.rotzball import shared, simulate
 from rules_engine.rotzball.shared import RollRows
-from tests.engine.builders import sheet
+from tests.engine.rotzball.builders import sheet
 
 
 def test_a_full_row_table_is_emptied_before_it_takes_a_new_row(monkeypatch: pytest.MonkeyPatch):

@@ -11,7 +11,7 @@ import pytest
 
 from rules_engine.rotzball import MatchOptions, parse_sheet, play_match
 from rules_engine.rotzball.options import CoachRule
-from tests.engine.builders import FAIL_COACH, PASS_COACH, QUIET, PrefixDice, sheet
+from tests.engine.rotzball.builders import FAIL_COACH, PASS_COACH, QUIET, PrefixDice, sheet
 
 HEADS, TAILS = 1, 2
 NO_COACH = [FAIL_COACH, FAIL_COACH]

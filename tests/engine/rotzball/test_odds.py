@@ -11,7 +11,7 @@ import rules_engine.rotzball.fast_odds as fast_odds
 from rules_engine import Dice, InvalidInput
 from rules_engine.rotzball import odds, parse_sheet, simulate
 from rules_engine.rotzball.fast_odds import estimate_odds
-from tests.engine.builders import sheet
+from tests.engine.rotzball.builders import sheet
 
 HOME, AWAY = sheet("Home"), sheet("Away")
 
