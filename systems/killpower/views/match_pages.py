@@ -26,7 +26,6 @@ from matches.models import Fixture
 from matches.table_results import services
 from matches.table_results.roles import report_actions
 from matches.table_results.views import ReportPages, done, refusal_text
-from rules_engine.killpower.report import able_to_shoot
 from systems.killpower import roles
 from systems.killpower.forms import (
     ConfirmForm,
@@ -77,18 +76,8 @@ def _coached_side(user, fixture: Fixture) -> str | None:
 
 
 def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmForm:
-    """The confirming coach's own choices: redraws in a championship; in a tournament draw on
-    points, his free-throw shooters (those who played, not in a coma nor out) and distances."""
-    fixture = report.fixture
-    own = (report.payload or {}).get(side) or {} if side else {}
-    if not _is_tournament(fixture):
-        return ConfirmForm(data, side=side, played=own.get("played", []))
-    payload = report.payload or {}
-    if payload.get("result") != "draw" or payload.get("decided_by") != "points":
-        return ConfirmForm(data)
-    shooters = able_to_shoot(own)
-    team = getattr(fixture, side).name if side else ""
-    return ConfirmForm(data, side=side, shooters=shooters, team=team)
+    """The confirming coach's own choices (``selectors.confirm_choices``)."""
+    return ConfirmForm(data, **selectors.confirm_choices(report=report, side=side))
 
 
 # --- the match report ------------------------------------------------------------------------
@@ -194,7 +183,6 @@ def _result_page(
     submit: str,
     note_form: DecideForm | None = None,
 ) -> HttpResponse:
-    kickoff = (fixture.options or {}).get("kickoff") or {}
     context = {
         "fixture": fixture,
         "league": fixture.season.league,
@@ -203,7 +191,6 @@ def _result_page(
         "action": action,
         "title": title,
         "submit": submit,
-        "kickoff": kickoff,
         "preview": page_selectors.referee_sheet_page_get(fixture=fixture),
         "tournament": _is_tournament(fixture),
         "is_commissioner": roles.is_commissioner(request.user, fixture.season.league),
@@ -240,7 +227,7 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
         "confirm_form": forms.get("confirm_form") or _confirm_form(report, confirm_side),
         "dispute_form": forms.get("dispute_form") or DisputeForm(),
         "decide_form": forms.get("decide_form") or DecideForm(),
-        "history": selectors.report_list(fixture=fixture).exclude(pk=report.pk),
+        "history": selectors.report_history(report=report),
     }
 
 
