@@ -17,11 +17,12 @@ earlier by the commissioner's command, ``fixture_kick_off_now``.
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.refusals import Forbidden, Refused
 from matches import locking
 from matches.models import Fixture
 from rules_engine import Dice
@@ -88,25 +89,28 @@ def kick_off(fixture: Fixture, *, seed: int | None = None) -> None:
 @transaction.atomic
 def fixture_kick_off_now(*, fixture: Fixture, user: User, seed: int | None = None) -> Fixture:
     """The commissioner kicks a scheduled Killpower fixture off now, before its time: both
-    teams freeze and the RAP is drawn (:func:`kick_off`). ``PermissionDenied`` for anyone
-    else; ``ValidationError`` naming the field when the fixture is not scheduled, or per side
-    when a team is not ready (nothing changes then)."""
+    teams freeze and the RAP is drawn (:func:`kick_off`). ``Forbidden`` (a 403) for anyone
+    else; ``Refused`` on the ``fixture`` field when the fixture is not scheduled, or a
+    ``ValidationError`` per side when a team is not ready (nothing changes then)."""
     locked = locking.lock_fixture_with_teams(fixture.pk)
     if locked is None:
-        raise ValidationError({"fixture": _("No such fixture.")})
+        raise Refused("not_found", _("No such fixture."), field="fixture")
     if locked.season.league.rule_system != RULE_SYSTEM:
-        raise ValidationError(
-            {"fixture": _("Only Killpower Ball fixtures are kicked off by the commissioner.")}
+        raise Refused(
+            "wrong_game",
+            _("Only Killpower Ball fixtures are kicked off by the commissioner."),
+            field="fixture",
         )
     if not roles.can_kick_off_fixture(user, locked):
-        raise PermissionDenied(_("Only the commissioner kicks a fixture off before its time."))
+        raise Forbidden(_("Only the commissioner kicks a fixture off before its time."))
     refused = {
-        Fixture.Status.LOCKED: _("This fixture has already kicked off."),
-        Fixture.Status.PLAYED: _("This fixture already has its result."),
-        Fixture.Status.CANCELLED: _("This fixture is cancelled."),
+        Fixture.Status.LOCKED: ("already_kicked_off", _("This fixture has already kicked off.")),
+        Fixture.Status.PLAYED: ("fixture_closed", _("This fixture already has its result.")),
+        Fixture.Status.CANCELLED: ("fixture_cancelled", _("This fixture is cancelled.")),
     }
     if locked.status in refused:
-        raise ValidationError({"fixture": refused[locked.status]})
+        code, message = refused[locked.status]
+        raise Refused(code, message, field="fixture")
     kick_off(locked, seed=seed)
     return locked
 

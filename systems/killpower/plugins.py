@@ -1,11 +1,6 @@
 """Killpower Ball's answers to the plug-in points of the core apps, of betting and of load
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from django.db.models import Prefetch
-
 from awards import plugins as award_points
 from core import plugins as core
 from core import registry
@@ -41,113 +36,6 @@ from systems.killpower.views import league_pages, match_pages
 from tournaments import plugins as tournaments
 
 
-class TeamViews(league.TeamViews):
-    team_page = staticmethod(league_pages.team_detail)
-    team_sheet = staticmethod(sheets.team_sheet)
-
-
-class Teams(league.Teams):
-    team_register = staticmethod(services.killpower_team_register)
-    team_power = staticmethod(selectors.team_power)
-
-
-class Rows(league.Rows):
-    def team_related(self) -> Sequence[str]:
-        return ["killpower"]
-
-    def team_prefetches(self) -> Sequence["Prefetch[Any]"]:
-        return [selectors.living_prefetch()]
-
-
-class ApiFields(league.ApiFields):
-    def team_api_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"ranking_points": fields.ranking_points_field}
-
-
-class LeagueSettings(league.LeagueSettings):
-    settings_check = staticmethod(services.league_rules_check)
-
-
-class RulesForm(league.RulesForm):
-    def rules_form(self) -> type:
-        return KillpowerRulesForm
-
-
-class Demo(league.Demo):
-    demo = staticmethod(demos.build)
-
-
-class MatchPages(matches.MatchPages):
-    fixture_page = staticmethod(match_pages.fixture_detail)
-    league_page_context = staticmethod(league_pages.league_context)
-
-
-class KickOff(matches.KickOff):
-    kick_off = staticmethod(kickoff.kick_off)
-
-
-class Readiness(matches.Readiness):
-    teams_not_ready = staticmethod(selectors.teams_not_ready)
-
-
-class Outcomes(matches.Outcomes):
-    outcomes = staticmethod(selectors.bet_outcomes)
-
-
-class Results(matches.Results):
-    result_check = staticmethod(kp_corrections.result_check)
-    result_corrected = staticmethod(kp_corrections.result_corrected)
-    result_voided = staticmethod(kp_corrections.result_voided)
-    fixture_awarded = staticmethod(kp_corrections.fixture_awarded)
-
-
-class Seasons(matches.Seasons):
-    season_champion = staticmethod(seasons.season_champion)
-    season_archive = staticmethod(seasons.season_archive)
-    season_rollover = staticmethod(seasons.season_rollover)
-
-
-class Standings(matches.Standings):
-    standings_rows = staticmethod(downloads.standings_rows)
-    standings_counts = staticmethod(standings.standings_counts)
-
-
-class Roster(matches.Roster):
-    roster_rows = staticmethod(downloads.roster_rows)
-
-
-class ProgressionSeries(matches.ProgressionSeries):
-    progression_series = staticmethod(progression.progression_series)
-
-
-class Load(loadgen.Load):
-    load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
-    load_results = staticmethod(load.load_results)
-
-
-class Metrics(tournaments.Metrics):
-    def metric_labels(self) -> Mapping[str, Any]:
-        return tiebreaks.LABELS
-
-    result_metrics = staticmethod(tiebreaks.result_metrics)
-
-
-class Statistics(stats.Statistics):
-    record_keys = statistics_read.RECORD_KEYS
-
-    def statistics(self) -> Sequence[stats.Statistic]:
-        return statistics_read.STATISTICS
-
-    lines = staticmethod(statistics_read.lines)
-    player_url = staticmethod(statistics_read.player_url)
-
-
-class RecordFields(matches.RecordFields):
-    def record_api_fields(self) -> Mapping[str, Any]:
-        return record_fields.record_fields()
-
-
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -164,25 +52,69 @@ def register() -> None:
             ],
         ),
     )
-    league.team_views.register(RULE_SYSTEM, TeamViews())
-    league.teams.register(RULE_SYSTEM, Teams())
-    league.rows.register(RULE_SYSTEM, Rows())
-    league.api_fields.register(RULE_SYSTEM, ApiFields())
-    league.league_settings.register(RULE_SYSTEM, LeagueSettings())
-    league.rules_form.register(RULE_SYSTEM, RulesForm())
-    league.demo.register(RULE_SYSTEM, Demo())
-    matches.pages.register(RULE_SYSTEM, MatchPages())
-    matches.kick_off.register(RULE_SYSTEM, KickOff())
-    matches.record_fields.register(RULE_SYSTEM, RecordFields())
-    matches.readiness.register(RULE_SYSTEM, Readiness())
-    matches.outcomes.register(RULE_SYSTEM, Outcomes())
-    matches.results.register(RULE_SYSTEM, Results())
+    league.team_views.answer(
+        RULE_SYSTEM, team_page=league_pages.team_detail, team_sheet=sheets.team_sheet
+    )
+    league.teams.answer(
+        RULE_SYSTEM,
+        team_register=services.killpower_team_register,
+        team_power=selectors.team_power,
+    )
+    league.rows.answer(
+        RULE_SYSTEM,
+        team_related=["killpower"],
+        team_prefetches=lambda: [selectors.living_prefetch()],  # a fresh Prefetch each query
+    )
+    league.api_fields.answer(
+        RULE_SYSTEM, team_api_fields={"ranking_points": fields.ranking_points_field}
+    )
+    league.league_settings.answer(RULE_SYSTEM, settings_check=services.league_rules_check)
+    league.rules_form.answer(RULE_SYSTEM, rules_form=KillpowerRulesForm)
+    league.demo.answer(RULE_SYSTEM, demo=demos.build)
+    matches.pages.answer(
+        RULE_SYSTEM,
+        fixture_page=match_pages.fixture_detail,
+        league_page_context=league_pages.league_context,
+    )
+    matches.kick_off.answer(RULE_SYSTEM, kick_off=kickoff.kick_off)
+    matches.record_fields.answer(RULE_SYSTEM, record_api_fields=record_fields.record_fields)
+    matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
+    matches.outcomes.answer(RULE_SYSTEM, outcomes=selectors.bet_outcomes)
+    matches.results.answer(
+        RULE_SYSTEM,
+        result_check=kp_corrections.result_check,
+        result_corrected=kp_corrections.result_corrected,
+        result_voided=kp_corrections.result_voided,
+        fixture_awarded=kp_corrections.fixture_awarded,
+    )
     matches.table_results.register(RULE_SYSTEM, KillpowerResults())
-    matches.seasons.register(RULE_SYSTEM, Seasons())
-    tournaments.metrics.register(RULE_SYSTEM, Metrics())
-    stats.statistics.register(RULE_SYSTEM, Statistics())
+    matches.seasons.answer(
+        RULE_SYSTEM,
+        season_champion=seasons.season_champion,
+        season_archive=seasons.season_archive,
+        season_rollover=seasons.season_rollover,
+    )
+    tournaments.metrics.answer(
+        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+    )
+    stats.statistics.answer(
+        RULE_SYSTEM,
+        record_keys=statistics_read.RECORD_KEYS,
+        statistics=statistics_read.STATISTICS,
+        lines=statistics_read.lines,
+        player_url=statistics_read.player_url,
+    )
     award_points.season_awards.register(RULE_SYSTEM, season_awards.KillpowerAwards())
-    matches.standings.register(RULE_SYSTEM, Standings())
-    matches.roster.register(RULE_SYSTEM, Roster())
-    matches.progression.register(RULE_SYSTEM, ProgressionSeries())
-    loadgen.load.register(RULE_SYSTEM, Load())
+    matches.standings.answer(
+        RULE_SYSTEM,
+        standings_rows=downloads.standings_rows,
+        standings_counts=standings.standings_counts,
+    )
+    matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
+    matches.progression.answer(RULE_SYSTEM, progression_series=progression.progression_series)
+    loadgen.load.answer(
+        RULE_SYSTEM,
+        load_teams=load.load_teams,
+        load_kick_off=load.load_kick_off,
+        load_results=load.load_results,
+    )

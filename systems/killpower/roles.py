@@ -24,6 +24,14 @@ def can_kick_off_fixture(user: AnyUser, fixture: "Fixture") -> bool:
     return is_commissioner(user, fixture.season.league)
 
 
+def coached_side(user: AnyUser, fixture: "Fixture") -> str | None:
+    """``home`` or ``away``: the side of ``fixture`` whose team ``user`` coaches, or None."""
+    for side in ("home", "away"):
+        if is_team_coach(user, getattr(fixture, side)):
+            return side
+    return None
+
+
 def can_decide_for_side(user: AnyUser, fixture: "Fixture", side: str) -> bool:
     """Post-match choices for one side (equipment redraws): its coach or the commissioner."""
     return is_team_coach(user, getattr(fixture, side)) or is_commissioner(
@@ -50,5 +58,6 @@ __all__ = [
     "can_kick_off_fixture",
     "can_raise_gladiator",
     "can_rename_gladiator",
+    "coached_side",
     "coaches_fixture",
 ]

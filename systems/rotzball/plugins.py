@@ -1,9 +1,6 @@
 """Rotzball's answers to the plug-in points of the core apps, of betting and of load
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from awards import plugins as award_points
 from betting import plugins as betting
 from core import plugins as core
@@ -37,77 +34,6 @@ from systems.rotzball.views import match_pages, team_pages
 from tournaments import plugins as tournaments
 
 
-class TeamViews(league.TeamViews):
-    team_page = staticmethod(team_pages.team_detail)
-    team_sheet = staticmethod(sheets.team_sheet)
-
-
-class Rows(league.Rows):
-    def team_related(self) -> Sequence[str]:
-        return ["match_plan"]
-
-    def league_related(self) -> Sequence[str]:
-        return ["rotzball_rules"]
-
-
-class ApiFields(league.ApiFields):
-    def team_api_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"tactic": fields.tactic_field}
-
-    def league_api_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"coach_rule": fields.coach_rule_field}
-
-
-class LeagueSettings(league.LeagueSettings):
-    def settings_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"coach_rule": fields.coach_rule_setting}
-
-    settings_save = staticmethod(services.league_rules_save)
-
-
-class RulesForm(league.RulesForm):
-    def rules_form(self) -> type:
-        return RotzballRulesForm
-
-
-class Demo(league.Demo):
-    demo = staticmethod(demos.build)
-
-
-class MatchPages(matches.MatchPages):
-    fixture_page = staticmethod(match_pages.fixture_detail)
-
-
-class KickOff(matches.KickOff):
-    kick_off = staticmethod(kickoff.kick_off)
-    kick_off_many = staticmethod(kickoff.kick_off_many)
-
-
-class Readiness(matches.Readiness):
-    teams_not_ready = staticmethod(selectors.teams_not_ready)
-
-
-class Outcomes(matches.Outcomes):
-    def outcomes(self, fixture: Fixture) -> tuple[str, ...]:
-        return ("home", "away")  # a match always has a winner
-
-
-class Seasons(matches.Seasons):
-    season_rollover = staticmethod(seasons.season_rollover)
-
-
-class Roster(matches.Roster):
-    roster_rows = staticmethod(downloads.roster_rows)
-
-
-class ResultBook(matches.ResultBook):
-    result_book_lines = staticmethod(downloads.result_book_lines)
-
-
-class Odds(betting.Odds):
-    odds = staticmethod(preview.fixture_odds)
-
-
 class Chances(forecasts.Chances):
     def fixture_chances(self, fixture: Fixture) -> dict[str, float] | None:
         """The engine's chances, the very computation the odds are priced from."""
@@ -117,32 +43,6 @@ class Chances(forecasts.Chances):
     def fixtures_chances(self, fixtures: list[Fixture]) -> dict[int, dict[str, float] | None]:
         """The same chances for every fixture left, kept per fixture and line-up."""
         return preview.fixtures_chances(fixtures)
-
-
-class Load(loadgen.Load):
-    load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
-
-
-class Metrics(tournaments.Metrics):
-    def metric_labels(self) -> Mapping[str, Any]:
-        return tiebreaks.LABELS
-
-    result_metrics = staticmethod(tiebreaks.result_metrics)
-
-
-class Statistics(stats.Statistics):
-    record_keys = statistics_read.RECORD_KEYS
-
-    def statistics(self) -> Sequence[stats.Statistic]:
-        return statistics_read.STATISTICS
-
-    lines = staticmethod(statistics_read.lines)
-
-
-class RecordFields(matches.RecordFields):
-    def record_api_fields(self) -> Mapping[str, Any]:
-        return fields.record_fields()
 
 
 def register() -> None:
@@ -166,23 +66,42 @@ def register() -> None:
             api_routes=[("players", views.PlayerViewSet, "player")],
         ),
     )
-    league.team_views.register(RULE_SYSTEM, TeamViews())
-    league.rows.register(RULE_SYSTEM, Rows())
-    league.api_fields.register(RULE_SYSTEM, ApiFields())
-    league.league_settings.register(RULE_SYSTEM, LeagueSettings())
-    league.rules_form.register(RULE_SYSTEM, RulesForm())
-    league.demo.register(RULE_SYSTEM, Demo())
-    matches.pages.register(RULE_SYSTEM, MatchPages())
-    matches.kick_off.register(RULE_SYSTEM, KickOff())
-    matches.record_fields.register(RULE_SYSTEM, RecordFields())
-    matches.readiness.register(RULE_SYSTEM, Readiness())
-    matches.outcomes.register(RULE_SYSTEM, Outcomes())
-    matches.seasons.register(RULE_SYSTEM, Seasons())
-    tournaments.metrics.register(RULE_SYSTEM, Metrics())
-    stats.statistics.register(RULE_SYSTEM, Statistics())
+    league.team_views.answer(
+        RULE_SYSTEM, team_page=team_pages.team_detail, team_sheet=sheets.team_sheet
+    )
+    league.rows.answer(RULE_SYSTEM, team_related=["match_plan"], league_related=["rotzball_rules"])
+    league.api_fields.answer(
+        RULE_SYSTEM,
+        team_api_fields={"tactic": fields.tactic_field},
+        league_api_fields={"coach_rule": fields.coach_rule_field},
+    )
+    league.league_settings.answer(
+        RULE_SYSTEM,
+        settings_fields={"coach_rule": fields.coach_rule_setting},
+        settings_save=services.league_rules_save,
+    )
+    league.rules_form.answer(RULE_SYSTEM, rules_form=RotzballRulesForm)
+    league.demo.answer(RULE_SYSTEM, demo=demos.build)
+    matches.pages.answer(RULE_SYSTEM, fixture_page=match_pages.fixture_detail)
+    matches.record_fields.answer(RULE_SYSTEM, record_api_fields=fields.record_fields)
+    matches.kick_off.answer(
+        RULE_SYSTEM, kick_off=kickoff.kick_off, kick_off_many=kickoff.kick_off_many
+    )
+    matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
+    matches.outcomes.answer(RULE_SYSTEM, outcomes=("home", "away"))  # a match always has a winner
+    matches.seasons.answer(RULE_SYSTEM, season_rollover=seasons.season_rollover)
+    tournaments.metrics.answer(
+        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+    )
+    stats.statistics.answer(
+        RULE_SYSTEM,
+        record_keys=statistics_read.RECORD_KEYS,
+        statistics=statistics_read.STATISTICS,
+        lines=statistics_read.lines,
+    )
     award_points.season_awards.register(RULE_SYSTEM, season_awards.RotzballAwards())
-    matches.roster.register(RULE_SYSTEM, Roster())
-    matches.result_book.register(RULE_SYSTEM, ResultBook())
-    betting.odds.register(RULE_SYSTEM, Odds())
+    matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
+    matches.result_book.answer(RULE_SYSTEM, result_book_lines=downloads.result_book_lines)
+    betting.odds.answer(RULE_SYSTEM, odds=preview.fixture_odds)
     forecasts.chances.register(RULE_SYSTEM, Chances())
-    loadgen.load.register(RULE_SYSTEM, Load())
+    loadgen.load.answer(RULE_SYSTEM, load_teams=load.load_teams, load_kick_off=load.load_kick_off)

@@ -1,6 +1,8 @@
 """The Killpower Ball league API: gladiators (read), a team created with its gladiators, and a
 gladiator's raise. Writes call one service each; the roles are ``league.roles``'."""
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.generics import GenericAPIView
@@ -14,6 +16,7 @@ from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster, IsCommissioner
 from systems.killpower.api import gladiator_serializers as s
 from systems.killpower.api.filters import GladiatorFilter
+from systems.killpower.models import Gladiator
 from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.services import teams as services
 
@@ -36,54 +39,60 @@ class GladiatorViewSet(viewsets.ReadOnlyModelViewSet):
         return s.GladiatorSerializer
 
     def get_queryset(self):
-        gladiators = selectors.gladiator_list()
         if self.action == "retrieve":
-            gladiators = gladiators.prefetch_related(selectors.events_prefetch())
-        return gladiators
-
-
-class GladiatorRaiseView(ObjectCommandView):
-    serializer_class = s.GladiatorRaiseSerializer
-    permission_classes = [CanEditRoster]
-
-    def get_queryset(self):
+            return selectors.gladiator_detail_list()
         return selectors.gladiator_list()
 
-    @extend_schema(
+
+class _GladiatorCommandView(ObjectCommandView):
+    """A command on one gladiator, by his coach (or the commissioner): the service runs it,
+    the answer is the gladiator as the list shows him."""
+
+    permission_classes = [CanEditRoster]
+
+    def command(self, gladiator: Gladiator, data: dict[str, Any]) -> Gladiator:
+        raise NotImplementedError
+
+    def post(self, request: Request, pk: int) -> Response:
+        gladiator = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        done = self.command(gladiator, serializer.validated_data)
+        return Response(s.GladiatorSerializer(selectors.gladiator_get(gladiator_id=done.pk)).data)
+
+
+@extend_schema_view(
+    post=extend_schema(
         summary="Raise a gladiator's characteristic with a raise his XP allows (his coach)",
         request=s.GladiatorRaiseSerializer,
         responses=s.GladiatorSerializer,
     )
-    def post(self, request: Request, pk: int) -> Response:
-        gladiator = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        raised = services.gladiator_raise(
-            gladiator=gladiator, characteristic=serializer.validated_data["characteristic"]
-        )
-        return Response(s.GladiatorSerializer(selectors.gladiator_list().get(pk=raised.pk)).data)
-
-
-class GladiatorRenameView(ObjectCommandView):
-    serializer_class = s.GladiatorRenameSerializer
-    permission_classes = [CanEditRoster]
+)
+class GladiatorRaiseView(_GladiatorCommandView):
+    serializer_class = s.GladiatorRaiseSerializer
 
     def get_queryset(self):
-        return selectors.gladiator_list(living=True)
+        return selectors.gladiator_list()
 
-    @extend_schema(
+    def command(self, gladiator: Gladiator, data: dict[str, Any]) -> Gladiator:
+        return services.gladiator_raise(gladiator=gladiator, characteristic=data["characteristic"])
+
+
+@extend_schema_view(
+    post=extend_schema(
         summary="Rename a living gladiator (his coach or the commissioner)",
         request=s.GladiatorRenameSerializer,
         responses=s.GladiatorSerializer,
     )
-    def post(self, request: Request, pk: int) -> Response:
-        gladiator = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        renamed = services.gladiator_rename(
-            gladiator=gladiator, name=serializer.validated_data["name"]
-        )
-        return Response(s.GladiatorSerializer(selectors.gladiator_list().get(pk=renamed.pk)).data)
+)
+class GladiatorRenameView(_GladiatorCommandView):
+    serializer_class = s.GladiatorRenameSerializer
+
+    def get_queryset(self):
+        return selectors.gladiator_list(living=True)
+
+    def command(self, gladiator: Gladiator, data: dict[str, Any]) -> Gladiator:
+        return services.gladiator_rename(gladiator=gladiator, name=data["name"])
 
 
 class KillpowerTeamCreateView(GenericAPIView):

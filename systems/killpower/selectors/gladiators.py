@@ -53,6 +53,16 @@ def gladiator_list(
     return gladiators.order_by("team__name", "team", dead_last, "number", "pk")
 
 
+def gladiator_get(*, gladiator_id: int, team: Team | None = None) -> Gladiator | None:
+    """A gladiator (of ``team`` when given) with his team and league, or None."""
+    return gladiator_list(team=team).filter(pk=gladiator_id).first()
+
+
+def gladiator_detail_list() -> QuerySet[Gladiator]:
+    """:func:`gladiator_list`, each gladiator with his history (:func:`events_prefetch`)."""
+    return gladiator_list().prefetch_related(events_prefetch())
+
+
 def living_gladiators(*, team: Team) -> list[Gladiator]:
     """``team``'s living gladiators by number (prefetched by :func:`living_prefetch` or read)."""
     prefetched = getattr(team, LIVING_ATTR, None)

@@ -10,7 +10,7 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from league.models import League, Season, Team
 from matches.models import Fixture, Result
-from rules_engine.killpower.report import state_after_match
+from rules_engine.killpower.report import able_to_shoot, state_after_match
 from systems.killpower import RULE_SYSTEM
 from systems.killpower.kickoff import SIDES
 from systems.killpower.models import GladiatorEvent, PostMatchRun, ResultReport, Tournament
@@ -66,6 +66,27 @@ def report_get(*, pk: int) -> ResultReport | None:
 def open_report(*, fixture: Fixture) -> ResultReport | None:
     """The fixture's report waiting for confirmation or a decision, if any."""
     return report_list(fixture=fixture).filter(status__in=ResultReport.OPEN).first()
+
+
+def report_history(*, report: ResultReport) -> QuerySet[ResultReport]:
+    """The fixture's other reports (superseded, settled), newest first."""
+    return report_list(fixture=report.fixture).exclude(pk=report.pk)
+
+
+def confirm_choices(*, report: ResultReport, side: str | None) -> dict[str, Any]:
+    """What the coach confirming for ``side`` (None: nobody may choose) chooses for his own
+    side, as ``ConfirmForm`` takes it: in a championship, equipment redraws of his gladiators
+    who ``played``; in a tournament draw on points, his free-throw ``shooters`` (those who
+    played, not in a coma nor out) and their ``team``; nothing otherwise."""
+    payload = report.payload or {}
+    own = payload.get(side) or {} if side else {}
+    league = report.fixture.season.league
+    if league.competition_format != League.CompetitionFormat.TOURNAMENT:
+        return {"side": side, "played": own.get("played", [])}
+    if payload.get("result") != "draw" or payload.get("decided_by") != "points":
+        return {}
+    team = getattr(report.fixture, side).name if side else ""
+    return {"side": side, "shooters": able_to_shoot(own), "team": team}
 
 
 def post_match_get(*, fixture: Fixture) -> PostMatchRun | None:

@@ -1,6 +1,7 @@
 """What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors.gladiators` and
 :mod:`systems.killpower.selectors.matches`: a gladiator's characteristics row by row (base,
-specialization, raises, race maximum), the raises a team's coach may take, the team page, a
+specialization, raises, race maximum), the raises a team's coach may take, the team page and
+its printable sheet, a gladiator's page, the league page's championship table or bracket, a
 referee sheet before kick-off, and the result reports a user can act on.
 
 Every number still comes from the rules engine; nothing here writes.
@@ -11,13 +12,14 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
-from league.models import League, Team
+from league.models import League, Season, Team
 from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.killpower import division, targets
 from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
-from systems.killpower import engine, roles
+from systems.killpower import engine, roles, standings
 from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
 from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.selectors import matches as kp_match_selectors
@@ -49,6 +51,21 @@ def characteristic_rows(*, sheet: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _raisable_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """:func:`characteristic_rows`, each saying whether it can be raised now (``can_raise``:
+    a raise available and the characteristic below the race maximum)."""
+    rows = characteristic_rows(sheet=sheet)
+    for row in rows:
+        row["can_raise"] = row["raisable"] and sheet["raises_available"] > 0
+    return rows
+
+
+def _card_texts(league: League, names: list[str]) -> list[tuple[str, str]]:
+    """Each power card named, with its text from the league's deck."""
+    deck = {card.name: card.text for card in engine.league_settings(league).power_cards}
+    return [(name, deck.get(name, "")) for name in names]
 
 
 def team_frozen_reason(*, team: Team) -> str | None:
@@ -88,13 +105,79 @@ def raise_choices(*, team: Team) -> list[dict[str, Any]]:
     now (a raise available and the characteristic below the race maximum)."""
     sheet = selectors.team_sheet(team=team)
     by_id = {g.pk: g for g in selectors.living_gladiators(team=team)}
-    choices = []
-    for row in sheet["gladiators"]:
-        characteristics = characteristic_rows(sheet=row)
-        for item in characteristics:
-            item["can_raise"] = item["raisable"] and row["raises_available"] > 0
-        choices.append(dict(row, gladiator=by_id[row["id"]], characteristic_rows=characteristics))
-    return choices
+    return [
+        dict(row, gladiator=by_id[row["id"]], characteristic_rows=_raisable_rows(row))
+        for row in sheet["gladiators"]
+    ]
+
+
+def team_sheet_page_get(*, team: Team) -> dict[str, Any]:
+    """The printable team sheet: the team page's rows, and the power cards its gladiators
+    hold with their texts."""
+    page = team_page_get(team=team)
+    held = sorted({card for row in page["rows"] for card in row["equipment"].get("cards", [])})
+    return {**page, "cards": _card_texts(team.league, held)}
+
+
+def gladiator_page_get(*, gladiator: Gladiator) -> dict[str, Any]:
+    """A gladiator's page: his engine sheet, his characteristics row by row (each saying
+    whether it can be raised now), his power cards with their texts and his history."""
+    sheet = selectors.gladiator_sheet(gladiator=gladiator)
+    return {
+        "sheet": sheet,
+        "characteristic_rows": _raisable_rows(sheet),
+        "cards": _card_texts(gladiator.team.league, sheet["equipment"].get("cards", [])),
+        "history": selectors.gladiator_history(gladiator=gladiator),
+    }
+
+
+def round_label(index: int, count: int) -> str:
+    left = count - index
+    if left == 1:
+        return _("Final")
+    if left == 2:
+        return _("Semi-finals")
+    if left == 3:
+        return _("Quarter-finals")
+    return _("Round %(n)s") % {"n": index + 1}
+
+
+def bracket_layout(bracket: kp_match_selectors.BracketView) -> list[dict]:
+    """The bracket's rounds as grid columns: match ``i`` of round ``r`` (from 0) spans the
+    ``2**r`` rows of the first-round matches that feed it, so each sits between its two
+    feeders and the lines between them can be drawn."""
+    count = len(bracket.rounds)
+    return [
+        {
+            "number": index + 1,
+            "label": round_label(index, count),
+            "matches": [
+                {"match": match, "row": position * 2**index + 1, "span": 2**index}
+                for position, match in enumerate(matches)
+            ],
+        }
+        for index, matches in enumerate(bracket.rounds)
+    ]
+
+
+def league_page_get(*, user: User | AnonymousUser, league: League, season: Season | None) -> dict:
+    """What the league page adds for a Killpower league: the championship table or the
+    tournament bracket, and the result reports waiting for ``user``."""
+    page: dict = {
+        "killpower": True,
+        "standings_template": "killpower/league_table.html",
+        "tournament": league.competition_format == League.CompetitionFormat.TOURNAMENT,
+        "waiting_reports": actionable_reports(user=user, league=league),
+    }
+    if season is None:
+        return page
+    if page["tournament"]:
+        bracket = kp_match_selectors.bracket_get(season=season)
+        page["bracket"] = bracket
+        page["bracket_rounds"] = bracket_layout(bracket) if bracket else []
+    else:
+        page["ranking"] = standings.ranking_table_get(season=season)
+    return page
 
 
 def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
@@ -132,9 +215,9 @@ def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[Re
     return list(reports)
 
 
-def gladiator_get(*, gladiator_id: int) -> Gladiator:
-    """A gladiator with his team and league (``Gladiator.DoesNotExist`` when unknown)."""
-    return selectors.gladiator_list().get(pk=gladiator_id)
+def killpower_team_get(*, team_id: int) -> Team | None:
+    """A Killpower team with its league, coach and living gladiators, or None."""
+    return selectors.killpower_team_list().filter(pk=team_id).first()
 
 
 def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:

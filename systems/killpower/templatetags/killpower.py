@@ -11,8 +11,6 @@ from django.utils.translation import pgettext
 
 register = template.Library()
 
-SIDES = ("home", "away")
-
 
 @register.filter
 def characteristic_name(key: str) -> str:
@@ -266,9 +264,3 @@ def gladiator_event(event) -> dict[str, Any]:
         else:
             text = _("Redrew his equipment: %(before)s became %(after)s.") % words
     return {"text": text, "rolls": _rolls(detail)}
-
-
-@register.simple_tag
-def side_of(fixture, team) -> str:
-    """``home`` or ``away``: the side ``team`` plays in ``fixture``."""
-    return "home" if fixture.home_id == team.pk else "away"

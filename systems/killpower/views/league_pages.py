@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.forms import add_service_errors
@@ -21,7 +21,7 @@ from league.models import League, Season, Team
 from league.selectors import season_get, team_default_colours
 from league.views.access import commissioner_required, roster_editor_required
 from league.views.commissioner import form_page
-from systems.killpower import RULE_SYSTEM, engine, roles, standings
+from systems.killpower import RULE_SYSTEM, roles
 from systems.killpower.forms import (
     GladiatorRenameForm,
     KillpowerTeamForm,
@@ -31,7 +31,6 @@ from systems.killpower.forms import (
 )
 from systems.killpower.models import Gladiator
 from systems.killpower.selectors import gladiators as selectors
-from systems.killpower.selectors import matches as match_selectors
 from systems.killpower.selectors import pages as page_selectors
 from systems.killpower.services import teams as services
 from systems.killpower.services import tournaments
@@ -39,17 +38,22 @@ from systems.killpower.services import tournaments
 
 def _killpower_team(pk: int) -> Team:
     """The team with its league, coach and living gladiators; 404 unless Killpower."""
-    return get_object_or_404(selectors.killpower_team_list(), pk=pk)
+    team = page_selectors.killpower_team_get(team_id=pk)
+    if team is None:
+        raise Http404
+    return team
+
+
+def _gladiator(pk: int, team: Team | None = None) -> Gladiator:
+    gladiator = selectors.gladiator_get(gladiator_id=pk, team=team)
+    if gladiator is None:
+        raise Http404
+    return gladiator
 
 
 def _assert_killpower(league: League) -> None:
     if league.rule_system != RULE_SYSTEM:
         raise Http404
-
-
-def _deck(league: League) -> dict[str, str]:
-    """Power card name -> its text, from the league's deck."""
-    return {card.name: card.text for card in engine.league_settings(league).power_cards}
 
 
 # --- the league page's Killpower part -------------------------------------------------------
@@ -58,50 +62,7 @@ def _deck(league: League) -> dict[str, str]:
 def league_context(request: HttpRequest, league: League, season: Season | None) -> dict:
     """What the league page adds for a Killpower league: the championship table or the
     tournament bracket, and the result reports waiting for this user."""
-    context: dict = {
-        "killpower": True,
-        "standings_template": "killpower/league_table.html",
-        "tournament": league.competition_format == League.CompetitionFormat.TOURNAMENT,
-        "waiting_reports": page_selectors.actionable_reports(user=request.user, league=league),
-    }
-    if season is None:
-        return context
-    if context["tournament"]:
-        bracket = match_selectors.bracket_get(season=season)
-        context["bracket"] = bracket
-        context["bracket_rounds"] = bracket_layout(bracket) if bracket else []
-    else:
-        context["ranking"] = standings.ranking_table_get(season=season)
-    return context
-
-
-def round_label(index: int, count: int) -> str:
-    left = count - index
-    if left == 1:
-        return _("Final")
-    if left == 2:
-        return _("Semi-finals")
-    if left == 3:
-        return _("Quarter-finals")
-    return _("Round %(n)s") % {"n": index + 1}
-
-
-def bracket_layout(bracket) -> list[dict]:
-    """The bracket's rounds as grid columns: match ``i`` of round ``r`` (from 0) spans the
-    ``2**r`` rows of the first-round matches that feed it, so each sits between its two
-    feeders and the lines between them can be drawn."""
-    count = len(bracket.rounds)
-    return [
-        {
-            "number": index + 1,
-            "label": round_label(index, count),
-            "matches": [
-                {"match": match, "row": position * 2**index + 1, "span": 2**index}
-                for position, match in enumerate(matches)
-            ],
-        }
-        for index, matches in enumerate(bracket.rounds)
-    ]
+    return page_selectors.league_page_get(user=request.user, league=league, season=season)
 
 
 # --- team pages -------------------------------------------------------------------------------
@@ -126,14 +87,10 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
 def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The printable team sheet (la feuille d'équipe)."""
     team = _killpower_team(pk)
-    page = page_selectors.team_page_get(team=team)
-    cards = _deck(team.league)
-    held = sorted({card for row in page["rows"] for card in row["equipment"].get("cards", [])})
     context = {
         "team": team,
         "league": team.league,
-        **page,
-        "cards": [(name, cards.get(name, "")) for name in held],
+        **page_selectors.team_sheet_page_get(team=team),
     }
     return render(request, "killpower/team_sheet.html", context)
 
@@ -141,39 +98,24 @@ def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 def gladiator_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A gladiator: his characteristics (base, specialization, raises, maximum), equipment,
     experience and his whole history with its rolls."""
-    try:
-        gladiator = page_selectors.gladiator_get(gladiator_id=pk)
-    except Gladiator.DoesNotExist:
-        raise Http404 from None
+    gladiator = _gladiator(pk)
     team = gladiator.team
-    sheet = selectors.gladiator_sheet(gladiator=gladiator)
     can_raise = gladiator.alive and roles.can_raise_gladiator(request.user, gladiator)
-    frozen = page_selectors.team_frozen_reason(team=team) if can_raise else None
-    rows = page_selectors.characteristic_rows(sheet=sheet)
-    for row in rows:
-        row["can_raise"] = row["raisable"] and sheet["raises_available"] > 0
-    cards = _deck(team.league)
     context = {
         "gladiator": gladiator,
         "team": team,
         "league": team.league,
-        "sheet": sheet,
-        "characteristic_rows": rows,
-        "cards": [(name, cards.get(name, "")) for name in sheet["equipment"].get("cards", [])],
-        "history": selectors.gladiator_history(gladiator=gladiator),
+        **page_selectors.gladiator_page_get(gladiator=gladiator),
         "can_raise": can_raise,
         "can_rename": gladiator.alive and roles.can_rename_gladiator(request.user, gladiator),
-        "frozen": frozen,
+        "frozen": page_selectors.team_frozen_reason(team=team) if can_raise else None,
     }
     return render(request, "killpower/gladiator.html", context)
 
 
 def gladiator_rename(request: HttpRequest, pk: int) -> HttpResponse:
     """His team's coach (or the commissioner) gives a living gladiator another name."""
-    try:
-        gladiator = page_selectors.gladiator_get(gladiator_id=pk)
-    except Gladiator.DoesNotExist:
-        raise Http404 from None
+    gladiator = _gladiator(pk)
     if not gladiator.alive:
         raise Http404
     if not roles.can_rename_gladiator(request.user, gladiator):
@@ -208,9 +150,7 @@ def raises(request: HttpRequest, team: Team) -> HttpResponse:
     notice = None
     form = RaiseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        gladiator = get_object_or_404(
-            selectors.gladiator_list(team=team), pk=form.cleaned_data["gladiator"]
-        )
+        gladiator = _gladiator(form.cleaned_data["gladiator"], team=team)
         characteristic = form.cleaned_data["characteristic"]
         try:
             raised = services.gladiator_raise(gladiator=gladiator, characteristic=characteristic)

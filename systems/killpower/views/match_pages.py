@@ -26,7 +26,6 @@ from matches.models import Fixture
 from matches.table_results import services
 from matches.table_results.roles import report_actions
 from matches.table_results.views import ReportPages, done, refusal_text
-from rules_engine.killpower.report import able_to_shoot
 from systems.killpower import roles
 from systems.killpower.forms import (
     ConfirmForm,
@@ -69,26 +68,9 @@ def _is_tournament(fixture: Fixture) -> bool:
     return fixture.season.league.competition_format == League.CompetitionFormat.TOURNAMENT
 
 
-def _coached_side(user, fixture: Fixture) -> str | None:
-    for side in SIDES:
-        if roles.is_team_coach(user, getattr(fixture, side)):
-            return side
-    return None
-
-
 def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmForm:
-    """The confirming coach's own choices: redraws in a championship; in a tournament draw on
-    points, his free-throw shooters (those who played, not in a coma nor out) and distances."""
-    fixture = report.fixture
-    own = (report.payload or {}).get(side) or {} if side else {}
-    if not _is_tournament(fixture):
-        return ConfirmForm(data, side=side, played=own.get("played", []))
-    payload = report.payload or {}
-    if payload.get("result") != "draw" or payload.get("decided_by") != "points":
-        return ConfirmForm(data)
-    shooters = able_to_shoot(own)
-    team = getattr(fixture, side).name if side else ""
-    return ConfirmForm(data, side=side, shooters=shooters, team=team)
+    """The confirming coach's own choices (``selectors.confirm_choices``)."""
+    return ConfirmForm(data, **selectors.confirm_choices(report=report, side=side))
 
 
 # --- the match report ------------------------------------------------------------------------
@@ -116,7 +98,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         and roles.can_enter_result(user, fixture),
         "can_confirm": actions.confirm,
         "can_decide": actions.decide,
-        "coached_side": _coached_side(user, fixture),
+        "coached_side": roles.coached_side(user, fixture),
         "is_commissioner": roles.is_commissioner(user, league),
         "can_kick_off": _can_kick_off(user, fixture),
         "tournament": _is_tournament(fixture),
@@ -168,8 +150,17 @@ def kick_off(request: HttpRequest, fixture: Fixture) -> HttpResponse:
 # --- entering a result -------------------------------------------------------------------------
 
 
-def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None = None):
-    tournament = _is_tournament(fixture)
+def _result_form(
+    request: HttpRequest, fixture: Fixture, *, report: ResultReport | None = None
+) -> ResultForm:
+    """The result form of ``fixture``, filled from ``report`` when given (to correct it, or
+    to enter the result anew); the user chooses for the sides he may decide for."""
+    gladiators = selectors.entry_gladiators(fixture=fixture)
+    initial = None
+    if report is not None:
+        initial = ResultForm.initial_from(
+            report.payload, report.decisions, report.free_throws, gladiators=gladiators
+        )
     redraw_sides = [
         side for side in SIDES if roles.can_decide_for_side(request.user, fixture, side)
     ]
@@ -177,9 +168,9 @@ def _result_form(request: HttpRequest, fixture: Fixture, *, initial: dict | None
         request.POST if request.method == "POST" else None,
         initial=initial,
         teams={"home": fixture.home, "away": fixture.away},
-        gladiators=selectors.entry_gladiators(fixture=fixture),
+        gladiators=gladiators,
         redraw_sides=redraw_sides,
-        tournament=tournament,
+        tournament=_is_tournament(fixture),
     )
 
 
@@ -194,7 +185,6 @@ def _result_page(
     submit: str,
     note_form: DecideForm | None = None,
 ) -> HttpResponse:
-    kickoff = (fixture.options or {}).get("kickoff") or {}
     context = {
         "fixture": fixture,
         "league": fixture.season.league,
@@ -203,7 +193,6 @@ def _result_page(
         "action": action,
         "title": title,
         "submit": submit,
-        "kickoff": kickoff,
         "preview": page_selectors.referee_sheet_page_get(fixture=fixture),
         "tournament": _is_tournament(fixture),
         "is_commissioner": roles.is_commissioner(request.user, fixture.season.league),
@@ -221,7 +210,7 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
     user = request.user
     pending = report.status == ResultReport.Status.PENDING
     open_ = report.status in ResultReport.OPEN
-    side = _coached_side(user, fixture)
+    side = roles.coached_side(user, fixture)
     # the other coach confirms; the commissioner decides (the same, with a note)
     can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
     payload = report.payload or {}
@@ -240,7 +229,7 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
         "confirm_form": forms.get("confirm_form") or _confirm_form(report, confirm_side),
         "dispute_form": forms.get("dispute_form") or DisputeForm(),
         "decide_form": forms.get("decide_form") or DecideForm(),
-        "history": selectors.report_list(fixture=fixture).exclude(pk=report.pk),
+        "history": selectors.report_history(report=report),
     }
 
 
@@ -257,13 +246,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
     if report.status not in ResultReport.OPEN:
         messages.info(request, _("This report is closed."))
         return redirect("matches:kp_report", report.pk)
-    initial = ResultForm.initial_from(
-        report.payload,
-        report.decisions,
-        report.free_throws,
-        gladiators=selectors.entry_gladiators(fixture=fixture),
-    )
-    form = _result_form(request, fixture, initial=initial)
+    form = _result_form(request, fixture, report=report)
     note_form = DecideForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and note_form.is_valid():
         try:
@@ -335,16 +318,7 @@ class KillpowerPages(ReportPages):
 
     def entry_form(self, request: HttpRequest, fixture: Fixture) -> ResultForm:
         """The form, filled from the open report (a new entry replaces it)."""
-        open_report = selectors.open_report(fixture=fixture)
-        initial = None
-        if open_report is not None:
-            initial = ResultForm.initial_from(
-                open_report.payload,
-                open_report.decisions,
-                open_report.free_throws,
-                gladiators=selectors.entry_gladiators(fixture=fixture),
-            )
-        return _result_form(request, fixture, initial=initial)
+        return _result_form(request, fixture, report=selectors.open_report(fixture=fixture))
 
     def entry_inputs(self, form: ResultForm) -> dict[str, Any]:
         return {
@@ -372,7 +346,7 @@ class KillpowerPages(ReportPages):
 
     def _form(self, request: HttpRequest, report: ResultReport, command: str) -> Any:
         if command == "confirm":
-            side = _coached_side(request.user, report.fixture)
+            side = roles.coached_side(request.user, report.fixture)
             return _confirm_form(report, side, request.POST)
         return {"dispute": DisputeForm, "decide": DecideForm}[command](request.POST)
 

@@ -1,15 +1,48 @@
 """A played Rotzball match ready to show: the line-ups frozen at kick-off with the engine's
-scores and ratings, and the record's turns with what the engine's rules add to them."""
+scores and ratings, the paper match grid, and each turn of the record in words, with what the
+engine's rules add to it (each roll's target explained, a counter-attack's tactics). Every
+sentence is built here from the record's fields, so it is translated; the engine's own English
+``summary`` is not shown. The template only draws what these give."""
 
+import re
 from collections.abc import Mapping
+from itertools import groupby
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core import documents
 from rules_engine.rotzball import ratings as sheet_ratings
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.rules import counter_attack_tactic
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
+from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
+
+SIDES = ("home", "away")
+OTHER = {"home": "away", "away": "home"}
+PERIOD = re.compile(r"^extra_(\d+)_(first|second)$")
+
+
+def match_report_get(*, fixture) -> dict[str, Any]:
+    """What a fixture's match report shows: its ``result`` (the record read as today's, see
+    ``core.documents``), the line-ups frozen at kick-off (``sheets``), and once played the
+    match ``grid`` and the ``turns`` in words. The fixture's sheets are read as today's too."""
+    result = getattr(fixture, "result", None)
+    if result is not None:
+        result.record = documents.read(MATCH_RECORD, result.record)
+    fixture.home_sheet = documents.read(TEAM_SHEET, fixture.home_sheet)
+    fixture.away_sheet = documents.read(TEAM_SHEET, fixture.away_sheet)
+    page: dict[str, Any] = {
+        "result": result,
+        "sheets": {
+            "home": sheet_report(sheet=fixture.home_sheet),
+            "away": sheet_report(sheet=fixture.away_sheet),
+        },
+    }
+    if result is not None:
+        page["grid"] = match_grid(record=result.record, fixture=fixture)
+        page["turns"] = turn_accounts(record=result.record, fixture=fixture)
+    return page
 
 
 def sheet_report(*, sheet: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -45,19 +78,217 @@ def sheet_report(*, sheet: Mapping[str, Any] | None) -> dict[str, Any] | None:
     return {"sheet": sheet, "rows": rows, "ratings": team_ratings}
 
 
-def match_turns(*, record: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    """A match record's turns, each counter-attack with the tactic modifier the engine gives
-    each side's roll in it (``counter_tactics``: the initiative team's tactic works the other
-    way round), so that the page only shows them."""
-    turns = []
-    for turn in (record or {}).get("turns", []):
-        if turn.get("counter_attack"):
-            initiative = turn["initiative"]
-            turn = {
-                **turn,
-                "counter_tactics": {
-                    side: counter_attack_tactic(side, initiative) for side in ("home", "away")
-                },
+def period_label(key: str) -> str:
+    if key == "first_half":
+        return _("1st half")
+    if key == "second_half":
+        return _("2nd half")
+    match = PERIOD.match(key or "")
+    if match:
+        number, half = match.groups()
+        if half == "first":
+            return _("Extra time %(n)s, 1st half") % {"n": number}
+        return _("Extra time %(n)s, 2nd half") % {"n": number}
+    return key
+
+
+def roll_result(code: str) -> str:
+    """CS, S, F, CF in words."""
+    return {
+        "CS": _("critical success"),
+        "S": _("success"),
+        "F": _("failure"),
+        "CF": _("critical failure"),
+    }.get(code, code)
+
+
+def tactic_label(tactic: str) -> str:
+    return {
+        "offensive": _("offensive"),
+        "defensive": _("defensive"),
+        "balanced": _("balanced"),
+    }.get(tactic, tactic)
+
+
+def _names(fixture) -> dict[str, Any]:
+    return {
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+        "home_team": fixture.home,
+        "away_team": fixture.away,
+    }
+
+
+def match_grid(*, record: Mapping[str, Any] | None, fixture) -> dict[str, Any]:
+    """The paper "grille de match": per team a row of turn boxes grouped by period, each box
+    a big goal box with the small initiative box in its middle, ticked or not."""
+    names = _names(fixture)
+    turns = (record or {}).get("turns", [])
+    periods = [
+        {"key": key, "label": period_label(key), "size": len(list(group))}
+        for key, group in groupby(turns, key=lambda turn: turn["period"])
+    ]
+    starts = set()
+    previous = None
+    for turn in turns:
+        if turn["period"] != previous:
+            starts.add(turn["turn"])
+            previous = turn["period"]
+    rows = []
+    for side in SIDES:
+        rows.append(
+            {
+                "side": side,
+                "team": names[side],
+                "cells": [
+                    {
+                        "number": turn["turn"],
+                        "initiative": turn["initiative"] == side,
+                        "goal": turn["goal"] == side,
+                        "period_start": turn["turn"] in starts,
+                    }
+                    for turn in turns
+                ],
+                "goals": sum(turn["goal"] == side for turn in turns),
+                "possessions": (record or {}).get("possessions", {}).get(side, 0),
             }
-        turns.append(turn)
-    return turns
+        )
+    numbers = [{"number": turn["turn"], "period_start": turn["turn"] in starts} for turn in turns]
+    return {"periods": periods, "numbers": numbers, "rows": rows}
+
+
+def _roll(roll: dict[str, Any], names: dict[str, str], parts: list[tuple[str, int]]) -> dict:
+    return {
+        "team": names[roll["team"]],
+        "team_obj": names[f"{roll['team']}_team"],
+        "side": roll["team"],
+        "roll": roll["roll"],
+        "target": roll["target"],
+        "result": roll["result"],
+        "result_label": roll_result(roll["result"]),
+        "parts": parts,
+    }
+
+
+def _parts(base_label: str, target: int, modifiers: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """``target = base + modifiers``: the base is what is left of the target."""
+    shown = [(label, value) for label, value in modifiers if value]
+    return [(base_label, target - sum(value for _label, value in shown)), *shown]
+
+
+def turn_accounts(*, record: Mapping[str, Any] | None, fixture) -> list[dict[str, Any]]:
+    """The record's turns in words, in order (see :func:`turn_account`)."""
+    return [turn_account(turn, fixture) for turn in (record or {}).get("turns", [])]
+
+
+def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
+    """One turn in words: who had the ball and chose what, each roll with its target explained,
+    and what came of it. In a counter-attack the initiative team's tactic works the other way
+    round: each side's roll gets the tactic modifier the engine gives it
+    (``counter_attack_tactic``)."""
+    names = _names(fixture)
+    initiative = turn["initiative"]
+    attacker = turn["attacking"]
+    defender = OTHER[attacker]
+    mods = turn["modifiers"]
+    coach_label = _("coach test") if turn.get("coach_tests") else _("better coach")
+
+    def modifiers(side: str, tactic: int) -> list[tuple[str, int]]:
+        tactic_name = (
+            _("offensive tactic") if turn["tactic"] == "offensive" else _("defensive tactic")
+        )
+        return [
+            (tactic_name, tactic),
+            (coach_label, mods[side]["coach"]),
+            (_("carried over"), mods[side]["carry_over"]),
+        ]
+
+    def explained(roll: dict[str, Any], label: str, side: str, tactic: int) -> dict[str, Any]:
+        return _roll(roll, names, _parts(label, roll["target"], modifiers(side, tactic)))
+
+    attack = explained(turn["attack"], _("attack"), attacker, mods[attacker]["tactic"])
+    defence = explained(turn["defence"], _("defence"), defender, mods[defender]["tactic"])
+    counter = None
+    if turn.get("counter_attack"):
+        raw = turn["counter_attack"]
+        tactics = {side: counter_attack_tactic(side, initiative) for side in SIDES}
+        counter = {
+            "attack": explained(raw["attack"], _("attack"), defender, tactics[defender]),
+            "defence": explained(raw["defence"], _("defence"), attacker, tactics[attacker]),
+        }
+    coach_tests = None
+    if turn.get("coach_tests"):
+        coach_tests = [
+            {
+                "team": names[side],
+                "team_obj": names[f"{side}_team"],
+                "side": side,
+                **turn["coach_tests"][side],
+            }
+            for side in SIDES
+        ]
+    carry = [
+        {"team": names[side], "value": value}
+        for side, value in turn.get("carry_over_next", {}).items()
+        if value
+    ]
+    return {
+        "number": turn["turn"],
+        "period": period_label(turn["period"]),
+        "initiative": names[initiative],
+        "initiative_team": names[f"{initiative}_team"],
+        "initiative_side": initiative,
+        "tactic": tactic_label(turn["tactic"]),
+        "tactic_code": turn["tactic"],
+        "attacking": names[attacker],
+        "coach_tests": coach_tests,
+        "attack": attack,
+        "defence": defence,
+        "counter": counter,
+        "goal": names[turn["goal"]] if turn.get("goal") else None,
+        "goal_side": turn.get("goal"),
+        "outcome": _outcome(turn, names),
+        "carry": carry,
+        "score": turn["score"],
+    }
+
+
+def _outcome(turn: dict[str, Any], names: dict[str, str]) -> str:
+    attacker = turn["attacking"]
+    defender = OTHER[attacker]
+    values = {
+        "attacker": names[attacker],
+        "defender": names[defender],
+        "initiative": names[turn["initiative"]],
+    }
+    counter = turn.get("counter_attack")
+    if counter:
+        values["scorer"] = names[turn["goal"]] if turn.get("goal") else ""
+        if turn.get("goal"):
+            return (
+                _("%(defender)s wins the ball and counter-attacks at once: goal for %(scorer)s!")
+                % values
+            )
+        if turn["ball_after"] == defender:
+            return (
+                _(
+                    "%(defender)s wins the ball and counter-attacks at once, but does not "
+                    "score; it keeps the ball."
+                )
+                % values
+            )
+        return (
+            _(
+                "%(defender)s wins the ball and counter-attacks at once, but %(attacker)s "
+                "wins it back."
+            )
+            % values
+        )
+    if turn.get("goal"):
+        return _("Goal for %(attacker)s! The ball goes to %(defender)s.") % values
+    if turn["attack"]["result"] == "CS" and turn["defence"]["result"] == "CS":
+        return _("Two critical successes cancel out: nothing happens.")
+    if turn["ball_after"] != turn["initiative"]:
+        holder = {**values, "holder": names[turn["ball_after"]]}
+        return _("%(holder)s takes the ball.") % holder
+    return _("No goal; the ball stays with %(initiative)s.") % values

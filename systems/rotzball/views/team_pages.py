@@ -9,8 +9,8 @@ every change and the pages say why.
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -21,67 +21,38 @@ from core.htmx import page_or_fragment
 from league import roles
 from league.models import Team
 from league.views.access import roster_editor_required
-from matches.rosters import team_assert_editable
 from matches.selectors import team_fixture_table
 from systems.rotzball import services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
-from systems.rotzball.models import LineupSlot, Player, Tactic
+from systems.rotzball.models import Player, Tactic
+from systems.rotzball.selectors import pages
 from systems.rotzball.selectors import teams as selectors
-
-
-def lineup_rows(report: selectors.LineupReport) -> list[dict]:
-    """The seven positions in sheet order, with who plays there and their score."""
-    return [
-        {
-            "position": value,
-            "label": label,
-            "player": report.lineup.get(value),
-            "score": report.scores.get(value),
-        }
-        for value, label in LineupSlot.Position.choices
-    ]
 
 
 def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
     """A Rotzball team's page: roster, line-up with each position's score, ratings, fixtures."""
     selectors.roster_prefetch(team=team)
-    report = selectors.lineup_report(team=team)
-    positions = {player.pk: LineupSlot.Position(pos).label for pos, player in report.lineup.items()}
     can_edit = roles.can_edit_roster(request.user, team)
-    frozen = None
-    if can_edit:
-        try:
-            team_assert_editable(team=team)
-        except ValidationError as error:
-            frozen = " ".join(error.messages)
     tactic = selectors.tactic_of(team)
     context = {
         "team": team,
         "league": team.league,
         "tactic": tactic,
         "tactic_label": Tactic(tactic).label,
-        "players": [(player, positions.get(player.pk)) for player in team.players.all()],
-        "report": report,
-        "lineup_rows": lineup_rows(report),
-        "empty_positions": [
-            label
-            for position, label in LineupSlot.Position.choices
-            if position not in report.lineup
-        ],
+        "players": pages.roster_rows(team=team),
+        **pages.lineup_page_get(team=team),
         "fixtures": team_fixture_table(team=team),
         "can_edit": can_edit,
-        "frozen": frozen,
+        "frozen": pages.team_frozen_reason(team=team) if can_edit else None,
     }
     return render(request, "rotzball/team.html", context)
 
 
-def _frozen(team: Team) -> str | None:
-    """Why ``team``'s roster cannot change now, or None when it can."""
-    try:
-        team_assert_editable(team=team)
-    except ValidationError as error:
-        return " ".join(error.messages)
-    return None
+def _player(team: Team, player_id: int) -> Player:
+    player = pages.player_get(team=team, player_id=player_id)
+    if player is None:
+        raise Http404
+    return player
 
 
 def _done(request: HttpRequest, url: str) -> HttpResponse:
@@ -90,14 +61,13 @@ def _done(request: HttpRequest, url: str) -> HttpResponse:
 
 def _roster_page(request, team, form, *, editing: Player | None = None, status: int = 200):
     team = selectors.team_with_roster(team_id=team.pk)
-    positions = {slot.player_id: slot.get_position_display() for slot in team.lineup_slots.all()}
     context = {
         "team": team,
         "league": team.league,
-        "players": [(player, positions.get(player.pk)) for player in team.players.all()],
+        "players": pages.roster_rows(team=team),
         "form": form,
         "editing": editing,
-        "frozen": _frozen(team),
+        "frozen": pages.team_frozen_reason(team=team),
     }
     template = page_or_fragment(request, "rotzball/roster.html", "player-form")
     return render(request, template, context, status=status)
@@ -140,7 +110,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
 
 @roster_editor_required
 def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
-    player = get_object_or_404(selectors.player_list(team=team), pk=player_id)
+    player = _player(team, player_id)
     if request.method != "POST":
         return _roster_page(
             request, team, PlayerForm(initial=PlayerForm.initial_for(player)), editing=player
@@ -156,14 +126,13 @@ def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpRespons
         else:
             messages.success(request, _("%(name)s is updated.") % {"name": player.name})
             return _done(request, reverse("league:roster", args=[team.pk]))
-    player.refresh_from_db()
-    return _roster_page(request, team, form, editing=player)
+    return _roster_page(request, team, form, editing=_player(team, player_id))
 
 
 @require_POST
 @roster_editor_required
 def player_delete(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
-    player = get_object_or_404(selectors.player_list(team=team), pk=player_id)
+    player = _player(team, player_id)
     try:
         services.player_delete(player=player)
     except ValidationError as error:
@@ -175,19 +144,15 @@ def player_delete(request: HttpRequest, team: Team, player_id: int) -> HttpRespo
 
 
 def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> dict:
-    report = selectors.lineup_report(team=team, lineup=lineup)
+    page = pages.lineup_page_get(team=team, lineup=lineup)
     return {
         "team": team,
         "league": team.league,
         "form": form,
-        "report": report,
-        "rows": [dict(row, field=form[row["position"]]) for row in lineup_rows(report)],
-        "empty_positions": [
-            label
-            for position, label in LineupSlot.Position.choices
-            if position not in report.lineup
-        ],
-        "frozen": _frozen(team),
+        "report": page["report"],
+        "rows": [dict(row, field=form[row["position"]]) for row in page["lineup_rows"]],
+        "empty_positions": page["empty_positions"],
+        "frozen": pages.team_frozen_reason(team=team),
     }
 
 
@@ -253,6 +218,6 @@ def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
         "league": team.league,
         "form": form,
         "tactics": Tactic,
-        "frozen": _frozen(team),
+        "frozen": pages.team_frozen_reason(team=team),
     }
     return render(request, "rotzball/plan.html", context)

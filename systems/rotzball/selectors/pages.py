@@ -1,0 +1,62 @@
+"""What the Rotzball team pages show, read and ready: the roster with each player's position,
+the line-up position by position with its scores, ratings and empty places, and why the team
+cannot change now (the views get ready rows)."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from league.models import Team
+from matches.rosters import team_assert_editable
+from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.selectors.teams import LineupReport, lineup_report, player_list
+
+
+def team_frozen_reason(*, team: Team) -> str | None:
+    """Why ``team``'s roster cannot change now (it has kicked off), or None when it can."""
+    try:
+        team_assert_editable(team=team)
+    except ValidationError as error:
+        return " ".join(error.messages)
+    return None
+
+
+def player_get(*, team: Team, player_id: int) -> Player | None:
+    """One of ``team``'s players, fresh from the database, or None."""
+    return player_list(team=team).filter(pk=player_id).first()
+
+
+def roster_rows(*, team: Team) -> list[tuple[Player, str | None]]:
+    """The team's players (prefetched with its line-up slots), each with the label of the
+    position he plays in the line-up, if any."""
+    positions = {slot.player_id: slot.get_position_display() for slot in team.lineup_slots.all()}
+    return [(player, positions.get(player.pk)) for player in team.players.all()]
+
+
+def lineup_rows(report: LineupReport) -> list[dict]:
+    """The seven positions in sheet order, with who plays there and their score."""
+    return [
+        {
+            "position": value,
+            "label": label,
+            "player": report.lineup.get(value),
+            "score": report.scores.get(value),
+        }
+        for value, label in LineupSlot.Position.choices
+    ]
+
+
+def lineup_page_get(*, team: Team, lineup: Mapping[str, Player] | None = None) -> dict[str, Any]:
+    """A line-up (default: the saved one) as the pages show it: the engine's ``report``, its
+    ``lineup_rows`` and the labels of the ``empty_positions``."""
+    report = lineup_report(team=team, lineup=lineup)
+    return {
+        "report": report,
+        "lineup_rows": lineup_rows(report),
+        "empty_positions": [
+            label
+            for position, label in LineupSlot.Position.choices
+            if position not in report.lineup
+        ],
+    }
