@@ -16,6 +16,7 @@ table of ``docs/architecture.md`` (and checks it in the tests).
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from importlib.util import find_spec
+from inspect import isroutine
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -50,6 +51,31 @@ class PluginPoint[T]:
         if game in self._implementations:
             raise ImproperlyConfigured(f"{self.name}: the game {game!r} registers twice")
         self._implementations[game] = implementation
+
+    def answer(self, game: str, **hooks: Any) -> T:
+        """Register for ``game`` an implementation made of ``hooks``, each named for a member of
+        the base class, so a game declares what it offers without a subclass per point.
+
+        A function answers the method of its name (called without ``self``). Any other value
+        (a list, a mapping, a form class) answers an attribute as its value, and a method as
+        what it returns. A game writes its own subclass instead when an implementation holds
+        logic or helpers of its own (``matches.plugins.TableResults``)."""
+        members: dict[str, Any] = {}
+        for name, hook in hooks.items():
+            if not hasattr(self.base, name):
+                raise ImproperlyConfigured(
+                    f"{self.name}: {self.base.__qualname__} has no member {name!r}"
+                )
+            if isroutine(hook):
+                members[name] = staticmethod(hook)
+            elif isroutine(getattr(self.base, name)):
+                members[name] = staticmethod(lambda *args, _value=hook, **kwargs: _value)
+            else:
+                members[name] = hook
+        answers = type(f"{game.title()}{self.base.__name__}", (self.base,), members)
+        implementation: T = answers()
+        self.register(game, implementation)
+        return implementation
 
     def of(self, game: str) -> T:
         """The game's implementation, else the default one."""
