@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from core.registry import FORFEIT
 from league.models import League, Season, Team
 from matches.models import Fixture, PostMatchRun
-from systems.tutatis import RULE_SYSTEM, engine
+from systems.tutatis import RULE_SYSTEM, engine, roles
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
 
 
@@ -36,17 +36,48 @@ def entries_of(*, team_list: TeamList) -> QuerySet[ListEntry]:
     return team_list.entries.all().order_by("pk")
 
 
+def roster_check(*, team: Team, players: Sequence[Any] | None = None) -> dict[str, Any]:
+    """The engine's team-building check of the team's roster, or of ``players`` (a draft's
+    unsaved ones), against the league's budget: ``{"check": TeamCheck, "budget": int}``."""
+    budget = engine.league_rules(team.league).budget
+    if players is None:
+        players = players_of(team=team)
+    return {"check": engine.team_check(players, budget=budget), "budget": budget}
+
+
+def roster_counts(*, team: Team) -> dict[int, tuple[int, int]]:
+    """``{list entry id: (on the pitch, on the bench)}``: the team's players per entry, as
+    the roster editor starts from."""
+    counts: dict[int, list[int]] = {}
+    for player in players_of(team=team):
+        if player.entry_id is not None:
+            slot = counts.setdefault(player.entry_id, [0, 0])
+            slot[0 if player.on_pitch else 1] += 1
+    return {pk: (pitch, bench) for pk, (pitch, bench) in counts.items()}
+
+
+def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
+    """The league's open reports waiting for ``user``'s word: a pending one the user may
+    confirm, or one the user may decide."""
+    return [
+        report
+        for report in league_open_reports(league=league)
+        if (report.status == ResultReport.Status.PENDING and roles.can_confirm_result(user, report))
+        or roles.can_decide_result(user, report)
+    ]
+
+
 def team_sheet(team: Team) -> dict[str, Any]:
     """The team as the engine, the API's ``/teams/<id>/sheet/`` and the kick-off read it."""
     players = players_of(team=team)
-    budget = engine.league_rules(team.league).budget
+    verdict = roster_check(team=team, players=players)
     team_list = team_list_of(team=team)
     return {
         "team": team.name,
         "team_list": team_list.name if team_list else None,
-        "budget": budget,
+        "budget": verdict["budget"],
         "players": [engine.player_json(player) for player in players],
-        "check": engine.team_check(players, budget=budget).to_dict(),
+        "check": verdict["check"].to_dict(),
     }
 
 
