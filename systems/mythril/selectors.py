@@ -14,6 +14,7 @@ from systems.mythril.models import (
     Champion,
     LevelUp,
     MatchdayEntry,
+    PitchType,
     Player,
     PlayerStatus,
     PostMatchRun,
@@ -206,6 +207,20 @@ def season_trophies(*, season: Season) -> QuerySet[Trophy]:
     )
 
 
+def champions_for(*, league_id: int, race: str) -> list[Champion]:
+    """The league's champions a team of ``race`` may hire (its race among theirs, in any
+    case)."""
+    return [
+        champion
+        for champion in Champion.objects.filter(league_id=league_id)
+        if any(r.casefold() == race.casefold() for r in champion.races)
+    ]
+
+
+def pitch_types(*, league: League) -> QuerySet[PitchType]:
+    return PitchType.objects.filter(league=league)
+
+
 def hire_choices(*, team: Team) -> list[dict[str, str]]:
     """What the team may hire: its own positions, the league's champions of its race, the
     positions its allies lend; each a ``value`` for the hire form and a ``label``."""
@@ -214,15 +229,14 @@ def hire_choices(*, team: Team) -> list[dict[str, str]]:
         {"value": f"position|{own.race}|{p.name}", "label": f"{p.name} · {p.cost:,}"}
         for p in own.positions.all()
     ]
-    for champion in Champion.objects.filter(league_id=team.league_id):
-        if any(r.casefold() == own.race.casefold() for r in champion.races):
-            choices.append(
-                {
-                    "value": f"champion||{champion.name}",
-                    "label": _("%(name)s (champion) · %(cost)s")
-                    % {"name": champion.name, "cost": f"{champion.cost:,}"},
-                }
-            )
+    for champion in champions_for(league_id=team.league_id, race=own.race):
+        choices.append(
+            {
+                "value": f"champion||{champion.name}",
+                "label": _("%(name)s (champion) · %(cost)s")
+                % {"name": champion.name, "cost": f"{champion.cost:,}"},
+            }
+        )
     for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
         for p in ally.positions.filter(ally_limit__gt=0):
             choices.append(
