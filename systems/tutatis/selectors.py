@@ -281,18 +281,4 @@ def match_roll_rows() -> QuerySet[MatchRoll]:
 
 def tutatis_team(*, team_id: int) -> Team | None:
     """The Tutatis team ``team_id`` with its league; ``None`` for another game's team."""
-    return (
-        Team.objects.select_related("league")
-        .filter(pk=team_id, league__rule_system=RULE_SYSTEM)
-        .first()
-    )
-
-
-def tutatis_fixture(*, fixture_id: int) -> Fixture | None:
-    """The Tutatis fixture ``fixture_id`` with its league and teams; ``None`` for another
-    game's."""
-    return (
-        Fixture.objects.select_related("season__league", "home", "away")
-        .filter(pk=fixture_id, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    return tutatis_team_list().filter(pk=team_id).first()

@@ -11,12 +11,12 @@ from rest_framework.views import APIView
 from matches.models import Fixture
 from systems.tutatis import selectors
 from systems.tutatis.api import serializers as s
-from systems.tutatis.api.views import ReadOrSignedIn, tutatis_team
+from systems.tutatis.api.views import ReadOrSignedIn
 from systems.tutatis.services import matchday, rosters
 
 
 def _team(pk: int):
-    team = tutatis_team(pk)
+    team = selectors.tutatis_team(team_id=pk)
     if team is None:
         raise NotFound
     return team
@@ -92,7 +92,7 @@ class TeamListChooseView(APIView):
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = selectors.tutatis_fixture(fixture_id=pk)
+    fixture = selectors.fixture_get(pk=pk)
     if fixture is None:
         raise NotFound
     return fixture

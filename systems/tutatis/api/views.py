@@ -14,7 +14,6 @@ from rest_framework.response import Response
 from core.api.filters import FILTER_BACKENDS
 from core.refusals import Refused
 from league import selectors as league_selectors
-from league.models import Team
 from matches.table_results.api import ReportApi, ReportCommandViewSet
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.api import serializers as s
@@ -190,7 +189,3 @@ class ResultReportViewSet(ReportCommandViewSet):
     api = REPORTS
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["fixture", "status"]
-
-
-def tutatis_team(pk: int) -> Team | None:
-    return selectors.tutatis_team(team_id=pk)
