@@ -120,6 +120,13 @@ def tokens_left(*, fixture: Fixture) -> dict[str, int]:
     return {side: tokens - tokens_used(fixture=fixture, side=side) for side in ("home", "away")}
 
 
+def token_marks(*, fixture: Fixture, left: dict[str, int]) -> dict[str, list[bool]]:
+    """Each side's Time Warp tokens for the match sheet, one mark each: ``True`` for a token
+    used, the used ones first (``left`` is :func:`tokens_left`)."""
+    total = (fixture.options or {}).get("time_warp_tokens", 0)
+    return {side: [n >= left[side] for n in range(total)][::-1] for side in ("home", "away")}
+
+
 def weather_of(*, fixture: Fixture) -> str | None:
     """The standing weather roll's result (a Time Warp re-roll replaces it)."""
     last = (
