@@ -11,8 +11,7 @@ from core.forms import PageForm
 from core.names import validate_name
 from league.models import League
 from league.rules_forms import LeagueRulesForm
-from systems.mythril import RULE_SYSTEM
-from systems.mythril.models import Champion, PitchType, TeamList
+from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.services.settings import SETTING_FIELDS, settings_of
 
 MAX_OF_A_POSITION = 16
@@ -29,7 +28,7 @@ class DraftForm(PageForm):
 
     def __init__(self, *args: Any, league: Any, race: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        lists = list(TeamList.objects.filter(league=league).prefetch_related("positions"))
+        lists = list(selectors.roster_lists(league=league))
         self.fields["team_list"].choices = [(t.race, t.name) for t in lists]
         chosen = race or self.data.get("team_list") or (lists[0].race if lists else "")
         self.team_list = next((t for t in lists if t.race == chosen), lists[0] if lists else None)
@@ -37,7 +36,7 @@ class DraftForm(PageForm):
             self.initial.setdefault("team_list", self.team_list.race)
         self.fields["home_pitch"].choices = [
             (p.name, f"{p.name} ({p.cost:,})" if p.cost else f"{p.name} ({_('free')})")
-            for p in PitchType.objects.filter(league=league)
+            for p in selectors.pitch_types(league=league)
         ] or [("lawn", "lawn")]
         self.position_fields = []
         for position in self.team_list.positions.all() if self.team_list else []:
@@ -55,9 +54,7 @@ class DraftForm(PageForm):
             self.position_fields.append((position, name))
         self.champion_fields = []
         race = self.team_list.race if self.team_list else ""
-        for champion in Champion.objects.filter(league=league):
-            if not any(r.casefold() == race.casefold() for r in champion.races):
-                continue
+        for champion in selectors.champions_for(league_id=league.pk, race=race):
             name = f"champion_{champion.pk}"
             self.fields[name] = forms.BooleanField(
                 label=f"{champion.name} ({champion.cost:,})", required=False

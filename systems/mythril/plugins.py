@@ -1,9 +1,6 @@
 """The Mythril league's answers to the plug-in points of the core apps, of betting and of load
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from awards import plugins as award_points
 from betting import plugins as betting
 from core import plugins as core
@@ -37,103 +34,6 @@ from systems.mythril.views import match_pages, team_pages
 from tournaments import plugins as tournaments
 
 
-class TeamViews(league.TeamViews):
-    team_page = staticmethod(team_pages.team_detail)
-    team_sheet = staticmethod(fields.team_sheet)
-
-
-class Teams(league.Teams):
-    team_register = staticmethod(teams.mythril_team_register)
-
-
-class Rows(league.Rows):
-    def team_related(self) -> Sequence[str]:
-        return ["mythril"]
-
-
-class ApiFields(league.ApiFields):
-    def team_api_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"treasury": fields.treasury_field}
-
-    def league_api_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"mythril_settings": fields.mythril_settings_field}
-
-
-class LeagueSettings(league.LeagueSettings):
-    def settings_fields(self) -> Mapping[str, league.FieldFactory]:
-        return fields.SETTINGS_FIELDS
-
-    settings_save = staticmethod(settings_store.league_rules_save)
-    settings_check = staticmethod(settings_store.league_rules_check)
-
-
-class RulesForm(league.RulesForm):
-    def rules_form(self) -> type:
-        return MythrilRulesForm
-
-
-class Demo(league.Demo):
-    demo = staticmethod(demos.build)
-
-
-class MatchPages(matches.MatchPages):
-    fixture_page = staticmethod(match_pages.fixture_detail)
-    league_page_context = staticmethod(team_pages.league_context)
-
-
-class KickOff(matches.KickOff):
-    kick_off = staticmethod(kickoff.kick_off)
-
-
-class Results(matches.Results):
-    result_corrected = staticmethod(my_corrections.result_corrected)
-    result_voided = staticmethod(my_corrections.result_voided)
-
-
-class Seasons(matches.Seasons):
-    season_champion = staticmethod(seasons.season_champion)
-    season_rollover = staticmethod(seasons.season_rollover)
-
-
-class Standings(matches.Standings):
-    standings_rows = staticmethod(downloads.standings_rows)
-    standings_counts = staticmethod(standings.standings_counts)
-
-
-class Roster(matches.Roster):
-    roster_rows = staticmethod(downloads.roster_rows)
-
-
-class ProgressionSeries(matches.ProgressionSeries):
-    progression_series = staticmethod(progression.progression_series)
-
-
-class BetsVoid(betting.BetsVoid):
-    bets_void = staticmethod(team_bets.bets_void)
-
-
-class Load(loadgen.Load):
-    load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
-    load_results = staticmethod(load.load_results)
-
-
-class Metrics(tournaments.Metrics):
-    def metric_labels(self) -> Mapping[str, Any]:
-        return tiebreaks.LABELS
-
-    result_metrics = staticmethod(tiebreaks.result_metrics)
-
-
-class Statistics(stats.Statistics):
-    record_keys = statistics_read.RECORD_KEYS
-
-    def statistics(self) -> Sequence[stats.Statistic]:
-        return statistics_read.STATISTICS
-
-    lines = staticmethod(statistics_read.lines)
-
-
 def register() -> None:
     """The game, its sweeps, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -146,23 +46,62 @@ def register() -> None:
             api_urls=urls.api_patterns,
         ),
     )
-    league.team_views.register(RULE_SYSTEM, TeamViews())
-    league.teams.register(RULE_SYSTEM, Teams())
-    league.rows.register(RULE_SYSTEM, Rows())
-    league.api_fields.register(RULE_SYSTEM, ApiFields())
-    league.league_settings.register(RULE_SYSTEM, LeagueSettings())
-    league.rules_form.register(RULE_SYSTEM, RulesForm())
-    league.demo.register(RULE_SYSTEM, Demo())
-    matches.pages.register(RULE_SYSTEM, MatchPages())
-    matches.kick_off.register(RULE_SYSTEM, KickOff())
-    matches.results.register(RULE_SYSTEM, Results())
+    league.team_views.answer(
+        RULE_SYSTEM, team_page=team_pages.team_detail, team_sheet=fields.team_sheet
+    )
+    league.teams.answer(RULE_SYSTEM, team_register=teams.mythril_team_register)
+    league.rows.answer(RULE_SYSTEM, team_related=["mythril"])
+    league.api_fields.answer(
+        RULE_SYSTEM,
+        team_api_fields={"treasury": fields.treasury_field},
+        league_api_fields={"mythril_settings": fields.mythril_settings_field},
+    )
+    league.league_settings.answer(
+        RULE_SYSTEM,
+        settings_fields=fields.SETTINGS_FIELDS,
+        settings_save=settings_store.league_rules_save,
+        settings_check=settings_store.league_rules_check,
+    )
+    league.rules_form.answer(RULE_SYSTEM, rules_form=MythrilRulesForm)
+    league.demo.answer(RULE_SYSTEM, demo=demos.build)
+    matches.pages.answer(
+        RULE_SYSTEM,
+        fixture_page=match_pages.fixture_detail,
+        league_page_context=team_pages.league_context,
+    )
+    matches.kick_off.answer(RULE_SYSTEM, kick_off=kickoff.kick_off)
+    matches.results.answer(
+        RULE_SYSTEM,
+        result_corrected=my_corrections.result_corrected,
+        result_voided=my_corrections.result_voided,
+    )
     matches.table_results.register(RULE_SYSTEM, MythrilResults())
-    matches.seasons.register(RULE_SYSTEM, Seasons())
-    tournaments.metrics.register(RULE_SYSTEM, Metrics())
-    stats.statistics.register(RULE_SYSTEM, Statistics())
+    matches.seasons.answer(
+        RULE_SYSTEM,
+        season_champion=seasons.season_champion,
+        season_rollover=seasons.season_rollover,
+    )
+    tournaments.metrics.answer(
+        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+    )
+    stats.statistics.answer(
+        RULE_SYSTEM,
+        record_keys=statistics_read.RECORD_KEYS,
+        statistics=statistics_read.STATISTICS,
+        lines=statistics_read.lines,
+    )
     award_points.season_awards.register(RULE_SYSTEM, season_awards.MythrilAwards())
-    matches.standings.register(RULE_SYSTEM, Standings())
-    matches.roster.register(RULE_SYSTEM, Roster())
-    matches.progression.register(RULE_SYSTEM, ProgressionSeries())
-    betting.bets_void.register(RULE_SYSTEM, BetsVoid())
-    loadgen.load.register(RULE_SYSTEM, Load())
+    matches.standings.answer(
+        RULE_SYSTEM,
+        standings_rows=downloads.standings_rows,
+        standings_counts=standings.standings_counts,
+    )
+    matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
+    matches.progression.answer(RULE_SYSTEM, progression_series=progression.progression_series)
+    betting.bets_void.answer(RULE_SYSTEM, bets_void=team_bets.bets_void)
+    loadgen.load.answer(
+        RULE_SYSTEM,
+        load_teams=load.load_teams,
+        load_kick_off=load.load_kick_off,
+        load_results=load.load_results,
+    )

@@ -14,6 +14,7 @@ from systems.mythril.models import (
     Champion,
     LevelUp,
     MatchdayEntry,
+    PitchType,
     Player,
     PlayerStatus,
     PostMatchRun,
@@ -24,6 +25,7 @@ from systems.mythril.models import (
     TeamProfile,
     Trophy,
 )
+from systems.mythril.services.settings import settings_of
 from systems.mythril.services.treasury import gold_of
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
@@ -110,6 +112,37 @@ def pending_level_ups(team: Team) -> list[LevelUp]:
     )
 
 
+def team_sheet_with_level_ups(team: Team) -> dict[str, Any]:
+    """The team's sheet and its level-ups still to pick, as the API's team answers them."""
+    return {
+        **team_sheet(team),
+        "level_ups": [
+            {"id": lu.pk, "player": lu.player_id, "level": lu.level, "options": lu.options}
+            for lu in pending_level_ups(team)
+        ],
+    }
+
+
+def team_page(team: Team, *, can_edit: bool) -> dict[str, Any]:
+    """The team page's context: the sheet, fixtures, level-ups, treasury, the fallen, and
+    what an editor may hire and bet on (the bets only where the league plays them)."""
+    bets_on = settings_of(team.league).team_bets
+    return {
+        "team": team,
+        "league": team.league,
+        "sheet": team_sheet(team),
+        "can_edit": can_edit,
+        "fixtures": team_fixtures(team=team),
+        "level_ups": level_ups_with_skills(team=team),
+        "hire_choices": hire_choices(team=team) if can_edit else [],
+        "team_bets": bets_on,
+        "bet_rounds": bet_rounds(team=team) if can_edit and bets_on else [],
+        "past_bets": past_team_bets(team=team),
+        "statement": treasury_statement(team=team),
+        "dead": dead_players(team=team),
+    }
+
+
 def team_unsettled_fixture(team: Team, *, exclude: Fixture | None = None) -> Fixture | None:
     """A kicked-off or played fixture of the team whose post-match sequence has not run."""
     fixtures = Fixture.objects.filter(Q(home=team) | Q(away=team)).filter(
@@ -174,6 +207,20 @@ def season_trophies(*, season: Season) -> QuerySet[Trophy]:
     )
 
 
+def champions_for(*, league_id: int, race: str) -> list[Champion]:
+    """The league's champions a team of ``race`` may hire (its race among theirs, in any
+    case)."""
+    return [
+        champion
+        for champion in Champion.objects.filter(league_id=league_id)
+        if any(r.casefold() == race.casefold() for r in champion.races)
+    ]
+
+
+def pitch_types(*, league: League) -> QuerySet[PitchType]:
+    return PitchType.objects.filter(league=league)
+
+
 def hire_choices(*, team: Team) -> list[dict[str, str]]:
     """What the team may hire: its own positions, the league's champions of its race, the
     positions its allies lend; each a ``value`` for the hire form and a ``label``."""
@@ -182,15 +229,14 @@ def hire_choices(*, team: Team) -> list[dict[str, str]]:
         {"value": f"position|{own.race}|{p.name}", "label": f"{p.name} · {p.cost:,}"}
         for p in own.positions.all()
     ]
-    for champion in Champion.objects.filter(league_id=team.league_id):
-        if any(r.casefold() == own.race.casefold() for r in champion.races):
-            choices.append(
-                {
-                    "value": f"champion||{champion.name}",
-                    "label": _("%(name)s (champion) · %(cost)s")
-                    % {"name": champion.name, "cost": f"{champion.cost:,}"},
-                }
-            )
+    for champion in champions_for(league_id=team.league_id, race=own.race):
+        choices.append(
+            {
+                "value": f"champion||{champion.name}",
+                "label": _("%(name)s (champion) · %(cost)s")
+                % {"name": champion.name, "cost": f"{champion.cost:,}"},
+            }
+        )
     for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
         for p in ally.positions.filter(ally_limit__gt=0):
             choices.append(
@@ -299,6 +345,55 @@ def post_match_run(*, fixture: Fixture) -> PostMatchRun | None:
     return PostMatchRun.objects.filter(fixture=fixture).first()
 
 
+def match_sheets(fixture: Fixture) -> dict[str, dict[str, Any]]:
+    """Each side's sheet as frozen at kick-off, or the teams' sheets as they stand before."""
+    if fixture.home_sheet:
+        return {"home": fixture.home_sheet, "away": fixture.away_sheet}
+    return {"home": team_sheet(fixture.home), "away": team_sheet(fixture.away)}
+
+
+def sheet_names(fixture: Fixture) -> dict[str, str]:
+    """``{player id: name}`` of the players on the sheets frozen at kick-off."""
+    names = {}
+    for side in ("home", "away"):
+        for player in (getattr(fixture, f"{side}_sheet") or {}).get("players", []):
+            names[player["id"]] = player["name"]
+    return names
+
+
+def post_match_rolls(fixture: Fixture, run: PostMatchRun | None) -> list[dict[str, Any]]:
+    """Each roll of the fixture's post-match sequence in words: what it was for, and for whom
+    (a player of the frozen sheets, else a side's team)."""
+    labels = {
+        "mvp": _("MVP draw"),
+        "skill_roll": _("Skill roll"),
+        "winnings": _("Winnings"),
+        "popularity": _("Popularity roll"),
+        "apothecary": _("Apothecary"),
+        "team_bet": _("Team bet payout"),
+    }
+    names = sheet_names(fixture)
+    teams = {"home": fixture.home.name, "away": fixture.away.name}
+    rows = []
+    for roll in run.rolls if run else []:
+        purpose = (
+            roll["purpose"] if isinstance(roll["purpose"], dict) else {"code": roll["purpose"]}
+        )
+        code = purpose.get("code", "")
+        who = names.get(str(purpose.get("player", "")), "") or teams.get(
+            purpose.get("side", ""), ""
+        )
+        rows.append(
+            {
+                "die": roll["die"],
+                "value": roll["value"],
+                "label": labels.get(code, code),
+                "who": who,
+            }
+        )
+    return rows
+
+
 def fixture_team_bets(*, fixture: Fixture) -> QuerySet[TeamBet]:
     return TeamBet.objects.filter(fixture=fixture).select_related("team")
 
@@ -308,8 +403,33 @@ def player_with_league() -> QuerySet[Player]:
     return Player.objects.select_related("team__league")
 
 
-def post_match_run_list() -> QuerySet[PostMatchRun]:
-    return PostMatchRun.objects.all()
+def post_match_log(*, fixture_id: int) -> dict[str, Any] | None:
+    """The fixture's post-match sequence with every roll, or None before it has one."""
+    run = PostMatchRun.objects.filter(fixture_id=fixture_id).first()
+    if run is None:
+        return None
+    return {
+        "fixture": fixture_id,
+        "status": run.status,
+        "seed": run.seed,
+        "log": run.log,
+        "rolls": run.rolls,
+    }
+
+
+def trophy_rows(*, season: Season) -> list[dict[str, Any]]:
+    """The season's trophies, each with its matches (fixture, stage, whether the final)."""
+    return [
+        {
+            "id": trophy.pk,
+            "name": trophy.name,
+            "matches": [
+                {"fixture": m.fixture_id, "stage": m.stage, "final": m.final}
+                for m in trophy.matches.all()
+            ],
+        }
+        for trophy in Trophy.objects.filter(season=season).prefetch_related("matches")
+    ]
 
 
 def team_bets(*, team: Team) -> QuerySet[TeamBet]:

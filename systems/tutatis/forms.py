@@ -206,22 +206,18 @@ class RollForm(PageForm):
 
 
 class ResultForm(PageForm):
-    home_goals = forms.IntegerField(
-        label=_("Goals (3 points)"), min_value=0, max_value=60, initial=0, widget=NUMBER
-    )
-    home_over_bar = forms.IntegerField(
-        label=_("Over the bar (1 point)"), min_value=0, max_value=60, initial=0, widget=NUMBER
-    )
-    away_goals = forms.IntegerField(
-        label=_("Goals (3 points)"), min_value=0, max_value=60, initial=0, widget=NUMBER
-    )
-    away_over_bar = forms.IntegerField(
-        label=_("Over the bar (1 point)"), min_value=0, max_value=60, initial=0, widget=NUMBER
-    )
+    """Each side's goals, shots over the bar, and players badly hurt at the final whistle."""
 
     def __init__(self, *args, home_players, away_players, **kwargs):
         super().__init__(*args, **kwargs)
         for side, players in (("home", home_players), ("away", away_players)):
+            for name, label in (
+                ("goals", _("Goals (3 points)")),
+                ("over_bar", _("Over the bar (1 point)")),
+            ):
+                self.fields[f"{side}_{name}"] = forms.IntegerField(
+                    label=label, min_value=0, max_value=60, initial=0, widget=NUMBER
+                )
             self.fields[f"{side}_badly_hurt"] = forms.MultipleChoiceField(
                 label=_("Badly hurt at the final whistle"),
                 choices=[(name, name) for name in players],

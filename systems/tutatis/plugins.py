@@ -1,9 +1,6 @@
 """Tutatis's answers to the plug-in points of the core apps and of load generation
 (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from awards import plugins as award_points
 from core import plugins as core
 from core import registry
@@ -34,85 +31,6 @@ from systems.tutatis.views import match_pages, team_pages
 from tournaments import plugins as tournaments
 
 
-class TeamViews(league.TeamViews):
-    team_page = staticmethod(team_pages.team_detail)
-    team_sheet = staticmethod(fields.team_sheet)
-
-
-class Rows(league.Rows):
-    def league_related(self) -> Sequence[str]:
-        return ["tutatis_rules"]
-
-
-class ApiFields(league.ApiFields):
-    def league_api_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"tutatis_budget": fields.budget_field, "time_warp_tokens": fields.tokens_field}
-
-
-class LeagueSettings(league.LeagueSettings):
-    def settings_fields(self) -> Mapping[str, league.FieldFactory]:
-        return {"tutatis_budget": fields.budget_setting, "time_warp_tokens": fields.tokens_setting}
-
-    settings_save = staticmethod(settings.league_rules_save)
-
-
-class RulesForm(league.RulesForm):
-    def rules_form(self) -> type:
-        return TutatisRulesForm
-
-
-class Demo(league.Demo):
-    demo = staticmethod(demos.build)
-
-
-class MatchPages(matches.MatchPages):
-    fixture_page = staticmethod(match_pages.fixture_detail)
-    league_page_context = staticmethod(team_pages.league_context)
-
-
-class KickOff(matches.KickOff):
-    kick_off = staticmethod(kickoff.kick_off)
-
-
-class Readiness(matches.Readiness):
-    teams_not_ready = staticmethod(selectors.teams_not_ready)
-
-
-class Results(matches.Results):
-    result_corrected = staticmethod(tt_corrections.result_corrected)
-    result_voided = staticmethod(tt_corrections.result_voided)
-
-
-class Seasons(matches.Seasons):
-    season_rollover = staticmethod(seasons.season_rollover)
-
-
-class Roster(matches.Roster):
-    roster_rows = staticmethod(downloads.roster_rows)
-
-
-class Load(loadgen.Load):
-    load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
-    load_results = staticmethod(load.load_results)
-
-
-class Metrics(tournaments.Metrics):
-    def metric_labels(self) -> Mapping[str, Any]:
-        return tiebreaks.LABELS
-
-    result_metrics = staticmethod(tiebreaks.result_metrics)
-
-
-class Statistics(stats.Statistics):
-    record_keys = statistics_read.RECORD_KEYS
-
-    def statistics(self) -> Sequence[stats.Statistic]:
-        return statistics_read.STATISTICS
-
-    lines = staticmethod(statistics_read.lines)
-
-
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
@@ -132,20 +50,55 @@ def register() -> None:
             ],
         ),
     )
-    league.team_views.register(RULE_SYSTEM, TeamViews())
-    league.rows.register(RULE_SYSTEM, Rows())
-    league.api_fields.register(RULE_SYSTEM, ApiFields())
-    league.league_settings.register(RULE_SYSTEM, LeagueSettings())
-    league.rules_form.register(RULE_SYSTEM, RulesForm())
-    league.demo.register(RULE_SYSTEM, Demo())
-    matches.pages.register(RULE_SYSTEM, MatchPages())
-    matches.kick_off.register(RULE_SYSTEM, KickOff())
-    matches.readiness.register(RULE_SYSTEM, Readiness())
-    matches.results.register(RULE_SYSTEM, Results())
+    league.team_views.answer(
+        RULE_SYSTEM, team_page=team_pages.team_detail, team_sheet=fields.team_sheet
+    )
+    league.rows.answer(RULE_SYSTEM, league_related=["tutatis_rules"])
+    league.api_fields.answer(
+        RULE_SYSTEM,
+        league_api_fields={
+            "tutatis_budget": fields.budget_field,
+            "time_warp_tokens": fields.tokens_field,
+        },
+    )
+    league.league_settings.answer(
+        RULE_SYSTEM,
+        settings_fields={
+            "tutatis_budget": fields.budget_setting,
+            "time_warp_tokens": fields.tokens_setting,
+        },
+        settings_save=settings.league_rules_save,
+    )
+    league.rules_form.answer(RULE_SYSTEM, rules_form=TutatisRulesForm)
+    league.demo.answer(RULE_SYSTEM, demo=demos.build)
+    matches.pages.answer(
+        RULE_SYSTEM,
+        fixture_page=match_pages.fixture_detail,
+        league_page_context=team_pages.league_context,
+    )
+    matches.kick_off.answer(RULE_SYSTEM, kick_off=kickoff.kick_off)
+    matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
+    matches.results.answer(
+        RULE_SYSTEM,
+        result_corrected=tt_corrections.result_corrected,
+        result_voided=tt_corrections.result_voided,
+    )
     matches.table_results.register(RULE_SYSTEM, TutatisResults())
-    matches.seasons.register(RULE_SYSTEM, Seasons())
-    tournaments.metrics.register(RULE_SYSTEM, Metrics())
-    stats.statistics.register(RULE_SYSTEM, Statistics())
+    matches.seasons.answer(RULE_SYSTEM, season_rollover=seasons.season_rollover)
+    tournaments.metrics.answer(
+        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+    )
+    stats.statistics.answer(
+        RULE_SYSTEM,
+        record_keys=statistics_read.RECORD_KEYS,
+        statistics=statistics_read.STATISTICS,
+        lines=statistics_read.lines,
+    )
     award_points.season_awards.register(RULE_SYSTEM, season_awards.TutatisAwards())
-    matches.roster.register(RULE_SYSTEM, Roster())
-    loadgen.load.register(RULE_SYSTEM, Load())
+    matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
+    loadgen.load.answer(
+        RULE_SYSTEM,
+        load_teams=load.load_teams,
+        load_kick_off=load.load_kick_off,
+        load_results=load.load_results,
+    )

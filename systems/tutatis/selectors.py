@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from core.registry import FORFEIT
 from league.models import League, Season, Team
 from matches.models import Fixture, PostMatchRun
-from systems.tutatis import RULE_SYSTEM, engine
+from systems.tutatis import RULE_SYSTEM, engine, roles
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
 
 
@@ -36,17 +36,48 @@ def entries_of(*, team_list: TeamList) -> QuerySet[ListEntry]:
     return team_list.entries.all().order_by("pk")
 
 
+def roster_check(*, team: Team, players: Sequence[Any] | None = None) -> dict[str, Any]:
+    """The engine's team-building check of the team's roster, or of ``players`` (a draft's
+    unsaved ones), against the league's budget: ``{"check": TeamCheck, "budget": int}``."""
+    budget = engine.league_rules(team.league).budget
+    if players is None:
+        players = players_of(team=team)
+    return {"check": engine.team_check(players, budget=budget), "budget": budget}
+
+
+def roster_counts(*, team: Team) -> dict[int, tuple[int, int]]:
+    """``{list entry id: (on the pitch, on the bench)}``: the team's players per entry, as
+    the roster editor starts from."""
+    counts: dict[int, list[int]] = {}
+    for player in players_of(team=team):
+        if player.entry_id is not None:
+            slot = counts.setdefault(player.entry_id, [0, 0])
+            slot[0 if player.on_pitch else 1] += 1
+    return {pk: (pitch, bench) for pk, (pitch, bench) in counts.items()}
+
+
+def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
+    """The league's open reports waiting for ``user``'s word: a pending one the user may
+    confirm, or one the user may decide."""
+    return [
+        report
+        for report in league_open_reports(league=league)
+        if (report.status == ResultReport.Status.PENDING and roles.can_confirm_result(user, report))
+        or roles.can_decide_result(user, report)
+    ]
+
+
 def team_sheet(team: Team) -> dict[str, Any]:
     """The team as the engine, the API's ``/teams/<id>/sheet/`` and the kick-off read it."""
     players = players_of(team=team)
-    budget = engine.league_rules(team.league).budget
+    verdict = roster_check(team=team, players=players)
     team_list = team_list_of(team=team)
     return {
         "team": team.name,
         "team_list": team_list.name if team_list else None,
-        "budget": budget,
+        "budget": verdict["budget"],
         "players": [engine.player_json(player) for player in players],
-        "check": engine.team_check(players, budget=budget).to_dict(),
+        "check": verdict["check"].to_dict(),
     }
 
 
@@ -87,6 +118,13 @@ def tokens_left(*, fixture: Fixture) -> dict[str, int]:
     if tokens is None:
         tokens = engine.league_rules(fixture.season.league).time_warp_tokens
     return {side: tokens - tokens_used(fixture=fixture, side=side) for side in ("home", "away")}
+
+
+def token_marks(*, fixture: Fixture, left: dict[str, int]) -> dict[str, list[bool]]:
+    """Each side's Time Warp tokens for the match sheet, one mark each: ``True`` for a token
+    used, the used ones first (``left`` is :func:`tokens_left`)."""
+    total = (fixture.options or {}).get("time_warp_tokens", 0)
+    return {side: [n >= left[side] for n in range(total)][::-1] for side in ("home", "away")}
 
 
 def weather_of(*, fixture: Fixture) -> str | None:
@@ -250,18 +288,4 @@ def match_roll_rows() -> QuerySet[MatchRoll]:
 
 def tutatis_team(*, team_id: int) -> Team | None:
     """The Tutatis team ``team_id`` with its league; ``None`` for another game's team."""
-    return (
-        Team.objects.select_related("league")
-        .filter(pk=team_id, league__rule_system=RULE_SYSTEM)
-        .first()
-    )
-
-
-def tutatis_fixture(*, fixture_id: int) -> Fixture | None:
-    """The Tutatis fixture ``fixture_id`` with its league and teams; ``None`` for another
-    game's."""
-    return (
-        Fixture.objects.select_related("season__league", "home", "away")
-        .filter(pk=fixture_id, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    return tutatis_team_list().filter(pk=team_id).first()

@@ -48,6 +48,41 @@ def test_a_game_registers_once_and_only_a_subclass_of_the_base(point):
         point.register("tutatis", object())
 
 
+class Menu:
+    courses = ("soup",)
+
+    def dishes(self) -> list[str]:
+        return []
+
+    def price(self, *, dish: str) -> int:
+        return 0
+
+
+@pytest.fixture
+def menu():
+    created = plugins.PluginPoint("tests.menu", Menu, doc="A menu.")
+    yield created
+    plugins._POINTS.pop("tests.menu")
+
+
+def test_a_game_answers_a_point_with_its_hooks(menu):
+    answered = menu.answer(
+        "mythril", courses=("soup", "roast"), dishes=["pie"], price=lambda *, dish: len(dish)
+    )
+
+    assert menu.of("mythril") is answered and isinstance(answered, Menu)
+    assert answered.courses == ("soup", "roast")
+    assert answered.dishes() == ["pie"]
+    assert answered.price(dish="pie") == 3
+    assert menu.of("tutatis").dishes() == []
+
+
+def test_a_hook_the_base_does_not_have_is_refused(menu):
+    with pytest.raises(ImproperlyConfigured):
+        menu.answer("mythril", desserts=["tart"])
+    assert not menu.implements("mythril")
+
+
 def test_a_point_has_one_name():
     with pytest.raises(ImproperlyConfigured):
         plugins.PluginPoint("matches.kick_off", Greeting, doc="Again.")

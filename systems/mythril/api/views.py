@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -126,16 +127,7 @@ class TeamCreateView(_Command):
 class TeamSheetView(_Command):
     @extend_schema(summary="Mythril: a team's sheet, gold and pending level-ups", responses=JSON)
     def get(self, request: Request, pk: int) -> Response:
-        team = _team(pk)
-        return Response(
-            {
-                **selectors.team_sheet(team),
-                "level_ups": [
-                    {"id": lu.pk, "player": lu.player_id, "level": lu.level, "options": lu.options}
-                    for lu in selectors.pending_level_ups(team)
-                ],
-            }
-        )
+        return Response(selectors.team_sheet_with_level_ups(_team(pk)))
 
 
 class HireView(_Command):
@@ -238,16 +230,10 @@ class PostMatchView(_Command):
         summary="Mythril: a fixture's post-match sequence with every roll", responses=JSON
     )
     def get(self, request: Request, pk: int) -> Response:
-        run = get_object_or_404(selectors.post_match_run_list(), fixture_id=pk)
-        return Response(
-            {
-                "fixture": pk,
-                "status": run.status,
-                "seed": run.seed,
-                "log": run.log,
-                "rolls": run.rolls,
-            }
-        )
+        run = selectors.post_match_log(fixture_id=pk)
+        if run is None:
+            raise NotFound
+        return Response(run)
 
 
 class MatchdayEntryView(_Command):
@@ -319,20 +305,7 @@ class TrophyView(_Command):
 
     @extend_schema(summary="Mythril: a season's trophies and their matches", responses=JSON)
     def get(self, request: Request, pk: int) -> Response:
-        season = _season(pk)
-        return Response(
-            [
-                {
-                    "id": t.pk,
-                    "name": t.name,
-                    "matches": [
-                        {"fixture": m.fixture_id, "stage": m.stage, "final": m.final}
-                        for m in t.matches.all()
-                    ],
-                }
-                for t in season.mythril_trophies.prefetch_related("matches")
-            ]
-        )
+        return Response(selectors.trophy_rows(season=_season(pk)))
 
     @extend_schema(
         summary="Mythril: create a knock-out trophy (the commissioner)",

@@ -6,7 +6,6 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from core.refusals import Refused
@@ -16,8 +15,6 @@ from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
 from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.kickoff import SIDES
-from systems.mythril.models import PostMatchRun
-from systems.mythril.selectors import team_sheet
 
 COUNTS = ("touchdowns", "completions", "casualties", "interceptions")
 INJURIES = (
@@ -66,58 +63,10 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "can_decide": actions.decide,
         "report_urls": PAGES.command_urls(report),
         "bets": selectors.fixture_team_bets(fixture=fixture),
-        "names": _names(fixture),
+        "names": selectors.sheet_names(fixture),
+        "rolls": selectors.post_match_rolls(fixture, run),
     }
-    context["rolls"] = roll_rows(
-        run, context["names"], {"home": fixture.home.name, "away": fixture.away.name}
-    )
     return render(request, "mythril/fixture.html", context)
-
-
-def roll_rows(
-    run: PostMatchRun | None, names: dict[str, str], teams: dict[str, str]
-) -> list[dict[str, Any]]:
-    """Each roll of the sequence in words: what it was for, and for whom."""
-    labels = {
-        "mvp": _("MVP draw"),
-        "skill_roll": _("Skill roll"),
-        "winnings": _("Winnings"),
-        "popularity": _("Popularity roll"),
-        "apothecary": _("Apothecary"),
-        "team_bet": _("Team bet payout"),
-    }
-    rows = []
-    for roll in run.rolls if run else []:
-        purpose = (
-            roll["purpose"] if isinstance(roll["purpose"], dict) else {"code": roll["purpose"]}
-        )
-        code = purpose.get("code", "")
-        who = names.get(str(purpose.get("player", "")), "") or teams.get(
-            purpose.get("side", ""), ""
-        )
-        rows.append(
-            {
-                "die": roll["die"],
-                "value": roll["value"],
-                "label": labels.get(code, code),
-                "who": who,
-            }
-        )
-    return rows
-
-
-def _names(fixture: Fixture) -> dict[str, str]:
-    names = {}
-    for side in SIDES:
-        for player in (getattr(fixture, f"{side}_sheet") or {}).get("players", []):
-            names[player["id"]] = player["name"]
-    return names
-
-
-def _sheets(fixture: Fixture) -> dict[str, dict[str, Any]]:
-    if fixture.home_sheet:
-        return {"home": fixture.home_sheet, "away": fixture.away_sheet}
-    return {"home": team_sheet(fixture.home), "away": team_sheet(fixture.away)}
 
 
 def _entered(post: Any, sheets: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -163,12 +112,10 @@ def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "fixture": fixture,
             "league": fixture.season.league,
-            "sheets": _sheets(fixture),
+            "sheets": selectors.match_sheets(fixture),
             "bets": selectors.fixture_team_bets(fixture=fixture),
             "run": run,
-            "rolls": roll_rows(
-                run, _names(fixture), {"home": fixture.home.name, "away": fixture.away.name}
-            ),
+            "rolls": selectors.post_match_rolls(fixture, run),
         },
     )
 
@@ -197,7 +144,7 @@ class MythrilPages(ReportPages):
         return _fixture(pk)
 
     def entry_form(self, request: HttpRequest, fixture: Fixture) -> _Entered:
-        return _Entered(request.POST, _sheets(fixture))
+        return _Entered(request.POST, selectors.match_sheets(fixture))
 
     def entry_inputs(self, form: _Entered) -> dict[str, Any]:
         return {"result": form.result()}

@@ -41,6 +41,11 @@ def _refused(request: HttpRequest, exc: Refused) -> None:
     messages.error(request, exc.message)
 
 
+def _refused_verdict(exc: Refused) -> dict[str, Any]:
+    """A refusal shown where the engine's verdict would be: the rule's code and words."""
+    return {"ok": False, "cost": None, "errors": [{"rule": exc.code, "message": exc.message}]}
+
+
 def league_context(request: HttpRequest, league: League, season: Season | None) -> dict:
     """The league page's Mythril tools: build a team, the roster data, the standings."""
     return {
@@ -56,23 +61,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     team = _team(team.pk)
     if selectors.profile_of(team) is None:
         raise Http404
-    can_edit = can_edit_roster(request.user, team)
-    context = {
-        "team": team,
-        "league": team.league,
-        "sheet": selectors.team_sheet(team),
-        "can_edit": can_edit,
-        "fixtures": selectors.team_fixtures(team=team),
-        "level_ups": selectors.level_ups_with_skills(team=team),
-        "hire_choices": selectors.hire_choices(team=team) if can_edit else [],
-        "team_bets": settings_of(team.league).team_bets,
-        "bet_rounds": selectors.bet_rounds(team=team)
-        if can_edit and settings_of(team.league).team_bets
-        else [],
-        "past_bets": selectors.past_team_bets(team=team),
-        "statement": selectors.treasury_statement(team=team),
-        "dead": selectors.dead_players(team=team),
-    }
+    context = selectors.team_page(team, can_edit=can_edit_roster(request.user, team))
     return render(request, "mythril/team.html", context)
 
 
@@ -135,7 +124,7 @@ def _verdict(league: League, form: DraftForm) -> dict[str, Any] | None:
             home_pitch=data.get("home_pitch") or "lawn",
         )
     except Refused as exc:
-        return {"ok": False, "cost": None, "errors": [{"rule": exc.code, "message": exc.message}]}
+        return _refused_verdict(exc)
 
 
 @require_POST
@@ -235,7 +224,7 @@ def team_lineup(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         verdict = teams.lineup_check(team=team, player_ids=ids)
     except Refused as exc:
-        verdict = {"ok": False, "errors": [{"rule": exc.code, "message": exc.message}]}
+        verdict = _refused_verdict(exc)
     return render(request, "mythril/lineup_verdict.html", {"verdict": verdict, "count": len(ids)})
 
 

@@ -9,26 +9,28 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from matches.models import Fixture
-from systems.tutatis import engine, selectors
+from systems.tutatis import selectors
 from systems.tutatis.api import serializers as s
-from systems.tutatis.api.views import ReadOrSignedIn, tutatis_team
+from systems.tutatis.api.views import ReadOrSignedIn
 from systems.tutatis.services import matchday, rosters
 
 
 def _team(pk: int):
-    team = tutatis_team(pk)
+    team = selectors.tutatis_team(team_id=pk)
     if team is None:
         raise NotFound
     return team
 
 
+def _checked(verdict: dict) -> dict:
+    """The check as the API answers it: the broken rules, and the budget beside them."""
+    return {**verdict["check"].to_dict(), "budget": verdict["budget"]}
+
+
 def _roster_out(team) -> dict:
     players = selectors.players_of(team=team)
-    budget = engine.league_rules(team.league).budget
-    check = engine.team_check(players, budget=budget)
-    return s.TutatisRosterOutSerializer(
-        {"players": players, "check": {**check.to_dict(), "budget": budget}}
-    ).data
+    check = _checked(selectors.roster_check(team=team, players=players))
+    return s.TutatisRosterOutSerializer({"players": players, "check": check}).data
 
 
 class RosterView(APIView):
@@ -67,9 +69,7 @@ class RosterCheckView(APIView):
         data = s.TutatisRosterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         draft, _fired = rosters.roster_draft(team=team, counts=data.counts())
-        budget = engine.league_rules(team.league).budget
-        check = engine.team_check(draft, budget=budget)
-        return Response({**check.to_dict(), "budget": budget})
+        return Response(_checked(selectors.roster_check(team=team, players=draft)))
 
 
 class TeamListChooseView(APIView):
@@ -92,7 +92,7 @@ class TeamListChooseView(APIView):
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = selectors.tutatis_fixture(fixture_id=pk)
+    fixture = selectors.fixture_get(pk=pk)
     if fixture is None:
         raise NotFound
     return fixture

@@ -3,6 +3,7 @@ result reports. Anyone reads; writes go through the services, which check the ro
 writes his own team, the commissioner edits lists and decides results)."""
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -11,8 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api.filters import FILTER_BACKENDS
+from core.refusals import Refused
 from league import selectors as league_selectors
-from league.models import Team
 from matches.table_results.api import ReportApi, ReportCommandViewSet
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.api import serializers as s
@@ -59,16 +60,7 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
             .first()
         )
         if league is None:
-            return Response(
-                {
-                    "error": {
-                        "code": "not_found",
-                        "message": "No such league.",
-                        "fields": {"league": ["No such league."]},
-                    }
-                },
-                status=400,
-            )
+            raise Refused("not_found", _("No such league."), field="league")
         copy = lists.team_list_copy(user=request.user, league=league, team_list=team_list)
         return Response(s.TutatisTeamListSerializer(copy).data, status=status.HTTP_201_CREATED)
 
@@ -197,7 +189,3 @@ class ResultReportViewSet(ReportCommandViewSet):
     api = REPORTS
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["fixture", "status"]
-
-
-def tutatis_team(pk: int) -> Team | None:
-    return selectors.tutatis_team(team_id=pk)

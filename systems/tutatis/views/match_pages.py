@@ -167,10 +167,7 @@ def time_warp(request: HttpRequest, pk: int) -> HttpResponse:
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
     context = _context(request, fixture)
-    total = (fixture.options or {}).get("time_warp_tokens", 0)
-    context["token_marks"] = {
-        side: [n >= context["tokens"][side] for n in range(total)][::-1] for side in SIDES
-    }
+    context["token_marks"] = selectors.token_marks(fixture=fixture, left=context["tokens"])
     context["turns"] = range(1, 13)
     return render(request, "tutatis/match_sheet.html", context)
 

@@ -13,7 +13,7 @@ from core.forms import add_service_errors
 from league.models import League, Team
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
-from systems.tutatis.models import Player, ResultReport
+from systems.tutatis.models import Player
 from systems.tutatis.services import lists as list_services
 from systems.tutatis.services import rosters
 
@@ -30,20 +30,9 @@ editor_gate = role_gate(_team, roles.can_edit_roster)
 lists_gate = role_gate(_league, roles.can_edit_lists)
 
 
-def _counts(team: Team) -> dict[int, tuple[int, int]]:
-    counts: dict[int, list[int]] = {}
-    for player in selectors.players_of(team=team):
-        if player.entry_id is not None:
-            slot = counts.setdefault(player.entry_id, [0, 0])
-            slot[0 if player.on_pitch else 1] += 1
-    return {pk: (pitch, bench) for pk, (pitch, bench) in counts.items()}
-
-
 def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     team = _team(team.pk)
     players = selectors.players_of(team=team)
-    budget = engine.league_rules(team.league).budget
-    team_list = selectors.team_list_of(team=team)
     can_edit = roles.can_edit_roster(request.user, team)
     return render(
         request,
@@ -52,9 +41,8 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
             "team": team,
             "league": team.league,
             "players": players,
-            "check": engine.team_check(players, budget=budget),
-            "budget": budget,
-            "team_list": team_list,
+            **selectors.roster_check(team=team, players=players),
+            "team_list": selectors.team_list_of(team=team),
             "can_edit": can_edit,
             "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
             if can_edit and not players
@@ -82,12 +70,12 @@ def team_list_choose(request: HttpRequest, team: Team) -> HttpResponse:
 
 
 def _check_context(team: Team, form: RosterForm) -> dict:
-    budget = engine.league_rules(team.league).budget
     try:
         draft, _fired = rosters.roster_draft(team=team, counts=form.counts())
     except ValidationError as error:
+        budget = engine.league_rules(team.league).budget
         return {"draft_error": " ".join(error.messages), "budget": budget}
-    return {"check": engine.team_check(draft, budget=budget), "budget": budget, "draft": draft}
+    return {**selectors.roster_check(team=team, players=draft), "draft": draft}
 
 
 @editor_gate
@@ -98,11 +86,12 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
         messages.info(request, _("Choose the team's list first."))
         return redirect(team.get_absolute_url())
     entries = selectors.entries_of(team_list=team_list)
-    form = RosterForm(request.POST or None, entries=entries, counts=_counts(team))
+    counts = selectors.roster_counts(team=team)
+    form = RosterForm(request.POST or None, entries=entries, counts=counts)
     context = {"team": team, "league": team.league, "team_list": team_list, "form": form}
-    budget = engine.league_rules(team.league).budget
     if request.method == "POST" and request.POST.get("check_only"):
         if not form.is_valid():
+            budget = engine.league_rules(team.league).budget
             context |= {"draft_error": _("Give whole numbers from 0 to 12."), "budget": budget}
         else:
             context |= _check_context(team, form)
@@ -117,8 +106,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
             return render(request, "tutatis/roster.html", context)
         messages.success(request, _("The roster is saved."))
         return redirect(team.get_absolute_url())
-    players = selectors.players_of(team=team)
-    context |= {"check": engine.team_check(players, budget=budget), "budget": budget}
+    context |= selectors.roster_check(team=team)
     return render(request, "tutatis/roster.html", context)
 
 
@@ -189,16 +177,10 @@ def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def league_context(request: HttpRequest, league: League, season=None) -> dict:
     """What the league page adds for a Tutatis league: the team lists, and the results
     waiting for this user's word (to confirm, or to decide)."""
-    waiting = [
-        report
-        for report in selectors.league_open_reports(league=league)
-        if (
-            report.status == ResultReport.Status.PENDING
-            and roles.can_confirm_result(request.user, report)
-        )
-        or roles.can_decide_result(request.user, report)
-    ]
-    return {"game_tools_template": "tutatis/league_tools.html", "tt_waiting": waiting}
+    return {
+        "game_tools_template": "tutatis/league_tools.html",
+        "tt_waiting": selectors.reports_waiting_for(user=request.user, league=league),
+    }
 
 
 def _player(pk: int) -> Player:
