@@ -166,12 +166,6 @@ def player_choices(fixture: Fixture) -> list[tuple[str, str]]:
     return choices
 
 
-def team_unsettled(*, team: Team) -> bool:
-    """A played match of the team still waits for its post-match sequence (a fixture awarded
-    by forfeit has none)."""
-    return team.pk in teams_unsettled(teams=[team])
-
-
 def teams_unsettled(*, teams: Sequence[Team]) -> set[int]:
     """The ids of ``teams`` of which a played match still waits for its post-match sequence
     (one query)."""

@@ -66,11 +66,11 @@ def test_a_voided_result_is_entered_again(tt_fixture, coach, other_coach, commis
 
 def test_an_awarded_fixture_has_no_sequence_and_holds_no_team_up(tt_fixture, commissioner):
     from matches.corrections import fixture_award
-    from systems.tutatis.selectors import team_unsettled
+    from systems.tutatis.selectors import teams_unsettled
     from systems.tutatis.services.post_match import post_match_run, post_match_sweep
 
     fixture_award(fixture=tt_fixture, winner="away", reason="Orcs withdrew", by=commissioner)
     Result.objects.filter(fixture=tt_fixture).update(created_at="2001-01-01T00:00:00Z")
     assert post_match_sweep() == {"post_match_enqueued": 0}
     assert post_match_run(fixture_id=tt_fixture.pk) is None
-    assert team_unsettled(team=tt_fixture.home) is False
+    assert teams_unsettled(teams=[tt_fixture.home]) == set()
