@@ -18,7 +18,14 @@ from typing import Any
 
 from auditlog.cid import get_cid
 from auditlog.context import auditlog_disabled, auditlog_value
-from auditlog.diff import model_instance_diff
+from auditlog.diff import (
+    get_field_value,
+    get_mask_function,
+    is_primitive,
+    model_instance_diff,
+    track_field,
+)
+from auditlog.registry import auditlog
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
@@ -28,7 +35,7 @@ from django.utils import timezone
 from django.utils.encoding import smart_str
 
 from core import league_versions
-from core.bulk import rows_insert
+from core.bulk import BATCH
 from core.history_registry import entry_scope, page_url
 from core.models import HistoryEntry
 
@@ -66,45 +73,88 @@ def record_many(
     """Write one entry per changed row, in batches (rows a bulk ``UPDATE`` or ``bulk_create``
     changed without signals). Actor, address and correlation id come from the request as for
     any other entry; a worker's have none. Returns the number of entries written."""
-    content_type = ContentType.objects.get_for_model(model)
+    content_type_id = ContentType.objects.get_for_model(model).pk
     cid = get_cid()
     return _write(
-        HistoryEntry(
-            content_type=content_type,
-            object_pk=str(change.object_id),
-            object_id=change.object_id,
-            object_repr=change.object_repr,
-            action=HistoryEntry.Action.UPDATE if action is None else action,
-            changes=change.changes,
-            league_id=league_id,
-            owner_id=change.owner_id,
-            additional_data={"url": url},
-            cid=cid,
-        )
+        {
+            "content_type_id": content_type_id,
+            "object_pk": str(change.object_id),
+            "object_id": change.object_id,
+            "object_repr": change.object_repr,
+            "action": HistoryEntry.Action.UPDATE if action is None else action,
+            "changes": change.changes,
+            "league_id": league_id,
+            "owner_id": change.owner_id,
+            "additional_data": {"url": url},
+            "cid": cid,
+        }
         for change in changes
     )
 
 
-def _write(entries: Iterable[Any]) -> int:
-    """Store ``entries`` (unsaved ``HistoryEntry`` rows) in batches, with the request's actor."""
-    ready = []
+def _request_values() -> dict[str, Any]:
+    """What auditlog's ``pre_save`` receiver sets on an entry from the request's context
+    (``auditlog.context``: the actor and their address, the remote address and port), by
+    field: read once from a probe entry for all the entries of a write, rather than by a
+    signal for each."""
+    blank, probe = HistoryEntry(), HistoryEntry()
+    pre_save.send(
+        sender=HistoryEntry, instance=probe, raw=False, using=DEFAULT_DB_ALIAS, update_fields=None
+    )
+    return {
+        name: value
+        for field in HistoryEntry._meta.concrete_fields
+        if (name := field.attname) != "timestamp"
+        and (value := getattr(probe, name)) != getattr(blank, name)
+    }
+
+
+def _write(entries: Iterable[dict[str, Any]]) -> int:
+    """Store ``entries`` (each a ``HistoryEntry``'s values by field ``attname``) with the
+    request's actor, address and time: on PostgreSQL one ``COPY`` of plain rows (no model
+    instance, no signal per entry), elsewhere ``bulk_create``. The entries' leagues are bumped
+    (``core.league_versions``: rows written without a signal)."""
+    request = _request_values()
+    fields = [f for f in HistoryEntry._meta.concrete_fields if not f.primary_key]
+    defaults = {f.attname: f.get_default() for f in fields if f.attname != "timestamp"}
+    defaults["timestamp"] = timezone.now()
+    rows = []
     leagues: set[int] = set()
     for entry in entries:
-        # auditlog's request context (actor, address) is applied by its pre_save receiver;
-        # bulk_create sends no signal, so send it here.
-        pre_save.send(
-            sender=HistoryEntry,
-            instance=entry,
-            raw=False,
-            using=DEFAULT_DB_ALIAS,
-            update_fields=None,
+        entry.update(request)
+        rows.append(entry)
+        leagues.add(entry.get("league_id"))  # type: ignore[arg-type]
+    if not rows:
+        return 0
+    if connection.vendor == "postgresql":
+        as_json = {f.attname for f in fields if isinstance(f, models.JSONField)}
+        columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        table = connection.ops.quote_name(HistoryEntry._meta.db_table)
+        with (
+            connection.cursor() as cursor,
+            cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+        ):
+            for row in rows:
+                copy.write_row(
+                    [
+                        _json(row[f.attname])
+                        if f.attname in as_json and row.get(f.attname) is not None
+                        else row.get(f.attname, defaults[f.attname])
+                        for f in fields
+                    ]
+                )
+    else:
+        HistoryEntry.objects.bulk_create(
+            [HistoryEntry(**{**defaults, **row}) for row in rows], batch_size=BATCH
         )
-        ready.append(entry)
-        leagues.add(entry.league_id)
-    rows_insert(HistoryEntry, ready, ids=False)  # one COPY: entries are not read back
     for league_id in leagues:  # rows written without a signal: their leagues' pages changed
         league_versions.league_changed(league_id)
-    return len(ready)
+    return len(rows)
+
+
+def _json(value: Any) -> str:
+    """A JSON document as ``JSONField`` writes it (``json.dumps`` with its default encoder)."""
+    return json.dumps(value)
 
 
 def record_saves(
@@ -121,6 +171,63 @@ def record_saves(
     return record_save_groups(groups=[(saves, fields)])
 
 
+def _diffed(model: type[models.Model], created: bool, checked: tuple[str, ...] | None) -> list[Any]:
+    """The fields auditlog's ``model_instance_diff`` compares for a row of ``model`` (created,
+    or saved with ``update_fields`` ``checked``): worked out once per kind of write."""
+    key = (model, created, checked)
+    if key not in _DIFFED:
+        fields: list[Any] = (
+            [f for f in model._meta.get_fields() if track_field(f)]
+            if created
+            else list(model._meta.fields)
+        )
+        if checked:
+            fields = [
+                f
+                for f in fields
+                if (isinstance(f, models.ForeignKey) and f.attname in checked) or f.name in checked
+            ]
+        options = auditlog.get_model_fields(model)
+        if options["include_fields"]:
+            fields = [f for f in fields if f.name in options["include_fields"]]
+        if options["exclude_fields"]:
+            fields = [f for f in fields if f.name not in options["exclude_fields"]]
+        _DIFFED[key] = fields
+    return _DIFFED[key]
+
+
+_DIFFED: dict[tuple[type[models.Model], bool, tuple[str, ...] | None], list[Any]] = {}
+
+
+def row_diff(
+    old: models.Model | None, new: models.Model, checked: tuple[str, ...] | None = None
+) -> dict[str, tuple[Any, Any]] | None:
+    """auditlog's ``model_instance_diff(old, new, fields_to_check=checked)``, its fields chosen
+    once per model and kind of write rather than for each row: each field's value read as
+    auditlog reads it (``get_field_value``), masked where the model asks."""
+    as_json = settings.AUDITLOG_STORE_JSON_CHANGES
+    fields = _diffed(type(new), old is None, checked)
+    options = auditlog.get_model_fields(type(new))
+    diff: dict[str, tuple[Any, Any]] = {}
+    for compared in fields:
+        name = compared.name
+        before = get_field_value(old, compared, as_json)
+        after = get_field_value(new, compared, as_json)
+        if before == after:
+            continue
+        if name in options["mask_fields"]:
+            mask = get_mask_function(options.get("mask_callable"))
+            diff[name] = (mask(smart_str(before)), mask(smart_str(after)))
+        elif not as_json:
+            diff[name] = (smart_str(before), smart_str(after))
+        else:
+            diff[name] = (
+                before if is_primitive(before) else smart_str(before),
+                after if is_primitive(after) else smart_str(after),
+            )
+    return diff or None
+
+
 def record_save_groups(
     *,
     groups: Iterable[
@@ -134,32 +241,25 @@ def record_save_groups(
         return 0
     cid = get_cid()
 
-    def entry(old: models.Model | None, new: models.Model, checked: list[str] | None) -> Any:
-        changes = model_instance_diff(
-            old,
-            new,
-            fields_to_check=checked,
-            use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES,
-        )
-        if not changes:
-            return None
-        return HistoryEntry(
-            content_type=ContentType.objects.get_for_model(new),
-            object_pk=str(new.pk),
-            object_id=new.pk,
-            object_repr=smart_str(new),
-            action=HistoryEntry.Action.CREATE if old is None else HistoryEntry.Action.UPDATE,
-            changes=changes,
-            cid=cid,
-            **entry_scope(new),
-        )
-
-    def entries() -> Iterable[Any]:
+    def entries() -> Iterable[dict[str, Any]]:
         for saves, fields in groups:
-            checked = list(fields) if fields is not None else None
+            checked = tuple(fields) if fields is not None else None
             for old, new in saves:
-                if (made := entry(old, new, checked)) is not None:
-                    yield made
+                changes = row_diff(old, new, checked)
+                if changes is None:
+                    continue
+                yield {
+                    "content_type_id": ContentType.objects.get_for_model(new).pk,
+                    "object_pk": str(new.pk),
+                    "object_id": new.pk,
+                    "object_repr": smart_str(new),
+                    "action": HistoryEntry.Action.CREATE
+                    if old is None
+                    else HistoryEntry.Action.UPDATE,
+                    "changes": changes,
+                    "cid": cid,
+                    **entry_scope(new),
+                }
 
     return _write(entries())
 
@@ -175,22 +275,22 @@ def record_deletes(rows: Iterable[models.Model]) -> int:
         return 0
     cid = get_cid()
 
-    def entry(row: models.Model) -> Any:
+    def entry(row: models.Model) -> dict[str, Any] | None:
         changes = model_instance_diff(
             row, None, use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES
         )
         if not changes:
             return None
-        return HistoryEntry(
-            content_type=ContentType.objects.get_for_model(row),
-            object_pk=str(row.pk),
-            object_id=row.pk,
-            object_repr=smart_str(row),
-            action=HistoryEntry.Action.DELETE,
-            changes=changes,
-            cid=cid,
+        return {
+            "content_type_id": ContentType.objects.get_for_model(row).pk,
+            "object_pk": str(row.pk),
+            "object_id": row.pk,
+            "object_repr": smart_str(row),
+            "action": HistoryEntry.Action.DELETE,
+            "changes": changes,
+            "cid": cid,
             **entry_scope(row),
-        )
+        }
 
     return _write(e for row in rows if (e := entry(row)) is not None)
 

@@ -22,9 +22,14 @@ def result_saved(sender: Any, instance: Result, created: bool, **kwargs: Any) ->
 
 @receiver(results_created, dispatch_uid="forecasts.results_created")
 def results_saved(sender: Any, results: list[Result], **kwargs: Any) -> None:
-    fixture_ids = [r.fixture_id for r in results]
-    seasons = Fixture.objects.filter(pk__in=fixture_ids).values_list("season_id", flat=True)
-    for season_id in sorted(set(seasons)):
+    """Each season of the results once (their fixtures' seasons read only for the results
+    that do not carry their fixture, as a worker's chunk does)."""
+    seasons = {r.fixture.season_id for r in results if Result.fixture.is_cached(r)}
+    missing = [r.fixture_id for r in results if not Result.fixture.is_cached(r)]
+    if missing:
+        read = Fixture.objects.filter(pk__in=missing).values_list("season_id", flat=True)
+        seasons.update(read)
+    for season_id in sorted(seasons):
         forecast_request(season_id=season_id)
 
 

@@ -4,10 +4,8 @@ so each event about a fixture carries the same data and a stable key."""
 from collections.abc import Iterable
 from typing import Any
 
-from django.urls import reverse
-
 from core.events import Event, event_make, publish_event
-from matches.models import Fixture, Result
+from matches.models import Fixture, Result, fixture_url
 
 
 def fixture_data(fixture: Fixture) -> dict[str, Any]:
@@ -48,7 +46,7 @@ def fixture_event(
         key=key or f"{kind}:{fixture.pk}",
         league_id=fixture.season.league_id,
         recipients=coaches(fixture) if recipients is None else recipients,
-        url=reverse("matches:fixture", args=[fixture.pk]),
+        url=fixture_url(fixture.pk),
         data={**fixture_data(fixture), **(extra or {})},
     )
 

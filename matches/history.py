@@ -1,11 +1,9 @@
 """Fixtures and results in the history of changes (``core.history``)."""
 
-from django.urls import reverse
-
 from core.history import Change, record_many
 from core.history_registry import track
 from core.models import HistoryEntry
-from matches.models import Fixture, Result
+from matches.models import Fixture, Result, fixture_url
 
 
 def register() -> None:
@@ -13,7 +11,7 @@ def register() -> None:
     track(
         Result,
         league=lambda result: result.fixture.season.league_id,
-        url=lambda result: reverse("matches:fixture", args=[result.fixture_id]),
+        url=lambda result: fixture_url(result.fixture_id),
     )
 
 

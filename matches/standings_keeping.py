@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 
 from core.bulk import rows_update_values
@@ -141,12 +141,29 @@ def _rows_locked(season_id: int, team_ids: list[int]) -> list[Standing]:
     """The kept rows of ``team_ids`` in the season, those missing made first (a team's first
     result), then every one locked in team order. The inserts come before any lock, so a
     transaction never waits on another's new row while holding a row that one wants."""
-    Standing.objects.bulk_create(
-        [Standing(season_id=season_id, team_id=team_id) for team_id in team_ids],
-        ignore_conflicts=True,
-    )
+    _rows_create(season_id, team_ids)
     locked = Standing.objects.select_for_update().filter(season_id=season_id, team_id__in=team_ids)
     return list(locked.order_by("team_id"))
+
+
+def _rows_create(season_id: int, team_ids: list[int]) -> None:
+    """A zero row for each of ``team_ids`` in the season that has none. On PostgreSQL one
+    ``INSERT ... SELECT`` from an array of the ids (no model instance, one parameter for the
+    ids), elsewhere ``bulk_create``; both ignore the rows that exist."""
+    if connection.vendor != "postgresql":
+        Standing.objects.bulk_create(
+            [Standing(season_id=season_id, team_id=team_id) for team_id in team_ids],
+            ignore_conflicts=True,
+        )
+        return
+    zero = [Standing._meta.get_field(name).column for name in COUNTED]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {Standing._meta.db_table} (season_id, team_id, {', '.join(zero)}, extra) "
+            f"SELECT %s, team_id, {', '.join('0' for _ in zero)}, '{{}}'::jsonb "
+            "FROM unnest(%s::bigint[]) AS team_id ON CONFLICT DO NOTHING",
+            [season_id, list(team_ids)],
+        )
 
 
 @contextmanager

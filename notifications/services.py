@@ -1,12 +1,13 @@
 """Turning a committed event into in-app notifications, their emails and webhook deliveries,
 and what a user does with their notifications and preferences."""
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -45,27 +46,58 @@ def events_record(*, events: Sequence[Event]) -> dict[str, int]:
     their notifications in one statement, their emails found in one query, their webhook
     deliveries made at once; the same rows as recording each alone."""
     rows = [
-        Notification(
-            user_id=user_id,
-            kind=event.kind,
-            league_id=event.league_id,
-            event_key=event.key,
-            data=_recipient_data(event, user_id),
-            url=event.url,
+        (
+            user_id,
+            event.kind,
+            event.league_id,
+            event.key,
+            _recipient_data(event, user_id),
+            event.url,
         )
         for event in events
         if event.recipients and kinds.is_known(event.kind)
         for user_id in event.recipients
     ]
-    stored = 0
     if rows:
         with transaction.atomic():
-            stored = len(
-                Notification.objects.bulk_create(rows, batch_size=BULK_BATCH, ignore_conflicts=True)
-            )
-            _queue_emails({row.event_key for row in rows})
+            _notifications_insert(rows)
+            _queue_emails({row[3] for row in rows})
     deliveries = webhooks.deliveries_create_many(events=[e for e in events if e.league_id])
-    return {"notifications": stored, "deliveries": deliveries}
+    return {"notifications": len(rows), "deliveries": deliveries}
+
+
+def _notifications_insert(rows: Sequence[tuple[int, str, int | None, str, dict, str]]) -> None:
+    """Store ``rows`` (user, kind, league, event key, data, address), those already stored for
+    their user and key left as they are: on PostgreSQL ``INSERT ... VALUES ... ON CONFLICT DO
+    NOTHING`` of the plain values, ``BULK_BATCH`` rows a statement (no model instance per
+    row; one time for all, the transaction's), elsewhere ``bulk_create``."""
+    if connection.vendor != "postgresql":
+        Notification.objects.bulk_create(
+            [
+                Notification(
+                    user_id=user, kind=kind, league_id=league, event_key=key, data=data, url=url
+                )
+                for user, kind, league, key, data, url in rows
+            ],
+            batch_size=BULK_BATCH,
+            ignore_conflicts=True,
+        )
+        return
+    now = timezone.now()
+    table = Notification._meta.db_table
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), BULK_BATCH):
+            batch = rows[start : start + BULK_BATCH]
+            values = ", ".join(["(%s, %s, %s, %s, %s::jsonb, %s, %s)"] * len(batch))
+            cursor.execute(
+                f"INSERT INTO {table} (user_id, kind, league_id, event_key, data, url, "
+                f"created_at) VALUES {values} ON CONFLICT DO NOTHING",
+                [
+                    value
+                    for user, kind, league, key, data, url in batch
+                    for value in (user, kind, league, key, json.dumps(data), url, now)
+                ],
+            )
 
 
 def _wanted_by_email(notifications: QuerySet[Notification]) -> QuerySet[Notification]:

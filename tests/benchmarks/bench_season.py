@@ -12,7 +12,15 @@ two workers.
 
 Since the machine is shared, it also prints per repeat the CPU seconds the workers spent (their
 processes and pool children) and those of the PostgreSQL server processes of the database
-(its backends), which the load of other processes changes far less than the wall time.
+(its backends), which the load of other processes changes far less than the wall time, and the
+workers' CPU per fixture as a multiple of the engine's own time (issue 30's goal: at most 20
+times): the engine's CPU per match on the season's own fixtures, resolved again in this process
+(``results_resolve``: the engine with its dice and roll log, nothing stored), and on
+``bench_rotzball``'s small plain line-ups.
+
+The workers run with production settings (``DJANGO_DEBUG=false``, as deployed: development
+settings log every SQL statement, its parameters bound into the text); ``--debug-workers``
+runs them with the development settings instead, as this benchmark did before 2026-11-29.
 
 It uses a throwaway database (``BENCH_DATABASE_NAME``, default ``league_sim_bench``) on
 ``BENCH_DATABASE_URL`` (default the local PostgreSQL), created afresh each run and dropped at
@@ -66,17 +74,62 @@ def _setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def _start_workers(workers: list, count: int, log_dir: Path) -> None:
+PRODUCTION = {
+    "DJANGO_DEBUG": "false",
+    "DJANGO_SECRET_KEY": "bench-" + "k" * 60,
+    "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SITE_URL": "http://127.0.0.1:8000",
+    "LOG_LEVEL": "INFO",  # the workers' "succeeded in" lines, read by _task_seconds
+}
+
+
+def _start_workers(workers: list, count: int, log_dir: Path, *, debug: bool) -> None:
     """Start ``count`` real ``celery worker`` processes (concurrency 1 each, the project's
     queues, prefetch 1) into ``workers``: the integration tests' ``Worker``, each in its own
-    process group, so the caller stops every one that started even if a later one fails."""
+    process group, so the caller stops every one that started even if a later one fails. With
+    production settings unless ``debug`` (the workers inherit this process's environment)."""
     from tests.integration.conftest import Worker
 
-    for index in range(count):
-        worker = Worker(_database_url(), log_dir / f"worker{index}.log", concurrency=1)
-        workers.append(worker)
-        worker.mark()
-        worker.start(name=f"bench{index}")
+    saved = {name: os.environ.get(name) for name in PRODUCTION}
+    if not debug:
+        os.environ.update(PRODUCTION)
+    try:
+        for index in range(count):
+            worker = Worker(_database_url(), log_dir / f"worker{index}.log", concurrency=1)
+            workers.append(worker)
+            worker.mark()
+            worker.start(name=f"bench{index}", timeout=180)  # a loaded machine starts slowly
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _engine_seconds(season) -> float:
+    """The engine's own CPU per match on ``season``'s fixtures (played: their frozen line-ups
+    and options), resolved again here as a chunk resolves them, nothing stored: the median of
+    three runs."""
+    from matches.models import Fixture
+    from matches.simulation_chunks import results_resolve
+
+    fixtures = list(Fixture.objects.filter(season=season).select_related("season__league"))
+    runs = []
+    for _ in range(3):
+        cpu = time.process_time()
+        results_resolve(fixtures=fixtures)
+        runs.append((time.process_time() - cpu) / len(fixtures))
+    return statistics.median(runs)
+
+
+def _rotzball_seconds() -> float:
+    """``bench_rotzball``'s CPU per match (its small plain line-ups), the median of three runs
+    of 2,000 matches."""
+    from tests.benchmarks.bench_rotzball import bench_simulate
+
+    _wall, per_second = bench_simulate(2_000, 3)
+    return 1 / per_second
 
 
 def _cpu_seconds(workers: list) -> tuple[float, float]:
@@ -101,6 +154,19 @@ def _cpu_seconds(workers: list) -> tuple[float, float]:
         if cmdline.startswith("postgres:") and f" {DB_NAME} " in cmdline:
             database_cpu += used(process)
     return worker_cpu, database_cpu
+
+
+def _idle(workers: list, *, timeout: float = 120.0) -> None:
+    """Wait until the workers are idle: their CPU stands still for half a second (what is left
+    of the season's tasks, the ratings and forecasts after its last result, is done)."""
+    deadline = time.perf_counter() + timeout
+    last = _cpu_seconds(workers)[0]
+    while time.perf_counter() < deadline:
+        time.sleep(0.5)
+        now = _cpu_seconds(workers)[0]
+        if now - last < 0.01:
+            return
+        last = now
 
 
 def _task_seconds(log_dir: Path) -> dict[str, tuple[int, float]]:
@@ -128,16 +194,20 @@ def _league(teams: int):
     return league
 
 
-def _season(league):
+def _season(league, index: int):
+    """The league's ``index``-th season, after the one before as a league's seasons follow one
+    another: its rounds a week apart from tomorrow plus ``index`` times 40 weeks. (Before
+    2026-11-29 every repeat's season had the same weeks: each chunk's ratings then rated again
+    the coaches' weeks of every earlier repeat's season, a cost that grew with the repeats
+    and that no league's next season pays.)"""
     from django.utils import timezone
 
     from matches import services
     from tests.factories import SeasonFactory
 
     season = SeasonFactory(league=league)
-    fixtures = services.fixtures_generate(
-        season=season, double=True, first_kickoff=timezone.now() + timedelta(days=1)
-    )
+    start = timezone.now() + timedelta(days=1, weeks=40 * index)
+    fixtures = services.fixtures_generate(season=season, double=True, first_kickoff=start)
     return season, len(fixtures)
 
 
@@ -180,6 +250,9 @@ def main() -> None:
     parser.add_argument("--teams", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per repeat")
+    parser.add_argument(
+        "--debug-workers", action="store_true", help="workers on the development settings"
+    )
     args = parser.parse_args()
 
     _admin(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
@@ -196,11 +269,14 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="bench_season_") as logs:
             workers: list = []
             try:
-                _start_workers(workers, args.workers, Path(logs))
-                for _ in range(args.repeats):
-                    season, fixtures = _season(league)
+                _start_workers(workers, args.workers, Path(logs), debug=args.debug_workers)
+                for index in range(args.repeats):
+                    season, fixtures = _season(league, index)
                     before = _cpu_seconds(workers)
                     times.append(_simulate(season, fixtures, args.timeout))
+                    # the follow-ups (ratings, forecasts) run on after the standings are
+                    # complete: their CPU is the season's too
+                    _idle(workers)
                     after = _cpu_seconds(workers)
                     cpu.append((after[0] - before[0], after[1] - before[1]))
                 errors = [line for worker in workers for line in worker.errors()]
@@ -208,6 +284,8 @@ def main() -> None:
                 for worker in workers:
                     worker.stop()
             tasks = _task_seconds(Path(logs))
+        engine = _engine_seconds(season)
+        rotzball = _rotzball_seconds()
         from django.db import connections
 
         connections.close_all()
@@ -215,6 +293,7 @@ def main() -> None:
         _admin(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
 
     median = statistics.median(times)
+    per_fixture = statistics.median(w for w, _ in cpu) / fixtures
     print(
         "season  per repeat: " + ", ".join(f"{t:.2f}" for t in times) + " s"
         f"{'  worker errors: ' + str(len(errors)) if errors else ''}"
@@ -231,6 +310,13 @@ def main() -> None:
             f"{name.rsplit('.', 1)[-1]} {count} / {seconds:.2f} s"
             for name, (count, seconds) in sorted(tasks.items(), key=lambda item: -item[1][1])
         )
+    )
+    print(
+        f"season  worker CPU per fixture {per_fixture * 1000:.2f} ms (median repeat): "
+        f"{per_fixture / engine:.1f} times the engine's own on the season's fixtures "
+        f"({engine * 1000:.3f} ms a match), {per_fixture / rotzball:.0f} times on "
+        f"bench_rotzball's ({rotzball * 1000:.3f} ms)  target <= 20 times  "
+        f"{'OK' if per_fixture <= 20 * engine else 'MISSED'}"
     )
     print(
         f"season  {median:8.2f} s for {fixtures} fixtures ({args.teams} teams, double round "

@@ -53,7 +53,7 @@ class Worker:
         self.pools = pools
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, name: str = "it") -> None:
+    def start(self, name: str = "it", *, timeout: float = 30) -> None:
         env = {**os.environ, "DATABASE_URL": self.database_url, "PYTHONUNBUFFERED": "1"}
         log = self.log_path.open("ab")
         options = ["-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"]
@@ -72,7 +72,7 @@ class Worker:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + timeout
         pools = len(POOLS) if self.pools else 1  # each says "ready." once
         while (
             self.log_path.read_text(errors="replace").split("== START ==")[-1].count("ready.")

@@ -257,3 +257,22 @@ def test_a_chunk_keeps_the_standings_of_the_teams_it_played_equal_to_a_full_coun
     )
     assert kept == counted
     assert sorted(played for _, played, _ in kept) == [1, 1, 1, 1]
+
+
+def test_a_chunk_asks_for_each_of_its_seasons_forecast_once_without_reading_its_fixtures():
+    from forecasts.models import SeasonForecast
+
+    season, fixtures = _season(4)
+    other, more = _season(2)
+    with CaptureQueriesContext(connection) as queries:
+        simulation_chunks.fixtures_simulate(fixture_ids=_ids(fixtures[:5] + more))
+
+    assert SeasonForecast.objects.get(season=season).requested == 1
+    assert SeasonForecast.objects.get(season=other).requested == 1
+    fixture_table = Fixture._meta.db_table
+    season_reads = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith(f'SELECT "{fixture_table}"."season_id"')
+    ]
+    assert season_reads == []  # the chunk's results carry their fixtures
