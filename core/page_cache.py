@@ -295,7 +295,7 @@ class EarlyPageCacheMiddleware:
     def _hit(self, request: HttpRequest) -> HttpResponse | None:
         path = request.path_info
         for pattern, route in _route_patterns():
-            match = pattern.match(path)
+            match = pattern.fullmatch(path)
             if match is None:
                 continue
             digest = _digest(

@@ -63,9 +63,7 @@ def test_a_reader_with_no_session_is_served_before_the_sessions_and_the_user(
         assert served[header] == rendered[header], header
 
 
-def test_an_anonymous_reader_with_a_session_cookie_is_served_after_the_sessions(
-    pages, anonymous
-):
+def test_an_anonymous_reader_with_a_session_cookie_is_served_after_the_sessions(pages, anonymous):
     rendered = anonymous.get(pages["league"])
     anonymous.cookies["sessionid"] = "not-a-session"
     served = anonymous.get(pages["league"])

@@ -38,6 +38,7 @@ def cached_then_changed(path: str, change, *, before: str, after: str) -> None:
         second = client.get(path)
     assert first.status_code == second.status_code == 200
     assert len(queries) == 0, "the second read was not served from the cache"
+    assert second.wsgi_request._page_cache_early_hit  # in front of the sessions
     assert second.content == first.content
     assert before in seen(second) and after not in seen(second)
     version = league_versions.list_version_get()
