@@ -59,6 +59,7 @@ from core.user_preferences import BROWSER_ZONE_COOKIE
 
 VARY = ("Cookie", "Accept-Language", "Accept", "Authorization", "HX-Request", "HX-Target")
 HTMX_HEADERS = ("HX-Request", "HX-Target", "HX-Boosted", "HX-History-Restore-Request")
+_HTMX_META = tuple("HTTP_" + name.upper().replace("-", "_") for name in HTMX_HEADERS)
 NOT_KEPT_HEADERS = {"date", "set-cookie"}
 LIST = "list"
 """The ``league`` part of the key and ETag of a route that lists every league."""
@@ -124,7 +125,7 @@ def _digest(request: HttpRequest, *, language: str, zone: str) -> str:
         language,
         zone,
         request.META.get("HTTP_ACCEPT", ""),
-        *(request.headers.get(name, "") for name in HTMX_HEADERS),
+        *(request.META.get(name, "") for name in _HTMX_META),  # not request.headers: all built
         request.scheme,
         request.META.get("HTTP_HOST", ""),  # the API's links are absolute
         request.get_full_path(),
