@@ -35,12 +35,14 @@ from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models.signals import post_delete, post_save
 
-from core.cache import Unreachable, shared
+from core.cache import Unreachable, chained_get, shared
 from core.signals import domain_event, domain_events, results_created
 
 logger = logging.getLogger(__name__)
 
 GLOBAL_KEY = "league-version:all"
+LIST_KEY = "league-version:list"
+"""Moved on with every league's bump: keys the leagues list, which shows every league."""
 VERSION_TTL = 7 * 86_400
 """Seconds a version is kept (``INCR`` keeps it): one that expires starts again above any
 value it had, so its entries are simply never read again; none piles up for ids never used."""
@@ -90,32 +92,63 @@ def _incr_or_seed(key: str) -> None:
             shared("incr", key)
 
 
+def _versions(key: str) -> str | None:
+    """``"<generation>.<version of key>"``, each seeded when missing; ``None`` when the shared
+    cache cannot be reached."""
+    keys = [GLOBAL_KEY, key]
+    try:
+        found = _shared("get_many", keys)
+        for each in keys:
+            if each not in found:
+                _shared("add", each, _seed(), VERSION_TTL)
+                found[each] = _shared("get", each)
+    except Unreachable:
+        return None
+    if None in (found.get(GLOBAL_KEY), found.get(key)):
+        return None
+    return f"{found[GLOBAL_KEY]}.{found[key]}"
+
+
 def version_get(league_id: int) -> str | None:
     """The league's current version (``"<generation>.<league>"``), ``None`` when the shared
     cache cannot be reached."""
-    keys = [GLOBAL_KEY, _key(league_id)]
+    return _versions(_key(league_id))
+
+
+def list_version_get() -> str | None:
+    """The version of every league together (``"<generation>.<list>"``), moved on by any
+    league's change: what keys the leagues list. ``None`` when the shared cache cannot be
+    reached."""
+    return _versions(LIST_KEY)
+
+
+def versioned_get(league_id: int | None, prefix: str, suffix: str) -> tuple[str | None, Any]:
+    """The version of ``league_id`` (``None``: of the leagues list) as :func:`version_get` and
+    :func:`list_version_get` answer it, and the value kept under ``prefix + version + suffix``
+    (``None``: none), read together in one round trip. ``(None, None)`` when the shared cache
+    cannot be reached."""
+    keys = [GLOBAL_KEY, LIST_KEY if league_id is None else _key(league_id)]
     try:
-        found = _shared("get_many", keys)
-        for key in keys:
-            if key not in found:
-                _shared("add", key, _seed(), VERSION_TTL)
-                found[key] = _shared("get", key)
+        _settle()
+        values, entry = chained_get(keys, prefix, suffix)
     except Unreachable:
-        return None
-    if None in (found.get(GLOBAL_KEY), found.get(keys[1])):
-        return None
-    return f"{found[GLOBAL_KEY]}.{found[keys[1]]}"
+        return None, None
+    if None in values:  # a version not seeded yet (or evicted): nothing kept under it
+        return _versions(keys[1]), None
+    return f"{values[0]}.{values[1]}", entry
 
 
 def _bump(league_ids: Iterable[int]) -> None:
+    """Move on the versions of ``league_ids``, then the list's (once for them all)."""
     global _missed_bump
-    for league_id in sorted(set(league_ids)):
+    keys = [_key(league_id) for league_id in sorted(set(league_ids))]
+    for key in [*keys, LIST_KEY] if keys else []:
         try:
             _settle()
-            _incr_or_seed(_key(league_id))
+            _incr_or_seed(key)
         except Unreachable:
             _missed_bump = True
-            logger.warning("league %s changed while the shared cache was down", league_id)
+            logger.warning("%s not moved on: the shared cache is down", key)
 
 
 class _Bumps:

@@ -20,12 +20,26 @@ row of: the league, a team, a fixture, a season); :class:`PageCacheMiddleware` d
   max-age, s-maxage`` of ``PAGE_CACHE_MAX_AGE`` seconds (short: a proxy cannot be told of a
   change) and ``Vary`` on what the key varies on.
 
+Two middleware share the work. :class:`PageCacheMiddleware`, after the middleware that set the
+user, the language, the time zone and ``request.htmx``, decides (``process_view``, the route
+resolved) and serves a hit to any anonymous reader. :class:`EarlyPageCacheMiddleware`, in front
+of the sessions, keeps each answer as it leaves the whole stack (every header the other
+middleware added) and serves a hit to a reader who carries no session cookie, no
+``Authorization`` header and no flash message, before the sessions, the user, CSRF, django-csp,
+django-axes and the URL resolver run: the route is matched by the cached routes' own patterns
+and the language and time zone are read from the request as ``LocaleMiddleware`` and
+``core.user_preferences`` read them, so both find the same key.
+
+The leagues list (a route cached with ``model=None``) is keyed by the version of every league
+(``league_versions.list_version_get``): any league's change moves it on.
+
 While Redis cannot be reached the league's version is unknown: the page is rendered for each
 request and sent ``Cache-Control: no-cache``, without validators; never stale, never a 500.
 """
 
 import contextlib
 import hashlib
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -33,36 +47,67 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.http import HttpRequest, HttpResponse
+from django.urls import get_resolver
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 
 from core import league_versions
 from core.cache import Unreachable, shared
+from core.time_zones import is_zone
+from core.user_preferences import BROWSER_ZONE_COOKIE
 
 VARY = ("Cookie", "Accept-Language", "Accept", "Authorization", "HX-Request", "HX-Target")
 HTMX_HEADERS = ("HX-Request", "HX-Target", "HX-Boosted", "HX-History-Restore-Request")
-KEPT_HEADERS = ("Content-Type", "Content-Language", "Allow", "Link")
+_HTMX_META = tuple("HTTP_" + name.upper().replace("-", "_") for name in HTMX_HEADERS)
+NOT_KEPT_HEADERS = {"date", "set-cookie"}
+LIST = "list"
+"""The ``league`` part of the key and ETag of a route that lists every league."""
 
 
 @dataclass(frozen=True)
 class _Route:
-    model: type[models.Model]
+    model: type[models.Model] | None
     kwarg: str
 
 
 _routes: dict[str, _Route] = {}
+_patterns: list[tuple[re.Pattern[str], _Route]] | None = None
 
 
-def cache_route(view_name: str, *, model: type[models.Model], kwarg: str = "pk") -> None:
+def cache_route(view_name: str, *, model: type[models.Model] | None, kwarg: str = "pk") -> None:
     """Cache the anonymous answers of the route ``view_name`` (``"namespace:name"``), whose URL
-    argument ``kwarg`` is the primary key of a row of ``model`` (which reaches the league)."""
+    argument ``kwarg`` is the primary key of a row of ``model`` (which reaches the league);
+    ``model=None``: a route that lists the leagues, kept until any league changes."""
+    global _patterns
     _routes[view_name] = _Route(model=model, kwarg=kwarg)
+    _patterns = None
 
 
-def routes() -> dict[str, type[models.Model]]:
-    """The cached routes and the model each one's ``pk`` names."""
+def routes() -> dict[str, type[models.Model] | None]:
+    """The cached routes and the model each one's ``pk`` names (``None``: the leagues list)."""
     return {name: route.model for name, route in sorted(_routes.items())}
+
+
+def _route_patterns() -> list[tuple[re.Pattern[str], _Route]]:
+    """The URL patterns of the cached routes, as ``reverse()`` composes them (the namespaces'
+    prefixes, then the route's own), matched against ``path_info`` without the resolver's
+    walk through every route of the site."""
+    global _patterns
+    if _patterns is None:
+        found = []
+        for name, route in _routes.items():
+            *namespaces, view = name.split(":")
+            resolver, prefix = get_resolver(), ""
+            for namespace in namespaces:
+                extra, resolver = resolver.namespace_dict[namespace]
+                prefix += extra
+            for _possibilities, pattern, _defaults, _converters in resolver.reverse_dict.getlist(
+                view
+            ):
+                found.append((re.compile("/" + prefix + pattern), route))
+        _patterns = found
+    return _patterns
 
 
 def _anonymous(request: HttpRequest) -> bool:
@@ -74,17 +119,49 @@ def _anonymous(request: HttpRequest) -> bool:
     )
 
 
-def _key(request: HttpRequest, league_id: int, version: str) -> tuple[str, str]:
-    """The cache key and the ETag of the request's answer at ``version``."""
+def _digest(request: HttpRequest, *, language: str, zone: str) -> str:
+    """What tells the request's answer apart from the others of the same version."""
     parts = [
-        translation.get_language() or "",
-        timezone.get_current_timezone_name(),
+        language,
+        zone,
         request.META.get("HTTP_ACCEPT", ""),
-        *(request.headers.get(name, "") for name in HTMX_HEADERS),
+        *(request.META.get(name, "") for name in _HTMX_META),  # not request.headers: all built
+        request.scheme,
+        request.META.get("HTTP_HOST", ""),  # the API's links are absolute
         request.get_full_path(),
     ]
-    digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
-    return f"page:{league_id}:{version}:{digest}", f'"{league_id}-{version}-{digest[:16]}"'
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+def _lookup(route: _Route, pk: Any, digest: str) -> tuple[str, str, Any] | None:
+    """The key and ETag of the answer of ``route`` for the row ``pk`` at its league's current
+    version (the list's for a list), and the entry kept under it (``None``: none yet), read in
+    one round trip; ``None`` when there is no such row or Redis cannot be reached."""
+    league_id = None
+    if route.model is not None:
+        try:
+            league_id = league_versions.league_of(route.model, int(pk))
+        except (TypeError, ValueError):
+            return None
+        if league_id is None:
+            return None
+    league = LIST if league_id is None else str(league_id)
+    version, entry = league_versions.versioned_get(league_id, f"page:{league}:", f":{digest}")
+    if version is None:
+        return None
+    return f"page:{league}:{version}:{digest}", f'"{league}-{version}-{digest[:16]}"', entry
+
+
+def _from_entry(request: HttpRequest, entry: Any, etag: str) -> HttpResponse:
+    """The answer kept in ``entry`` (with every header it left the stack with), or a ``304``
+    when the request's validators match it."""
+    content, headers, rendered_at = entry
+    response = HttpResponse(content)
+    for name, value in headers:
+        response[name] = value
+    return get_conditional_response(
+        request, etag=etag, last_modified=int(rendered_at), response=response
+    )
 
 
 def _headers(response: HttpResponse, *, etag: str, rendered_at: float) -> HttpResponse:
@@ -114,8 +191,9 @@ def _storable(request: HttpRequest, response: HttpResponse) -> bool:
 
 
 class PageCacheMiddleware:
-    """Serves and keeps the cached routes' anonymous answers (after the middleware that set
-    the user, the language, the time zone and ``request.htmx``)."""
+    """Decides, once the route is resolved, whether an answer is cached and under which key, and
+    serves a hit to any anonymous reader (after the middleware that set the user, the language,
+    the time zone and ``request.htmx``). :class:`EarlyPageCacheMiddleware` keeps the answers."""
 
     def __init__(self, get_response: Any) -> None:
         self.get_response = get_response
@@ -129,23 +207,14 @@ class PageCacheMiddleware:
             patch_cache_control(response, private=True, no_cache=True)
             patch_vary_headers(response, VARY)
             return response
-        if state == "bypass":
+        if state == "bypass" or not _storable(request, response):
+            request._page_cache = "bypass"  # type: ignore[attr-defined]
             patch_cache_control(response, no_cache=True)
             patch_vary_headers(response, VARY)
             return response
-        key, etag = state
-        if not _storable(request, response):
-            patch_cache_control(response, no_cache=True)
-            patch_vary_headers(response, VARY)
-            return response
+        etag = state[1]
         rendered_at = time.time()
-        entry = (
-            response.content,
-            [(name, response[name]) for name in KEPT_HEADERS if response.has_header(name)],
-            rendered_at,
-        )
-        with contextlib.suppress(Unreachable):
-            shared("set", key, entry, settings.PAGE_CACHE_TTL)
+        request._page_cache_rendered_at = rendered_at  # type: ignore[attr-defined]
         _headers(response, etag=etag, rendered_at=rendered_at)
         return get_conditional_response(
             request, etag=etag, last_modified=int(rendered_at), response=response
@@ -162,29 +231,84 @@ class PageCacheMiddleware:
             request._page_cache = "private"  # type: ignore[attr-defined]
             return None
         request._page_cache = "bypass"  # type: ignore[attr-defined]
-        try:
-            pk = int(view_kwargs.get(route.kwarg, ""))
-        except ValueError:
-            return None
-        league_id = league_versions.league_of(route.model, pk)
-        version = league_versions.version_get(league_id) if league_id is not None else None
-        if version is None:
+        digest = _digest(
+            request,
+            language=translation.get_language() or "",
+            zone=timezone.get_current_timezone_name(),
+        )
+        found = _lookup(route, view_kwargs.get(route.kwarg), digest)
+        if found is None:
             return None
         request.shared_page = True  # type: ignore[attr-defined]  # base.html: no CSRF token
-        key, etag = _key(request, league_id, version)
-        try:
-            entry = shared("get", key)
-        except Unreachable:
-            return None
+        key, etag, entry = found
         if entry is None:
             request._page_cache = (key, etag)  # type: ignore[attr-defined]
             return None
         request._page_cache = "hit"  # type: ignore[attr-defined]
-        content, headers, rendered_at = entry
-        response = HttpResponse(content)
-        for name, value in headers:
-            response[name] = value
-        _headers(response, etag=etag, rendered_at=rendered_at)
-        return get_conditional_response(
-            request, etag=etag, last_modified=int(rendered_at), response=response
-        )
+        return _from_entry(request, entry, etag)
+
+
+def _plainly_anonymous(request: HttpRequest) -> bool:
+    """No session, no API token, no flash message: the reader is anonymous before the
+    sessions and the user are read."""
+    cookies = request.COOKIES
+    return (
+        settings.SESSION_COOKIE_NAME not in cookies
+        and "messages" not in cookies
+        and "HTTP_AUTHORIZATION" not in request.META
+    )
+
+
+def _zone_of(request: HttpRequest) -> str:
+    """The time zone ``core.user_preferences`` activates for an anonymous reader."""
+    zone = request.COOKIES.get(BROWSER_ZONE_COOKIE, "")
+    return zone if zone and is_zone(zone) else timezone.get_default_timezone_name()
+
+
+class EarlyPageCacheMiddleware:
+    """In front of the sessions: keeps each cached route's answer as it leaves the whole stack,
+    and serves a hit to a reader plainly anonymous (:func:`_plainly_anonymous`) at once."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if (
+            request.method in ("GET", "HEAD")
+            and settings.PAGE_CACHE
+            and _plainly_anonymous(request)
+        ):
+            hit = self._hit(request)
+            if hit is not None:
+                return hit
+        response = self.get_response(request)
+        state = getattr(request, "_page_cache", None)
+        if isinstance(state, tuple) and response.status_code == 200 and not response.cookies:
+            entry = (
+                response.content,
+                [(n, v) for n, v in response.items() if n.lower() not in NOT_KEPT_HEADERS],
+                request._page_cache_rendered_at,  # type: ignore[attr-defined]
+            )
+            with contextlib.suppress(Unreachable):
+                shared("set", state[0], entry, settings.PAGE_CACHE_TTL)
+        return response
+
+    def _hit(self, request: HttpRequest) -> HttpResponse | None:
+        path = request.path_info
+        for pattern, route in _route_patterns():
+            match = pattern.fullmatch(path)
+            if match is None:
+                continue
+            digest = _digest(
+                request,
+                language=translation.get_language_from_request(request),
+                zone=_zone_of(request),
+            )
+            found = _lookup(route, match.groupdict().get(route.kwarg), digest)
+            if found is None or found[2] is None:
+                return None
+            _key, etag, entry = found
+            request._page_cache = "hit"  # type: ignore[attr-defined]
+            request._page_cache_early_hit = True  # type: ignore[attr-defined]
+            return _from_entry(request, entry, etag)
+        return None

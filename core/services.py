@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core import league_versions
 from core.models import UserProfile
 from core.refusals import Refused
 from core.time_zones import is_zone
@@ -63,6 +64,8 @@ def user_close(*, user: User) -> User:
     EmailAddress.objects.filter(user=user).delete()
     AuthToken.objects.filter(user=user).delete()
     UserProfile.objects.filter(user=user).delete()
+    # their name leaves every cached page that showed it (a commissioner's, a coach's)
+    transaction.on_commit(league_versions.everything_changed)
     return user
 
 

@@ -35,3 +35,6 @@ def _cache_pages() -> None:
     page_cache.cache_route("api:team-detail", model=Team)
     page_cache.cache_route("api:season-detail", model=Season)
     page_cache.cache_route("api:season-standings", model=Season)
+    # the leagues list names every league: kept until any league changes
+    page_cache.cache_route("league:list", model=None)
+    page_cache.cache_route("api:league-list", model=None)

@@ -34,6 +34,47 @@ def test_a_second_anonymous_read_is_served_from_the_cache(
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_reader_with_no_session_is_served_before_the_sessions_and_the_user(
+    name, pages, anonymous
+):
+    """A hit for a reader with no session cookie, no token and no flash message is answered in
+    front of the sessions, the user, CSRF and the URL resolver, with every header the rendered
+    answer left the stack with (the security policy, the language, Vary)."""
+    rendered = anonymous.get(pages[name])
+    served = anonymous.get(pages[name])
+
+    assert not hasattr(rendered.wsgi_request, "_page_cache_early_hit")
+    assert served.wsgi_request._page_cache_early_hit
+    assert not hasattr(served.wsgi_request, "user")  # AuthenticationMiddleware never ran
+    assert not hasattr(served.wsgi_request, "resolver_match") or (
+        served.wsgi_request.resolver_match is None
+    )
+    assert served.content == rendered.content
+    for header in (
+        "Content-Type",
+        "Content-Language",
+        "Content-Security-Policy",
+        "X-Frame-Options",
+        "Vary",
+        "ETag",
+        "Last-Modified",
+        "Cache-Control",
+    ):
+        assert served[header] == rendered[header], header
+
+
+def test_an_anonymous_reader_with_a_session_cookie_is_served_after_the_sessions(pages, anonymous):
+    rendered = anonymous.get(pages["league"])
+    anonymous.cookies["sessionid"] = "not-a-session"
+    served = anonymous.get(pages["league"])
+
+    assert not getattr(served.wsgi_request, "_page_cache_early_hit", False)
+    assert not served.wsgi_request.user.is_authenticated
+    assert served.content == rendered.content
+    assert served["ETag"] == rendered["ETag"]
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_anonymous_answers_carry_validators_and_public_short_cache_control(
     name, pages, anonymous, settings
 ):

@@ -6,6 +6,7 @@ import pytest
 from tests.caching.conftest import *  # noqa: F403  (the fixtures those tests take)
 from tests.caching.test_changes import *  # noqa: F403
 from tests.caching.test_http import *  # noqa: F403
+from tests.caching.test_leagues_list import *  # noqa: F403
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
