@@ -22,7 +22,7 @@ from rules_engine import Dice
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
-    from rest_framework.fields import Field
+    from rest_framework.serializers import Field  # type: ignore[import-untyped]
 
     from core.exports import Table
     from core.progression import Progression
