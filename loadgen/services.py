@@ -25,7 +25,8 @@ nobody).
 """
 
 import multiprocessing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -251,7 +252,8 @@ def season_play(
     by: User,
 ) -> tuple[list[Fixture], list[Result]]:
     """A double round robin from ``start``, every fixture kicked off and played: simulated by
-    the engine (a seed each) or entered at the table through the game's ``load_results``."""
+    the engine (a seed each), or played at the table round after round through the game's
+    ``load_results`` (by default the result-report workflow's round-level variants)."""
     fixtures = matches_bulk.round_robin_plan(season=season, teams=teams, first_kickoff=start)
     loader = plugins.load.of(game.name)
     loader.load_kick_off(fixtures=fixtures, dice=dice)
@@ -260,8 +262,21 @@ def season_play(
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
         results = results_resolve(fixtures=fixtures, seeds=seeds)
     else:
-        results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
-    return fixtures, matches_bulk.results_write(results=results)
+        with disable_auditlog(), _after_commit_dropped():
+            results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
+    matches_bulk.results_write(results=[result for result in results if result.pk is None])
+    return fixtures, results
+
+
+@contextmanager
+def _after_commit_dropped() -> Iterator[None]:
+    """What the services called inside send once the transaction commits, dropped: generated
+    history tells nobody (no notification) and sends no task (the post-match sequences ran
+    already, in the round's bulk variant)."""
+    hooks = transaction.get_connection().run_on_commit
+    before = len(hooks)
+    yield
+    del hooks[before:]
 
 
 def _stakes(

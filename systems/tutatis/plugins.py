@@ -72,6 +72,7 @@ class MatchPages(matches.MatchPages):
 
 class KickOff(matches.KickOff):
     kick_off = staticmethod(kickoff.kick_off)
+    kick_off_many = staticmethod(kickoff.kick_off_many)
 
 
 class Readiness(matches.Readiness):
@@ -93,8 +94,7 @@ class Roster(matches.Roster):
 
 class Load(loadgen.Load):
     load_teams = staticmethod(load.load_teams)
-    load_kick_off = staticmethod(load.load_kick_off)
-    load_results = staticmethod(load.load_results)
+    load_entry = staticmethod(load.load_entry)
 
 
 class Metrics(tournaments.Metrics):
