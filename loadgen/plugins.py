@@ -59,6 +59,7 @@ class Load:
         coaches = User.objects.in_bulk(
             {team.coach_id for f in fixtures for team in (f.home, f.away) if team.coach_id}
         )
+
         def play(fixture: "Fixture") -> "bulk.Play":
             return bulk.Play(
                 fixture=fixture,

@@ -31,8 +31,8 @@ from core.bulk import rows_insert
 from matches import bulk as matches_bulk
 from matches import locking
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
-from matches.simulation_chunks import fixtures_kick_off_locked
 from matches.plugins import TableResults
+from matches.simulation_chunks import fixtures_kick_off_locked
 from matches.table_results import roles
 from matches.table_results.refusals import ReportForbidden, ReportRefused
 from matches.table_results.services import assert_fixture_open, plugin_of, result_of, stamped

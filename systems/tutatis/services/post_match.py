@@ -34,9 +34,7 @@ def injuries_carry(*, fixture: Fixture, result: Result, dice: Dice) -> dict[str,
     return injuries_carry_many(played=[(fixture, result, dice)])[0]
 
 
-def injuries_carry_many(
-    *, played: Sequence[tuple[Fixture, Result, Dice]]
-) -> list[dict[str, Any]]:
+def injuries_carry_many(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[dict[str, Any]]:
     """:func:`injuries_carry` for many fixtures whose teams play once each (a round): the
     engine's account of each, its players written in two statements for all. Returns each
     fixture's account by side, in order."""
