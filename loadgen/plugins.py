@@ -32,8 +32,10 @@ class Load:
 
     def load_kick_off(self, *, fixtures: Sequence["Fixture"], dice: "Dice") -> None:
         """Freeze many unsaved fixtures of one league as ``kick_off`` would (sheets and options
-        set on the objects, each team's sheet built once), without saving them. By default
-        nothing is frozen."""
+        set on the objects, each team's sheet built once), without saving them: a simulated
+        game, or a table game with its own ``load_results``. By default nothing is frozen (a
+        table game's rounds kick off in the default ``load_results``, through the game's
+        ``kick_off_many``)."""
 
     def load_entry(self, *, fixture: "Fixture", dice: "Dice") -> object:
         """For a game played at the table: what a coach enters for the kicked-off
@@ -74,7 +76,7 @@ class Load:
         for number in sorted({fixture.round for fixture in fixtures}):
             ids = [fixture.pk for fixture in fixtures if fixture.round == number]
             results += bulk.round_play(fixture_ids=ids, play=play, standings=False)
-        for season_id in sorted({fixture.season_id for fixture in fixtures}):
+        for season_id in sorted({fixture.season.pk for fixture in fixtures}):
             standings_refresh(season_id=season_id)
         return results
 
