@@ -18,7 +18,7 @@ caller holds the transaction; every fixture is locked with its teams here, in th
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -51,7 +51,7 @@ class Play:
     confirmed_by: User
     seed: int
     post_match_seed: int
-    decisions: Mapping[str, Any] = field(default_factory=dict)
+    decisions: Mapping[str, Any] | None = None
     options: Mapping[str, Any] | None = None
 
 
