@@ -315,7 +315,10 @@ def record_changes(
     league_id: int | None,
     url: str = "",
 ) -> int:
-    """One entry per row whose fields differ from ``before`` (rows a ``bulk_update`` wrote)."""
+    """One entry per row whose fields differ from ``before`` (rows a ``bulk_update`` wrote);
+    none while auditlog is off, as for a ``save()``."""
+    if auditlog_disabled.get(False):
+        return 0
     rows = list(rows)
     changes = []
     for row in rows:

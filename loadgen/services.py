@@ -2,30 +2,43 @@
 bets, for load tests (``manage.py generate_load``).
 
 Each league is built in one transaction, through the services users call (``league_create``,
-the betting settings) and their bulk variants, the same code the single-item services call
-(Rotzball's ``load_teams`` and ``load_kick_off`` through ``teams_register``,
-``players_create``, ``lineups_set``, ``match_plans_set`` and its kick-off's
-``fixtures_freeze``; a simulated result through ``matches.simulation_chunks.results_resolve``,
-as a worker resolves it), and, where a game has no bulk service yet, through its own
-``load_teams``, ``load_kick_off`` and ``load_results`` (``loadgen.plugins.load``);
+the betting settings) and their bulk variants, the same code the single-item services call:
+
+* teams: each game's ``load_teams`` (``loadgen.plugins.load``) draws what its coaches choose
+  and registers them through its roster services' bulk variants (Rotzball's
+  ``teams_register``, ``players_create``, ``lineups_set``, ``match_plans_set``; Tutatis's
+  ``team_lists_choose`` and ``rosters_set``; Mythril's ``mythril_teams_register``);
+* a simulated game's season: kicked off by its kick-off's own ``fixtures_freeze`` and resolved
+  by ``matches.simulation_chunks.results_resolve``, as a worker resolves a chunk (a seed
+  each);
+* a table game's season (Tutatis): played round after round by the result-report workflow's
+  round-level variants (``matches.table_results.bulk.round_play``): each round kicked off by
+  the game's ``kick_off_many``, the reports its ``load_entry`` draws entered by the home coach
+  and confirmed by the away coach with the workflow's checks, recorded by the game's
+  ``recorded``, and the post-match sequences run by its ``post_match_many``; so each round
+  starts from what the last one left (injuries carried over);
+* where a game has no bulk variant of its match services yet (Killpower; Mythril's kick-off,
+  results and post-match sequence), its own ``load_kick_off`` and ``load_results``.
+
 ``matches.bulk`` writes fixtures and results, ``betting.bulk`` wallets, bets and their
-settlement. Every draw
-goes through ``rules_engine.Dice``: the same ``seed`` builds the same data. A season played is
-a double round robin; its fixtures are all played (simulated by the engine with a stored seed
-each, or entered and confirmed at the table), its bets settled, and it is archived with its
+settlement. ``tests/loadgen/test_one_write_path.py`` builds a league by hand, one service call
+at a time, and by the generator from one seed, and compares their rows. Every draw goes
+through ``rules_engine.Dice``: the same ``seed`` builds the same data. A season played is a
+double round robin; its fixtures are all played, its bets settled, and it is archived with its
 champion. After the seasons played, each league opens the next season, its fixtures ahead,
 with open bets on its first round. Once every league is built, every rating is computed from
 the results in one bulk rebuild (``ratings.services.ratings_rebuild``).
 
 What is skipped, and why: the signals of single writes (no notification, no auditlog history
-per generated row: the rosters are built with auditlog off, their services writing none then;
-no ``post_save`` of ``Result``: the bets are settled here), and the games'
-``season_rollover`` between generated seasons (nothing to heal: generated reports hurt
-nobody).
+per generated row: the rosters and results are built with auditlog off, their services
+writing none then, and what they would send after commit is dropped: nobody is told about
+generated history, and the post-match sequences ran already; no ``post_save`` of ``Result``:
+the bets are settled here), and the games' ``season_rollover`` between generated seasons.
 """
 
 import multiprocessing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -251,7 +264,8 @@ def season_play(
     by: User,
 ) -> tuple[list[Fixture], list[Result]]:
     """A double round robin from ``start``, every fixture kicked off and played: simulated by
-    the engine (a seed each) or entered at the table through the game's ``load_results``."""
+    the engine (a seed each), or played at the table round after round through the game's
+    ``load_results`` (by default the result-report workflow's round-level variants)."""
     fixtures = matches_bulk.round_robin_plan(season=season, teams=teams, first_kickoff=start)
     loader = plugins.load.of(game.name)
     loader.load_kick_off(fixtures=fixtures, dice=dice)
@@ -260,8 +274,21 @@ def season_play(
         seeds = [dice.roll(MAX_SEED, "fixture seed") - 1 for _fixture in fixtures]
         results = results_resolve(fixtures=fixtures, seeds=seeds)
     else:
-        results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
-    return fixtures, matches_bulk.results_write(results=results)
+        with disable_auditlog(), _after_commit_dropped():
+            results = loader.load_results(fixtures=fixtures, dice=dice, by=by)
+    matches_bulk.results_write(results=[result for result in results if result.pk is None])
+    return fixtures, results
+
+
+@contextmanager
+def _after_commit_dropped() -> Iterator[None]:
+    """What the services called inside send once the transaction commits, dropped: generated
+    history tells nobody (no notification) and sends no task (the post-match sequences ran
+    already, in the round's bulk variant)."""
+    hooks = transaction.get_connection().run_on_commit
+    before = len(hooks)
+    yield
+    del hooks[before:]
 
 
 def _stakes(

@@ -57,16 +57,18 @@ def fixtures_write(*, fixtures: Sequence[Fixture]) -> list[Fixture]:
     return list(rows_insert(Fixture, fixtures))
 
 
-def results_write(*, results: Sequence[Result]) -> list[Result]:
+def results_write(*, results: Sequence[Result], standings: bool = True) -> list[Result]:
     """Insert the results of saved fixtures, mark those fixtures played and count their
-    seasons' kept standings again (the rows skip ``Result``'s ``post_save``)."""
+    seasons' kept standings again (the rows skip ``Result``'s ``post_save``), unless
+    ``standings`` is false: the caller counts them once it has written a season's rounds."""
     written = list(rows_insert(Result, results))
     ids = [result.fixture_id for result in results]
     seasons: set[int] = set()
     for start in range(0, len(ids), BATCH):
         chosen = Fixture.objects.filter(pk__in=ids[start : start + BATCH])
         chosen.update(status=Fixture.Status.PLAYED)
-        seasons.update(chosen.values_list("season_id", flat=True).distinct())
+        if standings:
+            seasons.update(chosen.values_list("season_id", flat=True).distinct())
     for season_id in sorted(seasons):
         standings_refresh(season_id=season_id)
     return written

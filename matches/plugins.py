@@ -286,6 +286,19 @@ class TableResults:
         Default: nothing happens."""
         return {}
 
+    def post_match_many(
+        self,
+        *,
+        played: Sequence[tuple["Fixture", "Result", "ResultReport | None", Dice]],
+    ) -> list[Mapping[str, Any]]:
+        """:meth:`post_match` for a round's fixtures at once (each team in one of them), in
+        as few statements as the game can; each one's log, in order. By default one
+        :meth:`post_match` after the other."""
+        return [
+            self.post_match(fixture=fixture, result=result, report=report, dice=dice)
+            for fixture, result, report, dice in played
+        ]
+
 
 table_results = PluginPoint(
     "matches.table_results",

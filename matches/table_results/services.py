@@ -28,7 +28,7 @@ from matches.table_results.refusals import ReportForbidden, ReportRefused
 from rules_engine import Dice
 
 
-def _plugin(fixture: Fixture) -> TableResults:
+def plugin_of(fixture: Fixture) -> TableResults:
     game = fixture.season.league.rule_system
     if not table_results.implements(game):
         raise ReportRefused(
@@ -46,7 +46,7 @@ def _locked_fixture(fixture_id: int) -> Fixture:
 
 def _locked_report(report: ResultReport) -> tuple[Fixture, TableResults, ResultReport]:
     fixture = _locked_fixture(report.fixture_id)
-    plugin = _plugin(fixture)
+    plugin = plugin_of(fixture)
     # a game's proxy reads through the fixture's league: lock the report's row only
     locked = plugin.report_model().objects.select_for_update(of=("self",)).get(pk=report.pk)
     locked.fixture = fixture
@@ -85,7 +85,7 @@ def _assert_short(text: str, field: str) -> None:
         raise ReportRefused("too_long", message, field=field, limit=ResultReport.MAX_TEXT)
 
 
-def _assert_fixture_open(fixture: Fixture) -> None:
+def assert_fixture_open(fixture: Fixture) -> None:
     season = fixture.season
     if season.finished_at is not None:
         raise ReportRefused(
@@ -109,7 +109,7 @@ def reports_supersede(*, fixture: Fixture) -> int:
     )
 
 
-def _stamped(plugin: TableResults, payload: Mapping[str, Any]) -> dict[str, Any]:
+def stamped(plugin: TableResults, payload: Mapping[str, Any]) -> dict[str, Any]:
     if plugin.document is None:
         return dict(payload)
     return documents.stamp(plugin.document, payload)
@@ -127,12 +127,12 @@ def report_enter(
     """Enter a match's result; it waits for the other side's confirmation. A scheduled
     fixture kicks off first; a new report supersedes the fixture's open one."""
     locked = _locked_fixture(fixture.pk)
-    plugin = _plugin(locked)
+    plugin = plugin_of(locked)
     if not roles.can_enter_result(user, locked):
         raise ReportForbidden(
             _("Only the commissioner or a coach of this match enters its result.")
         )
-    _assert_fixture_open(locked)
+    assert_fixture_open(locked)
     plugin.before_entry(fixture=locked)
     entry = plugin.checked(
         fixture=locked, user=user, result=result, decisions=decisions, options=options
@@ -141,7 +141,7 @@ def report_enter(
     report = plugin.report_model().objects.create(
         fixture=locked,
         submitted_by=user,
-        payload=_stamped(plugin, entry.payload),
+        payload=stamped(plugin, entry.payload),
         decisions=dict(entry.decisions),
         options=None if entry.options is None else dict(entry.options),
     )
@@ -149,14 +149,14 @@ def report_enter(
     return report
 
 
-def _record(
-    fixture: Fixture, plugin: TableResults, report: ResultReport, *, seed: int | None
+def result_of(
+    fixture: Fixture, plugin: TableResults, report: ResultReport, *, dice: Dice
 ) -> Result:
-    """The fixture's one ``Result`` as the game reads the report; its post-match run written
-    pending and sent after commit, with the game's own tasks."""
-    dice = Dice(seed)
+    """The fixture's one ``Result`` (unsaved) as the game reads the saved ``report`` with
+    ``dice``, whose seed it keeps: what confirming or deciding records, one at a time or a
+    round at once (``matches.table_results.bulk``)."""
     recorded = plugin.recorded(fixture=fixture, report=report, dice=dice)
-    result = Result.objects.create(
+    return Result(
         fixture=fixture,
         home_score=recorded.home_score,
         away_score=recorded.away_score,
@@ -165,6 +165,15 @@ def _record(
         seed=dice.seed,
         record={**recorded.record, "result_report": report.pk},
     )
+
+
+def _record(
+    fixture: Fixture, plugin: TableResults, report: ResultReport, *, seed: int | None
+) -> Result:
+    """The fixture's one ``Result`` as the game reads the report; its post-match run written
+    pending and sent after commit, with the game's own tasks."""
+    result = result_of(fixture, plugin, report, dice=Dice(seed))
+    result.save(force_insert=True)
     fixture.status = Fixture.Status.PLAYED
     fixture.save(update_fields=["status"])
     if plugin.post_match_wanted(fixture=fixture, result=result):
@@ -249,7 +258,7 @@ def report_decide(
             decisions=locked.decisions if decisions is None else decisions,
             options=locked.options if options is None else options,
         )
-        locked.payload = _stamped(plugin, entry.payload)
+        locked.payload = stamped(plugin, entry.payload)
         locked.decisions = dict(entry.decisions)
         locked.options = None if entry.options is None else dict(entry.options)
     recorded = _record(fixture, plugin, locked, seed=seed)

@@ -2,9 +2,8 @@
 ``load_kick_off`` and ``load_results`` of ``loadgen.plugins.load``): a championship's teams, kick-offs and
 entered results for a whole season at once.
 
-* Teams: seven gladiators each, drawn by the engine (``create_team``) on a dice of their own
-  whose seed and rolls are kept in each gladiator's ``created`` event, as
-  ``killpower_team_register`` keeps them.
+* Teams: seven gladiators each, registered by ``killpower_teams_register`` (the bulk variant
+  of the coaches' ``killpower_team_register``), each team drawn on a seed of its own.
 * Kick-off: each team's sheet built once, the RAP drawn per fixture on its own seed (stored in
   ``options["kickoff"]`` with its rolls).
 * Results: a plausible report per fixture (scores 0-5, four to six gladiators played, nobody
@@ -13,7 +12,9 @@ entered results for a whole season at once.
   (``PostMatchRun``) stored with its log and rolls, and what it gives (ranking points, +5 XP
   per match played) added up per team and gladiator. The sheets frozen at each kick-off are
   the season's starting rosters: generated history does not carry each match's experience
-  into the next kick-off.
+  into the next kick-off. Kick-offs and results are not yet played through the result-report
+  workflow's round-level variants (``matches.table_results.bulk``, as Tutatis's are): the
+  Killpower kick-off and post-match sequence have no set-based form yet.
 """
 
 from collections import defaultdict
@@ -33,10 +34,8 @@ from rules_engine.dice import MAX_SEED
 from rules_engine.killpower import (
     SYSTEM,
     KillpowerSettings,
-    create_team,
     division,
     draw_rapidity,
-    parse_recruit,
     parse_report,
     parse_team,
     targets,
@@ -47,13 +46,13 @@ from systems.killpower.documents import RESULT_REPORT
 from systems.killpower.kickoff import SIDES, fixture_settings
 from systems.killpower.models import (
     Gladiator,
-    GladiatorEvent,
     KillpowerTeam,
     PostMatchRun,
     ResultReport,
 )
 from systems.killpower.report_checks import WOUNDED
 from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.services.teams import killpower_teams_register
 
 
 def _seed(dice: Dice, purpose: str) -> int:
@@ -61,49 +60,21 @@ def _seed(dice: Dice, purpose: str) -> int:
 
 
 def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
-    """The teams, each with seven gladiators chosen as the demo's coaches choose them."""
-    settings = engine.league_settings(league)
-    rows = Team.objects.bulk_create([Team(league=league, **spec) for spec in teams])
-    gladiators: list[Gladiator] = []
-    created: list[dict[str, Any]] = []
-    for team in rows:
-        chosen = [
-            parse_recruit(
-                {"name": f"{name} {number}", "specialization": spec, "equipment": kit},
-                f"gladiators.{number}",
-            )
-            for number, (name, spec, kit) in enumerate(
-                zip(NAMES, SPECIALIZATIONS, EQUIPMENT, strict=True), start=1
-            )
-        ]
-        own = Dice(_seed(dice, "team seed"))
-        built = create_team(team.name, chosen, dice=own, deck=settings.power_cards)
-        rolls = own.log()
-        for number, drawn in enumerate(built.gladiators, start=1):
-            gladiators.append(
-                Gladiator(
-                    team=team,
-                    number=number,
-                    name=drawn.name,
-                    race=drawn.race.name,
-                    specialization=drawn.specialization.value,
-                    equipment=drawn.equipment.to_dict(),
-                )
-            )
-            created.append(
-                {
-                    "seed": own.seed,
-                    "equipment": drawn.equipment.to_dict(),
-                    "chosen_by_coach": True,
-                    "rolls": engine.rolls_for(rolls, drawn.name),
-                }
-            )
-    Gladiator.objects.bulk_create(gladiators)
-    GladiatorEvent.objects.bulk_create(
-        GladiatorEvent(gladiator=gladiator, kind=GladiatorEvent.Kind.CREATED, detail=detail)
-        for gladiator, detail in zip(gladiators, created, strict=True)
+    """The teams, each with seven gladiators chosen as the demo's coaches choose them,
+    registered by ``killpower_teams_register`` (the bulk variant ``killpower_team_register``
+    calls), each team drawn on a seed of its own."""
+    gladiators = [
+        {"name": f"{name} {number}", "specialization": spec, "equipment": kit}
+        for number, (name, spec, kit) in enumerate(
+            zip(NAMES, SPECIALIZATIONS, EQUIPMENT, strict=True), start=1
+        )
+    ]
+    return killpower_teams_register(
+        league=league,
+        teams=[
+            {**spec, "gladiators": gladiators, "seed": _seed(dice, "team seed")} for spec in teams
+        ],
     )
-    return rows
 
 
 def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:

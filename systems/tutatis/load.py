@@ -1,32 +1,24 @@
-"""Tutatis in bulk, for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
-``load_results`` of ``loadgen.plugins.load``).
+"""Tutatis in bulk, for ``manage.py generate_load`` (the ``load_teams`` and ``load_entry`` of
+``loadgen.plugins.load``): what its coaches choose, written through their services.
 
 * Teams: through the roster services' bulk variants (``teams_register``,
   ``team_lists_choose``, ``rosters_set``, which ``team_list_choose`` and ``roster_set`` call
   for one team), on the shipped sample lists as the demo builds them.
-* Kick-off: the kick-off's own ``fixtures_freeze``, each team's sheet built once.
 * Results: a plausible score per fixture (goals and shots over the bar drawn on the dice,
-  nobody badly hurt) entered by the home coach and confirmed by the away coach, read by the
-  engine as ``report_enter`` and ``report_confirm`` read it; the post-match sequence is run by
-  the engine on each result and its witness stored: with nobody hurt it carries nothing over,
-  exactly as the worker would.
+  nobody badly hurt) that the home coach enters and the away coach confirms; the rounds are
+  kicked off, recorded and their post-match sequences run by the result-report workflow's
+  round-level variants (``matches.table_results.bulk``, through ``Load.load_results``).
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.contrib.auth.models import User
-from django.utils import timezone
-
-from core.bulk import rows_insert
 from league.models import League, Team
 from league.services import teams_register
-from matches.models import Fixture, Result
-from rules_engine import Dice, MatchOutcome
-from rules_engine.tutatis import SYSTEM
-from systems.tutatis import kickoff
+from matches.models import Fixture
+from rules_engine import Dice
 from systems.tutatis.demo import ROSTER, TEAMS
-from systems.tutatis.models import PostMatchRun, ResultReport, TeamList
+from systems.tutatis.models import TeamList
 from systems.tutatis.services import lists, rosters
 
 SIDES = ("home", "away")
@@ -62,75 +54,14 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
     return rows
 
 
-def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
-    """Freeze the fixtures as ``kick_off`` does (``kickoff.fixtures_freeze``), on the objects
-    only."""
-    for _fixture, error in kickoff.fixtures_freeze(fixtures=fixtures):
-        raise error
-
-
-def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
-    """Entered and confirmed results, their post-match witnesses; the unsaved results."""
-    outcomes, reports = [], []
-    now = timezone.now()
-    for fixture in fixtures:
-        entered = {
-            side: {
-                "goals": dice.roll(4, f"{side} goals") - 1,
-                "over_bar": dice.roll(4, f"{side} over the bar") - 1,
-                "badly_hurt": [],
-            }
-            for side in SIDES
+def load_entry(*, fixture: Fixture, dice: Dice) -> dict[str, Any]:
+    """What a coach enters for a kicked-off fixture: each side's goals and shots over the bar
+    drawn on the dice, nobody badly hurt (``report_enter``'s ``result``)."""
+    return {
+        side: {
+            "goals": dice.roll(4, f"{side} goals") - 1,
+            "over_bar": dice.roll(4, f"{side} over the bar") - 1,
+            "badly_hurt": [],
         }
-        outcome = SYSTEM.record_result(  # type: ignore[attr-defined]
-            fixture.home_sheet, fixture.away_sheet, entered, dice=Dice(0)
-        )
-        outcomes.append(outcome)
-        reports.append(
-            ResultReport(
-                fixture=fixture,
-                submitted_by_id=fixture.home.coach_id or by.pk,
-                payload=outcome.record["result"],
-                status=ResultReport.Status.CONFIRMED,
-                reviewed_by_id=fixture.away.coach_id or by.pk,
-                reviewed_at=now,
-            )
-        )
-    rows_insert(ResultReport, reports)
-    results, runs = [], []
-    for fixture, outcome, report in zip(fixtures, outcomes, reports, strict=True):
-        record = {**outcome.record, "result_report": report.pk}
-        results.append(
-            Result(
-                fixture=fixture,
-                home_score=outcome.home_score,
-                away_score=outcome.away_score,
-                winner=outcome.winner or Result.Winner.DRAW,
-                decided_by=outcome.decided_by,
-                seed=outcome.seed,
-                record=record,
-            )
-        )
-        carried = SYSTEM.post_match(
-            MatchOutcome(
-                home_score=outcome.home_score,
-                away_score=outcome.away_score,
-                winner=outcome.winner,
-                decided_by=outcome.decided_by,
-                seed=outcome.seed,
-                record=record,
-            ),
-            dice=Dice(outcome.seed),
-            options={},
-        )
-        runs.append(
-            PostMatchRun(
-                fixture=fixture,
-                status=PostMatchRun.Status.DONE,
-                done_at=now,
-                seed=outcome.seed,
-                log=carried,
-            )
-        )
-    rows_insert(PostMatchRun, runs)
-    return results
+        for side in SIDES
+    }

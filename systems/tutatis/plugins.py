@@ -76,7 +76,9 @@ def register() -> None:
         fixture_page=match_pages.fixture_detail,
         league_page_context=team_pages.league_context,
     )
-    matches.kick_off.answer(RULE_SYSTEM, kick_off=kickoff.kick_off)
+    matches.kick_off.answer(
+        RULE_SYSTEM, kick_off=kickoff.kick_off, kick_off_many=kickoff.kick_off_many
+    )
     matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
     matches.results.answer(
         RULE_SYSTEM,
@@ -99,6 +101,5 @@ def register() -> None:
     loadgen.load.answer(
         RULE_SYSTEM,
         load_teams=load.load_teams,
-        load_kick_off=load.load_kick_off,
-        load_results=load.load_results,
+        load_entry=load.load_entry,
     )

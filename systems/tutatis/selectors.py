@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from core.registry import FORFEIT
@@ -69,16 +69,29 @@ def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
 
 def team_sheet(team: Team) -> dict[str, Any]:
     """The team as the engine, the API's ``/teams/<id>/sheet/`` and the kick-off read it."""
-    players = players_of(team=team)
-    verdict = roster_check(team=team, players=players)
-    team_list = team_list_of(team=team)
-    return {
-        "team": team.name,
-        "team_list": team_list.name if team_list else None,
-        "budget": verdict["budget"],
-        "players": [engine.player_json(player) for player in players],
-        "check": verdict["check"].to_dict(),
-    }
+    return team_sheets([team])[team.pk]
+
+
+def team_sheets(teams: Sequence[Team]) -> dict[int, dict[str, Any]]:
+    """:func:`team_sheet` of each of ``teams``, by id: three queries for any number (their
+    players, lists and leagues' settings), as a round's kick-off reads them."""
+    chosen = list({team.pk: team for team in teams}.values())
+    prefetch_related_objects(chosen, "tutatis__team_list", "league__tutatis_rules")
+    players: dict[int, list[Player]] = {team.pk: [] for team in chosen}
+    for player in Player.objects.filter(team__in=chosen).order_by("-on_pitch", "pk"):
+        players[player.team_id].append(player)
+    sheets = {}
+    for team in chosen:
+        verdict = roster_check(team=team, players=players[team.pk])
+        team_list = team_list_of(team=team)
+        sheets[team.pk] = {
+            "team": team.name,
+            "team_list": team_list.name if team_list else None,
+            "budget": verdict["budget"],
+            "players": [engine.player_json(player) for player in players[team.pk]],
+            "check": verdict["check"].to_dict(),
+        }
+    return sheets
 
 
 def teams_not_ready(teams: list[Team]) -> dict[int, str]:

@@ -3,7 +3,7 @@ reads the score in points (goals 3, over the bar 1) and the badly hurt players; 
 sequence carries them to each team's next match
 (:func:`~systems.tutatis.services.post_match.injuries_carry`)."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.refusals import engine_refused
@@ -71,3 +71,14 @@ class TutatisResults(TableResults):
         from systems.tutatis.services.post_match import injuries_carry
 
         return injuries_carry(fixture=fixture, result=result, dice=dice)
+
+    def post_match_many(
+        self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]
+    ) -> list[Mapping[str, Any]]:
+        from systems.tutatis.services.post_match import injuries_carry_many
+
+        return list(
+            injuries_carry_many(
+                played=[(fixture, result, dice) for fixture, result, _report, dice in played]
+            )
+        )

@@ -26,7 +26,8 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-DB_NAME = "league_load_bench"
+DB_NAME = os.environ.get("BENCH_DB_NAME", "league_load_bench")
+"""The throwaway database (``BENCH_DB_NAME``: a name of your own when others share the server)."""
 
 
 def _database_url() -> str:

@@ -13,9 +13,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.history import record_saves
 from core.names import name_clean
 from core.refusals import Refused, engine_refused
-from league.defaults import team_row_checked
+from league.defaults import teams_rows_checked
 from league.models import League, Team
 from league.selectors import team_default_colours
 from rules_engine import Dice, IllegalAction, InvalidInput
@@ -36,7 +37,6 @@ def assert_killpower(league: League, field: str = "league") -> None:
         raise Refused("not_killpower", _("This is not a Killpower Ball league."), field=field)
 
 
-@transaction.atomic
 def killpower_team_register(
     *,
     league: League,
@@ -47,16 +47,27 @@ def killpower_team_register(
     secondary_colour: str | None = None,
     seed: int | None = None,
 ) -> Team:
-    """A new Killpower team of seven gladiators, drawn by the engine (2.1).
+    """A new Killpower team of seven gladiators drawn by the engine (2.1):
+    :func:`killpower_teams_register` for one.
 
     ``gladiators`` are the coach's choices, at most seven ``{"name", "specialization",
-    "equipment", "cards"?}`` (``equipment``: combat_gloves | magic_armour | power_cards); the
-    engine completes the team with automatic recruits (``Recruit N``), draws each magic
-    armour (1D5+6, once) and two power cards per card holder from the league's deck. Each
-    gladiator's ``created`` event keeps the seed and his rolls.
+    "equipment", "cards"?}``; the engine completes the team with automatic recruits
+    (``Recruit N``), draws each magic armour and the card holders' power cards from the
+    league's deck. Each gladiator's ``created`` event keeps the seed and his rolls.
     """
-    assert_killpower(league)
-    settings = engine.league_settings(league)
+    spec = {
+        "name": name,
+        "coach": coach,
+        "gladiators": gladiators,
+        "primary_colour": primary_colour,
+        "secondary_colour": secondary_colour,
+        "seed": seed,
+    }
+    return killpower_teams_register(league=league, teams=[spec])[0]
+
+
+def _chosen(gladiators: Any) -> list[Any]:
+    """The coach's choices, read by the engine; their names unique in the team."""
     if not isinstance(gladiators, Sequence) or isinstance(gladiators, str):
         raise Refused("gladiators_required", _("Give a list of gladiators."), field="gladiators")
     if len(gladiators) > TEAM_SIZE:
@@ -65,56 +76,76 @@ def killpower_team_register(
             _("A team has seven gladiators: name at most seven."),
             field="gladiators",
         )
-    gladiators = [_default_name(item, number) for number, item in enumerate(gladiators, 1)]
+    named = [_default_name(item, number) for number, item in enumerate(gladiators, 1)]
     try:
-        chosen = [parse_recruit(item, f"gladiators.{i}") for i, item in enumerate(gladiators)]
+        chosen = [parse_recruit(item, f"gladiators.{i}") for i, item in enumerate(named)]
     except InvalidInput as exc:
         raise engine_refused(exc) from None
     taken: set[str] = set()
     for i, recruit in enumerate(chosen):
         _assert_name_free(recruit.name, taken, field=f"gladiators.{i}.name")
         taken.add(recruit.name.casefold())
+    return chosen
+
+
+@transaction.atomic
+def killpower_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
+    """New Killpower teams (``teams``: :func:`killpower_team_register`'s arguments each), in
+    order, their rows, gladiators and ``created`` events written in a few statements."""
+    assert_killpower(league)
+    settings = engine.league_settings(league)
+    choices = [_chosen(spec.get("gladiators", ())) for spec in teams]
     primary, secondary = team_default_colours(league=league)
-    team = team_row_checked(
+    rows = teams_rows_checked(
         league=league,
-        name=name,
-        coach=coach,
-        primary_colour=primary_colour or primary,
-        secondary_colour=secondary_colour or secondary,
+        teams=[
+            {
+                "name": spec["name"],
+                "coach": spec.get("coach"),
+                "primary_colour": spec.get("primary_colour") or primary,
+                "secondary_colour": spec.get("secondary_colour") or secondary,
+            }
+            for spec in teams
+        ],
     )
-    dice = Dice(seed)
-    try:
-        built = create_team(name, chosen, dice=dice, deck=settings.power_cards)
-    except InvalidInput as exc:  # the engine names the coach's choices "recruits"
-        field = "gladiators" + exc.field.removeprefix("recruits")
-        raise Refused("gladiators_invalid", exc.message, field=field) from None
-    team.save()
-    rolls = dice.log()
-    for number, drawn in enumerate(built.gladiators, start=1):
-        gladiator = Gladiator(
-            team=team,
-            number=number,
-            name=drawn.name,
-            race=drawn.race.name,
-            specialization=drawn.specialization.value,
-            equipment=drawn.equipment.to_dict(),
-        )
+    gladiators: list[Gladiator] = []
+    events: list[GladiatorEvent] = []
+    for team, chosen, spec in zip(rows, choices, teams, strict=True):
+        dice = Dice(spec.get("seed"))
         try:
-            gladiator.full_clean(exclude=["team"])
-        except ValidationError as error:
-            raise _prefixed(error, f"gladiators.{number - 1}") from None
-        gladiator.save()
-        GladiatorEvent.objects.create(
-            gladiator=gladiator,
-            kind=GladiatorEvent.Kind.CREATED,
-            detail={
+            built = create_team(team.name, chosen, dice=dice, deck=settings.power_cards)
+        except InvalidInput as exc:  # the engine names the coach's choices "recruits"
+            field = "gladiators" + exc.field.removeprefix("recruits")
+            raise Refused("gladiators_invalid", exc.message, field=field) from None
+        rolls = dice.log()
+        for number, drawn in enumerate(built.gladiators, start=1):
+            gladiator = Gladiator(
+                team=team,
+                number=number,
+                name=drawn.name,
+                race=drawn.race.name,
+                specialization=drawn.specialization.value,
+                equipment=drawn.equipment.to_dict(),
+            )
+            try:
+                gladiator.full_clean(exclude=["team"])
+            except ValidationError as error:
+                raise _prefixed(error, f"gladiators.{number - 1}") from None
+            gladiators.append(gladiator)
+            detail = {
                 "seed": dice.seed,
                 "equipment": drawn.equipment.to_dict(),
                 "chosen_by_coach": number <= len(chosen),
                 "rolls": engine.rolls_for(rolls, drawn.name),
-            },
-        )
-    return team
+            }
+            events.append(
+                GladiatorEvent(gladiator=gladiator, kind=GladiatorEvent.Kind.CREATED, detail=detail)
+            )
+    rows = Team.objects.bulk_create(rows)
+    Gladiator.objects.bulk_create(gladiators)
+    GladiatorEvent.objects.bulk_create(events)
+    record_saves(saves=[(None, row) for row in [*rows, *gladiators]])
+    return rows
 
 
 def _default_name(item: Any, number: int) -> Any:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from core.names import name_clean
 from core.refusals import Forbidden, Refused
-from league.defaults import team_register_plain
+from league.defaults import teams_register_plain
 from league.models import League, Team
 from league.roles import can_edit_roster
 from league.selectors import team_default_colours
@@ -36,7 +36,12 @@ from systems.mythril.models import (
 )
 from systems.mythril.selectors import team_unsettled_fixture
 from systems.mythril.services.settings import settings_of
-from systems.mythril.services.treasury import Reason, gold_of, treasury_credit, treasury_debit
+from systems.mythril.services.treasury import (
+    Reason,
+    gold_of,
+    treasuries_open,
+    treasury_debit,
+)
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
 
@@ -119,7 +124,13 @@ def _name(item: Mapping[str, Any], default: str) -> str:
 
 
 def _new_player(
-    team: Team, number: int, item: Mapping[str, Any], team_list: TeamList, *, ally: bool = False
+    team: Team,
+    number: int,
+    item: Mapping[str, Any],
+    team_list: TeamList,
+    *,
+    ally: bool = False,
+    positions: Mapping[tuple[int, str], Position] | None = None,
 ) -> Player:
     if item.get("champion"):
         champion = Champion.objects.get(league_id=team.league_id, name=item["champion"])
@@ -136,7 +147,10 @@ def _new_player(
             start=profile,
             skills=list(champion.skills),
         )
-    position = Position.objects.get(team_list=team_list, name=item["position"])
+    if positions is not None:  # the list's positions read once for many players
+        position = positions[(team_list.pk, item["position"])]
+    else:
+        position = Position.objects.get(team_list=team_list, name=item["position"])
     profile = engine.profile_input(position)
     return Player(
         team=team,
@@ -168,37 +182,108 @@ def mythril_team_register(
 ) -> Team:
     """A new Mythril team, checked by the engine: the league's starting gold is granted to its
     treasury, then what it bought (players, popularity, home pitch) is paid from it."""
-    assert_mythril(league)
-    if not team_list:
+    spec = {
+        "name": name,
+        "coach": coach,
+        "team_list": team_list,
+        "players": players,
+        "popularity": popularity,
+        "home_pitch": home_pitch,
+        "primary_colour": primary_colour,
+        "secondary_colour": secondary_colour,
+    }
+    return mythril_teams_register(league=league, teams=[spec])[0]
+
+
+def _draft_key(spec: Mapping[str, Any]) -> str:
+    """What the engine's verdict on a team's draft depends on."""
+    return repr([spec.get(k) for k in ("team_list", "players", "popularity", "home_pitch")])
+
+
+def _verdict(league: League, spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's verdict on one team's draft; ``Refused`` when it breaks a rule."""
+    if not spec.get("team_list"):
         raise Refused("required", _("Choose the team's list."), field="team_list")
+    players = spec.get("players", ())
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise Refused("invalid", _("Give a list of players."), field="players")
     verdict = draft_check(
         league=league,
-        team_list=team_list,
+        team_list=spec["team_list"],
         players=players,
-        popularity=popularity,
-        home_pitch=home_pitch,
+        popularity=spec.get("popularity", 1),
+        home_pitch=spec.get("home_pitch", "lawn"),
     )
     if not verdict["ok"]:
         raise RuleRefused(verdict["errors"])
+    return verdict
+
+
+@transaction.atomic
+def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
+    """:func:`mythril_team_register` for many teams at once (``teams``: its arguments each),
+    the same rules: each draft checked by the engine (one shared by several teams once), the
+    teams, profiles and players written in a few statements, each treasury granted the
+    starting gold and paying for its draft, in one ledger call for all. The teams, in order."""
+    assert_mythril(league)
+    verdicts: dict[str, dict[str, Any]] = {}
+    for spec in teams:
+        key = _draft_key(spec)
+        if key not in verdicts:
+            verdicts[key] = _verdict(league, spec)
+        spec_cost = verdicts[key]["cost"]
+        if spec_cost > settings_of(league).starting_gold:
+            raise Refused(
+                "not_enough_gold",
+                _("%(team)s has %(gold)s gold; this costs %(cost)s.")
+                % {
+                    "team": spec["name"],
+                    "gold": f"{settings_of(league).starting_gold:,}",
+                    "cost": f"{spec_cost:,}",
+                },
+                field="gold",
+            )
     primary, secondary = team_default_colours(league=league)
-    team = team_register_plain(
+    rows = teams_register_plain(
         league=league,
-        name=name,
-        coach=coach,
-        primary_colour=primary_colour or primary,
-        secondary_colour=secondary_colour or secondary,
+        teams=[
+            {
+                "name": spec["name"],
+                "coach": spec.get("coach"),
+                "primary_colour": spec.get("primary_colour") or primary,
+                "secondary_colour": spec.get("secondary_colour") or secondary,
+            }
+            for spec in teams
+        ],
     )
-    chosen = _team_list(league, team_list)
-    pitch = PitchType.objects.filter(league=league, name__iexact=home_pitch or "lawn").first()
-    TeamProfile.objects.create(team=team, team_list=chosen, popularity=popularity, home_pitch=pitch)
+    lists = {race: _team_list(league, race) for race in {spec["team_list"] for spec in teams}}
+    positions = {
+        (position.team_list_id, position.name): position
+        for position in Position.objects.filter(team_list__in=lists.values())
+    }
+    pitches = {pitch.name.lower(): pitch for pitch in PitchType.objects.filter(league=league)}
+    TeamProfile.objects.bulk_create(
+        TeamProfile(
+            team=team,
+            team_list=lists[spec["team_list"]],
+            popularity=spec.get("popularity", 1),
+            home_pitch=pitches.get((spec.get("home_pitch") or "lawn").lower()),
+        )
+        for team, spec in zip(rows, teams, strict=True)
+    )
     Player.objects.bulk_create(
-        _new_player(team, number, item, chosen) for number, item in enumerate(players, start=1)
+        _new_player(team, number, item, lists[spec["team_list"]], positions=positions)
+        for team, spec in zip(rows, teams, strict=True)
+        for number, item in enumerate(spec.get("players", ()), start=1)
     )
-    treasury_credit(team=team, amount=settings_of(league).starting_gold, reason=Reason.GRANT)
-    treasury_debit(team=team, amount=verdict["cost"], reason=Reason.PURCHASE)
-    return team
+    treasuries_open(
+        league=league,
+        purchases=[
+            (team, verdicts[_draft_key(spec)]["cost"])
+            for team, spec in zip(rows, teams, strict=True)
+        ],
+    )
+    return rows
 
 
 def _locked_team(team: Team, user: User) -> Team:

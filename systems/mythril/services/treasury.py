@@ -7,16 +7,26 @@ The caller is inside ``transaction.atomic``; the accounts are locked here in id 
 database refuses a treasury below zero too).
 """
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
 
 from core.refusals import Refused
-from league.models import Team
+from league.models import League, Team
 from ledger import services as ledger
 from ledger.models import Account, Transaction
 from ledger.services import Leg, Posting
 from systems.mythril.reasons import Reason
+from systems.mythril.services.settings import settings_of
 
-__all__ = ["Reason", "gold_of", "treasury_credit", "treasury_debit", "treasury_of"]
+__all__ = [
+    "Reason",
+    "gold_of",
+    "treasuries_open",
+    "treasury_credit",
+    "treasury_debit",
+    "treasury_of",
+]
 
 
 def treasury_of(team: Team) -> Account:
@@ -24,6 +34,28 @@ def treasury_of(team: Team) -> Account:
         league_id=team.league_id, kind=Account.Kind.TREASURY, team=team
     )
     return account
+
+
+def treasuries_open(*, league: League, purchases: Sequence[tuple[Team, int]]) -> list[Account]:
+    """A treasury for each of many new teams of ``league``, granted the starting gold from
+    the money supply, then paying its purchase (the gold each team's draft cost) to the house:
+    the two transactions ``treasury_credit`` and ``treasury_debit`` write per team, posted in
+    one ledger call. The caller checked each purchase within the grant."""
+    gold = settings_of(league).starting_gold
+    accounts = ledger.system_accounts(league)
+    supply, house = accounts[Account.Kind.SUPPLY], accounts[Account.Kind.HOUSE]
+    ledger.lock_accounts([supply.pk, house.pk])
+    treasuries = Account.objects.bulk_create(
+        Account(league=league, kind=Account.Kind.TREASURY, team=team) for team, _cost in purchases
+    )
+    postings = []
+    for treasury, (_team, cost) in zip(treasuries, purchases, strict=True):
+        if gold > 0:
+            postings.append(Posting(Reason.GRANT, [Leg(supply, -gold), Leg(treasury, gold)]))
+        if cost > 0:
+            postings.append(Posting(Reason.PURCHASE, [Leg(treasury, -cost), Leg(house, cost)]))
+    ledger.post(league, postings)
+    return treasuries
 
 
 def gold_of(team: Team) -> int:

@@ -7,6 +7,7 @@ fixture, under the teams' and the fixture's row locks, by claiming its ``PostMat
 redelivered task changes nothing; its sweep re-sends any the workers missed.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from core import history
@@ -30,27 +31,56 @@ def post_match_run(*, fixture_id: int) -> PostMatchRun | None:
 def injuries_carry(*, fixture: Fixture, result: Result, dice: Dice) -> dict[str, Any]:
     """Each side's badly hurt players (the engine's reading) start its next match injured;
     the others who played are fit again. Returns the engine's account by side."""
-    outcome = MatchOutcome(
-        home_score=result.home_score,
-        away_score=result.away_score,
-        winner=None if result.winner == Result.Winner.DRAW else result.winner,
-        decided_by=result.decided_by,
-        seed=result.seed,
-        record=result.record,
+    return injuries_carry_many(played=[(fixture, result, dice)])[0]
+
+
+def injuries_carry_many(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[dict[str, Any]]:
+    """:func:`injuries_carry` for many fixtures whose teams play once each (a round): the
+    engine's account of each, its players written in two statements for all. Returns each
+    fixture's account by side, in order."""
+    accounts = []
+    hurt_names: dict[tuple[int, str], bool] = {}
+    played_ids: dict[int, int] = {}
+    leagues: dict[int, int] = {}
+    for fixture, result, dice in played:
+        outcome = MatchOutcome(
+            home_score=result.home_score,
+            away_score=result.away_score,
+            winner=None if result.winner == Result.Winner.DRAW else result.winner,
+            decided_by=result.decided_by,
+            seed=result.seed,
+            record=result.record,
+        )
+        carried: dict[str, Any] = SYSTEM.post_match(outcome, dice=dice, options={})
+        accounts.append(carried)
+        for side in SIDES:
+            team_id = getattr(fixture, f"{side}_id")
+            leagues[team_id] = fixture.season.league_id
+            for player in getattr(fixture, f"{side}_sheet")["players"]:
+                played_ids[player["id"]] = team_id
+            for name in carried[side]["badly_hurt"]:
+                hurt_names[(team_id, name)] = True
+    players = [
+        player
+        for player in Player.objects.filter(pk__in=played_ids).only(
+            "pk", "team_id", "name", "badly_hurt"
+        )
+        if played_ids[player.pk] == player.team_id
+    ]
+    before = history.snapshot(players, ["badly_hurt"])
+    for player in players:
+        player.badly_hurt = (player.team_id, player.name) in hurt_names
+    Player.objects.filter(pk__in=[p.pk for p in players if p.badly_hurt]).update(badly_hurt=True)
+    Player.objects.filter(pk__in=[p.pk for p in players if not p.badly_hurt]).update(
+        badly_hurt=False
     )
-    carried: dict[str, Any] = SYSTEM.post_match(outcome, dice=dice, options={})
-    for side in SIDES:
-        played = [player["id"] for player in getattr(fixture, f"{side}_sheet")["players"]]
-        hurt = set(carried[side]["badly_hurt"])
-        rows = Player.objects.filter(team=getattr(fixture, side), pk__in=played)
-        players = list(rows.only("pk", "team_id", "name", "badly_hurt"))
-        before = history.snapshot(players, ["badly_hurt"])
-        rows.filter(name__in=hurt).update(badly_hurt=True)
-        rows.exclude(name__in=hurt).update(badly_hurt=False)
-        for player in players:
-            player.badly_hurt = player.name in hurt
-        history.record_changes(rows=players, before=before, league_id=fixture.season.league_id)
-    return carried
+    for league_id in sorted(set(leagues.values())):
+        history.record_changes(
+            rows=[p for p in players if leagues[p.team_id] == league_id],
+            before=before,
+            league_id=league_id,
+        )
+    return accounts
 
 
 def post_match_sweep() -> dict[str, int]:
