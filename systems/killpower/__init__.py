@@ -18,13 +18,16 @@ registration in :mod:`systems.killpower.apps`.
 * :mod:`~systems.killpower.services.post_match`: the post-match sequence the workflow runs once per
   fixture, in a worker (``sequence_apply``);
 * :mod:`~systems.killpower.services.tournaments`: ``tournament_create``, ``tournament_advance``;
-* :mod:`~systems.killpower.selectors.matches` and :mod:`~systems.killpower.standings`: reports,
+* :mod:`~systems.killpower.selectors.matches` and :mod:`~systems.killpower.selectors.standings`: reports,
   the commissioner's queue, the referee sheet, the post-match report, the bracket, the
   championship table by ranking points;
 * ``forms``, ``views``, ``api``, ``templatetags``: its pages and endpoints.
 """
 
 from django.utils.translation import gettext_lazy as _
+
+SIDES = ("home", "away")
+"""A fixture's two sides, as its sheets, reports and records key them."""
 
 RULE_SYSTEM = "killpower"
 """The rules engine's name for Killpower Ball, and a league's ``rule_system`` value."""

@@ -29,7 +29,6 @@ from systems.killpower.report_checks import WOUNDED
 if TYPE_CHECKING:
     from league.models import Season, Team
 
-SIDES = ("home", "away")
 
 BUTCHERS = AwardKind(
     _("Butchers"),

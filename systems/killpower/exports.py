@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from core.exports import Column, Table, table_of
 from league.models import Season, Team
 from systems.killpower.models import Gladiator
-from systems.killpower.standings import ranking_table_get
+from systems.killpower.selectors.standings import ranking_table_get
 
 STANDINGS = (
     Column("position", "#"),

@@ -27,10 +27,8 @@ from matches import locking
 from matches.models import Fixture
 from rules_engine import Dice
 from rules_engine.killpower import division, draw_rapidity, parse_team, targets
-from systems.killpower import RULE_SYSTEM, engine, roles
+from systems.killpower import RULE_SYSTEM, SIDES, engine, roles
 from systems.killpower.selectors import gladiators as selectors
-
-SIDES = ("home", "away")
 
 
 def _problems(fixture: Fixture) -> dict[str, str]:

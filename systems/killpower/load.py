@@ -40,10 +40,10 @@ from rules_engine.killpower import (
     parse_team,
     targets,
 )
-from systems.killpower import engine
+from systems.killpower import SIDES, engine
 from systems.killpower.demo import EQUIPMENT, NAMES, SPECIALIZATIONS
 from systems.killpower.documents import RESULT_REPORT
-from systems.killpower.kickoff import SIDES, fixture_settings
+from systems.killpower.kickoff import fixture_settings
 from systems.killpower.models import (
     Gladiator,
     KillpowerTeam,

@@ -15,7 +15,6 @@ from systems.killpower import (
     load,
     progression,
     seasons,
-    standings,
     tiebreaks,
     urls,
 )
@@ -29,6 +28,7 @@ from systems.killpower.api import matches as api_matches
 from systems.killpower.api import team_sheet as sheets
 from systems.killpower.forms.rules import KillpowerRulesForm
 from systems.killpower.selectors import gladiators as selectors
+from systems.killpower.selectors import standings
 from systems.killpower.services import post_match
 from systems.killpower.services import teams as services
 from systems.killpower.table_results import KillpowerResults

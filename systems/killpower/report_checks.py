@@ -37,9 +37,9 @@ from rules_engine.killpower import (
     parse_team,
 )
 from rules_engine.killpower.refusals import check_played
-from systems.killpower import roles
+from systems.killpower import SIDES, roles
 from systems.killpower.documents import RESULT_REPORT
-from systems.killpower.kickoff import SIDES, fixture_settings
+from systems.killpower.kickoff import fixture_settings
 
 WOUNDED = "badly_wounded"
 VALIDATION_SEED = 0

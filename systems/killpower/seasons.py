@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from league.models import League, Season, Team
 from matches.seasons import SeasonConflict
 from systems.killpower.models import Gladiator, Tournament
-from systems.killpower.services.tournaments import bracket_winners, tournament_bracket
-from systems.killpower.standings import ranking_table_get
+from systems.killpower.selectors.standings import ranking_table_get
+from systems.killpower.selectors.tournaments import bracket_winners, tournament_bracket
 
 
 def season_rollover(*, team: Team, old_season: Season, new_season: Season) -> dict[str, int]:

@@ -12,7 +12,8 @@ from core.names import validate_name
 from league.models import League
 from league.rules_forms import LeagueRulesForm
 from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.services.settings import SETTING_FIELDS, settings_of
+from systems.mythril.selectors import settings_of
+from systems.mythril.services.settings import SETTING_FIELDS
 
 MAX_OF_A_POSITION = 16
 

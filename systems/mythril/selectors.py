@@ -7,13 +7,14 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
-from ledger.models import Entry
+from ledger.models import Account, Entry
 from matches.models import Fixture
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
     LevelUp,
     MatchdayEntry,
+    MythrilSettings,
     PitchType,
     Player,
     PlayerStatus,
@@ -25,10 +26,19 @@ from systems.mythril.models import (
     TeamProfile,
     Trophy,
 )
-from systems.mythril.services.settings import settings_of
-from systems.mythril.services.treasury import gold_of
 
 ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
+
+
+def settings_of(league: League) -> MythrilSettings:
+    """The league's settings, read afresh; the defaults (the rules as written) until saved."""
+    found = MythrilSettings.objects.filter(league_id=league.pk).first()
+    return found if found is not None else MythrilSettings(league=league)
+
+
+def gold_of(team: Team) -> int:
+    account = Account.objects.filter(kind=Account.Kind.TREASURY, team=team).first()
+    return account.balance if account else 0
 
 
 def profile_of(team: Team) -> TeamProfile | None:

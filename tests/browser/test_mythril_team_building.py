@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from league.models import Team
 from league.services import league_create
-from systems.mythril.services.treasury import gold_of
+from systems.mythril.selectors import gold_of
 from tests.browser.conftest import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,7 @@ from matches.models import Fixture, Result
 from matches.table_results.services import report_enter
 from systems.killpower import corrections
 from systems.killpower.models import ResultReport
-from systems.killpower.standings import ranking_table_get
+from systems.killpower.selectors.standings import ranking_table_get
 from tests.systems.killpower.helpers import play, report
 
 pytestmark = pytest.mark.django_db

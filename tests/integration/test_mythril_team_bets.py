@@ -14,9 +14,9 @@ from ledger.models import Transaction
 from matches.models import Fixture
 from matches.table_results.services import report_confirm, report_enter
 from systems.mythril.models import PostMatchRun, TeamBet, TeamBetSettlement
+from systems.mythril.selectors import gold_of
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
 from systems.mythril.services.teams import mythril_team_register
-from systems.mythril.services.treasury import gold_of
 from systems.mythril.tasks import team_bets_settle_task
 from tests.factories import UserFactory
 from tests.integration.conftest import wait_until

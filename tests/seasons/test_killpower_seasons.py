@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from matches import seasons
 from matches.table_results.services import report_confirm, report_enter
 from systems.killpower.models import Gladiator
+from systems.killpower.selectors.standings import ranking_table_get
 from systems.killpower.services.post_match import post_match_run
-from systems.killpower.standings import ranking_table_get
 from tests.factories import FixtureFactory
 from tests.systems.killpower.helpers import play, report
 

@@ -26,11 +26,12 @@ from matches.table_results.api import (
     ReportQueueView,
     ReportViewSet,
 )
-from systems.killpower import RULE_SYSTEM, standings
+from systems.killpower import RULE_SYSTEM
 from systems.killpower.api import match_serializers as s
 from systems.killpower.api.filters import ResultReportFilter
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.selectors import matches as selectors
+from systems.killpower.selectors import standings
 from systems.killpower.services import tournaments
 
 

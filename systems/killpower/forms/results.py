@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
 from rules_engine.killpower import Refusal, ReportError, side_refusals
+from systems.killpower import SIDES
 from systems.killpower.forms.result_fields import (
     LOCATION_CHOICES,
     STATE_CHOICES,
@@ -26,7 +27,7 @@ from systems.killpower.forms.result_fields import (
     free_throw_rows,
     redraw_field,
 )
-from systems.killpower.forms.teams import NUMBER, SIDES
+from systems.killpower.forms.teams import NUMBER
 
 REFUSAL_WORDING = {
     Refusal.HURT_NOT_PLAYED: _(

@@ -13,7 +13,6 @@ from matches.forms import tomorrow_evening
 from rules_engine.killpower.gladiator import RAISABLE
 from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpecialization
 
-SIDES = ("home", "away")
 SPECIALIZATION_ORDER = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
 EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards",
                    "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip

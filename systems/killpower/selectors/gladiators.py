@@ -6,7 +6,9 @@ from typing import Any
 
 from django.db.models import Case, Prefetch, Q, QuerySet, Value, When, prefetch_related_objects
 from django.db.models.functions import Now
+from django.utils.translation import gettext as _
 
+from core.refusals import Refused
 from core.registry import FORFEIT
 from league.models import League, Season, Team
 from matches.models import Fixture, PostMatchRun, Result
@@ -15,6 +17,7 @@ from rules_engine.killpower import SYSTEM, division
 from systems.killpower import RULE_SYSTEM, engine
 from systems.killpower.models import Gladiator, GladiatorEvent, ranking_points_of
 from systems.killpower.models.gladiators import LIVING
+from systems.killpower.selectors.tournaments import team_tournament_in_play
 
 LIVING_ATTR = "living_gladiators"
 
@@ -203,3 +206,40 @@ def team_with_living(*, team_id: int) -> Team:
         .prefetch_related(living_prefetch())
         .get(pk=team_id)
     )
+
+
+def gladiators_frozen(*, team: Team) -> Refused | None:
+    """Gladiators change only between matches: not while a fixture of the team is kicked off
+    or waits for its result or post-match sequence.
+
+    Nor while the team is still in a tournament (13.2: "il récupère son équipe de gladiateurs
+    identique à celle qu'il avait avant le premier match"): from the draw of the bracket until
+    it is knocked out or the tournament has its champion, the team stays as it entered, so
+    every kick-off sheet is its entry sheet (only the RAP is drawn again at each match).
+    """
+    fixture = team_unsettled_fixture(team=team)
+    if fixture is not None:
+        opponent = fixture.away if fixture.home_id == team.pk else fixture.home
+        return Refused(
+            "gladiators_frozen",
+            _(
+                "%(team)s's match against %(opponent)s is not settled: its gladiators are frozen "
+                "until the result is confirmed and the post-match sequence has run."
+            ),
+            team=team.name,
+            opponent=opponent.name,
+        )
+    tournament = team_tournament_in_play(team=team)
+    if tournament is not None:
+        return Refused(
+            "in_tournament",
+            _(
+                "%(team)s is still in the tournament of season %(season)s: it plays every "
+                "round as it entered it, so its gladiators are frozen until it is knocked "
+                "out or the tournament has its champion."
+            ),
+            field="team",
+            team=team.name,
+            season=tournament.season.name,
+        )
+    return None

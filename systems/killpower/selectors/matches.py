@@ -11,11 +11,10 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 from league.models import League, Season, Team
 from matches.models import Fixture, Result
 from rules_engine.killpower.report import able_to_shoot, state_after_match
-from systems.killpower import RULE_SYSTEM
-from systems.killpower.kickoff import SIDES
+from systems.killpower import RULE_SYSTEM, SIDES
 from systems.killpower.models import GladiatorEvent, PostMatchRun, ResultReport, Tournament
 from systems.killpower.selectors.gladiators import living_gladiators
-from systems.killpower.services.tournaments import tournament_bracket
+from systems.killpower.selectors.tournaments import tournament_bracket
 
 TURNS = 20
 

@@ -10,7 +10,6 @@ Every number still comes from the rules engine; nothing here writes.
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -19,12 +18,12 @@ from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.killpower import division, targets
 from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
-from systems.killpower import engine, roles, standings
+from systems.killpower import SIDES, engine, roles
 from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
 from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.selectors import matches as kp_match_selectors
+from systems.killpower.selectors import standings
 
-SIDES = ("home", "away")
 CHARACTERISTICS = tuple(c.value for c in Characteristic)
 
 
@@ -70,13 +69,8 @@ def _card_texts(league: League, names: list[str]) -> list[tuple[str, str]]:
 
 def team_frozen_reason(*, team: Team) -> str | None:
     """Why ``team``'s gladiators cannot change now (a match not settled), or None."""
-    from systems.killpower.services.teams import assert_gladiators_editable
-
-    try:
-        assert_gladiators_editable(team=team)
-    except ValidationError as error:
-        return " ".join(error.messages)
-    return None
+    refusal = selectors.gladiators_frozen(team=team)
+    return " ".join(refusal.messages) if refusal is not None else None
 
 
 def team_page_get(*, team: Team) -> dict[str, Any]:

@@ -28,9 +28,9 @@ from matches.models import Fixture, Result
 from matches.table_results import post_match as table_post_match
 from rules_engine import Dice, MatchOutcome
 from rules_engine.killpower import SYSTEM, Mode
-from systems.killpower import RULE_SYSTEM
+from systems.killpower import RULE_SYSTEM, SIDES
 from systems.killpower.engine import DEATH_RISK_ROLLS, rolls_for
-from systems.killpower.kickoff import SIDES, fixture_settings
+from systems.killpower.kickoff import fixture_settings
 from systems.killpower.models import (
     Gladiator,
     GladiatorEvent,

@@ -166,41 +166,11 @@ def _assert_name_free(name: str, taken: set[str], *, field: str) -> None:
 
 
 def assert_gladiators_editable(*, team: Team) -> None:
-    """Gladiators change only between matches: not while a fixture of the team is kicked off
-    or waits for its result or post-match sequence.
-
-    Nor while the team is still in a tournament (13.2: "il récupère son équipe de gladiateurs
-    identique à celle qu'il avait avant le premier match"): from the draw of the bracket until
-    it is knocked out or the tournament has its champion, the team stays as it entered, so
-    every kick-off sheet is its entry sheet (only the RAP is drawn again at each match).
-    """
-    from systems.killpower.services.tournaments import team_tournament_in_play
-
-    fixture = selectors.team_unsettled_fixture(team=team)
-    if fixture is not None:
-        opponent = fixture.away if fixture.home_id == team.pk else fixture.home
-        raise Refused(
-            "gladiators_frozen",
-            _(
-                "%(team)s's match against %(opponent)s is not settled: its gladiators are frozen "
-                "until the result is confirmed and the post-match sequence has run."
-            ),
-            team=team.name,
-            opponent=opponent.name,
-        )
-    tournament = team_tournament_in_play(team=team)
-    if tournament is not None:
-        raise Refused(
-            "in_tournament",
-            _(
-                "%(team)s is still in the tournament of season %(season)s: it plays every "
-                "round as it entered it, so its gladiators are frozen until it is knocked "
-                "out or the tournament has its champion."
-            ),
-            field="team",
-            team=team.name,
-            season=tournament.season.name,
-        )
+    """Refused while the team's gladiators are frozen: a match not settled, or a tournament
+    still being played (``selectors.gladiators.gladiators_frozen``)."""
+    refusal = selectors.gladiators_frozen(team=team)
+    if refusal is not None:
+        raise refusal
 
 
 @transaction.atomic

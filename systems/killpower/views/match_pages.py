@@ -26,7 +26,7 @@ from matches.models import Fixture
 from matches.table_results import services
 from matches.table_results.roles import report_actions
 from matches.table_results.views import ReportPages, done, refusal_text
-from systems.killpower import roles
+from systems.killpower import SIDES, roles
 from systems.killpower.forms import (
     ConfirmForm,
     DecideForm,
@@ -39,8 +39,6 @@ from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
 from systems.killpower.selectors import matches as selectors
 from systems.killpower.selectors import pages as page_selectors
-
-SIDES = ("home", "away")
 
 
 def _fixture(pk: int) -> Fixture:

@@ -6,8 +6,8 @@ from rest_framework import serializers
 from core.api.fields import read_only_game_field
 from league.models import Team
 from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.services.settings import SETTING_FIELDS, settings_of
-from systems.mythril.services.treasury import gold_of
+from systems.mythril.selectors import gold_of, settings_of
+from systems.mythril.services.settings import SETTING_FIELDS
 
 
 def team_sheet(*, team: Team) -> dict:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from league.models import League
-from systems.mythril.models import MythrilSettings
+from systems.mythril.selectors import settings_of
 
 SETTING_FIELDS = (
     "starting_gold",
@@ -18,12 +18,6 @@ SETTING_FIELDS = (
     "win_modifier",
     "loss_modifier",
 )
-
-
-def settings_of(league: League) -> MythrilSettings:
-    """The league's settings, read afresh; the defaults (the rules as written) until saved."""
-    found = MythrilSettings.objects.filter(league_id=league.pk).first()
-    return found if found is not None else MythrilSettings(league=league)
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

@@ -32,7 +32,7 @@ from rules_engine import Dice
 from rules_engine.mythril.bets import matchday_entry, team_bet_payout
 from systems.mythril import RULE_SYSTEM, SETTLE_TASK, engine
 from systems.mythril.models import MatchdayEntry, TeamBet, TeamBetSettlement, TrophyMatch
-from systems.mythril.services.settings import settings_of
+from systems.mythril.selectors import settings_of
 from systems.mythril.services.treasury import Reason, treasury_debit, treasury_of
 
 

@@ -34,11 +34,9 @@ from systems.mythril.models import (
     TeamList,
     TeamProfile,
 )
-from systems.mythril.selectors import team_unsettled_fixture
-from systems.mythril.services.settings import settings_of
+from systems.mythril.selectors import gold_of, settings_of, team_unsettled_fixture
 from systems.mythril.services.treasury import (
     Reason,
-    gold_of,
     treasuries_open,
     treasury_debit,
 )

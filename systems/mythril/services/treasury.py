@@ -17,11 +17,10 @@ from ledger import services as ledger
 from ledger.models import Account, Transaction
 from ledger.services import Leg, Posting
 from systems.mythril.reasons import Reason
-from systems.mythril.services.settings import settings_of
+from systems.mythril.selectors import settings_of
 
 __all__ = [
     "Reason",
-    "gold_of",
     "treasuries_open",
     "treasury_credit",
     "treasury_debit",
@@ -56,11 +55,6 @@ def treasuries_open(*, league: League, purchases: Sequence[tuple[Team, int]]) ->
             postings.append(Posting(Reason.PURCHASE, [Leg(treasury, -cost), Leg(house, cost)]))
     ledger.post(league, postings)
     return treasuries
-
-
-def gold_of(team: Team) -> int:
-    account = Account.objects.filter(kind=Account.Kind.TREASURY, team=team).first()
-    return account.balance if account else 0
 
 
 def treasury_credit(

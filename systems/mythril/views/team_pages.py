@@ -24,8 +24,8 @@ from league.views.commissioner import form_page
 from matches.selectors import fixture_list
 from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.forms import DraftForm, PlayerRenameForm, RosterImportForm
+from systems.mythril.selectors import settings_of
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams
-from systems.mythril.services.settings import settings_of
 from systems.mythril.standings import standings_table
 
 

@@ -3,8 +3,8 @@
 import pytest
 
 from systems.killpower.selectors.gladiators import team_record
+from systems.killpower.selectors.standings import ranking_table_get
 from systems.killpower.services.teams import killpower_team_register
-from systems.killpower.standings import ranking_table_get
 from tests.factories import FixtureFactory
 from tests.factories import killpower_recruits as recruits
 from tests.systems.killpower.helpers import play

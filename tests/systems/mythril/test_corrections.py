@@ -12,8 +12,8 @@ from matches.table_results.services import report_enter
 from rules_engine import Dice
 from systems.mythril import corrections
 from systems.mythril.models import PostMatchRun, ResultReport
+from systems.mythril.selectors import gold_of
 from systems.mythril.services.post_match import post_match_run
-from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
 
 SCRIPT = [1, 3, 3, 4, 5, 1, 1, 2, 6, 1]  # as in test_post_match: winnings rolls 4 and 6

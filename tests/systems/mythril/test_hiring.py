@@ -6,8 +6,9 @@ import pytest
 
 from core.refusals import Refused
 from systems.mythril.models import Player, Position, TeamProfile
+from systems.mythril.selectors import gold_of
 from systems.mythril.services.teams import apothecary_hire, lineup_check, player_fire, player_hire
-from systems.mythril.services.treasury import Reason, gold_of, treasury_credit
+from systems.mythril.services.treasury import Reason, treasury_credit
 
 
 def hire_refused(team, user, **kwargs) -> Refused:

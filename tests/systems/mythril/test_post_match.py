@@ -8,9 +8,9 @@ from core.refusals import Refused
 from ledger.models import Transaction
 from rules_engine import Dice
 from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamProfile
+from systems.mythril.selectors import gold_of
 from systems.mythril.services.level_ups import level_up_choose
 from systems.mythril.services.post_match import post_match_run
-from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.helpers import enter_and_confirm, ids, kick_off, side
 
 # home: MVP roll 1 (of 11), skill roll 3+3 (a double), winnings 4, popularity 5 (+1 win);

@@ -13,8 +13,8 @@ from ledger.models import Transaction
 from matches.models import Fixture
 from rules_engine import Dice
 from systems.mythril.models import TeamBet, TeamBetSettlement, TrophyMatch
+from systems.mythril.selectors import gold_of
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
-from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.helpers import enter_and_confirm
 
 

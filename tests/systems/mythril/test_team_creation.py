@@ -9,8 +9,8 @@ from league.services import league_update
 from ledger.models import Account, Transaction
 from systems.mythril.models import Player, Position, TeamProfile
 from systems.mythril.reasons import Reason
+from systems.mythril.selectors import gold_of
 from systems.mythril.services.teams import draft_check, mythril_team_register
-from systems.mythril.services.treasury import gold_of
 from tests.systems.mythril.conftest import humans
 
 

@@ -151,7 +151,7 @@ def test_the_league_settings_over_the_api(league, commissioner, coach):
         format="json",
     )
     assert changed.status_code == 200, changed.json()
-    from systems.mythril.services.settings import settings_of
+    from systems.mythril.selectors import settings_of
 
     settings = settings_of(league)
     assert (settings.starting_gold, settings.team_bets) == (600_000, False)

@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from systems.mythril.models import Player, ResultReport, TeamBet
-from systems.mythril.services.treasury import gold_of
+from systems.mythril.selectors import gold_of
 
 
 def draft(league, **extra):
