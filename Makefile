@@ -18,6 +18,12 @@ DOCS_PORT ?= 8001
 # broker) unless the environment says otherwise. Production is DJANGO_DEBUG's default.
 export DJANGO_DEBUG ?= true
 PYTEST_ARGS ?=
+# Python writes the bytecode it compiles (__pycache__, ignored by git), whatever the environment
+# says: the suite starts many interpreters (a worker per core, the processes tests/config and the
+# engine's CLI tests run), and with PYTHONDONTWRITEBYTECODE set, as on this machine, each of them
+# compiled every module it imported again. On a fresh clone the settings and CLI tests alone took
+# 210 s of CPU that way against 85 s (2026-11-29; docs/contributing.md).
+unexport PYTHONDONTWRITEBYTECODE
 # pytest-xdist: one worker per core. loadscope sends a module's tests to one worker, so a
 # module-scoped fixture (tests/volume's world) is built once, not once per worker.
 PYTEST_WORKERS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo auto)

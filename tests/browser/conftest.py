@@ -69,6 +69,35 @@ def page(browser, live_server, settings):
     assert not blocked, f"the page broke its Content-Security-Policy: {blocked}"
 
 
+DESK, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
+AT_A_DESK_AND_ON_A_PHONE = pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
+"""Runs a test once at a desk and once on a phone (its ``viewport`` argument)."""
+
+
+@pytest.fixture
+def page_in(browser, live_server):
+    """``page_in(language, viewport)``: a fresh browser page on the live server, in ``language``
+    ("en" or "fr") at ``viewport``'s size, whose JavaScript errors gather in ``page.errors``;
+    its context is closed at the end of the test."""
+    contexts = []
+
+    def open_page(language: str, viewport: dict):
+        context = browser.new_context(
+            base_url=live_server.url, locale="fr-FR" if language == "fr" else "en-GB"
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.set_viewport_size(viewport)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
 def sign_in(page, username: str) -> None:
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(username)

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from awards.models import Award
 from awards.services import custom_award_give
 from matches import seasons, services
+from tests.browser.conftest import AT_A_DESK_AND_ON_A_PHONE
 from tests.factories import LeagueFactory, SeasonFactory, TeamFactory, UserFactory, full_lineup
 
 WORDS = {
@@ -27,7 +28,6 @@ WORDS = {
         "section": "Récompenses",
     },
 }
-DESK, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -52,21 +52,14 @@ def finished_season():
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
+@AT_A_DESK_AND_ON_A_PHONE
 def test_the_season_awards_and_a_team_page(
-    browser, live_server, settings, finished_season, language, viewport
+    page_in, live_server, settings, finished_season, language, viewport
 ):
     settings.SITE_URL = live_server.url
     season, wolves, player = finished_season
     words = WORDS[language]
-    context = browser.new_context(
-        base_url=live_server.url, locale="fr-FR" if language == "fr" else "en-GB"
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_viewport_size(viewport)
+    page = page_in(language, viewport)
 
     page.goto(reverse("awards:season", args=[season.pk]))
     expect(page.get_by_role("heading", level=1)).to_have_text(words["title"])
@@ -91,5 +84,4 @@ def test_the_season_awards_and_a_team_page(
     if won.team == wolves:
         expect(section).to_contain_text("Iron lungs")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    assert errors == []
-    context.close()
+    assert page.errors == []

@@ -10,6 +10,7 @@ from league.services import league_create
 from ratings.chances import fixture_outlook
 from ratings.models import TeamRating
 from ratings.services import ratings_rebuild
+from tests.browser.conftest import AT_A_DESK_AND_ON_A_PHONE, DESK
 from tests.factories import FixtureFactory, TeamFactory, UserFactory
 from tests.ratings.conftest import play
 
@@ -33,7 +34,6 @@ WORDS = {
         "decimal": ",",
     },
 }
-DESK, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -61,19 +61,12 @@ def rated_league(commissioner, follow_up_tasks):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
-def test_the_ratings_pages(browser, live_server, settings, rated_league, language, viewport):
+@AT_A_DESK_AND_ON_A_PHONE
+def test_the_ratings_pages(page_in, live_server, settings, rated_league, language, viewport):
     settings.SITE_URL = live_server.url
     league, ahead = rated_league
     words = WORDS[language]
-    context = browser.new_context(
-        base_url=live_server.url, locale="fr-FR" if language == "fr" else "en-GB"
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_viewport_size(viewport)
+    page = page_in(language, viewport)
 
     # the league's table, best first, and the chart with its numbers
     page.goto(reverse("league:ratings", args=[league.pk]))
@@ -110,5 +103,4 @@ def test_the_ratings_pages(browser, live_server, settings, rated_league, languag
     expect(home_row).to_have_text(f"{chance:.1f} %".replace(".", words["decimal"]))
     expect(panel.locator("table.expected-result tbody tr")).to_have_count(3)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    assert errors == []
-    context.close()
+    assert page.errors == []

@@ -10,6 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from matches.services import fixture_simulate
+from tests.browser.conftest import AT_A_DESK_AND_ON_A_PHONE
 from tests.factories import FixtureFactory, SeasonFactory, TeamFactory
 from tests.stats.test_leaderboards import play
 
@@ -31,7 +32,6 @@ WORDS = {
         "all": "Toutes saisons",
     },
 }
-DESK, PHONE = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -53,18 +53,11 @@ def played_league(league, team, other_team):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
-def test_the_statistics_page(browser, live_server, played_league, language, viewport):
+@AT_A_DESK_AND_ON_A_PHONE
+def test_the_statistics_page(page_in, live_server, played_league, language, viewport):
     league, latest, big = played_league
     words = WORDS[language]
-    context = browser.new_context(
-        base_url=live_server.url, locale="fr-FR" if language == "fr" else "en-GB"
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_viewport_size(viewport)
+    page = page_in(language, viewport)
 
     # from the league page, to the latest season's statistics
     page.goto(reverse("league:detail", args=[league.pk]))
@@ -89,5 +82,4 @@ def test_the_statistics_page(browser, live_server, played_league, language, view
     expect(page).to_have_url(
         f"{live_server.url}{reverse('matches:fixture', args=[big.fixture_id])}"
     )
-    assert errors == []
-    context.close()
+    assert page.errors == []

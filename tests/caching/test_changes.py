@@ -83,20 +83,25 @@ def test_a_result_in_the_standings(league, pages, upcoming):
     )
 
 
+def a_correction(result: Result, by, *, home_score: int):
+    """A change that corrects ``result`` to a home win of ``home_score`` (the commissioner's)."""
+    return lambda: corrections.result_correct(
+        result=result,
+        home_score=home_score,
+        away_score=result.away_score,
+        winner="home",
+        reason="The referee's sheet was misread.",
+        by=by,
+    )
+
+
 def test_a_correction(league, pages, played, commissioner):
     result = Result.objects.get(fixture=played)
-    score = f"{result.home_score + 7}"
+    score = result.home_score + 7
     changed(
         league,
         pages["api-fixture"],
-        lambda: corrections.result_correct(
-            result=result,
-            home_score=result.home_score + 7,
-            away_score=result.away_score,
-            winner="home",
-            reason="The referee's sheet was misread.",
-            by=commissioner,
-        ),
+        a_correction(result, commissioner, home_score=score),
         before='"status":"played"',
         after=f'"home_score":{score}',
     )
@@ -241,19 +246,14 @@ def test_a_correction_in_the_statistics(league, played, commissioner):
     is the league's new highest score on the next anonymous read of the page and the API."""
     result = Result.objects.get(fixture=played)
     high = result.home_score + 7
-
-    def correct():
-        corrections.result_correct(
-            result=result,
-            home_score=high,
-            away_score=result.away_score,
-            winner="home",
-            reason="The referee's sheet was misread.",
-            by=commissioner,
-        )
-
     api = f"/api/v1/leagues/{league.pk}/statistics/records/"
-    changed(league, api, correct, before='"key":"highest_score"', after=f'"home_score":{high}')
+    changed(
+        league,
+        api,
+        a_correction(result, commissioner, home_score=high),
+        before='"key":"highest_score"',
+        after=f'"home_score":{high}',
+    )
 
 
 def test_the_statistics_page_is_kept_and_validated(league, played):
