@@ -51,6 +51,54 @@ return {found, redis.call('GET', ARGV[1] .. table.concat(found, '.') .. ARGV[2])
 """
 
 
+# Each of KEYS moved on by one, or set to ARGV[1] (expiring after ARGV[2] seconds) where
+# missing: the league versions' bump, every key in one round trip.
+_COUNTERS_BUMP = """
+for i = 1, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then
+    redis.call('INCR', KEYS[i])
+  else
+    redis.call('SET', KEYS[i], ARGV[1], 'EX', ARGV[2])
+  end
+end
+return #KEYS
+"""
+
+# KEYS[1] counted once more, expiring ARGV[1] seconds after its first count: the count.
+_WINDOW_COUNT = """
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count
+"""
+
+
+def counters_bump(keys: list[str], seed: int, timeout: int) -> None:
+    """Move each of ``keys`` on by one, or start it at ``seed`` (kept ``timeout`` seconds)
+    where it is missing: one round trip on Redis, where ``incr`` (which asks whether the key
+    exists first) and ``add`` take two or more a key. ``Unreachable`` as :func:`shared`."""
+    backend = caches["default"]
+    if isinstance(backend, FailOpenRedisCache):
+        backend.script(_COUNTERS_BUMP, keys, [seed, timeout])
+        return
+    for key in keys:
+        if not backend.add(key, seed, timeout):
+            backend.incr(key)
+
+
+def window_count(key: str, timeout: int) -> int:
+    """Count one more request under ``key`` (a rate limit's window, forgotten ``timeout``
+    seconds after its first count) and answer the count: one round trip on Redis, on the
+    process's own memory while Redis is down (the limits still count, per process)."""
+    backend = caches["default"]
+    if isinstance(backend, FailOpenRedisCache):
+        try:
+            return int(backend.script(_WINDOW_COUNT, [key], [timeout]))
+        except Unreachable:
+            backend = backend.local
+    backend.add(key, 0, timeout)
+    return backend.incr(key)
+
+
 def chained_get(keys: list[str], prefix: str, suffix: str) -> tuple[list[Any], Any]:
     """The values of ``keys`` (``None`` where missing) and, when all are set, the value of
     ``prefix + ".".join(values) + suffix`` (else ``None``): one round trip on Redis, where a
@@ -100,6 +148,7 @@ class FailOpenRedisCache(RedisCache):
         self.local = LocMemCache(f"fallback-{server}", local)
         self.down_until = 0.0
         self._chained: Any = None
+        self._scripts: dict[str, Any] = {}
 
     def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -145,6 +194,23 @@ class FailOpenRedisCache(RedisCache):
             raise Unreachable from exc
         found = [None if value is None else loads(value) for value in values]
         return found, None if entry is None else loads(entry)
+
+    def script(self, source: str, keys: list[str], args: list[Any]) -> Any:
+        """Run the Lua script ``source`` on Redis (registered once, then called by its digest)
+        with ``keys`` (made into this cache's keys) and ``args``; ``Unreachable`` as
+        :meth:`shared`. The script's reply is Redis's, not unpickled."""
+        if time.monotonic() < self.down_until:
+            raise Unreachable
+        full = [self.make_and_validate_key(key) for key in keys]
+        client = self._cache.get_client(full[0], write=True)
+        try:
+            runner = self._scripts.get(source)
+            if runner is None:
+                runner = self._scripts[source] = client.register_script(source)
+            return runner(keys=full, args=args, client=client)
+        except UNREACHABLE as exc:
+            self._lost(exc)
+            raise Unreachable from exc
 
     add = _falls_back("add")
     get = _falls_back("get")

@@ -39,6 +39,9 @@ from core.bulk import BATCH
 from core.history_registry import entry_scope, page_url
 from core.models import HistoryEntry
 
+FEW = 20
+"""Up to this many entries go in as one ``INSERT``, more as a ``COPY`` (PostgreSQL)."""
+
 
 def actor_set(user: User | AnonymousUser) -> None:
     """Name ``user`` the actor of the changes the current request makes (the API token's
@@ -111,8 +114,9 @@ def _request_values() -> dict[str, Any]:
 
 def _write(entries: Iterable[dict[str, Any]]) -> int:
     """Store ``entries`` (each a ``HistoryEntry``'s values by field ``attname``) with the
-    request's actor, address and time: on PostgreSQL one ``COPY`` of plain rows (no model
-    instance, no signal per entry), elsewhere ``bulk_create``. The entries' leagues are bumped
+    request's actor, address and time: on PostgreSQL one ``INSERT`` of plain rows (a
+    ``COPY`` beyond ``FEW`` of them; no model instance, no signal per entry), elsewhere
+    ``bulk_create``. The entries' leagues are bumped
     (``core.league_versions``: rows written without a signal)."""
     request = _request_values()
     fields = [f for f in HistoryEntry._meta.concrete_fields if not f.primary_key]
@@ -130,19 +134,27 @@ def _write(entries: Iterable[dict[str, Any]]) -> int:
         as_json = {f.attname for f in fields if isinstance(f, models.JSONField)}
         columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
         table = connection.ops.quote_name(HistoryEntry._meta.db_table)
-        with (
-            connection.cursor() as cursor,
-            cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
-        ):
-            for row in rows:
-                copy.write_row(
-                    [
-                        _json(row[f.attname])
-                        if f.attname in as_json and row.get(f.attname) is not None
-                        else row.get(f.attname, defaults[f.attname])
-                        for f in fields
-                    ]
+        values = (
+            [
+                _json(row[f.attname])
+                if f.attname in as_json and row.get(f.attname) is not None
+                else row.get(f.attname, defaults[f.attname])
+                for f in fields
+            ]
+            for row in rows
+        )
+        with connection.cursor() as cursor:
+            if len(rows) <= FEW:  # a statement of its own costs less than a COPY's three steps
+                marks = ", ".join(["%s"] * len(fields))
+                cursor.execute(
+                    f"INSERT INTO {table} ({columns}) VALUES "
+                    + ", ".join([f"({marks})"] * len(rows)),
+                    [value for row in values for value in row],
                 )
+            else:
+                with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                    for row in values:
+                        copy.write_row(row)
     else:
         HistoryEntry.objects.bulk_create(
             [HistoryEntry(**{**defaults, **row}) for row in rows], batch_size=BATCH

@@ -35,7 +35,7 @@ from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models.signals import post_delete, post_save
 
-from core.cache import Unreachable, chained_get, shared
+from core.cache import Unreachable, chained_get, counters_bump, shared
 from core.signals import domain_event, domain_events, results_created
 
 logger = logging.getLogger(__name__)
@@ -75,21 +75,13 @@ def _shared(name: str, *args: Any) -> Any:
 def _settle() -> None:
     global _missed_bump
     if _missed_bump:
-        _incr_or_seed(GLOBAL_KEY)
+        counters_bump([GLOBAL_KEY], _seed(), VERSION_TTL)
         _missed_bump = False
 
 
 def _seed() -> int:
     """A first version no earlier version of the key can equal: microseconds since the epoch."""
     return time.time_ns() // 1000
-
-
-def _incr_or_seed(key: str) -> None:
-    try:
-        shared("incr", key)
-    except ValueError:  # no version yet (or evicted): start above any it had
-        if not shared("add", key, _seed(), VERSION_TTL):
-            shared("incr", key)
 
 
 def _versions(key: str) -> str | None:
@@ -142,13 +134,14 @@ def _bump(league_ids: Iterable[int]) -> None:
     """Move on the versions of ``league_ids``, then the list's (once for them all)."""
     global _missed_bump
     keys = [_key(league_id) for league_id in sorted(set(league_ids))]
-    for key in [*keys, LIST_KEY] if keys else []:
-        try:
-            _settle()
-            _incr_or_seed(key)
-        except Unreachable:
-            _missed_bump = True
-            logger.warning("%s not moved on: the shared cache is down", key)
+    if not keys:
+        return
+    try:
+        _settle()
+        counters_bump([*keys, LIST_KEY], _seed(), VERSION_TTL)  # one round trip for them all
+    except Unreachable:
+        _missed_bump = True
+        logger.warning("%s not moved on: the shared cache is down", ", ".join(keys))
 
 
 class _Bumps:
@@ -185,7 +178,7 @@ def everything_changed() -> None:
     global _missed_bump
     try:
         _settle()
-        _incr_or_seed(GLOBAL_KEY)
+        counters_bump([GLOBAL_KEY], _seed(), VERSION_TTL)
     except Unreachable:
         _missed_bump = True
 
