@@ -5,12 +5,14 @@
 
 Prints medians over the repeats of
 
-* ``place``: bets placed per second through the HTTP API: gunicorn (``--workers``, default
-  4) on PostgreSQL, ``--clients`` concurrent clients with their own tokens and wallets, each
-  posting bets one after the other (keep-alive); plus the SQL queries one bet costs (the
+* ``place``: bets placed per second through the HTTP API: gunicorn as production runs it
+  (``config/gunicorn.conf.py``: ``--workers`` processes of ``--threads`` threads, default 2
+  of 4 as there; ``--threads 0``: ``--workers`` plain synchronous workers) on PostgreSQL,
+  ``--clients`` concurrent clients with their own tokens and wallets, each posting bets one
+  after the other (keep-alive); plus the SQL queries one bet costs (the
   same request through Django's test client). Target: >= 250 bets/s on this 2-core machine.
-* ``settle`` (``--settle 0`` leaves it out): the time ``fixture_settle`` takes to pay ``--settle`` open bets on one fixture
-  (a ledger transaction per bet, bulk written). Target: < 2 s for 10,000 bets.
+* ``settle`` (``--settle 0`` leaves it out): the time ``fixture_settle`` takes to pay
+  ``--settle`` open bets on one fixture (a ledger transaction per bet, bulk written). Target: < 2 s for 10,000 bets.
 
 It uses a throwaway database (``BENCH_DATABASE_NAME``, default ``league_bench``) on
 ``BENCH_DATABASE_URL`` (default the local PostgreSQL), created afresh each run, and runs tasks
@@ -136,7 +138,7 @@ def _queries_per_bet(fixture, token: str) -> int:
     return len(queries)
 
 
-def _gunicorn(workers: int) -> subprocess.Popen[bytes]:
+def _gunicorn(workers: int, threads: int) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "DATABASE_URL": _database_url(),
@@ -151,14 +153,17 @@ def _gunicorn(workers: int) -> subprocess.Popen[bytes]:
         "API_WRITE_RATE": "1000000/minute",
         "LOG_LEVEL": "WARNING",
     }
+    if threads:  # production's server: config/gunicorn.conf.py, its threaded workers
+        env |= {"WEB_CONCURRENCY": str(workers), "WEB_THREADS": str(threads)}
+        command = ["-c", "config/gunicorn.conf.py", "--access-logfile", "/dev/null"]
+    else:  # gunicorn's plain synchronous workers, one request at a time each
+        command = ["config.wsgi", "-w", str(workers)]
     process = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "gunicorn"),
-            "config.wsgi",
+            *command,
             "-b",
             f"127.0.0.1:{PORT}",
-            "-w",
-            str(workers),
             "--log-level",
             "warning",
         ],
@@ -293,7 +298,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--bets", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--settle", type=int, default=10_000)
     args = parser.parse_args()
 
@@ -302,7 +308,7 @@ def main() -> None:
     from ledger.audit import ledger_audit
 
     rates, failures = [], 0
-    server = _gunicorn(args.workers)
+    server = _gunicorn(args.workers, args.threads)
     try:
         for _ in range(args.repeats):
             _league, fixtures, punters = _market(args.clients)
@@ -315,7 +321,7 @@ def main() -> None:
     place = statistics.median(rates)
     print(
         f"place   {place:8.0f} bets/s through HTTP ({args.clients} clients, gunicorn "
-        f"-w {args.workers}, PostgreSQL; median of {args.repeats} x {args.bets}; "
+        f"-w {args.workers} --threads {args.threads}, PostgreSQL; median of {args.repeats} x {args.bets}; "
         f"{queries} queries per bet, token included; {failures} errors)  "
         f"target >= {PLACE_TARGET:.0f}  "
         f"{'OK' if place >= PLACE_TARGET and not failures else 'MISSED'}",
