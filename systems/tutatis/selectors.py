@@ -7,7 +7,7 @@ from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from core.registry import FORFEIT
-from league.models import League, Season, Team
+from league.models import League, Team
 from matches.models import Fixture, PostMatchRun
 from systems.tutatis import RULE_SYSTEM, engine, roles
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
@@ -192,18 +192,6 @@ def teams_unsettled(*, teams: Sequence[Team]) -> set[int]:
         .values_list("home_id", "away_id")
     )
     return {team_id for pair in pending for team_id in pair} & ids
-
-
-def season_post_match_pending(*, season: Season) -> list[Fixture]:
-    """The season's played fixtures whose injuries are not carried over yet (an awarded
-    fixture has no post-match sequence)."""
-    return list(
-        Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED)
-        .exclude(post_match__status=PostMatchRun.Status.DONE)
-        .exclude(result__decided_by=FORFEIT)
-        .select_related("home", "away")
-        .order_by("round", "pk")
-    )
 
 
 # What the Tutatis pages read: their views call these and never the ORM.
