@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from core.registry import FORFEIT
 from league.models import League, Team
 from matches.models import Fixture, PostMatchRun
-from systems.tutatis import RULE_SYSTEM, engine, roles
+from matches.table_results.roles import report_actions
+from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
 
 
@@ -62,8 +63,7 @@ def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
     return [
         report
         for report in league_open_reports(league=league)
-        if (report.status == ResultReport.Status.PENDING and roles.can_confirm_result(user, report))
-        or roles.can_decide_result(user, report)
+        if (actions := report_actions(user, report)).confirm or actions.decide
     ]
 
 
@@ -214,16 +214,6 @@ def player_list() -> QuerySet[Player]:
     )
 
 
-def team_lists() -> QuerySet[TeamList]:
-    """Every team list: the samples and each league's own."""
-    return TeamList.objects.all()
-
-
-def list_entries() -> QuerySet[ListEntry]:
-    """Team list entries with their list's league."""
-    return ListEntry.objects.select_related("team_list__league")
-
-
 def list_entry_get(*, entry_id: int) -> ListEntry:
     """A fresh copy of one entry, for a form to change without touching the one in hand."""
     return ListEntry.objects.get(pk=entry_id)
@@ -265,6 +255,7 @@ def team_list_rows() -> QuerySet[TeamList]:
 
 
 def list_entry_rows() -> QuerySet[ListEntry]:
+    """Team list entries with their list's league (the API, the entry page)."""
     return ListEntry.objects.select_related("team_list__league").order_by("pk")
 
 

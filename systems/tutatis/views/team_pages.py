@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from core.access import role_gate
 from core.forms import add_service_errors
 from league.models import League, Team
+from league.roles import can_edit_roster
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
 from systems.tutatis.models import Player
@@ -26,14 +27,14 @@ def _league(pk: int) -> League:
     return get_object_or_404(selectors.league_list(), pk=pk)
 
 
-editor_gate = role_gate(_team, roles.can_edit_roster)
+editor_gate = role_gate(_team, can_edit_roster)
 lists_gate = role_gate(_league, roles.can_edit_lists)
 
 
 def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     team = _team(team.pk)
     players = selectors.players_of(team=team)
-    can_edit = roles.can_edit_roster(request.user, team)
+    can_edit = can_edit_roster(request.user, team)
     return render(
         request,
         "tutatis/team.html",
@@ -139,7 +140,9 @@ def team_lists(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @lists_gate
 def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpResponse:
-    team_list = get_object_or_404(selectors.team_lists(), pk=list_pk)
+    team_list = selectors.team_list_get(team_list_id=list_pk)
+    if team_list is None:
+        raise Http404
     try:
         copy = list_services.team_list_copy(user=request.user, league=league, team_list=team_list)
     except ValidationError as error:
@@ -152,7 +155,7 @@ def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpRe
 
 
 def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    entry = get_object_or_404(selectors.list_entries(), pk=pk)
+    entry = get_object_or_404(selectors.list_entry_rows(), pk=pk)
     league = entry.team_list.league
     if league is None or not roles.can_edit_lists(request.user, league):
         raise Http404
@@ -187,7 +190,7 @@ def _player(pk: int) -> Player:
     return get_object_or_404(selectors.player_list(), pk=pk)
 
 
-player_gate = role_gate(_player, lambda user, player: roles.can_edit_roster(user, player.team))
+player_gate = role_gate(_player, lambda user, player: can_edit_roster(user, player.team))
 
 
 @require_POST
