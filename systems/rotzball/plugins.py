@@ -17,7 +17,6 @@ from systems.rotzball import (
     documents,
     kickoff,
     load,
-    seasons,
     services,
     tiebreaks,
     urls,
@@ -87,7 +86,8 @@ def register() -> None:
     matches.kick_off.register(RULE_SYSTEM, kickoff.KICK_OFF)
     matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
     matches.outcomes.answer(RULE_SYSTEM, outcomes=("home", "away"))  # a match always has a winner
-    matches.seasons.answer(RULE_SYSTEM, season_rollover=seasons.season_rollover)
+    # No season_rollover: the rules keep nothing from one match to the next (no injury,
+    # fatigue or experience), so a team starts a new season with its roster as it is.
     tournaments.metrics.answer(
         RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
     )

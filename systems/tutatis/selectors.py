@@ -77,9 +77,7 @@ def team_sheets(teams: Sequence[Team]) -> dict[int, dict[str, Any]]:
     players, lists and leagues' settings), as a round's kick-off reads them."""
     chosen = list({team.pk: team for team in teams}.values())
     prefetch_related_objects(chosen, "tutatis__team_list", "league__tutatis_rules")
-    players: dict[int, list[Player]] = {team.pk: [] for team in chosen}
-    for player in Player.objects.filter(team__in=chosen).order_by("-on_pitch", "pk"):
-        players[player.team_id].append(player)
+    players = _players_by_team(chosen)
     sheets = {}
     for team in chosen:
         verdict = roster_check(team=team, players=players[team.pk])
@@ -94,12 +92,18 @@ def team_sheets(teams: Sequence[Team]) -> dict[int, dict[str, Any]]:
     return sheets
 
 
+def _players_by_team(teams: Sequence[Team]) -> dict[int, list[Player]]:
+    """Each team's players, on the pitch first, by team id (one query)."""
+    players: dict[int, list[Player]] = {team.pk: [] for team in teams}
+    for player in Player.objects.filter(team__in=players).order_by("-on_pitch", "pk"):
+        players[player.team_id].append(player)
+    return players
+
+
 def teams_not_ready(teams: list[Team]) -> dict[int, str]:
     """``{team id: why}`` for the teams whose roster breaks a team-building rule: two queries
     for any number of teams (their players, their leagues' settings)."""
-    players: dict[int, list[Player]] = {team.pk: [] for team in teams}
-    for player in Player.objects.filter(team__in=players).order_by("pk"):
-        players[player.team_id].append(player)
+    players = _players_by_team(teams)
     budgets = {
         league.pk: engine.league_rules(league).budget
         for league in League.objects.filter(
@@ -122,15 +126,12 @@ def fixture_rolls(*, fixture: Fixture) -> list[MatchRoll]:
     )
 
 
-def tokens_used(*, fixture: Fixture, side: str) -> int:
-    return MatchRoll.objects.filter(fixture=fixture, side=side, replaces__isnull=False).count()
-
-
 def tokens_left(*, fixture: Fixture) -> dict[str, int]:
     tokens = (fixture.options or {}).get("time_warp_tokens")
     if tokens is None:
         tokens = engine.league_rules(fixture.season.league).time_warp_tokens
-    return {side: tokens - tokens_used(fixture=fixture, side=side) for side in ("home", "away")}
+    used = MatchRoll.objects.filter(fixture=fixture, replaces__isnull=False)
+    return {side: tokens - used.filter(side=side).count() for side in ("home", "away")}
 
 
 def token_marks(*, fixture: Fixture, left: dict[str, int]) -> dict[str, list[bool]]:
@@ -217,14 +218,6 @@ def player_list() -> QuerySet[Player]:
 def list_entry_get(*, entry_id: int) -> ListEntry:
     """A fresh copy of one entry, for a form to change without touching the one in hand."""
     return ListEntry.objects.get(pk=entry_id)
-
-
-def team_fixtures(*, team: Team) -> QuerySet[Fixture]:
-    """The team's fixtures in its league, by round and kick-off."""
-    fixtures = Fixture.objects.filter(season__league=team.league).filter(
-        home=team
-    ) | Fixture.objects.filter(season__league=team.league, away=team)
-    return fixtures.select_related("home", "away", "result").order_by("round", "kickoff")
 
 
 def league_open_reports(*, league: League) -> QuerySet[ResultReport]:

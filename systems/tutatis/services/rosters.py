@@ -138,10 +138,6 @@ def _free_name(base: str, taken: set[str]) -> str:
     return name
 
 
-def _entries(team: Team) -> dict[int, ListEntry]:
-    return _entries_of([team])[team.pk]
-
-
 def _entries_of(teams: Sequence[Team]) -> dict[int, dict[int, ListEntry]]:
     """Each team's list's entries by id, by team id (two queries for all); refused when a
     team has no list yet."""
@@ -240,7 +236,7 @@ def player_hire(
     *, user: User, team: Team, entry: ListEntry, on_pitch: bool, name: str = ""
 ) -> Player:
     locked = _locked_team(team, user)
-    if entry.pk not in _entries(locked):
+    if entry.pk not in _entries_of([locked])[locked.pk]:
         raise Refused(
             "entry_not_in_list", _("This entry is not in the team's list."), field="entry"
         )

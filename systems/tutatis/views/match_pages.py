@@ -16,7 +16,7 @@ from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
 from systems.tutatis import RULE_SYSTEM, roles, selectors
 from systems.tutatis.forms import ResultForm, RollForm
-from systems.tutatis.models import Action, ResultReport
+from systems.tutatis.models import Action
 from systems.tutatis.services import matchday
 
 SIDES = ("home", "away")
@@ -185,15 +185,6 @@ class TutatisPages(ReportPages):
         "decide": (messages.SUCCESS, _lazy("The result is decided.")),
     }
     entered_message = _lazy("The result is entered: the other coach confirms it.")
-
-    def fixture(self, pk: int) -> Fixture:
-        return _fixture(pk)
-
-    def report(self, pk: int) -> ResultReport:
-        report = selectors.report_list().filter(pk=pk).first()
-        if report is None:
-            raise Http404
-        return report
 
     def entry_form(self, request: HttpRequest, fixture: Fixture) -> ResultForm:
         return _result_form(fixture, request.POST)

@@ -12,6 +12,7 @@ from core.access import role_gate
 from core.forms import add_service_errors
 from league.models import League, Team
 from league.roles import can_edit_roster
+from matches.selectors import team_fixture_table
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
 from systems.tutatis.models import Player
@@ -48,7 +49,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
             "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
             if can_edit and not players
             else None,
-            "fixtures": selectors.team_fixtures(team=team),
+            "fixtures": team_fixture_table(team=team),
         },
     )
 
