@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 import rules_engine
 from core.documents import stamp
-from league.models import League
 from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
 from systems.rotzball import RULE_SYSTEM
@@ -19,10 +18,6 @@ from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.models import LineupSlot
 from systems.rotzball.roster_messages import lineup_problems_text
 from systems.rotzball.selectors.teams import coach_rule_of, team_sheet_get
-
-
-def engine_options(league: League) -> dict[str, Any]:
-    return {"coach_rule": coach_rule_of(league)}
 
 
 def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, ValidationError]]:
@@ -40,7 +35,9 @@ def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, Valid
         list(teams.values()), Prefetch("lineup_slots", queryset=slots), "match_plan"
     )
     prefetch_related_objects(list(leagues.values()), "rotzball_rules")
-    options = {pk: stamp(OPTIONS, engine_options(league)) for pk, league in leagues.items()}
+    options = {
+        pk: stamp(OPTIONS, {"coach_rule": coach_rule_of(league)}) for pk, league in leagues.items()
+    }
     system = rules_engine.get_system(RULE_SYSTEM)
     sheets: dict[int, dict[str, Any]] = {}
     issues: dict[int, str] = {}
