@@ -208,13 +208,6 @@ def tutatis_team_list() -> QuerySet[Team]:
     return Team.objects.select_related("league", "coach").filter(league__rule_system=RULE_SYSTEM)
 
 
-def player_list() -> QuerySet[Player]:
-    """Tutatis players with their team's league and coach."""
-    return Player.objects.select_related("team__league", "team__coach").filter(
-        team__league__rule_system=RULE_SYSTEM
-    )
-
-
 def list_entry_get(*, entry_id: int) -> ListEntry:
     """A fresh copy of one entry, for a form to change without touching the one in hand."""
     return ListEntry.objects.get(pk=entry_id)
@@ -253,9 +246,9 @@ def list_entry_rows() -> QuerySet[ListEntry]:
 
 
 def player_rows() -> QuerySet[Player]:
-    """Every Tutatis player with its team's league, by team (the API)."""
+    """Every Tutatis player with its team's league and coach, by team (the API, the pages)."""
     return (
-        Player.objects.select_related("team__league")
+        Player.objects.select_related("team__league", "team__coach")
         .filter(team__league__rule_system=RULE_SYSTEM)
         .order_by("team", "pk")
     )

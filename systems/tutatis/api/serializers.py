@@ -8,6 +8,7 @@ from rest_framework import serializers
 from core import documents
 from core.api.serializers import ModelSerializer
 from core.names import validate_name
+from systems.tutatis import engine
 from systems.tutatis.documents import RESULT_REPORT
 from systems.tutatis.models import (
     Action,
@@ -18,7 +19,7 @@ from systems.tutatis.models import (
     TeamList,
 )
 
-STATS = ["mo", "st", "ag", "co", "bp"]
+STATS = list(engine.STATS)
 
 
 class TutatisListEntrySerializer(ModelSerializer):

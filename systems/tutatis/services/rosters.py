@@ -29,8 +29,6 @@ from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, Player, TeamList, TutatisTeam
 from systems.tutatis.selectors import team_lists_for
 
-STATS = ("mo", "st", "ag", "co", "bp")
-
 
 def _locked_team(team: Team, user: User) -> Team:
     return _locked_teams([team], user)[0]
@@ -125,7 +123,7 @@ def _hired(entry: ListEntry, team: Team, name: str, on_pitch: bool) -> Player:
         abilities=entry.abilities,
         price=entry.price,
         on_pitch=on_pitch,
-        **{stat: getattr(entry, stat) for stat in STATS},
+        **{stat: getattr(entry, stat) for stat in engine.STATS},
     )
 
 

@@ -72,10 +72,13 @@ def team_list_choose(request: HttpRequest, team: Team) -> HttpResponse:
 
 
 def _check_context(team: Team, form: RosterForm) -> dict:
+    """The live check of the counts posted (nothing saved), or why they cannot be checked."""
+    budget = engine.league_rules(team.league).budget
+    if not form.is_valid():
+        return {"draft_error": _("Give whole numbers from 0 to 12."), "budget": budget}
     try:
         draft, _fired = rosters.roster_draft(team=team, counts=form.counts())
     except ValidationError as error:
-        budget = engine.league_rules(team.league).budget
         return {"draft_error": " ".join(error.messages), "budget": budget}
     return {**selectors.roster_check(team=team, players=draft), "draft": draft}
 
@@ -92,11 +95,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
     form = RosterForm(request.POST or None, entries=entries, counts=counts)
     context = {"team": team, "league": team.league, "team_list": team_list, "form": form}
     if request.method == "POST" and request.POST.get("check_only"):
-        if not form.is_valid():
-            budget = engine.league_rules(team.league).budget
-            context |= {"draft_error": _("Give whole numbers from 0 to 12."), "budget": budget}
-        else:
-            context |= _check_context(team, form)
+        context |= _check_context(team, form)
         return render(request, "tutatis/roster.html#check", context)
     if request.method == "POST" and form.is_valid():
         try:
@@ -188,7 +187,7 @@ def league_context(request: HttpRequest, league: League, season=None) -> dict:
 
 
 def _player(pk: int) -> Player:
-    return get_object_or_404(selectors.player_list(), pk=pk)
+    return get_object_or_404(selectors.player_rows(), pk=pk)
 
 
 player_gate = role_gate(_player, lambda user, player: can_edit_roster(user, player.team))
