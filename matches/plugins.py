@@ -202,8 +202,19 @@ class TableResults:
     def post_match_pending(self, *, season: "Season") -> Sequence["Fixture"]:
         """The season's played fixtures whose post-match sequence has not run yet: the season
         waits for them before it finishes (the next one would heal injuries the sequence then
-        writes). Default: none."""
-        return ()
+        writes). Default: none for a game without the sequence; else the season's played
+        fixtures, not awarded, whose run is not done (Tutatis's and Killpower's reading)."""
+        from matches.models import Fixture, PostMatchRun
+
+        if not self.has_post_match:
+            return ()
+        return list(
+            Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED)
+            .exclude(post_match__status=PostMatchRun.Status.DONE)
+            .exclude(result__decided_by=FORFEIT)
+            .select_related("home", "away")
+            .order_by("round", "pk")
+        )
 
     def report_model(self) -> "type[ResultReport]":
         """The model rows are created and locked through (a game's proxy, for its words)."""

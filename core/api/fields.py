@@ -26,3 +26,15 @@ def read_only_game_field(field_class: type, read: Callable[[Any], Any], **kwargs
             return read(instance)
 
     return GameValue(source="*", read_only=True, allow_null=True, **kwargs)
+
+
+def game_field(
+    game: str, field_class: type, read: Callable[[Any], Any], **kwargs: Any
+) -> Callable[[], Any]:
+    """A factory (as ``league.plugins.api_fields`` takes) of a :func:`read_only_game_field`
+    showing ``read(obj)`` on ``game``'s teams and leagues, null on another game's."""
+
+    def shown(obj: Any) -> Any:
+        return read(obj) if getattr(obj, "league", obj).rule_system == game else None
+
+    return lambda: read_only_game_field(field_class, shown, **kwargs)

@@ -1,11 +1,14 @@
 """The Rotzball demo: a league of 8 teams, a double round robin, some rounds played.
 
 Everything goes through the product's own services (league_create, team_register,
-player_create, lineup_set, fixtures_generate, simulation_request), like a commissioner
-would. Built once; later runs only print the logins again.
+player_create, lineup_set, team_set_match_plan, fixtures_generate, simulation_request), like
+a commissioner would; ``manage.py generate_load`` draws its rosters the same way
+(``systems.rotzball.load``). Built once; later runs only print the logins again.
 """
 
+from collections.abc import Sequence
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -13,11 +16,11 @@ from django.utils import timezone
 
 from core.demo import demo_user
 from league import services as league_services
-from league.models import League
+from league.models import League, Team
 from matches import services as match_services
 from rules_engine import Dice
 from systems.rotzball import services
-from systems.rotzball.models import LineupSlot
+from systems.rotzball.models import LineupSlot, Player, Tactic
 
 LEAGUE_NAME = "Ligue de Middenheim"
 TEAMS = [
@@ -42,6 +45,10 @@ FIRST_NAMES = [
     "Lothar",
     "Wilhelm",
 ]
+PLAYERS = 8
+CHARACTERISTICS = ("endurance", "agility", "strength", "intelligence")
+P = LineupSlot.Position
+FIELD_POSITIONS = [P.PASSER, P.ATTACKER_1, P.ATTACKER_2, P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3]
 PLAYED_ROUNDS = 5
 DEMO_SEED = 1517
 
@@ -81,24 +88,35 @@ def _build(commissioner: User) -> None:
         )
 
 
-def _roster(team, dice: Dice) -> None:
-    """Eight players with WFRP characteristics 20 + 2D10, the best ones in the line-up."""
+def roster_draw(dice: Dice) -> tuple[list[dict[str, Any]], str]:
+    """One team's players (their fields) and tactic, as a coach might choose them: eight
+    players with WFRP characteristics 20 + 2D10, a tactic drawn among the three."""
     players = []
-    for index in range(8):
-        stats = {
-            key: 20 + dice.d10(f"{team.name} {key}") + dice.d10(f"{team.name} {key}")
-            for key in ("endurance", "agility", "strength", "intelligence")
-        }
-        name = f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {team.name.split()[0]} {index + 1}"
-        players.append(services.player_create(team=team, name=name, **stats))
-    by_attack = sorted(players, key=lambda p: p.endurance + p.agility + p.strength, reverse=True)
-    P = LineupSlot.Position
+    for index in range(PLAYERS):
+        stats = {key: 20 + dice.d10(key) + dice.d10(key) for key in CHARACTERISTICS}
+        players.append({"name": f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {index + 1}", **stats})
+    tactics = Tactic.values
+    return players, tactics[dice.roll(len(tactics), "tactic") - 1]
+
+
+def lineup_choice(players: Sequence[Player]) -> dict[str, int]:
+    """The coach the best at agility and intelligence, the strongest others on the field."""
     coach = max(players, key=lambda p: p.agility + p.intelligence)
-    rest = [p for p in by_attack if p != coach]
-    positions = [P.PASSER, P.ATTACKER_1, P.ATTACKER_2, P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3]
-    assignments = {position: player.pk for position, player in zip(positions, rest, strict=False)}
-    assignments[P.COACH] = coach.pk
-    services.lineup_set(team=team, assignments=assignments)
+    rest = sorted(
+        (p for p in players if p is not coach),
+        key=lambda p: p.endurance + p.agility + p.strength,
+        reverse=True,
+    )
+    lineup = {position: p.pk for position, p in zip(FIELD_POSITIONS, rest, strict=False)}
+    return {P.COACH: coach.pk, **lineup}
+
+
+def _roster(team: Team, dice: Dice) -> None:
+    """A coach's roster, one service call at a time: the players, the line-up, the plan."""
+    squad, tactic = roster_draw(dice)
+    players = [services.player_create(team=team, **fields) for fields in squad]
+    services.lineup_set(team=team, assignments=lineup_choice(players))
+    services.team_set_match_plan(team=team, tactic=tactic)
 
 
 def build(commissioner: User) -> list[str]:

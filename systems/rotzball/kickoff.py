@@ -2,7 +2,6 @@
 the fixture, which the workers then simulate (``matches.services.fixture_simulate``)."""
 
 from collections.abc import Sequence
-from copy import copy
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -11,52 +10,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules_engine
-from core.bulk import rows_update_values
 from core.documents import stamp
-from core.history import record_saves
-from league.models import League
+from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
 from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.documents import OPTIONS, TEAM_SHEET
 from systems.rotzball.models import LineupSlot
 from systems.rotzball.roster_messages import lineup_problems_text
 from systems.rotzball.selectors.teams import coach_rule_of, team_sheet_get
-
-
-def engine_options(league: League) -> dict[str, Any]:
-    return {"coach_rule": coach_rule_of(league)}
-
-
-FROZEN = ("home_sheet", "away_sheet", "options", "status", "locked_at", "problem")
-"""The fields a kick-off writes."""
-
-
-def kick_off(fixture: Fixture) -> None:
-    """Snapshot both line-ups and the rule options, and mark the fixture kicked off.
-
-    The caller holds both teams' row locks (``matches.locking.lock_fixture_with_teams``), so
-    no roster edit slips in during the snapshot. Raises ``ValidationError`` when a line-up is
-    incomplete; the fixture is left as it was.
-    """
-    for _fixture, error in fixtures_freeze(fixtures=[fixture]):
-        raise error
-    fixture.save(update_fields=list(FROZEN))
-
-
-def kick_off_many(*, fixtures: list[Fixture]) -> dict[int, list[str]]:
-    """:func:`kick_off` for many fixtures whose teams and selves the caller holds locked
-    (:func:`fixtures_freeze`), the fixtures written in one statement with their history.
-    Returns the messages of the fixtures that cannot kick off, by id; those are left as they
-    were."""
-    befores = {id(fixture): copy(fixture) for fixture in fixtures}
-    problems = {fixture.pk: error.messages for fixture, error in fixtures_freeze(fixtures=fixtures)}
-    kicked = [(befores[id(f)], f) for f in fixtures if f.pk not in problems]
-    if kicked:
-        # One UPDATE ... FROM (VALUES ...): each fixture's frozen documents bound once, where
-        # bulk_update builds a CASE over every fixture for each column.
-        rows_update_values(Fixture, [fixture for _, fixture in kicked], FROZEN)
-    record_saves(saves=kicked, fields=FROZEN)
-    return problems
 
 
 def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, ValidationError]]:
@@ -74,7 +35,9 @@ def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, Valid
         list(teams.values()), Prefetch("lineup_slots", queryset=slots), "match_plan"
     )
     prefetch_related_objects(list(leagues.values()), "rotzball_rules")
-    options = {pk: stamp(OPTIONS, engine_options(league)) for pk, league in leagues.items()}
+    options = {
+        pk: stamp(OPTIONS, {"coach_rule": coach_rule_of(league)}) for pk, league in leagues.items()
+    }
     system = rules_engine.get_system(RULE_SYSTEM)
     sheets: dict[int, dict[str, Any]] = {}
     issues: dict[int, str] = {}
@@ -109,3 +72,10 @@ def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, Valid
         fixture.locked_at = now
         fixture.problem = ""
     return refused
+
+
+KICK_OFF = FrozenKickOff(
+    fixtures_freeze, ["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
+)
+"""Snapshot both line-ups and the rule options, and mark the fixture kicked off; a line-up
+that cannot play is refused naming its side."""

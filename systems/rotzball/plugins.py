@@ -17,7 +17,6 @@ from systems.rotzball import (
     documents,
     kickoff,
     load,
-    seasons,
     services,
     tiebreaks,
     urls,
@@ -84,12 +83,11 @@ def register() -> None:
     league.demo.answer(RULE_SYSTEM, demo=demos.build)
     matches.pages.answer(RULE_SYSTEM, fixture_page=match_pages.fixture_detail)
     matches.record_fields.answer(RULE_SYSTEM, record_api_fields=fields.record_fields)
-    matches.kick_off.answer(
-        RULE_SYSTEM, kick_off=kickoff.kick_off, kick_off_many=kickoff.kick_off_many
-    )
+    matches.kick_off.register(RULE_SYSTEM, kickoff.KICK_OFF)
     matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
     matches.outcomes.answer(RULE_SYSTEM, outcomes=("home", "away"))  # a match always has a winner
-    matches.seasons.answer(RULE_SYSTEM, season_rollover=seasons.season_rollover)
+    # No season_rollover: the rules keep nothing from one match to the next (no injury,
+    # fatigue or experience), so a team starts a new season with its roster as it is.
     tournaments.metrics.answer(
         RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
     )

@@ -21,6 +21,7 @@ from core import history
 from core.refusals import Refused
 from core.signals import lineup_changed
 from league.models import League, Team
+from matches import locking
 from matches.rosters import team_assert_editable, teams_assert_editable
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 
@@ -249,12 +250,7 @@ def _lock_teams(teams: Iterable[Team]) -> list[Team]:
     """Serialise roster writes of these teams (and against kick-off snapshots), in id order
     (``matches.locking``'s); the distinct teams, in the order given."""
     distinct = list({team.pk: team for team in teams}.values())
-    list(
-        Team.objects.select_for_update()
-        .filter(pk__in=[team.pk for team in distinct])
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
+    locking.lock_teams(team.pk for team in distinct)
     return distinct
 
 

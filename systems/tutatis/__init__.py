@@ -17,5 +17,4 @@ from django.utils.translation import gettext_lazy as _
 
 RULE_SYSTEM = "tutatis"
 """The rules engine's name for Tutatis, and a league's ``rule_system`` value."""
-POST_MATCH_TASK = "systems.tutatis.tasks.post_match_task"
 DECIDED_BY = [("points", _("Points (goals 3, over the bar 1)"))]

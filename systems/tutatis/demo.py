@@ -34,7 +34,8 @@ TEAMS = [
 ROSTER = [(0, 3, 1), (1, 2, 1), (2, 1, 0), (3, 1, 0)]
 
 
-def _counts(team_list: TeamList) -> dict[int, tuple[int, int]]:
+def roster_counts(team_list: TeamList) -> dict[int, tuple[int, int]]:
+    """The demo's roster counts on ``team_list``: entry id -> (on the pitch, on the bench)."""
     entries = list(team_list.entries.order_by("pk"))
     return {entries[index].pk: (pitch, bench) for index, pitch, bench in ROSTER}
 
@@ -62,7 +63,7 @@ def build_league(commissioner: User) -> None:
         )
         team_list = TeamList.objects.get(league=None, name=list_name)
         rosters.team_list_choose(user=coach, team=team, team_list=team_list)
-        rosters.roster_set(user=coach, team=team, counts=_counts(team_list))
+        rosters.roster_set(user=coach, team=team, counts=roster_counts(team_list))
     tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
     match_services.fixtures_generate(
         season=season,

@@ -8,7 +8,7 @@ from league.models import League
 from league.rules_forms import StandingsRulesForm
 from rules_engine.tutatis import DEFAULT_BUDGET
 from systems.tutatis import RULE_SYSTEM, engine
-from systems.tutatis.models import ListEntry, Role
+from systems.tutatis.models import Action, ListEntry
 
 MAX_COUNT = 12
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
@@ -81,22 +81,16 @@ class RosterForm(PageForm):
     def __init__(self, *args, entries, counts, **kwargs):
         super().__init__(*args, **kwargs)
         self.entries = list(entries)
+        places = (("pitch", _("%(name)s on the pitch")), ("bench", _("%(name)s on the bench")))
         for entry in self.entries:
-            pitch, bench = counts.get(entry.pk, (0, 0))
-            self.fields[f"pitch_{entry.pk}"] = forms.IntegerField(
-                label=_("%(name)s on the pitch") % {"name": entry.name},
-                min_value=0,
-                max_value=MAX_COUNT,
-                initial=pitch,
-                widget=NUMBER,
-            )
-            self.fields[f"bench_{entry.pk}"] = forms.IntegerField(
-                label=_("%(name)s on the bench") % {"name": entry.name},
-                min_value=0,
-                max_value=MAX_COUNT,
-                initial=bench,
-                widget=NUMBER,
-            )
+            for (place, label), count in zip(places, counts.get(entry.pk, (0, 0)), strict=True):
+                self.fields[f"{place}_{entry.pk}"] = forms.IntegerField(
+                    label=label % {"name": entry.name},
+                    min_value=0,
+                    max_value=MAX_COUNT,
+                    initial=count,
+                    widget=NUMBER,
+                )
 
     def rows(self):
         return [
@@ -126,18 +120,7 @@ def _player_field(label, choices, required=True):
 class RollForm(PageForm):
     """One form for every match-day action; each action reads the fields it needs."""
 
-    ACTIONS = [
-        ("weather", _("Weather")),
-        ("kickoff", _("Kick-off checks")),
-        ("tackle", _("Tackle")),
-        ("shot", _("Shot")),
-        ("foul", _("Foul")),
-        ("fall", _("Fall")),
-        ("injury", _("Injury")),
-        ("test", _("Test")),
-    ]
-
-    action = forms.ChoiceField(choices=ACTIONS, widget=forms.HiddenInput)
+    action = forms.ChoiceField(choices=Action.choices, widget=forms.HiddenInput)
     side = forms.ChoiceField(
         label=_("Side"), choices=[("home", _("Home")), ("away", _("Away"))], required=False
     )
@@ -179,18 +162,13 @@ class RollForm(PageForm):
         super().__init__(*args, **kwargs)
         for role, label in self.PLAYER_ROLES.items():
             self.fields[role] = _player_field(label, players, required=False)
-        self.fields["unconscious"] = forms.MultipleChoiceField(
-            label=_("Unconscious"),
-            choices=side_players,
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-        )
-        self.fields["badly_hurt"] = forms.MultipleChoiceField(
-            label=_("Badly hurt"),
-            choices=side_players,
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-        )
+        for name, label in (("unconscious", _("Unconscious")), ("badly_hurt", _("Badly hurt"))):
+            self.fields[name] = forms.MultipleChoiceField(
+                label=label,
+                choices=side_players,
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+            )
 
     def inputs(self) -> dict:
         data = {
@@ -234,14 +212,3 @@ class ResultForm(PageForm):
             }
             for side in ("home", "away")
         }
-
-
-__all__ = [
-    "ListEntryForm",
-    "ResultForm",
-    "Role",
-    "RollForm",
-    "RosterForm",
-    "TeamListForm",
-    "TutatisRulesForm",
-]

@@ -8,45 +8,17 @@ over.
 """
 
 from collections.abc import Sequence
-from copy import copy
 
 from django.core.exceptions import ValidationError
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.bulk import rows_update_values
-from core.history import record_saves
+from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
 from systems.tutatis import engine, selectors
 
 SIDES = ("home", "away")
-
-
-FROZEN = ["home_sheet", "away_sheet", "options", "status", "locked_at"]
-"""The fields a kick-off writes."""
-
-
-def kick_off(fixture: Fixture) -> None:
-    """Freeze both teams into ``fixture``; ``ValidationError`` per side when a team is not
-    ready (nothing changes). The caller holds both teams' and the fixture's row locks."""
-    for _fixture, error in fixtures_freeze(fixtures=[fixture]):
-        raise error
-    fixture.save(update_fields=FROZEN)
-
-
-def kick_off_many(*, fixtures: list[Fixture]) -> dict[int, list[str]]:
-    """:func:`kick_off` for many fixtures whose teams and selves the caller holds locked
-    (:func:`fixtures_freeze`: each team judged and its sheet built once), written in one
-    statement with their history. Returns the messages of the fixtures that cannot kick off,
-    by id; those are left as they were."""
-    befores = {id(fixture): copy(fixture) for fixture in fixtures}
-    problems = {fixture.pk: error.messages for fixture, error in fixtures_freeze(fixtures=fixtures)}
-    kicked = [(befores[id(f)], f) for f in fixtures if f.pk not in problems]
-    if kicked:
-        rows_update_values(Fixture, [fixture for _, fixture in kicked], FROZEN)
-    record_saves(saves=kicked, fields=FROZEN)
-    return problems
 
 
 def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, ValidationError]]:
@@ -98,3 +70,9 @@ def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, Valid
         fixture.status = Fixture.Status.LOCKED
         fixture.locked_at = now
     return refused
+
+
+KICK_OFF = FrozenKickOff(
+    fixtures_freeze, ["home_sheet", "away_sheet", "options", "status", "locked_at"]
+)
+"""Both teams frozen into the fixture; refused per side when a team is not ready."""

@@ -17,7 +17,7 @@ from league.models import League, Team
 from league.services import teams_register
 from matches.models import Fixture
 from rules_engine import Dice
-from systems.tutatis.demo import ROSTER, TEAMS
+from systems.tutatis.demo import TEAMS, roster_counts
 from systems.tutatis.models import TeamList
 from systems.tutatis.services import lists, rosters
 
@@ -29,12 +29,6 @@ def team_lists_draw(*, teams: int, dice: Dice) -> list[TeamList]:
     lists.samples_install()
     samples = {name: TeamList.objects.get(league=None, name=name) for _n, name, *_r in TEAMS}
     return [samples[TEAMS[dice.roll(len(TEAMS), "team list") - 1][1]] for _team in range(teams)]
-
-
-def roster_counts(team_list: TeamList) -> dict[int, tuple[int, int]]:
-    """The demo's roster counts on ``team_list``: entry id -> (on the pitch, on the bench)."""
-    entries = list(team_list.entries.order_by("pk"))
-    return {entries[index].pk: (pitch, bench) for index, pitch, bench in ROSTER}
 
 
 def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:

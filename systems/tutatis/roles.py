@@ -1,28 +1,14 @@
-"""Who may do what in a Tutatis league. Pages and the API ask these same questions; a result's
-are the workflow's one rule (``matches.table_results.roles``)."""
+"""Who may do what in a Tutatis league, beyond a roster (``league.roles``) and a result (the
+workflow's one rule, ``matches.table_results.roles``). Pages and the API ask these same
+questions."""
 
 from typing import TYPE_CHECKING
 
-from league.roles import AnyUser, can_edit_roster, is_commissioner
-from matches.table_results.roles import (
-    can_confirm_result,
-    can_decide_result,
-    can_dispute_result,
-    can_enter_result,
-)
+from league.roles import AnyUser, is_commissioner
 
 if TYPE_CHECKING:
     from league.models import League
     from matches.models import Fixture
-
-__all__ = [
-    "can_confirm_result",
-    "can_decide_result",
-    "can_dispute_result",
-    "can_edit_roster",
-    "can_enter_result",
-    "is_commissioner",
-]
 
 
 def coach_side(user: AnyUser, fixture: "Fixture") -> str | None:

@@ -7,9 +7,10 @@ from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from core.registry import FORFEIT
-from league.models import League, Season, Team
+from league.models import League, Team
 from matches.models import Fixture, PostMatchRun
-from systems.tutatis import RULE_SYSTEM, engine, roles
+from matches.table_results.roles import report_actions
+from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
 
 
@@ -62,8 +63,7 @@ def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
     return [
         report
         for report in league_open_reports(league=league)
-        if (report.status == ResultReport.Status.PENDING and roles.can_confirm_result(user, report))
-        or roles.can_decide_result(user, report)
+        if (actions := report_actions(user, report)).confirm or actions.decide
     ]
 
 
@@ -77,9 +77,7 @@ def team_sheets(teams: Sequence[Team]) -> dict[int, dict[str, Any]]:
     players, lists and leagues' settings), as a round's kick-off reads them."""
     chosen = list({team.pk: team for team in teams}.values())
     prefetch_related_objects(chosen, "tutatis__team_list", "league__tutatis_rules")
-    players: dict[int, list[Player]] = {team.pk: [] for team in chosen}
-    for player in Player.objects.filter(team__in=chosen).order_by("-on_pitch", "pk"):
-        players[player.team_id].append(player)
+    players = _players_by_team(chosen)
     sheets = {}
     for team in chosen:
         verdict = roster_check(team=team, players=players[team.pk])
@@ -94,12 +92,18 @@ def team_sheets(teams: Sequence[Team]) -> dict[int, dict[str, Any]]:
     return sheets
 
 
+def _players_by_team(teams: Sequence[Team]) -> dict[int, list[Player]]:
+    """Each team's players, on the pitch first, by team id (one query)."""
+    players: dict[int, list[Player]] = {team.pk: [] for team in teams}
+    for player in Player.objects.filter(team__in=players).order_by("-on_pitch", "pk"):
+        players[player.team_id].append(player)
+    return players
+
+
 def teams_not_ready(teams: list[Team]) -> dict[int, str]:
     """``{team id: why}`` for the teams whose roster breaks a team-building rule: two queries
     for any number of teams (their players, their leagues' settings)."""
-    players: dict[int, list[Player]] = {team.pk: [] for team in teams}
-    for player in Player.objects.filter(team__in=players).order_by("pk"):
-        players[player.team_id].append(player)
+    players = _players_by_team(teams)
     budgets = {
         league.pk: engine.league_rules(league).budget
         for league in League.objects.filter(
@@ -122,15 +126,12 @@ def fixture_rolls(*, fixture: Fixture) -> list[MatchRoll]:
     )
 
 
-def tokens_used(*, fixture: Fixture, side: str) -> int:
-    return MatchRoll.objects.filter(fixture=fixture, side=side, replaces__isnull=False).count()
-
-
 def tokens_left(*, fixture: Fixture) -> dict[str, int]:
     tokens = (fixture.options or {}).get("time_warp_tokens")
     if tokens is None:
         tokens = engine.league_rules(fixture.season.league).time_warp_tokens
-    return {side: tokens - tokens_used(fixture=fixture, side=side) for side in ("home", "away")}
+    used = MatchRoll.objects.filter(fixture=fixture, replaces__isnull=False)
+    return {side: tokens - used.filter(side=side).count() for side in ("home", "away")}
 
 
 def token_marks(*, fixture: Fixture, left: dict[str, int]) -> dict[str, list[bool]]:
@@ -194,18 +195,6 @@ def teams_unsettled(*, teams: Sequence[Team]) -> set[int]:
     return {team_id for pair in pending for team_id in pair} & ids
 
 
-def season_post_match_pending(*, season: Season) -> list[Fixture]:
-    """The season's played fixtures whose injuries are not carried over yet (an awarded
-    fixture has no post-match sequence)."""
-    return list(
-        Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED)
-        .exclude(post_match__status=PostMatchRun.Status.DONE)
-        .exclude(result__decided_by=FORFEIT)
-        .select_related("home", "away")
-        .order_by("round", "pk")
-    )
-
-
 # What the Tutatis pages read: their views call these and never the ORM.
 
 
@@ -219,34 +208,9 @@ def tutatis_team_list() -> QuerySet[Team]:
     return Team.objects.select_related("league", "coach").filter(league__rule_system=RULE_SYSTEM)
 
 
-def player_list() -> QuerySet[Player]:
-    """Tutatis players with their team's league and coach."""
-    return Player.objects.select_related("team__league", "team__coach").filter(
-        team__league__rule_system=RULE_SYSTEM
-    )
-
-
-def team_lists() -> QuerySet[TeamList]:
-    """Every team list: the samples and each league's own."""
-    return TeamList.objects.all()
-
-
-def list_entries() -> QuerySet[ListEntry]:
-    """Team list entries with their list's league."""
-    return ListEntry.objects.select_related("team_list__league")
-
-
 def list_entry_get(*, entry_id: int) -> ListEntry:
     """A fresh copy of one entry, for a form to change without touching the one in hand."""
     return ListEntry.objects.get(pk=entry_id)
-
-
-def team_fixtures(*, team: Team) -> QuerySet[Fixture]:
-    """The team's fixtures in its league, by round and kick-off."""
-    fixtures = Fixture.objects.filter(season__league=team.league).filter(
-        home=team
-    ) | Fixture.objects.filter(season__league=team.league, away=team)
-    return fixtures.select_related("home", "away", "result").order_by("round", "kickoff")
 
 
 def league_open_reports(*, league: League) -> QuerySet[ResultReport]:
@@ -277,13 +241,14 @@ def team_list_rows() -> QuerySet[TeamList]:
 
 
 def list_entry_rows() -> QuerySet[ListEntry]:
+    """Team list entries with their list's league (the API, the entry page)."""
     return ListEntry.objects.select_related("team_list__league").order_by("pk")
 
 
 def player_rows() -> QuerySet[Player]:
-    """Every Tutatis player with its team's league, by team (the API)."""
+    """Every Tutatis player with its team's league and coach, by team (the API, the pages)."""
     return (
-        Player.objects.select_related("team__league")
+        Player.objects.select_related("team__league", "team__coach")
         .filter(team__league__rule_system=RULE_SYSTEM)
         .order_by("team", "pk")
     )

@@ -13,9 +13,8 @@ from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice, InvalidInput, MatchOutcome
 from rules_engine.tutatis import SYSTEM
-from systems.tutatis import selectors
 from systems.tutatis.documents import RESULT_REPORT
-from systems.tutatis.kickoff import kick_off
+from systems.tutatis.kickoff import KICK_OFF
 from systems.tutatis.models import PostMatchRun, ResultReport
 
 CHECK_SEED = 0
@@ -38,10 +37,9 @@ class TutatisResults(TableResults):
     reports = ResultReport
     runs = PostMatchRun
     has_post_match = True
-    post_match_pending = staticmethod(selectors.season_post_match_pending)
 
     def kick_off(self, *, fixture: Fixture) -> None:
-        kick_off(fixture)
+        KICK_OFF.kick_off(fixture)
 
     def checked(
         self,

@@ -2,48 +2,36 @@
 coach rule (read, and set through the league settings)."""
 
 from collections.abc import Callable
+from functools import partial
 
 from rest_framework import serializers
 
-from core.api.fields import read_only_game_field
+from core.api.fields import game_field
 from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.models import CoachRule, Tactic
 from systems.rotzball.selectors.teams import coach_rule_of, tactic_of
 
-
-def _tactic(team) -> str | None:
-    return tactic_of(team) if team.league.rule_system == RULE_SYSTEM else None
-
-
-def _coach_rule(league) -> str | None:
-    return coach_rule_of(league) if league.rule_system == RULE_SYSTEM else None
-
-
-def tactic_field() -> serializers.Field:
-    return read_only_game_field(
-        serializers.ChoiceField,
-        _tactic,
-        choices=Tactic.choices,
-        help_text="Rotzball: the team's match plan (else null).",
-    )
-
-
-def coach_rule_field() -> serializers.Field:
-    return read_only_game_field(
-        serializers.ChoiceField,
-        _coach_rule,
-        choices=CoachRule.choices,
-        help_text="Rotzball: the coach rule (else null).",
-    )
-
-
-def coach_rule_setting() -> serializers.Field:
-    return serializers.ChoiceField(
-        choices=CoachRule.choices,
-        required=False,
-        help_text="Rotzball leagues only: a coach test every turn, or the coach difference for "
-        "the whole match.",
-    )
+tactic_field = game_field(
+    RULE_SYSTEM,
+    serializers.ChoiceField,
+    tactic_of,
+    choices=Tactic.choices,
+    help_text="Rotzball: the team's match plan (else null).",
+)
+coach_rule_field = game_field(
+    RULE_SYSTEM,
+    serializers.ChoiceField,
+    coach_rule_of,
+    choices=CoachRule.choices,
+    help_text="Rotzball: the coach rule (else null).",
+)
+coach_rule_setting = partial(
+    serializers.ChoiceField,
+    choices=CoachRule.choices,
+    required=False,
+    help_text="Rotzball leagues only: a coach test every turn, or the coach difference for "
+    "the whole match.",
+)
 
 
 def record_fields() -> dict[str, Callable[[], serializers.Field]]:

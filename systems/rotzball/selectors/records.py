@@ -13,10 +13,9 @@ from django.utils.translation import gettext as _
 
 from core import documents
 from rules_engine.rotzball import ratings as sheet_ratings
-from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.rules import counter_attack_tactic
-from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
+from systems.rotzball.selectors.teams import sheet_score
 
 SIDES = ("home", "away")
 OTHER = {"home": "away", "away": "home"}
@@ -54,16 +53,10 @@ def sheet_report(*, sheet: Mapping[str, Any] | None) -> dict[str, Any] | None:
     rows = []
 
     def add(label: str, player: Mapping[str, Any] | None, kind: str) -> None:
-        if not player:
-            return
-        name = player.get("name", "")
-        if kind == "attacker":
-            score = attacker_score(Attacker(name, player["E"], player["Ag"], player["F"]))
-        elif kind == "defender":
-            score = defender_score(Defender(name, player["E"], player["Ag"]))
-        else:
-            score = coach_score(Coach(name, player["Ag"], player["Int"]))
-        rows.append({"position": label, "kind": kind, "score": score, **player})
+        if player:
+            rows.append(
+                {"position": label, "kind": kind, "score": sheet_score(kind, player), **player}
+            )
 
     add(_("Passer"), sheet.get("passer"), "attacker")
     for index, player in enumerate(sheet.get("attackers", []), start=1):

@@ -15,7 +15,23 @@ from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 from systems.rotzball.roster_messages import lineup_problems_text
 
-ROTZBALL_POSITIONS = LineupSlot.Position
+P = LineupSlot.Position
+KINDS = {
+    P.PASSER: "attacker",
+    P.ATTACKER_1: "attacker",
+    P.ATTACKER_2: "attacker",
+    P.DEFENDER_1: "defender",
+    P.DEFENDER_2: "defender",
+    P.DEFENDER_3: "defender",
+    P.COACH: "coach",
+}
+"""What each position plays as: its characteristics on the sheet and its score's formula."""
+SHEET_KEYS = {
+    "attacker": {"E": "endurance", "Ag": "agility", "F": "strength"},
+    "defender": {"E": "endurance", "Ag": "agility"},
+    "coach": {"Ag": "agility", "Int": "intelligence"},
+}
+"""The sheet's characteristics of each kind, with the player's field each reads."""
 
 
 def roster_prefetch(*, team: Team) -> None:
@@ -43,8 +59,19 @@ def lineup_get(*, team: Team) -> dict[str, Player]:
     return {slot.position: slot.player for slot in team.lineup_slots.all()}
 
 
-def _player_attacker(player: Player) -> dict[str, Any]:
-    return {"name": player.name, "E": player.endurance, "Ag": player.agility, "F": player.strength}
+def sheet_player(player: Player, kind: str) -> dict[str, Any]:
+    """``player`` on the engine's sheet as a ``kind`` (``attacker``, ``defender``, ``coach``)."""
+    return {"name": player.name, **{k: getattr(player, f) for k, f in SHEET_KEYS[kind].items()}}
+
+
+def sheet_score(kind: str, player: Mapping[str, Any]) -> int:
+    """A sheet player's score as a ``kind`` (the rule text's per-player formulas)."""
+    name = player.get("name", "")
+    if kind == "attacker":
+        return attacker_score(Attacker(name, player["E"], player["Ag"], player["F"]))
+    if kind == "defender":
+        return defender_score(Defender(name, player["E"], player["Ag"]))
+    return coach_score(Coach(name, player["Ag"], player["Int"]))
 
 
 def team_sheet_get(*, team: Team) -> dict[str, Any]:
@@ -57,28 +84,22 @@ def team_sheet_get(*, team: Team) -> dict[str, Any]:
 
 def team_sheet_from_lineup(*, team: Team, lineup: Mapping[str, Player]) -> dict[str, Any]:
     """The team sheet ``team`` would have with ``lineup`` (position -> player), saved or not."""
-    P = ROTZBALL_POSITIONS
     sheet: dict[str, Any] = {"name": team.name, "tactic": tactic_of(team)}
     if P.PASSER in lineup:
-        sheet["passer"] = _player_attacker(lineup[P.PASSER])
+        sheet["passer"] = sheet_player(lineup[P.PASSER], "attacker")
     attackers = [lineup[p] for p in (P.ATTACKER_1, P.ATTACKER_2) if p in lineup]
-    sheet["attackers"] = [_player_attacker(p) for p in attackers]
+    sheet["attackers"] = [sheet_player(p, "attacker") for p in attackers]
     defenders = [lineup[p] for p in (P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3) if p in lineup]
-    sheet["defenders"] = [{"name": p.name, "E": p.endurance, "Ag": p.agility} for p in defenders]
+    sheet["defenders"] = [sheet_player(p, "defender") for p in defenders]
     if P.COACH in lineup:
-        coach = lineup[P.COACH]
-        sheet["coach"] = {"name": coach.name, "Ag": coach.agility, "Int": coach.intelligence}
+        sheet["coach"] = sheet_player(lineup[P.COACH], "coach")
     return sheet
 
 
 def position_score(*, position: str, player: Player) -> int:
-    """``player``'s Rotzball score at ``position`` (the rule text's per-player formulas)."""
-    if position in ATTACKING_POSITIONS:
-        attacker = Attacker(player.name, player.endurance, player.agility, player.strength)
-        return attacker_score(attacker)
-    if position in DEFENDING_POSITIONS:
-        return defender_score(Defender(player.name, player.endurance, player.agility))
-    return coach_score(Coach(player.name, player.agility, player.intelligence))
+    """``player``'s Rotzball score at ``position``."""
+    kind = KINDS[position]
+    return sheet_score(kind, sheet_player(player, kind))
 
 
 @dataclass(frozen=True)
@@ -110,12 +131,6 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
         for position, player in chosen.items()
     }
     return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
-
-
-ATTACKING_POSITIONS = {"passer", "attacker_1", "attacker_2"}
-
-
-DEFENDING_POSITIONS = {"defender_1", "defender_2", "defender_3"}
 
 
 def tactic_of(team: Team) -> str:

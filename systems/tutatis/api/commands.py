@@ -4,14 +4,15 @@ match-day action (a result is entered through the workflow's views). One small v
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.permissions import ReadOnly
 from matches.models import Fixture
 from systems.tutatis import selectors
 from systems.tutatis.api import serializers as s
-from systems.tutatis.api.views import ReadOrSignedIn
 from systems.tutatis.services import matchday, rosters
 
 
@@ -34,7 +35,7 @@ def _roster_out(team) -> dict:
 
 
 class RosterView(APIView):
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
 
     @extend_schema(
         summary="A Tutatis team's roster with the team-building check",
@@ -57,7 +58,7 @@ class RosterView(APIView):
 
 
 class RosterCheckView(APIView):
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
 
     @extend_schema(
         summary="Check a draft roster against the team-building rules (nothing is saved)",
@@ -73,7 +74,7 @@ class RosterCheckView(APIView):
 
 
 class TeamListChooseView(APIView):
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
 
     @extend_schema(
         summary="Choose the list a Tutatis team hires from",
@@ -99,7 +100,7 @@ def _fixture(pk: int) -> Fixture:
 
 
 class FixtureRollView(APIView):
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
 
     @extend_schema(
         summary="Roll a match-day action (weather, kick-off checks, tackle, shot, "

@@ -8,10 +8,18 @@ from rest_framework import serializers
 from core import documents
 from core.api.serializers import ModelSerializer
 from core.names import validate_name
+from systems.tutatis import engine
 from systems.tutatis.documents import RESULT_REPORT
-from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, Role, TeamList
+from systems.tutatis.models import (
+    Action,
+    ListEntry,
+    MatchRoll,
+    Player,
+    ResultReport,
+    TeamList,
+)
 
-STATS = ["mo", "st", "ag", "co", "bp"]
+STATS = list(engine.STATS)
 
 
 class TutatisListEntrySerializer(ModelSerializer):
@@ -127,9 +135,7 @@ class TutatisMatchRollSerializer(ModelSerializer):
 
 
 class TutatisRollInputSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(
-        choices=["weather", "kickoff", "tackle", "shot", "foul", "fall", "injury", "test"]
-    )
+    action = serializers.ChoiceField(choices=Action.values)
     side = serializers.ChoiceField(
         choices=["home", "away"],
         required=False,
@@ -200,6 +206,3 @@ class TutatisResultReportSerializer(ModelSerializer):
             "reviewed_at",
         ]
         read_only_fields = fields
-
-
-__all__ = ["Role"]

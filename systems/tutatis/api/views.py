@@ -1,17 +1,18 @@
 """The Tutatis API's resources: team lists and their entries, players, match rolls and
-result reports. Anyone reads; writes go through the services, which check the roles (a coach
-writes his own team, the commissioner edits lists and decides results)."""
+result reports. Anyone reads; a signed-in user's writes go through the services, which check
+the roles (a coach writes his own team, the commissioner edits lists and decides results)."""
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api.filters import FILTER_BACKENDS
+from core.api.permissions import ReadOnly
 from core.refusals import Refused
 from league import selectors as league_selectors
 from matches.table_results.api import ReportApi, ReportCommandViewSet
@@ -21,22 +22,13 @@ from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, T
 from systems.tutatis.services import lists, matchday, rosters
 
 
-class ReadOrSignedIn(BasePermission):
-    """Anyone reads; a signed-in user may ask for a write, which the service judges."""
-
-    def has_permission(self, request, view) -> bool:
-        return request.method in SAFE_METHODS or bool(
-            request.user and request.user.is_authenticated
-        )
-
-
 @extend_schema_view(
     list=extend_schema(summary="List Tutatis team lists (samples and leagues' own)"),
     retrieve=extend_schema(summary="Show a Tutatis team list with its entries"),
 )
 class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisTeamListSerializer
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["league", "is_sample"]
     ordering_fields = ["name"]
@@ -73,7 +65,7 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
 )
 class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisListEntrySerializer
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["team_list", "role"]
     ordering_fields = ["price", "name"]
@@ -102,7 +94,7 @@ class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
 )
 class PlayerViewSet(viewsets.ModelViewSet):
     serializer_class = s.TutatisPlayerSerializer
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["team", "role", "on_pitch", "badly_hurt"]
     ordering_fields = ["name", "price"]
@@ -138,7 +130,7 @@ class PlayerViewSet(viewsets.ModelViewSet):
 )
 class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisMatchRollSerializer
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [ReadOnly | IsAuthenticated]
     filter_backends = FILTER_BACKENDS
     filterset_fields = ["fixture", "action", "side"]
     ordering_fields = ["created_at"]

@@ -11,6 +11,19 @@ from matches.models import Fixture
 RULE_SYSTEM = "tutatis"
 
 
+class Action(models.TextChoices):
+    """The match-day actions the engine rolls, in the order the tools show them."""
+
+    WEATHER = "weather", _("Weather")
+    KICKOFF = "kickoff", _("Kick-off checks")
+    TACKLE = "tackle", _("Tackle")
+    SHOT = "shot", _("Shot")
+    FOUL = "foul", _("Foul")
+    FALL = "fall", _("Fall")
+    INJURY = "injury", _("Injury")
+    TEST = "test", _("Test")
+
+
 class MatchRoll(models.Model):
     """One match-day action rolled by the engine (``rules_engine.tutatis.actions``): its
     parameters, its result, its seed and every die. A Time Warp re-roll points at the roll it

@@ -24,7 +24,7 @@ from rules_engine import IllegalAction
 from rules_engine.tutatis import TimeWarp
 from rules_engine.tutatis.tables import STORM_BP_MALUS
 from systems.tutatis import engine, roles, selectors
-from systems.tutatis.kickoff import kick_off
+from systems.tutatis.kickoff import KICK_OFF
 from systems.tutatis.models import MatchRoll
 from systems.tutatis.services.fixtures import locked_fixture
 
@@ -141,19 +141,18 @@ def match_roll(
     if not roles.can_roll(user, locked, side):
         raise PermissionDenied(_("A coach rolls for his own side; the commissioner for either."))
     if locked.status == Fixture.Status.SCHEDULED:
-        kick_off(locked)
-    result, dice = engine.roll(action, params, seed=seed)
-    return MatchRoll.objects.create(
-        fixture=locked,
-        action=action,
-        side=side,
-        label=label,
-        params=params,
-        result=result,
-        seed=dice.seed,
-        rolls=dice.log(),
-        rolled_by=user,
-    )
+        KICK_OFF.kick_off(locked)
+    roll = MatchRoll(fixture=locked, action=action, side=side, label=label, params=params)
+    return _rolled(roll, user=user, seed=seed)
+
+
+def _rolled(roll: MatchRoll, *, user: User, seed: int | None) -> MatchRoll:
+    """``roll`` (its action and parameters set) thrown by the engine and stored with its
+    dice."""
+    roll.result, dice = engine.roll(roll.action, roll.params, seed=seed)
+    roll.seed, roll.rolls, roll.rolled_by = dice.seed, dice.log(), user
+    roll.save()
+    return roll
 
 
 @transaction.atomic
@@ -178,16 +177,12 @@ def time_warp(*, user: User, roll: MatchRoll, seed: int | None = None) -> MatchR
         raise Refused(
             "no_time_warp_token", _("No Time Warp token is left for this side."), field="roll"
         ) from None
-    result, dice = engine.roll(locked.action, locked.params, seed=seed)
-    return MatchRoll.objects.create(
+    again = MatchRoll(
         fixture=fixture,
         action=locked.action,
         side=locked.side,
         label=locked.label,
         params=locked.params,
-        result=result,
-        seed=dice.seed,
-        rolls=dice.log(),
         replaces=locked,
-        rolled_by=user,
     )
+    return _rolled(again, user=user, seed=seed)

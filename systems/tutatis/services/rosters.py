@@ -16,20 +16,18 @@ from copy import copy
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core import history
 from core.refusals import Refused
 from league.models import League, Team
+from league.roles import can_edit_roster
 from matches import locking
-from matches.models import Fixture
+from matches.rosters import teams_assert_editable
 from rules_engine.tutatis import TeamRule
-from systems.tutatis import RULE_SYSTEM, engine, roles
+from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, Player, TeamList, TutatisTeam
 from systems.tutatis.selectors import team_lists_for
-
-STATS = ("mo", "st", "ag", "co", "bp")
 
 
 def _locked_team(team: Team, user: User) -> Team:
@@ -37,27 +35,18 @@ def _locked_team(team: Team, user: User) -> Team:
 
 
 def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
-    """``teams`` (Tutatis teams ``user`` may edit) locked in id order, refused when one waits
-    for a result (one query for all); the locked rows, in the order given."""
+    """``teams`` (Tutatis teams ``user`` may edit) locked in id order, refused when one is in
+    play (``matches.rosters``); the locked rows, in the order given."""
     for team in teams:
         if team.league.rule_system != RULE_SYSTEM:
             raise Refused("not_tutatis", _("This is not a Tutatis team."), field="team")
-        if not roles.can_edit_roster(user, team):
+        if not can_edit_roster(user, team):
             raise PermissionDenied(_("Only the team's coach or the commissioner edits its roster."))
     locked = {team.pk: team for team in locking.lock_teams(team.pk for team in teams)}
     leagues = League.objects.in_bulk({team.league_id for team in locked.values()})
     for team in locked.values():
         team.league = leagues[team.league_id]  # read again, once for all
-    ids = list(locked)
-    waiting = Fixture.objects.filter(status=Fixture.Status.LOCKED).filter(
-        Q(home_id__in=ids) | Q(away_id__in=ids)
-    )
-    if waiting.exists():
-        raise Refused(
-            "roster_frozen",
-            _("This team has kicked off and waits for its result: its roster is frozen."),
-            field="team",
-        )
+    teams_assert_editable(teams=list(locked.values()))
     return [locked[team.pk] for team in teams]
 
 
@@ -134,7 +123,7 @@ def _hired(entry: ListEntry, team: Team, name: str, on_pitch: bool) -> Player:
         abilities=entry.abilities,
         price=entry.price,
         on_pitch=on_pitch,
-        **{stat: getattr(entry, stat) for stat in STATS},
+        **{stat: getattr(entry, stat) for stat in engine.STATS},
     )
 
 
@@ -145,10 +134,6 @@ def _free_name(base: str, taken: set[str]) -> str:
     name = f"{base} {number}"
     taken.add(name)
     return name
-
-
-def _entries(team: Team) -> dict[int, ListEntry]:
-    return _entries_of([team])[team.pk]
 
 
 def _entries_of(teams: Sequence[Team]) -> dict[int, dict[int, ListEntry]]:
@@ -249,7 +234,7 @@ def player_hire(
     *, user: User, team: Team, entry: ListEntry, on_pitch: bool, name: str = ""
 ) -> Player:
     locked = _locked_team(team, user)
-    if entry.pk not in _entries(locked):
+    if entry.pk not in _entries_of([locked])[locked.pk]:
         raise Refused(
             "entry_not_in_list", _("This entry is not in the team's list."), field="entry"
         )

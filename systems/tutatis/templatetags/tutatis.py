@@ -3,6 +3,8 @@
 from django import template
 from django.utils.translation import gettext_lazy as _
 
+from systems.tutatis.models import Action, Role
+
 register = template.Library()
 
 LABELS = {
@@ -24,21 +26,8 @@ LABELS = {
     "both_stand": _("both stand"),
     "attacker_ko_or_stand": _("attacker KO in place, or both stand"),
     "attacker_pushed_or_ko": _("attacker pushed and KO, KO in place, or both stand"),
-    # actions
-    "weather": _("Weather"),
-    "kickoff": _("Kick-off checks"),
-    "tackle": _("Tackle"),
-    "shot": _("Shot"),
-    "foul": _("Foul"),
-    "fall": _("Fall"),
-    "injury": _("Injury"),
-    "test": _("Test"),
-    # roles
-    "player": _("Player"),
-    "goalkeeper": _("Goalkeeper"),
-    "hero": _("Hero"),
-    "mercenary": _("Mercenary"),
-    "special": _("Special character"),
+    **dict(Action.choices),
+    **dict(Role.choices),
 }
 
 

@@ -9,13 +9,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
+from league.roles import is_commissioner
 from matches.models import Fixture
-from matches.table_results.roles import report_actions
+from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
 from systems.tutatis import RULE_SYSTEM, roles, selectors
 from systems.tutatis.forms import ResultForm, RollForm
-from systems.tutatis.models import ResultReport
+from systems.tutatis.models import Action
 from systems.tutatis.services import matchday
 
 SIDES = ("home", "away")
@@ -66,7 +67,7 @@ def _roll_form(fixture: Fixture, data=None, action: str = "") -> RollForm:
 def _roll_forms(fixture: Fixture, bound: RollForm | None = None) -> list[tuple]:
     """``(action, label, form, fields)`` for each tool; a bound form replaces its action's."""
     tools = []
-    for action, label in RollForm.ACTIONS:
+    for action, label in Action.choices:
         form = _roll_form(fixture, action=action)
         if bound is not None and bound.data.get("action") == action:
             form = bound
@@ -86,7 +87,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
     open_report = selectors.open_report(fixture=fixture)
     live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
     side = roles.coach_side(user, fixture)
-    commissioner = roles.is_commissioner(user, league)
+    commissioner = is_commissioner(user, league)
     actions = report_actions(user, open_report)
     return {
         "fixture": fixture,
@@ -100,7 +101,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
         "can_roll": live and (commissioner or side is not None),
         "my_side": side,
         "is_commissioner": commissioner,
-        "can_enter": live and roles.can_enter_result(user, fixture),
+        "can_enter": live and can_enter_result(user, fixture),
         "can_confirm": actions.confirm,
         "can_dispute": actions.dispute,
         "can_decide": actions.decide,
@@ -184,15 +185,6 @@ class TutatisPages(ReportPages):
         "decide": (messages.SUCCESS, _lazy("The result is decided.")),
     }
     entered_message = _lazy("The result is entered: the other coach confirms it.")
-
-    def fixture(self, pk: int) -> Fixture:
-        return _fixture(pk)
-
-    def report(self, pk: int) -> ResultReport:
-        report = selectors.report_list().filter(pk=pk).first()
-        if report is None:
-            raise Http404
-        return report
 
     def entry_form(self, request: HttpRequest, fixture: Fixture) -> ResultForm:
         return _result_form(fixture, request.POST)

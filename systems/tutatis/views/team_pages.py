@@ -11,6 +11,8 @@ from django.views.decorators.http import require_POST
 from core.access import role_gate
 from core.forms import add_service_errors
 from league.models import League, Team
+from league.roles import can_edit_roster
+from matches.selectors import team_fixture_table
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
 from systems.tutatis.models import Player
@@ -26,14 +28,14 @@ def _league(pk: int) -> League:
     return get_object_or_404(selectors.league_list(), pk=pk)
 
 
-editor_gate = role_gate(_team, roles.can_edit_roster)
+editor_gate = role_gate(_team, can_edit_roster)
 lists_gate = role_gate(_league, roles.can_edit_lists)
 
 
 def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     team = _team(team.pk)
     players = selectors.players_of(team=team)
-    can_edit = roles.can_edit_roster(request.user, team)
+    can_edit = can_edit_roster(request.user, team)
     return render(
         request,
         "tutatis/team.html",
@@ -47,7 +49,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
             "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
             if can_edit and not players
             else None,
-            "fixtures": selectors.team_fixtures(team=team),
+            "fixtures": team_fixture_table(team=team),
         },
     )
 
@@ -70,10 +72,13 @@ def team_list_choose(request: HttpRequest, team: Team) -> HttpResponse:
 
 
 def _check_context(team: Team, form: RosterForm) -> dict:
+    """The live check of the counts posted (nothing saved), or why they cannot be checked."""
+    budget = engine.league_rules(team.league).budget
+    if not form.is_valid():
+        return {"draft_error": _("Give whole numbers from 0 to 12."), "budget": budget}
     try:
         draft, _fired = rosters.roster_draft(team=team, counts=form.counts())
     except ValidationError as error:
-        budget = engine.league_rules(team.league).budget
         return {"draft_error": " ".join(error.messages), "budget": budget}
     return {**selectors.roster_check(team=team, players=draft), "draft": draft}
 
@@ -90,11 +95,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
     form = RosterForm(request.POST or None, entries=entries, counts=counts)
     context = {"team": team, "league": team.league, "team_list": team_list, "form": form}
     if request.method == "POST" and request.POST.get("check_only"):
-        if not form.is_valid():
-            budget = engine.league_rules(team.league).budget
-            context |= {"draft_error": _("Give whole numbers from 0 to 12."), "budget": budget}
-        else:
-            context |= _check_context(team, form)
+        context |= _check_context(team, form)
         return render(request, "tutatis/roster.html#check", context)
     if request.method == "POST" and form.is_valid():
         try:
@@ -139,7 +140,9 @@ def team_lists(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @lists_gate
 def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpResponse:
-    team_list = get_object_or_404(selectors.team_lists(), pk=list_pk)
+    team_list = selectors.team_list_get(team_list_id=list_pk)
+    if team_list is None:
+        raise Http404
     try:
         copy = list_services.team_list_copy(user=request.user, league=league, team_list=team_list)
     except ValidationError as error:
@@ -152,7 +155,7 @@ def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpRe
 
 
 def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    entry = get_object_or_404(selectors.list_entries(), pk=pk)
+    entry = get_object_or_404(selectors.list_entry_rows(), pk=pk)
     league = entry.team_list.league
     if league is None or not roles.can_edit_lists(request.user, league):
         raise Http404
@@ -184,10 +187,10 @@ def league_context(request: HttpRequest, league: League, season=None) -> dict:
 
 
 def _player(pk: int) -> Player:
-    return get_object_or_404(selectors.player_list(), pk=pk)
+    return get_object_or_404(selectors.player_rows(), pk=pk)
 
 
-player_gate = role_gate(_player, lambda user, player: roles.can_edit_roster(user, player.team))
+player_gate = role_gate(_player, lambda user, player: can_edit_roster(user, player.team))
 
 
 @require_POST

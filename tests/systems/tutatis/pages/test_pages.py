@@ -20,6 +20,22 @@ def roster_data(spec):
     return data
 
 
+def _keeper(team, name, *, on_pitch):
+    """A goalkeeper hired straight into ``team``, on the pitch or on the bench."""
+    return Player.objects.create(
+        team=team,
+        name=name,
+        role="goalkeeper",
+        mo=4,
+        st=7,
+        ag=7,
+        co=8,
+        bp=8,
+        price=60,
+        on_pitch=on_pitch,
+    )
+
+
 def test_team_page_and_sheet_show_players_and_the_check(client, orcs):
     page = client.get(orcs.get_absolute_url())
     assert page.status_code == 200
@@ -131,30 +147,8 @@ def test_team_page_moves_renames_and_fires_a_player(client, orcs, coach, other_c
     assert Player.objects.filter(team=orcs, on_pitch=True).count() == 7
     client.post(reverse("league:tt_player", args=[keeper.pk, "fire"]))
     assert not Player.objects.filter(pk=keeper.pk).exists()
-    second = Player.objects.create(
-        team=orcs,
-        name="Keeper B",
-        role="goalkeeper",
-        mo=4,
-        st=7,
-        ag=7,
-        co=8,
-        bp=8,
-        price=60,
-        on_pitch=True,
-    )
-    third = Player.objects.create(
-        team=orcs,
-        name="Keeper C",
-        role="goalkeeper",
-        mo=4,
-        st=7,
-        ag=7,
-        co=8,
-        bp=8,
-        price=60,
-        on_pitch=False,
-    )
+    second = _keeper(orcs, "Keeper B", on_pitch=True)
+    third = _keeper(orcs, "Keeper C", on_pitch=False)
     response = client.post(reverse("league:tt_player", args=[third.pk, "move"]), follow=True)
     assert b"2 goalkeepers on the pitch: only 1 at a time" in response.content
     assert Player.objects.get(pk=third.pk).on_pitch is False
