@@ -25,7 +25,7 @@ from typing import Any
 from django.utils import timezone
 
 from core import history
-from core.bulk import rows_update_values
+from core.bulk import rows_insert, rows_update_values
 from core.history import record_saves
 from league.models import Team
 from matches.models import Fixture, Result
@@ -259,8 +259,10 @@ class _Writes:
         for league_id, rows in self.changed.items():
             rows_update_values(Gladiator, rows, HISTORY_FIELDS)
             history.record_changes(rows=rows, before=before, league_id=league_id)
-        Gladiator.objects.bulk_create(self.recruits)  # before their events name them
-        GladiatorEvent.objects.bulk_create(self.events)
+        rows_insert(Gladiator, self.recruits)
+        for event in self.events:
+            event.gladiator = event.gladiator  # a recruit's id, now drawn
+        rows_insert(GladiatorEvent, self.events, ids=False)
         KillpowerTeam.objects.bulk_create(
             [after for _before, after in self.teams],
             update_conflicts=True,
