@@ -90,12 +90,13 @@ def fixtures_freeze(
             refused.append((fixture, ValidationError(problems)))
             continue
         league = fixture.season.league
-        rules = settings.setdefault(league.pk, engine.league_settings(league))
+        if league.pk not in settings:
+            settings[league.pk] = engine.league_settings(league)
         for team_id in (fixture.home_id, fixture.away_id):
             if team_id not in sheets:
                 sheets[team_id] = selectors.team_sheet(team=teams[team_id])
             busy[team_id] = fixture
-        _freeze(fixture, sheets, rules, Dice(seed))
+        _freeze(fixture, sheets, settings[league.pk], Dice(seed))
         fixture.locked_at = now
     return refused
 
