@@ -11,14 +11,15 @@ the betting settings) and their bulk variants, the same code the single-item ser
 * a simulated game's season: kicked off by its kick-off's own ``fixtures_freeze`` and resolved
   by ``matches.simulation_chunks.results_resolve``, as a worker resolves a chunk (a seed
   each);
-* a table game's season (Tutatis): played round after round by the result-report workflow's
+* a table game's season (Tutatis, Killpower): played round after round by the result-report workflow's
   round-level variants (``matches.table_results.bulk.round_play``): each round kicked off by
   the game's ``kick_off_many``, the reports its ``load_entry`` draws entered by the home coach
   and confirmed by the away coach with the workflow's checks, recorded by the game's
   ``recorded``, and the post-match sequences run by its ``post_match_many``; so each round
-  starts from what the last one left (injuries carried over);
-* where a game has no bulk variant of its match services yet (Killpower; Mythril's kick-off,
-  results and post-match sequence), its own ``load_kick_off`` and ``load_results``.
+  starts from what the last one left (injuries carried over; Killpower's rounds are kicked
+  off first by its ``load_results``, each RAP on a seed of the dice);
+* where a game has no bulk variant of its match services yet (Mythril's kick-off, results and
+  post-match sequence), its own ``load_kick_off`` and ``load_results``.
 
 ``matches.bulk`` writes fixtures and results, ``betting.bulk`` wallets, bets and their
 settlement. ``tests/loadgen/test_one_write_path.py`` builds a league by hand, one service call

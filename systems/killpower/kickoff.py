@@ -14,58 +14,123 @@ A fixture kicks off at its scheduled time (the sweeper), when its result is firs
 earlier by the commissioner's command, ``fixture_kick_off_now``.
 """
 
+from collections.abc import Mapping, Sequence
+from copy import copy
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.bulk import rows_update_values
+from core.history import record_saves
 from core.refusals import Forbidden, Refused
+from league.models import Team
 from matches import locking
 from matches.models import Fixture
 from rules_engine import Dice
-from rules_engine.killpower import division, draw_rapidity, parse_team, targets
+from rules_engine.killpower import (
+    KillpowerSettings,
+    division,
+    draw_rapidity,
+    parse_team,
+    targets,
+)
 from systems.killpower import RULE_SYSTEM, SIDES, engine, roles
 from systems.killpower.selectors import gladiators as selectors
 
-
-def _problems(fixture: Fixture) -> dict[str, str]:
-    problems: dict[str, str] = {}
-    for side in SIDES:
-        team = getattr(fixture, side)
-        unsettled = selectors.team_unsettled_fixture(team=team, exclude=fixture, include_due=False)
-        if unsettled is not None:
-            opponent = unsettled.away if unsettled.home_id == team.pk else unsettled.home
-            problems[side] = _(
-                "%(team)s's match against %(opponent)s is not settled yet: its result must be "
-                "confirmed and its post-match sequence run first."
-            ) % {"team": team.name, "opponent": opponent.name}
-            continue
-        blocking = [i for i in selectors.roster_issues(team=team) if i.blocking]
-        if blocking:
-            problems[side] = _("%(team)s's roster is not ready: %(problems)s") % {
-                "team": team.name,
-                "problems": "; ".join(f"{i.field}: {i.message}" for i in blocking),
-            }
-    return problems
+FROZEN = ["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
+"""The fields a kick-off writes."""
 
 
 def kick_off(fixture: Fixture, *, seed: int | None = None) -> None:
     """Freeze both teams into ``fixture`` and draw the RAP; ``ValidationError`` (per side)
     when a team is not ready, leaving the fixture as it was. The caller holds both teams' and
     the fixture's row locks (``matches.locking.lock_fixture_with_teams``)."""
-    problems = _problems(fixture)
-    if problems:
-        raise ValidationError(problems)
-    settings = engine.league_settings(fixture.season.league)
-    sheets = {side: selectors.team_sheet(team=getattr(fixture, side)) for side in SIDES}
-    dice = Dice(seed)
+    for _fixture, error in fixtures_freeze(fixtures=[fixture], seeds=[seed]):
+        raise error
+    fixture.save(update_fields=FROZEN)
+
+
+def kick_off_many(
+    *, fixtures: list[Fixture], seeds: Sequence[int | None] | None = None
+) -> dict[int, list[str]]:
+    """:func:`kick_off` for many fixtures whose teams and selves the caller holds locked, each
+    RAP drawn on its seed of ``seeds`` (fresh dice without), written in one statement with
+    their history. Returns the messages of the fixtures that cannot kick off, by id; those are
+    left as they were."""
+    befores = {id(fixture): copy(fixture) for fixture in fixtures}
+    refused = fixtures_freeze(fixtures=fixtures, seeds=seeds)
+    problems = {fixture.pk: error.messages for fixture, error in refused}
+    kicked = [(befores[id(f)], f) for f in fixtures if f.pk not in problems]
+    rows_update_values(Fixture, [fixture for _before, fixture in kicked], FROZEN)
+    record_saves(saves=kicked, fields=FROZEN)
+    return problems
+
+
+def fixtures_freeze(
+    *, fixtures: Sequence[Fixture], seeds: Sequence[int | None] | None = None
+) -> list[tuple[Fixture, ValidationError]]:
+    """Set what the kick-off freezes on each of ``fixtures`` (nothing written), in order: each
+    team judged and its sheet built once, a team kicked off here busy for its next fixture.
+    Returns each fixture that cannot kick off with its ``ValidationError`` per side."""
+    teams = {team.pk: team for fixture in fixtures for team in (fixture.home, fixture.away)}
+    prefetch_related_objects(list(teams.values()), "killpower", selectors.living_prefetch())
+    busy = selectors.teams_unsettled_fixtures(teams=list(teams.values()), exclude=fixtures)
+    sheets: dict[int, dict[str, Any]] = {}
+    settings: dict[int, KillpowerSettings] = {}
+    refused, now = [], timezone.now()
+    for fixture, seed in zip(fixtures, seeds or [None] * len(fixtures), strict=True):
+        problems = {side: _problem(getattr(fixture, side), busy) for side in SIDES}
+        problems = {side: problem for side, problem in problems.items() if problem}
+        if problems:
+            refused.append((fixture, ValidationError(problems)))
+            continue
+        league = fixture.season.league
+        if league.pk not in settings:
+            settings[league.pk] = engine.league_settings(league)
+        for team_id in (fixture.home_id, fixture.away_id):
+            if team_id not in sheets:
+                sheets[team_id] = selectors.team_sheet(team=teams[team_id])
+            busy[team_id] = fixture
+        _freeze(fixture, sheets, settings[league.pk], Dice(seed))
+        fixture.locked_at = now
+    return refused
+
+
+def _problem(team: Team, busy: Mapping[int, Fixture]) -> str | None:
+    """Why ``team`` cannot kick off: another match of it not settled, or its roster."""
+    unsettled = busy.get(team.pk)
+    if unsettled is not None:
+        opponent = unsettled.away if unsettled.home_id == team.pk else unsettled.home
+        return _(
+            "%(team)s's match against %(opponent)s is not settled yet: its result must be "
+            "confirmed and its post-match sequence run first."
+        ) % {"team": team.name, "opponent": opponent.name}
+    blocking = [i for i in selectors.roster_issues(team=team) if i.blocking]
+    if blocking:
+        return _("%(team)s's roster is not ready: %(problems)s") % {
+            "team": team.name,
+            "problems": "; ".join(f"{i.field}: {i.message}" for i in blocking),
+        }
+    return None
+
+
+def _freeze(
+    fixture: Fixture,
+    sheets: Mapping[int, dict[str, Any]],
+    settings: KillpowerSettings,
+    dice: Dice,
+) -> None:
+    """The sheets, the settings and the RAP drawn on ``dice`` set on ``fixture``."""
+    sheet = {"home": sheets[fixture.home_id], "away": sheets[fixture.away_id]}
     rapidity = {
-        side: draw_rapidity(parse_team(sheets[side], side).gladiators, dice=dice) for side in SIDES
+        side: draw_rapidity(parse_team(sheet[side], side).gladiators, dice=dice) for side in SIDES
     }
-    powers = {side: sheets[side]["power"] for side in SIDES}
+    powers = {side: sheet[side]["power"] for side in SIDES}
     kickoff: dict[str, Any] = {
         "seed": dice.seed,
         "rolls": dice.log(),
@@ -74,14 +139,10 @@ def kick_off(fixture: Fixture, *, seed: int | None = None) -> None:
         "division": {side: division(powers[side]) for side in SIDES},
         "points_to_score": targets(powers["home"], powers["away"], settings.targets).to_dict(),
     }
-    fixture.home_sheet, fixture.away_sheet = sheets["home"], sheets["away"]
+    fixture.home_sheet, fixture.away_sheet = sheet["home"], sheet["away"]
     fixture.options = {"settings": settings.to_dict(), "kickoff": kickoff}
     fixture.status = Fixture.Status.LOCKED
-    fixture.locked_at = timezone.now()
     fixture.problem = ""
-    fixture.save(
-        update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
-    )
 
 
 @transaction.atomic

@@ -76,7 +76,9 @@ def register() -> None:
         fixture_page=match_pages.fixture_detail,
         league_page_context=league_pages.league_context,
     )
-    matches.kick_off.answer(RULE_SYSTEM, kick_off=kickoff.kick_off)
+    matches.kick_off.answer(
+        RULE_SYSTEM, kick_off=kickoff.kick_off, kick_off_many=kickoff.kick_off_many
+    )
     matches.record_fields.answer(RULE_SYSTEM, record_api_fields=record_fields.record_fields)
     matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
     matches.outcomes.answer(RULE_SYSTEM, outcomes=selectors.bet_outcomes)
@@ -115,6 +117,6 @@ def register() -> None:
     loadgen.load.answer(
         RULE_SYSTEM,
         load_teams=load.load_teams,
-        load_kick_off=load.load_kick_off,
+        load_entry=load.load_entry,
         load_results=load.load_results,
     )

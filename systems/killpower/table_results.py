@@ -5,7 +5,7 @@ draw's free throws, the result the engine judges (points to score, free throws s
 recording's dice, their rolls kept in the record) and the post-match sequence
 (:func:`~systems.killpower.services.post_match.sequence_apply`)."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from league.roles import AnyUser
@@ -104,3 +104,10 @@ class KillpowerResults(TableResults):
         from systems.killpower.services.post_match import sequence_apply
 
         return sequence_apply(fixture=fixture, result=result, report=report, dice=dice)
+
+    def post_match_many(
+        self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]
+    ) -> list[Mapping[str, Any]]:
+        from systems.killpower.services.post_match import sequences_apply
+
+        return list(sequences_apply(played=played))

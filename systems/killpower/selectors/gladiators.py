@@ -1,6 +1,7 @@
 """Read-side queries for Killpower Ball teams and gladiators; every derived number comes from
 the rules engine (characteristics, armour, raises available, power, division)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,6 +124,16 @@ def team_unsettled_fixture(
     its post-match sequence (and with ``include_due`` one past its kick-off time by the
     database's clock). Until it is settled the gladiators are frozen, and no other fixture of
     the team kicks off (``include_due=False``: a due fixture does not hold up another)."""
+    excluded = [] if exclude is None else [exclude]
+    unsettled = teams_unsettled_fixtures(teams=[team], exclude=excluded, include_due=include_due)
+    return unsettled.get(team.pk)
+
+
+def teams_unsettled_fixtures(
+    *, teams: list[Team], exclude: Sequence[Fixture] = (), include_due: bool = False
+) -> dict[int, Fixture]:
+    """:func:`team_unsettled_fixture` of each of ``teams`` that has one, by team id (a query
+    for all)."""
     unsettled = Q(status=Fixture.Status.LOCKED) | (
         Q(status=Fixture.Status.PLAYED)
         & ~Q(post_match__status=PostMatchRun.Status.DONE)
@@ -130,10 +141,19 @@ def team_unsettled_fixture(
     )
     if include_due:
         unsettled |= Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now())
-    fixtures = Fixture.objects.filter(Q(home=team) | Q(away=team)).filter(unsettled)
-    if exclude is not None:
-        fixtures = fixtures.exclude(pk=exclude.pk)
-    return fixtures.select_related("home", "away").order_by("kickoff", "pk").first()
+    fixtures = (
+        Fixture.objects.filter(Q(home__in=teams) | Q(away__in=teams))
+        .filter(unsettled)
+        .exclude(pk__in=[fixture.pk for fixture in exclude])
+        .select_related("home", "away")
+        .order_by("-kickoff", "-pk")
+    )
+    wanted = {team.pk for team in teams}
+    found = {}
+    for fixture in fixtures:  # the earliest last
+        for team_id in {fixture.home_id, fixture.away_id} & wanted:
+            found[team_id] = fixture
+    return found
 
 
 RECORD_KEYS = ("played", "won", "lost", "drawn", "abandoned")

@@ -18,11 +18,15 @@ Tournament mode (13.2): the engine restores both teams as they were before the m
 """
 
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
 
 from core import history
+from core.bulk import rows_insert, rows_update_values
+from core.history import record_saves
 from league.models import Team
 from matches.models import Fixture, Result
 from matches.table_results import post_match as table_post_match
@@ -38,7 +42,6 @@ from systems.killpower.models import (
     PostMatchRun,
     ResultReport,
 )
-from systems.killpower.models.gladiators import LIVING
 from systems.killpower.report_checks import WOUNDED
 
 log = logging.getLogger(__name__)
@@ -71,149 +74,202 @@ def sequence_apply(
 ) -> dict[str, Any]:
     """The engine's sequence for both teams, home first, on ``dice``, written to the (locked)
     rows; in a tournament the next bracket fixture follows. Returns the engine's account."""
-    match_settings = fixture_settings(fixture)
-    sides = SYSTEM.post_match(
-        _outcome(result),
-        dice=dice,
-        options={
-            **match_settings,
-            "decisions": dict(report.decisions) if report is not None else {},
-            "used_names": {side: _dead_names(getattr(fixture, side)) for side in SIDES},
-        },
+    return sequences_apply(played=[(fixture, result, report, dice)])[0]
+
+
+def sequences_apply(
+    *, played: Sequence[tuple[Fixture, Result, ResultReport | None, Dice]]
+) -> list[dict[str, Any]]:
+    """:func:`sequence_apply` for a round's fixtures at once (each team in one of them, its
+    rows locked), written in a few statements: each one's account, in order."""
+    teams = [team for fixture, *_rest in played for team in (fixture.home, fixture.away)]
+    gladiators = Gladiator.objects.filter(team__in=teams).order_by("number")
+    living: dict[int, dict[str, Gladiator]] = {team.pk: {} for team in teams}
+    dead: dict[int, set[str]] = {team.pk: set() for team in teams}
+    for gladiator in gladiators:
+        if gladiator.status == Gladiator.Status.DEAD:
+            dead[gladiator.team_id].add(gladiator.name)
+        else:
+            living[gladiator.team_id][gladiator.name] = gladiator
+    before = history.snapshot(
+        [g for team in living.values() for g in team.values()], HISTORY_FIELDS
     )
-    tournament = match_settings.get("mode") == Mode.TOURNAMENT
-    for side in SIDES:
-        team = getattr(fixture, side)  # locked with the fixture, in the locking order
-        _apply(fixture, result, team, side, sides[side], tournament=tournament)
-    if tournament:
+    ranking = {row.pk: row for row in KillpowerTeam.objects.filter(team__in=teams)}
+    write = _Writes()
+    accounts, seasons = [], {}
+    for fixture, result, report, dice in played:
+        match_settings = fixture_settings(fixture)
+        sides = SYSTEM.post_match(
+            _outcome(result),
+            dice=dice,
+            options={
+                **match_settings,
+                "decisions": dict(report.decisions) if report is not None else {},
+                "used_names": {
+                    side: sorted(dead[getattr(fixture, f"{side}_id")]) for side in SIDES
+                },
+            },
+        )
+        tournament = match_settings.get("mode") == Mode.TOURNAMENT
+        for side in SIDES:
+            team = getattr(fixture, side)
+            write.side(fixture, result, team, side, sides[side], living[team.pk], tournament)
+            points, row = sides[side]["team"]["ranking_points"], ranking.get(team.pk)
+            if not tournament and (row is None or row.ranking_points != points):
+                write.teams.append((row, KillpowerTeam(team=team, ranking_points=points)))
+        if tournament:
+            seasons[fixture.season_id] = fixture.season
+        accounts.append(sides)
+    write.save(before)
+    if seasons:
         from systems.killpower.services.tournaments import tournament_advance
 
-        tournament_advance(season=fixture.season)
-    return sides
+        for season in seasons.values():
+            tournament_advance(season=season)
+    return accounts
 
 
-def _dead_names(team: Team) -> list[str]:
-    """The names of the team's dead: an automatic recruit never takes one of them."""
-    return sorted(team.gladiators.exclude(LIVING).values_list("name", flat=True).distinct())
+@dataclass
+class _Writes:
+    """What a round's post-match sequences write, gathered, then saved in a few statements."""
 
+    events: list[GladiatorEvent] = field(default_factory=list)
+    changed: dict[int, list[Gladiator]] = field(default_factory=dict)  # by league
+    recruits: list[Gladiator] = field(default_factory=list)
+    teams: list[tuple[KillpowerTeam | None, KillpowerTeam]] = field(default_factory=list)
 
-def _apply(
-    fixture: Fixture,
-    result: Result,
-    team: Team,
-    side: str,
-    done: dict[str, Any],
-    *,
-    tournament: bool,
-) -> None:
-    """Write one team's post-match sequence to its rows and its gladiators' history."""
-    report = result.record["report"][side]
-    living = {g.name: g for g in team.gladiators.filter(LIVING).order_by("number")}
-    before = history.snapshot(living.values(), HISTORY_FIELDS)
-    events: list[GladiatorEvent] = []
+    def side(
+        self,
+        fixture: Fixture,
+        result: Result,
+        team: Team,
+        side: str,
+        done: dict[str, Any],
+        living: dict[str, Gladiator],
+        tournament: bool,
+    ) -> None:
+        """One team's post-match sequence, as changes to its rows and its history."""
+        report = result.record["report"][side]
 
-    def event(who: Gladiator, kind: str, /, **detail: Any) -> None:
-        events.append(GladiatorEvent(gladiator=who, kind=kind, fixture=fixture, detail=detail))
-
-    out, armour_lost = set(report["out"]), report["armour_lost"]
-    for name in report["played"]:
-        event(
-            living[name],
-            Event.PLAYED,
-            outcome=done["outcome"],
-            out=name in out,
-            armour_lost=armour_lost.get(name, 0),
-        )
-    if tournament:
-        GladiatorEvent.objects.bulk_create(events)
-        return
-    steps = done["log"]
-    rolls = done["rolls"]
-    KillpowerTeam.objects.update_or_create(
-        team=team, defaults={"ranking_points": done["team"]["ranking_points"]}
-    )
-    status = {name: Gladiator.Status.FIT for name in living}
-    for name in result.record.get(WOUNDED, {}).get(side, []):
-        status[name] = Gladiator.Status.BADLY_WOUNDED
-        event(living[name], Event.INJURED)
-    for coma in report["comas"]:
-        event(living[coma["gladiator"]], Event.COMA, state=coma["state"], location=coma["location"])
-    for risk in steps["death_risk"]:
-        name = risk["gladiator"]
-        event(
-            living[name], Event.DEATH_RISK, **risk, rolls=rolls_for(rolls, name, DEATH_RISK_ROLLS)
-        )
-        status[name] = Gladiator.Status.COMA
-    for removed in steps["removed"]:
-        name = removed["gladiator"]
-        status[name] = Gladiator.Status.DEAD
-        event(living[name], Event.DIED, reason=removed["reason"])
-    for entry in steps["experience"]:
-        gladiator = living[entry["gladiator"]]
-        gained = entry["xp"] - gladiator.xp
-        gladiator.xp = entry["xp"]
-        event(
-            gladiator,
-            Event.XP,
-            gained=gained,
-            xp=entry["xp"],
-            raises_available=entry["raises_available"],
-        )
-    for entry in steps["equipment"]:
-        gladiator = living[entry["gladiator"]]
-        gladiator.equipment = entry["after"]
-        event(
-            gladiator,
-            Event.EQUIPMENT,
-            before=entry["before"],
-            after=entry["after"],
-            forced=entry["forced"],
-            rolls=rolls_for(rolls, gladiator.name),
-        )
-    now = timezone.now()
-    for name, gladiator in living.items():
-        gladiator.status = status[name]
-        if gladiator.status == Gladiator.Status.DEAD:
-            gladiator.died_at = now
-    Gladiator.objects.bulk_update(living.values(), HISTORY_FIELDS)
-    history.record_changes(rows=living.values(), before=before, league_id=team.league_id)
-    events += _recruit(fixture, team, done, living)
-    GladiatorEvent.objects.bulk_create(events)
-
-
-def _recruit(
-    fixture: Fixture, team: Team, done: dict[str, Any], before: dict[str, Gladiator]
-) -> list[GladiatorEvent]:
-    """Rows for the recruits, each in the place (number) of the gladiator who left it."""
-    recruits = set(done["log"]["recruits"])
-    numbered = {g.number: g.name for g in before.values()}
-    events = []
-    for number, sheet in enumerate(done["team"]["gladiators"], start=1):
-        if sheet["name"] not in recruits:
-            continue
-        gladiator = Gladiator.objects.create(
-            team=team,
-            number=number,
-            name=sheet["name"],
-            race=sheet["race"],
-            specialization=sheet["specialization"],
-            equipment=sheet["equipment"],
-            xp=sheet["xp"],
-            raises=sheet["raises"],
-        )
-        events.append(
-            GladiatorEvent(
-                gladiator=gladiator,
-                kind=Event.RECRUITED,
-                fixture=fixture,
-                detail={
-                    "replaces": numbered.get(number),
-                    "equipment": sheet["equipment"],
-                    "rolls": rolls_for(done["rolls"], sheet["name"]),
-                },
+        def event(who: Gladiator, kind: str, /, **detail: Any) -> None:
+            self.events.append(
+                GladiatorEvent(gladiator=who, kind=kind, fixture=fixture, detail=detail)
             )
+
+        out, armour_lost = set(report["out"]), report["armour_lost"]
+        for name in report["played"]:
+            event(
+                living[name],
+                Event.PLAYED,
+                outcome=done["outcome"],
+                out=name in out,
+                armour_lost=armour_lost.get(name, 0),
+            )
+        if tournament:
+            return
+        steps, rolls = done["log"], done["rolls"]
+        status = {name: Gladiator.Status.FIT for name in living}
+        for name in result.record.get(WOUNDED, {}).get(side, []):
+            status[name] = Gladiator.Status.BADLY_WOUNDED
+            event(living[name], Event.INJURED)
+        for coma in report["comas"]:
+            event(
+                living[coma["gladiator"]],
+                Event.COMA,
+                state=coma["state"],
+                location=coma["location"],
+            )
+        for risk in steps["death_risk"]:
+            name = risk["gladiator"]
+            event(
+                living[name],
+                Event.DEATH_RISK,
+                **risk,
+                rolls=rolls_for(rolls, name, DEATH_RISK_ROLLS),
+            )
+            status[name] = Gladiator.Status.COMA
+        for removed in steps["removed"]:
+            name = removed["gladiator"]
+            status[name] = Gladiator.Status.DEAD
+            event(living[name], Event.DIED, reason=removed["reason"])
+        for entry in steps["experience"]:
+            gladiator = living[entry["gladiator"]]
+            gained = entry["xp"] - gladiator.xp
+            gladiator.xp = entry["xp"]
+            event(
+                gladiator,
+                Event.XP,
+                gained=gained,
+                xp=entry["xp"],
+                raises_available=entry["raises_available"],
+            )
+        for entry in steps["equipment"]:
+            gladiator = living[entry["gladiator"]]
+            gladiator.equipment = entry["after"]
+            event(
+                gladiator,
+                Event.EQUIPMENT,
+                before=entry["before"],
+                after=entry["after"],
+                forced=entry["forced"],
+                rolls=rolls_for(rolls, gladiator.name),
+            )
+        now = timezone.now()
+        for name, gladiator in living.items():
+            gladiator.status = status[name]
+            if gladiator.status == Gladiator.Status.DEAD:
+                gladiator.died_at = now
+        self.changed.setdefault(team.league_id, []).extend(living.values())
+        self._recruit(fixture, team, done, living)
+
+    def _recruit(
+        self, fixture: Fixture, team: Team, done: dict[str, Any], before: dict[str, Gladiator]
+    ) -> None:
+        """Rows for the recruits, each in the place (number) of the gladiator who left it."""
+        recruits = set(done["log"]["recruits"])
+        numbered = {g.number: g.name for g in before.values()}
+        for number, sheet in enumerate(done["team"]["gladiators"], start=1):
+            if sheet["name"] not in recruits:
+                continue
+            gladiator = Gladiator(
+                team=team,
+                number=number,
+                name=sheet["name"],
+                race=sheet["race"],
+                specialization=sheet["specialization"],
+                equipment=sheet["equipment"],
+                xp=sheet["xp"],
+                raises=sheet["raises"],
+            )
+            detail = {
+                "replaces": numbered.get(number),
+                "equipment": sheet["equipment"],
+                "rolls": rolls_for(done["rolls"], sheet["name"]),
+            }
+            self.recruits.append(gladiator)
+            self.events.append(
+                GladiatorEvent(
+                    gladiator=gladiator, kind=Event.RECRUITED, fixture=fixture, detail=detail
+                )
+            )
+
+    def save(self, before: dict[int, dict[str, str]]) -> None:
+        """Everything gathered written, with the history each row's ``save()`` would have
+        written."""
+        for league_id, rows in self.changed.items():
+            rows_update_values(Gladiator, rows, HISTORY_FIELDS)
+            history.record_changes(rows=rows, before=before, league_id=league_id)
+        rows_insert(Gladiator, self.recruits)
+        for event in self.events:
+            event.gladiator = event.gladiator  # a recruit's id, now drawn
+        rows_insert(GladiatorEvent, self.events, ids=False)
+        KillpowerTeam.objects.bulk_create(
+            [after for _before, after in self.teams],
+            update_conflicts=True,
+            unique_fields=["team"],
+            update_fields=["ranking_points"],
         )
-    return events
+        record_saves(saves=[*self.teams, *((None, gladiator) for gladiator in self.recruits)])
 
 
 def post_match_sweep() -> dict[str, int]:
