@@ -12,6 +12,7 @@ from matches.models import Fixture
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
+    ExperienceTable,
     LevelUp,
     MatchdayEntry,
     MythrilSettings,
@@ -34,6 +35,12 @@ def settings_of(league: League) -> MythrilSettings:
     """The league's settings, read afresh; the defaults (the rules as written) until saved."""
     found = MythrilSettings.objects.filter(league_id=league.pk).first()
     return found if found is not None else MythrilSettings(league=league)
+
+
+def experience_table(*, league: League) -> dict[str, Any]:
+    """The league's experience table as stored (empty before its roster data)."""
+    found = ExperienceTable.objects.filter(league=league).values_list("table", flat=True)
+    return next(iter(found), {})
 
 
 def gold_of(team: Team) -> int:
