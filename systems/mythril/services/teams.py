@@ -215,22 +215,10 @@ def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]
     starting gold and paying for its draft, in one ledger call for all. The teams, in order."""
     assert_mythril(league)
     verdicts: dict[str, dict[str, Any]] = {}
-    for spec in teams:
+    for spec in teams:  # within the starting gold: the engine's creation budget
         key = _draft_key(spec)
         if key not in verdicts:
             verdicts[key] = _verdict(league, spec)
-        spec_cost = verdicts[key]["cost"]
-        if spec_cost > settings_of(league).starting_gold:
-            raise Refused(
-                "not_enough_gold",
-                _("%(team)s has %(gold)s gold; this costs %(cost)s.")
-                % {
-                    "team": spec["name"],
-                    "gold": f"{settings_of(league).starting_gold:,}",
-                    "cost": f"{spec_cost:,}",
-                },
-                field="gold",
-            )
     primary, secondary = team_default_colours(league=league)
     rows = teams_register_plain(
         league=league,
