@@ -19,7 +19,7 @@ from matches import services as match_services
 from matches.models import Fixture
 from matches.table_results.services import report_confirm, report_enter
 from systems.mythril import RULE_SYSTEM
-from systems.mythril.kickoff import kick_off
+from systems.mythril.kickoff import SIDES, kick_off
 from systems.mythril.services.post_match import post_match_run
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
 from systems.mythril.services.teams import mythril_team_register
@@ -42,35 +42,25 @@ def _players(picks: list[tuple[str, int]]) -> list[dict[str, str]]:
     return [{"position": name} for name, count in picks for _ in range(count)]
 
 
-def _result(fixture: Fixture, number: int) -> dict[str, Any]:
-    """A plain result: the home side wins by one touchdown scored by its first player."""
-    fixture.refresh_from_db()
-    home = [p["id"] for p in fixture.home_sheet["players"]]
-    away = [p["id"] for p in fixture.away_sheet["players"]]
-    home_td, away_td = 1 + number % 2, number % 2
-    return {
-        "score": {"home": home_td, "away": away_td},
-        "home": {
+def result_entry(fixture: Fixture, home_td: int, away_td: int) -> dict[str, Any]:
+    """A plain result of the kicked-off ``fixture``: each side's touchdowns scored by its
+    first player, a completion by the second, a casualty caused by the away side's third."""
+    score = {"home": home_td, "away": away_td}
+    entry: dict[str, Any] = {"score": score}
+    for side in SIDES:
+        players = [p["id"] for p in getattr(fixture, f"{side}_sheet")["players"]]
+        entry[side] = {
             "stats": [
                 {
                     "player": pid,
-                    "touchdowns": home_td if i == 0 else 0,
-                    "completions": 1 if i == 1 else 0,
+                    "touchdowns": score[side] if i == 0 else 0,
+                    "completions": 1 if i == 1 and side == "home" else 0,
+                    "casualties": 1 if i == 2 and side == "away" else 0,
                 }
-                for i, pid in enumerate(home)
+                for i, pid in enumerate(players)
             ]
-        },
-        "away": {
-            "stats": [
-                {
-                    "player": pid,
-                    "touchdowns": away_td if i == 0 else 0,
-                    "casualties": 1 if i == 2 else 0,
-                }
-                for i, pid in enumerate(away)
-            ]
-        },
-    }
+        }
+    return entry
 
 
 def build_league(commissioner: User) -> None:
@@ -117,9 +107,9 @@ def build_league(commissioner: User) -> None:
         from matches import locking
 
         kick_off(locking.lock_fixture_with_teams(fixture.pk))
-        entered = report_enter(
-            fixture=fixture, user=fixture.home.coach, result=_result(fixture, number)
-        )
+        fixture.refresh_from_db()
+        result = result_entry(fixture, 1 + number % 2, number % 2)
+        entered = report_enter(fixture=fixture, user=fixture.home.coach, result=result)
         report_confirm(report=entered, user=fixture.away.coach)
         post_match_run(fixture_id=fixture.pk, seed=SEED + number)
         team_bets_settle(fixture_id=fixture.pk, seed=SEED + 100 + number)

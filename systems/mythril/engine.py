@@ -19,7 +19,7 @@ from rules_engine.mythril.reading import Reader
 from rules_engine.mythril.roster import Champion as EngineChampion
 from rules_engine.mythril.roster import Pitch, Prices, Skill
 from rules_engine.mythril.roster import TeamList as EngineTeamList
-from systems.mythril.models import Champion, PitchType, TeamList
+from systems.mythril.models import Champion, PitchType, Position, TeamList
 
 STATS = ("ma", "st", "ag", "av")
 
@@ -76,23 +76,28 @@ def champion_input(champion: Champion) -> dict[str, Any]:
     }
 
 
+def position_input(position: Position) -> dict[str, Any]:
+    """A position as the roster data file writes it."""
+    return {
+        "name": position.name,
+        "cost": position.cost,
+        "max": position.max_count,
+        "big_guy": position.big_guy,
+        "ally_limit": position.ally_limit,
+        "profile": profile_input(position),
+        "skills": list(position.skills),
+        "normal": list(position.normal),
+        "double": list(position.double),
+    }
+
+
 def team_list_input(team_list: TeamList, champions: Iterable[Champion]) -> dict[str, Any]:
     """The race's list with every champion of the league on offer (the engine refuses those
     who do not play for the race)."""
     return {
         "race": team_list.race,
         "positions": [
-            {
-                "name": p.name,
-                "cost": p.cost,
-                "max": p.max_count,
-                "big_guy": p.big_guy,
-                "ally_limit": p.ally_limit,
-                "profile": profile_input(p),
-                "skills": list(p.skills),
-                "normal": list(p.normal) or ["general"],
-                "double": list(p.double),
-            }
+            {**position_input(p), "normal": list(p.normal) or ["general"]}
             for p in team_list.positions.all()
         ],
         "champions": [champion_input(c) for c in champions],
@@ -107,12 +112,14 @@ def engine_team_list(team_list: TeamList) -> EngineTeamList:
     return EngineTeamList.from_dict(team_list_input(team_list, champions), "team_list")
 
 
+def league_pitches(league_id: int) -> list[dict[str, Any]]:
+    """The league's pitch types as the engine and the roster data file read them."""
+    return list(PitchType.objects.filter(league_id=league_id).values("name", "cost", "effect"))
+
+
 def league_prices(league_id: int) -> Prices:
     """The league's prices: the house rules' figures and the league's pitch types."""
-    pitches = [
-        {"name": p.name, "cost": p.cost, "effect": p.effect}
-        for p in PitchType.objects.filter(league_id=league_id)
-    ]
+    pitches = league_pitches(league_id)
     try:
         return Prices.from_dict({"pitches": pitches} if pitches else {}, "prices")
     except InvalidInput as exc:

@@ -26,13 +26,12 @@ from league.models import League, Team
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from systems.mythril import selectors
-from systems.mythril.demo import TEAMS, _players
+from systems.mythril.demo import TEAMS, _players, result_entry
+from systems.mythril.kickoff import SIDES
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.report_checks import validated
 from systems.mythril.services.settings import engine_settings_input
 from systems.mythril.services.teams import mythril_teams_register
-
-SIDES = ("home", "away")
 
 
 def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
@@ -63,24 +62,6 @@ def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
         fixture.locked_at = now
 
 
-def _entered(fixture: Fixture, dice: Dice) -> dict[str, Any]:
-    score = {side: dice.roll(4, f"{side} touchdowns") - 1 for side in SIDES}
-    entered: dict[str, Any] = {"score": score}
-    for side in SIDES:
-        players = [p["id"] for p in getattr(fixture, f"{side}_sheet")["players"]]
-        entered[side] = {
-            "stats": [
-                {
-                    "player": pid,
-                    "touchdowns": score[side] if i == 0 else 0,
-                    "completions": 1 if i == 1 and score[side] else 0,
-                }
-                for i, pid in enumerate(players)
-            ]
-        }
-    return entered
-
-
 def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
     """Entered and confirmed results, their post-match witnesses; the unsaved results."""
     now = timezone.now()
@@ -88,7 +69,10 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
         ResultReport(
             fixture=fixture,
             submitted_by_id=fixture.home.coach_id or by.pk,
-            payload=validated(fixture, _entered(fixture, dice)),
+            payload=validated(
+                fixture,
+                result_entry(fixture, *(dice.roll(4, f"{s} touchdowns") - 1 for s in SIDES)),
+            ),
             status=ResultReport.Status.CONFIRMED,
             reviewed_by_id=fixture.away.coach_id or by.pk,
             reviewed_at=now,

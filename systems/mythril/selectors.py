@@ -8,10 +8,12 @@ from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
 from ledger.models import Account, Entry
+from matches import selectors as match_selectors
 from matches.models import Fixture
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
+    ExperienceTable,
     LevelUp,
     MatchdayEntry,
     MythrilSettings,
@@ -34,6 +36,12 @@ def settings_of(league: League) -> MythrilSettings:
     """The league's settings, read afresh; the defaults (the rules as written) until saved."""
     found = MythrilSettings.objects.filter(league_id=league.pk).first()
     return found if found is not None else MythrilSettings(league=league)
+
+
+def experience_table(*, league: League) -> dict[str, Any]:
+    """The league's experience table as stored (empty before its roster data)."""
+    found = ExperienceTable.objects.filter(league=league).values_list("table", flat=True)
+    return next(iter(found), {})
 
 
 def gold_of(team: Team) -> int:
@@ -142,7 +150,7 @@ def team_page(team: Team, *, can_edit: bool) -> dict[str, Any]:
         "league": team.league,
         "sheet": team_sheet(team),
         "can_edit": can_edit,
-        "fixtures": team_fixtures(team=team),
+        "fixtures": match_selectors.team_fixtures(team=team).order_by("kickoff"),
         "level_ups": level_ups_with_skills(team=team),
         "hire_choices": hire_choices(team=team) if can_edit else [],
         "team_bets": bets_on,
@@ -153,15 +161,17 @@ def team_page(team: Team, *, can_edit: bool) -> dict[str, Any]:
     }
 
 
-def team_unsettled_fixture(team: Team, *, exclude: Fixture | None = None) -> Fixture | None:
+def team_unsettled_fixture(team: Team) -> Fixture | None:
     """A kicked-off or played fixture of the team whose post-match sequence has not run."""
-    fixtures = Fixture.objects.filter(Q(home=team) | Q(away=team)).filter(
-        Q(status=Fixture.Status.LOCKED)
-        | Q(status=Fixture.Status.PLAYED, post_match__status="pending")
+    return (
+        Fixture.objects.filter(Q(home=team) | Q(away=team))
+        .filter(
+            Q(status=Fixture.Status.LOCKED)
+            | Q(status=Fixture.Status.PLAYED, post_match__status="pending")
+        )
+        .select_related("home", "away")
+        .first()
     )
-    if exclude is not None:
-        fixtures = fixtures.exclude(pk=exclude.pk)
-    return fixtures.select_related("home", "away").first()
 
 
 def season_post_match_pending(*, season: Season) -> list[Fixture]:
@@ -194,11 +204,6 @@ def team_list() -> QuerySet[Team]:
 
 def league_teams(*, league: League) -> QuerySet[Team]:
     return Team.objects.filter(league=league).order_by("name")
-
-
-def season_list() -> QuerySet[Season]:
-    """Seasons of any league, with their league (a service refuses another game's)."""
-    return Season.objects.select_related("league")
 
 
 def player_list() -> QuerySet[Player]:
@@ -295,14 +300,6 @@ def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
             ).exclude(name__in=level.player.skills)
         )
     return pending
-
-
-def team_fixtures(*, team: Team) -> QuerySet[Fixture]:
-    return (
-        Fixture.objects.filter(Q(home=team) | Q(away=team))
-        .select_related("home", "away", "result")
-        .order_by("kickoff")
-    )
 
 
 def past_team_bets(*, team: Team) -> QuerySet[TeamBet]:
@@ -408,14 +405,9 @@ def fixture_team_bets(*, fixture: Fixture) -> QuerySet[TeamBet]:
     return TeamBet.objects.filter(fixture=fixture).select_related("team")
 
 
-def player_with_league() -> QuerySet[Player]:
-    """Players of any game with their team's league (a service refuses another game's)."""
-    return Player.objects.select_related("team__league")
-
-
 def post_match_log(*, fixture_id: int) -> dict[str, Any] | None:
     """The fixture's post-match sequence with every roll, or None before it has one."""
-    run = PostMatchRun.objects.filter(fixture_id=fixture_id).first()
+    run = post_match_run(fixture=Fixture(pk=fixture_id))
     if run is None:
         return None
     return {

@@ -35,6 +35,8 @@ class Row:
         return self.touchdowns_for - self.touchdowns_against
 
 
+COUNTED = ("played", "wins", "draws", "losses", "touchdowns_for", "touchdowns_against")
+"""What a team's standings row counts of its results (its :class:`Row`'s fields)."""
 POINT_UNITS = {"fixed": (0, 0), "draw_units": (1, 0), "loss_units": (0, 1)}
 """The points tables a result is counted with: a team's points are linear in the league's
 draw and loss points (a win is 3 whatever the league), so ``fixed + draw_units * draw +
@@ -46,16 +48,7 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
     points through the engine), kept on its standings row (one query)."""
     system = get_system(RULE_SYSTEM)
     ids = set(team_ids)
-    keys = (
-        "played",
-        "wins",
-        "draws",
-        "losses",
-        "touchdowns_for",
-        "touchdowns_against",
-        *POINT_UNITS,
-    )
-    counts = {team_id: dict.fromkeys(keys, 0) for team_id in ids}
+    counts = {team_id: dict.fromkeys((*COUNTED, *POINT_UNITS), 0) for team_id in ids}
     results = (
         Result.objects.filter(fixture__season_id=season_id, fixture__mythril_trophy__isnull=True)
         .filter(Q(fixture__home_id__in=ids) | Q(fixture__away_id__in=ids))
@@ -109,12 +102,8 @@ def standings_table(*, season: Season) -> list[Row]:
     rows = []
     for team in teams.order_by("name"):
         counts = team.kept_extra or {}
-        row = Row(team)
+        row = Row(team, **{key: counts.get(key, 0) for key in COUNTED})
         if counts:
-            row.played, row.wins = counts["played"], counts["wins"]
-            row.draws, row.losses = counts["draws"], counts["losses"]
-            row.touchdowns_for = counts["touchdowns_for"]
-            row.touchdowns_against = counts["touchdowns_against"]
             row.points = (
                 counts["fixed"]
                 + counts["draw_units"] * league.points_draw

@@ -33,58 +33,28 @@ match_patterns = [
     path("<int:pk>/mythril-sheet/", match_pages.match_sheet, name="my_match_sheet"),
 ]
 
+API_ROUTES = [
+    ("leagues/<int:pk>/roster-data/", api.RosterDataView, "mythril-roster-data"),
+    ("leagues/<int:pk>/teams/check/", api.DraftCheckView, "mythril-draft-check"),
+    ("leagues/<int:pk>/teams/", api.TeamCreateView, "mythril-team-create"),
+    ("teams/<int:pk>/", api.TeamSheetView, "mythril-team"),
+    ("teams/<int:pk>/hire/", api.HireView, "mythril-hire"),
+    ("teams/<int:pk>/apothecary/", api.ApothecaryView, "mythril-apothecary"),
+    ("teams/<int:pk>/lineup-check/", api.LineupCheckView, "mythril-lineup-check"),
+    ("teams/<int:pk>/matchday-entries/", api.MatchdayEntryView, "mythril-matchday-entry"),
+    ("teams/<int:pk>/bets/", api.TeamBetView, "mythril-team-bet"),
+    ("players/<int:pk>/fire/", api.FireView, "mythril-fire"),
+    ("players/<int:pk>/rename/", api.RenameView, "mythril-rename"),
+    ("level-ups/<int:pk>/choose/", api.LevelUpChooseView, "mythril-level-up-choose"),
+    ("fixtures/<int:pk>/post-match/", api.PostMatchView, "mythril-post-match"),
+    ("seasons/<int:pk>/matchdays/<int:round>/bets/", api.MatchdayBetsView, "mythril-matchday-bets"),
+    ("seasons/<int:pk>/standings/", api.StandingsView, "mythril-standings"),
+    ("seasons/<int:pk>/trophies/", api.TrophyView, "mythril-trophies"),
+]
+"""The API's views under ``mythril/`` (the reports' are the workflow's): route, view, name."""
+
+
 api_patterns = [
-    path(
-        "mythril/leagues/<int:pk>/roster-data/",
-        api.RosterDataView.as_view(),
-        name="mythril-roster-data",
-    ),
-    path(
-        "mythril/leagues/<int:pk>/teams/check/",
-        api.DraftCheckView.as_view(),
-        name="mythril-draft-check",
-    ),
-    path(
-        "mythril/leagues/<int:pk>/teams/", api.TeamCreateView.as_view(), name="mythril-team-create"
-    ),
-    path("mythril/teams/<int:pk>/", api.TeamSheetView.as_view(), name="mythril-team"),
-    path("mythril/teams/<int:pk>/hire/", api.HireView.as_view(), name="mythril-hire"),
-    path(
-        "mythril/teams/<int:pk>/apothecary/",
-        api.ApothecaryView.as_view(),
-        name="mythril-apothecary",
-    ),
-    path(
-        "mythril/teams/<int:pk>/lineup-check/",
-        api.LineupCheckView.as_view(),
-        name="mythril-lineup-check",
-    ),
-    path(
-        "mythril/teams/<int:pk>/matchday-entries/",
-        api.MatchdayEntryView.as_view(),
-        name="mythril-matchday-entry",
-    ),
-    path("mythril/teams/<int:pk>/bets/", api.TeamBetView.as_view(), name="mythril-team-bet"),
-    path("mythril/players/<int:pk>/fire/", api.FireView.as_view(), name="mythril-fire"),
-    path("mythril/players/<int:pk>/rename/", api.RenameView.as_view(), name="mythril-rename"),
-    path(
-        "mythril/level-ups/<int:pk>/choose/",
-        api.LevelUpChooseView.as_view(),
-        name="mythril-level-up-choose",
-    ),
+    *(path(f"mythril/{route}", view.as_view(), name=name) for route, view, name in API_ROUTES),
     *table_urls.api_patterns(match_pages.ROUTES, api.REPORTS),
-    path(
-        "mythril/fixtures/<int:pk>/post-match/",
-        api.PostMatchView.as_view(),
-        name="mythril-post-match",
-    ),
-    path(
-        "mythril/seasons/<int:pk>/matchdays/<int:round>/bets/",
-        api.MatchdayBetsView.as_view(),
-        name="mythril-matchday-bets",
-    ),
-    path(
-        "mythril/seasons/<int:pk>/standings/", api.StandingsView.as_view(), name="mythril-standings"
-    ),
-    path("mythril/seasons/<int:pk>/trophies/", api.TrophyView.as_view(), name="mythril-trophies"),
 ]

@@ -60,17 +60,9 @@ class MythrilRosterImportSerializer(serializers.Serializer):
     filename = serializers.CharField(required=False, default="roster.yaml")
 
 
-class MythrilHireSerializer(serializers.Serializer):
-    position = serializers.CharField(required=False, allow_blank=True)
-    champion = serializers.CharField(required=False, allow_blank=True)
+class MythrilHireSerializer(MythrilPickSerializer):
     race = serializers.CharField(
         required=False, allow_blank=True, help_text="Another list's race: an ally."
-    )
-    name = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=80,
-        validators=[validate_name],
     )
 
 

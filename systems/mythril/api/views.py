@@ -23,6 +23,7 @@ from core.api.parsers import StrictJSONParser
 from core.refusals import Forbidden, Refused
 from league.models import League, Season, Team
 from league.roles import is_commissioner
+from league.selectors import season_with_league
 from matches import selectors as match_selectors
 from matches.table_results.api import ReportApi
 from systems.mythril import RULE_SYSTEM, selectors, standings
@@ -53,7 +54,7 @@ def _team(pk: int) -> Team:
 
 
 def _season(pk: int) -> Season:
-    return get_object_or_404(selectors.season_list(), pk=pk, league__rule_system=RULE_SYSTEM)
+    return get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
 
 
 class RosterDataView(_Command):
@@ -148,7 +149,7 @@ class FireView(_Command):
         summary="Mythril: fire a player (the team's coach)", request=None, responses=JSON
     )
     def post(self, request: Request, pk: int) -> Response:
-        player = get_object_or_404(selectors.player_with_league(), pk=pk)
+        player = get_object_or_404(selectors.player_list(), pk=pk)
         return Response(selectors.player_row(teams.player_fire(player=player, user=request.user)))
 
 
@@ -246,7 +247,7 @@ class MatchdayEntryView(_Command):
     )
     def post(self, request: Request, pk: int) -> Response:
         data = self.data(request)
-        season = get_object_or_404(selectors.season_list(), pk=data["season"])
+        season = get_object_or_404(season_with_league(), pk=data["season"])
         entry = team_bets.matchday_enter(
             team=_team(pk), user=request.user, season=season, round=data["round"]
         )

@@ -21,7 +21,7 @@ from matches.models import Fixture, Result
 from matches.table_results import post_match as table_post_match
 from rules_engine import Dice
 from rules_engine.mythril.post_match import post_match
-from rules_engine.mythril.report import MatchReport
+from rules_engine.mythril.report import COUNTS, MatchReport
 from rules_engine.mythril.settings import MythrilSettings
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.events import level_ups_publish
@@ -30,23 +30,7 @@ from systems.mythril.services.treasury import Reason, treasury_credit
 from systems.mythril.services.trophies import trophy_after_match
 
 SIDES = ("home", "away")
-COUNTS = {
-    "touchdowns": "touchdowns",
-    "completions": "completions",
-    "casualties": "casualties",
-    "interceptions": "interceptions",
-}
-HISTORY_FIELDS = [
-    "spp",
-    "levels_taken",
-    "profile",
-    "skills",
-    "status",
-    "touchdowns",
-    "completions",
-    "casualties",
-    "interceptions",
-]
+HISTORY_FIELDS = ["spp", "levels_taken", "profile", "skills", "status", *COUNTS]
 """What a post-match sequence writes on players (in one statement: recorded per player)."""
 
 
@@ -98,8 +82,8 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
     for line in report["stats"]:
         row = rows.get(line["player"])
         if row is not None:
-            for key, field in COUNTS.items():
-                setattr(row, field, getattr(row, field) + line[key])
+            for key in COUNTS:
+                setattr(row, key, getattr(row, key) + line[key])
     Player.objects.bulk_update(rows.values(), HISTORY_FIELDS)
     history.record_changes(rows=rows.values(), before=before, league_id=team.league_id)
     if done["mvp"] in rows:

@@ -7,148 +7,110 @@ list by race; a position by name within its list): rows in the file are written 
 import is refused naming the row and the team, and nothing changes).
 """
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Manager, Model
 from django.utils.translation import gettext as _
 
 from core.refusals import Forbidden, Refused
 from league.models import League
 from league.roles import is_commissioner
 from systems.mythril import RULE_SYSTEM, engine
-from systems.mythril.models import (
-    Champion,
-    ExperienceTable,
-    PitchType,
-    Position,
-    Skill,
-    TeamList,
-)
+from systems.mythril.models import Champion, ExperienceTable, Skill, TeamList
+from systems.mythril.selectors import experience_table
 from systems.mythril.services.roster_import import read
 
-STAT_KEYS = ("ma", "st", "ag", "av")
 
-
-def _profile(item: dict[str, Any]) -> dict[str, int | None]:
+def _with_profile(item: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
+    """An item's ``keys`` with its profile spread into the rows' ``ma``, ``st``, ``ag``, ``av``."""
     profile = item.get("profile") or {}
-    return {key: profile.get(key) for key in STAT_KEYS}
+    return {**{key: item[key] for key in keys}, **{k: profile.get(k) for k in engine.STATS}}
 
 
-def profile_of(row: Any) -> dict[str, int] | None:
-    """A position's or champion's profile as the engine reads it (None when not given)."""
-    if row.ma is None:
-        return None
-    return {key: getattr(row, key) for key in STAT_KEYS}
+def _player_of_it(row: Model, label: str) -> None:
+    player = row.players.select_related("team").first()  # type: ignore[attr-defined]
+    if player is not None:
+        raise Refused(
+            "roster_data_in_use",
+            _("%(what)s %(name)s is missing from the file but %(team)s has a player of it.")
+            % {"what": label, "name": row.name, "team": player.team.name},  # type: ignore[attr-defined]
+            field="file",
+        )
 
 
-def _position_defaults(item: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "cost": item["cost"],
-        "max_count": item["max"],
-        "ally_limit": item["ally_limit"],
-        "big_guy": item["big_guy"],
-        "skills": item["skills"],
-        "normal": item["normal"],
-        "double": item["double"],
-        **_profile(item),
-    }
+def _team_of_it(row: Model, message: str) -> None:
+    if row.teams.exists():  # type: ignore[attr-defined]
+        raise Refused("roster_data_in_use", message % {"name": row.name}, field="file")  # type: ignore[attr-defined]
 
 
-def _refuse_if_used(rows: Any, label: str) -> None:
-    for row in rows:
-        player = row.players.select_related("team").first()
-        if player is not None:
-            raise Refused(
-                "roster_data_in_use",
-                _("%(what)s %(name)s is missing from the file but %(team)s has a player of it.")
-                % {"what": label, "name": row.name, "team": player.team.name},
-                field="file",
-            )
+def _replace(
+    rows: Manager,
+    key: str,
+    items: Sequence[Mapping[str, Any]],
+    defaults: Callable[[Mapping[str, Any]], dict[str, Any]],
+    in_use: Callable[[Model], None] = lambda row: None,
+) -> None:
+    """Write ``items`` by their natural ``key``, then delete the rows the file no longer has,
+    ``in_use`` refusing any a team still uses."""
+    for item in items:
+        rows.update_or_create(**{key: item[key]}, defaults=defaults(item))
+    gone = rows.exclude(**{f"{key}__in": [item[key] for item in items]})
+    for row in gone:
+        in_use(row)
+    gone.delete()
 
 
 def _store(league: League, data: dict[str, Any], *, sample: bool) -> None:
-    for item in data["skills"]:
-        Skill.objects.update_or_create(
-            league=league,
-            name=item["name"],
-            defaults={"category": item["category"], "sample": sample},
-        )
-    Skill.objects.filter(league=league).exclude(
-        name__in=[i["name"] for i in data["skills"]]
-    ).delete()
-    for item in data["pitches"]:
-        PitchType.objects.update_or_create(
-            league=league,
-            name=item["name"],
-            defaults={"cost": item["cost"], "effect": item.get("effect", ""), "sample": sample},
-        )
-    gone = PitchType.objects.filter(league=league).exclude(
-        name__in=[i["name"] for i in data["pitches"]]
+    mark = {"sample": sample}
+    _replace(
+        league.mythril_skills, "name", data["skills"], lambda i: {**mark, "category": i["category"]}
     )
-    for pitch in gone:
-        if pitch.teams.exists():
-            raise Refused(
-                "roster_data_in_use",
-                _("The pitch %(name)s is some team's home pitch: keep it in the file.")
-                % {"name": pitch.name},
-                field="file",
-            )
-    gone.delete()
+    _replace(
+        league.mythril_pitches,
+        "name",
+        data["pitches"],
+        lambda i: {**mark, "cost": i["cost"], "effect": i.get("effect", "")},
+        lambda row: _team_of_it(
+            row, _("The pitch %(name)s is some team's home pitch: keep it in the file.")
+        ),
+    )
     ExperienceTable.objects.update_or_create(
         league=league, defaults={"table": data["experience"], "sample": sample}
     )
-    for item in data["champions"]:
-        Champion.objects.update_or_create(
-            league=league,
-            name=item["name"],
-            defaults={
-                "cost": item["cost"],
-                "races": item["races"],
-                "big_guy": item["big_guy"],
-                "skills": item["skills"],
-                "sample": sample,
-                **_profile(item),
-            },
-        )
-    gone_champions = Champion.objects.filter(league=league).exclude(
-        name__in=[i["name"] for i in data["champions"]]
+    _replace(
+        league.mythril_champions,
+        "name",
+        data["champions"],
+        lambda i: {**mark, **_with_profile(i, ("cost", "races", "big_guy", "skills"))},
+        lambda row: _player_of_it(row, _("The champion")),
     )
-    _refuse_if_used(gone_champions, _("The champion"))
-    gone_champions.delete()
+    position_keys = ("cost", "ally_limit", "big_guy", "skills", "normal", "double")
+    _replace(
+        league.mythril_lists,
+        "race",
+        data["team_lists"],
+        lambda i: {
+            **mark,
+            "name": i["race"],
+            "allies": i["allies"],
+            "reroll_cost": i["reroll_cost"],
+            "apothecary": i["apothecary"],
+        },
+        lambda row: _team_of_it(
+            row, _("The team list %(name)s is used by a team: keep it in the file.")
+        ),
+    )
     for item in data["team_lists"]:
-        team_list, _created = TeamList.objects.update_or_create(
-            league=league,
-            race=item["race"],
-            defaults={
-                "name": item["race"],
-                "allies": item["allies"],
-                "reroll_cost": item["reroll_cost"],
-                "apothecary": item["apothecary"],
-                "sample": sample,
-            },
+        _replace(
+            TeamList.objects.get(league=league, race=item["race"]).positions,
+            "name",
+            item["positions"],
+            lambda i: {"max_count": i["max"], **_with_profile(i, position_keys)},
+            lambda row: _player_of_it(row, _("The position")),
         )
-        for position in item["positions"]:
-            Position.objects.update_or_create(
-                team_list=team_list, name=position["name"], defaults=_position_defaults(position)
-            )
-        gone_positions = team_list.positions.exclude(
-            name__in=[p["name"] for p in item["positions"]]
-        )
-        _refuse_if_used(gone_positions, _("The position"))
-        gone_positions.delete()
-    gone_lists = TeamList.objects.filter(league=league).exclude(
-        race__in=[i["race"] for i in data["team_lists"]]
-    )
-    for team_list in gone_lists:
-        if team_list.teams.exists():
-            raise Refused(
-                "roster_data_in_use",
-                _("The team list %(name)s is used by a team: keep it in the file.")
-                % {"name": team_list.name},
-                field="file",
-            )
-    gone_lists.delete()
 
 
 @transaction.atomic
@@ -173,49 +135,20 @@ def roster_data_import(*, league: League, user: User, text: str, filename: str =
 
 def roster_data_export(*, league: League) -> dict[str, Any]:
     """The league's roster data in the import file's shape (what the commissioner edits)."""
+    lists = TeamList.objects.filter(league=league).prefetch_related("positions")
     return {
-        "skills": [
-            {"name": s.name, "category": s.category} for s in Skill.objects.filter(league=league)
-        ],
-        "pitches": [
-            {"name": p.name, "cost": p.cost, "effect": p.effect}
-            for p in PitchType.objects.filter(league=league)
-        ],
-        "experience": next(
-            iter(ExperienceTable.objects.filter(league=league).values_list("table", flat=True)), {}
-        ),
+        "skills": list(Skill.objects.filter(league=league).values("name", "category")),
+        "pitches": engine.league_pitches(league.pk),
+        "experience": experience_table(league=league),
         "team_lists": [
             {
                 "race": t.race,
                 "allies": t.allies,
                 "reroll_cost": t.reroll_cost,
                 "apothecary": t.apothecary,
-                "positions": [
-                    {
-                        "name": p.name,
-                        "cost": p.cost,
-                        "max": p.max_count,
-                        "ally_limit": p.ally_limit,
-                        "big_guy": p.big_guy,
-                        "profile": profile_of(p),
-                        "skills": p.skills,
-                        "normal": p.normal,
-                        "double": p.double,
-                    }
-                    for p in t.positions.all()
-                ],
+                "positions": [engine.position_input(p) for p in t.positions.all()],
             }
-            for t in TeamList.objects.filter(league=league).prefetch_related("positions")
+            for t in lists
         ],
-        "champions": [
-            {
-                "name": c.name,
-                "cost": c.cost,
-                "races": c.races,
-                "big_guy": c.big_guy,
-                "profile": profile_of(c),
-                "skills": c.skills,
-            }
-            for c in Champion.objects.filter(league=league)
-        ],
+        "champions": [engine.champion_input(c) for c in Champion.objects.filter(league=league)],
     }

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from league.models import League
-from systems.mythril.selectors import settings_of
+from systems.mythril.selectors import experience_table, settings_of
 
 SETTING_FIELDS = (
     "starting_gold",
@@ -58,20 +58,14 @@ def league_rules_check(*, league: League, has_fixtures: bool) -> None:
 def engine_settings_input(league: League) -> dict[str, Any]:
     """The league's settings as the engine reads them (``rules_engine.mythril.settings``): the
     budget, points, experience table, prices and pitches, winnings and popularity roll."""
-    from systems.mythril.models import ExperienceTable, PitchType
+    from systems.mythril.engine import league_pitches
 
     own = settings_of(league)
-    experience = next(
-        iter(ExperienceTable.objects.filter(league=league).values_list("table", flat=True)), {}
-    )
-    pitches = [
-        {"name": p.name, "cost": p.cost, "effect": p.effect}
-        for p in PitchType.objects.filter(league=league)
-    ]
+    pitches = league_pitches(league.pk)
     return {
         "budget": own.starting_gold,
         "points": {"win": 3, "draw": league.points_draw, "loss": league.points_loss},
-        "experience": experience,
+        "experience": experience_table(league=league),
         "prices": {"pitches": pitches} if pitches else {},
         "winnings_unit": own.winnings_unit,
         "popularity_down": own.popularity_down,

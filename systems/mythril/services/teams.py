@@ -130,38 +130,28 @@ def _new_player(
     ally: bool = False,
     positions: Mapping[tuple[int, str], Position] | None = None,
 ) -> Player:
+    champion = position = None
     if item.get("champion"):
         champion = Champion.objects.get(league_id=team.league_id, name=item["champion"])
-        profile = engine.profile_input(champion)
-        return Player(
-            team=team,
-            number=number,
-            name=_name(item, champion.name),
-            champion=champion,
-            race=team_list.race,
-            big_guy=champion.big_guy,
-            cost=champion.cost,
-            profile=profile,
-            start=profile,
-            skills=list(champion.skills),
-        )
-    if positions is not None:  # the list's positions read once for many players
+    elif positions is not None:  # the list's positions read once for many players
         position = positions[(team_list.pk, item["position"])]
     else:
         position = Position.objects.get(team_list=team_list, name=item["position"])
-    profile = engine.profile_input(position)
+    source: Champion | Position = champion or position  # type: ignore[assignment]
+    profile = engine.profile_input(source)
     return Player(
         team=team,
         number=number,
-        name=_name(item, f"{position.name} {number}"),
+        name=_name(item, champion.name if champion else f"{source.name} {number}"),
         position=position,
+        champion=champion,
         race=team_list.race,
-        big_guy=position.big_guy,
+        big_guy=source.big_guy,
         ally=ally,
-        cost=position.cost,
+        cost=source.cost,
         profile=profile,
         start=profile,
-        skills=list(position.skills),
+        skills=list(source.skills),
     )
 
 
@@ -225,22 +215,10 @@ def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]
     starting gold and paying for its draft, in one ledger call for all. The teams, in order."""
     assert_mythril(league)
     verdicts: dict[str, dict[str, Any]] = {}
-    for spec in teams:
+    for spec in teams:  # within the starting gold: the engine's creation budget
         key = _draft_key(spec)
         if key not in verdicts:
             verdicts[key] = _verdict(league, spec)
-        spec_cost = verdicts[key]["cost"]
-        if spec_cost > settings_of(league).starting_gold:
-            raise Refused(
-                "not_enough_gold",
-                _("%(team)s has %(gold)s gold; this costs %(cost)s.")
-                % {
-                    "team": spec["name"],
-                    "gold": f"{settings_of(league).starting_gold:,}",
-                    "cost": f"{spec_cost:,}",
-                },
-                field="gold",
-            )
     primary, secondary = team_default_colours(league=league)
     rows = teams_register_plain(
         league=league,
@@ -284,7 +262,9 @@ def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]
     return rows
 
 
-def _locked_team(team: Team, user: User) -> Team:
+def _locked_team(team: Team, user: User, *, settled: bool = True) -> Team:
+    """The team locked for a roster change by its coach or the commissioner; ``settled``: its
+    roster is frozen while a match of its is not settled."""
     # the team's row is the roster's mutex; PostgreSQL locks no row of an outer join's
     # nullable side (the team's Mythril row), so the lock names the team alone
     locked = (
@@ -295,7 +275,7 @@ def _locked_team(team: Team, user: User) -> Team:
     assert_mythril(locked.league)
     if not can_edit_roster(user, locked):
         raise Forbidden(_("Only the team's coach or the commissioner changes its roster."))
-    unsettled = team_unsettled_fixture(locked)
+    unsettled = team_unsettled_fixture(locked) if settled else None
     if unsettled is not None:
         raise Refused(
             "roster_frozen",
@@ -307,6 +287,16 @@ def _locked_team(team: Team, user: User) -> Team:
             field="team",
         )
     return locked
+
+
+def _on_roster(player: Player) -> Player:
+    if player.status not in ON_ROSTER:
+        raise Refused(
+            "not_on_roster",
+            _("%(name)s is not on the roster.") % {"name": player.name},
+            field="player",
+        )
+    return player
 
 
 def _next_number(team: Team) -> int:
@@ -377,13 +367,7 @@ def player_hire(
 def player_fire(*, player: Player, user: User) -> Player:
     """Fire a player: he leaves the roster (nothing is refunded)."""
     _locked_team(player.team, user)
-    player = Player.objects.select_for_update().get(pk=player.pk)
-    if player.status not in ON_ROSTER:
-        raise Refused(
-            "not_on_roster",
-            _("%(name)s is not on the roster.") % {"name": player.name},
-            field="player",
-        )
+    player = _on_roster(Player.objects.select_for_update().get(pk=player.pk))
     player.status = PlayerStatus.FIRED
     player.save(update_fields=["status"])
     return player
@@ -393,19 +377,8 @@ def player_fire(*, player: Player, user: User) -> Player:
 def player_rename(*, player: Player, user: User, name: str) -> Player:
     """Give a player on the roster another name, unique on his team's roster; nothing else
     changes (characteristics, skills, records)."""
-    team = (
-        Team.objects.select_for_update(of=("self",)).select_related("league").get(pk=player.team_id)
-    )
-    assert_mythril(team.league)
-    if not can_edit_roster(user, team):
-        raise Forbidden(_("Only the team's coach or the commissioner changes its roster."))
-    player = Player.objects.get(pk=player.pk)
-    if player.status not in ON_ROSTER:
-        raise Refused(
-            "not_on_roster",
-            _("%(name)s is not on the roster.") % {"name": player.name},
-            field="player",
-        )
+    team = _locked_team(player.team, user, settled=False)
+    player = _on_roster(Player.objects.get(pk=player.pk))
     name = name_clean(name, max_length=Player._meta.get_field("name").max_length)
     taken = Player.objects.filter(team=team, status__in=ON_ROSTER, name__iexact=name)
     if taken.exclude(pk=player.pk).exists():

@@ -69,40 +69,6 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     return render(request, "mythril/fixture.html", context)
 
 
-def _entered(post: Any, sheets: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The result form's fields as the service reads a result."""
-
-    def number(name: str) -> int | str:
-        value = post.get(name, "0").strip() or "0"
-        return int(value) if value.isdigit() else value
-
-    result: dict[str, Any] = {"score": {side: number(f"{side}_score") for side in SIDES}}
-    if post.get("forfeit") in SIDES:
-        result["forfeit"] = post["forfeit"]
-        result["unfinished_halves"] = number("unfinished_halves")
-        result["turns_played"] = post.get("turns_played") == "on"
-    for side in SIDES:
-        stats = []
-        for player in sheets[side]["players"]:
-            prefix = f"{side}_{player['id']}_"
-            line: dict[str, Any] = {"player": player["id"]}
-            for key in COUNTS:
-                line[key] = number(prefix + key)
-            injury = post.get(prefix + "injury", "")
-            line["injury"] = injury or None
-            line["played"] = post.get(prefix + "played") == "on"
-            stats.append(line)
-        entry: dict[str, Any] = {"stats": stats}
-        if post.get(f"{side}_apothecary_target"):
-            entry["apothecary_target"] = post[f"{side}_apothecary_target"]
-        entry["apothecary_used"] = post.get(f"{side}_apothecary_used") == "on"
-        penalty = post.getlist(f"{side}_penalty")
-        if penalty:
-            entry["penalty_touchdowns"] = penalty
-        result[side] = entry
-    return result
-
-
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
     run = selectors.post_match_run(fixture=fixture)
@@ -129,8 +95,35 @@ class _Entered:
     def is_valid(self) -> bool:
         return True
 
+    def number(self, name: str) -> int | str:
+        value = self.post.get(name, "0").strip() or "0"
+        return int(value) if value.isdigit() else value
+
     def result(self) -> dict[str, Any]:
-        return _entered(self.post, self.sheets)
+        post, number = self.post, self.number
+        result: dict[str, Any] = {"score": {side: number(f"{side}_score") for side in SIDES}}
+        if post.get("forfeit") in SIDES:
+            result["forfeit"] = post["forfeit"]
+            result["unfinished_halves"] = number("unfinished_halves")
+            result["turns_played"] = post.get("turns_played") == "on"
+        for side in SIDES:
+            stats = []
+            for player in self.sheets[side]["players"]:
+                prefix = f"{side}_{player['id']}_"
+                line: dict[str, Any] = {"player": player["id"]}
+                for key in COUNTS:
+                    line[key] = number(prefix + key)
+                line["injury"] = post.get(prefix + "injury", "") or None
+                line["played"] = post.get(prefix + "played") == "on"
+                stats.append(line)
+            entry: dict[str, Any] = {"stats": stats}
+            if post.get(f"{side}_apothecary_target"):
+                entry["apothecary_target"] = post[f"{side}_apothecary_target"]
+            entry["apothecary_used"] = post.get(f"{side}_apothecary_used") == "on"
+            if penalty := post.getlist(f"{side}_penalty"):
+                entry["penalty_touchdowns"] = penalty
+            result[side] = entry
+        return result
 
 
 class MythrilPages(ReportPages):

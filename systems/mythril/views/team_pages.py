@@ -20,6 +20,7 @@ from core.forms import add_service_errors
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
+from league.selectors import season_with_league
 from league.views.commissioner import form_page
 from matches.selectors import fixture_list
 from systems.mythril import RULE_SYSTEM, selectors
@@ -254,7 +255,7 @@ def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def matchday_enter(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    season = get_object_or_404(selectors.season_list(), pk=request.POST.get("season") or 0)
+    season = get_object_or_404(season_with_league(), pk=request.POST.get("season") or 0)
     try:
         team_bets.matchday_enter(
             team=team, user=request.user, season=season, round=int(request.POST.get("round") or 0)
@@ -284,7 +285,7 @@ def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """The commissioner sees a matchday's team bets."""
-    season = get_object_or_404(selectors.season_list(), pk=pk, league__rule_system=RULE_SYSTEM)
+    season = get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
     if not is_commissioner(request.user, season.league):
         raise Http404
     return render(

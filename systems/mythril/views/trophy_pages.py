@@ -10,14 +10,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.refusals import Refused
-from systems.mythril import RULE_SYSTEM, selectors
+from league.selectors import season_with_league
+from systems.mythril import RULE_SYSTEM
 from systems.mythril.services import trophies
 
 
 @require_POST
 @login_required
 def trophy_create(request, pk: int):
-    season = get_object_or_404(selectors.season_list(), pk=pk, league__rule_system=RULE_SYSTEM)
+    season = get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
     try:
         kickoff = datetime.fromisoformat(request.POST.get("kickoff", ""))
         if timezone.is_naive(kickoff):
