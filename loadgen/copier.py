@@ -10,9 +10,11 @@ copied either: ``SHARED`` (the run's witness), the rows ``ROW_FILTERS`` leaves o
 per-game draw fits of the ratings, which belong to no league), and tables without integer ids
 (sessions, API tokens: the copies start with none).
 
-How: per copy ``k`` (1 to K), one transaction, one ``INSERT ... SELECT`` per table in
-foreign-key order (a table after those it points to). A table's rows in ``(base, top]``
-(``top``: its highest id before the first copy) come back with ``id + k * (top - base)``,
+How: one transaction, one ``INSERT ... SELECT`` per table for all the copies (``CROSS JOIN
+generate_series(1, K)``: the source rows read once, not once per copy, as the table grows), in
+foreign-key order (a table after those it points to), the foreign keys checked at the end of
+each statement. A table's rows in ``(base, top]`` (``top``: its highest id before the copy)
+come back in copy ``k`` with ``id + k * (top - base)``,
 and every column that points to a copied row moves by its table's offset the same way
 (``CASE WHEN fk > base THEN fk + k * span``): a foreign key, a one-to-one primary key, the plain
 integer ids of ``PLAIN_REFERENCES`` and the (content type, object id) pairs of
@@ -53,12 +55,14 @@ ROW_FILTERS = {"ratings.DrawFit": ("league_id IS NOT NULL", [["game"]])}
 """Rows copied (a SQL condition), and the unique constraints that cover only the rows left out."""
 PLAIN_REFERENCES = {"core.HistoryEntry": {"league_id": "league.League", "owner_id": "auth.User"}}
 GENERIC_REFERENCES = {"core.HistoryEntry": ("content_type_id", "object_id", "object_pk")}
+K = "copy.k"
+"""The copy's number in the statements (``generate_series``)."""
 RENAMED: dict[str, dict[str, str]] = {
     "auth.User": {
-        "username": "{col} || '-c' || %(k)s::text",
-        "email": "replace({col}, '@', '-c' || %(k)s::text || '@')",
+        "username": "{col} || '-c' || copy.k::text",
+        "email": "replace({col}, '@', '-c' || copy.k::text || '@')",
     },
-    "league.League": {"name": "{col} || ' c' || %(k)s::text"},
+    "league.League": {"name": "{col} || ' c' || copy.k::text"},
 }
 RESET = {"ledger.Account": {"balance": "0"}}
 
@@ -102,13 +106,13 @@ class CopyReport:
     tables: int
     rows: dict[str, int] = field(default_factory=dict)
     """Rows added per table, over all copies."""
-    seconds: list[float] = field(default_factory=list)
-    """Each copy's seconds."""
+    seconds: dict[str, float] = field(default_factory=dict)
+    """Seconds per table."""
     finishing_seconds: float = 0.0
     """Sequences and ``ANALYZE``."""
 
 
-def _models() -> list[type[models.Model]]:
+def models_with_integer_ids() -> list[type[models.Model]]:
     """Every table's model once (no proxy, no unmanaged), with integer ids."""
     seen: dict[str, type[models.Model]] = {}
     for model in apps.get_models(include_auto_created=True):
@@ -133,13 +137,13 @@ def _highest(model: type[models.Model]) -> int:
 
 def tables_baseline() -> dict[str, int]:
     """The highest id of every table with integer ids (0 when empty)."""
-    return {model._meta.db_table: _highest(model) for model in _models()}
+    return {model._meta.db_table: _highest(model) for model in models_with_integer_ids()}
 
 
 def copy_plan(baseline: dict[str, int]) -> list[Table]:
     """The tables to copy, in foreign-key order, each with its range of copied ids."""
     tables = {}
-    for model in _models():
+    for model in models_with_integer_ids():
         if model._meta.label in SHARED:
             continue
         base = baseline.get(model._meta.db_table, 0)
@@ -201,14 +205,14 @@ def _check_unique(table: Table, copied: dict[str, Table]) -> None:
 
 
 def _statement(table: Table, copied: dict[str, Table], content_types: dict[int, str]) -> str:
-    """The ``INSERT ... SELECT`` of copy ``%(k)s`` of ``table``."""
+    """The ``INSERT ... SELECT`` of copies ``%(first)s`` to ``%(last)s`` of ``table``."""
 
     def moved(value: str, label: str) -> str:
         target = copied.get(label)
         if target is None:
             return value
         return (
-            f"(CASE WHEN {value} > {target.base} THEN {value} + {target.span} * %(k)s "
+            f"(CASE WHEN {value} > {target.base} THEN {value} + {target.span} * {K} "
             f"ELSE {value} END)"
         )
 
@@ -254,7 +258,8 @@ def _statement(table: Table, copied: dict[str, Table], content_types: dict[int, 
         where += f" AND ({ROW_FILTERS[label][0]})"
     return (
         f"INSERT INTO {connection.ops.quote_name(table.name)} ({', '.join(columns)}) "
-        f"SELECT {', '.join(values)} FROM {connection.ops.quote_name(table.name)} WHERE {where}"
+        f"SELECT {', '.join(values)} FROM {connection.ops.quote_name(table.name)} "
+        f"CROSS JOIN generate_series(%(first)s::bigint, %(last)s::bigint) AS copy(k) WHERE {where}"
     )
 
 
@@ -270,7 +275,7 @@ def _content_types() -> dict[int, str]:
 
 
 def leagues_copy(
-    *, times: int, progress: Callable[[int, int, float], None] | None = None
+    *, times: int, progress: Callable[[str, int, float], None] | None = None
 ) -> CopyReport:
     """Copy the generated data ``times`` times (see the module's docstring). Refused without
     PostgreSQL, without a ``generate_load`` run recording its baseline, or for a table whose
@@ -293,15 +298,15 @@ def leagues_copy(
     content_types = _content_types()
     statements = [(table, _statement(table, copied, content_types)) for table in plan]
     report = CopyReport(times=times, tables=len(plan))
-    for k in range(1, times + 1):
-        started = time.monotonic()
-        with transaction.atomic(), connection.cursor() as cursor:
-            for table, sql in statements:
-                cursor.execute(sql, {"k": k})
-                report.rows[table.name] = report.rows.get(table.name, 0) + cursor.rowcount
-        report.seconds.append(time.monotonic() - started)
-        if progress is not None:
-            progress(k, times, report.seconds[-1])
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # checked per statement, not queued
+        for table, sql in statements:
+            started = time.monotonic()
+            cursor.execute(sql, {"first": 1, "last": times})
+            report.rows[table.name] = cursor.rowcount
+            report.seconds[table.name] = time.monotonic() - started
+            if progress is not None:
+                progress(table.name, cursor.rowcount, report.seconds[table.name])
     started = time.monotonic()
     _sequences_reset(plan)
     LoadRun.objects.filter(pk=run.pk).update(copies=(run.copies + 1) * (times + 1) - 1)

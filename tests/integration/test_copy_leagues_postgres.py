@@ -27,7 +27,7 @@ UNCHANGED = {"loadgen_loadrun", "ratings_drawfit"}
 def counts() -> dict[str, int]:
     with connection.cursor() as cursor:
         found = {}
-        for model in copier._models():
+        for model in copier.models_with_integer_ids():
             table = model._meta.db_table
             cursor.execute(f'SELECT count(*) FROM "{table}"')
             found[table] = cursor.fetchone()[0]

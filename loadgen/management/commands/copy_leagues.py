@@ -26,8 +26,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         started = time.monotonic()
 
-        def progress(done: int, total: int, seconds: float) -> None:
-            self.stdout.write(f"  copy {done}/{total} ({seconds:.1f} s)")
+        def progress(table: str, rows: int, seconds: float) -> None:
+            self.stdout.write(f"  {table:<32} {rows:>9} rows  {seconds:6.1f} s")
 
         try:
             report = leagues_copy(times=options["times"], progress=progress)
