@@ -19,8 +19,10 @@ and every column that points to a copied row moves by its table's offset the sam
 (``CASE WHEN fk > base THEN fk + k * span``): a foreign key, a one-to-one primary key, the plain
 integer ids of ``PLAIN_REFERENCES`` and the (content type, object id) pairs of
 ``GENERIC_REFERENCES`` (history entries). A unique constraint that holds no moved column needs
-a per-copy value (``RENAMED``: usernames and emails get ``-c{k}``); a copied table with one
-that has none is refused before anything is written. League names get `` c{k}``.
+a per-copy value (``RENAMED``: usernames and emails get ``-c{n}``, league names `` c{n}``, where
+``n`` is the copy's number, going on from the numbers earlier runs gave, ``LoadRun.copies``: a
+second run copies the first one's copies too, under new names); a copied table with one that
+has none is refused before anything is written.
 
 The database keeps its promises on the copy: its foreign keys and the ledger's triggers run
 (accounts open at 0, ``RESET``, and the copied entries move their balances and sum to zero,
@@ -59,10 +61,10 @@ K = "copy.k"
 """The copy's number in the statements (``generate_series``)."""
 RENAMED: dict[str, dict[str, str]] = {
     "auth.User": {
-        "username": "{col} || '-c' || copy.k::text",
-        "email": "replace({col}, '@', '-c' || copy.k::text || '@')",
+        "username": "{col} || '-c' || {n}",
+        "email": "replace({col}, '@', '-c' || {n} || '@')",
     },
-    "league.League": {"name": "{col} || ' c' || copy.k::text"},
+    "league.League": {"name": "{col} || ' c' || {n}"},
 }
 RESET = {"ledger.Account": {"balance": "0"}}
 
@@ -204,7 +206,9 @@ def _check_unique(table: Table, copied: dict[str, Table]) -> None:
             )
 
 
-def _statement(table: Table, copied: dict[str, Table], content_types: dict[int, str]) -> str:
+def _statement(
+    table: Table, copied: dict[str, Table], content_types: dict[int, str], numbered: int
+) -> str:
     """The ``INSERT ... SELECT`` of copies ``%(first)s`` to ``%(last)s`` of ``table``."""
 
     def moved(value: str, label: str) -> str:
@@ -224,7 +228,7 @@ def _statement(table: Table, copied: dict[str, Table], content_types: dict[int, 
     for f in meta.concrete_fields:
         column = connection.ops.quote_name(f.column)
         if f.column in RENAMED.get(label, {}):
-            value = RENAMED[label][f.column].format(col=column)
+            value = RENAMED[label][f.column].format(col=column, n=f"({K} + {numbered})::text")
         elif f.column in RESET.get(label, {}):
             value = RESET[label][f.column]
         elif f.column in JSON_REWRITES.get(label, {}):
@@ -296,7 +300,8 @@ def leagues_copy(
     for table in plan:
         _check_unique(table, copied)
     content_types = _content_types()
-    statements = [(table, _statement(table, copied, content_types)) for table in plan]
+    numbered = run.copies  # copy numbers taken by earlier runs: names go on from there
+    statements = [(table, _statement(table, copied, content_types, numbered)) for table in plan]
     report = CopyReport(times=times, tables=len(plan))
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # checked per statement, not queued
@@ -309,7 +314,7 @@ def leagues_copy(
                 progress(table.name, cursor.rowcount, report.seconds[table.name])
     started = time.monotonic()
     _sequences_reset(plan)
-    LoadRun.objects.filter(pk=run.pk).update(copies=(run.copies + 1) * (times + 1) - 1)
+    LoadRun.objects.filter(pk=run.pk).update(copies=numbered + times)
     report.finishing_seconds = time.monotonic() - started
     return report
 

@@ -24,7 +24,9 @@ class LoadRun(models.Model):
         help_text=_("Table name to its highest id when the run started: rows past it are copied."),
     )
     copies = models.PositiveIntegerField(
-        _("copies"), default=0, help_text=_("Times copy_leagues copied the generated data.")
+        _("copies"),
+        default=0,
+        help_text=_("Copy numbers copy_leagues has given (the copied names' suffixes)."),
     )
 
     class Meta:

@@ -117,3 +117,20 @@ def test_new_rows_take_ids_past_the_copies(copied):
     _wallet, opened = wallet_open(user=commissioner, league=copy)  # a grant: ledger rows
     assert opened and Entry.objects.order_by("-pk").first().pk > top_entry
     assert ledger_audit()["ok"]
+
+
+def test_a_second_copy_copies_the_copies_under_new_names():
+    generate()
+    call_command("copy_leagues", "--times", "1", "--no-audit", stdout=StringIO())
+    out = StringIO()
+    call_command("copy_leagues", "--times", "1", stdout=out)
+    assert "ledger_audit  ok" in out.getvalue()
+    assert League.objects.count() == 4 * 4
+    users = User.objects.all()
+    assert users.values("username").distinct().count() == users.count() == 4 * 4 * (1 + 4 + 3)
+    copies = users.filter(username__startswith="load-coach-1-1").values_list("username", flat=True)
+    assert sorted(copies) == [
+        "load-coach-1-1", "load-coach-1-1-c1", "load-coach-1-1-c1-c2", "load-coach-1-1-c2"
+    ]  # fmt: skip
+    assert League.objects.filter(name__endswith="00001 c1 c2").count() == 1
+    assert LoadRun.objects.get().copies == 2
