@@ -53,10 +53,13 @@ Moved = Callable[[str, str], str]
 """``moved(value_sql, model_label)``: the SQL of ``value_sql`` moved like the rows it points to."""
 
 SHARED = {"loadgen.LoadRun"}
+"""Models never copied: the run's witness."""
 ROW_FILTERS = {"ratings.DrawFit": ("league_id IS NOT NULL", [["game"]])}
 """Rows copied (a SQL condition), and the unique constraints that cover only the rows left out."""
 PLAIN_REFERENCES = {"core.HistoryEntry": {"league_id": "league.League", "owner_id": "auth.User"}}
+"""Integer columns holding the id of a model without a foreign key."""
 GENERIC_REFERENCES = {"core.HistoryEntry": ("content_type_id", "object_id", "object_pk")}
+"""(content type, integer object id, the same id as text): moved by the content type's model."""
 K = "copy.k"
 """The copy's number in the statements (``generate_series``)."""
 RENAMED: dict[str, dict[str, str]] = {
@@ -67,6 +70,7 @@ RENAMED: dict[str, dict[str, str]] = {
     "league.League": {"name": "{col} || ' c' || {n}"},
 }
 RESET = {"ledger.Account": {"balance": "0"}}
+"""Columns given a fixed value: an account opens at 0, its copied entries move the balance."""
 
 
 def _archive_ranking(column: str, moved: Moved) -> str:
@@ -81,10 +85,13 @@ def _archive_ranking(column: str, moved: Moved) -> str:
 JSON_REWRITES: dict[str, dict[str, Callable[[str, Moved], str]]] = {
     "league.Season": {"archive": _archive_ranking}
 }
+"""JSON columns whose ids a page reads, rewritten; the other JSON stays as it is."""
 
 
 @dataclass(frozen=True)
 class Table:
+    """A copied table: its generated rows have ids in ``(base, top]``."""
+
     model: type[models.Model]
     base: int
     top: int
