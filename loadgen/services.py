@@ -59,6 +59,7 @@ from league.models import League, Season, Team
 from league.services import league_create, season_create
 from ledger.models import Account
 from loadgen import people, plugins
+from loadgen.copier import tables_baseline
 from loadgen.models import LoadRun
 from matches import bulk as matches_bulk
 from matches import plugins as match_plugins
@@ -143,6 +144,8 @@ def load_generate(
         )
     first = (earlier.first_league + earlier.leagues) if earlier else 1
     run = LoadRun.objects.create(
+        # the first run records what was there before it: copy_leagues copies what comes after
+        baseline=tables_baseline() if earlier is None else {},
         seed=plan.seed,
         first_league=first,
         leagues=plan.leagues,

@@ -5,7 +5,8 @@ per endpoint, written by the locustfile), locust's ``locust_stats.csv``, and the
 ``run.json`` (offered load, machine) and ``cpu.json`` (CPU totals per kind of process); prints
 and writes ``report.md``:
 
-* the machine (processor, cores, load average before and after) and the load offered;
+* the machine (processor, cores, load average before and after), the load offered and how the
+  volume was built (leagues generated, copies, seconds of each);
 * per group (the floor: the cheapest answers, ``/`` and ``/healthz``; pages, API reads,
   bets, line-up edits, simulations): requests, requests per second, p50/p95/p99 and the
   slowest, failures, refusals (answers the rules give while others play), SQL statements per
@@ -100,6 +101,18 @@ def _header(run: dict) -> list[str]:
             f"{offered['wait'][0]}-{offered['wait'][1]} s between requests; "
             f"{offered['leagues']} leagues of {offered['teams']} teams, {offered['seasons']} "
             f"season(s), {offered['betting_leagues']} betting; {offered['web']}."
+        )
+    volume = run.get("volume")
+    if volume and not volume.get("kept"):
+        lines.append(
+            f"Volume: {volume['generated']} leagues generated in {volume['generate_seconds']} s, "
+            f"copied {volume['copies']} times in {volume['copy_seconds']} s (copy_leagues): "
+            f"{volume['leagues']} leagues; load average "
+            f"{', '.join(f'{v:.2f}' for v in volume['load_average_after'])} after."
+        )
+    elif volume:
+        lines.append(
+            f"Volume: the database's {volume['leagues']} leagues, kept (LOAD_FRESH=false)."
         )
     return [*lines, ""] if lines else []
 

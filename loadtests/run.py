@@ -4,9 +4,13 @@ Steps, each printed as it starts:
 
 1. the database ``LOAD_DATABASE`` on the PostgreSQL server ``LOAD_POSTGRES`` is made afresh
    (``LOAD_FRESH=false`` keeps it and its data), given docker-compose's planner setting
-   (``random_page_cost`` 1.1), migrated and filled with
-   ``manage.py generate_load --leagues LOAD_LEAGUES --teams LOAD_TEAMS --seasons
-   LOAD_SEASONS``;
+   (``random_page_cost`` 1.1), migrated and filled with ``LOAD_LEAGUES`` leagues (default
+   1,000): ``manage.py generate_load --leagues LOAD_SOURCE_LEAGUES --teams LOAD_TEAMS
+   --seasons LOAD_SEASONS`` builds ``LOAD_SOURCE_LEAGUES`` of them (default 25) through the
+   services, then ``manage.py copy_leagues --times K`` copies them in SQL until there are
+   ``LOAD_LEAGUES`` (``K = LOAD_LEAGUES / LOAD_SOURCE_LEAGUES - 1``; ``LOAD_LEAGUES`` must be a
+   multiple of ``LOAD_SOURCE_LEAGUES``, or at most it: then nothing is copied). Generating
+   takes 2-18 s a league on two cores, copying a few minutes for the 975 others;
 2. two Celery workers (one process each) on the Redis database ``LOAD_REDIS``;
 3. ``loadtests/prepare.py``: betting opened in a few Rotzball leagues (the workers price their
    open fixtures; the run waits for the queue to empty), API tokens for their commissioners,
@@ -20,10 +24,11 @@ Steps, each printed as it starts:
 6. the report (``loadtests/report.py``) printed and written to ``LOAD_OUT``.
 
 While locust runs, ``loadtests/machine.py`` adds up the CPU time of the servers, the workers,
-the database's backends and locust (``cpu.json``), and the run writes what was offered and the
-machine it ran on (``run.json``: processor, cores, load average before and after): the report
-sets each group's CPU per request (the servers' headers, ``loadtests/request_cost.py``)
-beside these totals.
+the database's backends and locust (``cpu.json``), and the run writes what was offered, how
+the volume was built (leagues generated and copies, the seconds of each, the load average
+after) and the machine it ran on (``run.json``: processor, cores, load average before and
+after): the report sets each group's CPU per request (the servers' headers,
+``loadtests/request_cost.py``) beside these totals.
 
 Every process it starts is stopped at the end, on failure and on Ctrl-C too. Everything runs
 on 127.0.0.1.
@@ -62,6 +67,7 @@ PORTS = [int(port) for port in _setting("LOAD_PORTS", "8781,8782").split(",")]
 WEB_WORKERS = _setting("LOAD_WEB_WORKERS", "2")
 FRESH = _setting("LOAD_FRESH", "true").lower() in ("1", "true", "yes")
 LEAGUES = _setting("LOAD_LEAGUES", "1000")
+SOURCE_LEAGUES = _setting("LOAD_SOURCE_LEAGUES", "25")
 TEAMS = _setting("LOAD_TEAMS", "20")
 SEASONS = _setting("LOAD_SEASONS", "1")
 BETTING_LEAGUES = _setting("LOAD_BETTING_LEAGUES", "5")
@@ -176,23 +182,51 @@ def _tune_database() -> None:
         )
 
 
-def _fill() -> None:
-    """Fill the database with generate_load."""
-    _say(f"generate_load --leagues {LEAGUES} --teams {TEAMS} --seasons {SEASONS}")
+def _volume_plan() -> tuple[int, int]:
+    """(leagues generated, copies of each) for ``LOAD_LEAGUES`` from ``LOAD_SOURCE_LEAGUES``;
+    ``SystemExit`` naming both when the one is not a multiple of the other."""
+    leagues, source = int(LEAGUES), int(SOURCE_LEAGUES)
+    if source < 1:
+        raise SystemExit(f"LOAD_SOURCE_LEAGUES: give at least 1 (got {source})")
+    if source >= leagues:
+        return leagues, 0
+    if leagues % source:
+        raise SystemExit(
+            f"LOAD_LEAGUES ({leagues}) must be a multiple of LOAD_SOURCE_LEAGUES ({source}): "
+            "the generated leagues are copied whole"
+        )
+    return source, leagues // source - 1
+
+
+def _fill(generated: int, copies: int) -> dict:
+    """Fill the database: ``generated`` leagues through generate_load, then ``copies`` copies
+    of them (copy_leagues); how long each took."""
+    # without a broker their tasks run in the process: the development settings, since the
+    # production ones refuse to start without one
+    offline = {"CELERY_BROKER_URL": None, "REDIS_URL": None, "DJANGO_DEBUG": "true"}
+    _say(f"generate_load --leagues {generated} --teams {TEAMS} --seasons {SEASONS}")
+    started = time.monotonic()
     _manage(
-        "generate_load",
-        "--leagues",
-        LEAGUES,
-        "--teams",
-        TEAMS,
-        "--seasons",
-        SEASONS,
-        # without a broker its tasks run in the process: the development settings, since the
-        # production ones refuse to start without one
-        CELERY_BROKER_URL=None,
-        REDIS_URL=None,
-        DJANGO_DEBUG="true",
-    )
+        "generate_load", "--leagues", str(generated), "--teams", TEAMS, "--seasons", SEASONS,
+        **offline,
+    )  # fmt: skip
+    volume = {
+        "leagues": generated * (copies + 1),
+        "generated": generated,
+        "generate_seconds": round(time.monotonic() - started, 1),
+        "copies": copies,
+        "copy_seconds": 0.0,
+    }
+    if copies:
+        _say(f"copy_leagues --times {copies}: {volume['leagues']} leagues")
+        started = time.monotonic()
+        # ledger_audit would take minutes on 1,000 leagues (the settlements' check reads the
+        # results one by one); the ledger's triggers check every copied entry, and
+        # tests/integration/test_copy_leagues_postgres.py audits the copies
+        _manage("copy_leagues", "--times", str(copies), "--no-audit", **offline)
+        volume["copy_seconds"] = round(time.monotonic() - started, 1)
+    volume["load_average_after"] = machine()["load_average"]
+    return volume
 
 
 def _queue_length() -> int:
@@ -224,8 +258,8 @@ def _wait_for(port: int, limit_seconds: float = 60) -> None:
     raise RuntimeError(f"gunicorn on port {port} did not answer /healthz")
 
 
-def _write_run(before: dict, after: dict) -> None:
-    """What was offered, and on what machine (``run.json``)."""
+def _write_run(before: dict, after: dict, volume: dict) -> None:
+    """What was offered, how its volume was built, and on what machine (``run.json``)."""
     offered = {
         "leagues": LEAGUES,
         "teams": TEAMS,
@@ -241,6 +275,7 @@ def _write_run(before: dict, after: dict) -> None:
     run = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "offered": offered,
+        "volume": volume,
         "machine": {**before, "load_average_after": after["load_average"]},
     }
     (OUT / "run.json").write_text(json.dumps(run))
@@ -251,9 +286,11 @@ def _interrupted(_signal_number, _frame) -> None:
 
 
 def main() -> int:
+    generated, copies = _volume_plan()
     OUT.mkdir(parents=True, exist_ok=True)
     accounts = OUT / "accounts.json"
     signal.signal(signal.SIGTERM, _interrupted)
+    volume: dict = {"leagues": int(LEAGUES), "kept": True}  # LOAD_FRESH=false
     try:
         if FRESH:
             _say(f"database {DATABASE}: made afresh")
@@ -261,7 +298,7 @@ def main() -> int:
         _tune_database()
         _manage("migrate", "--noinput", "-v0")
         if FRESH:
-            _fill()
+            volume = _fill(generated, copies)
         _manage("collectstatic", "--noinput", "-v0")
         for number in (1, 2):
             _start(
@@ -351,7 +388,7 @@ def main() -> int:
         (OUT / "cpu.json").write_text(json.dumps(sampler.stop()))
         if code:
             raise subprocess.CalledProcessError(code, "locust")
-        _write_run(before, machine())
+        _write_run(before, machine(), volume)
     except KeyboardInterrupt:
         _say("interrupted: stopping everything")
         return 130

@@ -59,6 +59,14 @@ def _run_directory(tmp_path, page_times, api_times, failures=0, stale=0):
             "web": "2 gunicorn x 2 processes",
             "floor_users": "2",
         },
+        "volume": {
+            "leagues": 20,
+            "generated": 5,
+            "generate_seconds": 40.5,
+            "copies": 3,
+            "copy_seconds": 2.5,
+            "load_average_after": [1.5, 0.75, 0.5],
+        },
         "machine": {
             "processor": "Intel Xeon Processor",
             "cores": 2,
@@ -101,6 +109,10 @@ def test_report_names_the_machine_the_load_and_the_cpu_totals(tmp_path):
     )
     assert "Offered: 100 users (+2 on the floor) started 10/s for 2m" in text
     assert "20 leagues of 20 teams" in text
+    assert (
+        "Volume: 5 leagues generated in 40.5 s, copied 3 times in 2.5 s (copy_leagues): "
+        "20 leagues; load average 1.50, 0.75, 0.50 after." in text
+    )
     # the headers add up to 0.067 s of web CPU and 0.013 s of backends over 8 requests
     assert "| web servers (gunicorn) | 0.10 | 12.50 | 0.07 | 0.03 s (33%) |" in text
     assert "| PostgreSQL backends of the database | 0.02 | 2.50 | 0.01 | 0.01 s (35%) |" in text
