@@ -2,6 +2,8 @@
 and window, shared by every process (a second cache client, as another server process has,
 sees the same count)."""
 
+import time
+
 import pytest
 from django.conf import settings
 from django.core.cache import caches
@@ -21,6 +23,8 @@ def three_writes(monkeypatch):
         "THROTTLE_RATES",
         {**WriteRateThrottle.THROTTLE_RATES, "writes": "3/minute"},
     )
+    now = 60 * (int(time.time()) // 60) + 1  # one window for the whole test
+    monkeypatch.setattr(WriteRateThrottle, "timer", staticmethod(lambda: now))
     caches["default"].clear()
     yield
     caches["default"].clear()

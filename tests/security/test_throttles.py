@@ -1,5 +1,7 @@
 """Writes and expensive requests are limited per user, in the API's error shape."""
 
+import time
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -9,13 +11,17 @@ from core.api.throttles import ExpensiveRateThrottle, WriteRateThrottle
 
 @pytest.fixture
 def rates(monkeypatch):
-    """Small rates for the test (the classes read their rates when they are defined)."""
+    """Small rates for the test (the classes read their rates when they are defined), and the
+    throttles' clock held a second into a minute: the counts are kept per fixed window, so a
+    test crossing the minute would otherwise start counting again."""
+    now = 60 * (int(time.time()) // 60) + 1
     for throttle in (WriteRateThrottle, ExpensiveRateThrottle):
         monkeypatch.setattr(
             throttle,
             "THROTTLE_RATES",
             {**throttle.THROTTLE_RATES, "writes": "3/minute", "expensive": "2/minute"},
         )
+        monkeypatch.setattr(throttle, "timer", staticmethod(lambda: now))
     cache.clear()
 
 
