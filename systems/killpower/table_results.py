@@ -27,7 +27,6 @@ from systems.killpower.report_checks import (
     split_wounded,
     validated,
 )
-from systems.killpower.selectors import gladiators as selectors
 
 
 class KillpowerResults(TableResults):
@@ -35,7 +34,6 @@ class KillpowerResults(TableResults):
     reports = ResultReport
     runs = PostMatchRun
     has_post_match = True
-    post_match_pending = staticmethod(selectors.season_post_match_pending)
 
     def kick_off(self, *, fixture: Fixture) -> None:
         kick_off(fixture)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from core.registry import FORFEIT
-from league.models import League, Season, Team
+from league.models import League, Team
 from matches.models import Fixture, PostMatchRun, Result
 from rules_engine import RosterIssue
 from rules_engine.killpower import SYSTEM, division
@@ -199,18 +199,6 @@ def bet_outcomes(fixture: Fixture) -> tuple[str, ...]:
     if fixture.bracket_position:
         return ("home", "away")
     return ("home", "away", "draw")
-
-
-def season_post_match_pending(*, season: Season) -> list[Fixture]:
-    """The season's played fixtures still waiting for their post-match sequence (an awarded
-    fixture has none)."""
-    return list(
-        Fixture.objects.filter(season=season, status=Fixture.Status.PLAYED)
-        .exclude(post_match__status=PostMatchRun.Status.DONE)
-        .exclude(result__decided_by=FORFEIT)
-        .select_related("home", "away")
-        .order_by("round", "pk")
-    )
 
 
 def events_prefetch() -> Prefetch:
