@@ -2,18 +2,13 @@
 
 from rest_framework import serializers
 
-from core.api.fields import read_only_game_field
+from core.api.fields import game_field
 from systems.killpower import RULE_SYSTEM
 from systems.killpower.models import ranking_points_of
 
-
-def _ranking_points(team) -> int | None:
-    return ranking_points_of(team) if team.league.rule_system == RULE_SYSTEM else None
-
-
-def ranking_points_field() -> serializers.Field:
-    return read_only_game_field(
-        serializers.IntegerField,
-        _ranking_points,
-        help_text="Killpower Ball: changed by each post-match sequence, never below 0 (else null).",
-    )
+ranking_points_field = game_field(
+    RULE_SYSTEM,
+    serializers.IntegerField,
+    ranking_points_of,
+    help_text="Killpower Ball: changed by each post-match sequence, never below 0 (else null).",
+)

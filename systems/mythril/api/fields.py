@@ -3,7 +3,7 @@ it keeps (``league_settings_fields``)."""
 
 from rest_framework import serializers
 
-from core.api.fields import read_only_game_field
+from core.api.fields import game_field
 from league.models import Team
 from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.selectors import gold_of, settings_of
@@ -41,28 +41,20 @@ SETTINGS_FIELDS = {
 }
 
 
-def _settings(league) -> dict | None:
-    if league.rule_system != RULE_SYSTEM:
-        return None
+def _settings(league) -> dict:
     current = settings_of(league)
     return {key: getattr(current, key) for key in SETTING_FIELDS}
 
 
-def _gold(team) -> int | None:
-    return gold_of(team) if team.league.rule_system == RULE_SYSTEM else None
-
-
-def mythril_settings_field() -> serializers.Field:
-    return read_only_game_field(
-        serializers.JSONField,
-        _settings,
-        help_text="Mythril: the league's own settings (else null).",
-    )
-
-
-def treasury_field() -> serializers.Field:
-    return read_only_game_field(
-        serializers.IntegerField,
-        _gold,
-        help_text="Mythril: the team's gold, its treasury (else null).",
-    )
+mythril_settings_field = game_field(
+    RULE_SYSTEM,
+    serializers.JSONField,
+    _settings,
+    help_text="Mythril: the league's own settings (else null).",
+)
+treasury_field = game_field(
+    RULE_SYSTEM,
+    serializers.IntegerField,
+    gold_of,
+    help_text="Mythril: the team's gold, its treasury (else null).",
+)
