@@ -58,13 +58,11 @@ def test_a_line_up_edit_through_the_api_costs_ten_statements(coach, team, other_
 
     # then the line-up is saved, in 10 statements (the test's savepoint aside): the token, the
     # team, its lock, its fixture in play, the players chosen, the slots replaced (read, one
-    # DELETE, their history in one INSERT, one INSERT), the fixtures to price again. On
-    # PostgreSQL the history goes in by one COPY, which the captured queries do not list.
+    # DELETE, their history in one INSERT, one INSERT), the fixtures to price again
     assert response.status_code == 200, response.content
     assert dict(team.lineup_slots.values_list("position", "player_id")) == body
     statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
-    expected = 9 if connection.vendor == "postgresql" else 10
-    assert len(statements) == expected, "\n".join(statements)
+    assert len(statements) == 10, "\n".join(statements)
     assert len(_slot_entries()) == 7  # the replaced slots' history, whichever way it went in
 
 
