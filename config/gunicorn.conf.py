@@ -16,8 +16,12 @@ worker_class = "config.gunicorn_worker.RequestBufferingWorker"
 threads = integer("WEB_THREADS", 4, minimum=1)
 # Connections a worker holds at once, slow clients included (gunicorn's default).
 worker_connections = 1000
-# An idle kept-alive connection, or one that stops sending its request, is closed after this.
-keepalive = 5
+# An idle kept-alive connection is closed after this. Longer than any client or proxy keeps
+# one idle (nginx's keepalive_timeout is 75 s, a browser's 60 to 300 s): a server that closes
+# first races the client's next request on that connection, which then fails without an answer
+# (the load test's resets with 5 s, against its users' 1 to 5 s between two requests). An idle
+# connection holds one of ``worker_connections``, never a thread.
+keepalive = 90
 # A worker whose main loop is silent this long is restarted; a stopping one gets this long.
 timeout = 30
 graceful_timeout = 30

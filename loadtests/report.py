@@ -2,7 +2,8 @@
 
 Reads ``samples.json`` (every response time, ``X-Query-Count`` and the CPU headers per group and
 per endpoint, written by the locustfile), locust's ``locust_stats.csv``, and the run's
-``run.json`` (offered load, machine) and ``cpu.json`` (CPU totals per kind of process); prints
+``run.json`` (offered load, machine), ``cpu.json`` (CPU totals per kind of process) and
+``tasks.json`` (the workers' CPU per task name); prints
 and writes ``report.md``:
 
 * the machine (processor, cores, load average before and after), the load offered and how the
@@ -15,7 +16,8 @@ and writes ``report.md``:
   the cheapest floor endpoint's, and the reads made after a change with the stale ones among
   them;
 * the CPU totals: what the headers add up to beside what the processes spent (the rest is
-  gunicorn outside Django, the workers' backends, connections opened and closed);
+  gunicorn outside Django, the workers' backends, connections opened and closed), and the
+  workers' CPU per task name, costliest first;
 * per endpoint: locust's own figures and the CPU per request;
 * the goals: p99 < 200 ms for pages, < 100 ms for API reads, no errors, no stale answer.
 """
@@ -150,6 +152,25 @@ def _totals(cpu: dict, groups: dict, seconds: float) -> list[str]:
     return [*lines, ""]
 
 
+def _tasks(tasks: dict, seconds: float) -> list[str]:
+    """The workers' CPU per task name (``tasks.json``, ``loadtests/task_cost.py``), costliest
+    first."""
+    if not tasks:
+        return []
+    lines = [
+        "Celery workers per task (CPU in the worker process and in its PostgreSQL backend):",
+        "",
+        "| task | tasks | per s | worker CPU s | DB CPU s | worker ms per task | DB ms per task |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, (count, worker_us, db_us) in sorted(tasks.items(), key=lambda item: -item[1][1]):
+        lines.append(
+            f"| {name} | {count} | {count / seconds:.2f} | {worker_us / 1e6:.2f} | "
+            f"{db_us / 1e6:.2f} | {worker_us / count / 1000:.1f} | {db_us / count / 1000:.1f} |"
+        )
+    return [*lines, ""]
+
+
 def build(directory: Path) -> str:
     raw = json.loads((directory / "samples.json").read_text())
     samples, endpoint_costs = raw.get("groups", raw), raw.get("endpoints", {})
@@ -211,6 +232,7 @@ def build(directory: Path) -> str:
         f"Goals {verdict}.",
         "",
         *_totals(cpu, samples, seconds),
+        *_tasks(_read_json(directory / "tasks.json"), seconds),
     ]
     lines += [
         "| endpoint | requests | failures | p50 ms | p95 ms | p99 ms | avg bytes | web CPU ms "

@@ -24,7 +24,8 @@ Steps, each printed as it starts:
 6. the report (``loadtests/report.py``) printed and written to ``LOAD_OUT``.
 
 While locust runs, ``loadtests/machine.py`` adds up the CPU time of the servers, the workers,
-the database's backends and locust (``cpu.json``), and the run writes what was offered, how
+the database's backends and locust (``cpu.json``), the workers add up their CPU per task name
+(``tasks.json``, ``loadtests/task_cost.py``), and the run writes what was offered, how
 the volume was built (leagues generated and copies, the seconds of each, the load average
 after) and the machine it ran on (``run.json``: processor, cores, load average before and
 after): the report sets each group's CPU per request (the servers' headers,
@@ -53,6 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
+from loadtests import task_cost  # noqa: E402
 from loadtests.machine import CpuSampler, machine  # noqa: E402
 
 
@@ -300,6 +302,8 @@ def main() -> int:
         if FRESH:
             volume = _fill(generated, copies)
         _manage("collectstatic", "--noinput", "-v0")
+        task_costs = OUT / "tasks"
+        task_costs.mkdir(exist_ok=True)
         for number in (1, 2):
             _start(
                 f"worker {number}",
@@ -320,6 +324,7 @@ def main() -> int:
                 "-l",
                 "warning",
                 log=OUT / f"worker{number}.log",
+                env=_environment(LOAD_TASK_COSTS=str(task_costs)),
             )
         _say("prepare: betting leagues and tokens")
         _run(
@@ -349,6 +354,7 @@ def main() -> int:
             _wait_for(port)
         _say(f"locust: {USERS} users, {SPAWN_RATE}/s, for {DURATION}")
         before = machine()
+        tasks_before = task_cost.merged(task_costs)  # the preparation's pricing left out
         locust_env = {
             **os.environ,
             "LOAD_ACCOUNTS": str(accounts),
@@ -386,6 +392,10 @@ def main() -> int:
         sampler.start()
         code = locust.wait()
         (OUT / "cpu.json").write_text(json.dumps(sampler.stop()))
+        time.sleep(2)  # the tasks the run's last requests sent
+        (OUT / "tasks.json").write_text(
+            json.dumps(task_cost.difference(task_cost.merged(task_costs), tasks_before))
+        )
         if code:
             raise subprocess.CalledProcessError(code, "locust")
         _write_run(before, machine(), volume)
