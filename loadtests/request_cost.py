@@ -46,29 +46,39 @@ def _on_cpu_ns(pid: int) -> int | None:
         return None
 
 
+def backends_now() -> dict[str, tuple[int, int | None]]:
+    """Each open PostgreSQL connection's backend and its time on a CPU so far, by alias."""
+    found = {}
+    for alias in connections:
+        pid = _backend_pid(alias)
+        if pid is not None:
+            found[alias] = (pid, _on_cpu_ns(pid))
+    return found
+
+
+def database_ns_since(before: dict[str, tuple[int, int | None]]) -> int:
+    """Nanoseconds the connections' backends spent on a CPU since ``before``
+    (:func:`backends_now`): the same backend, what it spent meanwhile; a new one, all of it."""
+    spent = 0
+    for alias in connections:
+        pid = _backend_pid(alias)
+        if pid is None:
+            continue
+        now = _on_cpu_ns(pid) or 0
+        old_pid, old = before.get(alias, (None, None))
+        spent += now - old if old_pid == pid and old is not None else now
+    return spent
+
+
 class RequestCostMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        aliases = list(connections)
-        before = {}
-        for alias in aliases:
-            pid = _backend_pid(alias)
-            if pid is not None:
-                before[alias] = (pid, _on_cpu_ns(pid))
+        before = backends_now()
         started = time.thread_time_ns()
         response = self.get_response(request)
         web = time.thread_time_ns() - started
-        database = 0
-        for alias in aliases:
-            pid = _backend_pid(alias)
-            if pid is None:
-                continue
-            now = _on_cpu_ns(pid) or 0
-            old_pid, old = before.get(alias, (None, None))
-            # the same backend: what it spent meanwhile; a new one: all of it
-            database += now - old if old_pid == pid and old is not None else now
         response[WEB_HEADER] = str(web // 1000)
-        response[DB_HEADER] = str(database // 1000)
+        response[DB_HEADER] = str(database_ns_since(before) // 1000)
         return response

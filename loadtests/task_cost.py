@@ -19,9 +19,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from celery.signals import task_postrun, task_prerun
-from django.db import connections
-
-from loadtests.request_cost import _backend_pid, _on_cpu_ns
+from loadtests.request_cost import backends_now, database_ns_since
 
 DIRECTORY = os.environ.get("LOAD_TASK_COSTS")
 
@@ -30,30 +28,9 @@ totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
 _started: dict[str, tuple[int, dict[str, tuple[int, int | None]]]] = {}
 
 
-def _backends() -> dict[str, tuple[int, int | None]]:
-    found = {}
-    for alias in connections:
-        pid = _backend_pid(alias)
-        if pid is not None:
-            found[alias] = (pid, _on_cpu_ns(pid))
-    return found
-
-
-def _database_ns(before: dict[str, tuple[int, int | None]]) -> int:
-    spent = 0
-    for alias in connections:
-        pid = _backend_pid(alias)
-        if pid is None:
-            continue
-        now = _on_cpu_ns(pid) or 0
-        old_pid, old = before.get(alias, (None, None))
-        spent += now - old if old_pid == pid and old is not None else now
-    return spent
-
-
 def started(task_id: str | None = None, **_kwargs) -> None:
     if task_id:
-        _started[task_id] = (time.thread_time_ns(), _backends())
+        _started[task_id] = (time.thread_time_ns(), backends_now())
 
 
 def finished(task_id: str | None = None, task=None, **_kwargs) -> None:
@@ -64,7 +41,7 @@ def finished(task_id: str | None = None, task=None, **_kwargs) -> None:
     row = totals[task.name]
     row[0] += 1
     row[1] += (time.thread_time_ns() - cpu_ns) // 1000
-    row[2] += _database_ns(backends) // 1000
+    row[2] += database_ns_since(backends) // 1000
     _write()
 
 
