@@ -19,6 +19,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from celery.signals import task_postrun, task_prerun
+
 from loadtests.request_cost import backends_now, database_ns_since
 
 DIRECTORY = os.environ.get("LOAD_TASK_COSTS")
