@@ -35,9 +35,9 @@ from tournaments import plugins as tournaments
 
 class Chances(forecasts.Chances):
     def fixture_chances(self, fixture: Fixture) -> dict[str, float] | None:
-        """The engine's chances, the very computation the odds are priced from."""
-        odds = preview.fixture_odds(fixture)
-        return None if odds is None else odds["probabilities"]
+        """The engine's chances, the computation the odds are priced from over fewer matches
+        (``preview.FORECAST_MATCHES``)."""
+        return preview.fixtures_chances([fixture])[fixture.pk]
 
     def fixtures_chances(self, fixtures: list[Fixture]) -> dict[int, dict[str, float] | None]:
         """The same chances for every fixture left, kept per fixture and line-up."""

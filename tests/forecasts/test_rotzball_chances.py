@@ -1,12 +1,18 @@
-"""Rotzball's chances for a season's forecast: every fixture left priced as its odds are
-(``preview.fixture_odds``), each simulation kept per fixture and line-up, so a forecast after a
-result simulates only the fixtures whose line-ups changed."""
+"""Rotzball's chances for a season's forecast: every fixture left priced by the simulation its
+odds are priced from (``preview.fixture_odds``), over ``FORECAST_MATCHES`` matches, each kept
+per fixture and line-up, so a forecast after a result simulates only the fixtures whose
+line-ups changed."""
+
+import math
 
 import pytest
 
 from matches.models import Fixture
+from rules_engine.rotzball import odds
 from systems.rotzball.models import MatchPlan, Tactic
 from systems.rotzball.selectors import preview
+from systems.rotzball.selectors import teams as selectors
+from systems.rotzball.selectors.teams import coach_rule_of
 from tests.factories import FixtureFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db
@@ -40,13 +46,44 @@ def _counting(monkeypatch) -> list[int]:
     return calls
 
 
-def test_the_batch_gives_each_fixture_its_odds_and_none_without_a_line_up(left):
+def _engine_chances(fixture, n):
+    """The engine's estimate over ``n`` matches of both sheets as they stand, seeded by the
+    fixture."""
+    sheets = {}
+    for side in ("home", "away"):
+        team = getattr(fixture, side)
+        selectors.roster_prefetch(team=team)
+        sheets[side] = selectors.team_sheet_get(team=team)
+    estimate = odds(
+        sheets["home"],
+        sheets["away"],
+        n=n,
+        seed=fixture.pk,
+        coach_rule=coach_rule_of(fixture.season.league),
+    )
+    home = round(float(estimate["home_win"]), 4)
+    return {"home": home, "away": round(1 - home, 4)}
+
+
+def test_the_batch_gives_each_fixture_the_engines_chances_and_none_without_a_line_up(left):
     chances = preview.fixtures_chances(left)
 
-    assert chances[left[0].pk] == preview.fixture_odds(left[0])["probabilities"]
-    assert chances[left[1].pk] == preview.fixture_odds(left[1])["probabilities"]
+    assert preview.FORECAST_MATCHES == 2_000
+    assert chances[left[0].pk] == _engine_chances(left[0], preview.FORECAST_MATCHES)
+    assert chances[left[1].pk] == _engine_chances(left[1], preview.FORECAST_MATCHES)
     assert chances[left[2].pk] is None
     assert chances[left[0].pk] != chances[left[1].pk]  # each fixture its own seed and ground
+
+
+def test_a_fixtures_forecast_chance_is_within_the_sampling_error_of_its_odds(left):
+    """Both are estimates of the same chance: 2,000 and 20,000 matches, a combined standard
+    error of at most 1.2 points; four of them is a bound a correct estimate passes by far."""
+    chances = preview.fixtures_chances(left)
+    bound = 4 * math.sqrt(0.25 / preview.FORECAST_MATCHES + 0.25 / preview.BETTING_MATCHES)
+
+    for fixture in left[:2]:
+        betting = preview.fixture_odds(fixture)["probabilities"]["home"]
+        assert abs(chances[fixture.pk]["home"] - betting) < bound
 
 
 def test_a_second_forecast_simulates_nothing_until_a_line_up_changes(left, team, monkeypatch):
@@ -65,4 +102,4 @@ def test_a_second_forecast_simulates_nothing_until_a_line_up_changes(left, team,
     again = preview.fixtures_chances(fresh)
 
     assert sorted(calls) == sorted([left[0].pk, left[1].pk])  # both of Wolves' priced fixtures
-    assert again[left[0].pk] == preview.fixture_odds(fresh[0])["probabilities"]
+    assert again[left[0].pk] == _engine_chances(fresh[0], preview.FORECAST_MATCHES)
