@@ -37,7 +37,7 @@ class Chances(forecasts.Chances):
     def fixture_chances(self, fixture: Fixture) -> dict[str, float] | None:
         """The engine's chances, the computation the odds are priced from over fewer matches
         (``preview.FORECAST_MATCHES``)."""
-        return preview.fixtures_chances([fixture])[fixture.pk]
+        return preview.fixture_chances(fixture)
 
     def fixtures_chances(self, fixtures: list[Fixture]) -> dict[int, dict[str, float] | None]:
         """The same chances for every fixture left, kept per fixture and line-up."""

@@ -8,11 +8,8 @@ import math
 import pytest
 
 from matches.models import Fixture
-from rules_engine.rotzball import odds
 from systems.rotzball.models import MatchPlan, Tactic
 from systems.rotzball.selectors import preview
-from systems.rotzball.selectors import teams as selectors
-from systems.rotzball.selectors.teams import coach_rule_of
 from tests.factories import FixtureFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db
@@ -46,31 +43,15 @@ def _counting(monkeypatch) -> list[int]:
     return calls
 
 
-def _engine_chances(fixture, n):
-    """The engine's estimate over ``n`` matches of both sheets as they stand, seeded by the
-    fixture."""
-    sheets = {}
-    for side in ("home", "away"):
-        team = getattr(fixture, side)
-        selectors.roster_prefetch(team=team)
-        sheets[side] = selectors.team_sheet_get(team=team)
-    estimate = odds(
-        sheets["home"],
-        sheets["away"],
-        n=n,
-        seed=fixture.pk,
-        coach_rule=coach_rule_of(fixture.season.league),
-    )
-    home = round(float(estimate["home_win"]), 4)
-    return {"home": home, "away": round(1 - home, 4)}
-
-
 def test_the_batch_gives_each_fixture_the_engines_chances_and_none_without_a_line_up(left):
     chances = preview.fixtures_chances(left)
 
     assert preview.FORECAST_MATCHES == 2_000
-    assert chances[left[0].pk] == _engine_chances(left[0], preview.FORECAST_MATCHES)
-    assert chances[left[1].pk] == _engine_chances(left[1], preview.FORECAST_MATCHES)
+    assert preview.fixture_chances(left[0]) != {  # fewer matches than the odds: another draw
+        side: round(p, 4) for side, p in preview.fixture_odds(left[0])["probabilities"].items()
+    }
+    assert chances[left[0].pk] == preview.fixture_chances(left[0])
+    assert chances[left[1].pk] == preview.fixture_chances(left[1])
     assert chances[left[2].pk] is None
     assert chances[left[0].pk] != chances[left[1].pk]  # each fixture its own seed and ground
 
@@ -102,4 +83,4 @@ def test_a_second_forecast_simulates_nothing_until_a_line_up_changes(left, team,
     again = preview.fixtures_chances(fresh)
 
     assert sorted(calls) == sorted([left[0].pk, left[1].pk])  # both of Wolves' priced fixtures
-    assert again[left[0].pk] == _engine_chances(fresh[0], preview.FORECAST_MATCHES)
+    assert again[left[0].pk] == preview.fixture_chances(fresh[0])

@@ -55,10 +55,10 @@ standard error of at most 0.5 / sqrt(20,000) = 0.35 percentage points on each ch
 10,000, 0.22 at 50,000 for twice the time): below the half point a price moves by."""
 
 
-def fixture_odds(fixture: Fixture) -> dict[str, Any] | None:
-    """The chances of a home and an away win (Rotzball has no draws) as both line-ups stand,
-    or ``None`` while one of them cannot play. Seeded by the fixture: the same line-ups always
-    give the same chances."""
+def _estimate(fixture: Fixture, n: int) -> dict[str, Any] | None:
+    """The engine's estimate over ``n`` matches of both line-ups as they stand, seeded by the
+    fixture (the same line-ups always give the same figures), or ``None`` while one of them
+    cannot play."""
     sheets = {}
     for side in ("home", "away"):
         team = getattr(fixture, side)
@@ -66,13 +66,21 @@ def fixture_odds(fixture: Fixture) -> dict[str, Any] | None:
         if not selectors.lineup_report(team=team).complete:
             return None
         sheets[side] = selectors.team_sheet_get(team=team)
-    estimate = odds(
+    return odds(
         sheets["home"],
         sheets["away"],
-        n=BETTING_MATCHES,
+        n=n,
         seed=fixture.pk,
         coach_rule=coach_rule_of(fixture.season.league),
     )
+
+
+def fixture_odds(fixture: Fixture) -> dict[str, Any] | None:
+    """The chances of a home and an away win (Rotzball has no draws) as both line-ups stand,
+    over ``BETTING_MATCHES``, or ``None`` while one of them cannot play."""
+    estimate = _estimate(fixture, BETTING_MATCHES)
+    if estimate is None:
+        return None
     home = round(float(estimate["home_win"]), 4)
     error = round(float(estimate["standard_error"]), 4)
     return {
@@ -83,6 +91,16 @@ def fixture_odds(fixture: Fixture) -> dict[str, Any] | None:
         "probabilities": {"home": home, "away": round(1 - home, 4)},
         "standard_error": error,
     }
+
+
+def fixture_chances(fixture: Fixture) -> dict[str, float] | None:
+    """One fixture's chances for a season's forecast, as :func:`fixtures_chances` gives them
+    (``FORECAST_MATCHES``), computed alone and never cached."""
+    estimate = _estimate(fixture, FORECAST_MATCHES)
+    if estimate is None:
+        return None
+    home = round(float(estimate["home_win"]), 4)
+    return {"home": home, "away": round(1 - home, 4)}
 
 
 FORECAST_MATCHES = 2_000
