@@ -50,7 +50,7 @@ def register() -> None:
         RULE_SYSTEM, team_page=team_pages.team_detail, team_sheet=fields.team_sheet
     )
     league.teams.answer(RULE_SYSTEM, team_register=teams.mythril_team_register)
-    league.rows.answer(RULE_SYSTEM, team_related=["mythril"])
+    league.rows.answer(RULE_SYSTEM, team_related=["mythril"], league_related=["mythril_settings"])
     league.api_fields.answer(
         RULE_SYSTEM,
         team_api_fields={"treasury": fields.treasury_field},

@@ -38,6 +38,16 @@ def settings_of(league: League) -> MythrilSettings:
     return found if found is not None else MythrilSettings(league=league)
 
 
+def joined_settings_of(league: League) -> MythrilSettings:
+    """The league's settings as a list of leagues joined them (``league.rows``: one query for
+    the whole list), else read once; the defaults until saved. ``league_rules_save`` keeps the
+    joined row current."""
+    try:
+        return league.mythril_settings
+    except MythrilSettings.DoesNotExist:
+        return MythrilSettings(league=league)
+
+
 def experience_table(*, league: League) -> dict[str, Any]:
     """The league's experience table as stored (empty before its roster data)."""
     found = ExperienceTable.objects.filter(league=league).values_list("table", flat=True)

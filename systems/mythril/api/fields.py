@@ -6,7 +6,7 @@ from rest_framework import serializers
 from core.api.fields import game_field
 from league.models import Team
 from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.selectors import gold_of, settings_of
+from systems.mythril.selectors import gold_of, joined_settings_of
 from systems.mythril.services.settings import SETTING_FIELDS
 
 
@@ -42,7 +42,7 @@ SETTINGS_FIELDS = {
 
 
 def _settings(league) -> dict:
-    current = settings_of(league)
+    current = joined_settings_of(league)
     return {key: getattr(current, key) for key in SETTING_FIELDS}
 
 

@@ -29,6 +29,7 @@ def league_rules_save(*, league: League, values: dict[str, Any]) -> None:
         setattr(current, key, value)
     current.full_clean(exclude=["league"])
     current.save()
+    league.mythril_settings = current  # what a league read with its list shows from now on
 
 
 def league_rules_check(*, league: League, has_fixtures: bool) -> None:

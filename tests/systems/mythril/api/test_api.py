@@ -5,6 +5,7 @@ import pytest
 from django.test.testcases import TestCase
 from rest_framework.test import APIClient
 
+from league.services import league_create
 from systems.mythril.models import Player, ResultReport, TeamBet
 from tests.systems.mythril.conftest import humans
 from tests.systems.mythril.helpers import ids, kick_off, side
@@ -170,6 +171,34 @@ def test_the_core_resources_show_the_treasury_and_the_settings(api, league, home
     assert api.get(f"/api/v1/teams/{home_team.pk}/").json()["treasury"] == 440_000
     settings = api.get(f"/api/v1/leagues/{league.pk}/").json()["mythril_settings"]
     assert settings["starting_gold"] == 1_000_000 and settings["team_bets"] is True
+
+
+def test_a_settings_change_is_in_its_answer_and_the_next_read(league, commissioner, api):
+    changed = as_user(commissioner).patch(
+        f"/api/v1/leagues/{league.pk}/", {"starting_gold": 700_000}, format="json"
+    )
+
+    assert changed.json()["mythril_settings"]["starting_gold"] == 700_000
+    listed = api.get("/api/v1/leagues/").json()["results"]
+    assert [row["mythril_settings"]["starting_gold"] for row in listed] == [700_000]
+    assert api.get(f"/api/v1/leagues/{league.pk}/").json()["mythril_settings"]["team_bets"]
+
+
+def test_the_league_list_reads_every_leagues_settings_with_the_leagues(
+    league, commissioner, api, django_assert_max_num_queries
+):
+    """The settings are joined to the leagues (``league.rows``): the list's queries do not grow
+    with its Mythril leagues."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as one:
+        assert len(api.get("/api/v1/leagues/").json()["results"]) == 1
+    for n in range(4):
+        league_create(commissioner=commissioner, name=f"Mythril {n}", rule_system="mythril")
+    with django_assert_max_num_queries(len(one)):
+        rows = api.get("/api/v1/leagues/").json()["results"]
+    assert [row["mythril_settings"]["starting_gold"] for row in rows] == [1_000_000] * 5
 
 
 def test_an_import_with_yaml_aliases_or_an_oversized_text_is_refused_naming_the_field(
