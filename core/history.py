@@ -123,11 +123,13 @@ def _write(entries: Iterable[dict[str, Any]]) -> int:
     defaults = {f.attname: f.get_default() for f in fields if f.attname != "timestamp"}
     defaults["timestamp"] = timezone.now()
     rows = []
-    leagues: set[int] = set()
+    leagues: dict[int, bool] = {}  # league -> whether a row the leagues list shows changed
     for entry in entries:
         entry.update(request)
         rows.append(entry)
-        leagues.add(entry.get("league_id"))  # type: ignore[arg-type]
+        league_id = entry.get("league_id")
+        if league_id is not None and not leagues.get(league_id):
+            leagues[league_id] = _listed(entry.get("content_type_id"))
     if not rows:
         return 0
     if connection.vendor == "postgresql":
@@ -159,9 +161,18 @@ def _write(entries: Iterable[dict[str, Any]]) -> int:
         HistoryEntry.objects.bulk_create(
             [HistoryEntry(**{**defaults, **row}) for row in rows], batch_size=BATCH
         )
-    for league_id in leagues:  # rows written without a signal: their leagues' pages changed
-        league_versions.league_changed(league_id)
+    for league_id, listed in leagues.items():  # rows written without a signal
+        league_versions.league_changed(league_id, listed=listed)
     return len(rows)
+
+
+def _listed(content_type_id: int | None) -> bool:
+    """Whether an entry about a row of this content type can change the leagues list (an
+    unknown one: yes)."""
+    if content_type_id is None:
+        return True
+    model = ContentType.objects.get_for_id(content_type_id).model_class()
+    return model is None or league_versions.shown_in_list(model)
 
 
 def _json(value: Any) -> str:
@@ -413,5 +424,5 @@ def record_select(
             [*sql_params, *params],
         )
         if cursor.rowcount:
-            league_versions.league_changed(league_id)
+            league_versions.league_changed(league_id, listed=league_versions.shown_in_list(model))
         return cursor.rowcount

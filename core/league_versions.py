@@ -16,6 +16,13 @@ Who bumps:
 * the few bulk writes left (an ``update()`` that records no history, the ratings' marks)
   call :func:`league_changed` themselves.
 
+The leagues list (``LIST_KEY``) shows every league's own row, its commissioner, its active
+teams and a game's league settings, and nothing of what changes during a season: it moves on
+with a league's bump only when the change is to a row it shows (:func:`shown_in_list`: the
+models declared with :func:`list_shows`), or of a kind not known not to be (a bump with
+``listed=True``, the default); results, line-ups, ratings and domain events
+move only their league's version. Closing an account moves every version (the global one).
+
 The bump waits for the transaction to commit (``transaction.on_commit``), once per league and
 transaction, so a page rendered from data about to be rolled back is never served and a chunk
 of 50 results costs one bump. The versions live in the shared cache (Redis). While Redis
@@ -28,7 +35,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.apps import apps
@@ -42,7 +49,8 @@ logger = logging.getLogger(__name__)
 
 GLOBAL_KEY = "league-version:all"
 LIST_KEY = "league-version:list"
-"""Moved on with every league's bump: keys the leagues list, which shows every league."""
+"""Keys the leagues list, which shows every league: moved on with a league's bump when the
+change is to a row the list shows (:func:`list_shows`), or of an unknown kind."""
 VERSION_TTL = 7 * 86_400
 """Seconds a version is kept (``INCR`` keeps it): one that expires starts again above any
 value it had, so its entries are simply never read again; none piles up for ids never used."""
@@ -54,6 +62,8 @@ OWNERS_KEPT = 50_000
 _root: type[models.Model] | None = None
 _paths: dict[type[models.Model], tuple[str, ...] | None] = {}
 _ignored: set[type[models.Model]] = set()
+_listed: set[Any] = set()  # models and functions naming models (list_shows)
+_shown: tuple[type[models.Model], ...] | None = None  # what they name, once read
 _owners: dict[tuple[type[models.Model], Any], int] = {}
 _owner_order: deque[tuple[type[models.Model], Any]] = deque()
 _lock = threading.Lock()
@@ -108,8 +118,8 @@ def version_get(league_id: int) -> str | None:
 
 
 def list_version_get() -> str | None:
-    """The version of every league together (``"<generation>.<list>"``), moved on by any
-    league's change: what keys the leagues list. ``None`` when the shared cache cannot be
+    """The leagues list's version (``"<generation>.<list>"``), moved on by a change to a row
+    the list shows (:func:`shown_in_list`): what keys the leagues list. ``None`` when the shared cache cannot be
     reached."""
     return _versions(LIST_KEY)
 
@@ -130,15 +140,17 @@ def versioned_get(league_id: int | None, prefix: str, suffix: str) -> tuple[str 
     return f"{values[0]}.{values[1]}", entry
 
 
-def _bump(league_ids: Iterable[int]) -> None:
-    """Move on the versions of ``league_ids``, then the list's (once for them all)."""
+def _bump(league_ids: Iterable[int], *, listed: bool = True) -> None:
+    """Move on the versions of ``league_ids``, and the list's (once for them all) when the
+    change is to a row the leagues list shows."""
     global _missed_bump
     keys = [_key(league_id) for league_id in sorted(set(league_ids))]
     if not keys:
         return
     try:
         _settle()
-        counters_bump([*keys, LIST_KEY], _seed(), VERSION_TTL)  # one round trip for them all
+        # one round trip for them all
+        counters_bump([*keys, LIST_KEY] if listed else keys, _seed(), VERSION_TTL)
     except Unreachable:
         _missed_bump = True
         logger.warning("%s not moved on: the shared cache is down", ", ".join(keys))
@@ -149,27 +161,34 @@ class _Bumps:
 
     def __init__(self) -> None:
         self.league_ids: set[int] = set()
+        self.listed = False
 
     def __call__(self) -> None:
-        _bump(self.league_ids)
+        _bump(self.league_ids, listed=self.listed)
 
 
-def league_changed(league_id: int | None, *, using: str = DEFAULT_DB_ALIAS) -> None:
-    """Bump ``league_id``'s version once the current transaction commits (at once outside one)."""
+def league_changed(
+    league_id: int | None, *, using: str = DEFAULT_DB_ALIAS, listed: bool = True
+) -> None:
+    """Bump ``league_id``'s version once the current transaction commits (at once outside one),
+    and the leagues list's unless the caller knows the change is to nothing the list shows
+    (``listed=False``: a result, a line-up, a rating)."""
     if league_id is None:
         return
     connection = connections[using]
     if not connection.in_atomic_block:
-        _bump([league_id])
+        _bump([league_id], listed=listed)
         return
     # one callback per transaction: a savepoint rolled back drops its callback with it, and a
     # later change registers a new one, so no league is left out
     for _savepoints, func, _robust in connection.run_on_commit:
         if isinstance(func, _Bumps):
             func.league_ids.add(league_id)
+            func.listed = func.listed or listed
             return
     bumps = _Bumps()
     bumps.league_ids.add(league_id)
+    bumps.listed = listed
     transaction.on_commit(bumps, using=using)
 
 
@@ -265,13 +284,13 @@ def rows_changed(model: type[models.Model], rows: Iterable[models.Model]) -> Non
     if _path(model) is None:
         return
     for league_id in {league_of_instance(row) for row in rows}:
-        league_changed(league_id)
+        league_changed(league_id, listed=shown_in_list(model))
 
 
 def _changed(sender: type[models.Model], instance: models.Model, using: str, **kwargs) -> None:
     if kwargs.get("raw") or sender in _ignored:
         return
-    league_changed(league_of_instance(instance), using=using)
+    league_changed(league_of_instance(instance), using=using, listed=shown_in_list(sender))
 
 
 def _connect(model: type[models.Model]) -> None:
@@ -295,11 +314,12 @@ def _results_created(sender: type[models.Model], *, results: Any = (), **kwargs:
 
 
 def _event_committed(sender: Any, *, event: Any = None, events: Any = (), **kwargs: Any) -> None:
-    """A domain event is sent once its transaction committed: bump its league now."""
+    """A domain event is sent once its transaction committed: bump its league now. An event
+    tells of rows written, which moved the list on themselves if it shows them."""
     told = [event, *events] if event is not None else list(events)
     league_ids = {each.league_id for each in told if each.league_id is not None}
     if league_ids:
-        _bump(league_ids)
+        _bump(league_ids, listed=False)
 
 
 def watch(root: type[models.Model]) -> None:
@@ -324,6 +344,28 @@ def ignore(*ignored: type[models.Model]) -> None:
     _paths.clear()
     for model in ignored:
         _disconnect(model)
+
+
+def list_shows(*shown: type[models.Model] | Callable[[], Iterable[type[models.Model]]]) -> None:
+    """Declare what the leagues list shows (its page and the API's list), by the app that owns
+    it: models (the league, its teams), or a function naming models, read at the first change
+    (a game's league settings, joined to the list through ``league.plugins.rows``, which the
+    games answer after this app is ready). A change to their rows moves the list's version on;
+    another row's change moves only its league's."""
+    global _shown
+    _listed.update(shown)
+    _shown = None
+
+
+def shown_in_list(model: type[models.Model]) -> bool:
+    """Whether a change to a row of ``model`` can change the leagues list."""
+    global _shown
+    if _shown is None:
+        found: set[type[models.Model]] = set()
+        for each in _listed:
+            found.update([each] if isinstance(each, type) else each())
+        _shown = tuple(found)
+    return issubclass(model, _shown)
 
 
 def forget() -> None:

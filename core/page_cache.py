@@ -30,8 +30,8 @@ django-axes and the URL resolver run: the route is matched by the cached routes'
 and the language and time zone are read from the request as ``LocaleMiddleware`` and
 ``core.user_preferences`` read them, so both find the same key.
 
-The leagues list (a route cached with ``model=None``) is keyed by the version of every league
-(``league_versions.list_version_get``): any league's change moves it on.
+The leagues list (a route cached with ``model=None``) is keyed by the list's version
+(``league_versions.list_version_get``), moved on by a change to a row it shows.
 
 While Redis cannot be reached the league's version is unknown: the page is rendered for each
 request and sent ``Cache-Control: no-cache``, without validators; never stale, never a 500.

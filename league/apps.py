@@ -26,15 +26,18 @@ def _cache_pages() -> None:
     """Every change of a league bumps its version; its public pages and API reads are cached
     under it for anonymous readers (core.league_versions, core.page_cache)."""
     from core import league_versions, page_cache
+    from league import plugins
     from league.models import League, Season, Team
 
     league_versions.watch(League)
+    # what the leagues list shows: the leagues, their team counts, the games' league settings
+    league_versions.list_shows(League, Team, plugins.league_related_models)
     page_cache.cache_route("league:detail", model=League)
     page_cache.cache_route("league:team", model=Team)
     page_cache.cache_route("api:league-detail", model=League)
     page_cache.cache_route("api:team-detail", model=Team)
     page_cache.cache_route("api:season-detail", model=Season)
     page_cache.cache_route("api:season-standings", model=Season)
-    # the leagues list names every league: kept until any league changes
+    # the leagues list names every league: kept until a row it shows changes
     page_cache.cache_route("league:list", model=None)
     page_cache.cache_route("api:league-list", model=None)

@@ -19,7 +19,7 @@ from league.rules_forms import LeagueRulesForm
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-    from django.db.models import Prefetch
+    from django.db.models import Model, Prefetch
     from django.http import HttpRequest, HttpResponse
     from rest_framework.serializers import Field  # type: ignore[import-untyped]
 
@@ -138,6 +138,13 @@ def team_related() -> list[str]:
 def league_related() -> list[str]:
     """Every game's one-to-one rows of a league."""
     return [name for item in rows.implementations() for name in item.league_related()]
+
+
+def league_related_models() -> list[type["Model"]]:
+    """The models of every game's one-to-one rows of a league (:func:`league_related`)."""
+    from league.models import League
+
+    return [League._meta.get_field(name).related_model for name in league_related()]
 
 
 def team_prefetches() -> list["Prefetch[Any]"]:

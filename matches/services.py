@@ -475,7 +475,9 @@ def fixtures_sweep_due() -> dict[str, int]:
         except ValidationError as error:
             message = "; ".join(m for ms in error.message_dict.values() for m in ms)[:300]
             Fixture.objects.filter(pk=fixture_id).update(problem=message)
-            league_versions.league_changed(league_versions.league_of(Fixture, fixture_id))
+            league_versions.league_changed(
+                league_versions.league_of(Fixture, fixture_id), listed=False
+            )
             log.warning("fixture %s cannot kick off: %s", fixture_id, message)
         except DatabaseError:  # a lock timeout, a lost connection: the next sweep tries again
             log.exception("fixture %s: kick-off failed, left for the next sweep", fixture_id)

@@ -74,7 +74,7 @@ def problems_record(problems: dict[int, list[str]]) -> None:
     """Why each fixture could not kick off, shown on the league and fixture pages."""
     for fixture_id, messages in problems.items():
         Fixture.objects.filter(pk=fixture_id).update(problem="; ".join(messages)[:300])
-        league_versions.league_changed(league_versions.league_of(Fixture, fixture_id))
+        league_versions.league_changed(league_versions.league_of(Fixture, fixture_id), listed=False)
 
 
 def _document(kinds: Any, key: str, stored: Any) -> Any:

@@ -177,7 +177,7 @@ def _played(
             )
     rows_insert(PostMatchRun, runs)
     for league_id in sorted({fixture.season.league_id for fixture, _p, _r in checked}):
-        league_versions.league_changed(league_id)
+        league_versions.league_changed(league_id, listed=False)  # as post_match.post_match_run
     return results
 
 

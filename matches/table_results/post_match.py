@@ -74,8 +74,9 @@ def post_match_run(
                 fixture=fixture, result=result, report=_report(fixture), dice=dice
             )
             runs.filter(pk=run.pk).update(seed=dice.seed, log=dict(log), rolls=dice.log())
-            # the game's bulk writes (injuries, stats, treasuries) send no signal
-            league_versions.league_changed(fixture.season.league_id)
+            # the game's bulk writes (injuries, stats, treasuries) send no signal; the leagues
+            # list shows nothing a match changes
+            league_versions.league_changed(fixture.season.league_id, listed=False)
         existing = run
     return plugin.run_model()._base_manager.get(pk=existing.pk)
 

@@ -50,7 +50,7 @@ def marks_write(counts: dict[int, tuple[int, int]]) -> None:
         update_fields=["results", "corrections"],
     )
     for league_id in counts:  # the leagues whose ratings were just written
-        league_versions.league_changed(league_id)
+        league_versions.league_changed(league_id, listed=False)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""The leagues list (the page and the API's list), cached for anonymous readers under the
-version of every league together: any league's change, made through the real service and
-committed, shows on the next anonymous read. These tests commit (``transaction=True``)."""
+"""The leagues list (the page and the API's list), cached for anonymous readers under a version
+moved on by every change to what it shows (a league, its teams, a game's league settings, an
+account closed): such a change, made through the real service and committed, shows on the next
+anonymous read; a result leaves the list cached. These tests commit (``transaction=True``)."""
 
 import pytest
 from django.test import Client
@@ -84,16 +85,61 @@ def test_a_team_registered_counts_on_the_next_read(league):
     )
 
 
-def test_a_result_anywhere_moves_the_list_on(season, team, other_team):
-    """The list's version moves with every league's: a result is a change like any other."""
+def test_a_result_moves_its_leagues_version_and_leaves_the_list_cached(
+    season, team, other_team, settings
+):
+    """The list shows nothing a result changes (names, commissioners, team counts, the games'
+    league settings): after one, the cached list is still served, and it is what the list
+    rendered afresh shows."""
     fixture = Fixture.objects.create(
         season=season, round=1, home=team, away=other_team, kickoff=timezone.now()
     )
-    version = league_versions.list_version_get()
+    client = Client()
+    client.get(LIST_API)
+    listed, league = (
+        league_versions.list_version_get(),
+        league_versions.version_get(season.league_id),
+    )
 
     match_services.fixture_simulate(fixture_id=fixture.pk, seed=5)
 
-    assert league_versions.list_version_get() != version
+    assert league_versions.version_get(season.league_id) != league
+    assert league_versions.list_version_get() == listed
+    cached = client.get(LIST_API)
+    assert cached.wsgi_request._page_cache_early_hit
+    settings.PAGE_CACHE = False
+    assert Client().get(LIST_API).content == cached.content
+
+
+def test_a_games_league_setting_shown_in_the_list_moves_it_on(league, commissioner):
+    """A Rotzball league's coach rule is in the API's list (joined through league.rows)."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(commissioner)
+
+    def change() -> None:
+        answer = client.patch(
+            f"/api/v1/leagues/{league.pk}/", {"coach_rule": "difference"}, format="json"
+        )
+        assert answer.status_code == 200, answer.json()
+
+    cached_then_changed(
+        LIST_API, change, before='"coach_rule":"test"', after='"coach_rule":"difference"'
+    )
+
+
+def test_a_change_the_list_shows_in_a_transaction_of_others_moves_it_once(league, season):
+    """Bumps wait for the commit, once per transaction: an unlisted change (a fixture) then a
+    listed one (the league renamed) move the list on together."""
+    from django.db import transaction
+
+    listed = league_versions.list_version_get()
+    with transaction.atomic():
+        league_versions.league_changed(league.pk, listed=False)
+        assert league_versions.list_version_get() == listed  # nothing before the commit
+        league_services.league_update(league=league, name="Talabheim Cup")
+    assert league_versions.list_version_get() != listed
 
 
 def test_a_closed_account_leaves_the_cached_list(league, commissioner):
