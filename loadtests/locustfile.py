@@ -23,9 +23,9 @@ Answers the rules give to a legitimate request (odds changed since they were rea
 closed by a kick-off, a line-up frozen while its team plays) are counted as ``refusals``,
 not errors; anything else that is not the expected status is a failure.
 
-Each response's ``X-Query-Count`` header (``QUERY_COUNT_HEADER`` on the servers) and its CPU
-headers (``X-Web-CPU-Us``, ``X-DB-CPU-Us``: ``loadtests/request_cost.py``) are added up per
-group and per endpoint, with each group's response times, and written to ``LOAD_SAMPLES`` as
+Each response's ``X-Query-Count`` header (``QUERY_COUNT_HEADER`` on the servers), its CPU
+headers (``X-Web-CPU-Us``, ``X-DB-CPU-Us``) and what the page cache did (``X-Page-Cache``: a
+hit or a miss; ``loadtests/request_cost.py``) are added up per group and per endpoint, with each group's response times, and written to ``LOAD_SAMPLES`` as
 JSON when the run stops.
 
 The floor: a few users (``LOAD_FLOOR_USERS``, default 2) ask ``/`` (a redirect) and
@@ -72,6 +72,8 @@ samples: dict[str, dict] = defaultdict(
         "costed": 0,
         "checked": 0,
         "stale": 0,
+        "hits": 0,
+        "misses": 0,
     }
 )
 # Per endpoint (locust's name): [requests with CPU headers, web microseconds, database microseconds]
@@ -113,6 +115,11 @@ def _record(
             cost[0] += 1
             cost[1] += int(web)
             cost[2] += int(database)
+        outcome = response.headers.get("X-Page-Cache")
+        if outcome == "hit":
+            group["hits"] += 1
+        elif outcome == "miss":
+            group["misses"] += 1
 
 
 @events.quitting.add_listener

@@ -13,8 +13,9 @@ and writes ``report.md``:
   slowest, failures, refusals (answers the rules give while others play), SQL statements per
   request, CPU milliseconds per request in the web thread and in its PostgreSQL backend
   (``loadtests/request_cost.py``; means: total CPU over requests), their sum as a multiple of
-  the cheapest floor endpoint's, and the reads made after a change with the stale ones among
-  them;
+  the cheapest floor endpoint's, the share of the page cache's answers that were hits (of the
+  anonymous reads of cached routes), and the reads made after a change with the stale ones
+  among them;
 * the CPU totals: what the headers add up to beside what the processes spent (the rest is
   gunicorn outside Django, the workers' backends, connections opened and closed), and the
   workers' CPU per task name, costliest first;
@@ -189,9 +190,10 @@ def build(directory: Path) -> str:
     floor_name, floor = _floor(endpoint_costs)
     lines += [
         "| group | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | failures | refusals "
-        "| SQL per request | web CPU ms | DB CPU ms | x floor | read after change, stale | goal |",
+        "| SQL per request | web CPU ms | DB CPU ms | x floor | cache hits | read after change, "
+        "stale | goal |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-        "| ---: | ---: | --- |",
+        "| ---: | ---: | ---: | --- |",
     ]
     met = True
     for key, label in GROUPS.items():
@@ -206,6 +208,8 @@ def build(directory: Path) -> str:
         checked = (
             f"{group.get('checked', 0)}, {group.get('stale', 0)}" if group.get("checked") else ""
         )
+        cached = group.get("hits", 0) + group.get("misses", 0)
+        hits = f"{group.get('hits', 0) / cached:.0%} of {cached}" if cached else ""
         goal = ""
         if key in GOALS:
             ok = p99 < GOALS[key] and not group["failures"]
@@ -215,7 +219,7 @@ def build(directory: Path) -> str:
             f"| {label} | {len(times)} | {len(times) / seconds:.1f} | "
             f"{percentile(times, 0.5):.0f} | {percentile(times, 0.95):.0f} | {p99:.0f} | "
             f"{max(times):.0f} | {group['failures']} | {group['refusals']} | {queries:.1f} | "
-            f"{web:.2f} | {database:.2f} | {multiple:.1f} | {checked} | {goal} |"
+            f"{web:.2f} | {database:.2f} | {multiple:.1f} | {hits} | {checked} | {goal} |"
         )
     if floor == floor:  # not NaN: a floor was measured
         lines += [

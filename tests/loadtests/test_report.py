@@ -16,8 +16,12 @@ def test_percentile_is_the_nearest_rank():
     assert percentile([], 0.5) == 0.0
 
 
-def _group(times, queries, failures=0, refusals=0, web_us=0, db_us=0, checked=0, stale=0):
+def _group(
+    times, queries, failures=0, refusals=0, web_us=0, db_us=0, checked=0, stale=0, hits=0, misses=0
+):
     return {
+        "hits": hits,
+        "misses": misses,
         "times": times,
         "queries": queries,
         "counted": len(times),
@@ -35,7 +39,8 @@ def _run_directory(tmp_path, page_times, api_times, failures=0, stale=0):
     groups = {
         # the floor: 2 ms of web thread and 0.5 ms of backend a request
         "floor": _group([2, 3], 2, web_us=4000, db_us=1000),
-        "page": _group(page_times, 20, web_us=40_000, db_us=10_000),  # 25 ms: 10 floors
+        # 25 ms: 10 floors; 3 of the 4 answers the page cache gave were hits
+        "page": _group(page_times, 20, web_us=40_000, db_us=10_000, hits=3, misses=1),
         "api": _group(api_times, 9, failures=failures, refusals=1, web_us=15_000, db_us=0),
         "bet": _group([40], 5, web_us=8000, db_us=2000, checked=1, stale=stale),
     }
@@ -92,11 +97,11 @@ def test_report_gives_each_groups_figures_and_the_goals(tmp_path):
 
     assert "| pages | 2 |" in text
     # 20 statements over 2 pages; 20 ms of web and 5 ms of backend a page: 10 floors of 2.5 ms
-    assert "| 10.0 | 20.00 | 5.00 | 10.0 |  | p99 < 200 ms: met |" in text
+    assert "| 10.0 | 20.00 | 5.00 | 10.0 | 75% of 4 |  | p99 < 200 ms: met |" in text
     assert "| API reads | 3 |" in text and "p99 < 100 ms: met" in text
     assert "| floor (/, /healthz) | 2 |" in text and "| 2.00 | 0.50 | 1.0 |" in text
     assert "`redirect /`: 2.50 ms." in text
-    assert "| 8.00 | 2.00 | 4.0 | 1, 0 |" in text  # the bet read back once, not stale
+    assert "| 8.00 | 2.00 | 4.0 |  | 1, 0 |" in text  # the bet read back once, not stale
     assert "Errors: 0. Stale answers: 0 of 1 reads after a change. Goals met." in text
     assert "| GET api: fixtures list | 3 | 0 |" in text and "| 100 | 5.00 | 0.00 |" in text
 

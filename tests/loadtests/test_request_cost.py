@@ -38,3 +38,17 @@ def test_every_answer_carries_its_cpu_in_microseconds(client, settings):
 def test_a_process_time_on_the_cpu_is_read_from_proc():
     assert request_cost._on_cpu_ns(os.getpid()) > 0
     assert request_cost._on_cpu_ns(2**31) is None  # no such process
+
+
+@pytest.mark.django_db
+def test_every_answer_says_what_the_page_cache_did(client, settings, league):
+    from core import league_versions
+
+    settings.MIDDLEWARE = [COST, *settings.MIDDLEWARE]
+    settings.PAGE_CACHE = True
+    league_versions.forget()
+    page = f"/leagues/{league.pk}/"
+
+    assert client.get("/healthz")[request_cost.CACHE_HEADER] == "none"  # not a cached route
+    assert client.get(page)[request_cost.CACHE_HEADER] == "miss"  # rendered, then kept
+    assert client.get(page)[request_cost.CACHE_HEADER] == "hit"
