@@ -11,7 +11,8 @@ Steps, each printed as it starts:
    ``LOAD_LEAGUES`` (``K = LOAD_LEAGUES / LOAD_SOURCE_LEAGUES - 1``; ``LOAD_LEAGUES`` must be a
    multiple of ``LOAD_SOURCE_LEAGUES``, or at most it: then nothing is copied). Generating
    takes 2-18 s a league on two cores, copying a few minutes for the 975 others;
-2. two Celery workers (one process each) on the Redis database ``LOAD_REDIS``;
+2. the Redis database ``LOAD_REDIS`` emptied (every run starts with a cold cache), then two
+   Celery workers (one process each) on it;
 3. ``loadtests/prepare.py``: betting opened in a few Rotzball leagues (the workers price their
    open fixtures; the run waits for the queue to empty), API tokens for their commissioners,
    coaches and punters;
@@ -172,6 +173,14 @@ def _recreate_database() -> None:
         admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
 
 
+def _empty_redis() -> None:
+    """The run's Redis database emptied (its queues, the page cache and the versions): every
+    run starts with a cold cache, whatever the last one left, so two runs compare."""
+    import redis
+
+    redis.Redis.from_url(REDIS).flushdb()
+
+
 def _tune_database() -> None:
     """The planner setting docker-compose gives its server (random reads cheap on SSDs and
     cached data), for this database only: the machine's server is shared."""
@@ -298,6 +307,7 @@ def main() -> int:
             _say(f"database {DATABASE}: made afresh")
             _recreate_database()
         _tune_database()
+        _empty_redis()
         _manage("migrate", "--noinput", "-v0")
         if FRESH:
             volume = _fill(generated, copies)
