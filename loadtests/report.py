@@ -103,7 +103,12 @@ def _header(run: dict) -> list[str]:
             f"started {offered['spawn_rate']}/s for {offered['duration']}, waiting "
             f"{offered['wait'][0]}-{offered['wait'][1]} s between requests; "
             f"{offered['leagues']} leagues of {offered['teams']} teams, {offered['seasons']} "
-            f"season(s), {offered['betting_leagues']} betting; {offered['web']}."
+            f"season(s), {offered['betting_leagues']} betting; {offered['web']}"
+            + (
+                f"; workers at nice {offered['worker_nice']}."
+                if offered.get("worker_nice", "0") != "0"
+                else "."
+            )
         )
     volume = run.get("volume")
     if volume and not volume.get("kept"):

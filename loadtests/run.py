@@ -12,7 +12,9 @@ Steps, each printed as it starts:
    multiple of ``LOAD_SOURCE_LEAGUES``, or at most it: then nothing is copied). Generating
    takes 2-18 s a league on two cores, copying a few minutes for the 975 others;
 2. the Redis database ``LOAD_REDIS`` emptied (every run starts with a cold cache), then two
-   Celery workers (one process each) on it;
+   Celery workers (one process each) on it, at a lower CPU priority than the web servers
+   (``nice -n LOAD_WORKER_NICE``, default 6: the weight docker-compose.yml gives its workers;
+   ``0``: none);
 3. ``loadtests/prepare.py``: betting opened in a few Rotzball leagues (the workers price their
    open fixtures; the run waits for the queue to empty), API tokens for their commissioners,
    coaches and punters;
@@ -76,6 +78,9 @@ SEASONS = _setting("LOAD_SEASONS", "1")
 BETTING_LEAGUES = _setting("LOAD_BETTING_LEAGUES", "5")
 # Every queue the project routes tasks to (config.celery): both workers take them all.
 QUEUES = _setting("LOAD_QUEUES", "simulation,settlement,notifications,celery")
+# The workers' CPU weight below the web servers', as docker-compose.yml gives its workers
+# (cpu_shares 256 of 1,024: nice 6 is a weight of 272 of 1,024); "0": the same as the web's.
+WORKER_NICE = _setting("LOAD_WORKER_NICE", "6")
 USERS = _setting("LOAD_USERS", "100")
 SPAWN_RATE = _setting("LOAD_SPAWN_RATE", "10")
 DURATION = _setting("LOAD_DURATION", "3m")
@@ -281,6 +286,7 @@ def _write_run(before: dict, after: dict, volume: dict) -> None:
         "duration": DURATION,
         "wait": [os.environ.get("LOAD_WAIT_MIN", "1"), os.environ.get("LOAD_WAIT_MAX", "5")],
         "web": f"{len(PORTS)} gunicorn x {WEB_WORKERS} processes",
+        "worker_nice": WORKER_NICE,
         "floor_users": os.environ.get("LOAD_FLOOR_USERS", "2"),
     }
     run = {
@@ -317,6 +323,7 @@ def main() -> int:
         for number in (1, 2):
             _start(
                 f"worker {number}",
+                *(["nice", "-n", WORKER_NICE] if WORKER_NICE != "0" else []),
                 str(BIN / "celery"),
                 "-A",
                 "config",

@@ -62,6 +62,7 @@ def _run_directory(tmp_path, page_times, api_times, failures=0, stale=0):
             "duration": "2m",
             "wait": ["1", "5"],
             "web": "2 gunicorn x 2 processes",
+            "worker_nice": "6",
             "floor_users": "2",
         },
         "volume": {
@@ -114,6 +115,7 @@ def test_report_names_the_machine_the_load_and_the_cpu_totals(tmp_path):
     )
     assert "Offered: 100 users (+2 on the floor) started 10/s for 2m" in text
     assert "20 leagues of 20 teams" in text
+    assert "2 gunicorn x 2 processes; workers at nice 6." in text
     assert (
         "Volume: 5 leagues generated in 40.5 s, copied 3 times in 2.5 s (copy_leagues): "
         "20 leagues; load average 1.50, 0.75, 0.50 after." in text
