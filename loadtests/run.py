@@ -404,7 +404,9 @@ def main() -> int:
             env=locust_env,
         )
         servers = [process.pid for process in started if "gunicorn" in process.args[0]]
-        workers = [process.pid for process in started if "celery" in process.args[0]]
+        workers = [
+            process.pid for process in started if any("celery" in arg for arg in process.args)
+        ]
         sampler = CpuSampler({"web": servers, "workers": workers, "locust": [locust.pid]}, DATABASE)
         sampler.start()
         code = locust.wait()
