@@ -121,6 +121,11 @@ class Rows:
         """Fresh ``Prefetch`` objects a team list needs for ``team_power``."""
         return ()
 
+    def team_annotations(self) -> Mapping[str, Any]:
+        """Name -> expression a team list annotates (a subquery of the same ``SELECT``, no
+        query of its own) for what the game's API fields read of every team."""
+        return {}
+
 
 rows = PluginPoint(
     "league.rows",
@@ -143,6 +148,15 @@ def league_related() -> list[str]:
 def team_prefetches() -> list["Prefetch[Any]"]:
     """Every game's prefetches for a list of teams of any league, built fresh."""
     return [prefetch for item in rows.implementations() for prefetch in item.team_prefetches()]
+
+
+def team_annotations() -> dict[str, Any]:
+    """Every game's annotations of a list of teams of any league."""
+    return {
+        name: value
+        for item in rows.implementations()
+        for name, value in item.team_annotations().items()
+    }
 
 
 class ApiFields:

@@ -3,7 +3,7 @@ Mythril pages show."""
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
@@ -44,7 +44,20 @@ def experience_table(*, league: League) -> dict[str, Any]:
     return next(iter(found), {})
 
 
+TREASURY_ATTR = "mythril_treasury"
+"""The annotation of a team list (``treasury_annotation``) that :func:`gold_of` reads."""
+
+
+def treasury_annotation() -> dict[str, Subquery]:
+    """The balance of each team's treasury, read in the team list's own query (null for a
+    team without one)."""
+    accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team=OuterRef("pk"))
+    return {TREASURY_ATTR: Subquery(accounts.order_by("pk").values("balance")[:1])}
+
+
 def gold_of(team: Team) -> int:
+    if hasattr(team, TREASURY_ATTR):  # annotated on a team list: no query per team
+        return getattr(team, TREASURY_ATTR) or 0
     account = Account.objects.filter(kind=Account.Kind.TREASURY, team=team).first()
     return account.balance if account else 0
 
@@ -150,7 +163,7 @@ def team_page(team: Team, *, can_edit: bool) -> dict[str, Any]:
         "league": team.league,
         "sheet": team_sheet(team),
         "can_edit": can_edit,
-        "fixtures": match_selectors.team_fixtures(team=team).order_by("kickoff"),
+        "fixtures": match_selectors.team_fixture_table(team=team),
         "level_ups": level_ups_with_skills(team=team),
         "hire_choices": hire_choices(team=team) if can_edit else [],
         "team_bets": bets_on,
