@@ -121,10 +121,10 @@ class Rows:
         """Fresh ``Prefetch`` objects a team list needs for ``team_power``."""
         return ()
 
-    def team_annotations(self) -> Mapping[str, Any]:
-        """Name -> expression a team list annotates (a subquery of the same ``SELECT``, no
-        query of its own) for what the game's API fields read of every team."""
-        return {}
+    def teams_read(self, *, teams: Sequence["Team"]) -> None:
+        """Read at once onto ``teams`` (a page of a team list, of any league) what the game's
+        API fields show of each of its own, so a page costs no query per team. By default
+        nothing is read."""
 
 
 rows = PluginPoint(
@@ -150,13 +150,10 @@ def team_prefetches() -> list["Prefetch[Any]"]:
     return [prefetch for item in rows.implementations() for prefetch in item.team_prefetches()]
 
 
-def team_annotations() -> dict[str, Any]:
-    """Every game's annotations of a list of teams of any league."""
-    return {
-        name: value
-        for item in rows.implementations()
-        for name, value in item.team_annotations().items()
-    }
+def teams_read(*, teams: Sequence["Team"]) -> None:
+    """Every game's bulk read onto a page of a team list of any league (``Rows.teams_read``)."""
+    for item in rows.implementations():
+        item.teams_read(teams=teams)
 
 
 class ApiFields:

@@ -142,7 +142,6 @@ class TeamViewSet(CSVListMixin, ReadCreateUpdateViewSet):
         return (
             selectors.team_list()
             .prefetch_related(*plugins.team_prefetches())
-            .annotate(**plugins.team_annotations())
             .order_by("name", "pk")
         )
 

@@ -51,9 +51,7 @@ def register() -> None:
         RULE_SYSTEM, team_page=team_pages.team_detail, team_sheet=fields.team_sheet
     )
     league.teams.answer(RULE_SYSTEM, team_register=teams.mythril_team_register)
-    league.rows.answer(
-        RULE_SYSTEM, team_related=["mythril"], team_annotations=selectors.treasury_annotation
-    )
+    league.rows.answer(RULE_SYSTEM, team_related=["mythril"], teams_read=selectors.treasuries_read)
     league.api_fields.answer(
         RULE_SYSTEM,
         team_api_fields={"treasury": fields.treasury_field},

@@ -1,9 +1,10 @@
 """Reads of Mythril teams: the roster, the team sheet, what a team may still hire, and what the
 Mythril pages show."""
 
+from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
@@ -45,18 +46,28 @@ def experience_table(*, league: League) -> dict[str, Any]:
 
 
 TREASURY_ATTR = "mythril_treasury"
-"""The annotation of a team list (``treasury_annotation``) that :func:`gold_of` reads."""
+"""Where :func:`treasuries_read` leaves a team's balance for :func:`gold_of`."""
 
 
-def treasury_annotation() -> dict[str, Subquery]:
-    """The balance of each team's treasury, read in the team list's own query (null for a
-    team without one)."""
-    accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team=OuterRef("pk"))
-    return {TREASURY_ATTR: Subquery(accounts.order_by("pk").values("balance")[:1])}
+def treasuries_read(*, teams: Sequence[Team]) -> None:
+    """The treasury balance of each Mythril team among ``teams``, read in one query (none
+    when no team is Mythril's), for :func:`gold_of`."""
+    if all(Team.league.is_cached(team) for team in teams):  # no query to tell the games
+        mine = [team for team in teams if team.league.rule_system == RULE_SYSTEM]
+    else:
+        mine = list(teams)  # gold_of is only asked of Mythril's
+    if not mine:
+        return
+    balances: dict[int, int] = {}
+    accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team__in=mine)
+    for team_id, balance in accounts.order_by("-pk").values_list("team_id", "balance"):
+        balances[team_id] = balance  # the first account of each team, as gold_of reads it
+    for team in mine:
+        setattr(team, TREASURY_ATTR, balances.get(team.pk))
 
 
 def gold_of(team: Team) -> int:
-    if hasattr(team, TREASURY_ATTR):  # annotated on a team list: no query per team
+    if hasattr(team, TREASURY_ATTR):  # read with its list (treasuries_read)
         return getattr(team, TREASURY_ATTR) or 0
     account = Account.objects.filter(kind=Account.Kind.TREASURY, team=team).first()
     return account.balance if account else 0
