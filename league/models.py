@@ -5,10 +5,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models.functions import Length, Lower
 from django.db.models.lookups import LessThanOrEqual
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core import registry
+from core.id_urls import id_url
 from core.names import NameField
 
 MAX_DESCRIPTION = 2000
@@ -167,7 +167,7 @@ class League(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:detail", args=[self.pk])
+        return id_url("league:detail", self.pk)
 
 
 class Season(models.Model):
@@ -260,4 +260,4 @@ class Team(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("league:team", args=[self.pk])
+        return id_url("league:team", self.pk)

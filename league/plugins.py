@@ -121,6 +121,11 @@ class Rows:
         """Fresh ``Prefetch`` objects a team list needs for ``team_power``."""
         return ()
 
+    def teams_read(self, *, teams: Sequence["Team"]) -> None:
+        """Read at once onto ``teams`` (a page of a team list, of any league) what the game's
+        API fields show of each of its own, so a page costs no query per team. By default
+        nothing is read."""
+
 
 rows = PluginPoint(
     "league.rows",
@@ -150,6 +155,12 @@ def league_related_models() -> list[type["Model"]]:
 def team_prefetches() -> list["Prefetch[Any]"]:
     """Every game's prefetches for a list of teams of any league, built fresh."""
     return [prefetch for item in rows.implementations() for prefetch in item.team_prefetches()]
+
+
+def teams_read(*, teams: Sequence["Team"]) -> None:
+    """Every game's bulk read onto a page of a team list of any league (``Rows.teams_read``)."""
+    for item in rows.implementations():
+        item.teams_read(teams=teams)
 
 
 class ApiFields:

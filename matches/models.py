@@ -10,10 +10,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
-from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext_lazy as _
 
 from core import registry
+from core.id_urls import id_url
 from league.models import Season, Team
 
 MAX_ROUND = 999
@@ -276,19 +276,10 @@ class Standing(models.Model):
         return f"{self.season_id}/{self.team_id}: {self.played}"
 
 
-_URL_SENTINEL = 918273645546372819
-_fixture_urls: dict[tuple[str, object], str] = {}
-
-
 def fixture_url(fixture_id: int) -> str:
-    """A fixture's page, ``reverse("matches:fixture", args=[fixture_id])``: its pattern
-    reversed once per script prefix and URLconf, then the id put in (a chunk's history
-    entries and events need one each, and ``reverse`` costs as much as writing the row)."""
-    key = (get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
-    template = _fixture_urls.get(key)
-    if template is None:
-        template = _fixture_urls[key] = reverse("matches:fixture", args=[_URL_SENTINEL])
-    return template.replace(str(_URL_SENTINEL), str(int(fixture_id)))
+    """A fixture's page, ``reverse("matches:fixture", args=[fixture_id])`` at the cost of a
+    string replace (a chunk's history entries and events need one each)."""
+    return id_url("matches:fixture", fixture_id)
 
 
 from matches.deadline_models import KickoffProposal, RoundDeadline  # noqa: E402

@@ -125,6 +125,15 @@ class SeasonSerializer(ModelSerializer):
 # --- teams ------------------------------------------------------------------------------
 
 
+class TeamListSerializer(serializers.ListSerializer):
+    """A list of teams, each game's own rows read at once for the whole list first."""
+
+    def to_representation(self, data):
+        teams = list(data.all() if hasattr(data, "all") else data)
+        plugins.teams_read(teams=teams)
+        return super().to_representation(teams)
+
+
 class TeamSerializer(ModelSerializer):
     coach = UserField(allow_null=True, required=False)
     power = serializers.SerializerMethodField(
@@ -152,6 +161,7 @@ class TeamSerializer(ModelSerializer):
         ]
         read_only_fields = ["id", "power", "division", "retired_at", "created_at"]
         validators: list = []  # the service checks the name is unique in its league
+        list_serializer_class = TeamListSerializer
 
     def get_fields(self):
         return super().get_fields() | plugins.team_api_fields()

@@ -16,6 +16,7 @@ from systems.mythril import (
     load,
     progression,
     seasons,
+    selectors,
     standings,
     tiebreaks,
     urls,
@@ -50,7 +51,12 @@ def register() -> None:
         RULE_SYSTEM, team_page=team_pages.team_detail, team_sheet=fields.team_sheet
     )
     league.teams.answer(RULE_SYSTEM, team_register=teams.mythril_team_register)
-    league.rows.answer(RULE_SYSTEM, team_related=["mythril"], league_related=["mythril_settings"])
+    league.rows.answer(
+        RULE_SYSTEM,
+        team_related=["mythril"],
+        league_related=["mythril_settings"],
+        teams_read=selectors.treasuries_read,
+    )
     league.api_fields.answer(
         RULE_SYSTEM,
         team_api_fields={"treasury": fields.treasury_field},

@@ -169,12 +169,15 @@ def sheet_players(fixture: Fixture, side: str) -> list[dict[str, Any]]:
     return [engine.player_json(p) for p in players_of(team=getattr(fixture, side))]
 
 
-def player_choices(fixture: Fixture) -> list[tuple[str, str]]:
-    """``("home:<id>", "Team — Player")`` for both sides, for the match-day forms."""
+def player_choices(
+    fixture: Fixture, *, sheets: dict[str, list[dict[str, Any]]] | None = None
+) -> list[tuple[str, str]]:
+    """``("home:<id>", "Team — Player")`` for both sides, for the match-day forms (``sheets``:
+    each side's :func:`sheet_players`, when the caller has read them already)."""
     choices = []
     for side in ("home", "away"):
         team = getattr(fixture, side)
-        for player in sheet_players(fixture, side):
+        for player in sheets[side] if sheets is not None else sheet_players(fixture, side):
             label = _("%(team)s — %(player)s") % {"team": team.name, "player": player["name"]}
             choices.append((f"{side}:{player['id']}", label))
     return choices

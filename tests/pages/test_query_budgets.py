@@ -66,3 +66,18 @@ def test_team_page_budget(browser, django_assert_max_num_queries, teams):
         response = client.get(reverse("league:team", args=[team.pk]))
 
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("teams", [2, 12])
+def test_match_preview_budget(browser, django_assert_max_num_queries, teams):
+    league = build_league(teams, played_rounds=0)
+    fixture = league.seasons.get().fixtures.order_by("pk").first()
+    client = browser()
+
+    # the fixture with its teams, season and league; both sides' players, line-ups and
+    # match plans read at once (three queries, not six, and the league not read again for
+    # each side); the league's coach rule, the corrections and the history
+    with django_assert_max_num_queries(9):
+        response = client.get(fixture.get_absolute_url())
+
+    assert response.status_code == 200

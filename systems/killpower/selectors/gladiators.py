@@ -184,8 +184,9 @@ def team_record(*, team: Team, season_id: int | None = None) -> dict[str, int]:
 
 
 def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
-    """Teams whose roster cannot kick off, each with why in words (a query for all)."""
-    prefetch_related_objects(teams, living_prefetch())
+    """Teams whose roster cannot kick off, each with why in words (two queries for all: the
+    living gladiators and the ranking points the engine's roster input carries)."""
+    prefetch_related_objects(teams, "killpower", living_prefetch())
     problems = {}
     for team in teams:
         blocking = [issue for issue in roster_issues(team=team) if issue.blocking]

@@ -89,7 +89,7 @@ def team_page_get(*, team: Team) -> dict[str, Any]:
         "blocking": [issue for issue in issues if issue.blocking],
         "warnings": [issue for issue in issues if not issue.blocking],
         "dead": list(selectors.gladiator_list(team=team, living=False).order_by("-died_at", "pk")),
-        "fixtures": match_selectors.team_fixture_table(team=team),
+        "fixtures": match_selectors.team_fixture_sides(team=team),
         "raises_available": sum(row["raises_available"] for row in rows),
     }
 

@@ -29,11 +29,20 @@ class SidePreview:
 def fixture_preview_get(*, fixture: Fixture) -> dict[str, Any]:
     """Both sides' line-ups now and, when both are complete, the odds (seeded by the fixture:
     the same line-ups always give the same figures)."""
-    sides = {}
-    for side in ("home", "away"):
-        team = getattr(fixture, side)
-        selectors.roster_prefetch(team=team)
-        sides[side] = SidePreview(team, selectors.lineup_report(team=team))
+    league = fixture.season.league
+    teams = [fixture.home, fixture.away]
+    for team in teams:
+        if team.league_id == league.pk:
+            team.league = league  # already loaded: no query per side
+    slots = LineupSlot.objects.select_related("player")
+    # both sides' rosters, line-ups and match plans at once
+    prefetch_related_objects(
+        teams, "players", Prefetch("lineup_slots", queryset=slots), "match_plan"
+    )
+    sides = {
+        side: SidePreview(team, selectors.lineup_report(team=team))
+        for side, team in zip(("home", "away"), teams, strict=True)
+    }
     chances = None
     if all(side.report.complete for side in sides.values()):
         sheets = {side: selectors.team_sheet_get(team=sides[side].team) for side in sides}

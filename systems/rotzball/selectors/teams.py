@@ -121,8 +121,7 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
     """The report for ``lineup`` (default: ``team``'s saved line-up), saved or not."""
     chosen = dict(lineup_get(team=team) if lineup is None else lineup)
     sheet = team_sheet_from_lineup(team=team, lineup=chosen)
-    system = rules_engine.get_system(team.league.rule_system)
-    issues = system.validate_roster(sheet)
+    issues = _sheet_issues(team, sheet)
     ratings = None
     if not any(issue.blocking for issue in issues):
         ratings = sheet_ratings(sheet)
@@ -131,6 +130,16 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
         for position, player in chosen.items()
     }
     return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
+
+
+def _sheet_issues(team: Team, sheet: dict[str, Any]) -> list[rules_engine.RosterIssue]:
+    return rules_engine.get_system(team.league.rule_system).validate_roster(sheet)
+
+
+def lineup_issues(*, team: Team) -> list[rules_engine.RosterIssue]:
+    """The engine's verdict on ``team``'s saved line-up: :func:`lineup_report`'s issues,
+    without the ratings and the positions' scores."""
+    return _sheet_issues(team, team_sheet_get(team=team))
 
 
 def tactic_of(team: Team) -> str:
@@ -155,7 +164,7 @@ def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
     prefetch_related_objects(teams, Prefetch("lineup_slots", queryset=slots), "match_plan")
     problems = {}
     for team in teams:
-        blocking = [issue for issue in lineup_report(team=team).issues if issue.blocking]
+        blocking = [issue for issue in lineup_issues(team=team) if issue.blocking]
         if blocking:
             problems[team.pk] = lineup_problems_text(blocking)
     return problems

@@ -21,7 +21,7 @@ from core.htmx import page_or_fragment
 from league import roles
 from league.models import Team
 from league.views.access import roster_editor_required
-from matches.selectors import team_fixture_table
+from matches.selectors import team_fixture_sides
 from systems.rotzball import services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
 from systems.rotzball.models import Player, Tactic
@@ -41,7 +41,7 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
         "tactic_label": Tactic(tactic).label,
         "players": pages.roster_rows(team=team),
         **pages.lineup_page_get(team=team),
-        "fixtures": team_fixture_table(team=team),
+        "fixtures": team_fixture_sides(team=team),
         "can_edit": can_edit,
         "frozen": pages.team_frozen_reason(team=team) if can_edit else None,
     }

@@ -53,8 +53,11 @@ ACTION_FIELDS = {
 """The fields each match-day action's form shows."""
 
 
-def _roll_form(fixture: Fixture, data=None, action: str = "") -> RollForm:
-    players = selectors.player_choices(fixture)
+def _roll_form(
+    fixture: Fixture, data=None, action: str = "", *, players: list | None = None
+) -> RollForm:
+    if players is None:
+        players = selectors.player_choices(fixture)
     return RollForm(
         data,
         players=players,
@@ -64,19 +67,25 @@ def _roll_form(fixture: Fixture, data=None, action: str = "") -> RollForm:
     )
 
 
-def _roll_forms(fixture: Fixture, bound: RollForm | None = None) -> list[tuple]:
-    """``(action, label, form, fields)`` for each tool; a bound form replaces its action's."""
+def _roll_forms(
+    fixture: Fixture, bound: RollForm | None = None, *, sheets: dict | None = None
+) -> list[tuple]:
+    """``(action, label, form, fields)`` for each tool; a bound form replaces its action's.
+    The players are read once for every form (``sheets``: the context's, when at hand)."""
     tools = []
+    players = selectors.player_choices(fixture, sheets=sheets)
     for action, label in Action.choices:
-        form = _roll_form(fixture, action=action)
+        form = _roll_form(fixture, action=action, players=players)
         if bound is not None and bound.data.get("action") == action:
             form = bound
         tools.append((action, label, form, [form[name] for name in ACTION_FIELDS[action]]))
     return tools
 
 
-def _result_form(fixture: Fixture, data=None) -> ResultForm:
-    names = {side: [p["name"] for p in selectors.sheet_players(fixture, side)] for side in SIDES}
+def _result_form(fixture: Fixture, data=None, *, sheets: dict | None = None) -> ResultForm:
+    if sheets is None:
+        sheets = {side: selectors.sheet_players(fixture, side) for side in SIDES}
+    names = {side: [p["name"] for p in sheets[side]] for side in SIDES}
     return ResultForm(data, home_players=names["home"], away_players=names["away"])
 
 
@@ -112,8 +121,10 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     fixture = _fixture(fixture.pk)
     context = _context(request, fixture)
-    context["tools"] = _roll_forms(fixture)
-    context["result_form"] = _result_form(fixture)
+    # the forms only where the page shows them (a visitor sees neither)
+    sheets = context["sheets"]
+    context["tools"] = _roll_forms(fixture, sheets=sheets) if context["can_roll"] else []
+    context["result_form"] = _result_form(fixture, sheets=sheets) if context["can_enter"] else None
     return render(request, "tutatis/fixture.html", context)
 
 
@@ -124,8 +135,10 @@ def _signed(request: HttpRequest) -> None:
 
 def _fragment_or_page(request: HttpRequest, fixture: Fixture, **extra) -> HttpResponse:
     context = _context(request, fixture) | extra
-    context["tools"] = _roll_forms(fixture, context.pop("roll_form", None))
-    context.setdefault("result_form", _result_form(fixture))
+    context["tools"] = _roll_forms(
+        fixture, context.pop("roll_form", None), sheets=context["sheets"]
+    )
+    context.setdefault("result_form", _result_form(fixture, sheets=context["sheets"]))
     status = 400 if extra.get("roll_errors") else 200
     if getattr(request, "htmx", None):
         return render(request, "tutatis/fixture.html#tools", context, status=status)

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from league.models import League, Team
 from league.services import league_create
+from matches.services import fixtures_generate
 from systems.killpower.models import Gladiator
 from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.services.tournaments import tournament_create
@@ -363,3 +364,25 @@ def test_the_commissioner_kicks_a_fixture_off_from_its_page(
     # ... and a second press says it already has
     again = client.post(kick_off, follow=True)
     assert "already kicked off" in soup(again).get_text()
+
+
+@pytest.mark.parametrize("teams", [2, 10])
+def test_championship_page_with_matches_to_play_budget(
+    browser, commissioner, django_assert_max_num_queries, teams
+):
+    # given a championship whose fixtures are drawn, none played
+    league = league_create(commissioner=commissioner, name="Budget", rule_system="killpower")
+    for n in range(teams):
+        killpower_team_register(
+            league=league, name=f"Team {n}", gladiators=killpower_recruits(f"T{n}"), seed=n
+        )
+    fixtures_generate(season=league.seasons.get())
+    client = browser()
+
+    # when a visitor reads the page, which says which teams are not ready to play
+    # then the same queries for 2 teams or 10: the living gladiators and the ranking points
+    # the roster check reads come in one query each for every team
+    with django_assert_max_num_queries(10):
+        response = client.get(league.get_absolute_url())
+
+    assert response.status_code == 200

@@ -228,3 +228,19 @@ def test_a_players_name_takes_visible_characters_only(home_team, coach):
     assert refused.status_code == 400
     assert list(refused.json()["error"]["fields"]) == ["name"]
     assert not Player.objects.filter(name="Ku\u200brt").exists()
+
+
+@pytest.mark.parametrize("teams", [2, 5])
+def test_the_teams_list_reads_the_treasuries_in_its_own_query(
+    api, league, make_team, coach, django_assert_max_num_queries, teams
+):
+    # given a league of 2 or 5 Mythril teams, each with its starting treasury
+    for n in range(teams):
+        make_team(f"Team {n}", coach)
+
+    # when anyone lists them, then the same queries for 2 teams or 5: the filter's league,
+    # the count, the page, the living gladiators' prefetch and one query for every treasury
+    with django_assert_max_num_queries(5):
+        listing = api.get("/api/v1/teams/", {"league": league.pk}).json()
+
+    assert [row["treasury"] for row in listing["results"]] == [440_000] * teams

@@ -165,3 +165,18 @@ def test_a_blank_or_too_long_name_is_refused_and_the_player_keeps_his(client, or
     assert b"at most 80 characters" in long.content
     brute.refresh_from_db()
     assert brute.name == "Orc Brute 4"
+
+
+def test_the_fixture_page_reads_each_sides_players_once(
+    client, tt_fixture, coach, django_assert_max_num_queries
+):
+    # a visitor sees no match-day form; the coach sees eight, and the players are read once
+    # for all of them
+    with django_assert_max_num_queries(15):
+        visitor = client.get(tt_fixture.get_absolute_url())
+    client.force_login(coach)
+    with django_assert_max_num_queries(19):
+        page = client.get(tt_fixture.get_absolute_url())
+
+    assert visitor.status_code == 200 and b"Roll: Weather" not in visitor.content
+    assert page.status_code == 200 and b"Roll: Weather" in page.content
