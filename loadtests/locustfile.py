@@ -74,6 +74,8 @@ samples: dict[str, dict] = defaultdict(
         "stale": 0,
         "hits": 0,
         "misses": 0,
+        "hit_us": 0,
+        "miss_us": 0,
     }
 )
 # Per endpoint (locust's name): [requests with CPU headers, web microseconds, database microseconds]
@@ -116,10 +118,10 @@ def _record(
             cost[1] += int(web)
             cost[2] += int(database)
         outcome = response.headers.get("X-Page-Cache")
-        if outcome == "hit":
-            group["hits"] += 1
-        elif outcome == "miss":
-            group["misses"] += 1
+        if outcome in ("hit", "miss") and web is not None and web.isdigit():
+            group["hits" if outcome == "hit" else "misses"] += 1
+            spent = int(web) + (int(database) if database and database.isdigit() else 0)
+            group[f"{outcome}_us"] += spent
 
 
 @events.quitting.add_listener

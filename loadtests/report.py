@@ -14,7 +14,8 @@ and writes ``report.md``:
   request, CPU milliseconds per request in the web thread and in its PostgreSQL backend
   (``loadtests/request_cost.py``; means: total CPU over requests), their sum as a multiple of
   the cheapest floor endpoint's, the share of the page cache's answers that were hits (of the
-  anonymous reads of cached routes), and the reads made after a change with the stale ones
+  anonymous reads of cached routes) with the CPU (web and database) of a hit and of a miss and
+  how many times cheaper a hit was, and the reads made after a change with the stale ones
   among them;
 * the CPU totals: what the headers add up to beside what the processes spent (the rest is
   gunicorn outside Django, the workers' backends, connections opened and closed), and the
@@ -215,6 +216,10 @@ def build(directory: Path) -> str:
         )
         cached = group.get("hits", 0) + group.get("misses", 0)
         hits = f"{group.get('hits', 0) / cached:.0%} of {cached}" if cached else ""
+        if group.get("hits") and group.get("misses"):
+            hit_ms = group["hit_us"] / group["hits"] / 1000
+            miss_ms = group["miss_us"] / group["misses"] / 1000
+            hits += f"; {hit_ms:.2f} / {miss_ms:.2f} ms, {miss_ms / hit_ms:.0f} x"
         goal = ""
         if key in GOALS:
             ok = p99 < GOALS[key] and not group["failures"]

@@ -17,11 +17,24 @@ def test_percentile_is_the_nearest_rank():
 
 
 def _group(
-    times, queries, failures=0, refusals=0, web_us=0, db_us=0, checked=0, stale=0, hits=0, misses=0
+    times,
+    queries,
+    failures=0,
+    refusals=0,
+    web_us=0,
+    db_us=0,
+    checked=0,
+    stale=0,
+    hits=0,
+    misses=0,
+    hit_us=0,
+    miss_us=0,
 ):
     return {
         "hits": hits,
         "misses": misses,
+        "hit_us": hit_us,
+        "miss_us": miss_us,
         "times": times,
         "queries": queries,
         "counted": len(times),
@@ -40,7 +53,17 @@ def _run_directory(tmp_path, page_times, api_times, failures=0, stale=0):
         # the floor: 2 ms of web thread and 0.5 ms of backend a request
         "floor": _group([2, 3], 2, web_us=4000, db_us=1000),
         # 25 ms: 10 floors; 3 of the 4 answers the page cache gave were hits
-        "page": _group(page_times, 20, web_us=40_000, db_us=10_000, hits=3, misses=1),
+        # (hits 1.5 ms each, the miss 45 ms: 30 times dearer)
+        "page": _group(
+            page_times,
+            20,
+            web_us=40_000,
+            db_us=10_000,
+            hits=3,
+            misses=1,
+            hit_us=4500,
+            miss_us=45_000,
+        ),
         "api": _group(api_times, 9, failures=failures, refusals=1, web_us=15_000, db_us=0),
         "bet": _group([40], 5, web_us=8000, db_us=2000, checked=1, stale=stale),
     }
@@ -98,7 +121,10 @@ def test_report_gives_each_groups_figures_and_the_goals(tmp_path):
 
     assert "| pages | 2 |" in text
     # 20 statements over 2 pages; 20 ms of web and 5 ms of backend a page: 10 floors of 2.5 ms
-    assert "| 10.0 | 20.00 | 5.00 | 10.0 | 75% of 4 |  | p99 < 200 ms: met |" in text
+    assert (
+        "| 10.0 | 20.00 | 5.00 | 10.0 | 75% of 4; 1.50 / 45.00 ms, 30 x |  | p99 < 200 ms: met |"
+        in text
+    )
     assert "| API reads | 3 |" in text and "p99 < 100 ms: met" in text
     assert "| floor (/, /healthz) | 2 |" in text and "| 2.00 | 0.50 | 1.0 |" in text
     assert "`redirect /`: 2.50 ms." in text
