@@ -149,7 +149,8 @@ def league_related_models() -> list[type["Model"]]:
     """The models of every game's one-to-one rows of a league (:func:`league_related`)."""
     from league.models import League
 
-    return [League._meta.get_field(name).related_model for name in league_related()]
+    related = (League._meta.get_field(name).related_model for name in league_related())
+    return [model for model in related if isinstance(model, type)]
 
 
 def team_prefetches() -> list["Prefetch[Any]"]:
