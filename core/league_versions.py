@@ -35,7 +35,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.apps import apps
@@ -63,7 +63,6 @@ _root: type[models.Model] | None = None
 _paths: dict[type[models.Model], tuple[str, ...] | None] = {}
 _ignored: set[type[models.Model]] = set()
 _listed: set[Any] = set()  # models and functions naming models (list_shows)
-_shown: tuple[type[models.Model], ...] | None = None  # what they name, once read
 _owners: dict[tuple[type[models.Model], Any], int] = {}
 _owner_order: deque[tuple[type[models.Model], Any]] = deque()
 _lock = threading.Lock()
@@ -348,24 +347,25 @@ def ignore(*ignored: type[models.Model]) -> None:
 
 def list_shows(*shown: type[models.Model] | Callable[[], Iterable[type[models.Model]]]) -> None:
     """Declare what the leagues list shows (its page and the API's list), by the app that owns
-    it: models (the league, its teams), or a function naming models, read at the first change
-    (a game's league settings, joined to the list through ``league.plugins.rows``, which the
-    games answer after this app is ready). A change to their rows moves the list's version on;
+    it: models (the league, its teams), or a function naming models, asked at each change (a
+    game's league settings, joined to the list through ``league.plugins.rows``, which the games
+    answer after this app is ready). A change to their rows moves the list's version on;
     another row's change moves only its league's."""
-    global _shown
     _listed.update(shown)
-    _shown = None
+
+
+def _shown() -> Iterator[type[models.Model]]:
+    for each in _listed:
+        if isinstance(each, type):
+            yield each
+        else:
+            yield from each()
 
 
 def shown_in_list(model: type[models.Model]) -> bool:
-    """Whether a change to a row of ``model`` can change the leagues list."""
-    global _shown
-    if _shown is None:
-        found: set[type[models.Model]] = set()
-        for each in _listed:
-            found.update([each] if isinstance(each, type) else each())
-        _shown = tuple(found)
-    return issubclass(model, _shown)
+    """Whether a change to a row of ``model`` can change the leagues list. The functions are
+    asked each time (a few plug-in answers): a game registered late is never left out."""
+    return any(issubclass(model, shown) for shown in _shown())
 
 
 def forget() -> None:
