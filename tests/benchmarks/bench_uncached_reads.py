@@ -37,6 +37,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.benchmarks.django_setup import django_setup  # noqa: E402
+
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DB_NAME = os.environ.get("BENCH_DB_NAME", "uncached_reads_bench")
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
@@ -56,18 +58,11 @@ def _database(*, keep: bool) -> bool:
 
 
 def _setup_django() -> None:
-    os.environ["DATABASE_URL"] = urlsplit(SERVER)._replace(path=f"/{DB_NAME}").geturl()
-    os.environ.pop("CELERY_BROKER_URL", None)
-    os.environ["REDIS_URL"] = REDIS
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DJANGO_DEBUG", "true")  # development settings, whatever runs it
-    import django
-
-    django.setup()
-    from django.conf import settings
+    django_setup(
+        database_url=urlsplit(SERVER)._replace(path=f"/{DB_NAME}").geturl(), redis_url=REDIS
+    )
     from django.core.management import call_command
 
-    settings.DEBUG = False  # no query log kept per request
     call_command("migrate", verbosity=0)
 
 
