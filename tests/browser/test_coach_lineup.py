@@ -33,7 +33,9 @@ def test_coach_swaps_a_reserve_into_the_line_up_and_sees_ratings_and_errors_live
     attacker = team.lineup_slots.get(position=LineupSlot.Position.ATTACKER_1).player
     page.select_option("#id_attacker_1", str(attacker.pk))
     page.get_by_role("button", name="Save the line-up").click()
-    page.wait_for_url(f"**/leagues/teams/{team.pk}/lineup/")
+    # the saved answer, not the live check's re-render (which clears the error too): the
+    # database is read only once the save has been answered
+    expect(page.locator(".messages")).to_contain_text("The line-up is saved.")
     expect(page.locator("#lineup-form .field-error")).to_have_count(0)
 
     assert team.lineup_slots.get(position=LineupSlot.Position.PASSER).player == reserve
