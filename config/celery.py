@@ -4,6 +4,7 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -13,3 +14,12 @@ QUEUES = "simulation,settlement,notifications,celery"
 app = Celery("league")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def _tune_garbage_collection(**kwargs) -> None:
+    """Each worker process, once started: its garbage collector tuned as the web servers'
+    (``core.garbage_collection``)."""
+    from core.garbage_collection import tune
+
+    tune()

@@ -32,3 +32,11 @@ limit_request_field_size = 8190
 # The workers' heartbeat files in memory rather than on a possibly slow disk (a container's).
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 accesslog = "-"
+
+
+def post_worker_init(worker) -> None:
+    """Once a worker process has loaded the application: its garbage collector tuned for
+    serving (``core.garbage_collection``)."""
+    from core.garbage_collection import tune
+
+    tune()

@@ -33,6 +33,12 @@ and the language and time zone are read from the request as ``LocaleMiddleware``
 The leagues list (a route cached with ``model=None``) is keyed by the list's version
 (``league_versions.list_version_get``), moved on by a change to a row it shows.
 
+An API list filtered to one league (:func:`cache_list_route`: a season's fixtures, a league's
+teams, ``/api/v1/fixtures/?season=12``) is a league's read too: its query string names the row
+that reaches the league (``season=12``), and the other filters only narrow what that league
+holds, so its answer is cached under that league's version like a page. A list that names no
+league (``/api/v1/teams/?coach=ann``), or names one parameter twice, is rendered each time.
+
 While Redis cannot be reached the league's version is unknown: the page is rendered for each
 request and sent ``Cache-Control: no-cache``, without validators; never stale, never a 500.
 """
@@ -69,6 +75,8 @@ LIST = "list"
 class _Route:
     model: type[models.Model] | None
     kwarg: str
+    by_query: tuple[tuple[str, type[models.Model]], ...] = ()
+    """A list route's query parameters that name the row reaching its league, in order."""
 
 
 _routes: dict[str, _Route] = {}
@@ -81,6 +89,15 @@ def cache_route(view_name: str, *, model: type[models.Model] | None, kwarg: str 
     ``model=None``: a route that lists the leagues, kept until any league changes."""
     global _patterns
     _routes[view_name] = _Route(model=model, kwarg=kwarg)
+    _patterns = None
+
+
+def cache_list_route(view_name: str, *, by: dict[str, type[models.Model]]) -> None:
+    """Cache the anonymous answers of the list route ``view_name`` when its query string names
+    one league: by the first of ``by``'s parameters it carries, the primary key of a row of that
+    parameter's model (``{"season": Season, "league": League}``)."""
+    global _patterns
+    _routes[view_name] = _Route(model=None, kwarg="", by_query=tuple(by.items()))
     _patterns = None
 
 
@@ -133,14 +150,30 @@ def _digest(request: HttpRequest, *, language: str, zone: str) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
-def _lookup(route: _Route, pk: Any, digest: str) -> tuple[str, str, Any] | None:
-    """The key and ETag of the answer of ``route`` for the row ``pk`` at its league's current
-    version (the list's for a list), and the entry kept under it (``None``: none yet), read in
-    one round trip; ``None`` when there is no such row or Redis cannot be reached."""
+def _row(route: _Route, query: Any, kwargs: dict) -> tuple[type[models.Model] | None, Any] | None:
+    """The model and primary key of the row whose league the answer is kept under: from the URL
+    (``kwargs``) or, for a list route, its ``query`` string; ``(None, None)`` for the leagues
+    list; ``None`` when a list names no league, or one parameter twice."""
+    if not route.by_query:
+        return route.model, kwargs.get(route.kwarg)
+    for name, model in route.by_query:
+        values = query.getlist(name)
+        if values:
+            return (model, values[0]) if len(values) == 1 else None
+    return None
+
+
+def _lookup(row: tuple[type[models.Model] | None, Any] | None, digest: str):
+    """The key and ETag of the answer for ``row`` (:func:`_row`) at its league's current
+    version (the list's for the leagues list), and the entry kept under it (``None``: none yet),
+    read in one round trip; ``None`` when there is no such row or Redis cannot be reached."""
+    if row is None:
+        return None
+    model, pk = row
     league_id = None
-    if route.model is not None:
+    if model is not None:
         try:
-            league_id = league_versions.league_of(route.model, int(pk))
+            league_id = league_versions.league_of(model, int(pk))
         except (TypeError, ValueError):
             return None
         if league_id is None:
@@ -236,7 +269,7 @@ class PageCacheMiddleware:
             language=translation.get_language() or "",
             zone=timezone.get_current_timezone_name(),
         )
-        found = _lookup(route, view_kwargs.get(route.kwarg), digest)
+        found = _lookup(_row(route, request.GET, view_kwargs), digest)
         if found is None:
             return None
         request.shared_page = True  # type: ignore[attr-defined]  # base.html: no CSRF token
@@ -304,7 +337,7 @@ class EarlyPageCacheMiddleware:
                 language=translation.get_language_from_request(request),
                 zone=_zone_of(request),
             )
-            found = _lookup(route, match.groupdict().get(route.kwarg), digest)
+            found = _lookup(_row(route, request.GET, match.groupdict()), digest)
             if found is None or found[2] is None:
                 return None
             _key, etag, entry = found

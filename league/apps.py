@@ -38,6 +38,8 @@ def _cache_pages() -> None:
     page_cache.cache_route("api:team-detail", model=Team)
     page_cache.cache_route("api:season-detail", model=Season)
     page_cache.cache_route("api:season-standings", model=Season)
+    page_cache.cache_list_route("api:season-list", by={"league": League})
+    page_cache.cache_list_route("api:team-list", by={"league": League})
     # the leagues list names every league: kept until a row it shows changes
     page_cache.cache_route("league:list", model=None)
     page_cache.cache_route("api:league-list", model=None)

@@ -32,10 +32,15 @@ class MatchesConfig(AppConfig):
 
 
 def _cache_pages() -> None:
-    """A fixture's page (its match report once played) and its API read, cached for anonymous
-    readers until its league changes (core.page_cache)."""
+    """A fixture's page (its match report once played) and its API read, and the API's lists
+    of one league's fixtures and results, cached for anonymous readers until its league changes
+    (core.page_cache)."""
     from core import page_cache
+    from league.models import League, Season
     from matches.models import Fixture
 
     page_cache.cache_route("matches:fixture", model=Fixture)
     page_cache.cache_route("api:fixture-detail", model=Fixture)
+    one_league = {"season": Season, "league": League}  # the filters that name a league
+    page_cache.cache_list_route("api:fixture-list", by=one_league)
+    page_cache.cache_list_route("api:result-list", by=one_league)

@@ -46,6 +46,10 @@ def pages(league, team, played):
         "api-team": f"/api/v1/teams/{team.pk}/",
         "api-fixture": f"/api/v1/fixtures/{played.pk}/",
         "api-standings": f"/api/v1/seasons/{played.season_id}/standings/",
+        "api-fixtures": f"/api/v1/fixtures/?season={played.season_id}",
+        "api-results": f"/api/v1/results/?league={league.pk}",
+        "api-teams": f"/api/v1/teams/?league={league.pk}",
+        "api-seasons": f"/api/v1/seasons/?league={league.pk}",
     }
 
 

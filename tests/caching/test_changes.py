@@ -83,6 +83,16 @@ def test_a_result_in_the_standings(league, pages, upcoming):
     )
 
 
+def test_a_result_in_the_season_s_fixtures_list(league, pages, upcoming):
+    changed(
+        league,
+        f"/api/v1/fixtures/?season={upcoming.season_id}&round=2",
+        lambda: match_services.fixture_simulate(fixture_id=upcoming.pk, seed=3),
+        before='"status":"scheduled"',
+        after='"status":"played"',
+    )
+
+
 def a_correction(result: Result, by, *, home_score: int):
     """A change that corrects ``result`` to a home win of ``home_score`` (the commissioner's)."""
     return lambda: corrections.result_correct(
@@ -103,6 +113,18 @@ def test_a_correction(league, pages, played, commissioner):
         pages["api-fixture"],
         a_correction(result, commissioner, home_score=score),
         before='"status":"played"',
+        after=f'"home_score":{score}',
+    )
+
+
+def test_a_correction_in_the_league_s_results_list(league, pages, played, commissioner):
+    result = Result.objects.get(fixture=played)
+    score = result.home_score + 9
+    changed(
+        league,
+        pages["api-results"],
+        a_correction(result, commissioner, home_score=score),
+        before=f'"home_score":{result.home_score}',
         after=f'"home_score":{score}',
     )
 
@@ -184,14 +206,23 @@ def test_a_fixture_cancelled(league, upcoming):
 
 
 def test_a_team_registered(league, pages):
-    """No cached read of the league lists its teams outside a season's table: its version
-    moves on all the same."""
-    read_twice(Client(), pages["league"])
-    version = league_versions.version_get(league.pk)
+    changed(
+        league,
+        pages["api-teams"],
+        lambda: league_services.team_register(league=league, name="Ostland Owls"),
+        before="Wolves",
+        after="Ostland Owls",
+    )
 
-    league_services.team_register(league=league, name="Ostland Owls")
 
-    assert league_versions.version_get(league.pk) != version
+def test_a_season_added(league, pages):
+    changed(
+        league,
+        pages["api-seasons"],
+        lambda: league_services.season_create(league=league, name="Season two"),
+        before='"name":"2526"',
+        after='"name":"Season two"',
+    )
 
 
 def test_a_change_to_another_league_leaves_this_one_cached(league, pages, commissioner):

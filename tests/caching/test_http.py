@@ -15,7 +15,19 @@ from tests.caching.conftest import text
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["league", "team", "fixture", "api-league", "api-team", "api-fixture", "api-standings"]
+NAMES = [
+    "league",
+    "team",
+    "fixture",
+    "api-league",
+    "api-team",
+    "api-fixture",
+    "api-standings",
+    "api-fixtures",
+    "api-results",
+    "api-teams",
+    "api-seasons",
+]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -192,6 +204,36 @@ def test_the_query_string_is_part_of_the_key(pages, anonymous, season):
     chosen = anonymous.get(pages["league"] + "?round=1")
 
     assert plain["ETag"] != chosen["ETag"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "/api/v1/teams/?coach=coach",  # no league named
+        "/api/v1/fixtures/?status=played",
+        "/api/v1/fixtures/?season={season}&season={season}",  # named twice
+        "/api/v1/fixtures/?season=not-a-number",
+        "/api/v1/fixtures/?season=999999",  # no such season
+    ],
+)
+def test_a_list_that_names_no_one_league_is_rendered_each_time(query, season, anonymous):
+    path = query.format(season=season.pk)
+
+    first, second = anonymous.get(path), anonymous.get(path)
+
+    for response in (first, second):
+        assert "ETag" not in response
+        assert response["Cache-Control"] == "no-cache"
+    assert not getattr(second.wsgi_request, "_page_cache_early_hit", False)
+
+
+def test_a_list_is_kept_under_the_league_its_filter_names(pages, anonymous, league, season):
+    by_season = anonymous.get(pages["api-fixtures"])
+    by_league = anonymous.get(f"/api/v1/fixtures/?league={league.pk}")
+
+    assert by_season["ETag"].startswith(f'"{league.pk}-')
+    assert by_league["ETag"].startswith(f'"{league.pk}-')
+    assert by_season["ETag"] != by_league["ETag"]  # two answers, one league
 
 
 def test_a_page_that_is_not_found_is_not_cached(anonymous):
