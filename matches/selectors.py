@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import Now
@@ -146,12 +147,15 @@ def fixture_table(*, season: Season) -> QuerySet[Fixture]:
     return fixture_list(season=season).defer(*HEAVY_FIELDS).order_by("round", "kickoff", "pk")
 
 
-def team_fixture_table(*, team: Team) -> QuerySet[Fixture]:
-    """``team``'s fixtures of every season for listing, in kick-off order."""
-    return team_fixtures(team=team).defer(*HEAVY_FIELDS).order_by("kickoff", "pk")
+def team_fixture_table(*, team: Team, season: Season | None = None) -> QuerySet[Fixture]:
+    """``team``'s fixtures for listing, in kick-off order: of ``season``, or of every season."""
+    fixtures = team_fixtures(team=team).defer(*HEAVY_FIELDS).order_by("kickoff", "pk")
+    return fixtures.filter(season=season) if season is not None else fixtures
 
 
-def team_fixture_sides(*, team: Team) -> list[tuple[Fixture, Team, str]]:
+def team_fixture_sides(
+    *, team: Team, season: Season | None = None
+) -> list[tuple[Fixture, Team, str]]:
     """:func:`team_fixture_table` seen from ``team``: each fixture with the opponent and the
     venue (``"home"`` or ``"away"``), so a team page's table renders its rows in one loop;
     without the season and league rows a row never reads."""
@@ -159,10 +163,22 @@ def team_fixture_sides(*, team: Team) -> list[tuple[Fixture, Team, str]]:
         (fixture, fixture.away, "home")
         if fixture.home_id == team.pk
         else (fixture, fixture.home, "away")
-        for fixture in team_fixture_table(team=team)
+        for fixture in team_fixture_table(team=team, season=season)
         .select_related(None)
         .select_related("home", "away", "result")
     ]
+
+
+def team_fixture_seasons(*, team: Team, wanted: str | None) -> dict[str, Any]:
+    """What a team page's fixtures show, one season at a time (a season's fixtures, not every
+    season's: the page stays the same size from year to year): ``fixture_seasons``, the league's
+    seasons in which ``team`` has fixtures, the newest first; ``fixture_season``, the one
+    ``wanted`` names (``?season=``, a season's id) or else the newest (``None``: no fixture yet).
+    """
+    its_fixtures = Fixture.objects.filter(Q(home=team) | Q(away=team), season=OuterRef("pk"))
+    seasons = list(season_list(league=team.league).filter(Exists(its_fixtures)))
+    shown = next((s for s in seasons if str(s.pk) == wanted), seasons[0] if seasons else None)
+    return {"fixture_seasons": seasons, "fixture_season": shown}
 
 
 def batch_get(*, batch_id: int) -> SimulationBatch:

@@ -175,16 +175,19 @@ def team_sheet_with_level_ups(team: Team) -> dict[str, Any]:
     }
 
 
-def team_page(team: Team, *, can_edit: bool) -> dict[str, Any]:
-    """The team page's context: the sheet, fixtures, level-ups, treasury, the fallen, and
-    what an editor may hire and bet on (the bets only where the league plays them)."""
+def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[str, Any]:
+    """The team page's context: the sheet, one season's fixtures (``wanted``, else the newest),
+    level-ups, treasury, the fallen, and what an editor may hire and bet on (the bets only
+    where the league plays them)."""
     bets_on = settings_of(team.league).team_bets
+    shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
     return {
         "team": team,
         "league": team.league,
         "sheet": team_sheet(team),
         "can_edit": can_edit,
-        "fixtures": match_selectors.team_fixture_table(team=team),
+        "fixtures": match_selectors.team_fixture_table(team=team, season=shown["fixture_season"]),
+        **shown,
         "level_ups": level_ups_with_skills(team=team),
         "hire_choices": hire_choices(team=team) if can_edit else [],
         "team_bets": bets_on,

@@ -61,8 +61,9 @@ def test_team_page_budget(browser, django_assert_max_num_queries, teams):
     client = browser()
 
     # 4, and 3 for the team's recent changes (its roster's included): the entries, then the
-    # names of the teams and of the players their changes point to; and 1 for its awards
-    with django_assert_max_num_queries(8):
+    # names of the teams and of the players their changes point to; 1 for its awards; and 1
+    # for the seasons its fixtures are in (the page shows one season's: the newest)
+    with django_assert_max_num_queries(9):
         response = client.get(reverse("league:team", args=[team.pk]))
 
     assert response.status_code == 200

@@ -73,9 +73,11 @@ def team_frozen_reason(*, team: Team) -> str | None:
     return " ".join(refusal.messages) if refusal is not None else None
 
 
-def team_page_get(*, team: Team) -> dict[str, Any]:
+def team_page_get(*, team: Team, wanted: str | None = None) -> dict[str, Any]:
     """The team page: the engine's team sheet (each row with its ``gladiator`` object), the
-    record, roster issues, the dead, the fixtures."""
+    record, roster issues, the dead, the fixtures of one season (``wanted``, else the newest:
+    ``match_selectors.team_fixture_seasons``)."""
+    shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
     living = selectors.living_gladiators(team=team)
     sheet = selectors.team_sheet(team=team) if living else None
     by_id = {gladiator.pk: gladiator for gladiator in living}
@@ -89,7 +91,8 @@ def team_page_get(*, team: Team) -> dict[str, Any]:
         "blocking": [issue for issue in issues if issue.blocking],
         "warnings": [issue for issue in issues if not issue.blocking],
         "dead": list(selectors.gladiator_list(team=team, living=False).order_by("-died_at", "pk")),
-        "fixtures": match_selectors.team_fixture_sides(team=team),
+        "fixtures": match_selectors.team_fixture_sides(team=team, season=shown["fixture_season"]),
+        **shown,
         "raises_available": sum(row["raises_available"] for row in rows),
     }
 

@@ -79,7 +79,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
         "can_edit": can_edit,
         "is_commissioner": roles.is_commissioner(request.user, team.league),
         "frozen": page_selectors.team_frozen_reason(team=team) if can_edit else None,
-        **page_selectors.team_page_get(team=team),
+        **page_selectors.team_page_get(team=team, wanted=request.GET.get("season")),
     }
     return render(request, "killpower/team.html", context)
 

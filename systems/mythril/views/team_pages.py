@@ -62,7 +62,9 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     team = _team(team.pk)
     if selectors.profile_of(team) is None:
         raise Http404
-    context = selectors.team_page(team, can_edit=can_edit_roster(request.user, team))
+    context = selectors.team_page(
+        team, can_edit=can_edit_roster(request.user, team), wanted=request.GET.get("season")
+    )
     return render(request, "mythril/team.html", context)
 
 

@@ -21,7 +21,7 @@ from core.htmx import page_or_fragment
 from league import roles
 from league.models import Team
 from league.views.access import roster_editor_required
-from matches.selectors import team_fixture_sides
+from matches.selectors import team_fixture_seasons, team_fixture_sides
 from systems.rotzball import services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
 from systems.rotzball.models import Player, Tactic
@@ -34,6 +34,7 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
     selectors.roster_prefetch(team=team)
     can_edit = roles.can_edit_roster(request.user, team)
     tactic = selectors.tactic_of(team)
+    shown = team_fixture_seasons(team=team, wanted=request.GET.get("season"))
     context = {
         "team": team,
         "league": team.league,
@@ -41,7 +42,8 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
         "tactic_label": Tactic(tactic).label,
         "players": pages.roster_rows(team=team),
         **pages.lineup_page_get(team=team),
-        "fixtures": team_fixture_sides(team=team),
+        "fixtures": team_fixture_sides(team=team, season=shown["fixture_season"]),
+        **shown,
         "can_edit": can_edit,
         "frozen": pages.team_frozen_reason(team=team) if can_edit else None,
     }

@@ -12,7 +12,7 @@ from core.access import role_gate
 from core.forms import add_service_errors
 from league.models import League, Team
 from league.roles import can_edit_roster
-from matches.selectors import team_fixture_table
+from matches.selectors import team_fixture_seasons, team_fixture_table
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
 from systems.tutatis.models import Player
@@ -36,6 +36,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     team = _team(team.pk)
     players = selectors.players_of(team=team)
     can_edit = can_edit_roster(request.user, team)
+    shown = team_fixture_seasons(team=team, wanted=request.GET.get("season"))
     return render(
         request,
         "tutatis/team.html",
@@ -49,7 +50,8 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
             "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
             if can_edit and not players
             else None,
-            "fixtures": team_fixture_table(team=team),
+            "fixtures": team_fixture_table(team=team, season=shown["fixture_season"]),
+            **shown,
         },
     )
 
