@@ -35,8 +35,11 @@ accesslog = "-"
 
 
 def post_worker_init(worker) -> None:
-    """Once a worker process has loaded the application: its garbage collector tuned for
-    serving (``core.garbage_collection``)."""
+    """Once a worker process has loaded the application: what Django builds on first use built
+    now (``core.warm_up``), then its garbage collector tuned for serving
+    (``core.garbage_collection``)."""
     from core.garbage_collection import tune
+    from core.warm_up import warm_up
 
+    warm_up()
     tune()
