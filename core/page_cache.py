@@ -101,11 +101,6 @@ def cache_list_route(view_name: str, *, by: dict[str, type[models.Model]]) -> No
     _patterns = None
 
 
-def routes() -> dict[str, type[models.Model] | None]:
-    """The cached routes and the model each one's ``pk`` names (``None``: the leagues list)."""
-    return {name: route.model for name, route in sorted(_routes.items())}
-
-
 def _route_patterns() -> list[tuple[re.Pattern[str], _Route]]:
     """The URL patterns of the cached routes, as ``reverse()`` composes them (the namespaces'
     prefixes, then the route's own), matched against ``path_info`` without the resolver's
@@ -163,7 +158,9 @@ def _row(route: _Route, query: Any, kwargs: dict) -> tuple[type[models.Model] | 
     return None
 
 
-def _lookup(row: tuple[type[models.Model] | None, Any] | None, digest: str):
+def _lookup(
+    row: tuple[type[models.Model] | None, Any] | None, digest: str
+) -> tuple[str, str, Any] | None:
     """The key and ETag of the answer for ``row`` (:func:`_row`) at its league's current
     version (the list's for the leagues list), and the entry kept under it (``None``: none yet),
     read in one round trip; ``None`` when there is no such row or Redis cannot be reached."""
