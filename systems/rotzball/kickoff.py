@@ -2,22 +2,18 @@
 the fixture, which the workers then simulate (``matches.services.fixture_simulate``)."""
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import rules_engine
 from core.documents import stamp
 from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
-from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.documents import OPTIONS, TEAM_SHEET
-from systems.rotzball.models import LineupSlot
 from systems.rotzball.roster_messages import lineup_problems_text
-from systems.rotzball.selectors.teams import coach_rule_of, team_sheet_get
+from systems.rotzball.selectors.teams import coach_rule_of, teams_sheets
 
 
 def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, ValidationError]]:
@@ -30,24 +26,12 @@ def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, Valid
         return []
     teams = {team.pk: team for fixture in fixtures for team in (fixture.home, fixture.away)}
     leagues = {fixture.season.league_id: fixture.season.league for fixture in fixtures}
-    slots = LineupSlot.objects.select_related("player")
-    prefetch_related_objects(
-        list(teams.values()), Prefetch("lineup_slots", queryset=slots), "match_plan"
-    )
     prefetch_related_objects(list(leagues.values()), "rotzball_rules")
     options = {
         pk: stamp(OPTIONS, {"coach_rule": coach_rule_of(league)}) for pk, league in leagues.items()
     }
-    system = rules_engine.get_system(RULE_SYSTEM)
-    sheets: dict[int, dict[str, Any]] = {}
-    issues: dict[int, str] = {}
-    for pk, team in teams.items():
-        sheet = team_sheet_get(team=team)
-        blocking = [issue for issue in system.validate_roster(sheet) if issue.blocking]
-        if blocking:
-            issues[pk] = lineup_problems_text(blocking)
-        else:
-            sheets[pk] = stamp(TEAM_SHEET, sheet)
+    sheets, blocked = teams_sheets(teams=teams.values())
+    issues = {pk: lineup_problems_text(problems) for pk, problems in blocked.items()}
     refused = []
     now = timezone.now()
     for fixture in fixtures:
@@ -65,8 +49,8 @@ def fixtures_freeze(*, fixtures: Sequence[Fixture]) -> list[tuple[Fixture, Valid
             )
             refused.append((fixture, error))
             continue
-        fixture.home_sheet = sheets[fixture.home_id]
-        fixture.away_sheet = sheets[fixture.away_id]
+        fixture.home_sheet = stamp(TEAM_SHEET, sheets[fixture.home_id])
+        fixture.away_sheet = stamp(TEAM_SHEET, sheets[fixture.away_id])
         fixture.options = options[fixture.season.league_id]
         fixture.status = Fixture.Status.LOCKED
         fixture.locked_at = now

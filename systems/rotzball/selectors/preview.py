@@ -7,12 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Prefetch, prefetch_related_objects
 
 from league.models import Team
 from matches.models import Fixture
 from rules_engine.rotzball import odds
-from systems.rotzball.models import LineupSlot
 from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.selectors.teams import coach_rule_of
 
@@ -29,30 +27,13 @@ class SidePreview:
 def fixture_preview_get(*, fixture: Fixture) -> dict[str, Any]:
     """Both sides' line-ups now and, when both are complete, the odds (seeded by the fixture:
     the same line-ups always give the same figures)."""
-    league = fixture.season.league
-    teams = [fixture.home, fixture.away]
-    for team in teams:
-        if team.league_id == league.pk:
-            team.league = league  # already loaded: no query per side
-    slots = LineupSlot.objects.select_related("player")
-    # both sides' rosters, line-ups and match plans at once
-    prefetch_related_objects(
-        teams, "players", Prefetch("lineup_slots", queryset=slots), "match_plan"
-    )
+    estimate = _estimate(fixture, PREVIEW_MATCHES)  # reads both line-ups and match plans
     sides = {
         side: SidePreview(team, selectors.lineup_report(team=team))
-        for side, team in zip(("home", "away"), teams, strict=True)
+        for side, team in (("home", fixture.home), ("away", fixture.away))
     }
     chances = None
-    if all(side.report.complete for side in sides.values()):
-        sheets = {side: selectors.team_sheet_get(team=sides[side].team) for side in sides}
-        estimate = odds(
-            sheets["home"],
-            sheets["away"],
-            n=PREVIEW_MATCHES,
-            seed=fixture.pk,
-            coach_rule=coach_rule_of(fixture.season.league),
-        )
+    if estimate is not None:
         home = round(100 * estimate["home_win"])
         chances = {"home": home, "away": 100 - home, "n": estimate["n"]}
     return {"sides": sides, "chances": chances}
@@ -68,36 +49,37 @@ def _estimate(fixture: Fixture, n: int) -> dict[str, Any] | None:
     """The engine's estimate over ``n`` matches of both line-ups as they stand, seeded by the
     fixture (the same line-ups always give the same figures), or ``None`` while one of them
     cannot play."""
-    sheets = {}
-    for side in ("home", "away"):
-        team = getattr(fixture, side)
-        selectors.roster_prefetch(team=team)
-        if not selectors.lineup_report(team=team).complete:
-            return None
-        sheets[side] = selectors.team_sheet_get(team=team)
+    sheets, blocked = selectors.teams_sheets(teams=[fixture.home, fixture.away])
+    if blocked:
+        return None
     return odds(
-        sheets["home"],
-        sheets["away"],
+        sheets[fixture.home_id],
+        sheets[fixture.away_id],
         n=n,
         seed=fixture.pk,
         coach_rule=coach_rule_of(fixture.season.league),
     )
 
 
+def _chances(estimate: dict[str, Any]) -> dict[str, float]:
+    """The chances of a home and an away win (Rotzball has no draws), to four places."""
+    home = round(float(estimate["home_win"]), 4)
+    return {"home": home, "away": round(1 - home, 4)}
+
+
 def fixture_odds(fixture: Fixture) -> dict[str, Any] | None:
-    """The chances of a home and an away win (Rotzball has no draws) as both line-ups stand,
-    over ``BETTING_MATCHES``, or ``None`` while one of them cannot play."""
+    """The chances of a home and an away win as both line-ups stand, over
+    ``BETTING_MATCHES``, or ``None`` while one of them cannot play."""
     estimate = _estimate(fixture, BETTING_MATCHES)
     if estimate is None:
         return None
-    home = round(float(estimate["home_win"]), 4)
     error = round(float(estimate["standard_error"]), 4)
     return {
         "method": (
             f"rotzball engine, {estimate['n']} simulated matches, "
             f"standard error {100 * error:.2f} points"
         ),
-        "probabilities": {"home": home, "away": round(1 - home, 4)},
+        "probabilities": _chances(estimate),
         "standard_error": error,
     }
 
@@ -106,10 +88,7 @@ def fixture_chances(fixture: Fixture) -> dict[str, float] | None:
     """One fixture's chances for a season's forecast, as :func:`fixtures_chances` gives them
     (``FORECAST_MATCHES``), computed alone and never cached."""
     estimate = _estimate(fixture, FORECAST_MATCHES)
-    if estimate is None:
-        return None
-    home = round(float(estimate["home_win"]), 4)
-    return {"home": home, "away": round(1 - home, 4)}
+    return None if estimate is None else _chances(estimate)
 
 
 FORECAST_MATCHES = 2_000
@@ -146,24 +125,11 @@ def fixtures_chances(fixtures: list[Fixture]) -> dict[int, dict[str, float] | No
     for fixture in fixtures:
         teams.setdefault(fixture.home_id, fixture.home)
         teams.setdefault(fixture.away_id, fixture.away)
-    slots = LineupSlot.objects.select_related("player")
-    prefetch_related_objects(
-        list(teams.values()),
-        "players",
-        Prefetch("lineup_slots", queryset=slots),
-        "league",
-        "match_plan",
-    )
-    sheets: dict[int, dict[str, Any] | None] = {
-        pk: selectors.team_sheet_get(team=team)
-        if selectors.lineup_report(team=team).complete
-        else None
-        for pk, team in teams.items()
-    }
+    sheets, _blocked = selectors.teams_sheets(teams=teams.values())
     rules: dict[int, str] = {}
     keys: dict[int, str] = {}
     for fixture in fixtures:
-        home, away = sheets[fixture.home_id], sheets[fixture.away_id]
+        home, away = sheets.get(fixture.home_id), sheets.get(fixture.away_id)
         if home is None or away is None:
             continue
         league = fixture.season.league
@@ -188,8 +154,7 @@ def fixtures_chances(fixtures: list[Fixture]) -> dict[int, dict[str, float] | No
                 seed=fixture.pk,
                 coach_rule=rules[fixture.season.league_id],
             )
-            home = round(float(estimate["home_win"]), 4)
-            found[key] = computed[key] = {"home": home, "away": round(1 - home, 4)}
+            found[key] = computed[key] = _chances(estimate)
         chances[fixture.pk] = dict(found[key])
     if computed:
         cache.set_many(computed, timeout=ODDS_CACHE_SECONDS)

@@ -1,7 +1,7 @@
 """Read-side queries for Rotzball rosters: the line-up, the team sheet the engine reads, the
 ratings and each position's score."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +12,7 @@ from league.models import League, Team
 from rules_engine.rotzball import ratings as sheet_ratings
 from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender
+from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 from systems.rotzball.roster_messages import lineup_problems_text
 
@@ -121,7 +122,7 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
     """The report for ``lineup`` (default: ``team``'s saved line-up), saved or not."""
     chosen = dict(lineup_get(team=team) if lineup is None else lineup)
     sheet = team_sheet_from_lineup(team=team, lineup=chosen)
-    issues = _sheet_issues(team, sheet)
+    issues = rules_engine.get_system(RULE_SYSTEM).validate_roster(sheet)
     ratings = None
     if not any(issue.blocking for issue in issues):
         ratings = sheet_ratings(sheet)
@@ -130,16 +131,6 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
         for position, player in chosen.items()
     }
     return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
-
-
-def _sheet_issues(team: Team, sheet: dict[str, Any]) -> list[rules_engine.RosterIssue]:
-    return rules_engine.get_system(team.league.rule_system).validate_roster(sheet)
-
-
-def lineup_issues(*, team: Team) -> list[rules_engine.RosterIssue]:
-    """The engine's verdict on ``team``'s saved line-up: :func:`lineup_report`'s issues,
-    without the ratings and the positions' scores."""
-    return _sheet_issues(team, team_sheet_get(team=team))
 
 
 def tactic_of(team: Team) -> str:
@@ -158,16 +149,31 @@ def coach_rule_of(league: League) -> str:
         return CoachRule.TEST
 
 
-def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
-    """Teams whose line-up cannot kick off, each with why in words (a few queries for all)."""
+def teams_sheets(
+    *, teams: Iterable[Team]
+) -> tuple[dict[int, dict[str, Any]], dict[int, list[rules_engine.RosterIssue]]]:
+    """By team id, the sheet of each of ``teams`` whose line-up can kick off, and the blocking
+    issues of each whose line-up cannot: the line-ups and match plans read at once (a few
+    queries for all), each sheet built and judged once."""
+    teams = list(teams)
     slots = LineupSlot.objects.select_related("player")
     prefetch_related_objects(teams, Prefetch("lineup_slots", queryset=slots), "match_plan")
-    problems = {}
+    system = rules_engine.get_system(RULE_SYSTEM)
+    sheets, blocked = {}, {}
     for team in teams:
-        blocking = [issue for issue in lineup_issues(team=team) if issue.blocking]
+        sheet = team_sheet_get(team=team)
+        blocking = [issue for issue in system.validate_roster(sheet) if issue.blocking]
         if blocking:
-            problems[team.pk] = lineup_problems_text(blocking)
-    return problems
+            blocked[team.pk] = blocking
+        else:
+            sheets[team.pk] = sheet
+    return sheets, blocked
+
+
+def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
+    """Teams whose line-up cannot kick off, each with why in words (a few queries for all)."""
+    _sheets, blocked = teams_sheets(teams=teams)
+    return {pk: lineup_problems_text(issues) for pk, issues in blocked.items()}
 
 
 def team_with_lineup() -> QuerySet[Team]:
