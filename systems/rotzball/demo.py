@@ -1,14 +1,13 @@
 """The Rotzball demo: a league of 8 teams, a double round robin, some rounds played.
 
-Everything goes through the product's own services (league_create, team_register,
-player_create, lineup_set, team_set_match_plan, fixtures_generate, simulation_request), like
-a commissioner would; ``manage.py generate_load`` draws its rosters the same way
-(``systems.rotzball.load``). Built once; later runs only print the logins again.
+Everything goes through the product's own services (league_create, then the teams and
+their rosters as ``manage.py generate_load`` builds them, ``systems.rotzball.load``:
+teams_register, players_create, lineups_set, match_plans_set; fixtures_generate,
+simulation_request), like a commissioner would. Built once; later runs only print the logins
+again.
 """
 
-from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -16,11 +15,10 @@ from django.utils import timezone
 
 from core.demo import demo_user
 from league import services as league_services
-from league.models import League, Team
+from league.models import League
 from matches import services as match_services
 from rules_engine import Dice
-from systems.rotzball import services
-from systems.rotzball.models import LineupSlot, Player, Tactic
+from systems.rotzball import load
 
 LEAGUE_NAME = "Ligue de Middenheim"
 TEAMS = [
@@ -33,22 +31,6 @@ TEAMS = [
     ("Bateliers de Carroburg", "#0077b6", "#ffffff"),
     ("Chevaliers de Wissenburg", "#6a040f", "#ffba08"),
 ]
-FIRST_NAMES = [
-    "Klaus",
-    "Otto",
-    "Dieter",
-    "Gunther",
-    "Heinz",
-    "Franz",
-    "Rudi",
-    "Jurgen",
-    "Lothar",
-    "Wilhelm",
-]
-PLAYERS = 8
-CHARACTERISTICS = ("endurance", "agility", "strength", "intelligence")
-P = LineupSlot.Position
-FIELD_POSITIONS = [P.PASSER, P.ATTACKER_1, P.ATTACKER_2, P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3]
 PLAYED_ROUNDS = 5
 DEMO_SEED = 1517
 
@@ -64,16 +46,16 @@ def _build(commissioner: User) -> None:
         description="Le championnat de Rotzball de la Cité du Loup Blanc.",
     )
     season = league.seasons.get()
-    for number, (name, primary, secondary) in enumerate(TEAMS, start=1):
-        coach = demo_user(f"coach{number}", f"rotzball-coach{number}")
-        team = league_services.team_register(
-            league=league,
-            name=name,
-            coach=coach,
-            primary_colour=primary,
-            secondary_colour=secondary,
-        )
-        _roster(team, dice)
+    teams = [
+        {
+            "name": name,
+            "coach": demo_user(f"coach{number}", f"rotzball-coach{number}"),
+            "primary_colour": primary,
+            "secondary_colour": secondary,
+        }
+        for number, (name, primary, secondary) in enumerate(TEAMS, start=1)
+    ]
+    load.load_teams(league=league, teams=teams, dice=dice)
     # Round PLAYED_ROUNDS + 1 kicks off tomorrow evening; the earlier rounds are past and played.
     tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(
         days=1
@@ -86,37 +68,6 @@ def _build(commissioner: User) -> None:
         match_services.simulation_request(
             season=season, user=commissioner, round_number=round_number
         )
-
-
-def roster_draw(dice: Dice) -> tuple[list[dict[str, Any]], str]:
-    """One team's players (their fields) and tactic, as a coach might choose them: eight
-    players with WFRP characteristics 20 + 2D10, a tactic drawn among the three."""
-    players = []
-    for index in range(PLAYERS):
-        stats = {key: 20 + dice.d10(key) + dice.d10(key) for key in CHARACTERISTICS}
-        players.append({"name": f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {index + 1}", **stats})
-    tactics = Tactic.values
-    return players, tactics[dice.roll(len(tactics), "tactic") - 1]
-
-
-def lineup_choice(players: Sequence[Player]) -> dict[str, int]:
-    """The coach the best at agility and intelligence, the strongest others on the field."""
-    coach = max(players, key=lambda p: p.agility + p.intelligence)
-    rest = sorted(
-        (p for p in players if p is not coach),
-        key=lambda p: p.endurance + p.agility + p.strength,
-        reverse=True,
-    )
-    lineup = {position: p.pk for position, p in zip(FIELD_POSITIONS, rest, strict=False)}
-    return {P.COACH: coach.pk, **lineup}
-
-
-def _roster(team: Team, dice: Dice) -> None:
-    """A coach's roster, one service call at a time: the players, the line-up, the plan."""
-    squad, tactic = roster_draw(dice)
-    players = [services.player_create(team=team, **fields) for fields in squad]
-    services.lineup_set(team=team, assignments=lineup_choice(players))
-    services.team_set_match_plan(team=team, tactic=tactic)
 
 
 def build(commissioner: User) -> list[str]:

@@ -3,7 +3,7 @@ choose, drawn on the given dice, written through the same services as theirs, in
 (``teams_register``, ``players_create``, ``lineups_set``, ``match_plans_set``), and fixtures
 frozen by the kick-off's own ``fixtures_freeze``.
 
-A roster is drawn as the demo's (``systems.rotzball.demo``).
+The demo builds its teams the same way (``systems.rotzball.demo``).
 """
 
 from collections.abc import Mapping, Sequence
@@ -14,8 +14,48 @@ from league.services import teams_register
 from matches.models import Fixture
 from rules_engine import Dice
 from systems.rotzball import services
-from systems.rotzball.demo import PLAYERS, lineup_choice, roster_draw
 from systems.rotzball.kickoff import fixtures_freeze
+from systems.rotzball.models import LineupSlot, Player, Tactic
+
+FIRST_NAMES = [
+    "Klaus",
+    "Otto",
+    "Dieter",
+    "Gunther",
+    "Heinz",
+    "Franz",
+    "Rudi",
+    "Jurgen",
+    "Lothar",
+    "Wilhelm",
+]
+PLAYERS = 8
+CHARACTERISTICS = ("endurance", "agility", "strength", "intelligence")
+P = LineupSlot.Position
+FIELD_POSITIONS = [P.PASSER, P.ATTACKER_1, P.ATTACKER_2, P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3]
+
+
+def roster_draw(dice: Dice) -> tuple[list[dict[str, Any]], str]:
+    """One team's players (their fields) and tactic, as a coach might choose them: eight
+    players with WFRP characteristics 20 + 2D10, a tactic drawn among the three."""
+    players = []
+    for index in range(PLAYERS):
+        stats = {key: 20 + dice.d10(key) + dice.d10(key) for key in CHARACTERISTICS}
+        players.append({"name": f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {index + 1}", **stats})
+    tactics = Tactic.values
+    return players, tactics[dice.roll(len(tactics), "tactic") - 1]
+
+
+def lineup_choice(players: Sequence[Player]) -> dict[str, int]:
+    """The coach the best at agility and intelligence, the strongest others on the field."""
+    coach = max(players, key=lambda p: p.agility + p.intelligence)
+    rest = sorted(
+        (p for p in players if p is not coach),
+        key=lambda p: p.endurance + p.agility + p.strength,
+        reverse=True,
+    )
+    lineup = {position: p.pk for position, p in zip(FIELD_POSITIONS, rest, strict=False)}
+    return {P.COACH: coach.pk, **lineup}
 
 
 def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:

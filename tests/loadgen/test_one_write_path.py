@@ -45,8 +45,7 @@ IDS = {"id", "result_report"}
 
 
 def _rotzball_by_hand(league: League, dice: Dice, specs: list[dict[str, Any]]) -> None:
-    from systems.rotzball import demo as load
-    from systems.rotzball import services
+    from systems.rotzball import load, services
 
     for spec in specs:
         team = team_register(league=league, **spec)
