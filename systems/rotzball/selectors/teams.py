@@ -9,30 +9,11 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 import rules_engine
 from league.models import League, Team
+from rules_engine.rotzball import positions
 from rules_engine.rotzball import ratings as sheet_ratings
-from rules_engine.rotzball.ratings import attacker_score, coach_score, defender_score
-from rules_engine.rotzball.sheet import Attacker, Coach, Defender
 from systems.rotzball import RULE_SYSTEM
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 from systems.rotzball.roster_messages import lineup_problems_text
-
-P = LineupSlot.Position
-KINDS = {
-    P.PASSER: "attacker",
-    P.ATTACKER_1: "attacker",
-    P.ATTACKER_2: "attacker",
-    P.DEFENDER_1: "defender",
-    P.DEFENDER_2: "defender",
-    P.DEFENDER_3: "defender",
-    P.COACH: "coach",
-}
-"""What each position plays as: its characteristics on the sheet and its score's formula."""
-SHEET_KEYS = {
-    "attacker": {"E": "endurance", "Ag": "agility", "F": "strength"},
-    "defender": {"E": "endurance", "Ag": "agility"},
-    "coach": {"Ag": "agility", "Int": "intelligence"},
-}
-"""The sheet's characteristics of each kind, with the player's field each reads."""
 
 
 def roster_prefetch(*, team: Team) -> None:
@@ -60,19 +41,13 @@ def lineup_get(*, team: Team) -> dict[str, Player]:
     return {slot.position: slot.player for slot in team.lineup_slots.all()}
 
 
-def sheet_player(player: Player, kind: str) -> dict[str, Any]:
-    """``player`` on the engine's sheet as a ``kind`` (``attacker``, ``defender``, ``coach``)."""
-    return {"name": player.name, **{k: getattr(player, f) for k, f in SHEET_KEYS[kind].items()}}
+SHEET_KEYS = {"E": "endurance", "Ag": "agility", "F": "strength", "Int": "intelligence"}
+"""The sheet's name of each characteristic, with the player's field it reads."""
 
 
-def sheet_score(kind: str, player: Mapping[str, Any]) -> int:
-    """A sheet player's score as a ``kind`` (the rule text's per-player formulas)."""
-    name = player.get("name", "")
-    if kind == "attacker":
-        return attacker_score(Attacker(name, player["E"], player["Ag"], player["F"]))
-    if kind == "defender":
-        return defender_score(Defender(name, player["E"], player["Ag"]))
-    return coach_score(Coach(name, player["Ag"], player["Int"]))
+def characteristics(player: Player) -> dict[str, Any]:
+    """``player``'s name and characteristics as the engine's sheet names them."""
+    return {"name": player.name, **{key: getattr(player, f) for key, f in SHEET_KEYS.items()}}
 
 
 def team_sheet_get(*, team: Team) -> dict[str, Any]:
@@ -85,22 +60,8 @@ def team_sheet_get(*, team: Team) -> dict[str, Any]:
 
 def team_sheet_from_lineup(*, team: Team, lineup: Mapping[str, Player]) -> dict[str, Any]:
     """The team sheet ``team`` would have with ``lineup`` (position -> player), saved or not."""
-    sheet: dict[str, Any] = {"name": team.name, "tactic": tactic_of(team)}
-    if P.PASSER in lineup:
-        sheet["passer"] = sheet_player(lineup[P.PASSER], "attacker")
-    attackers = [lineup[p] for p in (P.ATTACKER_1, P.ATTACKER_2) if p in lineup]
-    sheet["attackers"] = [sheet_player(p, "attacker") for p in attackers]
-    defenders = [lineup[p] for p in (P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3) if p in lineup]
-    sheet["defenders"] = [sheet_player(p, "defender") for p in defenders]
-    if P.COACH in lineup:
-        sheet["coach"] = sheet_player(lineup[P.COACH], "coach")
-    return sheet
-
-
-def position_score(*, position: str, player: Player) -> int:
-    """``player``'s Rotzball score at ``position``."""
-    kind = KINDS[position]
-    return sheet_score(kind, sheet_player(player, kind))
+    players = {position: characteristics(player) for position, player in lineup.items()}
+    return positions.lineup_sheet(team.name, tactic_of(team), players)
 
 
 @dataclass(frozen=True)
@@ -127,7 +88,7 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
     if not any(issue.blocking for issue in issues):
         ratings = sheet_ratings(sheet)
     scores = {
-        position: position_score(position=position, player=player)
+        position: positions.position_score(position, characteristics(player))
         for position, player in chosen.items()
     }
     return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
