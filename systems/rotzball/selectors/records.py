@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from core import documents
 from rules_engine.rotzball import ratings as sheet_ratings
+from rules_engine.rotzball.positions import player_score
 from rules_engine.rotzball.rules import counter_attack_tactic
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
-from systems.rotzball.selectors.teams import sheet_score
 
 SIDES = ("home", "away")
 OTHER = {"home": "away", "away": "home"}
@@ -55,7 +55,7 @@ def sheet_report(*, sheet: Mapping[str, Any] | None) -> dict[str, Any] | None:
     def add(label: str, player: Mapping[str, Any] | None, kind: str) -> None:
         if player:
             rows.append(
-                {"position": label, "kind": kind, "score": sheet_score(kind, player), **player}
+                {"position": label, "kind": kind, "score": player_score(kind, player), **player}
             )
 
     add(_("Passer"), sheet.get("passer"), "attacker")
@@ -103,64 +103,36 @@ def tactic_label(tactic: str) -> str:
     }.get(tactic, tactic)
 
 
-def _names(fixture) -> dict[str, Any]:
-    return {
-        "home": fixture.home.name,
-        "away": fixture.away.name,
-        "home_team": fixture.home,
-        "away_team": fixture.away,
-    }
-
-
 def match_grid(*, record: Mapping[str, Any] | None, fixture) -> dict[str, Any]:
     """The paper "grille de match": per team a row of turn boxes grouped by period, each box
     a big goal box with the small initiative box in its middle, ticked or not."""
-    names = _names(fixture)
     turns = (record or {}).get("turns", [])
+    groups = [list(group) for _period, group in groupby(turns, key=lambda turn: turn["period"])]
     periods = [
-        {"key": key, "label": period_label(key), "size": len(list(group))}
-        for key, group in groupby(turns, key=lambda turn: turn["period"])
+        {"key": group[0]["period"], "label": period_label(group[0]["period"]), "size": len(group)}
+        for group in groups
     ]
-    starts = set()
-    previous = None
-    for turn in turns:
-        if turn["period"] != previous:
-            starts.add(turn["turn"])
-            previous = turn["period"]
-    rows = []
-    for side in SIDES:
-        rows.append(
-            {
-                "side": side,
-                "team": names[side],
-                "cells": [
-                    {
-                        "number": turn["turn"],
-                        "initiative": turn["initiative"] == side,
-                        "goal": turn["goal"] == side,
-                        "period_start": turn["turn"] in starts,
-                    }
-                    for turn in turns
-                ],
-                "goals": sum(turn["goal"] == side for turn in turns),
-                "possessions": (record or {}).get("possessions", {}).get(side, 0),
-            }
-        )
+    starts = {group[0]["turn"] for group in groups}
+    rows = [
+        {
+            "side": side,
+            "team": getattr(fixture, side).name,
+            "cells": [
+                {
+                    "number": turn["turn"],
+                    "initiative": turn["initiative"] == side,
+                    "goal": turn["goal"] == side,
+                    "period_start": turn["turn"] in starts,
+                }
+                for turn in turns
+            ],
+            "goals": sum(turn["goal"] == side for turn in turns),
+            "possessions": (record or {}).get("possessions", {}).get(side, 0),
+        }
+        for side in SIDES
+    ]
     numbers = [{"number": turn["turn"], "period_start": turn["turn"] in starts} for turn in turns]
     return {"periods": periods, "numbers": numbers, "rows": rows}
-
-
-def _roll(roll: dict[str, Any], names: dict[str, str], parts: list[tuple[str, int]]) -> dict:
-    return {
-        "team": names[roll["team"]],
-        "team_obj": names[f"{roll['team']}_team"],
-        "side": roll["team"],
-        "roll": roll["roll"],
-        "target": roll["target"],
-        "result": roll["result"],
-        "result_label": roll_result(roll["result"]),
-        "parts": parts,
-    }
 
 
 def _parts(base_label: str, target: int, modifiers: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -179,7 +151,7 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
     and what came of it. In a counter-attack the initiative team's tactic works the other way
     round: each side's roll gets the tactic modifier the engine gives it
     (``counter_attack_tactic``)."""
-    names = _names(fixture)
+    teams = {side: getattr(fixture, side) for side in SIDES}
     initiative = turn["initiative"]
     attacker = turn["attacking"]
     defender = OTHER[attacker]
@@ -197,7 +169,10 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
         ]
 
     def explained(roll: dict[str, Any], label: str, side: str, tactic: int) -> dict[str, Any]:
-        return _roll(roll, names, _parts(label, roll["target"], modifiers(side, tactic)))
+        """The roll with its team, its result in words and its target explained."""
+        parts = _parts(label, roll["target"], modifiers(side, tactic))
+        result = roll_result(roll["result"])
+        return {**roll, "team_obj": teams[roll["team"]], "result_label": result, "parts": parts}
 
     attack = explained(turn["attack"], _("attack"), attacker, mods[attacker]["tactic"])
     defence = explained(turn["defence"], _("defence"), defender, mods[defender]["tactic"])
@@ -212,34 +187,26 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
     coach_tests = None
     if turn.get("coach_tests"):
         coach_tests = [
-            {
-                "team": names[side],
-                "team_obj": names[f"{side}_team"],
-                "side": side,
-                **turn["coach_tests"][side],
-            }
+            {"team": teams[side].name, "team_obj": teams[side], **turn["coach_tests"][side]}
             for side in SIDES
         ]
     carry = [
-        {"team": names[side], "value": value}
+        {"team": teams[side].name, "value": value}
         for side, value in turn.get("carry_over_next", {}).items()
         if value
     ]
+    names = {side: team.name for side, team in teams.items()}
     return {
         "number": turn["turn"],
         "period": period_label(turn["period"]),
-        "initiative": names[initiative],
-        "initiative_team": names[f"{initiative}_team"],
-        "initiative_side": initiative,
+        "initiative_team": teams[initiative],
         "tactic": tactic_label(turn["tactic"]),
         "tactic_code": turn["tactic"],
-        "attacking": names[attacker],
         "coach_tests": coach_tests,
         "attack": attack,
         "defence": defence,
         "counter": counter,
         "goal": names[turn["goal"]] if turn.get("goal") else None,
-        "goal_side": turn.get("goal"),
         "outcome": _outcome(turn, names),
         "carry": carry,
         "score": turn["score"],

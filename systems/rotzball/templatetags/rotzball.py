@@ -6,17 +6,25 @@ import re
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
+from rules_engine.rotzball.plans import PURPOSES as RECORDED
 from systems.rotzball.roster_messages import roster_issue_text
 from systems.rotzball.selectors.records import tactic_label
 
 register = template.Library()
 register.filter("tactic_label", tactic_label)
 
-PURPOSE = re.compile(
-    r"^(home|away) (coach test|attack|defence|counter-attack|defence against counter-attack)$"
-)
+ROLLS = {
+    "coach": pgettext_lazy("roll", "coach test"),
+    "attack": pgettext_lazy("roll", "attack"),
+    "defence": pgettext_lazy("roll", "defence"),
+    "counter": pgettext_lazy("roll", "counter-attack"),
+    "counter_defence": pgettext_lazy("roll", "defence against the counter-attack"),
+}
+"""Each kind of d100 roll in words."""
+PURPOSES = {text: (side, roll) for side, rolls in RECORDED.items() for roll, text in rolls.items()}
+"""The purpose the engine records with each side's d100 roll: the side and the kind."""
 EXTRA_TOSS = re.compile(r"^extra period (\d+) coin toss$")
 
 
@@ -46,17 +54,10 @@ def roll_purpose(purpose: str, fixture) -> str:
             "n": match.group(1),
             **names,
         }
-    match = PURPOSE.match(purpose)
-    if match:
-        side, what = match.groups()
-        label = {
-            "coach test": pgettext("roll", "coach test"),
-            "attack": pgettext("roll", "attack"),
-            "defence": pgettext("roll", "defence"),
-            "counter-attack": pgettext("roll", "counter-attack"),
-            "defence against counter-attack": pgettext(
-                "roll", "defence against the counter-attack"
-            ),
-        }[what]
-        return pgettext("roll purpose", "%(team)s: %(roll)s") % {"team": names[side], "roll": label}
+    if purpose in PURPOSES:
+        side, roll = PURPOSES[purpose]
+        return pgettext("roll purpose", "%(team)s: %(roll)s") % {
+            "team": names[side],
+            "roll": ROLLS[roll],
+        }
     return purpose
