@@ -9,14 +9,12 @@ from core.exports import Column, Table, table_of
 from league.models import Team
 from systems.rotzball.documents import MATCH_RECORD
 from systems.rotzball.models import LineupSlot, Player
+from systems.rotzball.services import PLAYER_FIELDS
 
 PLAYER = (
     Column("id", _("Id"), lambda p: p.pk),
     Column("name", _("Name")),
-    Column("endurance", _("Endurance (E)")),
-    Column("agility", _("Agility (Ag)")),
-    Column("strength", _("Strength (F)")),
-    Column("intelligence", _("Intelligence (Int)")),
+    *(Column(field, Player._meta.get_field(field).verbose_name) for field in PLAYER_FIELDS[1:]),
 )
 
 

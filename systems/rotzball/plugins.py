@@ -9,7 +9,6 @@ from forecasts import plugins as forecasts
 from league import plugins as league
 from loadgen import plugins as loadgen
 from matches import plugins as matches
-from matches.models import Fixture
 from stats import plugins as stats
 from systems.rotzball import (
     DECIDED_BY,
@@ -34,14 +33,11 @@ from tournaments import plugins as tournaments
 
 
 class Chances(forecasts.Chances):
-    def fixture_chances(self, fixture: Fixture) -> dict[str, float] | None:
-        """The engine's chances, the computation the odds are priced from over fewer matches
-        (``preview.FORECAST_MATCHES``)."""
-        return preview.fixture_chances(fixture)
+    """The engine's chances, the computation the odds are priced from over fewer matches
+    (``preview.FORECAST_MATCHES``), kept per fixture and line-up."""
 
-    def fixtures_chances(self, fixtures: list[Fixture]) -> dict[int, dict[str, float] | None]:
-        """The same chances for every fixture left, kept per fixture and line-up."""
-        return preview.fixtures_chances(fixtures)
+    fixture_chances = staticmethod(preview.fixture_chances)
+    fixtures_chances = staticmethod(preview.fixtures_chances)
 
 
 def register() -> None:

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from league.models import Team
 from matches.rosters import team_assert_editable
 from systems.rotzball.models import LineupSlot, Player
-from systems.rotzball.selectors.teams import LineupReport, lineup_report, player_list
+from systems.rotzball.selectors.teams import LineupReport, lineup_report
 
 
 def team_frozen_reason(*, team: Team) -> str | None:
@@ -20,11 +20,6 @@ def team_frozen_reason(*, team: Team) -> str | None:
     except ValidationError as error:
         return " ".join(error.messages)
     return None
-
-
-def player_get(*, team: Team, player_id: int) -> Player | None:
-    """One of ``team``'s players, fresh from the database, or None."""
-    return player_list(team=team).filter(pk=player_id).first()
 
 
 def roster_rows(*, team: Team) -> list[tuple[Player, str | None]]:

@@ -9,12 +9,11 @@ every change and the pages say why.
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
@@ -22,6 +21,7 @@ from league import roles
 from league.models import Team
 from league.views.access import roster_editor_required
 from matches.selectors import team_fixture_seasons, team_fixture_sides
+from matches.table_results.views import done
 from systems.rotzball import services
 from systems.rotzball.forms import LineupForm, MatchPlanForm, PlayerForm
 from systems.rotzball.models import Player, Tactic
@@ -51,17 +51,11 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
 
 
 def _player(team: Team, player_id: int) -> Player:
-    player = pages.player_get(team=team, player_id=player_id)
-    if player is None:
-        raise Http404
-    return player
+    """One of ``team``'s players, fresh from the database (404 for another id)."""
+    return get_object_or_404(selectors.player_list(team=team), pk=player_id)
 
 
-def _done(request: HttpRequest, url: str) -> HttpResponse:
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-def _roster_page(request, team, form, *, editing: Player | None = None, status: int = 200):
+def _roster_page(request, team, form, *, editing: Player | None = None):
     team = selectors.team_with_roster(team_id=team.pk)
     context = {
         "team": team,
@@ -72,7 +66,7 @@ def _roster_page(request, team, form, *, editing: Player | None = None, status: 
         "frozen": pages.team_frozen_reason(team=team),
     }
     template = page_or_fragment(request, "rotzball/roster.html", "player-form")
-    return render(request, template, context, status=status)
+    return render(request, template, context)
 
 
 def _checked(request, team: Team, form: PlayerForm, player: Player | None = None):
@@ -106,7 +100,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
             add_service_errors(form, error)
         else:
             messages.success(request, _("%(name)s joined the roster.") % {"name": player.name})
-            return _done(request, reverse("league:roster", args=[team.pk]))
+            return done(request, reverse("league:roster", args=[team.pk]))
     return _roster_page(request, team, form)
 
 
@@ -127,7 +121,7 @@ def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpRespons
             add_service_errors(form, error)
         else:
             messages.success(request, _("%(name)s is updated.") % {"name": player.name})
-            return _done(request, reverse("league:roster", args=[team.pk]))
+            return done(request, reverse("league:roster", args=[team.pk]))
     return _roster_page(request, team, form, editing=_player(team, player_id))
 
 
@@ -142,7 +136,7 @@ def player_delete(request: HttpRequest, team: Team, player_id: int) -> HttpRespo
             messages.error(request, message)
     else:
         messages.success(request, _("%(name)s left the roster.") % {"name": player.name})
-    return _done(request, reverse("league:roster", args=[team.pk]))
+    return done(request, reverse("league:roster", args=[team.pk]))
 
 
 def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> dict:
