@@ -61,7 +61,6 @@ def _roll_form(
     return RollForm(
         data,
         players=players,
-        side_players=players,
         auto_id=f"id_{action}_%s" if action else "id_%s",
         initial={"action": action},
     )
