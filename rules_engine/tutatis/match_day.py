@@ -21,15 +21,21 @@ from rules_engine.tutatis.actions import Characteristic
 from rules_engine.tutatis.tables import STORM_BP_MALUS
 
 SIDES = ("home", "away")
-ACTION_PLAYERS: dict[str, tuple[str, ...]] = {
-    "weather": (),
-    "kickoff": (),
-    "injury": ("player",),
-    "test": ("player",),
-    "fall": ("player",),
-    "tackle": ("attacker", "defender"),
-    "shot": ("shooter", "keeper"),
+ACTION_INPUTS: dict[str, tuple[str, ...]] = {
+    "weather": ("side",),
+    "kickoff": ("side", "unconscious", "badly_hurt"),
+    "tackle": ("attacker", "attacker_helpers", "defender", "defender_helpers"),
+    "shot": ("shooter", "keeper", "distance"),
     "foul": ("fouler", "victim"),
+    "fall": ("player", "rock_pitch"),
+    "injury": ("player",),
+    "test": ("player", "characteristic", "modifier"),
+}
+"""The inputs each action reads, the acting player first."""
+PLAYER_ROLES = ("player", "attacker", "defender", "shooter", "keeper", "fouler", "victim")
+ACTION_PLAYERS = {
+    action: tuple(name for name in inputs if name in PLAYER_ROLES)
+    for action, inputs in ACTION_INPUTS.items()
 }
 """The players each action names, the acting one first."""
 
