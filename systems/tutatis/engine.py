@@ -7,9 +7,16 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from core.refusals import engine_refused
+from core.refusals import Refused, engine_refused
 from rules_engine import Dice, InvalidInput
-from rules_engine.tutatis import Role, TeamCheck, TeamPlayer, TeamRule, check_team, run_action
+from rules_engine.tutatis import (
+    Role,
+    TeamCheck,
+    TeamPlayer,
+    TeamRule,
+    check_team,
+    run_action,
+)
 from systems.tutatis.models import LeagueRules, Player
 
 STATS = ("mo", "st", "ag", "co", "bp")
@@ -35,6 +42,16 @@ RULE_MESSAGES = {
 }
 """The engine's team-building refusals in the user's language (same facts: what the team has,
 what the rule allows)."""
+ACTION_MESSAGES = {
+    "unknown_action": _("Unknown match-day action."),
+    "not_a_match_player": _("Choose a player of this match."),
+    "not_a_whole_number": _("Give a whole number."),
+    "unknown_side": _("Choose home or away."),
+    "weather_rolled": _("The weather is rolled once per match; use a Time Warp token."),
+    "unknown_characteristic": _("Choose Mo, St, Ag, Co or BP."),
+    "weather_not_rolled": _("Roll the weather before the first kick-off."),
+}
+"""The engine's refusals of a match-day action's inputs, in the user's language."""
 
 
 def player_json(player: Player) -> dict[str, Any]:
@@ -76,6 +93,12 @@ def league_rules(league: Any) -> LeagueRules:
         return league.tutatis_rules
     except LeagueRules.DoesNotExist:
         return LeagueRules(league=league)
+
+
+def action_refused(error: InvalidInput) -> Refused:
+    """The engine's refusal of a match-day action's inputs
+    (:mod:`rules_engine.tutatis.match_day`), worded in the user's language."""
+    return Refused(error.code, ACTION_MESSAGES[error.code], field=error.field)
 
 
 def roll(action: str, params: Mapping[str, Any], *, seed: int | None = None) -> tuple[dict, Dice]:

@@ -117,6 +117,12 @@ def _player_field(label, choices, required=True):
     return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=required)
 
 
+def _number(label, low: int, high: int) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, min_value=low, max_value=high, initial=0, required=False, widget=NUMBER
+    )
+
+
 class RollForm(PageForm):
     """One form for every match-day action; each action reads the fields it needs."""
 
@@ -124,28 +130,15 @@ class RollForm(PageForm):
     side = forms.ChoiceField(
         label=_("Side"), choices=[("home", _("Home")), ("away", _("Away"))], required=False
     )
-    attacker_helpers = forms.IntegerField(
-        label=_("Helpers"), min_value=0, max_value=8, initial=0, required=False, widget=NUMBER
-    )
-    defender_helpers = forms.IntegerField(
-        label=_("Helpers"), min_value=0, max_value=8, initial=0, required=False, widget=NUMBER
-    )
-    distance = forms.IntegerField(
-        label=_("Squares to the goal"),
-        min_value=0,
-        max_value=16,
-        initial=0,
-        required=False,
-        widget=NUMBER,
-    )
+    attacker_helpers = _number(_("Helpers"), 0, 8)
+    defender_helpers = _number(_("Helpers"), 0, 8)
+    distance = _number(_("Squares to the goal"), 0, 16)
     characteristic = forms.ChoiceField(
         label=_("Characteristic"),
         required=False,
         choices=[(stat, stat.upper() if stat != "bp" else "BP") for stat in engine.STATS],
     )
-    modifier = forms.IntegerField(
-        label=_("Modifier"), min_value=-6, max_value=6, initial=0, required=False, widget=NUMBER
-    )
+    modifier = _number(_("Modifier"), -6, 6)
     rock_pitch = forms.BooleanField(label=_("Dwarf rock pitch (Co − 1)"), required=False)
 
     PLAYER_ROLES = {
@@ -158,14 +151,14 @@ class RollForm(PageForm):
         "victim": _("Player on the ground"),
     }
 
-    def __init__(self, *args, players, side_players, **kwargs):
+    def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         for role, label in self.PLAYER_ROLES.items():
             self.fields[role] = _player_field(label, players, required=False)
         for name, label in (("unconscious", _("Unconscious")), ("badly_hurt", _("Badly hurt"))):
             self.fields[name] = forms.MultipleChoiceField(
                 label=label,
-                choices=side_players,
+                choices=players,
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
             )

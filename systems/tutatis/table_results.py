@@ -1,7 +1,7 @@
 """Tutatis's part of the result-report workflow (``matches.plugins.table_results``): the engine
 reads the score in points (goals 3, over the bar 1) and the badly hurt players; the post-match
 sequence carries them to each team's next match
-(:func:`~systems.tutatis.services.post_match.injuries_carry`)."""
+(:func:`~systems.tutatis.services.post_match.injuries_carry`, a round at once)."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -66,17 +66,15 @@ class TutatisResults(TableResults):
     def post_match(
         self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
     ) -> Mapping[str, Any]:
-        from systems.tutatis.services.post_match import injuries_carry
-
-        return injuries_carry(fixture=fixture, result=result, dice=dice)
+        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
 
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]
     ) -> list[Mapping[str, Any]]:
-        from systems.tutatis.services.post_match import injuries_carry_many
+        from systems.tutatis.services.post_match import injuries_carry
 
         return list(
-            injuries_carry_many(
+            injuries_carry(
                 played=[(fixture, result, dice) for fixture, result, _report, dice in played]
             )
         )

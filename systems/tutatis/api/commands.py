@@ -7,20 +7,30 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from core.api.permissions import ReadOnly
-from matches.models import Fixture
 from systems.tutatis import selectors
 from systems.tutatis.api import serializers as s
 from systems.tutatis.services import matchday, rosters
 
 
-def _team(pk: int):
-    team = selectors.tutatis_team(team_id=pk)
-    if team is None:
+def _found(row):
+    """``row``, or 404 when the selector found none."""
+    if row is None:
         raise NotFound
-    return team
+    return row
+
+
+def _team(pk: int):
+    return _found(selectors.tutatis_team(team_id=pk))
+
+
+def _valid(serializer_class: type[Serializer], request: Request) -> Serializer:
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data
 
 
 def _checked(verdict: dict) -> dict:
@@ -51,9 +61,8 @@ class RosterView(APIView):
     )
     def put(self, request: Request, pk: int) -> Response:
         team = _team(pk)
-        data = s.TutatisRosterSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        rosters.roster_set(user=request.user, team=team, counts=data.counts())
+        counts = _valid(s.TutatisRosterSerializer, request).counts()
+        rosters.roster_set(user=request.user, team=team, counts=counts)
         return Response(_roster_out(team))
 
 
@@ -67,9 +76,8 @@ class RosterCheckView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         team = _team(pk)
-        data = s.TutatisRosterSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        draft, _fired = rosters.roster_draft(team=team, counts=data.counts())
+        counts = _valid(s.TutatisRosterSerializer, request).counts()
+        draft, _fired = rosters.roster_draft(team=team, counts=counts)
         return Response(_checked(selectors.roster_check(team=team, players=draft)))
 
 
@@ -83,20 +91,10 @@ class TeamListChooseView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         team = _team(pk)
-        data = s.TutatisTeamListChooseSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        team_list = selectors.team_list_get(team_list_id=data.validated_data["team_list"])
-        if team_list is None:
-            raise NotFound
+        chosen = _valid(s.TutatisTeamListChooseSerializer, request).validated_data["team_list"]
+        team_list = _found(selectors.team_list_get(team_list_id=chosen))
         rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
         return Response(_roster_out(team))
-
-
-def _fixture(pk: int) -> Fixture:
-    fixture = selectors.fixture_get(pk=pk)
-    if fixture is None:
-        raise NotFound
-    return fixture
 
 
 class FixtureRollView(APIView):
@@ -109,10 +107,8 @@ class FixtureRollView(APIView):
         responses={201: s.TutatisMatchRollSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
-        fixture = _fixture(pk)
-        data = s.TutatisRollInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        inputs = dict(data.validated_data)
+        fixture = _found(selectors.fixture_get(pk=pk))
+        inputs = dict(_valid(s.TutatisRollInputSerializer, request).validated_data)
         action = inputs.pop("action")
         roll = matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=inputs)
         return Response(s.TutatisMatchRollSerializer(roll).data, status=status.HTTP_201_CREATED)

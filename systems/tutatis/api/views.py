@@ -2,6 +2,8 @@
 result reports. Anyone reads; a signed-in user's writes go through the services, which check
 the roles (a coach writes his own team, the commissioner edits lists and decides results)."""
 
+from collections.abc import Callable
+
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -18,23 +20,30 @@ from league import selectors as league_selectors
 from matches.table_results.api import ReportApi, ReportCommandViewSet
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.api import serializers as s
-from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
+from systems.tutatis.models import Player, ResultReport
 from systems.tutatis.services import lists, matchday, rosters
+
+
+# Anyone reads the rows its selector gives (``rows``); a signed-in user writes. (No
+# docstring: the schema would show it as every operation's description.)
+class _Rows:
+    permission_classes = [ReadOnly | IsAuthenticated]
+    filter_backends = FILTER_BACKENDS
+    rows: Callable[[], QuerySet]
+
+    def get_queryset(self) -> QuerySet:
+        return type(self).rows()
 
 
 @extend_schema_view(
     list=extend_schema(summary="List Tutatis team lists (samples and leagues' own)"),
     retrieve=extend_schema(summary="Show a Tutatis team list with its entries"),
 )
-class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
+class TeamListViewSet(_Rows, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisTeamListSerializer
-    permission_classes = [ReadOnly | IsAuthenticated]
-    filter_backends = FILTER_BACKENDS
     filterset_fields = ["league", "is_sample"]
     ordering_fields = ["name"]
-
-    def get_queryset(self) -> QuerySet[TeamList]:
-        return selectors.team_list_rows()
+    rows = staticmethod(selectors.team_list_rows)
 
     @extend_schema(
         summary="Copy a sample list into your league to edit it",
@@ -63,15 +72,11 @@ class TeamListViewSet(viewsets.ReadOnlyModelViewSet):
     update=extend_schema(summary="Edit a list entry of your league's own list"),
     partial_update=extend_schema(summary="Edit part of a list entry of your league's own list"),
 )
-class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
+class ListEntryViewSet(_Rows, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisListEntrySerializer
-    permission_classes = [ReadOnly | IsAuthenticated]
-    filter_backends = FILTER_BACKENDS
     filterset_fields = ["team_list", "role"]
     ordering_fields = ["price", "name"]
-
-    def get_queryset(self) -> QuerySet[ListEntry]:
-        return selectors.list_entry_rows()
+    rows = staticmethod(selectors.list_entry_rows)
 
     def perform_update(self, serializer) -> None:
         serializer.instance = lists.list_entry_update(
@@ -92,15 +97,11 @@ class ListEntryViewSet(mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     ),
     destroy=extend_schema(summary="Fire a player"),
 )
-class PlayerViewSet(viewsets.ModelViewSet):
+class PlayerViewSet(_Rows, viewsets.ModelViewSet):
     serializer_class = s.TutatisPlayerSerializer
-    permission_classes = [ReadOnly | IsAuthenticated]
-    filter_backends = FILTER_BACKENDS
     filterset_fields = ["team", "role", "on_pitch", "badly_hurt"]
     ordering_fields = ["name", "price"]
-
-    def get_queryset(self) -> QuerySet[Player]:
-        return selectors.player_rows()
+    rows = staticmethod(selectors.player_rows)
 
     def perform_create(self, serializer) -> None:
         data = serializer.validated_data
@@ -128,15 +129,11 @@ class PlayerViewSet(viewsets.ModelViewSet):
     list=extend_schema(summary="List match-day rolls (filter by fixture)"),
     retrieve=extend_schema(summary="Show a match-day roll with every die"),
 )
-class MatchRollViewSet(viewsets.ReadOnlyModelViewSet):
+class MatchRollViewSet(_Rows, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisMatchRollSerializer
-    permission_classes = [ReadOnly | IsAuthenticated]
-    filter_backends = FILTER_BACKENDS
     filterset_fields = ["fixture", "action", "side"]
     ordering_fields = ["created_at"]
-
-    def get_queryset(self) -> QuerySet[MatchRoll]:
-        return selectors.match_roll_rows()
+    rows = staticmethod(selectors.match_roll_rows)
 
     @extend_schema(
         summary="Spend a Time Warp token: re-roll, the second roll stands",

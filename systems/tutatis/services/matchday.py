@@ -1,13 +1,9 @@
 """Match-day tools: the engine rolls an action for a fixture and the roll is stored with every
 die (``MatchRoll``); a Time Warp token re-rolls it, and the second roll stands.
 
-``match_roll(user, fixture, action, inputs)``: ``inputs`` names players as ``"home:<id>"`` /
-``"away:<id>"`` (their characteristics come from the sheets frozen at kick-off) and the
-numbers the table decides (helpers, distance, modifier). The acting side is the first named
-player's (the attacker, shooter, fouler), or ``inputs["side"]`` for the weather and the
-kick-off checks; a coach rolls for his side, the commissioner for either. A scheduled fixture
-kicks off first. Readings: one weather per match (another only through a Time Warp); in a
-storm every BP test takes -2.
+``match_roll(user, fixture, action, inputs)``: the engine reads the action's parameters from
+``inputs`` and the sheets (:mod:`rules_engine.tutatis.match_day`); a coach rolls for his side,
+the commissioner for either. A scheduled fixture kicks off first.
 """
 
 from collections.abc import Mapping
@@ -20,116 +16,27 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from matches.models import Fixture
-from rules_engine import IllegalAction
+from rules_engine import IllegalAction, InvalidInput
 from rules_engine.tutatis import TimeWarp
-from rules_engine.tutatis.tables import STORM_BP_MALUS
+from rules_engine.tutatis.match_day import action_params
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.kickoff import KICK_OFF
 from systems.tutatis.models import MatchRoll
 from systems.tutatis.services.fixtures import locked_fixture
 
-ACTION_PLAYERS = {
-    "weather": (),
-    "kickoff": (),
-    "injury": ("player",),
-    "test": ("player",),
-    "fall": ("player",),
-    "tackle": ("attacker", "defender"),
-    "shot": ("shooter", "keeper"),
-    "foul": ("fouler", "victim"),
-}
-SIDES = ("home", "away")
-
-
-def _player(fixture: Fixture, ref: object, field: str) -> tuple[str, dict[str, Any]]:
-    side, _colon, pk = str(ref or "").partition(":")
-    if side in SIDES and pk.isdigit():
-        for player in selectors.sheet_players(fixture, side):
-            if player["id"] == int(pk):
-                return side, player
-    raise Refused("not_a_match_player", _("Choose a player of this match."), field=field)
-
-
-def _number(inputs: Mapping[str, Any], key: str, default: int | None = None) -> int:
-    value = inputs.get(key, default)
-    if type(value) is not int:
-        raise Refused("not_a_whole_number", _("Give a whole number."), field=key)
-    return value
-
 
 def _params(fixture: Fixture, action: str, inputs: Mapping[str, Any]) -> tuple[dict, str, str]:
     """The engine's parameters, the acting side and a label naming who acted."""
-    if action not in ACTION_PLAYERS:
-        raise Refused("unknown_action", _("Unknown match-day action."), field="action")
-    named = {role: _player(fixture, inputs.get(role), role) for role in ACTION_PLAYERS[action]}
-    people = [player["name"] for _side, player in named.values()]
-    if named:
-        side = next(iter(named.values()))[0]
-    else:
-        side = str(inputs.get("side", ""))
-        if side not in SIDES:
-            raise Refused("unknown_side", _("Choose home or away."), field="side")
-    stats = {role: player for role, (_side, player) in named.items()}
-    weather = selectors.weather_of(fixture=fixture)
-    if action == "weather":
-        if weather is not None:
-            raise Refused(
-                "weather_rolled",
-                _("The weather is rolled once per match; use a Time Warp token."),
-                field="action",
-            )
-        params: dict[str, Any] = {}
-    elif action == "injury":
-        params = {}
-    elif action == "test":
-        characteristic = str(inputs.get("characteristic", ""))
-        if characteristic not in engine.STATS:
-            raise Refused(
-                "unknown_characteristic", _("Choose Mo, St, Ag, Co or BP."), field="characteristic"
-            )
-        modifier = _number(inputs, "modifier", 0)
-        if characteristic == "bp" and weather == "storm":
-            modifier += STORM_BP_MALUS
-        params = {
-            "characteristic": characteristic,
-            "value": stats["player"][characteristic],
-            "modifier": modifier,
-        }
-    elif action == "fall":
-        params = {"co": stats["player"]["co"], "rock_pitch": bool(inputs.get("rock_pitch"))}
-    elif action == "tackle":
-        params = {
-            role: {"st": stats[role]["st"], "helpers": _number(inputs, f"{role}_helpers", 0)}
-            for role in ("attacker", "defender")
-        }
-    elif action == "shot":
-        params = {
-            "shooter": {"st": stats["shooter"]["st"], "bp": stats["shooter"]["bp"]},
-            "keeper": {"ag": stats["keeper"]["ag"], "bp": stats["keeper"]["bp"]},
-            "distance": _number(inputs, "distance"),
-        }
-    elif action == "foul":
-        params = {"st": stats["fouler"]["st"], "co": stats["victim"]["co"]}
-    else:  # kickoff
-        if weather is None:
-            raise Refused(
-                "weather_not_rolled",
-                _("Roll the weather before the first kick-off."),
-                field="action",
-            )
-        players = selectors.sheet_players(fixture, side)
-        names = {player["id"]: player["name"] for player in players}
-        hurt = inputs.get("badly_hurt")
-        if hurt is None:
-            hurt = [player["id"] for player in players if player.get("badly_hurt")]
-        params = {
-            "weather": weather,
-            "on_pitch": [player["name"] for player in players if player["on_pitch"]],
-            "unconscious": [names[pk] for pk in inputs.get("unconscious", []) if pk in names],
-            "badly_hurt": [names[pk] for pk in hurt if pk in names],
-        }
-        people = [getattr(fixture, side).name]
-    return params, side, " → ".join(people)
+    try:
+        return action_params(
+            action,
+            inputs,
+            sheet=lambda side: selectors.sheet_players(fixture, side),
+            weather=selectors.weather_of(fixture=fixture),
+            teams={side: getattr(fixture, side).name for side in ("home", "away")},
+        )
+    except InvalidInput as error:
+        raise engine.action_refused(error) from None
 
 
 @transaction.atomic

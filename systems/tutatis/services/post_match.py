@@ -28,16 +28,11 @@ def post_match_run(*, fixture_id: int) -> PostMatchRun | None:
     return None if run is None else PostMatchRun.objects.filter(pk=run.pk).first()
 
 
-def injuries_carry(*, fixture: Fixture, result: Result, dice: Dice) -> dict[str, Any]:
+def injuries_carry(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[dict[str, Any]]:
     """Each side's badly hurt players (the engine's reading) start its next match injured;
-    the others who played are fit again. Returns the engine's account by side."""
-    return injuries_carry_many(played=[(fixture, result, dice)])[0]
-
-
-def injuries_carry_many(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[dict[str, Any]]:
-    """:func:`injuries_carry` for many fixtures whose teams play once each (a round): the
-    engine's account of each, its players written in two statements for all. Returns each
-    fixture's account by side, in order."""
+    the others who played are fit again: for fixtures whose teams play once each (a round),
+    their players written in two statements for all. Returns each fixture's account by side
+    (the engine's), in order."""
     accounts = []
     hurt_names: dict[tuple[int, str], bool] = {}
     played_ids: dict[int, int] = {}

@@ -24,7 +24,9 @@ from league.models import League, Team
 from league.roles import can_edit_roster
 from matches import locking
 from matches.rosters import teams_assert_editable
+from rules_engine import InvalidInput
 from rules_engine.tutatis import TeamRule
+from rules_engine.tutatis.roster_draft import draft_roster, free_name
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, Player, TeamList, TutatisTeam
 from systems.tutatis.selectors import team_lists_for
@@ -50,7 +52,10 @@ def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
     return [locked[team.pk] for team in teams]
 
 
-def _refuse(check, *, allow_short: bool = False) -> None:
+def _refuse(team: Team, players: Sequence[Player], *, allow_short: bool = False) -> None:
+    """Refused, naming every broken rule, unless ``players`` pass the engine's team-building
+    check on the league's budget (``allow_short``: fewer than seven on the pitch too)."""
+    check = engine.team_check(players, budget=engine.league_rules(team.league).budget)
     errors = [
         error
         for error in check.errors
@@ -58,6 +63,13 @@ def _refuse(check, *, allow_short: bool = False) -> None:
     ]
     if errors:
         raise ValidationError({"roster": [f"{e.message} ({e.rule.value})" for e in errors]})
+
+
+def _refuse_taken(team: Team, name: str, *, player: Player | None = None) -> None:
+    """Refused when another player of ``team`` than ``player`` has ``name``."""
+    others = Player.objects.filter(team=team, name=name)
+    if others.exclude(pk=player.pk if player else None).exists():
+        raise Refused("name_taken", _("Another player of this team has this name."), field="name")
 
 
 @transaction.atomic
@@ -127,15 +139,6 @@ def _hired(entry: ListEntry, team: Team, name: str, on_pitch: bool) -> Player:
     )
 
 
-def _free_name(base: str, taken: set[str]) -> str:
-    number = 1
-    while f"{base} {number}" in taken:
-        number += 1
-    name = f"{base} {number}"
-    taken.add(name)
-    return name
-
-
 def _entries_of(teams: Sequence[Team]) -> dict[int, dict[int, ListEntry]]:
     """Each team's list's entries by id, by team id (two queries for all); refused when a
     team has no list yet."""
@@ -168,27 +171,20 @@ def rosters_draft(
     drafts = []
     for team, counts in rosters:
         entries = entries_of[team.pk]
-        unknown = [pk for pk in counts if pk not in entries]
-        if unknown:
+        names = {pk: entry.name for pk, entry in entries.items()}
+        try:
+            roster, fired = draft_roster(names, players.get(team.pk, []), counts)
+        except InvalidInput:
             raise Refused(
                 "entry_not_in_list", _("This entry is not in the team's list."), field="roster"
-            )
-        current = players.get(team.pk, [])
-        taken = {player.name for player in current}
-        kept: list[Player] = []
-        for pk, entry in entries.items():
-            on_pitch, bench = counts.get(pk, (0, 0))
-            mine = [player for player in current if player.entry_id == pk]
-            wanted = [True] * on_pitch + [False] * bench
-            for player, place in zip(mine, wanted, strict=False):
-                player.on_pitch = place
-                kept.append(player)
-            for place in wanted[len(mine) :]:
-                kept.append(_hired(entry, team, _free_name(entry.name, taken), place))
-        others = [p for p in current if p.entry_id not in entries]  # entry gone: kept as is
-        kept.extend(others)
-        kept_ids = {p.pk for p in kept if p.pk}
-        drafts.append((kept, [player for player in current if player.pk not in kept_ids]))
+            ) from None
+        kept = []
+        for player, entry_id, name, on_pitch in roster:
+            if player is None:
+                player = _hired(entries[entry_id], team, name, on_pitch)
+            player.on_pitch = on_pitch
+            kept.append(player)
+        drafts.append((kept, fired))
     return drafts
 
 
@@ -210,9 +206,8 @@ def rosters_set(
     drafts = rosters_draft(
         rosters=[(team, counts) for team, (_team, counts) in zip(locked, rosters, strict=True)]
     )
-    budgets = {team.league_id: engine.league_rules(team.league).budget for team in locked}
     for team, (kept, _fired) in zip(locked, drafts, strict=True):
-        _refuse(engine.team_check(kept, budget=budgets[team.league_id]))
+        _refuse(team, kept)
     fired = [player for _kept, gone in drafts for player in gone]
     Player.objects.filter(pk__in=[player.pk for player in fired]).delete()
     hired = [player for kept, _gone in drafts for player in kept if player.pk is None]
@@ -239,14 +234,12 @@ def player_hire(
             "entry_not_in_list", _("This entry is not in the team's list."), field="entry"
         )
     current = list(Player.objects.filter(team=locked))
-    taken = {player.name for player in current}
-    if name and name in taken:
-        raise Refused("name_taken", _("Another player of this team has this name."), field="name")
-    player = _hired(entry, locked, name or _free_name(entry.name, taken), on_pitch)
-    _refuse(
-        engine.team_check([*current, player], budget=engine.league_rules(locked.league).budget),
-        allow_short=True,
+    if name:
+        _refuse_taken(locked, name)
+    player = _hired(
+        entry, locked, name or free_name(entry.name, {p.name for p in current}), on_pitch
     )
+    _refuse(locked, [*current, player], allow_short=True)
     player.full_clean()
     player.save()
     return player
@@ -268,16 +261,12 @@ def player_update(
     if name is not None:
         if not name:
             raise Refused("required", _("Give the player a name."), field="name")
-        if Player.objects.filter(team=locked_team, name=name).exclude(pk=locked.pk).exists():
-            raise Refused(
-                "name_taken", _("Another player of this team has this name."), field="name"
-            )
+        _refuse_taken(locked_team, name, player=locked)
         locked.name = name
     if on_pitch is not None:
         locked.on_pitch = on_pitch
         others = list(Player.objects.filter(team=locked_team).exclude(pk=locked.pk))
-        budget = engine.league_rules(locked_team.league).budget
-        _refuse(engine.team_check([*others, locked], budget=budget), allow_short=True)
+        _refuse(locked_team, [*others, locked], allow_short=True)
     locked.full_clean()
     locked.save()
     return locked

@@ -14,6 +14,7 @@ from matches.models import Fixture
 from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
+from rules_engine.tutatis.match_day import ACTION_INPUTS
 from systems.tutatis import RULE_SYSTEM, roles, selectors
 from systems.tutatis.forms import ResultForm, RollForm
 from systems.tutatis.models import Action
@@ -40,19 +41,6 @@ def _fixture(pk: int) -> Fixture:
     return fixture
 
 
-ACTION_FIELDS = {
-    "weather": ("side",),
-    "kickoff": ("side", "unconscious", "badly_hurt"),
-    "tackle": ("attacker", "attacker_helpers", "defender", "defender_helpers"),
-    "shot": ("shooter", "keeper", "distance"),
-    "foul": ("fouler", "victim"),
-    "fall": ("player", "rock_pitch"),
-    "injury": ("player",),
-    "test": ("player", "characteristic", "modifier"),
-}
-"""The fields each match-day action's form shows."""
-
-
 def _roll_form(
     fixture: Fixture, data=None, action: str = "", *, players: list | None = None
 ) -> RollForm:
@@ -61,7 +49,6 @@ def _roll_form(
     return RollForm(
         data,
         players=players,
-        side_players=players,
         auto_id=f"id_{action}_%s" if action else "id_%s",
         initial={"action": action},
     )
@@ -70,15 +57,16 @@ def _roll_form(
 def _roll_forms(
     fixture: Fixture, bound: RollForm | None = None, *, sheets: dict | None = None
 ) -> list[tuple]:
-    """``(action, label, form, fields)`` for each tool; a bound form replaces its action's.
-    The players are read once for every form (``sheets``: the context's, when at hand)."""
+    """``(action, label, form, fields)`` for each tool (the fields its action reads); a bound
+    form replaces its action's. The players are read once for every form (``sheets``: the
+    context's, when at hand)."""
     tools = []
     players = selectors.player_choices(fixture, sheets=sheets)
     for action, label in Action.choices:
         form = _roll_form(fixture, action=action, players=players)
         if bound is not None and bound.data.get("action") == action:
             form = bound
-        tools.append((action, label, form, [form[name] for name in ACTION_FIELDS[action]]))
+        tools.append((action, label, form, [form[name] for name in ACTION_INPUTS[action]]))
     return tools
 
 
