@@ -25,11 +25,13 @@ class SheetKickOff(FrozenKickOff):
     refusal: Any = "%(team)s cannot play yet: %(why)s"
     league_related: Sequence[str] = ()
     """What each league's options read, prefetched once for all the fixtures."""
+    cleared: Sequence[str] = ()
+    """The fixture's text fields emptied at kick-off (Rotzball's ``problem`` of a failed
+    simulation)."""
 
     def __init__(self) -> None:
-        super().__init__(
-            self.fixtures_freeze, ["home_sheet", "away_sheet", "options", "status", "locked_at"]
-        )
+        fields = ["home_sheet", "away_sheet", "options", "status", "locked_at", *self.cleared]
+        super().__init__(self.fixtures_freeze, fields)
 
     def team_sheets(self, teams: list[Team]) -> tuple[Mapping[int, Any], Mapping[int, str]]:
         """The sheet of each team that may play and why each other may not, by team id."""
@@ -72,4 +74,6 @@ class SheetKickOff(FrozenKickOff):
             fixture.options = options[fixture.season.league_id]
             fixture.status = Fixture.Status.LOCKED
             fixture.locked_at = now
+            for field in self.cleared:
+                setattr(fixture, field, "")
         return refused

@@ -14,7 +14,7 @@ from league.services import teams_register
 from matches.models import Fixture
 from rules_engine import Dice
 from systems.rotzball import services
-from systems.rotzball.kickoff import fixtures_freeze
+from systems.rotzball.kickoff import KICK_OFF
 from systems.rotzball.models import LineupSlot, Player, Tactic
 
 FIRST_NAMES = [
@@ -81,5 +81,5 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
 
 def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
     """Freeze the fixtures as ``kick_off`` does (line-ups, options), on the objects only."""
-    for _fixture, error in fixtures_freeze(fixtures=fixtures):
+    for _fixture, error in KICK_OFF.fixtures_freeze(fixtures=fixtures):
         raise error
