@@ -47,7 +47,8 @@ def _rule_value(house_rules: object, path: tuple[str, ...]) -> object:
 class KillpowerRulesForm(LeagueRulesForm):
     """A Killpower Ball league's competition format and house rules: the common ones as fields,
     the rest as the engine's JSON. The engine validates them through the service; an error
-    naming one of the settings with a field goes on that field (:func:`add_league_errors`)."""
+    naming one of the settings with a field goes on that field
+    (:func:`core.forms.add_service_errors`)."""
 
     game_name = RULE_SYSTEM
     rule_template = "killpower/league_rules_fields.html"

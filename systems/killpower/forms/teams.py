@@ -4,7 +4,6 @@ import re
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
@@ -16,6 +15,7 @@ from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpeciali
 SPECIALIZATION_ORDER = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
 EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards",
                    "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip
+GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 SPECIALIZATION_LABELS = {
     "archer": _("Archer (+1 HAB)"),
@@ -108,26 +108,17 @@ class KillpowerTeamForm(PageForm):
             for number in range(1, TEAM_SIZE + 1)
         ]
 
+    def error_field(self, field: str, message: str = "") -> str:
+        """A service error on ``gladiators.3.name`` goes to gladiator 4's name field."""
+        if match := GLADIATOR_FIELD.match(field):
+            return f"gladiator_{int(match.group(1)) + 1}_{match.group(2)}"
+        return field
+
     def team(self) -> dict[str, Any]:
         return {
             key: self.cleaned_data[key]
             for key in ("name", "coach", "primary_colour", "secondary_colour")
         }
-
-
-GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
-
-
-def add_team_errors(form: KillpowerTeamForm, error: ValidationError) -> None:
-    """A service error on ``gladiators.3.name`` goes to gladiator 4's name field."""
-    if not hasattr(error, "error_dict"):
-        form.add_error(None, error.messages)
-        return
-    for field, messages in error.message_dict.items():
-        match = GLADIATOR_FIELD.match(field)
-        if match:
-            field = f"gladiator_{int(match.group(1)) + 1}_{match.group(2)}"
-        form.add_error(field if field in form.fields else None, messages)
 
 
 class GladiatorRenameForm(PageForm):

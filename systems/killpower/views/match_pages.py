@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.access import role_gate
+from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from league.models import League
 from matches.models import Fixture
@@ -32,8 +33,6 @@ from systems.killpower.forms import (
     DecideForm,
     DisputeForm,
     ResultForm,
-    add_confirm_errors,
-    add_result_errors,
 )
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
@@ -257,7 +256,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
                 note=note_form.cleaned_data["note"],
             )
         except ValidationError as error:
-            add_result_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(
                 request, _("The corrected result is decided: the post-match sequence runs.")
@@ -326,7 +325,7 @@ class KillpowerPages(ReportPages):
         }
 
     def entry_refused(self, form: ResultForm, error: Exception) -> None:
-        add_result_errors(form, error)
+        add_service_errors(form, error)
 
     def entry_page(self, request: HttpRequest, fixture: Fixture, form: ResultForm) -> HttpResponse:
         return _result_page(
@@ -371,7 +370,7 @@ class KillpowerPages(ReportPages):
                 field.startswith("free_throws") for field in error.error_dict
             )
             if form.is_valid() and form.free_throw_rows() and about_free_throws:
-                add_confirm_errors(form, error)
+                add_service_errors(form, error)
                 context = _report_context(request, report, confirm_form=form)
                 return render(request, "killpower/report.html", context)
         for message in getattr(error, "messages", [refusal_text(error)]):
