@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from systems.killpower.forms.teams import EQUIPMENT_CHOICES
+from systems.killpower.models import EquipmentKind
 
 
 class DecidedBy:
@@ -30,7 +30,7 @@ LOCATION_CHOICES = [
     ("left_leg", _("left leg")),
     ("right_leg", _("right leg")),
 ]
-REDRAW_CHOICES = [("", _("keep it")), *EQUIPMENT_CHOICES]
+REDRAW_CHOICES = [("", _("keep it")), *EquipmentKind.choices]
 FREE_THROW_FIELD = re.compile(r"^free_throws\.(?:(distances)\.)?(home|away)(?:\.(\d+))?$")
 """A service's field about a side's shooters (``free_throws.home.1``) or their distances
 (``free_throws.distances.home.0``)."""

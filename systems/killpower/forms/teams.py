@@ -17,21 +17,6 @@ EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards
                    "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip
 GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
-SPECIALIZATION_LABELS = {
-    "archer": _("Archer (+1 HAB)"),
-    "defender": _("Defender (+1 VIE)"),
-    "warrior": _("Warrior (+1 PHY)"),
-    "mentor": _("Mentor (+1 POU)"),
-    "shooter": _("Shooter (+1 BAL)"),
-}
-EQUIPMENT_LABELS = {
-    "combat_gloves": _("Combat gloves (+1D10 damage per hit)"),
-    "magic_armour": _("Magic armour (1D5+6, drawn once)"),
-    "power_cards": _("Two power cards"),
-}
-SPECIALIZATION_CHOICES = [(v, SPECIALIZATION_LABELS[v]) for v in GladiatorSpecialization.values]
-EQUIPMENT_CHOICES = [(v, EQUIPMENT_LABELS[v]) for v in EquipmentKind.values]
-"""The models' choices (``GladiatorSpecialization``, ``EquipmentKind``) as the pages word them."""
 
 
 # --- a team and its gladiators --------------------------------------------------------------
@@ -61,12 +46,12 @@ class KillpowerTeamForm(PageForm):
             )
             self.fields[f"gladiator_{number}_specialization"] = forms.ChoiceField(
                 label=_("Specialization of gladiator %(n)s") % {"n": number},
-                choices=SPECIALIZATION_CHOICES,
+                choices=GladiatorSpecialization.choices,
                 initial=SPECIALIZATION_ORDER[number - 1],
             )
             self.fields[f"gladiator_{number}_equipment"] = forms.ChoiceField(
                 label=_("Equipment of gladiator %(n)s") % {"n": number},
-                choices=EQUIPMENT_CHOICES,
+                choices=EquipmentKind.choices,
                 initial=EQUIPMENT_ORDER[number - 1],
             )
 
