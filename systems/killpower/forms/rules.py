@@ -26,22 +26,19 @@ the rest is the advanced JSON (``house_rules``)."""
 RULES_AS_WRITTEN = KillpowerSettings()
 
 
-def _rule_default(path: tuple[str, ...]) -> int:
-    """The engine's default for a house rule: the rules as written (and RULES_NOTES)."""
-    settings = RULES_AS_WRITTEN.to_dict()
-    value = settings
-    for key in path:
-        value = value[key]
-    return value
-
-
 def _rule_value(house_rules: object, path: tuple[str, ...]) -> object:
+    """The setting at ``path`` in ``house_rules`` (None where it has none)."""
     value = house_rules
     for key in path:
         if not isinstance(value, dict) or key not in value:
             return None
         value = value[key]
     return value
+
+
+def _rule_default(path: tuple[str, ...]) -> object:
+    """The engine's default for a house rule: the rules as written (and RULES_NOTES)."""
+    return _rule_value(RULES_AS_WRITTEN.to_dict(), path)
 
 
 class KillpowerRulesForm(LeagueRulesForm):

@@ -108,36 +108,31 @@ def die_label(die: str) -> str:
 
 PURPOSES = [
     (
-        re.compile(r"^death risk location (?P<name>.+)$"),
-        lambda m: _("Death risk: where %(name)s was hit (1-2, 9-10 a limb; 3-8 the head)") % m,
+        r"^death risk location (?P<name>.+)$",
+        gettext_lazy("Death risk: where %(name)s was hit (1-2, 9-10 a limb; 3-8 the head)"),
+    ),
+    (r"^magic armour (?P<name>.+)$", gettext_lazy("Magic armour of %(name)s (1D5 + 6)")),
+    (r"^power card (?P<name>.+)$", gettext_lazy("Power card drawn for %(name)s")),
+    (r"^RAP (?P<name>.+)$", gettext_lazy("Speed (RAP) of %(name)s")),
+    (r"^combat gloves (?P<name>.+)$", gettext_lazy("Combat gloves damage by %(name)s")),
+    (
+        r"^free throw (?P<side>home|away) (?P<name>.+) from (?P<distance>\d+)$",
+        gettext_lazy("Free throw by %(name)s from %(distance)s cells"),
     ),
     (
-        re.compile(r"^magic armour (?P<name>.+)$"),
-        lambda m: _("Magic armour of %(name)s (1D5 + 6)") % m,
-    ),
-    (re.compile(r"^power card (?P<name>.+)$"), lambda m: _("Power card drawn for %(name)s") % m),
-    (re.compile(r"^RAP (?P<name>.+)$"), lambda m: _("Speed (RAP) of %(name)s") % m),
-    (
-        re.compile(r"^combat gloves (?P<name>.+)$"),
-        lambda m: _("Combat gloves damage by %(name)s") % m,
-    ),
-    (
-        re.compile(r"^free throw (?P<side>home|away) (?P<name>.+) from (?P<distance>\d+)$"),
-        lambda m: _("Free throw by %(name)s from %(distance)s cells") % m,
-    ),
-    (
-        re.compile(r"^free throws: who shoots first"),
-        lambda m: _("Free throws: who shoots first (heads: home)"),
+        r"^free throws: who shoots first",
+        gettext_lazy("Free throws: who shoots first (heads: home)"),
     ),
 ]
+"""The engine's roll purposes (a pattern) and their words (with the pattern's groups)."""
 
 
 @register.filter
 def kp_roll_purpose(purpose: str) -> str:
     for pattern, words in PURPOSES:
-        match = pattern.match(purpose or "")
+        match = re.match(pattern, purpose or "")
         if match:
-            return words(match.groupdict())
+            return words % match.groupdict()
     return purpose
 
 

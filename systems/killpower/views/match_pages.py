@@ -205,24 +205,22 @@ def _result_page(
 def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict[str, Any]:
     fixture = report.fixture
     user = request.user
-    pending = report.status == ResultReport.Status.PENDING
-    open_ = report.status in ResultReport.OPEN
+    actions = report_actions(user, report)
     side = roles.coached_side(user, fixture)
     # the other coach confirms; the commissioner decides (the same, with a note)
-    can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
-    payload = report.payload or {}
+    can_confirm = actions.confirm and side is not None
     confirm_side = side if can_confirm else None
     return {
         "report": report,
         "fixture": fixture,
         "league": fixture.season.league,
-        "payload": payload,
+        "payload": report.payload or {},
         "sides": selectors.report_sides(report=report),
         "can_confirm": can_confirm,
-        "can_dispute": pending and roles.can_dispute_result(user, report),
-        "can_decide": open_ and roles.can_decide_result(user, report),
+        "can_dispute": actions.dispute,
+        "can_decide": actions.decide,
         "is_submitter": user.is_authenticated and report.submitted_by_id == user.pk,
-        "can_reenter": open_ and roles.can_enter_result(user, fixture),
+        "can_reenter": report.status in ResultReport.OPEN and roles.can_enter_result(user, fixture),
         "confirm_form": forms.get("confirm_form") or _confirm_form(report, confirm_side),
         "dispute_form": forms.get("dispute_form") or DisputeForm(),
         "decide_form": forms.get("decide_form") or DecideForm(),
