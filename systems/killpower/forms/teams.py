@@ -15,7 +15,9 @@ from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpeciali
 SPECIALIZATION_ORDER = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
 EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards",
                    "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip
-GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
+RECRUIT_KEYS = ("name", "specialization", "equipment")
+"""What the coach chooses of each gladiator (a field ``gladiator_<number>_<key>``)."""
+GLADIATOR_FIELD = re.compile(rf"^gladiators\.(\d+)\.({'|'.join(RECRUIT_KEYS)})")
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 
@@ -57,12 +59,7 @@ class KillpowerTeamForm(PageForm):
 
     def gladiator_rows(self) -> list[dict[str, Any]]:
         return [
-            {
-                "number": number,
-                "name": self[f"gladiator_{number}_name"],
-                "specialization": self[f"gladiator_{number}_specialization"],
-                "equipment": self[f"gladiator_{number}_equipment"],
-            }
+            {"number": number, **{key: self[f"gladiator_{number}_{key}"] for key in RECRUIT_KEYS}}
             for number in range(1, TEAM_SIZE + 1)
         ]
 
@@ -85,11 +82,8 @@ class KillpowerTeamForm(PageForm):
     def gladiators(self) -> list[dict[str, str]]:
         """The coach's choices as ``killpower_team_register`` takes them."""
         return [
-            {
-                "name": self.cleaned_data[f"gladiator_{number}_name"].strip(),
-                "specialization": self.cleaned_data[f"gladiator_{number}_specialization"],
-                "equipment": self.cleaned_data[f"gladiator_{number}_equipment"],
-            }
+            {key: self.cleaned_data[f"gladiator_{number}_{key}"] for key in RECRUIT_KEYS}
+            | {"name": self.cleaned_data[f"gladiator_{number}_name"].strip()}
             for number in range(1, TEAM_SIZE + 1)
         ]
 
