@@ -202,7 +202,8 @@ def _result_page(
 # --- a report: confirm, dispute, decide ----------------------------------------------------
 
 
-def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict[str, Any]:
+def _report_page(request: HttpRequest, report: ResultReport, **forms) -> HttpResponse:
+    """The report's page, with the command forms given (bound, with their errors) or new."""
     fixture = report.fixture
     user = request.user
     actions = report_actions(user, report)
@@ -210,7 +211,7 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
     # the other coach confirms; the commissioner decides (the same, with a note)
     can_confirm = actions.confirm and side is not None
     confirm_side = side if can_confirm else None
-    return {
+    context = {
         "report": report,
         "fixture": fixture,
         "league": fixture.season.league,
@@ -226,12 +227,13 @@ def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict
         "decide_form": forms.get("decide_form") or DecideForm(),
         "history": selectors.report_history(report=report),
     }
+    return render(request, "killpower/report.html", context)
 
 
 def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A result report as entered, with what the user may do about it."""
     report = _report(pk)
-    return render(request, "killpower/report.html", _report_context(request, report))
+    return _report_page(request, report)
 
 
 @decider_required
@@ -351,8 +353,7 @@ class KillpowerPages(ReportPages):
         """The command's form; the report page again with its errors when it is invalid."""
         form = self._form(request, report, command)
         if not form.is_valid():
-            context = _report_context(request, report, **{f"{command}_form": form})
-            return render(request, "killpower/report.html", context)
+            return _report_page(request, report, **{f"{command}_form": form})
         if command == "confirm":
             return {"decisions": form.decisions(), "options": form.free_throws()}
         return dict(form.cleaned_data)
@@ -369,8 +370,7 @@ class KillpowerPages(ReportPages):
             )
             if form.is_valid() and form.free_throw_rows() and about_free_throws:
                 add_service_errors(form, error)
-                context = _report_context(request, report, confirm_form=form)
-                return render(request, "killpower/report.html", context)
+                return _report_page(request, report, confirm_form=form)
         for message in getattr(error, "messages", [refusal_text(error)]):
             messages.error(request, message)
         return redirect("matches:kp_report", report.pk)
