@@ -23,12 +23,16 @@ class PageForm(forms.Form):
 
 def add_service_errors(form: forms.Form, error: ValidationError) -> None:
     """Attach a service's refusal (any ``ValidationError``) to ``form``: per field where the
-    form has one."""
+    form has one. A form whose fields are not named as the service names them routes each
+    message with its ``error_field(field, message)`` method (the form field, or None)."""
     if not hasattr(error, "error_dict"):
         form.add_error(None, error.messages)
         return
+    route = getattr(form, "error_field", None)
     for field, messages in error.message_dict.items():
-        form.add_error(field if field in form.fields else None, messages)
+        for message in messages:
+            target = route(field, message) if route else field
+            form.add_error(target if target in form.fields else None, message)
 
 
 def _zone_choices() -> list[tuple[str, str]]:

@@ -10,12 +10,12 @@ field keeps its name. A game's rules form is a :class:`~django.forms.Form` with:
 * ``rule_initial(league)`` (class method): the fields' values for a league;
 * ``error_field(self, field, message)``: where a service error goes (default: ``field``).
 
-Services raise ``ValidationError`` with field dicts; :func:`add_league_errors` shows them.
+Services raise ``ValidationError`` with field dicts; :func:`core.forms.add_service_errors` shows
+them.
 """
 
 from django import forms
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core import registry
@@ -256,18 +256,6 @@ def league_settings_form(*args, league: League, **kwargs) -> forms.Form:
     initial |= {field: getattr(league, field) for field in fields}
     kwargs.setdefault("initial", initial | rules.rule_initial(league))
     return form_class(*args, **kwargs)
-
-
-def add_league_errors(form: forms.Form, error: ValidationError) -> None:
-    """A service's ``ValidationError`` on the form: each message on the field the game's rules
-    form routes it to (a house-rules message on the field of the setting it names)."""
-    if not hasattr(error, "error_dict"):
-        form.add_error(None, error.messages)
-        return
-    for field, messages in error.message_dict.items():
-        for message in messages:
-            target = form.error_field(field, message) if hasattr(form, "error_field") else field
-            form.add_error(target if target in form.fields else None, message)
 
 
 class SeasonForm(PageForm):

@@ -15,7 +15,6 @@ from league import selectors, services
 from league.forms import (
     SeasonForm,
     TeamRegisterForm,
-    add_league_errors,
     colours_initial,
     league_create_form,
     league_settings_form,
@@ -68,7 +67,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
         try:
             league = services.league_create(commissioner=request.user, **form.league())
         except ValidationError as error:
-            add_league_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(
                 request, _("%(name)s is created. Register its teams next.") % {"name": league.name}
@@ -84,7 +83,7 @@ def league_settings(request: HttpRequest, league: League) -> HttpResponse:
         try:
             services.league_update(league=league, **form.settings())
         except ValidationError as error:
-            add_league_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("The league settings are saved."))
             return redirect(league)

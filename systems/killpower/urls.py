@@ -36,56 +36,21 @@ match_patterns = [
     path("reports/<int:pk>/correct/", match_pages.report_correct, name="kp_report_correct"),
 ]
 
+API_ROUTES = [
+    ("killpower-teams/", gladiators.KillpowerTeamCreateView, "killpower-team-create"),
+    ("gladiators/<int:pk>/raise/", gladiators.GladiatorRaiseView, "gladiator-raise"),
+    ("gladiators/<int:pk>/rename/", gladiators.GladiatorRenameView, "gladiator-rename"),
+    ("fixtures/<int:pk>/kick-off/", matches.FixtureKickOffView, "fixture-kick-off"),
+    ("fixtures/<int:pk>/post-match/", matches.FixturePostMatchView, "fixture-post-match"),
+    ("fixtures/<int:pk>/referee-sheet/", matches.FixtureRefereeSheetView, "fixture-referee-sheet"),
+    ("result-reports/queue/", matches.ResultQueueView, "resultreport-queue"),
+    ("seasons/<int:pk>/tournament/", matches.SeasonTournamentView, "season-tournament"),
+    ("seasons/<int:pk>/bracket/", matches.SeasonBracketView, "season-bracket"),
+    ("seasons/<int:pk>/ranking/", matches.SeasonRankingView, "season-ranking"),
+]
+"""The API's views (the reports' are the workflow's): route, view, name."""
+
 api_patterns = [
-    path(
-        "killpower-teams/",
-        gladiators.KillpowerTeamCreateView.as_view(),
-        name="killpower-team-create",
-    ),
-    path(
-        "gladiators/<int:pk>/raise/",
-        gladiators.GladiatorRaiseView.as_view(),
-        name="gladiator-raise",
-    ),
-    path(
-        "gladiators/<int:pk>/rename/",
-        gladiators.GladiatorRenameView.as_view(),
-        name="gladiator-rename",
-    ),
+    *(path(route, view.as_view(), name=name) for route, view, name in API_ROUTES),
     *table_urls.api_patterns(ROUTES, matches.REPORTS),
-    path(
-        "fixtures/<int:pk>/kick-off/",
-        matches.FixtureKickOffView.as_view(),
-        name="fixture-kick-off",
-    ),
-    path(
-        "fixtures/<int:pk>/post-match/",
-        matches.FixturePostMatchView.as_view(),
-        name="fixture-post-match",
-    ),
-    path(
-        "fixtures/<int:pk>/referee-sheet/",
-        matches.FixtureRefereeSheetView.as_view(),
-        name="fixture-referee-sheet",
-    ),
-    path(
-        "result-reports/queue/",
-        matches.ResultQueueView.as_view(),
-        name="resultreport-queue",
-    ),
-    path(
-        "seasons/<int:pk>/tournament/",
-        matches.SeasonTournamentView.as_view(),
-        name="season-tournament",
-    ),
-    path(
-        "seasons/<int:pk>/bracket/",
-        matches.SeasonBracketView.as_view(),
-        name="season-bracket",
-    ),
-    path(
-        "seasons/<int:pk>/ranking/",
-        matches.SeasonRankingView.as_view(),
-        name="season-ranking",
-    ),
 ]

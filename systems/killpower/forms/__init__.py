@@ -6,15 +6,13 @@ from systems.killpower.forms.reports import (
     ConfirmForm,
     DecideForm,
     DisputeForm,
-    add_confirm_errors,
 )
-from systems.killpower.forms.results import ResultForm, add_result_errors
+from systems.killpower.forms.results import ResultForm
 from systems.killpower.forms.teams import (
     GladiatorRenameForm,
     KillpowerTeamForm,
     RaiseForm,
     TournamentForm,
-    add_team_errors,
 )
 
 __all__ = [
@@ -26,7 +24,4 @@ __all__ = [
     "RaiseForm",
     "ResultForm",
     "TournamentForm",
-    "add_confirm_errors",
-    "add_result_errors",
-    "add_team_errors",
 ]

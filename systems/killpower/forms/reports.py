@@ -5,7 +5,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
@@ -13,10 +12,10 @@ from systems.killpower.forms.result_fields import (
     add_free_throw_fields,
     clean_free_throws,
     free_throw_choices,
+    free_throw_error_field,
     free_throw_rows,
     redraw_field,
 )
-from systems.killpower.forms.results import DISTANCE_FIELD, SHOOTER_FIELD, shooter_error_field
 
 
 class ConfirmForm(PageForm):
@@ -67,22 +66,11 @@ class ConfirmForm(PageForm):
             return None
         return free_throw_choices(self, {self.side: ""})
 
-
-def add_confirm_errors(form: ConfirmForm, error: ValidationError) -> None:
-    """A service's errors on the confirming coach's own free-throw fields where they name one
-    (``free_throws.home.1``), on the form otherwise."""
-    if not hasattr(error, "error_dict"):
-        form.add_error(None, error.messages)
-        return
-    for field, messages in error.message_dict.items():
-        target = None
-        if form.side and form.shooters:
-            if match := SHOOTER_FIELD.match(field):
-                if match.group(1) == form.side:
-                    target = shooter_error_field(form, "", match.group(2))
-            elif (match := DISTANCE_FIELD.match(field)) and match.group(1) == form.side:
-                target = f"ft_{int(match.group(2) or 0) + 1}_distance"
-        form.add_error(target if target in form.fields else None, messages)
+    def error_field(self, field: str, message: str = "") -> str | None:
+        """A service's error on the confirming coach's own free-throw fields where it names
+        one (``free_throws.home.1``), on the form otherwise."""
+        sides = {self.side: ""} if self.side and self.shooters else {}
+        return free_throw_error_field(self, field, sides)
 
 
 class DisputeForm(PageForm):

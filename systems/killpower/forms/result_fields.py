@@ -1,13 +1,14 @@
 """The pieces the result forms share: how a match was decided, states and locations of the
 hurt, equipment redraws, and the free-throw fields of a tournament draw."""
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from systems.killpower.forms.teams import EQUIPMENT_CHOICES
+from systems.killpower.models import EquipmentKind
 
 
 class DecidedBy:
@@ -29,7 +30,10 @@ LOCATION_CHOICES = [
     ("left_leg", _("left leg")),
     ("right_leg", _("right leg")),
 ]
-REDRAW_CHOICES = [("", _("keep it")), *EQUIPMENT_CHOICES]
+REDRAW_CHOICES = [("", _("keep it")), *EquipmentKind.choices]
+FREE_THROW_FIELD = re.compile(r"^free_throws\.(?:(distances)\.)?(home|away)(?:\.(\d+))?$")
+"""A service's field about a side's shooters (``free_throws.home.1``) or their distances
+(``free_throws.distances.home.0``)."""
 
 
 def redraw_field(name: str) -> forms.ChoiceField:
@@ -95,3 +99,20 @@ def free_throw_choices(form: forms.Form, prefixes: Mapping[str, str]) -> dict[st
     if distances:
         spec["distances"] = distances
     return spec or None
+
+
+def free_throw_error_field(form: forms.Form, field: str, prefixes: Mapping[str, str]) -> str | None:
+    """The free-throw field of the sides of ``prefixes`` (side -> field prefix) a service
+    error about ``field`` goes on; about a side's shooters as a whole (how many), the first
+    one left empty. None when ``field`` is about none of them."""
+    match = FREE_THROW_FIELD.match(field)
+    if match is None or match.group(2) not in prefixes:
+        return None
+    prefix, index = prefixes[match.group(2)], match.group(3)
+    if match.group(1):
+        return f"{prefix}ft_{int(index or 0) + 1}_distance"
+    if index is not None:
+        return f"{prefix}ft_{int(index) + 1}"
+    data = getattr(form, "cleaned_data", {})
+    empty = [shot for shot in (1, 2) if not data.get(f"{prefix}ft_{shot}")]
+    return f"{prefix}ft_{empty[0] if len(empty) == 1 else 1}"

@@ -2,16 +2,18 @@
 
 The form builds the engine's match report (``payload()``), the post-match choices
 (``decisions()``) and the free-throw choices (``free_throws()``); its own checks name the
-gladiator in every message, and :func:`add_result_errors` puts the services' errors (fields
-such as ``result.home.comas.0.state``) back on the field of the gladiator they are about.
+gladiator in every message, and its ``error_field`` puts the services' errors (fields such as
+``result.home.comas.0.state``, shown by :func:`core.forms.add_service_errors`) back on the
+field of the gladiator they are about. Both read one map, built with the report, of the form
+field each entry of the report comes from (:meth:`ResultForm.side_entries`).
 """
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
@@ -24,6 +26,7 @@ from systems.killpower.forms.result_fields import (
     add_free_throw_fields,
     clean_free_throws,
     free_throw_choices,
+    free_throw_error_field,
     free_throw_rows,
     redraw_field,
 )
@@ -42,14 +45,16 @@ REFUSAL_WORDING = {
 }  # fmt: skip
 """The engine's refusals of a result (``rules_engine.killpower.refusals``), worded here."""
 
-ENTRY_FIELDS = {  # the field ``side_refusals`` gives each kind of entry about a gladiator
-    "comas": "comas.{index}.gladiator",
-    "badly_wounded": "badly_wounded.{index}",
-    "out": "out.{index}",
-    "armour_lost": "armour_lost.{name}",
-    "redraw": "redraw.{name}",
-    "shooters": "shooters.{index}",
+LISTED = {"played": "played", "out": "out", "equipment_lost": "equipment_lost",
+          "badly_wounded": "state"}  # fmt: skip
+"""The side report's lists of names, each with the row's field that puts a gladiator in it."""
+PLAIN_FIELDS = {
+    "result.score.home": "home_score",
+    "result.score.away": "away_score",
+    "result.decided_by": "decided_by",
+    "result.abandoned_by": "abandoned_by",
 }
+SIDE_FIELD = re.compile(r"^(?:result|decisions)\.(home|away)\.(.+)$")
 
 
 def refusal_text(refusal: ReportError) -> str:
@@ -59,6 +64,58 @@ def refusal_text(refusal: ReportError) -> str:
     if wording is None:
         return refusal.message
     return wording % {"name": refusal.gladiator, "team": refusal.params.get("team")}
+
+
+def _gladiator_fields(name: str) -> dict[str, forms.Field]:
+    """The fields of a gladiator's row, by key (``redraw`` for the sides the user chooses
+    for)."""
+    words = {"name": name}
+    return {
+        "played": forms.BooleanField(
+            label=_("%(name)s played") % words, required=False, initial=True
+        ),
+        "state": forms.ChoiceField(
+            label=_("State of %(name)s after the match") % words,
+            choices=STATE_CHOICES,
+            initial="fit",
+        ),
+        "coma_state": forms.IntegerField(
+            label=_("Coma state of %(name)s") % words,
+            required=False,
+            max_value=-11,
+            min_value=-99,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "−11"}),
+            help_text=_("(VIE + armour) − damage: −11 or less."),
+        ),
+        "location": forms.ChoiceField(
+            label=_("Where %(name)s was hit (aimed blow)") % words,
+            choices=LOCATION_CHOICES,
+            required=False,
+        ),
+        "out": forms.BooleanField(label=_("%(name)s could not come back") % words, required=False),
+        "equipment_lost": forms.BooleanField(
+            label=_("%(name)s lost his magic equipment") % words, required=False
+        ),
+        "armour_lost": forms.IntegerField(
+            label=_("Armour points %(name)s lost") % words,
+            required=False,
+            min_value=0,
+            max_value=20,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+        ),
+        "redraw": redraw_field(name),
+    }
+
+
+@dataclass
+class SideEntries:
+    """What the form says about one side's gladiators: the engine's side report, the
+    equipment redraws, and the form field of each entry, by the engine's field relative to
+    the side (``comas.0.state``, ``armour_lost.Tom``, ``redraw.Tom``)."""
+
+    report: dict[str, Any]
+    redraw: dict[str, str] = field(default_factory=dict)
+    fields: dict[str, str] = field(default_factory=dict)
 
 
 class ResultForm(PageForm):
@@ -110,69 +167,15 @@ class ResultForm(PageForm):
         )
         for side in SIDES:
             for gladiator in self.gladiators[side]:
-                self._gladiator_fields(side, gladiator["number"], gladiator["name"])
+                prefix = f"{side}_{gladiator['number']}_"
+                for key, row_field in _gladiator_fields(gladiator["name"]).items():
+                    if key != "redraw" or side in self.redraw_sides:
+                        self.fields[prefix + key] = row_field
             if side in self.free_throw_sides:
-                self._free_throw_fields(side)
-
-    # fields ----------------------------------------------------------------------------------
-
-    def _gladiator_fields(self, side: str, number: int, name: str) -> None:
-        prefix = f"{side}_{number}_"
-        words = {"name": name}
-        self.fields[prefix + "played"] = forms.BooleanField(
-            label=_("%(name)s played") % words, required=False, initial=True
-        )
-        self.fields[prefix + "state"] = forms.ChoiceField(
-            label=_("State of %(name)s after the match") % words,
-            choices=STATE_CHOICES,
-            initial="fit",
-        )
-        self.fields[prefix + "coma_state"] = forms.IntegerField(
-            label=_("Coma state of %(name)s") % words,
-            required=False,
-            max_value=-11,
-            min_value=-99,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "−11"}),
-            help_text=_("(VIE + armour) − damage: −11 or less."),
-        )
-        self.fields[prefix + "location"] = forms.ChoiceField(
-            label=_("Where %(name)s was hit (aimed blow)") % words,
-            choices=LOCATION_CHOICES,
-            required=False,
-        )
-        self.fields[prefix + "out"] = forms.BooleanField(
-            label=_("%(name)s could not come back") % words, required=False
-        )
-        self.fields[prefix + "equipment_lost"] = forms.BooleanField(
-            label=_("%(name)s lost his magic equipment") % words, required=False
-        )
-        self.fields[prefix + "armour_lost"] = forms.IntegerField(
-            label=_("Armour points %(name)s lost") % words,
-            required=False,
-            min_value=0,
-            max_value=20,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
-        )
-        if side in self.redraw_sides:
-            self.fields[prefix + "redraw"] = redraw_field(name)
-
-    def _free_throw_fields(self, side: str) -> None:
-        add_free_throw_fields(
-            self, f"{side}_", self.teams[side].name, [g["name"] for g in self.gladiators[side]]
-        )
+                names = [g["name"] for g in self.gladiators[side]]
+                add_free_throw_fields(self, f"{side}_", teams[side].name, names)
 
     # what the template draws -----------------------------------------------------------------
-
-    ROW_FIELDS = (
-        "played",
-        "state",
-        "coma_state",
-        "location",
-        "out",
-        "equipment_lost",
-        "armour_lost",
-        "redraw",
-    )
 
     def sides(self) -> list[dict[str, Any]]:
         sides = []
@@ -180,16 +183,10 @@ class ResultForm(PageForm):
             rows = []
             for gladiator in self.gladiators[side]:
                 prefix = f"{side}_{gladiator['number']}_"
-                rows.append(
-                    {
-                        **gladiator,
-                        "fields": {
-                            key: self[prefix + key]
-                            for key in self.ROW_FIELDS
-                            if prefix + key in self.fields
-                        },
-                    }
-                )
+                fields = {
+                    key[len(prefix) :]: self[key] for key in self.fields if key.startswith(prefix)
+                }
+                rows.append({**gladiator, "fields": fields})
             sides.append(
                 {
                     "side": side,
@@ -202,6 +199,38 @@ class ResultForm(PageForm):
                 }
             )
         return sides
+
+    # the report and the field of each of its entries -----------------------------------------
+
+    def side_entries(self, side: str, data: Mapping[str, Any]) -> SideEntries:
+        """What ``data`` (the cleaned fields) says about ``side``'s gladiators. A gladiator
+        who did not play is listed too, so that the engine refuses what he cannot be."""
+        report: dict[str, Any] = {"played": [], "comas": [], "out": [], "equipment_lost": [],
+                                  "armour_lost": {}, "badly_wounded": []}  # fmt: skip
+        entries = SideEntries(report)
+        for gladiator in self.gladiators[side]:
+            prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
+            state = data.get(prefix + "state")
+            for key, row_field in LISTED.items():
+                if (state == key) if row_field == "state" else data.get(prefix + key):
+                    entries.fields[f"{key}.{len(report[key])}"] = prefix + row_field
+                    report[key].append(name)
+            if state == "coma":
+                at = f"comas.{len(report['comas'])}"
+                entries.fields |= {at: prefix + "state", f"{at}.gladiator": prefix + "state",
+                                   f"{at}.state": prefix + "coma_state",
+                                   f"{at}.location": prefix + "location"}  # fmt: skip
+                coma = {"gladiator": name, "state": data.get(prefix + "coma_state")}
+                if data.get(prefix + "location"):
+                    coma["location"] = data[prefix + "location"]
+                report["comas"].append(coma)
+            if data.get(prefix + "armour_lost"):
+                report["armour_lost"][name] = data[prefix + "armour_lost"]
+            if data.get(prefix + "redraw"):
+                entries.redraw[name] = data[prefix + "redraw"]
+            entries.fields[f"armour_lost.{name}"] = prefix + "armour_lost"
+            entries.fields[f"redraw.{name}"] = prefix + "redraw"
+        return entries
 
     # checks ------------------------------------------------------------------------------------
 
@@ -222,79 +251,41 @@ class ResultForm(PageForm):
         """What the engine refuses in what is entered about the side's gladiators (who may be
         hurt, be out, lose armour, redraw or shoot; someone played), each refusal on the field
         of the gladiator it names; then a coma's missing state."""
-        entries: dict[str, list[str]] = {key: [] for key in (*ENTRY_FIELDS, "played",
-                                                              "equipment_lost")}  # fmt: skip
-        targets: dict[str, str] = {}  # the engine's field of an entry -> the form's field
-
-        def enter(key: str, name: str, form_field: str) -> None:
-            targets[ENTRY_FIELDS[key].format(index=len(entries[key]), name=name)] = form_field
-            entries[key].append(name)
-
-        for gladiator in self.gladiators[side]:
-            prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-            if cleaned.get(prefix + "played"):
-                entries["played"].append(name)
-            if cleaned.get(prefix + "equipment_lost"):
-                entries["equipment_lost"].append(name)
-            state = cleaned.get(prefix + "state")
-            if state in ("coma", "badly_wounded"):
-                enter("comas" if state == "coma" else "badly_wounded", name, prefix + "state")
-            for key in ("out", "armour_lost", "redraw"):
-                if cleaned.get(prefix + key):
-                    enter(key, name, prefix + key)
+        entries = self.side_entries(side, cleaned)
+        report = entries.report
+        shooters = []
         if side in self.free_throw_sides:
             for shot in (1, 2):
                 if name := cleaned.get(f"{side}_ft_{shot}"):
-                    enter("shooters", name, f"{side}_ft_{shot}")
-        refused = side_refusals(team=self.teams[side].name, **entries)
+                    entries.fields[f"shooters.{len(shooters)}"] = f"{side}_ft_{shot}"
+                    shooters.append(name)
+        refused = side_refusals(
+            team=self.teams[side].name,
+            played=report["played"],
+            comas=[coma["gladiator"] for coma in report["comas"]],
+            badly_wounded=report["badly_wounded"],
+            out=report["out"],
+            armour_lost=list(report["armour_lost"]),
+            equipment_lost=report["equipment_lost"],
+            redraw=list(entries.redraw),
+            shooters=shooters,
+        )
         for refusal in refused:
-            self.add_error(targets.get(refusal.field), refusal_text(refusal))
-        for gladiator in self.gladiators[side]:
-            prefix = f"{side}_{gladiator['number']}_"
+            self.add_error(entries.fields.get(refusal.field), refusal_text(refusal))
+        for index, coma in enumerate(report["comas"]):
+            state_field = entries.fields[f"comas.{index}.state"]
             if (
-                cleaned.get(prefix + "played")
-                and cleaned.get(prefix + "state") == "coma"
-                and cleaned.get(prefix + "coma_state") is None
-                and prefix + "coma_state" not in self.errors
+                coma["gladiator"] in report["played"]
+                and coma["state"] is None
+                and state_field not in self.errors
             ):
                 self.add_error(
-                    prefix + "coma_state",
+                    state_field,
                     _("%(name)s is in a coma: give his state, −11 or less.")
-                    % {"name": gladiator["name"]},
+                    % {"name": coma["gladiator"]},
                 )
 
     # what the services take ----------------------------------------------------------------
-
-    def _side_report(self, side: str) -> dict[str, Any]:
-        data = self.cleaned_data
-        report: dict[str, Any] = {
-            "played": [],
-            "comas": [],
-            "out": [],
-            "equipment_lost": [],
-            "armour_lost": {},
-            "badly_wounded": [],
-        }
-        for gladiator in self.gladiators[side]:
-            prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-            if data.get(prefix + "equipment_lost"):
-                report["equipment_lost"].append(name)
-            if not data.get(prefix + "played"):
-                continue
-            report["played"].append(name)
-            state = data.get(prefix + "state")
-            if state == "coma":
-                coma = {"gladiator": name, "state": data.get(prefix + "coma_state")}
-                if data.get(prefix + "location"):
-                    coma["location"] = data[prefix + "location"]
-                report["comas"].append(coma)
-            elif state == "badly_wounded":
-                report["badly_wounded"].append(name)
-            if data.get(prefix + "out"):
-                report["out"].append(name)
-            if data.get(prefix + "armour_lost"):
-                report["armour_lost"][name] = data[prefix + "armour_lost"]
-        return report
 
     def payload(self) -> dict[str, Any]:
         """The match report as ``report_enter`` takes it."""
@@ -302,8 +293,8 @@ class ResultForm(PageForm):
         payload: dict[str, Any] = {
             "score": {"home": data["home_score"], "away": data["away_score"]},
             "decided_by": data["decided_by"],
-            "home": self._side_report("home"),
-            "away": self._side_report("away"),
+            "home": self.side_entries("home", data).report,
+            "away": self.side_entries("away", data).report,
         }
         if data["decided_by"] == DecidedBy.ELIMINATION:
             payload["result"] = data["winner"]
@@ -314,12 +305,7 @@ class ResultForm(PageForm):
     def decisions(self) -> dict[str, Any] | None:
         chosen = {}
         for side in sorted(self.redraw_sides):
-            redraw = {
-                g["name"]: self.cleaned_data[f"{side}_{g['number']}_redraw"]
-                for g in self.gladiators[side]
-                if self.cleaned_data.get(f"{side}_{g['number']}_redraw")
-            }
-            if redraw:
+            if redraw := self.side_entries(side, self.cleaned_data).redraw:
                 chosen[side] = {"redraw": redraw}
         return chosen or None
 
@@ -327,6 +313,17 @@ class ResultForm(PageForm):
         """The free-throw choices of this user's sides (None: the engine chooses)."""
         sides = sorted(self.free_throw_sides)
         return free_throw_choices(self, {side: f"{side}_" for side in sides})
+
+    def error_field(self, field: str, message: str = "") -> str | None:
+        """The form field a service error about ``field`` belongs on, or None (the form's)."""
+        if field in PLAIN_FIELDS:
+            return PLAIN_FIELDS[field]
+        data = getattr(self, "cleaned_data", {})
+        if field == "result.result":
+            return "winner" if data.get("decided_by") == DecidedBy.ELIMINATION else "decided_by"
+        if match := SIDE_FIELD.match(field):
+            return self.side_entries(match.group(1), data).fields.get(match.group(2))
+        return free_throw_error_field(self, field, {side: f"{side}_" for side in SIDES})
 
     # a stored report back into the form -------------------------------------------------------
 
@@ -356,15 +353,14 @@ class ResultForm(PageForm):
             redraw = ((decisions or {}).get(side) or {}).get("redraw", {})
             for gladiator in gladiators[side]:
                 prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-                initial[prefix + "played"] = name in report.get("played", [])
+                for key in ("played", "out", "equipment_lost"):
+                    initial[prefix + key] = name in report.get(key, [])
                 if name in comas:
                     initial[prefix + "state"] = "coma"
                     initial[prefix + "coma_state"] = comas[name]["state"]
                     initial[prefix + "location"] = comas[name].get("location") or ""
                 elif name in report.get("badly_wounded", []):
                     initial[prefix + "state"] = "badly_wounded"
-                initial[prefix + "out"] = name in report.get("out", [])
-                initial[prefix + "equipment_lost"] = name in report.get("equipment_lost", [])
                 initial[prefix + "armour_lost"] = report.get("armour_lost", {}).get(name)
                 initial[prefix + "redraw"] = redraw.get(name, "")
             chosen = (free_throws or {}).get(side) or []
@@ -375,94 +371,3 @@ class ResultForm(PageForm):
                     distances[shot - 1] if len(distances) >= shot else None
                 )
         return initial
-
-
-LIST_FIELD = re.compile(r"^result\.(home|away)\.(played|out|equipment_lost|badly_wounded)\.(\d+)$")
-COMA_FIELD = re.compile(r"^result\.(home|away)\.comas\.(\d+)(?:\.(gladiator|state|location))?$")
-ARMOUR_FIELD = re.compile(r"^result\.(home|away)\.armour_lost\.(.+)$")
-REDRAW_FIELD = re.compile(r"^decisions\.(home|away)\.redraw\.(.+)$")
-SHOOTER_FIELD = re.compile(r"^free_throws\.(home|away)(?:\.(\d+))?$")
-DISTANCE_FIELD = re.compile(r"^free_throws\.distances\.(home|away)(?:\.(\d+))?$")
-PLAIN_FIELDS = {
-    "result.score.home": "home_score",
-    "result.score.away": "away_score",
-    "result.decided_by": "decided_by",
-    "result.abandoned_by": "abandoned_by",
-}
-LIST_TARGET = {
-    "played": "played",
-    "out": "out",
-    "equipment_lost": "equipment_lost",
-    "badly_wounded": "state",
-}
-COMA_TARGET = {None: "state", "gladiator": "state", "state": "coma_state", "location": "location"}
-
-
-def result_error_field(form: ResultForm, field: str) -> str | None:
-    """The form field a service error about ``field`` belongs on, or None (the form's)."""
-    if field in PLAIN_FIELDS:
-        return PLAIN_FIELDS[field]
-    if field == "result.result":
-        return (
-            "winner"
-            if form.cleaned_data.get("decided_by") == DecidedBy.ELIMINATION
-            else "decided_by"
-        )
-    payload = form.payload() if hasattr(form, "cleaned_data") else {}
-
-    def by_name(side: str, name: str, key: str) -> str | None:
-        for gladiator in form.gladiators[side]:
-            if gladiator["name"] == name:
-                return f"{side}_{gladiator['number']}_{key}"
-        return None
-
-    def listed(side: str, key: str, index: int) -> str | None:
-        names = (payload.get(side) or {}).get(key) or []
-        return names[index] if index < len(names) else None
-
-    if match := LIST_FIELD.match(field):
-        side, key, index = match.group(1), match.group(2), int(match.group(3))
-        name = listed(side, key, index)
-        return by_name(side, name, LIST_TARGET[key]) if name else None
-    if match := COMA_FIELD.match(field):
-        side, index = match.group(1), int(match.group(2))
-        comas = (payload.get(side) or {}).get("comas") or []
-        if index < len(comas):
-            return by_name(side, comas[index]["gladiator"], COMA_TARGET[match.group(3)])
-        return None
-    if match := ARMOUR_FIELD.match(field):
-        return by_name(match.group(1), match.group(2), "armour_lost")
-    if match := REDRAW_FIELD.match(field):
-        return by_name(match.group(1), match.group(2), "redraw")
-    if match := SHOOTER_FIELD.match(field):
-        return shooter_error_field(form, f"{match.group(1)}_", match.group(2))
-    if match := DISTANCE_FIELD.match(field):
-        return f"{match.group(1)}_ft_{int(match.group(2) or 0) + 1}_distance"
-    return None
-
-
-def shooter_error_field(form: forms.Form, prefix: str, index: str | None) -> str:
-    """The shooter field an error about shooter ``index`` goes on; about the shooters as a
-    whole (how many), the first one left empty."""
-    if index is not None:
-        return f"{prefix}ft_{int(index) + 1}"
-    data = getattr(form, "cleaned_data", {})
-    empty = [shot for shot in (1, 2) if not data.get(f"{prefix}ft_{shot}")]
-    return f"{prefix}ft_{empty[0] if len(empty) == 1 else 1}"
-
-
-def add_result_errors(form: ResultForm, error: ValidationError) -> None:
-    """Attach a service's ``ValidationError`` to the result form, each message on the field of
-    the gladiator it names (the form's own errors otherwise)."""
-    if not hasattr(error, "error_dict"):
-        form.add_error(None, error.messages)
-        return
-    for field, messages in error.message_dict.items():
-        target = result_error_field(form, field)
-        if target is not None and target in form.fields:
-            form.add_error(target, messages)
-        else:
-            form.add_error(None, messages)
-
-
-# --- confirming, disputing, deciding -------------------------------------------------------

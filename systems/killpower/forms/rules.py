@@ -26,16 +26,8 @@ the rest is the advanced JSON (``house_rules``)."""
 RULES_AS_WRITTEN = KillpowerSettings()
 
 
-def _rule_default(path: tuple[str, ...]) -> int:
-    """The engine's default for a house rule: the rules as written (and RULES_NOTES)."""
-    settings = RULES_AS_WRITTEN.to_dict()
-    value = settings
-    for key in path:
-        value = value[key]
-    return value
-
-
 def _rule_value(house_rules: object, path: tuple[str, ...]) -> object:
+    """The setting at ``path`` in ``house_rules`` (None where it has none)."""
     value = house_rules
     for key in path:
         if not isinstance(value, dict) or key not in value:
@@ -44,10 +36,16 @@ def _rule_value(house_rules: object, path: tuple[str, ...]) -> object:
     return value
 
 
+def _rule_default(path: tuple[str, ...]) -> object:
+    """The engine's default for a house rule: the rules as written (and RULES_NOTES)."""
+    return _rule_value(RULES_AS_WRITTEN.to_dict(), path)
+
+
 class KillpowerRulesForm(LeagueRulesForm):
     """A Killpower Ball league's competition format and house rules: the common ones as fields,
     the rest as the engine's JSON. The engine validates them through the service; an error
-    naming one of the settings with a field goes on that field (:func:`add_league_errors`)."""
+    naming one of the settings with a field goes on that field
+    (:func:`core.forms.add_service_errors`)."""
 
     game_name = RULE_SYSTEM
     rule_template = "killpower/league_rules_fields.html"

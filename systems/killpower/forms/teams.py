@@ -4,7 +4,6 @@ import re
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
@@ -16,22 +15,10 @@ from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpeciali
 SPECIALIZATION_ORDER = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
 EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards",
                    "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip
+RECRUIT_KEYS = ("name", "specialization", "equipment")
+"""What the coach chooses of each gladiator (a field ``gladiator_<number>_<key>``)."""
+GLADIATOR_FIELD = re.compile(rf"^gladiators\.(\d+)\.({'|'.join(RECRUIT_KEYS)})")
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
-SPECIALIZATION_LABELS = {
-    "archer": _("Archer (+1 HAB)"),
-    "defender": _("Defender (+1 VIE)"),
-    "warrior": _("Warrior (+1 PHY)"),
-    "mentor": _("Mentor (+1 POU)"),
-    "shooter": _("Shooter (+1 BAL)"),
-}
-EQUIPMENT_LABELS = {
-    "combat_gloves": _("Combat gloves (+1D10 damage per hit)"),
-    "magic_armour": _("Magic armour (1D5+6, drawn once)"),
-    "power_cards": _("Two power cards"),
-}
-SPECIALIZATION_CHOICES = [(v, SPECIALIZATION_LABELS[v]) for v in GladiatorSpecialization.values]
-EQUIPMENT_CHOICES = [(v, EQUIPMENT_LABELS[v]) for v in EquipmentKind.values]
-"""The models' choices (``GladiatorSpecialization``, ``EquipmentKind``) as the pages word them."""
 
 
 # --- a team and its gladiators --------------------------------------------------------------
@@ -61,23 +48,18 @@ class KillpowerTeamForm(PageForm):
             )
             self.fields[f"gladiator_{number}_specialization"] = forms.ChoiceField(
                 label=_("Specialization of gladiator %(n)s") % {"n": number},
-                choices=SPECIALIZATION_CHOICES,
+                choices=GladiatorSpecialization.choices,
                 initial=SPECIALIZATION_ORDER[number - 1],
             )
             self.fields[f"gladiator_{number}_equipment"] = forms.ChoiceField(
                 label=_("Equipment of gladiator %(n)s") % {"n": number},
-                choices=EQUIPMENT_CHOICES,
+                choices=EquipmentKind.choices,
                 initial=EQUIPMENT_ORDER[number - 1],
             )
 
     def gladiator_rows(self) -> list[dict[str, Any]]:
         return [
-            {
-                "number": number,
-                "name": self[f"gladiator_{number}_name"],
-                "specialization": self[f"gladiator_{number}_specialization"],
-                "equipment": self[f"gladiator_{number}_equipment"],
-            }
+            {"number": number, **{key: self[f"gladiator_{number}_{key}"] for key in RECRUIT_KEYS}}
             for number in range(1, TEAM_SIZE + 1)
         ]
 
@@ -100,34 +82,22 @@ class KillpowerTeamForm(PageForm):
     def gladiators(self) -> list[dict[str, str]]:
         """The coach's choices as ``killpower_team_register`` takes them."""
         return [
-            {
-                "name": self.cleaned_data[f"gladiator_{number}_name"].strip(),
-                "specialization": self.cleaned_data[f"gladiator_{number}_specialization"],
-                "equipment": self.cleaned_data[f"gladiator_{number}_equipment"],
-            }
+            {key: self.cleaned_data[f"gladiator_{number}_{key}"] for key in RECRUIT_KEYS}
+            | {"name": self.cleaned_data[f"gladiator_{number}_name"].strip()}
             for number in range(1, TEAM_SIZE + 1)
         ]
+
+    def error_field(self, field: str, message: str = "") -> str:
+        """A service error on ``gladiators.3.name`` goes to gladiator 4's name field."""
+        if match := GLADIATOR_FIELD.match(field):
+            return f"gladiator_{int(match.group(1)) + 1}_{match.group(2)}"
+        return field
 
     def team(self) -> dict[str, Any]:
         return {
             key: self.cleaned_data[key]
             for key in ("name", "coach", "primary_colour", "secondary_colour")
         }
-
-
-GLADIATOR_FIELD = re.compile(r"^gladiators\.(\d+)\.(name|specialization|equipment)")
-
-
-def add_team_errors(form: KillpowerTeamForm, error: ValidationError) -> None:
-    """A service error on ``gladiators.3.name`` goes to gladiator 4's name field."""
-    if not hasattr(error, "error_dict"):
-        form.add_error(None, error.messages)
-        return
-    for field, messages in error.message_dict.items():
-        match = GLADIATOR_FIELD.match(field)
-        if match:
-            field = f"gladiator_{int(match.group(1)) + 1}_{match.group(2)}"
-        form.add_error(field if field in form.fields else None, messages)
 
 
 class GladiatorRenameForm(PageForm):

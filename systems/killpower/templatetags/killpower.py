@@ -3,52 +3,76 @@ purpose and each line of a gladiator's history, in words that are translated. Th
 own English strings (roll purposes, log keys) are matched here and never shown as they are."""
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from systems.killpower.models import GladiatorEvent, GladiatorStatus, ResultReport
 
 register = template.Library()
 
 
-@register.filter
-def characteristic_name(key: str) -> str:
-    """The full name of a characteristic abbreviation (the sheet's column titles)."""
-    return {
-        "DEP": _("Movement (DEP)"),
-        "PHY": _("Physique (PHY)"),
-        "HAB": _("Skill (HAB)"),
-        "POU": _("Power (POU)"),
-        "BAL": _("Ball (BAL)"),
-        "VIE": _("Life (VIE)"),
-        "RAP": _("Speed (RAP)"),
-    }.get(key, key)
+LABELS: dict[str, Mapping[str, str]] = {
+    "characteristic": {  # the full name of an abbreviation (the sheet's column titles)
+        "DEP": gettext_lazy("Movement (DEP)"),
+        "PHY": gettext_lazy("Physique (PHY)"),
+        "HAB": gettext_lazy("Skill (HAB)"),
+        "POU": gettext_lazy("Power (POU)"),
+        "BAL": gettext_lazy("Ball (BAL)"),
+        "VIE": gettext_lazy("Life (VIE)"),
+        "RAP": gettext_lazy("Speed (RAP)"),
+    },
+    "race": {"human": gettext_lazy("Human")},
+    "specialization": {
+        "archer": pgettext_lazy("killpower specialization", "Archer"),
+        "defender": pgettext_lazy("killpower specialization", "Defender"),
+        "warrior": pgettext_lazy("killpower specialization", "Warrior"),
+        "mentor": pgettext_lazy("killpower specialization", "Mentor"),
+        "shooter": pgettext_lazy("killpower specialization", "Shooter"),
+    },
+    "equipment_kind": {
+        "combat_gloves": gettext_lazy("Combat gloves"),
+        "magic_armour": gettext_lazy("Magic armour"),
+        "power_cards": gettext_lazy("Power cards"),
+    },
+    "status": {**dict(GladiatorStatus.choices), "unharmed": gettext_lazy("Unharmed")},
+    "location": {
+        "head": gettext_lazy("head"),
+        "left_arm": gettext_lazy("left arm"),
+        "right_arm": gettext_lazy("right arm"),
+        "left_leg": gettext_lazy("left leg"),
+        "right_leg": gettext_lazy("right leg"),
+        "limb": gettext_lazy("limb"),
+    },
+    "fate": {"coma": gettext_lazy("survives, in a coma"), "dead": gettext_lazy("dead")},
+    "outcome": {
+        "win": gettext_lazy("won"),
+        "loss": gettext_lazy("lost"),
+        "draw": gettext_lazy("drawn"),
+        "abandon": gettext_lazy("abandoned"),
+    },
+    "decided_by": {
+        "points": gettext_lazy("on points after 20 turns"),
+        "elimination": gettext_lazy("by elimination"),
+        "abandon": gettext_lazy("by abandon"),
+        "free_throws": gettext_lazy("on free throws"),
+    },
+    "report_status": dict(ResultReport.Status.choices),
+    "event_kind": dict(GladiatorEvent.Kind.choices),
+}
+"""The words of each kind of code the records hold, by the kind's name."""
 
 
 @register.filter
-def race_label(value: str) -> str:
-    return {"human": _("Human")}.get(value, value)
-
-
-@register.filter
-def specialization_label(value: str) -> str:
-    return {
-        "archer": pgettext("killpower specialization", "Archer"),
-        "defender": pgettext("killpower specialization", "Defender"),
-        "warrior": pgettext("killpower specialization", "Warrior"),
-        "mentor": pgettext("killpower specialization", "Mentor"),
-        "shooter": pgettext("killpower specialization", "Shooter"),
-    }.get(value, value)
-
-
-@register.filter
-def equipment_kind_label(kind: str) -> str:
-    return {
-        "combat_gloves": _("Combat gloves"),
-        "magic_armour": _("Magic armour"),
-        "power_cards": _("Power cards"),
-    }.get(kind, kind)
+def kp_label(code: str | None, kind: str) -> str:
+    """``code`` in words from the table of ``kind`` (``{{ gladiator.status|kp_label:"status"
+    }}``); a code the table does not know as it is."""
+    if code is None:
+        return ""
+    return LABELS[kind].get(code, code)
 
 
 @register.filter
@@ -64,81 +88,6 @@ def equipment_label(equipment: dict[str, Any] | None) -> str:
     if kind == "power_cards":
         return _("Power cards: %(cards)s") % {"cards": ", ".join(equipment.get("cards", []))}
     return str(kind)
-
-
-@register.filter
-def status_label(status: str) -> str:
-    return {
-        "fit": _("Fit"),
-        "badly_wounded": _("Badly wounded"),
-        "coma": _("Coma"),
-        "dead": _("Dead"),
-        "unharmed": _("Unharmed"),
-    }.get(status, status)
-
-
-@register.filter
-def location_label(location: str | None) -> str:
-    return {
-        "head": _("head"),
-        "left_arm": _("left arm"),
-        "right_arm": _("right arm"),
-        "left_leg": _("left leg"),
-        "right_leg": _("right leg"),
-        "limb": _("limb"),
-    }.get(location or "", location or "")
-
-
-@register.filter
-def fate_label(fate: str) -> str:
-    return {"coma": _("survives, in a coma"), "dead": _("dead")}.get(fate, fate)
-
-
-@register.filter
-def outcome_label(outcome: str) -> str:
-    return {
-        "win": _("won"),
-        "loss": _("lost"),
-        "draw": _("drawn"),
-        "abandon": _("abandoned"),
-    }.get(outcome, outcome)
-
-
-@register.filter
-def kp_decided_by(code: str) -> str:
-    return {
-        "points": _("on points after 20 turns"),
-        "elimination": _("by elimination"),
-        "abandon": _("by abandon"),
-        "free_throws": _("on free throws"),
-    }.get(code, code)
-
-
-@register.filter
-def report_status_label(status: str) -> str:
-    return {
-        "pending": _("Waiting for confirmation"),
-        "confirmed": _("Confirmed"),
-        "disputed": _("Disputed: waiting for the commissioner"),
-        "superseded": _("Superseded"),
-        "decided": _("Decided by the commissioner"),
-    }.get(status, status)
-
-
-@register.filter
-def event_kind_label(kind: str) -> str:
-    return {
-        "created": _("Created with the team"),
-        "recruited": _("Recruited after a match"),
-        "played": _("Played a match"),
-        "injured": _("Badly wounded"),
-        "coma": _("Fell into a coma"),
-        "death_risk": _("Death-risk roll"),
-        "died": _("Died"),
-        "xp": _("Gained experience"),
-        "raise": _("Raised a characteristic"),
-        "equipment": _("Drew new equipment"),
-    }.get(kind, kind)
 
 
 @register.filter
@@ -159,36 +108,31 @@ def die_label(die: str) -> str:
 
 PURPOSES = [
     (
-        re.compile(r"^death risk location (?P<name>.+)$"),
-        lambda m: _("Death risk: where %(name)s was hit (1-2, 9-10 a limb; 3-8 the head)") % m,
+        r"^death risk location (?P<name>.+)$",
+        gettext_lazy("Death risk: where %(name)s was hit (1-2, 9-10 a limb; 3-8 the head)"),
+    ),
+    (r"^magic armour (?P<name>.+)$", gettext_lazy("Magic armour of %(name)s (1D5 + 6)")),
+    (r"^power card (?P<name>.+)$", gettext_lazy("Power card drawn for %(name)s")),
+    (r"^RAP (?P<name>.+)$", gettext_lazy("Speed (RAP) of %(name)s")),
+    (r"^combat gloves (?P<name>.+)$", gettext_lazy("Combat gloves damage by %(name)s")),
+    (
+        r"^free throw (?P<side>home|away) (?P<name>.+) from (?P<distance>\d+)$",
+        gettext_lazy("Free throw by %(name)s from %(distance)s cells"),
     ),
     (
-        re.compile(r"^magic armour (?P<name>.+)$"),
-        lambda m: _("Magic armour of %(name)s (1D5 + 6)") % m,
-    ),
-    (re.compile(r"^power card (?P<name>.+)$"), lambda m: _("Power card drawn for %(name)s") % m),
-    (re.compile(r"^RAP (?P<name>.+)$"), lambda m: _("Speed (RAP) of %(name)s") % m),
-    (
-        re.compile(r"^combat gloves (?P<name>.+)$"),
-        lambda m: _("Combat gloves damage by %(name)s") % m,
-    ),
-    (
-        re.compile(r"^free throw (?P<side>home|away) (?P<name>.+) from (?P<distance>\d+)$"),
-        lambda m: _("Free throw by %(name)s from %(distance)s cells") % m,
-    ),
-    (
-        re.compile(r"^free throws: who shoots first"),
-        lambda m: _("Free throws: who shoots first (heads: home)"),
+        r"^free throws: who shoots first",
+        gettext_lazy("Free throws: who shoots first (heads: home)"),
     ),
 ]
+"""The engine's roll purposes (a pattern) and their words (with the pattern's groups)."""
 
 
 @register.filter
 def kp_roll_purpose(purpose: str) -> str:
     for pattern, words in PURPOSES:
-        match = pattern.match(purpose or "")
+        match = re.match(pattern, purpose or "")
         if match:
-            return words(match.groupdict())
+            return words % match.groupdict()
     return purpose
 
 
@@ -204,7 +148,7 @@ def gladiator_event(event) -> dict[str, Any]:
     """One line of a gladiator's history in words, with the rolls it recorded."""
     detail = event.detail or {}
     kind = event.kind
-    text = event_kind_label(kind)
+    text = kp_label(kind, "event_kind")
     if kind == "created":
         text = _("Created with the team: %(equipment)s.") % {
             "equipment": equipment_label(detail.get("equipment"))
@@ -219,7 +163,7 @@ def gladiator_event(event) -> dict[str, Any]:
             text += " " + _("Takes the place of %(name)s.") % {"name": detail["replaces"]}
     elif kind == "played":
         text = _("Played the match (%(outcome)s).") % {
-            "outcome": outcome_label(detail.get("outcome", ""))
+            "outcome": kp_label(detail.get("outcome", ""), "outcome")
         }
         if detail.get("out"):
             text += " " + _("Could not come back before the end.")
@@ -233,13 +177,13 @@ def gladiator_event(event) -> dict[str, Any]:
         text = _("Fell into a coma at state %(state)s.") % {"state": detail.get("state")}
         if detail.get("location"):
             text += " " + _("Aimed blow: %(location)s.") % {
-                "location": location_label(detail["location"])
+                "location": kp_label(detail["location"], "location")
             }
     elif kind == "death_risk":
         text = _("Death-risk roll: hit in the %(location)s at state %(state)s: %(fate)s.") % {
-            "location": location_label(detail.get("location")),
+            "location": kp_label(detail.get("location"), "location"),
             "state": detail.get("state"),
-            "fate": fate_label(detail.get("fate", "")),
+            "fate": kp_label(detail.get("fate", ""), "fate"),
         }
     elif kind == "died":
         text = _("Died.") if detail.get("reason") != "dismissed" else _("Dismissed by the coach.")
@@ -251,7 +195,7 @@ def gladiator_event(event) -> dict[str, Any]:
         }
     elif kind == "raise":
         text = _("Raised %(characteristic)s to %(value)s.") % {
-            "characteristic": characteristic_name(detail.get("characteristic", "")),
+            "characteristic": kp_label(detail.get("characteristic", ""), "characteristic"),
             "value": detail.get("value"),
         }
     elif kind == "equipment":

@@ -27,7 +27,6 @@ from systems.killpower.forms import (
     KillpowerTeamForm,
     RaiseForm,
     TournamentForm,
-    add_team_errors,
 )
 from systems.killpower.models import Gladiator
 from systems.killpower.selectors import gladiators as selectors
@@ -195,7 +194,7 @@ def team_create(request: HttpRequest, league: League) -> HttpResponse:
                 league=league, gladiators=form.gladiators(), **form.team()
             )
         except ValidationError as error:
-            add_team_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(
                 request,

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.access import role_gate
+from core.forms import add_service_errors
 from core.htmx import page_or_fragment
 from league.models import League
 from matches.models import Fixture
@@ -32,8 +33,6 @@ from systems.killpower.forms import (
     DecideForm,
     DisputeForm,
     ResultForm,
-    add_confirm_errors,
-    add_result_errors,
 )
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
@@ -203,38 +202,38 @@ def _result_page(
 # --- a report: confirm, dispute, decide ----------------------------------------------------
 
 
-def _report_context(request: HttpRequest, report: ResultReport, **forms) -> dict[str, Any]:
+def _report_page(request: HttpRequest, report: ResultReport, **forms) -> HttpResponse:
+    """The report's page, with the command forms given (bound, with their errors) or new."""
     fixture = report.fixture
     user = request.user
-    pending = report.status == ResultReport.Status.PENDING
-    open_ = report.status in ResultReport.OPEN
+    actions = report_actions(user, report)
     side = roles.coached_side(user, fixture)
     # the other coach confirms; the commissioner decides (the same, with a note)
-    can_confirm = pending and side is not None and roles.can_confirm_result(user, report)
-    payload = report.payload or {}
+    can_confirm = actions.confirm and side is not None
     confirm_side = side if can_confirm else None
-    return {
+    context = {
         "report": report,
         "fixture": fixture,
         "league": fixture.season.league,
-        "payload": payload,
+        "payload": report.payload or {},
         "sides": selectors.report_sides(report=report),
         "can_confirm": can_confirm,
-        "can_dispute": pending and roles.can_dispute_result(user, report),
-        "can_decide": open_ and roles.can_decide_result(user, report),
+        "can_dispute": actions.dispute,
+        "can_decide": actions.decide,
         "is_submitter": user.is_authenticated and report.submitted_by_id == user.pk,
-        "can_reenter": open_ and roles.can_enter_result(user, fixture),
+        "can_reenter": report.status in ResultReport.OPEN and roles.can_enter_result(user, fixture),
         "confirm_form": forms.get("confirm_form") or _confirm_form(report, confirm_side),
         "dispute_form": forms.get("dispute_form") or DisputeForm(),
         "decide_form": forms.get("decide_form") or DecideForm(),
         "history": selectors.report_history(report=report),
     }
+    return render(request, "killpower/report.html", context)
 
 
 def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A result report as entered, with what the user may do about it."""
     report = _report(pk)
-    return render(request, "killpower/report.html", _report_context(request, report))
+    return _report_page(request, report)
 
 
 @decider_required
@@ -257,7 +256,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
                 note=note_form.cleaned_data["note"],
             )
         except ValidationError as error:
-            add_result_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(
                 request, _("The corrected result is decided: the post-match sequence runs.")
@@ -326,7 +325,7 @@ class KillpowerPages(ReportPages):
         }
 
     def entry_refused(self, form: ResultForm, error: Exception) -> None:
-        add_result_errors(form, error)
+        add_service_errors(form, error)
 
     def entry_page(self, request: HttpRequest, fixture: Fixture, form: ResultForm) -> HttpResponse:
         return _result_page(
@@ -354,8 +353,7 @@ class KillpowerPages(ReportPages):
         """The command's form; the report page again with its errors when it is invalid."""
         form = self._form(request, report, command)
         if not form.is_valid():
-            context = _report_context(request, report, **{f"{command}_form": form})
-            return render(request, "killpower/report.html", context)
+            return _report_page(request, report, **{f"{command}_form": form})
         if command == "confirm":
             return {"decisions": form.decisions(), "options": form.free_throws()}
         return dict(form.cleaned_data)
@@ -371,9 +369,8 @@ class KillpowerPages(ReportPages):
                 field.startswith("free_throws") for field in error.error_dict
             )
             if form.is_valid() and form.free_throw_rows() and about_free_throws:
-                add_confirm_errors(form, error)
-                context = _report_context(request, report, confirm_form=form)
-                return render(request, "killpower/report.html", context)
+                add_service_errors(form, error)
+                return _report_page(request, report, confirm_form=form)
         for message in getattr(error, "messages", [refusal_text(error)]):
             messages.error(request, message)
         return redirect("matches:kp_report", report.pk)

@@ -8,11 +8,12 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from core.forms import add_service_errors as add_result_errors
 from league.models import League
 from league.services import league_create
 from matches.models import Fixture, Result
 from matches.table_results.services import report_confirm, report_enter
-from systems.killpower.forms import ResultForm, add_result_errors
+from systems.killpower.forms import ResultForm
 from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.services.tournaments import tournament_create
