@@ -14,6 +14,7 @@ champions: marked as sample data, for a league to edit.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
@@ -99,6 +100,24 @@ class RosterData:
 
 MAX_DEPTH = 20
 """How deep a roster file may nest: roster data nests five levels deep."""
+
+
+def roster_sections(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Each section of a roster file read by its type and written back as plain data, without
+    the checks across sections :class:`RosterData` makes (a league's import checks its own);
+    :class:`InvalidInput` names the first bad field (``team_lists.0.positions.2.cost``)."""
+    reader = Reader(data, "")
+    return {
+        "skills": [Skill.from_dict(i, p).to_dict() for p, i in reader.items("skills", [])],
+        "pitches": [Pitch.from_dict(i, p).to_dict() for p, i in reader.items("pitches", [])],
+        "experience": ExperienceTable.from_dict(
+            reader.raw("experience", {}), "experience"
+        ).to_dict(),
+        "team_lists": [
+            TeamList.from_dict(i, p).to_dict() for p, i in reader.items("team_lists", [])
+        ],
+        "champions": [Champion.from_dict(i, p).to_dict() for p, i in reader.items("champions", [])],
+    }
 
 
 class RosterFileError(InvalidInput):

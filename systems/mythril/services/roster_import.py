@@ -22,8 +22,13 @@ from django.utils.translation import gettext_noop
 from core.names import validate_name
 from core.refusals import Refused
 from rules_engine import InvalidInput
-from rules_engine.mythril.sample import MAX_DEPTH, RosterFileError, line_of, parse_roster_file
-from systems.mythril import engine
+from rules_engine.mythril.sample import (
+    MAX_DEPTH,
+    RosterFileError,
+    line_of,
+    parse_roster_file,
+    roster_sections,
+)
 
 MAX_BYTES = 1_000_000
 MAX_CHARS = MAX_BYTES  # a text field's bound: no character is shorter than a byte
@@ -130,7 +135,7 @@ def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
             )
     _check_names(data, "", lines)
     try:
-        result = engine.read_roster_sections(data)
+        result = roster_sections(data)
     except InvalidInput as exc:
         raise ImportRefused(exc.field, exc.message, line_of(exc.field, lines)) from None
     for section, key in UNIQUE.items():
