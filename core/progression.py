@@ -5,6 +5,7 @@ The game says what it measures (Killpower experience, Mythril star player points
 matches along the axis and each player's value after each of them (``None`` before the
 player joined the team or when nothing is known yet)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygal
@@ -34,6 +35,18 @@ class Progression:
             (step, [player.values[index] for player in self.players])
             for index, step in enumerate(self.steps)
         ]
+
+
+def step_labels(steps: Sequence[tuple[str, int]]) -> list[str]:
+    """The label of each match along the axis (``(season name, round)`` each): its round, with
+    its season's name where the matches span several seasons."""
+    seasons = {season for season, _number in steps}
+    return [
+        _("R%(round)s") % {"round": number}
+        if len(seasons) == 1
+        else f"{season} · " + _("R%(round)s") % {"round": number}
+        for season, number in steps
+    ]
 
 
 def progression_chart(progression: Progression | None, *, team_name: str) -> SafeString:

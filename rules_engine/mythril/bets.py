@@ -6,6 +6,8 @@ any turn played cancels the bets on the match (:func:`~.results.forfeit_outcome`
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_engine.dice import Dice, Purpose
 from rules_engine.mythril.roster import Prices
 
@@ -26,3 +28,18 @@ def team_bet_payout(dice: Dice, final: bool, *, bet: str = "") -> int:
     """
     purpose = Purpose.of("team_bet", bet=bet, final=int(final))
     return dice.nd6(2, purpose) * (FINAL_BET_UNIT if final else BET_UNIT)
+
+
+def bet_settled(
+    dice: Dice, bet: str, result: str, final: bool, *, ref: str = ""
+) -> tuple[str, int, list[dict[str, Any]]]:
+    """A team bet on ``bet`` (``home``, ``away`` or ``draw``) settled on the match's
+    ``result`` (its winner, ``draw``, or ``cancelled`` by a forfeit without any turn played):
+    its status (``won``, ``lost``, ``cancelled``), its payout and the dice of the payout."""
+    if result == "cancelled":
+        return "cancelled", 0, []
+    if bet != result:
+        return "lost", 0, []
+    before = len(dice.log())
+    payout = team_bet_payout(dice, final, bet=ref)
+    return "won", payout, dice.log()[before:]

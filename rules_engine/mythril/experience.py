@@ -15,6 +15,7 @@ characteristic ends more than 2 over its start nor above 10, whatever raised it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -125,6 +126,18 @@ class SkillRoll:
     categories: tuple[str, ...]
     characteristics: tuple[str, ...] = ()
     big_guy_choices: tuple[BigGuyChoice, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SkillRoll:
+        """A roll as :meth:`to_dict` wrote it (a level-up keeps it as its options)."""
+        first, second = data["dice"]
+        return cls(
+            dice=(first, second),
+            double=data["double"],
+            categories=tuple(data["categories"]),
+            characteristics=tuple(data.get("characteristics", ())),
+            big_guy_choices=tuple(BigGuyChoice(c) for c in data.get("big_guy_choices", ())),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

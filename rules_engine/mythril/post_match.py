@@ -129,6 +129,15 @@ class Verdict:
     bets_cancelled: bool
     popularity_malus: Pair
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "score": self.score.to_dict(),
+            "points": self.points.to_dict(),
+            "winner": self.winner.value if self.winner else None,
+            "bets_cancelled": self.bets_cancelled,
+            "popularity_malus": self.popularity_malus.to_dict(),
+        }
+
 
 def verdict(report: MatchReport, points: ChampionshipPoints) -> Verdict:
     """Score, points and winner of an entered result, a forfeit's consequences applied."""

@@ -14,6 +14,7 @@ team's popularity malus is reported as the modifier (-2).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -123,3 +124,47 @@ def forfeit_outcome(
         popularity_malus=pair({forfeit: FORFEIT_POPULARITY, winner: 0}),
         bets_cancelled=not turns_played,
     )
+
+
+TABLE_COUNTS = ("played", "wins", "draws", "losses", "touchdowns_for", "touchdowns_against")
+"""What a team's line of the championship table counts of its results."""
+POINT_UNITS = ("fixed", "draw_units", "loss_units")
+"""A team's points kept as ``fixed + draw_units * draw + loss_units * loss``: linear in the
+league's draw and loss points (a win is 3 whatever the league), so the table reads them under
+the settings of the day (:func:`table_points`)."""
+
+
+def table_counts(
+    score: Pair, winner: Side | None, forfeit: Side | None
+) -> dict[Side, dict[str, int]]:
+    """What one championship result adds to each side's line of the table: its record and its
+    points in :data:`POINT_UNITS` (a forfeit 3 against 0 whatever the score).
+
+    >>> table_counts(Pair(2, 1), Side.HOME, None)[Side.AWAY]["loss_units"]
+    1
+    """
+    counts: dict[Side, dict[str, int]] = {}
+    for side in Side:
+        won, lost = winner is side, winner is side.other
+        if forfeit is not None:
+            fixed, draw_units, loss_units = (FORFEIT_LOSS if forfeit is side else FORFEIT_WIN), 0, 0
+        else:
+            fixed = ChampionshipPoints().win if won else 0
+            draw_units, loss_units = int(winner is None), int(lost)
+        counts[side] = {
+            "played": 1,
+            "wins": int(won),
+            "draws": int(winner is None),
+            "losses": int(lost),
+            "touchdowns_for": score.of(side),
+            "touchdowns_against": score.of(side.other),
+            "fixed": fixed,
+            "draw_units": draw_units,
+            "loss_units": loss_units,
+        }
+    return counts
+
+
+def table_points(counts: Mapping[str, int], points: ChampionshipPoints) -> int:
+    """A team's points from its kept :data:`POINT_UNITS` under the league's ``points``."""
+    return counts["fixed"] + counts["draw_units"] * points.draw + counts["loss_units"] * points.loss

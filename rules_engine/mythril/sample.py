@@ -14,6 +14,7 @@ champions: marked as sample data, for a league to edit.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
@@ -97,58 +98,141 @@ class RosterData:
         }
 
 
-class RosterFileError(InvalidInput):
-    """A mistake in a roster file: ``field`` (dotted path) and ``line`` (1-based, or None)."""
+MAX_DEPTH = 20
+"""How deep a roster file may nest: roster data nests five levels deep."""
 
-    def __init__(self, field: str, message: str, line: int | None) -> None:
+
+def roster_sections(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Each section of a roster file read by its type and written back as plain data, without
+    the checks across sections :class:`RosterData` makes (a league's import checks its own);
+    :class:`InvalidInput` names the first bad field (``team_lists.0.positions.2.cost``)."""
+    reader = Reader(data, "")
+    return {
+        "skills": [Skill.from_dict(i, p).to_dict() for p, i in reader.items("skills", [])],
+        "pitches": [Pitch.from_dict(i, p).to_dict() for p, i in reader.items("pitches", [])],
+        "experience": ExperienceTable.from_dict(
+            reader.raw("experience", {}), "experience"
+        ).to_dict(),
+        "team_lists": [
+            TeamList.from_dict(i, p).to_dict() for p, i in reader.items("team_lists", [])
+        ],
+        "champions": [Champion.from_dict(i, p).to_dict() for p, i in reader.items("champions", [])],
+    }
+
+
+class RosterFileError(InvalidInput):
+    """A mistake in a roster file: ``field`` (dotted path) and ``line`` (1-based, or None).
+    ``code`` says which: ``invalid`` (a value the engine refuses), ``json`` or ``syntax`` (the
+    file cannot be read), ``alias`` or ``depth`` (anchors, aliases or deep nesting, refused
+    before anything is built); ``detail``: the parser's own words, for a caller that words the
+    error in its reader's language."""
+
+    def __init__(
+        self, field: str, message: str, line: int | None, *, code: str = "invalid", detail: str = ""
+    ) -> None:
         where = f"line {line}: " if line is not None else ""
         super().__init__(field, f"{where}{message}")
         self.line = line
+        self.code = code
+        self.detail = detail
 
 
-def _line_of(text: str, field: str) -> int | None:
-    """The line of the deepest node on ``field``'s path that the file holds."""
-    try:
-        node: yaml.Node | None = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return None
-    line = None
-    for part in [p for p in field.split(".") if p]:
-        if node is None:
-            break
-        line = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            node = next((value for key, value in node.value if key.value == part), None)
-        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
-            node = node.value[int(part)]
-        else:
-            node = None
-    return node.start_mark.line + 1 if node is not None else line
+class _Unsafe(yaml.YAMLError):
+    def __init__(self, mark: yaml.Mark, code: str, problem: str) -> None:
+        super().__init__()
+        self.problem_mark = mark
+        self.code = code
+        self.problem = problem
 
 
-def _parse(text: str, name: str) -> Any:
+class _SafeLoader(yaml.SafeLoader):
+    """YAML's safe loader refusing anchors, aliases and deep nesting when it meets them,
+    before any node is built: a few hundred bytes of nested aliases ("billion laughs") expand
+    into billions of values for whoever walks them, and a few thousand ``[`` exhaust Python's
+    recursion. Roster data needs neither."""
+
+    depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise _Unsafe(
+                event.start_mark, "alias", "anchors and aliases (& and *) are not allowed"
+            )
+        if self.depth >= MAX_DEPTH:
+            raise _Unsafe(event.start_mark, "depth", f"nested more than {MAX_DEPTH} levels deep")
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _lines(node: yaml.Node, path: str, found: dict[str, int]) -> None:
+    found[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = f"{path}.{key.value}" if path else str(key.value)
+            found[child] = key.start_mark.line + 1
+            _lines(value, child, found)
+            found[child] = key.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _lines(item, f"{path}.{index}" if path else str(index), found)
+
+
+def line_of(field: str, lines: dict[str, int]) -> int | None:
+    """The line of ``field`` or of its nearest parent the file has."""
+    while field:
+        if field in lines:
+            return lines[field]
+        field = field.rpartition(".")[0]
+    return None
+
+
+def parse_roster_file(text: str, name: str) -> tuple[Any, dict[str, int]]:
+    """A roster file's data and the line of each dotted path in it (``name`` ending in
+    ``.json`` is checked as JSON first; its data is read by the YAML parser, which keeps each
+    value's line: JSON is YAML). Anchors, aliases and nesting deeper than :data:`MAX_DEPTH`
+    are refused while the file is read; every mistake is a :class:`RosterFileError`."""
     if name.lower().endswith(".json"):
         try:
-            return json.loads(text)
+            json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RosterFileError("file", f"invalid JSON: {exc.msg}", exc.lineno) from None
+            raise RosterFileError(
+                "file", f"invalid JSON: {exc.msg}", exc.lineno, code="json", detail=exc.msg
+            ) from None
+        except RecursionError:
+            pass  # nested too deeply: the YAML reader below refuses it, naming the line
+    loader = _SafeLoader(text)
     try:
-        return yaml.safe_load(text)
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
+        problem = str(getattr(exc, "problem", exc))
         raise RosterFileError(
-            "file", f"invalid YAML: {getattr(exc, 'problem', exc)}", line
+            "file",
+            f"invalid YAML: {problem}",
+            mark.line + 1 if mark is not None else None,
+            code=getattr(exc, "code", "syntax"),
+            detail=problem,
         ) from None
+    finally:
+        loader.dispose()
+    lines: dict[str, int] = {}
+    if node is not None:
+        _lines(node, "", lines)
+    return data, lines
 
 
 def read_roster_data(text: str, *, name: str = "rosters.yaml") -> RosterData:
     """A roster file's data (``name`` ending in ``.json`` is read as JSON, else as YAML)."""
-    data = _parse(text, name)
+    data, lines = parse_roster_file(text, name)
     try:
         return RosterData.from_dict(data)
     except InvalidInput as exc:
-        raise RosterFileError(exc.field, exc.message, _line_of(text, exc.field)) from None
+        raise RosterFileError(exc.field, exc.message, line_of(exc.field, lines)) from None
 
 
 def sample_text() -> str:
@@ -157,4 +241,4 @@ def sample_text() -> str:
 
 def load_sample() -> RosterData:
     """The sample rosters shipped with the engine (marked ``sample``)."""
-    return read_roster_data(sample_text(), name=SAMPLE_FILE)
+    return RosterData.from_dict(json.loads(sample_text()))

@@ -16,7 +16,7 @@ Ties share an award. A forfeit without a sequence records no player's line and c
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
@@ -24,6 +24,7 @@ from awards.plugins import AwardKind, SeasonAwards
 from awards.scores import Granted, player_awards
 from matches.models import Result
 from systems.mythril.models import Player, PlayerStatus, PostMatchRun
+from systems.mythril.statistics import lines
 
 if TYPE_CHECKING:
     from league.models import Season, Team
@@ -61,27 +62,23 @@ Key = tuple[int, str]
 
 
 def _season_counts(season: "Season") -> dict[str, Counter[Key]]:
-    """``{count: Counter((team id, player id) -> total)}`` over the season's matches."""
+    """``{count: Counter((team id, player id) -> total)}`` over the season's matches: the
+    statistics' lines (:func:`~systems.mythril.statistics.lines`) and the MVP titles of the
+    post-match sequences."""
     counts: dict[str, Counter[Key]] = {name: Counter() for name in (*COUNTED, "spp", "mvps")}
-    results = Result.objects.filter(fixture__season=season).values_list(
-        "fixture__home_id", "fixture__away_id", "record__report"
-    )
-    for home_id, away_id, report in results:
-        for side, team_id in zip(SIDES, (home_id, away_id), strict=True):
-            lines = ((report or {}).get(side) or {}).get("stats") or []
-            for line in lines:
-                for name in COUNTED:
-                    counts[name][team_id, str(line["player"])] += int(line.get(name) or 0)
+    results = list(Result.objects.filter(fixture__season=season).select_related("fixture"))
+    teams = {r.fixture_id: {"home": r.fixture.home_id, "away": r.fixture.away_id} for r in results}
+    for line in lines(results):
+        if line.statistic in counts:
+            counts[line.statistic][teams[line.fixture_id][line.side], line.player] += line.value
     runs = PostMatchRun.objects.filter(
         fixture__season=season, status=PostMatchRun.Status.DONE
     ).values_list("fixture__home_id", "fixture__away_id", "log")
     for home_id, away_id, log in runs:
         for side, team_id in zip(SIDES, (home_id, away_id), strict=True):
-            done: Mapping[str, Any] = (log or {}).get(side) or {}
-            for player, gained in (done.get("spp") or {}).items():
-                counts["spp"][team_id, str(player)] += int(gained)
-            if done.get("mvp"):
-                counts["mvps"][team_id, str(done["mvp"])] += 1
+            mvp = ((log or {}).get(side) or {}).get("mvp")
+            if mvp:
+                counts["mvps"][team_id, str(mvp)] += 1
     return counts
 
 

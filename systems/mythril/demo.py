@@ -125,16 +125,10 @@ def build_league(commissioner: User) -> None:
 
 
 @transaction.atomic
-def build_missing(commissioner: User) -> list[str]:
-    if League.objects.filter(name=LEAGUE).exists():
-        return []
-    build_league(commissioner)
-    return [LEAGUE]
-
-
 def build(commissioner: User) -> list[str]:
     """Build the Mythril league if missing; what ``demo_data`` prints about it."""
-    build_missing(commissioner)
+    if not League.objects.filter(name=LEAGUE).exists():
+        build_league(commissioner)
     lines = [
         f"Mythril: {LEAGUE} (4 teams, matchday 1 played, team bets on matchday 2, a "
         f"four-team trophy); commissioner {commissioner.username}"

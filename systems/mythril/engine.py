@@ -5,20 +5,16 @@ its prices and pitches, a draft, a player) and turns the engine's
 :class:`~rules_engine.InvalidInput` into a ``Refused`` naming the field. No rule lives here.
 """
 
-import json
-from collections.abc import Iterable, Mapping
-from importlib import resources
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from rules_engine import InvalidInput
-from rules_engine.mythril.experience import ExperienceTable
-from rules_engine.mythril.reading import Reader
-from rules_engine.mythril.roster import Champion as EngineChampion
-from rules_engine.mythril.roster import Pitch, Prices, Skill
+from rules_engine.mythril.roster import Prices
 from rules_engine.mythril.roster import TeamList as EngineTeamList
+from rules_engine.mythril.sample import load_sample
 from systems.mythril.models import Champion, PitchType, Position, TeamList
 
 STATS = ("ma", "st", "ag", "av")
@@ -29,34 +25,11 @@ def field_refusal(exc: InvalidInput, *, prefix: str = "", code: str = "invalid")
     return Refused(code, f"{field}: {exc.message}", field=field)
 
 
-def read_roster_sections(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Each section's items read by the engine's types and written back as plain dicts;
-    :class:`InvalidInput` names the first bad field (``team_lists.0.positions.2.cost``)."""
-    reader = Reader(data, "")
-    return {
-        "skills": [Skill.from_dict(i, p).to_dict() for p, i in reader.items("skills", [])],
-        "pitches": [Pitch.from_dict(i, p).to_dict() for p, i in reader.items("pitches", [])],
-        "experience": ExperienceTable.from_dict(
-            reader.raw("experience", {}), "experience"
-        ).to_dict(),
-        "team_lists": [
-            EngineTeamList.from_dict(i, p).to_dict() for p, i in reader.items("team_lists", [])
-        ],
-        "champions": [
-            EngineChampion.from_dict(i, p).to_dict() for p, i in reader.items("champions", [])
-        ],
-    }
-
-
 def sample_roster_data() -> dict[str, Any]:
     """The engine's shipped sample roster data, in the import file's shape (its ``sample``
     and ``note`` marks aside)."""
-    folder = resources.files("rules_engine.mythril") / "data"
-    found: dict[str, Any] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            found.update(json.loads(entry.read_text(encoding="utf-8")))
-    return read_roster_sections({k: v for k, v in found.items() if k not in ("sample", "note")})
+    data = load_sample().to_dict()
+    return {key: value for key, value in data.items() if key not in ("sample", "note")}
 
 
 def profile_input(row: Any) -> dict[str, int] | None:

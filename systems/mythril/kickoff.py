@@ -4,6 +4,8 @@ The caller holds both teams' and the fixture's row locks (``matches.locking``). 
 kicks off at its time (the sweeper) or when its result is first entered.
 """
 
+from collections.abc import Sequence
+
 from django.utils import timezone
 
 from matches.models import Fixture
@@ -14,13 +16,25 @@ SIDES = ("home", "away")
 
 
 def kick_off(fixture: Fixture) -> None:
-    league = fixture.season.league
-    fixture.home_sheet = selectors.team_sheet(fixture.home)
-    fixture.away_sheet = selectors.team_sheet(fixture.away)
-    fixture.options = {"settings": engine_settings_input(league)}
-    fixture.status = Fixture.Status.LOCKED
-    fixture.locked_at = timezone.now()
-    fixture.problem = ""
+    fixtures_freeze([fixture])
     fixture.save(
         update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
     )
+
+
+def fixtures_freeze(fixtures: Sequence[Fixture]) -> None:
+    """Freeze fixtures of one league as a kick-off does, on the objects only: each team's
+    sheet built once, the league's settings read once."""
+    if not fixtures:
+        return
+    settings = engine_settings_input(fixtures[0].season.league)
+    teams = {team.pk: team for fixture in fixtures for team in (fixture.home, fixture.away)}
+    sheets = {pk: selectors.team_sheet(team) for pk, team in teams.items()}
+    now = timezone.now()
+    for fixture in fixtures:
+        fixture.home_sheet = sheets[fixture.home_id]
+        fixture.away_sheet = sheets[fixture.away_id]
+        fixture.options = {"settings": settings}
+        fixture.status = Fixture.Status.LOCKED
+        fixture.locked_at = now
+        fixture.problem = ""

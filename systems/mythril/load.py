@@ -7,9 +7,10 @@
 * Kick-off: each team's sheet built once, the league's settings frozen with it.
 * Results: a plausible report per fixture (touchdowns drawn on the dice, scored by the first
   players of each side) validated by ``report_checks.validated`` as ``report_enter`` does,
-  entered by the home coach and confirmed by the away coach, recorded as ``_record`` records
-  it. The post-match witness is written done with an empty log: generated history carries no
-  star player points, level-ups or winnings (the treasuries keep their starting gold). Not yet
+  entered by the home coach and confirmed by the away coach, recorded by the workflow's
+  ``result_of`` as ``_record`` records it. The post-match witness is written done with an
+  empty log: generated history carries no star player points, level-ups or winnings (the
+  treasuries keep their starting gold). Not yet
   through the round-level variants of the result-report workflow (``matches.table_results.bulk``,
   as Tutatis is): the Mythril kick-off and post-match sequence have no set-based form yet,
   and one fixture at a time costs forty times today's generation.
@@ -24,14 +25,14 @@ from django.utils import timezone
 from core.bulk import rows_insert
 from league.models import League, Team
 from matches.models import Fixture, Result
+from matches.table_results.services import result_of
 from rules_engine import Dice
-from systems.mythril import selectors
 from systems.mythril.demo import TEAMS, _players, result_entry
-from systems.mythril.kickoff import SIDES
+from systems.mythril.kickoff import SIDES, fixtures_freeze
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.report_checks import validated
-from systems.mythril.services.settings import engine_settings_input
 from systems.mythril.services.teams import mythril_teams_register
+from systems.mythril.table_results import MythrilResults
 
 
 def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice) -> list[Team]:
@@ -48,18 +49,7 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
 
 def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
     """Freeze the fixtures as ``kick_off`` does, on the objects only."""
-    if not fixtures:
-        return
-    settings = engine_settings_input(fixtures[0].season.league)
-    teams = {team.pk: team for f in fixtures for team in (f.home, f.away)}
-    sheets = {pk: selectors.team_sheet(team) for pk, team in teams.items()}
-    now = timezone.now()
-    for fixture in fixtures:
-        fixture.home_sheet = sheets[fixture.home_id]
-        fixture.away_sheet = sheets[fixture.away_id]
-        fixture.options = {"settings": settings}
-        fixture.status = Fixture.Status.LOCKED
-        fixture.locked_at = now
+    fixtures_freeze(fixtures)
 
 
 def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:
@@ -80,20 +70,11 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
         for fixture in fixtures
     ]
     rows_insert(ResultReport, reports)
-    results = []
-    for fixture, report in zip(fixtures, reports, strict=True):
-        counted = report.payload["verdict"]
-        results.append(
-            Result(
-                fixture=fixture,
-                home_score=counted["score"]["home"],
-                away_score=counted["score"]["away"],
-                winner=counted["winner"] or Result.Winner.DRAW,
-                decided_by="regulation",
-                seed=0,
-                record={**report.payload, "result_report": report.pk},
-            )
-        )
+    plugin = MythrilResults()
+    results = [
+        result_of(fixture, plugin, report, dice=Dice(0))
+        for fixture, report in zip(fixtures, reports, strict=True)
+    ]
     PostMatchRun.objects.bulk_create(
         PostMatchRun(fixture=fixture, status=PostMatchRun.Status.DONE, done_at=now)
         for fixture in fixtures

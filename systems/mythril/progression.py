@@ -3,10 +3,9 @@ sequences (each holds the roster after it): ``matches.plugins.progression``, dra
 on the team's charts page. Two queries whatever the number of matches."""
 
 from django.db.models import Q
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.progression import PlayerSeries, Progression
+from core.progression import PlayerSeries, Progression, step_labels
 from league.models import Team
 from systems.mythril.models import Player, PostMatchRun
 
@@ -35,11 +34,5 @@ def progression_series(*, team: Team) -> Progression | None:
         values = [roster.get(str(pk)) for roster in rosters]
         if any(value is not None for value in values):
             players.append(PlayerSeries(name=name, values=values))
-    seasons = {season for _home, _number, season, _log in runs}
-    labels = [
-        _("R%(round)s") % {"round": number}
-        if len(seasons) == 1
-        else f"{season} · " + _("R%(round)s") % {"round": number}
-        for _home, number, season, _log in runs
-    ]
+    labels = step_labels([(season, number) for _home, number, season, _log in runs])
     return Progression(measure=MEASURE, steps=labels, players=players)

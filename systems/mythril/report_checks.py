@@ -87,11 +87,5 @@ def validated(fixture: Fixture, result: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "entered": dict(result),
         "report": report.to_dict(),
-        "verdict": {
-            "score": counted.score.to_dict(),
-            "points": counted.points.to_dict(),
-            "winner": counted.winner.value if counted.winner else None,
-            "bets_cancelled": counted.bets_cancelled,
-            "popularity_malus": counted.popularity_malus.to_dict(),
-        },
+        "verdict": counted.to_dict(),
     }

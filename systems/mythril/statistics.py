@@ -41,22 +41,14 @@ def lines(results: Sequence[Result]) -> Iterable[Line]:
         for side in SIDES:
             own = report.get(side) or {}
             names = {str(p.get("id")): str(p.get("name", "")) for p in own.get("players") or []}
-            for line in own.get("stats") or []:
-                player = str(line.get("player", ""))
-                for count in COUNTS:
-                    value = int(line.get(count) or 0)
-                    if value:
-                        yield Line(
-                            result.fixture_id, side, count, value, player, names.get(player, player)
-                        )
-            gained = (log.get(side) or {}).get("spp") or {}
-            for player, value in gained.items():
+            counted = [
+                (str(line.get("player", "")), count, int(line.get(count) or 0))
+                for line in own.get("stats") or []
+                for count in COUNTS
+            ]
+            spp = (log.get(side) or {}).get("spp") or {}
+            counted += [(player, "spp", int(value)) for player, value in spp.items()]
+            for player, count, value in counted:
                 if value:
-                    yield Line(
-                        result.fixture_id,
-                        side,
-                        "spp",
-                        int(value),
-                        player,
-                        names.get(player, player),
-                    )
+                    name = names.get(player, player)
+                    yield Line(result.fixture_id, side, count, value, player, name)

@@ -33,17 +33,6 @@ from systems.mythril.models import LevelUp, Player, Skill
 KINDS = ("skill", "characteristic", "big_guy")
 
 
-def _roll(level_up: LevelUp) -> SkillRoll:
-    options = level_up.options
-    return SkillRoll(
-        dice=tuple(options["dice"]),  # type: ignore[arg-type]
-        double=options["double"],
-        categories=tuple(options["categories"]),
-        characteristics=tuple(options.get("characteristics", ())),
-        big_guy_choices=tuple(BigGuyChoice(c) for c in options.get("big_guy_choices", ())),
-    )
-
-
 def _skill_choice(level_up: LevelUp, player: Player, skill: str) -> None:
     found = Skill.objects.filter(league_id=player.team.league_id, name=skill).first()
     if found is None:
@@ -97,7 +86,7 @@ def level_up_choose(
         raise Refused(
             "invalid", _("Choose a skill, a characteristic or a big guy's double."), field="kind"
         )
-    roll = _roll(level_up)
+    roll = SkillRoll.from_dict(level_up.options)
     try:
         if kind == "skill":
             _skill_choice(level_up, player, skill or value)

@@ -13,17 +13,22 @@ levels, all refused while it is read, before anything walks the data; names and 
 visible characters only (``core.names``).
 """
 
-import json
 from typing import Any
 
-import yaml
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core.names import validate_name
 from core.refusals import Refused
 from rules_engine import InvalidInput
-from systems.mythril import engine
+from rules_engine.mythril.sample import (
+    MAX_DEPTH,
+    RosterFileError,
+    line_of,
+    parse_roster_file,
+    roster_sections,
+)
 
 MAX_BYTES = 1_000_000
 MAX_CHARS = MAX_BYTES  # a text field's bound: no character is shorter than a byte
@@ -57,97 +62,28 @@ def read_upload(upload) -> str:
         ) from None
 
 
-MAX_DEPTH = 20  # roster data nests five levels deep
-
-
-class _Unsafe(yaml.YAMLError):
-    def __init__(self, mark: yaml.Mark, problem: str) -> None:
-        super().__init__()
-        self.problem_mark = mark
-        self.problem = problem
-
-
-class _SafeLoader(yaml.SafeLoader):
-    """YAML's safe loader refusing anchors, aliases and deep nesting when it meets them,
-    before any node is built: a few hundred bytes of nested aliases ("billion laughs") expand
-    into billions of values for whoever walks them, and a few thousand ``[`` exhaust Python's
-    recursion. Roster data needs neither."""
-
-    depth = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise _Unsafe(event.start_mark, _("anchors and aliases (& and *) are not allowed"))
-        if self.depth >= MAX_DEPTH:
-            raise _Unsafe(
-                event.start_mark, _("nested more than %(depth)s levels deep") % {"depth": MAX_DEPTH}
-            )
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)  # type: ignore[misc]
-        finally:
-            self.depth -= 1
-
-
-def _compose(text: str) -> tuple[yaml.Node | None, Any]:
-    """The document's node tree and its data, read once."""
-    loader = _SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-        return node, loader.construct_document(node) if node is not None else None
-    finally:
-        loader.dispose()
-
-
-def _lines(node: yaml.Node, path: str, found: dict[str, int]) -> None:
-    found[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            child = f"{path}.{key.value}" if path else str(key.value)
-            found[child] = key.start_mark.line + 1
-            _lines(value, child, found)
-            found[child] = key.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _lines(item, f"{path}.{index}" if path else str(index), found)
+MESSAGES = {
+    "json": gettext_noop("not valid JSON: %(error)s"),
+    "syntax": gettext_noop("not valid JSON or YAML: %(error)s"),
+    "alias": gettext_noop("anchors and aliases (& and *) are not allowed"),
+    "depth": gettext_noop("nested more than %(depth)s levels deep"),
+}
+"""The engine's reading errors (``RosterFileError.code``) in the reader's language."""
 
 
 def parse(text: str, *, filename: str = "") -> tuple[Any, dict[str, int]]:
-    """The file's data and the line of each path; ``ImportRefused`` on a syntax error."""
+    """The file's data and the line of each path, read by the engine's safe reader;
+    ``ImportRefused`` on a syntax error, worded in the reader's language."""
     if len(text.encode()) > MAX_BYTES:
         raise ImportRefused("file", _("the file is larger than 1 MB."), None)
-    if filename.lower().endswith(".json"):
-        try:
-            json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ImportRefused(
-                "file", _("not valid JSON: %(error)s") % {"error": exc.msg}, exc.lineno
-            ) from None
-        except RecursionError:
-            pass  # nested too deeply: the YAML reader below refuses it, naming the line
     try:
-        node, data = _compose(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ImportRefused(
-            "file",
-            _("not valid JSON or YAML: %(error)s") % {"error": getattr(exc, "problem", exc)},
-            mark.line + 1 if mark else None,
-        ) from None
-    lines: dict[str, int] = {}
-    if node is not None:
-        _lines(node, "", lines)
-    return data, lines
-
-
-def _line(field: str, lines: dict[str, int]) -> int | None:
-    """The line of ``field`` or of its nearest parent the file has."""
-    while field:
-        if field in lines:
-            return lines[field]
-        field = field.rpartition(".")[0]
-    return None
+        return parse_roster_file(text, filename)
+    except RosterFileError as exc:
+        code = exc.code if exc.code in MESSAGES else "syntax"
+        said = _(MESSAGES[code]) % {"depth": MAX_DEPTH, "error": exc.detail}
+        if code in ("alias", "depth"):  # refused while read: worded as a syntax error
+            said = _(MESSAGES["syntax"]) % {"error": said}
+        raise ImportRefused("file", said, exc.line) from None
 
 
 def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> None:
@@ -157,7 +93,7 @@ def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> No
         if value is not None and value in seen:
             field = f"{path}.{index}.{key}"
             raise ImportRefused(
-                field, _("%(value)s appears twice") % {"value": value}, _line(field, lines)
+                field, _("%(value)s appears twice") % {"value": value}, line_of(field, lines)
             )
         seen.add(value)
 
@@ -177,7 +113,7 @@ def _check_names(value: object, path: str, lines: dict[str, int]) -> None:
             try:
                 validate_name(item)
             except ValidationError as exc:
-                raise ImportRefused(field, exc.messages[0], _line(field, lines)) from None
+                raise ImportRefused(field, exc.messages[0], line_of(field, lines)) from None
         _check_names(item, field, lines)
 
 
@@ -195,18 +131,18 @@ def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
             raise ImportRefused(
                 str(key),
                 _("is not a section (known: %(known)s)") % {"known": ", ".join(SECTIONS)},
-                _line(str(key), lines),
+                line_of(str(key), lines),
             )
     _check_names(data, "", lines)
     try:
-        result = engine.read_roster_sections(data)
+        result = roster_sections(data)
     except InvalidInput as exc:
-        raise ImportRefused(exc.field, exc.message, _line(exc.field, lines)) from None
+        raise ImportRefused(exc.field, exc.message, line_of(exc.field, lines)) from None
     for section, key in UNIQUE.items():
         _check_unique(data.get(section) or [], key, section, lines)
     if not result["team_lists"]:
         raise ImportRefused(
-            "team_lists", _("give at least one team list"), _line("team_lists", lines)
+            "team_lists", _("give at least one team list"), line_of("team_lists", lines)
         )
     return result
 

@@ -18,6 +18,8 @@ SETTING_FIELDS = (
     "win_modifier",
     "loss_modifier",
 )
+ENGINE_FIELDS = SETTING_FIELDS[2:]
+"""The settings the engine reads under their own names: winnings and the popularity roll."""
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:
@@ -68,9 +70,5 @@ def engine_settings_input(league: League) -> dict[str, Any]:
         "points": {"win": 3, "draw": league.points_draw, "loss": league.points_loss},
         "experience": experience_table(league=league),
         "prices": {"pitches": pitches} if pitches else {},
-        "winnings_unit": own.winnings_unit,
-        "popularity_down": own.popularity_down,
-        "popularity_up": own.popularity_up,
-        "win_modifier": own.win_modifier,
-        "loss_modifier": own.loss_modifier,
+        **{key: getattr(own, key) for key in ENGINE_FIELDS},
     }

@@ -23,17 +23,14 @@ from core.enqueue import enqueue_on_commit
 from core.refusals import Forbidden, Refused
 from league.models import Season, Team
 from league.roles import can_edit_roster
-from ledger import services as ledger
-from ledger.models import Account
-from ledger.services import Leg, Posting
 from matches import plugins as match_plugins
 from matches.models import Fixture, Result
 from rules_engine import Dice
-from rules_engine.mythril.bets import matchday_entry, team_bet_payout
+from rules_engine.mythril.bets import bet_settled, matchday_entry
 from systems.mythril import RULE_SYSTEM, SETTLE_TASK, engine
 from systems.mythril.models import MatchdayEntry, TeamBet, TeamBetSettlement, TrophyMatch
 from systems.mythril.selectors import settings_of
-from systems.mythril.services.treasury import Reason, treasury_debit, treasury_of
+from systems.mythril.services.treasury import Reason, treasuries_credit, treasury_debit
 
 
 def bets_void(result: Result) -> bool:
@@ -154,28 +151,21 @@ def team_bets_settle(
     paid: dict[int, int] = {}
     for bet in bets:
         bet.settlement = settlement
-        if outcome == "cancelled":
-            bet.status, bet.payout = TeamBet.Status.CANCELLED, 0
-        elif bet.outcome == outcome:
-            before = len(dice.log())
-            bet.payout = team_bet_payout(dice, final, bet=str(bet.pk))
-            bet.status, bet.roll = TeamBet.Status.WON, dice.log()[before:]
+        bet.status, bet.payout, bet.roll = bet_settled(
+            dice, bet.outcome, outcome, final, ref=str(bet.pk)
+        )
+        if bet.payout:
             paid[bet.team_id] = paid.get(bet.team_id, 0) + bet.payout
-        else:
-            bet.status, bet.payout = TeamBet.Status.LOST, 0
     TeamBet.objects.bulk_update(bets, ["status", "payout", "roll", "settlement"])
     settlement.rolls = dice.log()
     settlement.save(update_fields=["rolls"])
     if paid:
-        league = fixture.season.league
-        supply = ledger.system_accounts(league)[Account.Kind.SUPPLY]
-        treasuries = {
-            team_id: treasury_of(Team(pk=team_id, league_id=league.pk)) for team_id in sorted(paid)
-        }
-        ledger.lock_accounts([supply.pk, *(a.pk for a in treasuries.values())])
-        legs = [Leg(supply, -sum(paid.values()))]
-        legs += [Leg(treasuries[team_id], amount) for team_id, amount in sorted(paid.items())]
-        ledger.post(league, [Posting(Reason.TEAM_BET, legs, fixture_id=fixture.pk)])
+        treasuries_credit(
+            league=fixture.season.league,
+            amounts=paid,
+            reason=Reason.TEAM_BET,
+            fixture_id=fixture.pk,
+        )
     return settlement
 
 

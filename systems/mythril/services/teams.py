@@ -34,14 +34,18 @@ from systems.mythril.models import (
     TeamList,
     TeamProfile,
 )
-from systems.mythril.selectors import gold_of, settings_of, team_unsettled_fixture
+from systems.mythril.selectors import (
+    ON_ROSTER,
+    gold_of,
+    roster,
+    settings_of,
+    team_unsettled_fixture,
+)
 from systems.mythril.services.treasury import (
     Reason,
     treasuries_open,
     treasury_debit,
 )
-
-ON_ROSTER = (PlayerStatus.ACTIVE, PlayerStatus.INJURED)
 
 
 class RuleRefused(Refused):
@@ -329,13 +333,10 @@ def player_hire(
     )
     own_list = engine.engine_team_list(profile.team_list)
     source_list = own_list if source == profile.team_list else engine.engine_team_list(source)
-    players = Player.objects.filter(team=team, status__in=ON_ROSTER).select_related(
-        "position", "champion"
-    )
     try:
         verdict = check_hire(
             own_list,
-            engine.engine_players(players),
+            engine.engine_players(roster(team)),
             Pick.from_dict({"position": position} if position else {"champion": champion}, "hire"),
             treasury=gold_of(team),
             popularity=profile.popularity,

@@ -7,7 +7,7 @@ The caller is inside ``transaction.atomic``; the accounts are locked here in id 
 database refuses a treasury below zero too).
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext as _
 
@@ -21,6 +21,7 @@ from systems.mythril.selectors import settings_of
 
 __all__ = [
     "Reason",
+    "treasuries_credit",
     "treasuries_open",
     "treasury_credit",
     "treasury_debit",
@@ -63,13 +64,24 @@ def treasury_credit(
     """``amount`` gold from the league's money supply into the team's treasury."""
     if amount <= 0:
         return None
-    treasury = treasury_of(team)
-    supply = ledger.system_accounts(team.league)[Account.Kind.SUPPLY]
-    ledger.lock_accounts([treasury.pk, supply.pk])
-    return ledger.post(
-        team.league,
-        [Posting(reason, [Leg(supply, -amount), Leg(treasury, amount)], fixture_id=fixture_id)],
-    )[0]
+    return treasuries_credit(
+        league=team.league, amounts={team.pk: amount}, reason=reason, fixture_id=fixture_id
+    )
+
+
+def treasuries_credit(
+    *, league: League, amounts: Mapping[int, int], reason: str, fixture_id: int | None = None
+) -> Transaction:
+    """Gold from the league's money supply into teams' treasuries (``amounts``: team id ->
+    gold), in one transaction."""
+    supply = ledger.system_accounts(league)[Account.Kind.SUPPLY]
+    treasuries = {
+        team_id: treasury_of(Team(pk=team_id, league_id=league.pk)) for team_id in sorted(amounts)
+    }
+    ledger.lock_accounts([supply.pk, *(account.pk for account in treasuries.values())])
+    legs = [Leg(supply, -sum(amounts.values()))]
+    legs += [Leg(account, amounts[team_id]) for team_id, account in treasuries.items()]
+    return ledger.post(league, [Posting(reason, legs, fixture_id=fixture_id)])[0]
 
 
 def treasury_debit(

@@ -25,6 +25,11 @@ SIZES = (2, 4, 8, 16)
 STAGE_INTERVAL = timedelta(days=7)
 
 
+def bracket_pairs(teams: Sequence[int]) -> list[tuple[int, int]]:
+    """A stage's matches: the teams paired in bracket order (1 v 2, 3 v 4, ...)."""
+    return list(zip(teams[::2], teams[1::2], strict=True))
+
+
 def _fixture(
     trophy: Trophy,
     stage: int,
@@ -79,17 +84,8 @@ def trophy_create(
             field="round",
         )
     trophy = Trophy.objects.create(season=season, name=name.strip()[:80])
-    for index in range(len(ids) // 2):
-        _fixture(
-            trophy,
-            1,
-            index + 1,
-            ids[2 * index],
-            ids[2 * index + 1],
-            round,
-            kickoff,
-            final=len(ids) == 2,
-        )
+    for index, (home, away) in enumerate(bracket_pairs(ids), start=1):
+        _fixture(trophy, 1, index, home, away, round, kickoff, final=len(ids) == 2)
     return trophy
 
 
@@ -102,28 +98,21 @@ def trophy_advance(*, trophy: Trophy) -> list[Fixture]:
     current = [m for m in matches if m.stage == stage]
     if len(current) < 2:
         return []
-    winners = {}
-    for match in current:
+    order = []  # the winners in bracket order
+    for match in sorted(current, key=lambda m: int(m.fixture.bracket_position.rsplit("M", 1)[1])):
         result = Result.objects.filter(fixture=match.fixture).first()
         if result is None or result.winner == Result.Winner.DRAW:
             return []
         fixture = match.fixture
-        winners[match.fixture.bracket_position] = (
-            fixture.home_id if result.winner == Result.Winner.HOME else fixture.away_id
-        )
-    order = [
-        winners[m.fixture.bracket_position]
-        for m in sorted(current, key=lambda m: int(m.fixture.bracket_position.rsplit("M", 1)[1]))
-    ]
+        order.append(fixture.home_id if result.winner == Result.Winner.HOME else fixture.away_id)
     last = current[-1].fixture
     created = []
-    for index in range(len(order) // 2):
-        home, away = order[2 * index], order[2 * index + 1]
+    for index, (home, away) in enumerate(bracket_pairs(order), start=1):
         created.append(
             _fixture(
                 trophy,
                 stage + 1,
-                index + 1,
+                index,
                 home,
                 away,
                 _free_round(trophy.season, (home, away), last.round + 1),
