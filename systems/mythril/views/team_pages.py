@@ -10,14 +10,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.forms import add_service_errors
-from core.page_commands import command_redirect
+from core.page_commands import command_redirect, form_command
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
@@ -81,22 +80,21 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
     league = _league(pk)
     race = request.GET.get("team_list")
     form = DraftForm(request.POST or None, league=league, race=race)
-    if request.method == "POST" and form.is_valid():
-        try:
-            team = teams.mythril_team_register(
-                league=league,
-                name=form.cleaned_data["name"],
-                coach=request.user,
-                team_list=form.cleaned_data["team_list"],
-                players=form.players(),
-                popularity=form.cleaned_data["popularity"],
-                home_pitch=form.cleaned_data["home_pitch"],
-            )
-        except Refused as exc:
-            form.add_error(None if exc.field not in form.fields else exc.field, exc.message)
-        else:
-            messages.success(request, _("%(name)s is registered.") % {"name": team.name})
-            return redirect(team.get_absolute_url())
+
+    def register(data: dict[str, Any]) -> tuple[str, str]:
+        team = teams.mythril_team_register(
+            league=league,
+            name=data["name"],
+            coach=request.user,
+            team_list=data["team_list"],
+            players=form.players(),
+            popularity=data["popularity"],
+            home_pitch=data["home_pitch"],
+        )
+        return _("%(name)s is registered.") % {"name": team.name}, team.get_absolute_url()
+
+    if registered := form_command(request, form, register):
+        return registered
     verdict = _verdict(league, form) if form.team_list else None
     return render(
         request,
@@ -173,19 +171,15 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     if not can_edit_roster(request.user, player.team):
         raise PermissionDenied
     form = PlayerRenameForm(request.POST or None, initial={"name": player.name})
-    if request.method == "POST" and form.is_valid():
-        old = player.name
-        try:
-            renamed = teams.player_rename(
-                player=player, user=request.user, name=form.cleaned_data["name"]
-            )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(
-                request, _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
-            )
-            return redirect(player.team.get_absolute_url())
+    old = player.name
+
+    def rename(data: dict[str, Any]) -> tuple[str, str]:
+        renamed = teams.player_rename(player=player, user=request.user, name=data["name"])
+        done = _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
+        return done, player.team.get_absolute_url()
+
+    if renamed := form_command(request, form, rename):
+        return renamed
     return form_page(
         request,
         player.team.league,
