@@ -23,7 +23,8 @@ class LeagueRulesForm(PageForm):
     on_create = False
 
     def rule_settings(self) -> dict:
-        return {}
+        """The settings as the league services take them: each rule field's value."""
+        return {key: self.cleaned_data[key] for key in self.rule_fields}
 
     @classmethod
     def rule_initial(cls, league: League) -> dict:

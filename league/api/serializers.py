@@ -3,6 +3,9 @@
 No serializer saves anything: the views pass ``validated_data`` to one service each.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from rest_framework import serializers
 
 from core.api.fields import UserField
@@ -214,6 +217,28 @@ class TeamSheetSerializer(serializers.Serializer):
     scores = serializers.DictField(
         child=serializers.IntegerField(), help_text="Each filled position's score under the rules."
     )
+
+
+def team_sheet_answer(
+    team: Team,
+    sheet: Any,
+    *,
+    issues: Sequence[Any] = (),
+    complete: bool = True,
+    ratings: Any = None,
+    scores: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """What a game's ``team_sheet`` hook answers (:class:`TeamSheetSerializer` reads it): the
+    engine's sheet, with its issues, ratings and scores where the game has them."""
+    return {
+        "team": team,
+        "rule_system": team.league.rule_system,
+        "sheet": sheet,
+        "complete": complete,
+        "issues": list(issues),
+        "ratings": ratings,
+        "scores": scores or {},
+    }
 
 
 # --- players ------------------------------------------------------------------------------

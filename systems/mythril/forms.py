@@ -131,9 +131,6 @@ class MythrilRulesForm(LeagueRulesForm):
         label=_("Popularity modifier for a loss"), min_value=-5, max_value=5, initial=-1
     )
 
-    def rule_settings(self) -> dict:
-        return {key: self.cleaned_data[key] for key in self.rule_fields}
-
     @classmethod
     def rule_initial(cls, league: League) -> dict:
         current = settings_of(league)

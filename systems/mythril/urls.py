@@ -33,28 +33,7 @@ match_patterns = [
     path("<int:pk>/mythril-sheet/", match_pages.match_sheet, name="my_match_sheet"),
 ]
 
-API_ROUTES = [
-    ("leagues/<int:pk>/roster-data/", api.RosterDataView, "mythril-roster-data"),
-    ("leagues/<int:pk>/teams/check/", api.DraftCheckView, "mythril-draft-check"),
-    ("leagues/<int:pk>/teams/", api.TeamCreateView, "mythril-team-create"),
-    ("teams/<int:pk>/", api.TeamSheetView, "mythril-team"),
-    ("teams/<int:pk>/hire/", api.HireView, "mythril-hire"),
-    ("teams/<int:pk>/apothecary/", api.ApothecaryView, "mythril-apothecary"),
-    ("teams/<int:pk>/lineup-check/", api.LineupCheckView, "mythril-lineup-check"),
-    ("teams/<int:pk>/matchday-entries/", api.MatchdayEntryView, "mythril-matchday-entry"),
-    ("teams/<int:pk>/bets/", api.TeamBetView, "mythril-team-bet"),
-    ("players/<int:pk>/fire/", api.FireView, "mythril-fire"),
-    ("players/<int:pk>/rename/", api.RenameView, "mythril-rename"),
-    ("level-ups/<int:pk>/choose/", api.LevelUpChooseView, "mythril-level-up-choose"),
-    ("fixtures/<int:pk>/post-match/", api.PostMatchView, "mythril-post-match"),
-    ("seasons/<int:pk>/matchdays/<int:round>/bets/", api.MatchdayBetsView, "mythril-matchday-bets"),
-    ("seasons/<int:pk>/standings/", api.StandingsView, "mythril-standings"),
-    ("seasons/<int:pk>/trophies/", api.TrophyView, "mythril-trophies"),
-]
-"""The API's views under ``mythril/`` (the reports' are the workflow's): route, view, name."""
-
-
 api_patterns = [
-    *(path(f"mythril/{route}", view.as_view(), name=name) for route, view, name in API_ROUTES),
+    *api.API.patterns(),
     *table_urls.api_patterns(match_pages.ROUTES, api.REPORTS),
 ]

@@ -4,6 +4,7 @@ it keeps (``league_settings_fields``)."""
 from rest_framework import serializers
 
 from core.api.fields import game_field
+from league.api.serializers import team_sheet_answer
 from league.models import Team
 from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.selectors import gold_of, joined_settings_of
@@ -11,15 +12,7 @@ from systems.mythril.services.settings import SETTING_FIELDS
 
 
 def team_sheet(*, team: Team) -> dict:
-    return {
-        "team": team,
-        "rule_system": team.league.rule_system,
-        "sheet": selectors.team_sheet(team),
-        "complete": True,
-        "issues": [],
-        "ratings": None,
-        "scores": {},
-    }
+    return team_sheet_answer(team, selectors.team_sheet(team))
 
 
 def _int(low: int, high: int, help_text: str):

@@ -44,46 +44,42 @@ def _fixture(pk: int) -> Fixture:
     return get_object_or_404(selectors.fixture_list(), pk=pk)
 
 
+def _match(fixture: Fixture) -> dict[str, Any]:
+    """What the fixture's page and its printable sheet both show: the post-match sequence with
+    its rolls, the match's team bets."""
+    run = selectors.post_match_run(fixture=fixture)
+    return {
+        "fixture": fixture,
+        "league": fixture.season.league,
+        "run": run,
+        "rolls": selectors.post_match_rolls(fixture, run),
+        "bets": selectors.fixture_team_bets(fixture=fixture),
+    }
+
+
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     fixture = _fixture(fixture.pk)
-    league = fixture.season.league
     report = selectors.open_report(fixture=fixture)
-    run = selectors.post_match_run(fixture=fixture)
     user = request.user
     actions = report_actions(user, report)
     context = {
-        "fixture": fixture,
-        "league": league,
+        **_match(fixture),
         "report": report,
-        "run": run,
         "result": getattr(fixture, "result", None) if fixture.status == "played" else None,
         "can_enter": fixture.status in ("scheduled", "locked") and can_enter_result(user, fixture),
         "can_confirm": actions.confirm,
         "can_dispute": actions.dispute,
         "can_decide": actions.decide,
         "report_urls": PAGES.command_urls(report),
-        "bets": selectors.fixture_team_bets(fixture=fixture),
         "names": selectors.sheet_names(fixture),
-        "rolls": selectors.post_match_rolls(fixture, run),
     }
     return render(request, "mythril/fixture.html", context)
 
 
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
-    run = selectors.post_match_run(fixture=fixture)
-    return render(
-        request,
-        "mythril/match_sheet.html",
-        {
-            "fixture": fixture,
-            "league": fixture.season.league,
-            "sheets": selectors.match_sheets(fixture),
-            "bets": selectors.fixture_team_bets(fixture=fixture),
-            "run": run,
-            "rolls": selectors.post_match_rolls(fixture, run),
-        },
-    )
+    context = {**_match(fixture), "sheets": selectors.match_sheets(fixture)}
+    return render(request, "mythril/match_sheet.html", context)
 
 
 class _Entered:

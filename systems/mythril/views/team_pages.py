@@ -10,13 +10,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.forms import add_service_errors
+from core.page_commands import command_redirect, form_command
 from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
@@ -36,10 +36,6 @@ def _league(pk: int) -> League:
 
 def _team(pk: int) -> Team:
     return get_object_or_404(selectors.team_list(), pk=pk)
-
-
-def _refused(request: HttpRequest, exc: Refused) -> None:
-    messages.error(request, exc.message)
 
 
 def _refused_verdict(exc: Refused) -> dict[str, Any]:
@@ -84,22 +80,21 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
     league = _league(pk)
     race = request.GET.get("team_list")
     form = DraftForm(request.POST or None, league=league, race=race)
-    if request.method == "POST" and form.is_valid():
-        try:
-            team = teams.mythril_team_register(
-                league=league,
-                name=form.cleaned_data["name"],
-                coach=request.user,
-                team_list=form.cleaned_data["team_list"],
-                players=form.players(),
-                popularity=form.cleaned_data["popularity"],
-                home_pitch=form.cleaned_data["home_pitch"],
-            )
-        except Refused as exc:
-            form.add_error(None if exc.field not in form.fields else exc.field, exc.message)
-        else:
-            messages.success(request, _("%(name)s is registered.") % {"name": team.name})
-            return redirect(team.get_absolute_url())
+
+    def register(data: dict[str, Any]) -> tuple[str, str]:
+        team = teams.mythril_team_register(
+            league=league,
+            name=data["name"],
+            coach=request.user,
+            team_list=data["team_list"],
+            players=form.players(),
+            popularity=data["popularity"],
+            home_pitch=data["home_pitch"],
+        )
+        return _("%(name)s is registered.") % {"name": team.name}, team.get_absolute_url()
+
+    if registered := form_command(request, form, register):
+        return registered
     verdict = _verdict(league, form) if form.team_list else None
     return render(
         request,
@@ -147,33 +142,26 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
 def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     kind, race, name = (request.POST.get("choice", "") + "||").split("|")[:3]
-    try:
-        player = teams.player_hire(
-            team=team,
-            user=request.user,
-            position=name if kind == "position" else "",
-            champion=name if kind == "champion" else "",
-            race=race,
-            name=request.POST.get("name", "").strip(),
-        )
-    except Refused as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("%(name)s is hired.") % {"name": player.name})
-    return redirect(team.get_absolute_url())
+    return command_redirect(
+        request,
+        team.get_absolute_url(),
+        lambda player: _("%(name)s is hired.") % {"name": player.name},
+        teams.player_hire,
+        team=team,
+        position=name if kind == "position" else "",
+        champion=name if kind == "champion" else "",
+        race=race,
+        name=request.POST.get("name", "").strip(),
+    )
 
 
 @require_POST
 @login_required
 def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(selectors.player_list(), pk=pk)
-    try:
-        teams.player_fire(player=player, user=request.user)
-    except Refused as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("%(name)s is fired.") % {"name": player.name})
-    return redirect(player.team.get_absolute_url())
+    done = _("%(name)s is fired.") % {"name": player.name}
+    back = player.team.get_absolute_url()
+    return command_redirect(request, back, done, teams.player_fire, player=player)
 
 
 @login_required
@@ -183,19 +171,15 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     if not can_edit_roster(request.user, player.team):
         raise PermissionDenied
     form = PlayerRenameForm(request.POST or None, initial={"name": player.name})
-    if request.method == "POST" and form.is_valid():
-        old = player.name
-        try:
-            renamed = teams.player_rename(
-                player=player, user=request.user, name=form.cleaned_data["name"]
-            )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(
-                request, _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
-            )
-            return redirect(player.team.get_absolute_url())
+    old = player.name
+
+    def rename(data: dict[str, Any]) -> tuple[str, str]:
+        renamed = teams.player_rename(player=player, user=request.user, name=data["name"])
+        done = _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
+        return done, player.team.get_absolute_url()
+
+    if renamed := form_command(request, form, rename):
+        return renamed
     return form_page(
         request,
         player.team.league,
@@ -210,13 +194,10 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def team_apothecary(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    try:
-        teams.apothecary_hire(team=team, user=request.user)
-    except Refused as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("The apothecary is hired."))
-    return redirect(team.get_absolute_url())
+    done = _("The apothecary is hired.")
+    return command_redirect(
+        request, team.get_absolute_url(), done, teams.apothecary_hire, team=team
+    )
 
 
 @require_POST
@@ -236,21 +217,18 @@ def team_lineup(request: HttpRequest, pk: int) -> HttpResponse:
 def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
     level_up = get_object_or_404(selectors.level_up_list(), pk=pk)
     kind, value, skill = (request.POST.get("choice", "") + "||").split("|")[:3]
-    try:
-        level_ups.level_up_choose(
-            level_up=level_up,
-            user=request.user,
-            kind=kind,
-            value=value,
-            skill=skill or request.POST.get("skill", ""),
-        )
-    except Refused as exc:
-        _refused(request, exc)
-    else:
-        messages.success(
-            request, _("%(name)s's level-up is taken.") % {"name": level_up.player.name}
-        )
-    return redirect(level_up.player.team.get_absolute_url())
+    done = _("%(name)s's level-up is taken.") % {"name": level_up.player.name}
+    back = level_up.player.team.get_absolute_url()
+    return command_redirect(
+        request,
+        back,
+        done,
+        level_ups.level_up_choose,
+        level_up=level_up,
+        kind=kind,
+        value=value,
+        skill=skill or request.POST.get("skill", ""),
+    )
 
 
 @require_POST
@@ -258,15 +236,11 @@ def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
 def matchday_enter(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     season = get_object_or_404(season_with_league(), pk=request.POST.get("season") or 0)
-    try:
-        team_bets.matchday_enter(
-            team=team, user=request.user, season=season, round=int(request.POST.get("round") or 0)
-        )
-    except Refused as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("Matchday entry paid."))
-    return redirect(team.get_absolute_url() + "#bets")
+    round = int(request.POST.get("round") or 0)
+    done, back = _("Matchday entry paid."), team.get_absolute_url() + "#bets"
+    return command_redirect(
+        request, back, done, team_bets.matchday_enter, team=team, season=season, round=round
+    )
 
 
 @require_POST
@@ -274,15 +248,11 @@ def matchday_enter(request: HttpRequest, pk: int) -> HttpResponse:
 def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     fixture = get_object_or_404(fixture_list(), pk=request.POST.get("fixture") or 0)
-    try:
-        team_bets.team_bet_place(
-            team=team, user=request.user, fixture=fixture, outcome=request.POST.get("outcome", "")
-        )
-    except Refused as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("Bet taken."))
-    return redirect(team.get_absolute_url() + "#bets")
+    outcome = request.POST.get("outcome", "")
+    done, back = _("Bet taken."), team.get_absolute_url() + "#bets"
+    return command_redirect(
+        request, back, done, team_bets.team_bet_place, team=team, fixture=fixture, outcome=outcome
+    )
 
 
 def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.refusals import Refused
+from core.page_commands import command_redirect
 from league.selectors import season_with_league
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.services import trophies
@@ -19,22 +19,21 @@ from systems.mythril.services import trophies
 @login_required
 def trophy_create(request, pk: int):
     season = get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
+    back = season.league.get_absolute_url()
     try:
         kickoff = datetime.fromisoformat(request.POST.get("kickoff", ""))
-        if timezone.is_naive(kickoff):
-            kickoff = timezone.make_aware(kickoff)
-        trophy = trophies.trophy_create(
-            season=season,
-            user=request.user,
-            name=request.POST.get("name", ""),
-            team_ids=[int(v) for v in request.POST.getlist("teams") if v.isdigit()],
-            round=int(request.POST.get("round") or 0),
-            kickoff=kickoff,
-        )
+        round = int(request.POST.get("round") or 0)
     except ValueError:
         messages.error(request, _("Give the first matchday and the kick-off of the trophy."))
-    except Refused as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("%(name)s is drawn.") % {"name": trophy.name})
-    return redirect(season.league.get_absolute_url())
+        return redirect(back)
+    return command_redirect(
+        request,
+        back,
+        lambda trophy: _("%(name)s is drawn.") % {"name": trophy.name},
+        trophies.trophy_create,
+        season=season,
+        name=request.POST.get("name", ""),
+        team_ids=[int(v) for v in request.POST.getlist("teams") if v.isdigit()],
+        round=round,
+        kickoff=timezone.make_aware(kickoff) if timezone.is_naive(kickoff) else kickoff,
+    )
