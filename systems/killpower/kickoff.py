@@ -15,7 +15,6 @@ earlier by the commissioner's command, ``fixture_kick_off_now``.
 """
 
 from collections.abc import Mapping, Sequence
-from copy import copy
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -25,11 +24,10 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.bulk import rows_update_values
-from core.history import record_saves
 from core.refusals import Forbidden, Refused
 from league.models import Team
 from matches import locking
+from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
 from rules_engine import Dice
 from rules_engine.killpower import (
@@ -41,34 +39,6 @@ from rules_engine.killpower import (
 )
 from systems.killpower import RULE_SYSTEM, SIDES, engine, roles
 from systems.killpower.selectors import gladiators as selectors
-
-FROZEN = ["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
-"""The fields a kick-off writes."""
-
-
-def kick_off(fixture: Fixture, *, seed: int | None = None) -> None:
-    """Freeze both teams into ``fixture`` and draw the RAP; ``ValidationError`` (per side)
-    when a team is not ready, leaving the fixture as it was. The caller holds both teams' and
-    the fixture's row locks (``matches.locking.lock_fixture_with_teams``)."""
-    for _fixture, error in fixtures_freeze(fixtures=[fixture], seeds=[seed]):
-        raise error
-    fixture.save(update_fields=FROZEN)
-
-
-def kick_off_many(
-    *, fixtures: list[Fixture], seeds: Sequence[int | None] | None = None
-) -> dict[int, list[str]]:
-    """:func:`kick_off` for many fixtures whose teams and selves the caller holds locked, each
-    RAP drawn on its seed of ``seeds`` (fresh dice without), written in one statement with
-    their history. Returns the messages of the fixtures that cannot kick off, by id; those are
-    left as they were."""
-    befores = {id(fixture): copy(fixture) for fixture in fixtures}
-    refused = fixtures_freeze(fixtures=fixtures, seeds=seeds)
-    problems = {fixture.pk: error.messages for fixture, error in refused}
-    kicked = [(befores[id(f)], f) for f in fixtures if f.pk not in problems]
-    rows_update_values(Fixture, [fixture for _before, fixture in kicked], FROZEN)
-    record_saves(saves=kicked, fields=FROZEN)
-    return problems
 
 
 def fixtures_freeze(
@@ -99,6 +69,14 @@ def fixtures_freeze(
         _freeze(fixture, sheets, settings[league.pk], Dice(seed))
         fixture.locked_at = now
     return refused
+
+
+FROZEN = ["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
+"""The fields a kick-off writes."""
+KICK_OFF = FrozenKickOff(fixtures_freeze, FROZEN)
+"""The kick-off (``matches.plugins.kick_off``): ``KICK_OFF.kick_off(fixture, seeds=[seed])``
+draws the RAP on ``seed``, ``KICK_OFF.kick_off_many(fixtures=..., seeds=...)`` each on its
+seed (fresh dice without)."""
 
 
 def _problem(team: Team, busy: Mapping[int, Fixture]) -> str | None:
@@ -148,7 +126,7 @@ def _freeze(
 @transaction.atomic
 def fixture_kick_off_now(*, fixture: Fixture, user: User, seed: int | None = None) -> Fixture:
     """The commissioner kicks a scheduled Killpower fixture off now, before its time: both
-    teams freeze and the RAP is drawn (:func:`kick_off`). ``Forbidden`` (a 403) for anyone
+    teams freeze and the RAP is drawn (:data:`KICK_OFF`). ``Forbidden`` (a 403) for anyone
     else; ``Refused`` on the ``fixture`` field when the fixture is not scheduled, or a
     ``ValidationError`` per side when a team is not ready (nothing changes then)."""
     locked = locking.lock_fixture_with_teams(fixture.pk)
@@ -170,7 +148,7 @@ def fixture_kick_off_now(*, fixture: Fixture, user: User, seed: int | None = Non
     if locked.status in refused:
         code, message = refused[locked.status]
         raise Refused(code, message, field="fixture")
-    kick_off(locked, seed=seed)
+    KICK_OFF.kick_off(locked, seeds=[seed])
     return locked
 
 

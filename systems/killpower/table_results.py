@@ -15,7 +15,7 @@ from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
 from rules_engine.killpower import SYSTEM
 from systems.killpower.documents import RESULT_REPORT
-from systems.killpower.kickoff import fixture_settings, kick_off
+from systems.killpower.kickoff import KICK_OFF, fixture_settings
 from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.report_checks import (
     WOUNDED,
@@ -36,7 +36,7 @@ class KillpowerResults(TableResults):
     has_post_match = True
 
     def kick_off(self, *, fixture: Fixture) -> None:
-        kick_off(fixture)
+        KICK_OFF.kick_off(fixture)
 
     def checked(
         self,
