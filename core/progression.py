@@ -5,6 +5,7 @@ The game says what it measures (Killpower experience, Mythril star player points
 matches along the axis and each player's value after each of them (``None`` before the
 player joined the team or when nothing is known yet)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygal
@@ -34,6 +35,16 @@ class Progression:
             (step, [player.values[index] for player in self.players])
             for index, step in enumerate(self.steps)
         ]
+
+
+def round_labels(steps: Sequence[tuple[str, int]]) -> list[str]:
+    """The axis's labels of matches given as ``(season name, round)``: ``R3``, or
+    ``Season · R3`` when they span several seasons."""
+    several = len({season for season, _number in steps}) > 1
+    return [
+        (f"{season} · " if several else "") + _("R%(round)s") % {"round": number}
+        for season, number in steps
+    ]
 
 
 def progression_chart(progression: Progression | None, *, team_name: str) -> SafeString:

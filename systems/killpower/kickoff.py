@@ -30,13 +30,8 @@ from matches import locking
 from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
 from rules_engine import Dice
-from rules_engine.killpower import (
-    KillpowerSettings,
-    division,
-    draw_rapidity,
-    parse_team,
-    targets,
-)
+from rules_engine.killpower import KillpowerSettings, draw_rapidity, parse_team
+from rules_engine.killpower.power import match_up
 from systems.killpower import RULE_SYSTEM, SIDES, engine, roles
 from systems.killpower.selectors import gladiators as selectors
 
@@ -108,14 +103,11 @@ def _freeze(
     rapidity = {
         side: draw_rapidity(parse_team(sheet[side], side).gladiators, dice=dice) for side in SIDES
     }
-    powers = {side: sheet[side]["power"] for side in SIDES}
     kickoff: dict[str, Any] = {
         "seed": dice.seed,
         "rolls": dice.log(),
         "rapidity": rapidity,
-        "power": powers,
-        "division": {side: division(powers[side]) for side in SIDES},
-        "points_to_score": targets(powers["home"], powers["away"], settings.targets).to_dict(),
+        **match_up(sheet["home"]["power"], sheet["away"]["power"], settings.targets),
     }
     fixture.home_sheet, fixture.away_sheet = sheet["home"], sheet["away"]
     fixture.options = {"settings": settings.to_dict(), "kickoff": kickoff}

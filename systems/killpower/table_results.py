@@ -13,16 +13,16 @@ from matches.models import Fixture, Result
 from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
-from rules_engine.killpower import SYSTEM
+from rules_engine.killpower.free_throws import merge_choices
 from systems.killpower.documents import RESULT_REPORT
-from systems.killpower.kickoff import KICK_OFF, fixture_settings
+from systems.killpower.kickoff import KICK_OFF
 from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.report_checks import (
     WOUNDED,
     check_decisions,
     check_free_throw_choices,
     check_free_throws,
-    merge_free_throws,
+    engine_record,
     parsed_report,
     split_wounded,
     validated,
@@ -67,18 +67,13 @@ class KillpowerResults(TableResults):
         free_throws = report.options
         chosen = check_free_throws(fixture, options, user)
         if chosen is not None:
-            free_throws = merge_free_throws(free_throws, chosen)
+            free_throws = merge_choices(free_throws, chosen)
             check_free_throw_choices(fixture, split_wounded(report.payload)[0], free_throws)
         return Entry(report.payload, {**report.decisions, **added}, free_throws)
 
     def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
         engine_report, wounded = split_wounded(report.payload)
-        options: dict[str, Any] = fixture_settings(fixture)
-        if report.options is not None:
-            options["free_throws"] = report.options
-        outcome = SYSTEM.record_result(
-            fixture.home_sheet, fixture.away_sheet, engine_report, dice=dice, options=options
-        )
+        outcome = engine_record(fixture, engine_report, report.options, dice)
         return Recorded(
             home_score=outcome.home_score,
             away_score=outcome.away_score,

@@ -30,10 +30,10 @@ from core.history import record_saves
 from league.models import Team
 from matches.models import Fixture, Result
 from matches.table_results import post_match as table_post_match
-from rules_engine import Dice, MatchOutcome
+from rules_engine import Dice
 from rules_engine.killpower import SYSTEM, Mode
 from systems.killpower import RULE_SYSTEM, SIDES
-from systems.killpower.engine import DEATH_RISK_ROLLS, rolls_for
+from systems.killpower.engine import DEATH_RISK_ROLLS, gladiator_row, rolls_for
 from systems.killpower.kickoff import fixture_settings
 from systems.killpower.models import (
     Gladiator,
@@ -49,17 +49,6 @@ log = logging.getLogger(__name__)
 Event = GladiatorEvent.Kind
 HISTORY_FIELDS = ["status", "died_at", "xp", "equipment"]
 """What a post-match sequence writes on gladiators (in one statement: recorded per gladiator)."""
-
-
-def _outcome(result: Result) -> MatchOutcome:
-    return MatchOutcome(
-        home_score=result.home_score,
-        away_score=result.away_score,
-        winner=None if result.winner == Result.Winner.DRAW else result.winner,
-        decided_by=result.decided_by,
-        seed=result.seed,
-        record=result.record,
-    )
 
 
 def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun | None:
@@ -100,7 +89,7 @@ def sequences_apply(
     for fixture, result, report, dice in played:
         match_settings = fixture_settings(fixture)
         sides = SYSTEM.post_match(
-            _outcome(result),
+            table_post_match.result_outcome(result),
             dice=dice,
             options={
                 **match_settings,
@@ -231,16 +220,7 @@ class _Writes:
         for number, sheet in enumerate(done["team"]["gladiators"], start=1):
             if sheet["name"] not in recruits:
                 continue
-            gladiator = Gladiator(
-                team=team,
-                number=number,
-                name=sheet["name"],
-                race=sheet["race"],
-                specialization=sheet["specialization"],
-                equipment=sheet["equipment"],
-                xp=sheet["xp"],
-                raises=sheet["raises"],
-            )
+            gladiator = gladiator_row(team, number, sheet)
             detail = {
                 "replaces": numbered.get(number),
                 "equipment": sheet["equipment"],
