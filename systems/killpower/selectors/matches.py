@@ -21,7 +21,7 @@ TURNS = 20
 
 
 def report_list(
-    *, fixture: Fixture | None = None, league: League | None = None, status: str | None = None
+    *, fixture: Fixture | None = None, league: League | None = None
 ) -> QuerySet[ResultReport]:
     """Result reports, newest first, with their fixture's teams and the people involved."""
     reports = ResultReport.objects.select_related(
@@ -37,8 +37,6 @@ def report_list(
         reports = reports.filter(fixture=fixture)
     if league is not None:
         reports = reports.filter(fixture__season__league=league)
-    if status is not None:
-        reports = reports.filter(status=status)
     return reports.order_by("-created_at", "-pk")
 
 
