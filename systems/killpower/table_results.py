@@ -3,7 +3,7 @@ its report checked by the engine against the teams frozen at kick-off
 (:mod:`~systems.killpower.report_checks`), each coach's post-match choices and a tournament
 draw's free throws, the result the engine judges (points to score, free throws shot with the
 recording's dice, their rolls kept in the record) and the post-match sequence
-(:func:`~systems.killpower.services.post_match.sequence_apply`)."""
+(:func:`~systems.killpower.services.post_match.sequences_apply`)."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -94,9 +94,7 @@ class KillpowerResults(TableResults):
     def post_match(
         self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
     ) -> Mapping[str, Any]:
-        from systems.killpower.services.post_match import sequence_apply
-
-        return sequence_apply(fixture=fixture, result=result, report=report, dice=dice)
+        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
 
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]

@@ -2,7 +2,7 @@
 
 The result-report workflow (:mod:`matches.table_results.post_match`) holds both teams' row
 locks, then the fixture's, and claims the fixture's ``PostMatchRun`` once; it calls
-:func:`sequence_apply` (through :class:`systems.killpower.table_results.KillpowerResults`).
+:func:`sequences_apply` (through :class:`systems.killpower.table_results.KillpowerResults`).
 The engine (:func:`rules_engine.killpower.post_match`) runs the sequence for both teams, home
 first, on one :class:`~rules_engine.Dice`: ranking points, death-risk rolls, the dead removed,
 recruits up to seven, +5 XP for those who played (raises then become available, the coach
@@ -58,19 +58,13 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     return None if run is None else PostMatchRun.objects.filter(pk=run.pk).first()
 
 
-def sequence_apply(
-    *, fixture: Fixture, result: Result, report: ResultReport | None, dice: Dice
-) -> dict[str, Any]:
-    """The engine's sequence for both teams, home first, on ``dice``, written to the (locked)
-    rows; in a tournament the next bracket fixture follows. Returns the engine's account."""
-    return sequences_apply(played=[(fixture, result, report, dice)])[0]
-
-
 def sequences_apply(
     *, played: Sequence[tuple[Fixture, Result, ResultReport | None, Dice]]
 ) -> list[dict[str, Any]]:
-    """:func:`sequence_apply` for a round's fixtures at once (each team in one of them, its
-    rows locked), written in a few statements: each one's account, in order."""
+    """For each of ``played`` (one fixture, or a round's, each team in one of them, its rows
+    locked), the engine's sequence for both teams, home first, on its dice, written to the
+    rows in a few statements; in a tournament the next bracket fixture follows. Returns each
+    one's account from the engine, in order."""
     teams = [team for fixture, *_rest in played for team in (fixture.home, fixture.away)]
     gladiators = Gladiator.objects.filter(team__in=teams).order_by("number")
     living: dict[int, dict[str, Gladiator]] = {team.pk: {} for team in teams}
