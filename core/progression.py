@@ -37,14 +37,12 @@ class Progression:
         ]
 
 
-def step_labels(steps: Sequence[tuple[str, int]]) -> list[str]:
-    """The label of each match along the axis (``(season name, round)`` each): its round, with
-    its season's name where the matches span several seasons."""
-    seasons = {season for season, _number in steps}
+def round_labels(steps: Sequence[tuple[str, int]]) -> list[str]:
+    """The axis's labels of matches given as ``(season name, round)``: ``R3``, or
+    ``Season · R3`` when they span several seasons."""
+    several = len({season for season, _number in steps}) > 1
     return [
-        _("R%(round)s") % {"round": number}
-        if len(seasons) == 1
-        else f"{season} · " + _("R%(round)s") % {"round": number}
+        (f"{season} · " if several else "") + _("R%(round)s") % {"round": number}
         for season, number in steps
     ]
 

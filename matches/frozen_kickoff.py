@@ -4,6 +4,7 @@ statement with their history (``matches.plugins.kick_off``)."""
 
 from collections.abc import Callable, Sequence
 from copy import copy
+from typing import Any
 
 from django.core.exceptions import ValidationError
 
@@ -13,9 +14,10 @@ from matches.models import Fixture
 from matches.plugins import KickOff
 
 Freeze = Callable[..., list[tuple[Fixture, ValidationError]]]
-"""``freeze(fixtures=...)``: sets what the kick-off freezes on each fixture (saved or not,
-nothing written) and returns each fixture that cannot kick off with its ``ValidationError``,
-left untouched."""
+"""``freeze(fixtures=..., **options)``: sets what the kick-off freezes on each fixture (saved
+or not, nothing written) and returns each fixture that cannot kick off with its
+``ValidationError``, left untouched. ``options`` are the game's own (Killpower's ``seeds``),
+passed through by :meth:`FrozenKickOff.kick_off` and :meth:`FrozenKickOff.kick_off_many`."""
 
 
 class FrozenKickOff(KickOff):
@@ -25,20 +27,21 @@ class FrozenKickOff(KickOff):
         self.freeze = freeze
         self.fields = list(fields)
 
-    def kick_off(self, fixture: Fixture) -> None:
+    def kick_off(self, fixture: Fixture, **options: Any) -> None:
         """Freeze ``fixture`` and save it; the first side's ``ValidationError`` when it cannot
         kick off (nothing changes). The caller holds both teams' and the fixture's locks."""
-        for _fixture, error in self.freeze(fixtures=[fixture]):
+        for _fixture, error in self.freeze(fixtures=[fixture], **options):
             raise error
         fixture.save(update_fields=self.fields)
 
-    def kick_off_many(self, *, fixtures: list[Fixture]) -> dict[int, list[str]]:
+    def kick_off_many(self, *, fixtures: list[Fixture], **options: Any) -> dict[int, list[str]]:
         """:meth:`kick_off` for many fixtures the caller holds locked, each team judged once
         by ``freeze``; the kicked-off ones written in one ``UPDATE ... FROM (VALUES ...)``
         (each frozen document bound once, where ``bulk_update`` builds a ``CASE`` per column)
         with their history. The messages of the fixtures that cannot kick off, by id."""
         befores = {id(fixture): copy(fixture) for fixture in fixtures}
-        problems = {fixture.pk: error.messages for fixture, error in self.freeze(fixtures=fixtures)}
+        refused = self.freeze(fixtures=fixtures, **options)
+        problems = {fixture.pk: error.messages for fixture, error in refused}
         kicked = [(befores[id(f)], f) for f in fixtures if f.pk not in problems]
         if kicked:
             rows_update_values(Fixture, [fixture for _, fixture in kicked], self.fields)

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, FilteredRelation, OuterRef, Q, QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -28,6 +28,16 @@ def season_teams(*, season: Season) -> Q:
     fixtures = Fixture.objects.filter(season=season)
     played = Q(pk__in=fixtures.values("home_id")) | Q(pk__in=fixtures.values("away_id"))
     return played if season.finished_at is not None else played | Q(retired_at__isnull=True)
+
+
+def teams_with_kept(*, season: Season, figures: Iterable[str]) -> QuerySet[Team]:
+    """The season's teams (:func:`season_teams`), each annotated ``kept_<figure>`` with the
+    figures its standings row keeps for ``season`` (``None`` before its first result)."""
+    teams = Team.objects.filter(league_id=season.league_id).filter(season_teams(season=season))
+    teams = teams.annotate(
+        kept=FilteredRelation("standings", condition=Q(standings__season=season))
+    )
+    return teams.annotate(**{f"kept_{figure}": F(f"kept__{figure}") for figure in figures})
 
 
 def fixture_with_league() -> QuerySet[Fixture]:

@@ -26,10 +26,22 @@ from core.enqueue import enqueue_on_commit
 from matches import locking
 from matches.models import Fixture, PostMatchRun, Result, ResultReport
 from matches.plugins import table_results
-from rules_engine import Dice
+from rules_engine import Dice, MatchOutcome
 
 POST_MATCH_TASK = "matches.tasks.post_match_task"
 CLAIMABLE = (PostMatchRun.Status.PENDING, PostMatchRun.Status.FAILED)
+
+
+def result_outcome(result: Result) -> MatchOutcome:
+    """A recorded result as the engine's ``post_match`` reads it (a draw has no winner)."""
+    return MatchOutcome(
+        home_score=result.home_score,
+        away_score=result.away_score,
+        winner=None if result.winner == Result.Winner.DRAW else result.winner,
+        decided_by=result.decided_by,
+        seed=result.seed,
+        record=result.record,
+    )
 
 
 def _report(fixture: Fixture) -> ResultReport | None:

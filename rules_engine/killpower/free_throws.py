@@ -168,3 +168,39 @@ def free_throws(
     winner = total.leader()
     assert winner is not None
     return FreeThrows(first, score, tuple(shots), total, winner, dice.log()[start:])
+
+
+CHOICE_KEYS = ("home", "away", "distances")
+"""What the coaches' free-throw choices hold: each side's shooters, and their distances by
+side (``{"home": [...], "away": [...], "distances": {"home": [...], "away": [...]}}``)."""
+
+
+def sides_chosen(choices: Mapping[str, Any]) -> list[str]:
+    """The sides the choices choose for: their shooters or their distances."""
+    distances = choices.get("distances") or {}
+    return [
+        side
+        for side in ("home", "away")
+        if choices.get(side) is not None or distances.get(side) is not None
+    ]
+
+
+def merge_choices(
+    stored: Mapping[str, Any] | None, added: Mapping[str, Any] | None
+) -> dict[str, Any] | None:
+    """``stored`` with each side ``added`` chooses for replaced: its shooters and distances
+    (a coach chooses for his own side once the other has chosen)."""
+    merged = {key: value for key, value in (stored or {}).items() if key != "distances"}
+    distances = dict((stored or {}).get("distances") or {})
+    added = added or {}
+    for side in sides_chosen(added):
+        merged.pop(side, None)
+        distances.pop(side, None)
+        if added.get(side) is not None:
+            merged[side] = added[side]
+        chosen = (added.get("distances") or {}).get(side)
+        if chosen is not None:
+            distances[side] = chosen
+    if distances:
+        merged["distances"] = distances
+    return merged or None

@@ -224,3 +224,30 @@ def parse_gladiator(data: object, field: str = "gladiator") -> Gladiator:
             f" XP, the gladiator has {gladiator.xp}",
         )
     return gladiator
+
+
+def characteristic_rows(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row per characteristic of a gladiator's sheet (``Gladiator.to_dict``): ``base``
+    (race), ``specialization`` (+1 or 0), ``raises`` taken, ``value``, race ``maximum``,
+    whether it can still be raised (``raisable``: PHY, HAB, POU, BAL, VIE below their maximum)
+    and whether it can be raised now (``can_raise``: raisable, with a raise available)."""
+    race = RACES[sheet.get("race") or "human"]
+    bonus = Specialization(sheet["specialization"]).bonus
+    raises = sheet.get("raises") or {}
+    rows = []
+    for characteristic in Characteristic:
+        value = sheet["characteristics"][characteristic.value]
+        raisable = characteristic in RAISABLE and value < race.maxima[characteristic]
+        rows.append(
+            {
+                "key": characteristic.value,
+                "base": race.base[characteristic],
+                "specialization": 1 if bonus is characteristic else 0,
+                "raises": raises.get(characteristic.value, 0),
+                "value": value,
+                "maximum": race.maxima[characteristic],
+                "raisable": raisable,
+                "can_raise": raisable and sheet["raises_available"] > 0,
+            }
+        )
+    return rows

@@ -133,6 +133,21 @@ def targets(home_power: int, away_power: int, table: TargetTable = DEFAULT_TARGE
     return Targets(row.weaker, row.stronger)
 
 
+MATCH_UP = ("power", "division", "points_to_score")
+
+
+def match_up(
+    home_power: int, away_power: int, table: TargetTable = DEFAULT_TARGETS
+) -> dict[str, dict[str, int]]:
+    """What the two powers set before a match, each of :data:`MATCH_UP` by side: the
+    ``power``, its ``division`` and the ``points_to_score`` (TABLE 3)."""
+    return {
+        "power": {"home": home_power, "away": away_power},
+        "division": {"home": division(home_power), "away": division(away_power)},
+        "points_to_score": targets(home_power, away_power, table).to_dict(),
+    }
+
+
 def judge(score: Score, needed: Targets) -> Side | None:
     """The winner after 20 turns by the points to score, or None for a draw."""
     for side in Side:

@@ -16,7 +16,7 @@ registration in :mod:`systems.killpower.apps`.
   recorded by the engine (its ``options`` are a tournament draw's free throws); its pages
   and API are the workflow's views with this game's forms, serializers and templates;
 * :mod:`~systems.killpower.services.post_match`: the post-match sequence the workflow runs once per
-  fixture, in a worker (``sequence_apply``);
+  fixture, in a worker (``sequences_apply``);
 * :mod:`~systems.killpower.services.tournaments`: ``tournament_create``, ``tournament_advance``;
 * :mod:`~systems.killpower.selectors.matches` and :mod:`~systems.killpower.selectors.standings`: reports,
   the commissioner's queue, the referee sheet, the post-match report, the bracket, the

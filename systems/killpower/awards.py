@@ -24,7 +24,7 @@ from awards.scores import Granted, team_awards
 from core.registry import FORFEIT
 from matches.models import Result
 from systems.killpower.models import Gladiator
-from systems.killpower.report_checks import WOUNDED
+from systems.killpower.statistics import injured
 
 if TYPE_CHECKING:
     from league.models import Season, Team
@@ -45,11 +45,8 @@ def injuries_dealt(season: "Season") -> Counter[int]:
         .values_list("fixture__home_id", "fixture__away_id", "record")
     )
     for home_id, away_id, record in rows:
-        report = (record or {}).get("report") or {}
-        wounded = (record or {}).get(WOUNDED) or {}
-        for team_id, victims in ((home_id, "away"), (away_id, "home")):
-            comas = (report.get(victims) or {}).get("comas") or []
-            dealt[team_id] += len(comas) + len(wounded.get(victims) or [])
+        dealt[home_id] += injured(record, "away")
+        dealt[away_id] += injured(record, "home")
     return dealt
 
 

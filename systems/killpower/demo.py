@@ -11,6 +11,7 @@ Everything goes through the product's services; the match reports are drawn with
 :class:`~rules_engine.Dice`, so the demo is the same at every build. Each league is built once.
 """
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -19,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.demo import demo_user
-from league.models import League, Team
+from league.models import League, Season, Team
 from league.services import league_create
 from matches import services as match_services
 from matches.models import Fixture
@@ -52,10 +53,12 @@ EQUIPMENT = ["magic_armour", "combat_gloves", "magic_armour", "power_cards", "po
 PLAYED_ROUNDS = 2
 
 
-def _gladiators(team_name: str) -> list[dict[str, str]]:
+def gladiator_choices(names: Sequence[str]) -> list[dict[str, str]]:
+    """The coach's choices for a team of seven called ``names``: the demo's specializations
+    and equipment (``load.load_teams`` chooses the same)."""
     return [
-        {"name": f"{name} {team_name[:3]}", "specialization": spec, "equipment": kit}
-        for name, spec, kit in zip(NAMES, SPECIALIZATIONS, EQUIPMENT, strict=True)
+        {"name": name, "specialization": spec, "equipment": kit}
+        for name, spec, kit in zip(names, SPECIALIZATIONS, EQUIPMENT, strict=True)
     ]
 
 
@@ -93,26 +96,35 @@ def _take_raises(team: Team) -> None:
             gladiator = gladiator_raise(gladiator=gladiator, characteristic=choice)
 
 
-def build_championship(commissioner: User) -> None:
-    dice = Dice(SEED)
-    league = league_create(
-        commissioner=commissioner,
-        name=CHAMPIONSHIP,
-        rule_system=RULE_SYSTEM,
-        season_name="An I",
-        description="Le championnat de Killpower Ball des arènes de Lutèce.",
-    )
-    season = league.seasons.get()
-    for n, (name, primary, secondary) in enumerate(TEAMS, start=1):
+def _league(
+    commissioner: User, teams: Sequence[tuple[str, ...]], *, seed: int, **create: Any
+) -> Season:
+    """A league made by ``league_create(**create)`` and its ``teams`` (name, colours), each
+    registered by its demo coach with the demo's choices, drawn on ``seed`` + its number."""
+    league = league_create(commissioner=commissioner, rule_system=RULE_SYSTEM, **create)
+    for n, (name, *colours) in enumerate(teams, start=1):
         killpower_team_register(
             league=league,
             name=name,
             coach=demo_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
-            gladiators=_gladiators(name),
-            primary_colour=primary,
-            secondary_colour=secondary,
-            seed=SEED + n,
+            gladiators=gladiator_choices([f"{first} {name[:3]}" for first in NAMES]),
+            primary_colour=colours[0],
+            secondary_colour=colours[1] if len(colours) > 1 else None,
+            seed=seed + n,
         )
+    return league.seasons.get()
+
+
+def build_championship(commissioner: User) -> None:
+    dice = Dice(SEED)
+    season = _league(
+        commissioner,
+        TEAMS,
+        seed=SEED,
+        name=CHAMPIONSHIP,
+        season_name="An I",
+        description="Le championnat de Killpower Ball des arènes de Lutèce.",
+    )
     tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
     match_services.fixtures_generate(
         season=season,
@@ -140,24 +152,15 @@ def build_championship(commissioner: User) -> None:
 
 
 def build_tournament(commissioner: User) -> None:
-    league = league_create(
-        commissioner=commissioner,
+    season = _league(
+        commissioner,
+        CUP_TEAMS,
+        seed=SEED + 10,
         name=TOURNAMENT,
-        rule_system=RULE_SYSTEM,
         competition_format=League.CompetitionFormat.TOURNAMENT,
         season_name="Coupe d'hiver",
         description="Un tournoi à élimination directe ; les égalités se jouent aux lancers francs.",
     )
-    season = league.seasons.get()
-    for n, (name, colour) in enumerate(CUP_TEAMS, start=1):
-        killpower_team_register(
-            league=league,
-            name=name,
-            coach=demo_user(f"gladiator{n}", COACH_PASSWORD.format(n=n)),
-            gladiators=_gladiators(name),
-            primary_colour=colour,
-            seed=SEED + 10 + n,
-        )
     tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
     tournament_create(season=season, first_kickoff=tomorrow - timedelta(weeks=1))
     for number, fixture in enumerate(season.fixtures.filter(round=1).order_by("pk"), start=1):

@@ -21,13 +21,6 @@ HOUSE_RULE_KEYS = ("ranking", "target_table", "power_cards", "death_risk", "xp_p
 ``competition_format``."""
 
 
-def settings_input(
-    *, house_rules: Mapping[str, Any] | None, competition_format: str
-) -> dict[str, Any]:
-    """The engine's settings JSON: the house rules plus the mode."""
-    return {**(house_rules or {}), "mode": competition_format}
-
-
 def parse_house_rules(
     house_rules: object, *, competition_format: str = LeagueCompetitionFormat.CHAMPIONSHIP
 ) -> KillpowerSettings:
@@ -48,9 +41,7 @@ def parse_house_rules(
                 field="house_rules",
             )
     try:
-        return KillpowerSettings.parse(
-            settings_input(house_rules=house_rules, competition_format=competition_format), ""
-        )
+        return KillpowerSettings.parse({**house_rules, "mode": competition_format}, "")
     except InvalidInput as exc:
         raise Refused(
             "house_rules_invalid", f"{exc.field}: {exc.message}", field="house_rules"
@@ -75,6 +66,15 @@ def gladiator_input(gladiator: Gladiator) -> dict[str, Any]:
         "xp": gladiator.xp,
         "raises": gladiator.raises or {},
     }
+
+
+STORED = ("name", "race", "specialization", "equipment", "xp", "raises")
+"""What a gladiator's row keeps of the engine's sheet of him (the rest is computed)."""
+
+
+def gladiator_row(team: Team, number: int, sheet: Mapping[str, Any]) -> Gladiator:
+    """A new, unsaved row for the gladiator the engine drew (his sheet), in place ``number``."""
+    return Gladiator(team=team, number=number, **{key: sheet[key] for key in STORED})
 
 
 def engine_gladiator(gladiator: Gladiator) -> EngineGladiator:

@@ -15,7 +15,6 @@ earlier by the commissioner's command, ``fixture_kick_off_now``.
 """
 
 from collections.abc import Mapping, Sequence
-from copy import copy
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -25,50 +24,16 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.bulk import rows_update_values
-from core.history import record_saves
 from core.refusals import Forbidden, Refused
 from league.models import Team
 from matches import locking
+from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
 from rules_engine import Dice
-from rules_engine.killpower import (
-    KillpowerSettings,
-    division,
-    draw_rapidity,
-    parse_team,
-    targets,
-)
+from rules_engine.killpower import KillpowerSettings, draw_rapidity, parse_team
+from rules_engine.killpower.power import match_up
 from systems.killpower import RULE_SYSTEM, SIDES, engine, roles
 from systems.killpower.selectors import gladiators as selectors
-
-FROZEN = ["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
-"""The fields a kick-off writes."""
-
-
-def kick_off(fixture: Fixture, *, seed: int | None = None) -> None:
-    """Freeze both teams into ``fixture`` and draw the RAP; ``ValidationError`` (per side)
-    when a team is not ready, leaving the fixture as it was. The caller holds both teams' and
-    the fixture's row locks (``matches.locking.lock_fixture_with_teams``)."""
-    for _fixture, error in fixtures_freeze(fixtures=[fixture], seeds=[seed]):
-        raise error
-    fixture.save(update_fields=FROZEN)
-
-
-def kick_off_many(
-    *, fixtures: list[Fixture], seeds: Sequence[int | None] | None = None
-) -> dict[int, list[str]]:
-    """:func:`kick_off` for many fixtures whose teams and selves the caller holds locked, each
-    RAP drawn on its seed of ``seeds`` (fresh dice without), written in one statement with
-    their history. Returns the messages of the fixtures that cannot kick off, by id; those are
-    left as they were."""
-    befores = {id(fixture): copy(fixture) for fixture in fixtures}
-    refused = fixtures_freeze(fixtures=fixtures, seeds=seeds)
-    problems = {fixture.pk: error.messages for fixture, error in refused}
-    kicked = [(befores[id(f)], f) for f in fixtures if f.pk not in problems]
-    rows_update_values(Fixture, [fixture for _before, fixture in kicked], FROZEN)
-    record_saves(saves=kicked, fields=FROZEN)
-    return problems
 
 
 def fixtures_freeze(
@@ -101,6 +66,14 @@ def fixtures_freeze(
     return refused
 
 
+FROZEN = ["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
+"""The fields a kick-off writes."""
+KICK_OFF = FrozenKickOff(fixtures_freeze, FROZEN)
+"""The kick-off (``matches.plugins.kick_off``): ``KICK_OFF.kick_off(fixture, seeds=[seed])``
+draws the RAP on ``seed``, ``KICK_OFF.kick_off_many(fixtures=..., seeds=...)`` each on its
+seed (fresh dice without)."""
+
+
 def _problem(team: Team, busy: Mapping[int, Fixture]) -> str | None:
     """Why ``team`` cannot kick off: another match of it not settled, or its roster."""
     unsettled = busy.get(team.pk)
@@ -130,14 +103,11 @@ def _freeze(
     rapidity = {
         side: draw_rapidity(parse_team(sheet[side], side).gladiators, dice=dice) for side in SIDES
     }
-    powers = {side: sheet[side]["power"] for side in SIDES}
     kickoff: dict[str, Any] = {
         "seed": dice.seed,
         "rolls": dice.log(),
         "rapidity": rapidity,
-        "power": powers,
-        "division": {side: division(powers[side]) for side in SIDES},
-        "points_to_score": targets(powers["home"], powers["away"], settings.targets).to_dict(),
+        **match_up(sheet["home"]["power"], sheet["away"]["power"], settings.targets),
     }
     fixture.home_sheet, fixture.away_sheet = sheet["home"], sheet["away"]
     fixture.options = {"settings": settings.to_dict(), "kickoff": kickoff}
@@ -148,7 +118,7 @@ def _freeze(
 @transaction.atomic
 def fixture_kick_off_now(*, fixture: Fixture, user: User, seed: int | None = None) -> Fixture:
     """The commissioner kicks a scheduled Killpower fixture off now, before its time: both
-    teams freeze and the RAP is drawn (:func:`kick_off`). ``Forbidden`` (a 403) for anyone
+    teams freeze and the RAP is drawn (:data:`KICK_OFF`). ``Forbidden`` (a 403) for anyone
     else; ``Refused`` on the ``fixture`` field when the fixture is not scheduled, or a
     ``ValidationError`` per side when a team is not ready (nothing changes then)."""
     locked = locking.lock_fixture_with_teams(fixture.pk)
@@ -170,7 +140,7 @@ def fixture_kick_off_now(*, fixture: Fixture, user: User, seed: int | None = Non
     if locked.status in refused:
         code, message = refused[locked.status]
         raise Refused(code, message, field="fixture")
-    kick_off(locked, seed=seed)
+    KICK_OFF.kick_off(locked, seeds=[seed])
     return locked
 
 

@@ -4,7 +4,7 @@ services.
 
 * Teams: seven gladiators each, registered by ``killpower_teams_register`` (the bulk variant
   of the coaches' ``killpower_team_register``), each team drawn on a seed of its own.
-* Results: each round kicked off by ``kick_off_many`` with each RAP drawn on a seed of the
+* Results: each round kicked off by ``KICK_OFF.kick_off_many`` with each RAP drawn on a seed of the
   dice (as the commissioner kicks a fixture off with ``fixture_kick_off_now``), then a
   plausible report per fixture (scores 0-5, four to six gladiators played, nobody hurt)
   entered by the home coach and confirmed by the away coach, recorded and its post-match
@@ -25,7 +25,7 @@ from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.dice import MAX_SEED
 from systems.killpower import SIDES, kickoff
-from systems.killpower.demo import EQUIPMENT, NAMES, SPECIALIZATIONS
+from systems.killpower.demo import NAMES, gladiator_choices
 from systems.killpower.services.teams import killpower_teams_register
 
 
@@ -33,12 +33,7 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
     """The teams, each with seven gladiators chosen as the demo's coaches choose them,
     registered by ``killpower_teams_register`` (the bulk variant ``killpower_team_register``
     calls), each team drawn on a seed of its own."""
-    gladiators = [
-        {"name": f"{name} {number}", "specialization": spec, "equipment": kit}
-        for number, (name, spec, kit) in enumerate(
-            zip(NAMES, SPECIALIZATIONS, EQUIPMENT, strict=True), start=1
-        )
-    ]
+    gladiators = gladiator_choices([f"{name} {n}" for n, name in enumerate(NAMES, start=1)])
     return killpower_teams_register(
         league=league,
         teams=[
@@ -73,6 +68,6 @@ def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[R
         played = [fixture for fixture in fixtures if fixture.round == number]
         locked, _teams = locking.lock_fixtures_to_resolve([fixture.pk for fixture in played])
         seeds = [dice.roll(MAX_SEED, "kick-off seed") - 1 for _fixture in locked]
-        kickoff.kick_off_many(fixtures=locked, seeds=seeds)
+        kickoff.KICK_OFF.kick_off_many(fixtures=locked, seeds=seeds)
         results += _Round().load_results(fixtures=played, dice=dice, by=by)
     return results

@@ -76,9 +76,7 @@ def register() -> None:
         fixture_page=match_pages.fixture_detail,
         league_page_context=league_pages.league_context,
     )
-    matches.kick_off.answer(
-        RULE_SYSTEM, kick_off=kickoff.kick_off, kick_off_many=kickoff.kick_off_many
-    )
+    matches.kick_off.register(RULE_SYSTEM, kickoff.KICK_OFF)
     matches.record_fields.answer(RULE_SYSTEM, record_api_fields=record_fields.record_fields)
     matches.readiness.answer(RULE_SYSTEM, teams_not_ready=selectors.teams_not_ready)
     matches.outcomes.answer(RULE_SYSTEM, outcomes=selectors.bet_outcomes)

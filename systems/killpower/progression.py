@@ -4,10 +4,9 @@ charts page. Two queries whatever the number of matches."""
 
 from collections import defaultdict
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.progression import PlayerSeries, Progression
+from core.progression import PlayerSeries, Progression, round_labels
 from league.models import Team
 from systems.killpower.models import Gladiator, GladiatorEvent
 
@@ -68,11 +67,4 @@ def progression_series(*, team: Team) -> Progression | None:
             if fixture_id == died.get(pk):
                 value = None
         players.append(PlayerSeries(name=name, values=values))
-    seasons = {season for season, _number in steps.values()}
-    labels = [
-        _("R%(round)s") % {"round": number}
-        if len(seasons) == 1
-        else f"{season} · " + _("R%(round)s") % {"round": number}
-        for season, number in steps.values()
-    ]
-    return Progression(measure=MEASURE, steps=labels, players=players)
+    return Progression(measure=MEASURE, steps=round_labels(list(steps.values())), players=players)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from core import documents
 from matches.models import Fixture
 from matches.table_results.refusals import ReportRefused
-from rules_engine import Dice, InvalidInput
+from rules_engine import Dice, InvalidInput, MatchOutcome
 from rules_engine.killpower import (
     SYSTEM,
     Decisions,
@@ -36,6 +36,7 @@ from rules_engine.killpower import (
     parse_report,
     parse_team,
 )
+from rules_engine.killpower.free_throws import CHOICE_KEYS, sides_chosen
 from rules_engine.killpower.refusals import check_played
 from systems.killpower import SIDES, roles
 from systems.killpower.documents import RESULT_REPORT
@@ -110,6 +111,16 @@ def _check_wounded(fixture: Fixture, report: MatchReport, wounded: Mapping[str, 
                 raise ReportRefused("listed_twice", message, field=field, gladiator=name)
 
 
+def _assert_chooses(
+    fixture: Fixture, side: str, user: User | None, *, field: str, message: str
+) -> None:
+    """Refuse on ``field`` (``message`` names the ``team``) unless ``user`` may choose for
+    ``side``: its coach or the commissioner (``None``: the workflow itself, always)."""
+    if user is not None and not roles.can_decide_for_side(user, fixture, side):
+        team = getattr(fixture, side).name
+        raise ReportRefused("not_your_side", message % {"team": team}, field=field, team=team)
+
+
 def check_decisions(
     fixture: Fixture, data: object, report: MatchReport, user: User | None
 ) -> dict[str, Any]:
@@ -129,11 +140,8 @@ def check_decisions(
         if side not in SIDES:
             raise ReportRefused("unknown_side", _("Choose for home or away."), field=field)
         team = getattr(fixture, side)
-        if user is not None and not roles.can_decide_for_side(user, fixture, side):
-            message = _("Only %(team)s's coach or the commissioner chooses for it.") % {
-                "team": team.name
-            }
-            raise ReportRefused("not_your_side", message, field=field, team=team.name)
+        message = _("Only %(team)s's coach or the commissioner chooses for it.")
+        _assert_chooses(fixture, side, user, field=field, message=message)
         if isinstance(choice, Mapping):
             for key in choice:
                 if key != "redraw":
@@ -158,15 +166,6 @@ def check_decisions(
     return chosen
 
 
-FREE_THROW_KEYS = (*SIDES, "distances")
-
-
-def _free_throw_sides(data: Mapping[str, Any]) -> list[str]:
-    """The sides a free-throw choice chooses for: its shooters or its distances."""
-    distances = data.get("distances") or {}
-    return [side for side in SIDES if data.get(side) is not None or distances.get(side) is not None]
-
-
 def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict[str, Any] | None:
     """Free-throw choices by side, each chosen by the side's coach or the commissioner (the
     engine checks the shooters and distances themselves)."""
@@ -176,47 +175,36 @@ def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict
         message = _("Give the free-throw choices by side: home, away, distances.")
         raise ReportRefused("not_by_side", message, field="free_throws")
     for key in data:
-        if key not in FREE_THROW_KEYS:
+        if key not in CHOICE_KEYS:
             message = _("Choose for home or away, or give the distances.")
             raise ReportRefused("unknown_side", message, field=f"free_throws.{key}")
     distances = data.get("distances")
     if distances is not None and not isinstance(distances, Mapping):
         message = _("Give the distances by side: home, away.")
         raise ReportRefused("not_by_side", message, field="free_throws.distances")
-    for side in _free_throw_sides(data):
-        if user is not None and not roles.can_decide_for_side(user, fixture, side):
-            field = (
-                f"free_throws.{side}"
-                if data.get(side) is not None
-                else (f"free_throws.distances.{side}")
-            )
-            team = getattr(fixture, side).name
-            message = _(
-                "Only %(team)s's coach or the commissioner chooses its free-throw shooters and "
-                "distances."
-            ) % {"team": team}
-            raise ReportRefused("not_your_side", message, field=field, team=team)
+    for side in sides_chosen(data):
+        field = (
+            f"free_throws.{side}" if data.get(side) is not None else f"free_throws.distances.{side}"
+        )
+        message = _(
+            "Only %(team)s's coach or the commissioner chooses its free-throw shooters and "
+            "distances."
+        )
+        _assert_chooses(fixture, side, user, field=field, message=message)
     return dict(data)
 
 
-def merge_free_throws(
-    stored: Mapping[str, Any] | None, added: Mapping[str, Any] | None
-) -> dict[str, Any] | None:
-    """``stored`` with each side ``added`` chooses for replaced: its shooters and distances."""
-    merged = {key: value for key, value in (stored or {}).items() if key != "distances"}
-    distances = dict((stored or {}).get("distances") or {})
-    added = added or {}
-    for side in _free_throw_sides(added):
-        merged.pop(side, None)
-        distances.pop(side, None)
-        if added.get(side) is not None:
-            merged[side] = added[side]
-        chosen = (added.get("distances") or {}).get(side)
-        if chosen is not None:
-            distances[side] = chosen
-    if distances:
-        merged["distances"] = distances
-    return merged or None
+def engine_record(
+    fixture: Fixture, engine_report: Mapping[str, Any], free_throws: object, dice: Dice
+) -> MatchOutcome:
+    """The engine's recording of the report with the settings frozen at kick-off and the
+    free-throw choices (a tournament draw's shots thrown on ``dice``)."""
+    options: dict[str, Any] = fixture_settings(fixture)
+    if free_throws is not None:
+        options["free_throws"] = free_throws
+    return SYSTEM.record_result(
+        fixture.home_sheet, fixture.away_sheet, engine_report, dice=dice, options=options
+    )
 
 
 def check_free_throw_choices(
@@ -224,17 +212,8 @@ def check_free_throw_choices(
 ) -> None:
     """The engine's own checks of the free-throw choices (who may shoot, how many, from
     where), on a dry run with dice thrown away."""
-    options: dict[str, Any] = fixture_settings(fixture)
-    if free_throws is not None:
-        options["free_throws"] = free_throws
     try:
-        SYSTEM.record_result(
-            fixture.home_sheet,
-            fixture.away_sheet,
-            engine_report,
-            dice=Dice(VALIDATION_SEED),
-            options=options,
-        )
+        engine_record(fixture, engine_report, free_throws, Dice(VALIDATION_SEED))
     except InvalidInput as exc:
         raise field_error(exc) from None
 

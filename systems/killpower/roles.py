@@ -40,13 +40,12 @@ def can_decide_for_side(user: AnyUser, fixture: "Fixture", side: str) -> bool:
 
 
 def can_raise_gladiator(user: AnyUser, gladiator: "Gladiator") -> bool:
-    """A gladiator's raises are chosen by his team's coach (or the commissioner)."""
+    """A gladiator's raises are chosen, and he is renamed, by his team's coach (or the
+    commissioner)."""
     return can_edit_roster(user, gladiator.team)
 
 
-def can_rename_gladiator(user: AnyUser, gladiator: "Gladiator") -> bool:
-    """A gladiator is renamed by his team's coach (or the commissioner)."""
-    return can_edit_roster(user, gladiator.team)
+can_rename_gladiator = can_raise_gladiator
 
 
 __all__ = [

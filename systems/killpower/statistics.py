@@ -2,7 +2,8 @@
 points scored and the injuries dealt (the opponents left in a coma or badly wounded); per
 gladiator the matches played (the report's ``played`` list, by name as the report names them)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -22,16 +23,20 @@ STATISTICS = (
 )
 
 
+def injured(record: Mapping[str, Any] | None, side: str) -> int:
+    """How many of ``side``'s gladiators a result's record leaves in a coma or badly wounded."""
+    record = record or {}
+    comas = ((record.get("report") or {}).get(side) or {}).get("comas") or []
+    return len(comas) + len((record.get(WOUNDED) or {}).get(side) or [])
+
+
 def lines(results: Sequence[Result]) -> Iterable[Line]:
     yield from score_lines(results, "points")
     for result in results:
         record = result.record if isinstance(result.record, dict) else {}
         report = record.get("report") or {}
-        wounded = record.get(WOUNDED) or {}
         for side in SIDES:
-            theirs = report.get(other(side)) or {}
-            hurt = len(theirs.get("comas") or []) + len(wounded.get(other(side)) or [])
-            yield Line(result.fixture_id, side, "injuries", hurt)
+            yield Line(result.fixture_id, side, "injuries", injured(record, other(side)))
             for name in (report.get(side) or {}).get("played") or []:
                 yield Line(result.fixture_id, side, "appearances", 1, str(name), str(name))
 

@@ -3,7 +3,7 @@ its report checked by the engine against the teams frozen at kick-off
 (:mod:`~systems.killpower.report_checks`), each coach's post-match choices and a tournament
 draw's free throws, the result the engine judges (points to score, free throws shot with the
 recording's dice, their rolls kept in the record) and the post-match sequence
-(:func:`~systems.killpower.services.post_match.sequence_apply`)."""
+(:func:`~systems.killpower.services.post_match.sequences_apply`)."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -13,16 +13,16 @@ from matches.models import Fixture, Result
 from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
-from rules_engine.killpower import SYSTEM
+from rules_engine.killpower.free_throws import merge_choices
 from systems.killpower.documents import RESULT_REPORT
-from systems.killpower.kickoff import fixture_settings, kick_off
+from systems.killpower.kickoff import KICK_OFF
 from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.report_checks import (
     WOUNDED,
     check_decisions,
     check_free_throw_choices,
     check_free_throws,
-    merge_free_throws,
+    engine_record,
     parsed_report,
     split_wounded,
     validated,
@@ -36,7 +36,7 @@ class KillpowerResults(TableResults):
     has_post_match = True
 
     def kick_off(self, *, fixture: Fixture) -> None:
-        kick_off(fixture)
+        KICK_OFF.kick_off(fixture)
 
     def checked(
         self,
@@ -67,18 +67,13 @@ class KillpowerResults(TableResults):
         free_throws = report.options
         chosen = check_free_throws(fixture, options, user)
         if chosen is not None:
-            free_throws = merge_free_throws(free_throws, chosen)
+            free_throws = merge_choices(free_throws, chosen)
             check_free_throw_choices(fixture, split_wounded(report.payload)[0], free_throws)
         return Entry(report.payload, {**report.decisions, **added}, free_throws)
 
     def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
         engine_report, wounded = split_wounded(report.payload)
-        options: dict[str, Any] = fixture_settings(fixture)
-        if report.options is not None:
-            options["free_throws"] = report.options
-        outcome = SYSTEM.record_result(
-            fixture.home_sheet, fixture.away_sheet, engine_report, dice=dice, options=options
-        )
+        outcome = engine_record(fixture, engine_report, report.options, dice)
         return Recorded(
             home_score=outcome.home_score,
             away_score=outcome.away_score,
@@ -99,9 +94,7 @@ class KillpowerResults(TableResults):
     def post_match(
         self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
     ) -> Mapping[str, Any]:
-        from systems.killpower.services.post_match import sequence_apply
-
-        return sequence_apply(fixture=fixture, result=result, report=report, dice=dice)
+        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
 
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]

@@ -5,7 +5,7 @@ on the team's charts page. Two queries whatever the number of matches."""
 from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
-from core.progression import PlayerSeries, Progression, step_labels
+from core.progression import PlayerSeries, Progression, round_labels
 from league.models import Team
 from systems.mythril.models import Player, PostMatchRun
 
@@ -34,5 +34,5 @@ def progression_series(*, team: Team) -> Progression | None:
         values = [roster.get(str(pk)) for roster in rosters]
         if any(value is not None for value in values):
             players.append(PlayerSeries(name=name, values=values))
-    labels = step_labels([(season, number) for _home, number, season, _log in runs])
+    labels = round_labels([(season, number) for _home, number, season, _log in runs])
     return Progression(measure=MEASURE, steps=labels, players=players)

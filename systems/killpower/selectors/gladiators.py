@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from core.registry import FORFEIT
-from league.models import League, Team
+from league.models import Team
 from matches.models import Fixture, PostMatchRun, Result
 from rules_engine import RosterIssue
 from rules_engine.killpower import SYSTEM, division
@@ -42,15 +42,11 @@ def killpower_team_list() -> QuerySet[Team]:
     )
 
 
-def gladiator_list(
-    *, team: Team | None = None, league: League | None = None, living: bool | None = None
-) -> QuerySet[Gladiator]:
+def gladiator_list(*, team: Team | None = None, living: bool | None = None) -> QuerySet[Gladiator]:
     """Gladiators with their team and league, by team and number (the dead after the living)."""
     gladiators = Gladiator.objects.select_related("team__league")
     if team is not None:
         gladiators = gladiators.filter(team=team)
-    if league is not None:
-        gladiators = gladiators.filter(team__league=league)
     if living is not None:
         gladiators = gladiators.filter(LIVING if living else ~LIVING)
     dead_last = Case(When(status=Gladiator.Status.DEAD, then=Value(1)), default=Value(0))
@@ -117,16 +113,12 @@ def gladiator_history(*, gladiator: Gladiator) -> QuerySet[GladiatorEvent]:
     )
 
 
-def team_unsettled_fixture(
-    *, team: Team, exclude: Fixture | None = None, include_due: bool = True
-) -> Fixture | None:
-    """A fixture of ``team`` still in the way: kicked off without a result, or played without
-    its post-match sequence (and with ``include_due`` one past its kick-off time by the
-    database's clock). Until it is settled the gladiators are frozen, and no other fixture of
-    the team kicks off (``include_due=False``: a due fixture does not hold up another)."""
-    excluded = [] if exclude is None else [exclude]
-    unsettled = teams_unsettled_fixtures(teams=[team], exclude=excluded, include_due=include_due)
-    return unsettled.get(team.pk)
+def team_unsettled_fixture(*, team: Team) -> Fixture | None:
+    """A fixture of ``team`` still in the way: kicked off without a result, played without
+    its post-match sequence, or past its kick-off time by the database's clock. Until it is
+    settled the gladiators are frozen (a kick-off asks :func:`teams_unsettled_fixtures`,
+    where a due fixture does not hold up another)."""
+    return teams_unsettled_fixtures(teams=[team], include_due=True).get(team.pk)
 
 
 def teams_unsettled_fixtures(

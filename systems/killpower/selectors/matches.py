@@ -10,6 +10,7 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from league.models import League, Season, Team
 from matches.models import Fixture, Result
+from rules_engine.killpower.power import MATCH_UP
 from rules_engine.killpower.report import able_to_shoot, state_after_match
 from systems.killpower import RULE_SYSTEM, SIDES
 from systems.killpower.models import GladiatorEvent, PostMatchRun, ResultReport, Tournament
@@ -20,7 +21,7 @@ TURNS = 20
 
 
 def report_list(
-    *, fixture: Fixture | None = None, league: League | None = None, status: str | None = None
+    *, fixture: Fixture | None = None, league: League | None = None
 ) -> QuerySet[ResultReport]:
     """Result reports, newest first, with their fixture's teams and the people involved."""
     reports = ResultReport.objects.select_related(
@@ -36,8 +37,6 @@ def report_list(
         reports = reports.filter(fixture=fixture)
     if league is not None:
         reports = reports.filter(fixture__season__league=league)
-    if status is not None:
-        reports = reports.filter(status=status)
     return reports.order_by("-created_at", "-pk")
 
 
@@ -99,15 +98,14 @@ def referee_sheet_get(*, fixture: Fixture) -> dict[str, Any]:
     the turn track (20 down to 1) and, once played, the score. Before kick-off the teams are
     not frozen yet and ``kicked_off`` is false."""
     kickoff = (fixture.options or {}).get("kickoff")
+    frozen = kickoff or {}
     sides: dict[str, Any] = {}
     for side in SIDES:
         sheet = getattr(fixture, f"{side}_sheet") or {}
-        rapidity = (kickoff or {}).get("rapidity", {}).get(side, {})
+        rapidity = frozen.get("rapidity", {}).get(side, {})
         sides[side] = {
             "team": getattr(fixture, side),
-            "power": (kickoff or {}).get("power", {}).get(side),
-            "division": (kickoff or {}).get("division", {}).get(side),
-            "points_to_score": (kickoff or {}).get("points_to_score", {}).get(side),
+            **{key: frozen.get(key, {}).get(side) for key in MATCH_UP},
             "gladiators": [
                 {**gladiator, "rapidity": rapidity.get(gladiator["name"])}
                 for gladiator in sheet.get("gladiators", [])
@@ -120,8 +118,8 @@ def referee_sheet_get(*, fixture: Fixture) -> dict[str, Any]:
         "home": sides["home"],
         "away": sides["away"],
         "turns": list(range(TURNS, 0, -1)),
-        "kickoff_seed": (kickoff or {}).get("seed"),
-        "kickoff_rolls": (kickoff or {}).get("rolls", []),
+        "kickoff_seed": frozen.get("seed"),
+        "kickoff_rolls": frozen.get("rolls", []),
         "score": {"home": result.home_score, "away": result.away_score} if result else None,
     }
 
@@ -221,16 +219,6 @@ def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
     return recruits
 
 
-def _gladiator_links(fixture: Fixture) -> dict[str, dict[str, int]]:
-    """Side -> gladiator name -> id, for the gladiators who were in this match."""
-    links: dict[str, dict[str, int]] = {side: {} for side in SIDES}
-    for side in SIDES:
-        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
-            if gladiator.get("id"):
-                links[side][gladiator["name"]] = gladiator["id"]
-    return links
-
-
 def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> list[dict[str, Any]]:
     """One side's gladiators as the match left them: who played, the state he ended in."""
     comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
@@ -266,7 +254,7 @@ def match_report_get(
     wounded = record.get("badly_wounded") or {}
     kickoff = (fixture.options or {}).get("kickoff") or {}
     recruit_ids = _recruit_ids(fixture) if run else {}
-    sides = []
+    sides, links = [], {}  # links: side -> gladiator name -> id
     for side in SIDES:
         done = (run.log or {}).get(side) if run else None
         recruits = []
@@ -277,13 +265,13 @@ def match_report_get(
                 for g in done["team"]["gladiators"]
                 if g["name"] in names
             ]
+        rows = _recorded_rows(fixture, side, report.get(side) or {}, wounded.get(side, []))
+        links[side] = {row["name"]: row["id"] for row in rows if row["id"]}
         sides.append(
             {
                 "side": side,
                 "team": getattr(fixture, side),
-                "rows": _recorded_rows(
-                    fixture, side, report.get(side) or {}, wounded.get(side, [])
-                ),
+                "rows": rows,
                 "power": report.get(f"{side}_power"),
                 "points_to_score": (record.get("points_to_score") or {}).get(side),
                 "post": done,
@@ -301,7 +289,7 @@ def match_report_get(
             for side in SIDES
         },
         "sides": sides,
-        "links": _gladiator_links(fixture) if result else {},
+        "links": links if result else {},
     }
 
 

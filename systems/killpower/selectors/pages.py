@@ -1,8 +1,8 @@
 """What the Killpower Ball pages read beyond :mod:`systems.killpower.selectors.gladiators` and
-:mod:`systems.killpower.selectors.matches`: a gladiator's characteristics row by row (base,
-specialization, raises, race maximum), the raises a team's coach may take, the team page and
-its printable sheet, a gladiator's page, the league page's championship table or bracket, a
-referee sheet before kick-off, and the result reports a user can act on.
+:mod:`systems.killpower.selectors.matches`: the raises a team's coach may take (each
+gladiator's characteristics row by row, the engine's ``characteristic_rows``), the team page
+and its printable sheet, a gladiator's page, the league page's championship table or bracket,
+a referee sheet before kick-off, and the result reports a user can act on.
 
 Every number still comes from the rules engine; nothing here writes.
 """
@@ -16,49 +16,13 @@ from django.utils.translation import gettext as _
 from league.models import League, Season, Team
 from matches import selectors as match_selectors
 from matches.models import Fixture
-from rules_engine.killpower import division, targets
-from rules_engine.killpower.gladiator import RACES, RAISABLE, Characteristic, Specialization
+from rules_engine.killpower.gladiator import characteristic_rows
+from rules_engine.killpower.power import match_up
 from systems.killpower import SIDES, engine, roles
 from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
 from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.selectors import matches as kp_match_selectors
 from systems.killpower.selectors import standings
-
-CHARACTERISTICS = tuple(c.value for c in Characteristic)
-
-
-def characteristic_rows(*, sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per characteristic of an engine gladiator sheet: ``base`` (race),
-    ``specialization`` (+1 or 0), ``raises`` taken, ``value``, race ``maximum`` and whether
-    it can still be raised (``raisable``: PHY, HAB, POU, BAL, VIE below their maximum)."""
-    race = RACES[sheet.get("race") or "human"]
-    bonus = Specialization(sheet["specialization"]).bonus
-    raises = sheet.get("raises") or {}
-    rows = []
-    for characteristic in Characteristic:
-        value = sheet["characteristics"][characteristic.value]
-        maximum = race.maxima[characteristic]
-        rows.append(
-            {
-                "key": characteristic.value,
-                "base": race.base[characteristic],
-                "specialization": 1 if bonus is characteristic else 0,
-                "raises": raises.get(characteristic.value, 0),
-                "value": value,
-                "maximum": maximum,
-                "raisable": characteristic in RAISABLE and value < maximum,
-            }
-        )
-    return rows
-
-
-def _raisable_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """:func:`characteristic_rows`, each saying whether it can be raised now (``can_raise``:
-    a raise available and the characteristic below the race maximum)."""
-    rows = characteristic_rows(sheet=sheet)
-    for row in rows:
-        row["can_raise"] = row["raisable"] and sheet["raises_available"] > 0
-    return rows
 
 
 def _card_texts(league: League, names: list[str]) -> list[tuple[str, str]]:
@@ -103,7 +67,7 @@ def raise_choices(*, team: Team) -> list[dict[str, Any]]:
     sheet = selectors.team_sheet(team=team)
     by_id = {g.pk: g for g in selectors.living_gladiators(team=team)}
     return [
-        dict(row, gladiator=by_id[row["id"]], characteristic_rows=_raisable_rows(row))
+        dict(row, gladiator=by_id[row["id"]], characteristic_rows=characteristic_rows(row))
         for row in sheet["gladiators"]
     ]
 
@@ -122,7 +86,7 @@ def gladiator_page_get(*, gladiator: Gladiator) -> dict[str, Any]:
     sheet = selectors.gladiator_sheet(gladiator=gladiator)
     return {
         "sheet": sheet,
-        "characteristic_rows": _raisable_rows(sheet),
+        "characteristic_rows": characteristic_rows(sheet),
         "cards": _card_texts(gladiator.team.league, sheet["equipment"].get("cards", [])),
         "history": selectors.gladiator_history(gladiator=gladiator),
     }
@@ -185,17 +149,15 @@ def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
     if sheet["kicked_off"]:
         return sheet
     settings = engine.league_settings(fixture.season.league)
-    powers = {}
     for side in SIDES:
         team = getattr(fixture, side)
         living = selectors.living_gladiators(team=team)
         team_sheet = selectors.team_sheet(team=team) if living else {"gladiators": [], "power": 0}
-        powers[side] = team_sheet["power"]
         sheet[side]["power"] = team_sheet["power"]
-        sheet[side]["division"] = division(team_sheet["power"])
         sheet[side]["gladiators"] = [dict(row, rapidity=None) for row in team_sheet["gladiators"]]
-    needed = targets(powers["home"], powers["away"], settings.targets)
-    sheet["home"]["points_to_score"], sheet["away"]["points_to_score"] = needed.home, needed.away
+    numbers = match_up(sheet["home"]["power"], sheet["away"]["power"], settings.targets)
+    for side in SIDES:
+        sheet[side].update({key: by_side[side] for key, by_side in numbers.items()})
     return sheet
 
 

@@ -12,11 +12,11 @@ ranking points and power).
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import F, FilteredRelation, Q
+from django.db.models import Q
 
 from league.models import Season, Team
 from matches.models import Result
-from matches.selectors import season_teams
+from matches.selectors import teams_with_kept
 from systems.killpower.selectors.gladiators import living_prefetch, team_power
 
 
@@ -54,18 +54,8 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
 
 def ranking_table_get(*, season: Season) -> list[RankingRow]:
     """The league's teams by ranking points, with this season's record (two queries)."""
-    teams = Team.objects.filter(league=season.league).filter(season_teams(season=season))
-    teams = (
-        teams.select_related("coach", "killpower")
-        .annotate(kept=FilteredRelation("standings", condition=Q(standings__season=season)))
-        .annotate(
-            kept_played=F("kept__played"),
-            kept_wins=F("kept__wins"),
-            kept_draws=F("kept__draws"),
-            kept_losses=F("kept__losses"),
-            kept_extra=F("kept__extra"),
-        )
-    )
+    figures = ("played", "wins", "draws", "losses", "extra")
+    teams = teams_with_kept(season=season, figures=figures).select_related("coach", "killpower")
     rows = []
     frozen = season.archive.get("ranking", {}) if season.finished_at else {}
     for team in teams.prefetch_related(living_prefetch()).order_by("name", "pk"):

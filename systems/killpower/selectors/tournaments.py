@@ -9,11 +9,6 @@ from rules_engine.killpower import Bracket, advance, single_elimination
 from systems.killpower.models import Tournament
 
 
-def _bracket(tournament: Tournament) -> Bracket:
-    seeds = list(tournament.entries.order_by("seed").values_list("team_id", flat=True))
-    return single_elimination(seeds)
-
-
 def bracket_winners(tournament: Tournament) -> dict[str, int]:
     """Bracket match id -> the id of the team that won it, from the results."""
     played = Result.objects.filter(
@@ -27,8 +22,10 @@ def bracket_winners(tournament: Tournament) -> dict[str, int]:
 
 
 def tournament_bracket(tournament: Tournament) -> Bracket:
-    """The engine's bracket with every winner known so far written into the next rounds."""
-    return advance(_bracket(tournament), bracket_winners(tournament))
+    """The engine's bracket of the entries in seed order, with every winner known so far
+    written into the next rounds."""
+    seeds = list(tournament.entries.order_by("seed").values_list("team_id", flat=True))
+    return advance(single_elimination(seeds), bracket_winners(tournament))
 
 
 def team_tournament_in_play(*, team: Team) -> Tournament | None:

@@ -2,7 +2,7 @@
 
 The result-report workflow (:mod:`matches.table_results.post_match`) holds both teams' row
 locks, then the fixture's, and claims the fixture's ``PostMatchRun`` once; it calls
-:func:`sequence_apply` (through :class:`systems.killpower.table_results.KillpowerResults`).
+:func:`sequences_apply` (through :class:`systems.killpower.table_results.KillpowerResults`).
 The engine (:func:`rules_engine.killpower.post_match`) runs the sequence for both teams, home
 first, on one :class:`~rules_engine.Dice`: ranking points, death-risk rolls, the dead removed,
 recruits up to seven, +5 XP for those who played (raises then become available, the coach
@@ -30,10 +30,10 @@ from core.history import record_saves
 from league.models import Team
 from matches.models import Fixture, Result
 from matches.table_results import post_match as table_post_match
-from rules_engine import Dice, MatchOutcome
+from rules_engine import Dice
 from rules_engine.killpower import SYSTEM, Mode
 from systems.killpower import RULE_SYSTEM, SIDES
-from systems.killpower.engine import DEATH_RISK_ROLLS, rolls_for
+from systems.killpower.engine import DEATH_RISK_ROLLS, gladiator_row, rolls_for
 from systems.killpower.kickoff import fixture_settings
 from systems.killpower.models import (
     Gladiator,
@@ -51,17 +51,6 @@ HISTORY_FIELDS = ["status", "died_at", "xp", "equipment"]
 """What a post-match sequence writes on gladiators (in one statement: recorded per gladiator)."""
 
 
-def _outcome(result: Result) -> MatchOutcome:
-    return MatchOutcome(
-        home_score=result.home_score,
-        away_score=result.away_score,
-        winner=None if result.winner == Result.Winner.DRAW else result.winner,
-        decided_by=result.decided_by,
-        seed=result.seed,
-        record=result.record,
-    )
-
-
 def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun | None:
     """Run the post-match sequence of a played Killpower fixture, exactly once (the workflow's
     :func:`matches.table_results.post_match.post_match_run`, read as this game's run)."""
@@ -69,19 +58,13 @@ def post_match_run(*, fixture_id: int, seed: int | None = None) -> PostMatchRun 
     return None if run is None else PostMatchRun.objects.filter(pk=run.pk).first()
 
 
-def sequence_apply(
-    *, fixture: Fixture, result: Result, report: ResultReport | None, dice: Dice
-) -> dict[str, Any]:
-    """The engine's sequence for both teams, home first, on ``dice``, written to the (locked)
-    rows; in a tournament the next bracket fixture follows. Returns the engine's account."""
-    return sequences_apply(played=[(fixture, result, report, dice)])[0]
-
-
 def sequences_apply(
     *, played: Sequence[tuple[Fixture, Result, ResultReport | None, Dice]]
 ) -> list[dict[str, Any]]:
-    """:func:`sequence_apply` for a round's fixtures at once (each team in one of them, its
-    rows locked), written in a few statements: each one's account, in order."""
+    """For each of ``played`` (one fixture, or a round's, each team in one of them, its rows
+    locked), the engine's sequence for both teams, home first, on its dice, written to the
+    rows in a few statements; in a tournament the next bracket fixture follows. Returns each
+    one's account from the engine, in order."""
     teams = [team for fixture, *_rest in played for team in (fixture.home, fixture.away)]
     gladiators = Gladiator.objects.filter(team__in=teams).order_by("number")
     living: dict[int, dict[str, Gladiator]] = {team.pk: {} for team in teams}
@@ -100,7 +83,7 @@ def sequences_apply(
     for fixture, result, report, dice in played:
         match_settings = fixture_settings(fixture)
         sides = SYSTEM.post_match(
-            _outcome(result),
+            table_post_match.result_outcome(result),
             dice=dice,
             options={
                 **match_settings,
@@ -231,16 +214,7 @@ class _Writes:
         for number, sheet in enumerate(done["team"]["gladiators"], start=1):
             if sheet["name"] not in recruits:
                 continue
-            gladiator = Gladiator(
-                team=team,
-                number=number,
-                name=sheet["name"],
-                race=sheet["race"],
-                specialization=sheet["specialization"],
-                equipment=sheet["equipment"],
-                xp=sheet["xp"],
-                raises=sheet["raises"],
-            )
+            gladiator = gladiator_row(team, number, sheet)
             detail = {
                 "replaces": numbered.get(number),
                 "equipment": sheet["equipment"],

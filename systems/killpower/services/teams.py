@@ -119,14 +119,7 @@ def killpower_teams_register(*, league: League, teams: Sequence[Mapping[str, Any
             raise Refused("gladiators_invalid", exc.message, field=field) from None
         rolls = dice.log()
         for number, drawn in enumerate(built.gladiators, start=1):
-            gladiator = Gladiator(
-                team=team,
-                number=number,
-                name=drawn.name,
-                race=drawn.race.name,
-                specialization=drawn.specialization.value,
-                equipment=drawn.equipment.to_dict(),
-            )
+            gladiator = engine.gladiator_row(team, number, drawn.to_dict())
             try:
                 gladiator.full_clean(exclude=["team"])
             except ValidationError as error:
@@ -173,18 +166,24 @@ def assert_gladiators_editable(*, team: Team) -> None:
         raise refusal
 
 
-@transaction.atomic
-def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
-    """Raise one of PHY, HAB, POU, BAL, VIE by 1 with a raise the gladiator's XP allows, within
-    the race maximum (chapter 12). XP is never spent. Refused between kick-off and the end of
-    the post-match sequence, and while the team is still in a tournament (it plays each round
-    as it entered: :func:`assert_gladiators_editable`)."""
+def _locked_living(gladiator: Gladiator) -> Gladiator:
+    """The gladiator read again under his team's row lock; refused when he is dead."""
     Team.objects.select_for_update().filter(pk=gladiator.team_id).first()
     gladiator = Gladiator.objects.select_related("team__league").get(pk=gladiator.pk)
     if not gladiator.alive:
         raise Refused(
             "gladiator_dead", _("%(name)s is dead."), field="gladiator", name=gladiator.name
         )
+    return gladiator
+
+
+@transaction.atomic
+def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
+    """Raise one of PHY, HAB, POU, BAL, VIE by 1 with a raise the gladiator's XP allows, within
+    the race maximum (chapter 12). XP is never spent. Refused between kick-off and the end of
+    the post-match sequence, and while the team is still in a tournament (it plays each round
+    as it entered: :func:`assert_gladiators_editable`)."""
+    gladiator = _locked_living(gladiator)
     assert_gladiators_editable(team=gladiator.team)
     try:
         chosen = Characteristic(characteristic)
@@ -217,12 +216,7 @@ def gladiator_rename(*, gladiator: Gladiator, name: str) -> Gladiator:
     """Give a living gladiator another name, unique among his team's living gladiators; nothing
     else changes (characteristics, history). Refused while his team's gladiators are frozen
     (result reports name them: :func:`assert_gladiators_editable`)."""
-    Team.objects.select_for_update().filter(pk=gladiator.team_id).first()
-    gladiator = Gladiator.objects.select_related("team__league").get(pk=gladiator.pk)
-    if not gladiator.alive:
-        raise Refused(
-            "gladiator_dead", _("%(name)s is dead."), field="gladiator", name=gladiator.name
-        )
+    gladiator = _locked_living(gladiator)
     name = name_clean(name, max_length=Gladiator._meta.get_field("name").max_length)
     assert_gladiators_editable(team=gladiator.team)
     others = selectors.living_gladiators(team=gladiator.team)

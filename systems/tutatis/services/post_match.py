@@ -13,7 +13,7 @@ from typing import Any
 from core import history
 from matches.models import Fixture, Result
 from matches.table_results import post_match as table_post_match
-from rules_engine import Dice, MatchOutcome
+from rules_engine import Dice
 from rules_engine.tutatis import SYSTEM
 from systems.tutatis import RULE_SYSTEM
 from systems.tutatis.models import Player, PostMatchRun
@@ -38,14 +38,7 @@ def injuries_carry(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[di
     played_ids: dict[int, int] = {}
     leagues: dict[int, int] = {}
     for fixture, result, dice in played:
-        outcome = MatchOutcome(
-            home_score=result.home_score,
-            away_score=result.away_score,
-            winner=None if result.winner == Result.Winner.DRAW else result.winner,
-            decided_by=result.decided_by,
-            seed=result.seed,
-            record=result.record,
-        )
+        outcome = table_post_match.result_outcome(result)
         carried: dict[str, Any] = SYSTEM.post_match(outcome, dice=dice, options={})
         accounts.append(carried)
         for side in SIDES:
