@@ -27,21 +27,6 @@ match_patterns = [
 ]
 
 api_patterns = [
-    path("tutatis/teams/<int:pk>/roster/", commands.RosterView.as_view(), name="tutatis-roster"),
-    path(
-        "tutatis/teams/<int:pk>/check/",
-        commands.RosterCheckView.as_view(),
-        name="tutatis-roster-check",
-    ),
-    path(
-        "tutatis/teams/<int:pk>/team-list/",
-        commands.TeamListChooseView.as_view(),
-        name="tutatis-team-list",
-    ),
-    path(
-        "tutatis/fixtures/<int:pk>/rolls/",
-        commands.FixtureRollView.as_view(),
-        name="tutatis-fixture-roll",
-    ),
+    *commands.API.patterns(),
     *table_urls.api_patterns(match_pages.ROUTES, views.REPORTS),
 ]

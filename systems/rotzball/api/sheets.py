@@ -1,6 +1,7 @@
 """A Rotzball team's sheet as ``/api/v1/teams/<id>/sheet/`` answers it: the engine's sheet of
 its line-up, its issues, ratings and each position's score."""
 
+from league.api.serializers import team_sheet_answer
 from league.models import Team
 from systems.rotzball.selectors import teams as selectors
 
@@ -8,12 +9,11 @@ from systems.rotzball.selectors import teams as selectors
 def team_sheet(*, team: Team) -> dict:
     team = selectors.team_with_roster(team_id=team.pk)
     report = selectors.lineup_report(team=team)
-    return {
-        "team": team,
-        "rule_system": team.league.rule_system,
-        "sheet": selectors.team_sheet_get(team=team),
-        "complete": report.complete,
-        "issues": report.issues,
-        "ratings": report.ratings,
-        "scores": report.scores,
-    }
+    return team_sheet_answer(
+        team,
+        selectors.team_sheet_get(team=team),
+        issues=report.issues,
+        complete=report.complete,
+        ratings=report.ratings,
+        scores=report.scores,
+    )

@@ -10,13 +10,14 @@ every change and the pages say why.
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
+from core.page_commands import form_command
 from league import roles
 from league.models import Team
 from league.views.access import roster_editor_required
@@ -169,14 +170,13 @@ def lineup(request: HttpRequest, team: Team) -> HttpResponse:
         form = LineupForm(initial=LineupForm.initial_for(saved), players=players)
         return render(request, "rotzball/lineup.html", _lineup_context(team, form, saved))
     form = LineupForm(request.POST, players=players)
-    if form.is_valid():
-        try:
-            services.lineup_set(team=team, assignments=form.assignments())
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("The line-up is saved."))
-            return redirect("league:lineup", team.pk)
+
+    def save(data: dict) -> tuple[str, str]:
+        services.lineup_set(team=team, assignments=form.assignments())
+        return _("The line-up is saved."), reverse("league:lineup", args=[team.pk])
+
+    if saved := form_command(request, form, save):
+        return saved
     context = _lineup_context(team, form, _selected(form, players))
     return render(request, "rotzball/lineup.html", context)
 
@@ -201,14 +201,13 @@ def lineup_preview(request: HttpRequest, team: Team) -> HttpResponse:
 @roster_editor_required
 def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
     form = MatchPlanForm(request.POST or None, initial={"tactic": selectors.tactic_of(team)})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.team_set_match_plan(team=team, tactic=form.cleaned_data["tactic"])
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("The match plan is saved."))
-            return redirect("league:plan", team.pk)
+
+    def save(data: dict) -> tuple[str, str]:
+        services.team_set_match_plan(team=team, tactic=data["tactic"])
+        return _("The match plan is saved."), reverse("league:plan", args=[team.pk])
+
+    if saved := form_command(request, form, save):
+        return saved
     context = {
         "team": team,
         "league": team.league,

@@ -1,19 +1,26 @@
 """The Tutatis API's commands: set a roster, check a draft live, choose a team's list, roll a
-match-day action (a result is entered through the workflow's views). One small view per command, calling one service."""
+match-day action (a result is entered through the workflow's views). One declared command per
+address and method, each calling one service; its docstring is the operation's summary
+(``core.api.base.CommandRoutes``)."""
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from typing import Any
+
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.serializers import Serializer
-from rest_framework.views import APIView
 
+from core.api.base import CommandRoutes
 from core.api.permissions import ReadOnly
 from systems.tutatis import selectors
 from systems.tutatis.api import serializers as s
 from systems.tutatis.services import matchday, rosters
+
+API = CommandRoutes("tutatis/", [ReadOnly | IsAuthenticated])
+"""The API's commands under ``tutatis/`` (the reports' are the workflow's)."""
+ROSTER, OUT = s.TutatisRosterSerializer, s.TutatisRosterOutSerializer
+"""A roster as given (counts per list entry), and as answered (players and check)."""
+
+Data = dict[str, Any]
 
 
 def _found(row):
@@ -27,10 +34,9 @@ def _team(pk: int):
     return _found(selectors.tutatis_team(team_id=pk))
 
 
-def _valid(serializer_class: type[Serializer], request: Request) -> Serializer:
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return data
+def _counts(data: Data) -> dict[int, tuple[int, int]]:
+    """A roster's counts (``TutatisRosterSerializer``): entry -> (on the pitch, on the bench)."""
+    return {row["entry"]: (row["on_pitch"], row["bench"]) for row in data["entries"]}
 
 
 def _checked(verdict: dict) -> dict:
@@ -41,74 +47,50 @@ def _checked(verdict: dict) -> dict:
 def _roster_out(team) -> dict:
     players = selectors.players_of(team=team)
     check = _checked(selectors.roster_check(team=team, players=players))
-    return s.TutatisRosterOutSerializer({"players": players, "check": check}).data
+    return OUT({"players": players, "check": check}).data
 
 
-class RosterView(APIView):
-    permission_classes = [ReadOnly | IsAuthenticated]
-
-    @extend_schema(
-        summary="A Tutatis team's roster with the team-building check",
-        responses=s.TutatisRosterOutSerializer,
-    )
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(_roster_out(_team(pk)))
-
-    @extend_schema(
-        summary="Set a Tutatis roster (counts per list entry); refused naming every broken rule",
-        request=s.TutatisRosterSerializer,
-        responses=s.TutatisRosterOutSerializer,
-    )
-    def put(self, request: Request, pk: int) -> Response:
-        team = _team(pk)
-        counts = _valid(s.TutatisRosterSerializer, request).counts()
-        rosters.roster_set(user=request.user, team=team, counts=counts)
-        return Response(_roster_out(team))
+@API.get("teams/<int:pk>/roster/", "tutatis-roster", responses=OUT)
+def roster(request: Request, data: Data, pk: int) -> Any:
+    """A Tutatis team's roster with the team-building check"""
+    return _roster_out(_team(pk))
 
 
-class RosterCheckView(APIView):
-    permission_classes = [ReadOnly | IsAuthenticated]
-
-    @extend_schema(
-        summary="Check a draft roster against the team-building rules (nothing is saved)",
-        request=s.TutatisRosterSerializer,
-        responses=s.TutatisCheckSerializer,
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        team = _team(pk)
-        counts = _valid(s.TutatisRosterSerializer, request).counts()
-        draft, _fired = rosters.roster_draft(team=team, counts=counts)
-        return Response(_checked(selectors.roster_check(team=team, players=draft)))
+@API.command("put", "teams/<int:pk>/roster/", "tutatis-roster", ROSTER, OUT)
+def roster_set(request: Request, data: Data, pk: int) -> Any:
+    """Set a Tutatis roster (counts per list entry); refused naming every broken rule"""
+    team = _team(pk)
+    rosters.roster_set(user=request.user, team=team, counts=_counts(data))
+    return _roster_out(team)
 
 
-class TeamListChooseView(APIView):
-    permission_classes = [ReadOnly | IsAuthenticated]
-
-    @extend_schema(
-        summary="Choose the list a Tutatis team hires from",
-        request=s.TutatisTeamListChooseSerializer,
-        responses=s.TutatisRosterOutSerializer,
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        team = _team(pk)
-        chosen = _valid(s.TutatisTeamListChooseSerializer, request).validated_data["team_list"]
-        team_list = _found(selectors.team_list_get(team_list_id=chosen))
-        rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
-        return Response(_roster_out(team))
+@API.post("teams/<int:pk>/check/", "tutatis-roster-check", ROSTER, s.TutatisCheckSerializer)
+def roster_check(request: Request, data: Data, pk: int) -> Any:
+    """Check a draft roster against the team-building rules (nothing is saved)"""
+    team = _team(pk)
+    draft, _fired = rosters.roster_draft(team=team, counts=_counts(data))
+    return _checked(selectors.roster_check(team=team, players=draft))
 
 
-class FixtureRollView(APIView):
-    permission_classes = [ReadOnly | IsAuthenticated]
+@API.post("teams/<int:pk>/team-list/", "tutatis-team-list", s.TutatisTeamListChooseSerializer, OUT)
+def team_list_choose(request: Request, data: Data, pk: int) -> Any:
+    """Choose the list a Tutatis team hires from"""
+    team = _team(pk)
+    team_list = _found(selectors.team_list_get(team_list_id=data["team_list"]))
+    rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
+    return _roster_out(team)
 
-    @extend_schema(
-        summary="Roll a match-day action (weather, kick-off checks, tackle, shot, "
-        "foul, fall, injury, test); the roll is stored with every die",
-        request=s.TutatisRollInputSerializer,
-        responses={201: s.TutatisMatchRollSerializer},
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        fixture = _found(selectors.fixture_get(pk=pk))
-        inputs = dict(_valid(s.TutatisRollInputSerializer, request).validated_data)
-        action = inputs.pop("action")
-        roll = matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=inputs)
-        return Response(s.TutatisMatchRollSerializer(roll).data, status=status.HTTP_201_CREATED)
+
+@API.create(
+    "fixtures/<int:pk>/rolls/",
+    "tutatis-fixture-roll",
+    s.TutatisRollInputSerializer,
+    {201: s.TutatisMatchRollSerializer},
+)
+def fixture_roll(request: Request, data: Data, pk: int) -> Any:
+    """Roll a match-day action (weather, kick-off checks, tackle, shot, foul, fall, injury,
+    test); the roll is stored with every die"""
+    fixture = _found(selectors.fixture_get(pk=pk))
+    action = data.pop("action")
+    roll = matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=data)
+    return s.TutatisMatchRollSerializer(roll).data

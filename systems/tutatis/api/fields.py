@@ -6,6 +6,7 @@ from functools import partial
 from rest_framework import serializers
 
 from core.api.fields import game_field
+from league.api.serializers import team_sheet_answer
 from systems.tutatis import RULE_SYSTEM, engine
 
 budget_field = game_field(
@@ -44,12 +45,4 @@ def team_sheet(*, team) -> dict:
         {"field": error["rule"], "message": error["message"], "blocking": True}
         for error in sheet["check"]["errors"]
     ]
-    return {
-        "team": team,
-        "rule_system": team.league.rule_system,
-        "sheet": sheet,
-        "complete": not issues,
-        "issues": issues,
-        "ratings": None,
-        "scores": {},
-    }
+    return team_sheet_answer(team, sheet, issues=issues, complete=not issues)

@@ -96,11 +96,6 @@ class TutatisRosterCountSerializer(serializers.Serializer):
 class TutatisRosterSerializer(serializers.Serializer):
     entries = TutatisRosterCountSerializer(many=True)
 
-    def counts(self) -> dict[int, tuple[int, int]]:
-        return {
-            row["entry"]: (row["on_pitch"], row["bench"]) for row in self.validated_data["entries"]
-        }
-
 
 class TutatisRosterOutSerializer(serializers.Serializer):
     players = TutatisPlayerSerializer(many=True)

@@ -5,11 +5,13 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.access import role_gate
 from core.forms import add_service_errors
+from core.page_commands import command_redirect, form_command
 from league.models import League, Team
 from league.roles import can_edit_roster
 from matches.selectors import team_fixture_seasons, team_fixture_table
@@ -145,15 +147,16 @@ def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpRe
     team_list = selectors.team_list_get(team_list_id=list_pk)
     if team_list is None:
         raise Http404
-    try:
-        copy = list_services.team_list_copy(user=request.user, league=league, team_list=team_list)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return redirect("league:tt_lists", league.pk)
-    messages.success(
-        request, _("%(name)s is now this league's own list: edit it below.") % {"name": copy.name}
+    return command_redirect(
+        request,
+        reverse("league:tt_lists", args=[league.pk]),
+        lambda copy: (
+            _("%(name)s is now this league's own list: edit it below.") % {"name": copy.name}
+        ),
+        list_services.team_list_copy,
+        league=league,
+        team_list=team_list,
     )
-    return redirect("league:tt_lists", league.pk)
 
 
 def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
@@ -162,18 +165,14 @@ def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if league is None or not roles.can_edit_lists(request.user, league):
         raise Http404
     form = ListEntryForm(request.POST or None, instance=selectors.list_entry_get(entry_id=entry.pk))
-    if request.method == "POST" and form.is_valid():
-        try:
-            list_services.list_entry_update(
-                user=request.user,
-                entry=entry,
-                **{field: form.cleaned_data[field] for field in form.Meta.fields},
-            )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("The entry is saved."))
-            return redirect("league:tt_lists", league.pk)
+
+    def save(data: dict) -> tuple[str, str]:
+        fields = {field: data[field] for field in form.Meta.fields}
+        list_services.list_entry_update(user=request.user, entry=entry, **fields)
+        return _("The entry is saved."), reverse("league:tt_lists", args=[league.pk])
+
+    if saved := form_command(request, form, save):
+        return saved
     return render(
         request, "tutatis/entry_form.html", {"entry": entry, "league": league, "form": form}
     )
