@@ -36,24 +36,30 @@ class ObjectCommandView(GenericAPIView):
 class Command:
     """One HTTP method of an address of :class:`CommandRoutes`: the ``answer`` it calls, as
     ``answer(request, data, **url_kwargs)`` with the validated input (``{}`` without a
-    ``request`` serializer: the command takes no body), and what the schema says of it."""
+    ``request`` serializer: the command takes no body), and what the schema says of it.
+
+    With ``find``, the object the URL's ``pk`` names is found before the body is read (an
+    unknown id answers 404 whatever the body holds) and passed in ``pk``'s place:
+    ``answer(request, data, found, **other_url_kwargs)``."""
 
     summary: str
     answer: Callable[..., Any]
     request: type[serializers.Serializer] | None
     responses: Any
     status: int
+    find: Callable[[int], Any] | None = None
 
     def handler(self) -> Callable[..., Response]:
         """The view's method: read the input, answer with the ``status``."""
 
         def handle(view: GenericAPIView, request: Request, **kwargs: Any) -> Response:
+            found = () if self.find is None else (self.find(kwargs.pop("pk")),)
             data: dict[str, Any] = {}
             if self.request is not None:
                 serializer = self.request(data=request.data, context=view.get_serializer_context())
                 serializer.is_valid(raise_exception=True)
                 data = dict(serializer.validated_data)
-            return Response(self.answer(request, data, **kwargs), status=self.status)
+            return Response(self.answer(request, data, *found, **kwargs), status=self.status)
 
         schema = extend_schema(summary=self.summary, request=self.request, responses=self.responses)
         return schema(handle)
@@ -101,14 +107,16 @@ class CommandRoutes:
         *,
         status: int = 200,
         parser_classes: Sequence[type[BaseParser]] | None = None,
+        find: Callable[[int], Any] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Declare the decorated function as ``method``'s answer at ``route``."""
+        """Declare the decorated function as ``method``'s answer at ``route`` (``find``: see
+        :class:`Command`)."""
 
         def declare(answer: Callable[..., Any]) -> Callable[..., Any]:
             address = self.addresses.setdefault(route, _Address(name))
             summary = " ".join((answer.__doc__ or "").split())
             answers = self.responses if responses is None else responses
-            address.methods[method] = Command(summary, answer, request, answers, status)
+            address.methods[method] = Command(summary, answer, request, answers, status, find)
             address.parser_classes = parser_classes or address.parser_classes
             return answer
 

@@ -65,11 +65,11 @@ def roster_data(request: Request, data: Data, pk: int) -> Any:
     "mythril-roster-data",
     s.MythrilRosterImportSerializer,
     parser_classes=[StrictJSONParser, MultiPartParser],  # the text as JSON, or the file itself
+    find=_league,
 )
-def roster_data_import(request: Request, data: Data, pk: int) -> Any:
+def roster_data_import(request: Request, data: Data, league: League) -> Any:
     """Mythril: import roster data from a JSON or YAML file (commissioner); errors name the
     line and the field"""
-    league = _league(pk)
     upload = data.get("file")
     text = roster_import.read_upload(upload) if upload else data.get("text")
     if not text:
@@ -95,10 +95,11 @@ def draft_check(request: Request, data: Data, pk: int) -> Any:
     return teams.draft_check(league=_league(pk), **data)
 
 
-@API.create("leagues/<int:pk>/teams/", "mythril-team-create", s.MythrilTeamCreateSerializer)
-def team_create(request: Request, data: Data, pk: int) -> Any:
+@API.create(
+    "leagues/<int:pk>/teams/", "mythril-team-create", s.MythrilTeamCreateSerializer, find=_league
+)
+def team_create(request: Request, data: Data, league: League) -> Any:
     """Mythril: create a team you coach (or, commissioner, for a coach)"""
-    league = _league(pk)
     coach: Any = request.user
     if data.pop("coach", ""):
         if not is_commissioner(request.user, league):
@@ -115,10 +116,10 @@ def team_sheet(request: Request, data: Data, pk: int) -> Any:
     return selectors.team_sheet_with_level_ups(_team(pk))
 
 
-@API.create("teams/<int:pk>/hire/", "mythril-hire", s.MythrilHireSerializer)
-def hire(request: Request, data: Data, pk: int) -> Any:
+@API.create("teams/<int:pk>/hire/", "mythril-hire", s.MythrilHireSerializer, find=_team)
+def hire(request: Request, data: Data, team: Team) -> Any:
     """Mythril: hire a player, a champion or an ally (the team's coach)"""
-    return selectors.player_row(teams.player_hire(team=_team(pk), user=request.user, **data))
+    return selectors.player_row(teams.player_hire(team=team, user=request.user, **data))
 
 
 @API.post("teams/<int:pk>/apothecary/", "mythril-apothecary")
@@ -133,10 +134,11 @@ def apothecary(request: Request, data: Data, pk: int) -> Any:
     "mythril-lineup-check",
     s.MythrilLineupSerializer,
     s.MythrilVerdictSerializer,
+    find=_team,
 )
-def lineup_check(request: Request, data: Data, pk: int) -> Any:
+def lineup_check(request: Request, data: Data, team: Team) -> Any:
     """Mythril: check a line-up (at most 11 on the pitch, 5 allies, 2 big guys)"""
-    return teams.lineup_check(team=_team(pk), player_ids=data["players"])
+    return teams.lineup_check(team=team, player_ids=data["players"])
 
 
 @API.create(
@@ -173,21 +175,21 @@ def fire(request: Request, data: Data, pk: int) -> Any:
     return selectors.player_row(teams.player_fire(player=_player(pk), user=request.user))
 
 
-@API.post("players/<int:pk>/rename/", "mythril-rename", s.MythrilRenameSerializer)
-def rename(request: Request, data: Data, pk: int) -> Any:
+@API.post("players/<int:pk>/rename/", "mythril-rename", s.MythrilRenameSerializer, find=_player)
+def rename(request: Request, data: Data, player: Player) -> Any:
     """Mythril: rename a player on the roster (the team's coach)"""
-    return selectors.player_row(teams.player_rename(player=_player(pk), user=request.user, **data))
+    return selectors.player_row(teams.player_rename(player=player, user=request.user, **data))
 
 
 @API.post(
     "level-ups/<int:pk>/choose/",
     "mythril-level-up-choose",
     s.MythrilLevelUpChooseSerializer,
+    find=lambda pk: get_object_or_404(selectors.level_up_list(), pk=pk),
 )
-def level_up_choose(request: Request, data: Data, pk: int) -> Any:
+def level_up_choose(request: Request, data: Data, level_up: Any) -> Any:
     """Mythril: pick a level-up's skill, characteristic or big guy's double (the team's
     coach)"""
-    level_up = get_object_or_404(selectors.level_up_list(), pk=pk)
     done = level_ups.level_up_choose(level_up=level_up, user=request.user, **data)
     return {"id": done.pk, "choice": done.choice, "player": selectors.player_row(done.player)}
 

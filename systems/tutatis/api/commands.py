@@ -34,6 +34,10 @@ def _team(pk: int):
     return _found(selectors.tutatis_team(team_id=pk))
 
 
+def _fixture(pk: int):
+    return _found(selectors.fixture_get(pk=pk))
+
+
 def _counts(data: Data) -> dict[int, tuple[int, int]]:
     """A roster's counts (``TutatisRosterSerializer``): entry -> (on the pitch, on the bench)."""
     return {row["entry"]: (row["on_pitch"], row["bench"]) for row in data["entries"]}
@@ -56,26 +60,31 @@ def roster(request: Request, data: Data, pk: int) -> Any:
     return _roster_out(_team(pk))
 
 
-@API.command("put", "teams/<int:pk>/roster/", "tutatis-roster", ROSTER, OUT)
-def roster_set(request: Request, data: Data, pk: int) -> Any:
+@API.command("put", "teams/<int:pk>/roster/", "tutatis-roster", ROSTER, OUT, find=_team)
+def roster_set(request: Request, data: Data, team: Any) -> Any:
     """Set a Tutatis roster (counts per list entry); refused naming every broken rule"""
-    team = _team(pk)
     rosters.roster_set(user=request.user, team=team, counts=_counts(data))
     return _roster_out(team)
 
 
-@API.post("teams/<int:pk>/check/", "tutatis-roster-check", ROSTER, s.TutatisCheckSerializer)
-def roster_check(request: Request, data: Data, pk: int) -> Any:
+@API.post(
+    "teams/<int:pk>/check/", "tutatis-roster-check", ROSTER, s.TutatisCheckSerializer, find=_team
+)
+def roster_check(request: Request, data: Data, team: Any) -> Any:
     """Check a draft roster against the team-building rules (nothing is saved)"""
-    team = _team(pk)
     draft, _fired = rosters.roster_draft(team=team, counts=_counts(data))
     return _checked(selectors.roster_check(team=team, players=draft))
 
 
-@API.post("teams/<int:pk>/team-list/", "tutatis-team-list", s.TutatisTeamListChooseSerializer, OUT)
-def team_list_choose(request: Request, data: Data, pk: int) -> Any:
+@API.post(
+    "teams/<int:pk>/team-list/",
+    "tutatis-team-list",
+    s.TutatisTeamListChooseSerializer,
+    OUT,
+    find=_team,
+)
+def team_list_choose(request: Request, data: Data, team: Any) -> Any:
     """Choose the list a Tutatis team hires from"""
-    team = _team(pk)
     team_list = _found(selectors.team_list_get(team_list_id=data["team_list"]))
     rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
     return _roster_out(team)
@@ -86,11 +95,11 @@ def team_list_choose(request: Request, data: Data, pk: int) -> Any:
     "tutatis-fixture-roll",
     s.TutatisRollInputSerializer,
     {201: s.TutatisMatchRollSerializer},
+    find=_fixture,
 )
-def fixture_roll(request: Request, data: Data, pk: int) -> Any:
+def fixture_roll(request: Request, data: Data, fixture: Any) -> Any:
     """Roll a match-day action (weather, kick-off checks, tackle, shot, foul, fall, injury,
     test); the roll is stored with every die"""
-    fixture = _found(selectors.fixture_get(pk=pk))
     action = data.pop("action")
     roll = matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=data)
     return s.TutatisMatchRollSerializer(roll).data

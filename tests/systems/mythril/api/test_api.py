@@ -244,3 +244,14 @@ def test_the_teams_list_reads_the_treasuries_in_its_own_query(
         listing = api.get("/api/v1/teams/", {"league": league.pk}).json()
 
     assert [row["treasury"] for row in listing["results"]] == [440_000] * teams
+
+
+def test_an_unknown_team_answers_404_before_its_body_is_read(home_team, coach):
+    """The commands that find their object first (``CommandRoutes``' ``find``) answer 404 for
+    an unknown id whatever the body, and 400 naming the field for a known one."""
+    client = as_user(coach)
+    missing = home_team.pk + 1000
+    assert client.post(f"{API}/teams/{missing}/lineup-check/", {}, format="json").status_code == 404
+    invalid = client.post(f"{API}/teams/{home_team.pk}/lineup-check/", {}, format="json")
+    assert invalid.status_code == 400
+    assert "players" in invalid.json()["error"]["fields"]

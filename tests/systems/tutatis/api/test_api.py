@@ -203,3 +203,13 @@ def test_the_sample_lists_are_reinstalled_once_after_the_tables_are_emptied():
     assert lists.samples_install() == len(SAMPLE_LISTS)
     assert lists.samples_install() == 0
     assert TeamList.objects.filter(league=None, is_sample=True).count() == len(SAMPLE_LISTS)
+
+
+def test_an_unknown_team_answers_404_before_its_body_is_read(api_as, orcs, coach):
+    """The roster commands find the team first: an unknown id answers 404 whatever the body,
+    a known one 400 naming the field."""
+    client = api_as(coach)
+    assert client.put(f"{API}/teams/{orcs.pk + 1000}/roster/", {}, format="json").status_code == 404
+    invalid = client.put(f"{API}/teams/{orcs.pk}/roster/", {}, format="json")
+    assert invalid.status_code == 400
+    assert "entries" in invalid.json()["error"]["fields"]
