@@ -37,7 +37,6 @@ match_patterns = [
 ]
 
 API_ROUTES = [
-    ("killpower-teams/", gladiators.KillpowerTeamCreateView, "killpower-team-create"),
     ("gladiators/<int:pk>/raise/", gladiators.GladiatorRaiseView, "gladiator-raise"),
     ("gladiators/<int:pk>/rename/", gladiators.GladiatorRenameView, "gladiator-rename"),
     ("fixtures/<int:pk>/kick-off/", matches.FixtureKickOffView, "fixture-kick-off"),
@@ -51,6 +50,7 @@ API_ROUTES = [
 """The API's views (the reports' are the workflow's): route, view, name."""
 
 api_patterns = [
+    *gladiators.API.patterns(),
     *(path(route, view.as_view(), name=name) for route, view, name in API_ROUTES),
     *table_urls.api_patterns(ROUTES, matches.REPORTS),
 ]

@@ -4,16 +4,16 @@ gladiator's raise. Writes call one service each; the roles are ``league.roles``'
 from typing import Any
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import status, viewsets
-from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import IsAuthenticated
+from rest_framework import viewsets
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.api.base import ObjectCommandView
+from core.api.base import CommandRoutes, ObjectCommandView
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster, IsCommissioner
+from league.roles import is_commissioner
 from systems.killpower.api import gladiator_serializers as s
 from systems.killpower.api.filters import GladiatorFilter
 from systems.killpower.models import Gladiator
@@ -95,22 +95,20 @@ class GladiatorRenameView(_GladiatorCommandView):
         return services.gladiator_rename(gladiator=gladiator, name=data["name"])
 
 
-class KillpowerTeamCreateView(GenericAPIView):
-    serializer_class = s.KillpowerTeamCreateSerializer
-    permission_classes = [IsAuthenticated & IsCommissioner]
-    filter_backends: list = []
-    pagination_class = None
+API = CommandRoutes("", [IsCommissioner])
+"""The team creation command (the other gladiator commands check their gladiator's roles)."""
 
-    @extend_schema(
-        summary="Create a Killpower team with its seven gladiators (commissioner)",
-        request=s.KillpowerTeamCreateSerializer,
-        responses={201: s.KillpowerTeamSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
-        self.check_object_permissions(request, data["league"])
-        team = services.killpower_team_register(**data)
-        fresh = selectors.team_with_living(team_id=team.pk)
-        return Response(s.KillpowerTeamSerializer(fresh).data, status=status.HTTP_201_CREATED)
+
+@API.post(
+    "killpower-teams/",
+    "killpower-team-create",
+    s.KillpowerTeamCreateSerializer,
+    {201: s.KillpowerTeamSerializer},
+    status=201,
+)
+def team_create(request: Request, data: dict[str, Any]) -> Any:
+    """Create a Killpower team with its seven gladiators (commissioner)"""
+    if not is_commissioner(request.user, data["league"]):
+        raise PermissionDenied  # as the league's object permission answers
+    team = services.killpower_team_register(**data)
+    return s.KillpowerTeamSerializer(selectors.team_with_living(team_id=team.pk)).data
