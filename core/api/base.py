@@ -4,11 +4,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Model, QuerySet
 from django.urls import URLPattern, path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.fields import empty
-from rest_framework.generics import GenericAPIView
+from rest_framework.generics import GenericAPIView, get_object_or_404
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -72,6 +73,14 @@ class _Address:
     parser_classes: Sequence[type[BaseParser]] | None = None
 
 
+def command_object[T: Model](request: Request, objects: QuerySet[T], pk: int) -> T:
+    """The object at ``pk`` for a command of :class:`CommandRoutes`, as ``get_object()``
+    finds it: 404 for an unknown id, 403 when the view's permissions refuse the object."""
+    found = get_object_or_404(objects, pk=pk)
+    request.parser_context["view"].check_object_permissions(request, found)
+    return found
+
+
 class CommandRoutes:
     """An app's API commands, each declared by decorating the function answering it::
 
@@ -83,7 +92,7 @@ class CommandRoutes:
     The function's docstring is the operation's summary; ``responses`` are the routes' own
     unless the command names others. ``patterns()`` makes one view per
     address (under ``prefix``), answering each declared method with ``permission_classes``;
-    the view classes carry no docstring, so the schema's descriptions stay empty.
+    the views derive from ``base``, whose docstring (if any) is the schema's description.
     """
 
     def __init__(
@@ -91,10 +100,12 @@ class CommandRoutes:
         prefix: str,
         permission_classes: Sequence[type[BasePermission]],
         responses: Any = empty,
+        base: type[GenericAPIView] = GenericAPIView,
     ) -> None:
         self.prefix = prefix
         self.permission_classes = list(permission_classes)
         self.responses = responses
+        self.base = base
         self.addresses: dict[str, _Address] = {}
 
     def command(
@@ -149,4 +160,4 @@ class CommandRoutes:
         }
         if address.parser_classes is not None:
             attrs["parser_classes"] = list(address.parser_classes)
-        return type("CommandView", (GenericAPIView,), attrs)
+        return type("CommandView", (self.base,), attrs)

@@ -36,21 +36,13 @@ match_patterns = [
     path("reports/<int:pk>/correct/", match_pages.report_correct, name="kp_report_correct"),
 ]
 
-API_ROUTES = [
-    ("killpower-teams/", gladiators.KillpowerTeamCreateView, "killpower-team-create"),
-    ("gladiators/<int:pk>/raise/", gladiators.GladiatorRaiseView, "gladiator-raise"),
-    ("gladiators/<int:pk>/rename/", gladiators.GladiatorRenameView, "gladiator-rename"),
-    ("fixtures/<int:pk>/kick-off/", matches.FixtureKickOffView, "fixture-kick-off"),
-    ("fixtures/<int:pk>/post-match/", matches.FixturePostMatchView, "fixture-post-match"),
-    ("fixtures/<int:pk>/referee-sheet/", matches.FixtureRefereeSheetView, "fixture-referee-sheet"),
-    ("result-reports/queue/", matches.ResultQueueView, "resultreport-queue"),
-    ("seasons/<int:pk>/tournament/", matches.SeasonTournamentView, "season-tournament"),
-    ("seasons/<int:pk>/bracket/", matches.SeasonBracketView, "season-bracket"),
-    ("seasons/<int:pk>/ranking/", matches.SeasonRankingView, "season-ranking"),
-]
-"""The API's views (the reports' are the workflow's): route, view, name."""
-
 api_patterns = [
-    *(path(route, view.as_view(), name=name) for route, view, name in API_ROUTES),
+    *gladiators.COMMISSIONER.patterns(),
+    *gladiators.ROSTER.patterns(),
+    *matches.COMMISSIONER.patterns(),
+    *matches.READ.patterns(),
+    path("result-reports/queue/", matches.ResultQueueView.as_view(), name="resultreport-queue"),
     *table_urls.api_patterns(ROUTES, matches.REPORTS),
 ]
+"""The API's commands, each declared once (``CommandRoutes``), and the reports' views (the
+workflow's)."""

@@ -4,13 +4,10 @@ gladiator's raise. Writes call one service each; the roles are ``league.roles``'
 from typing import Any
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import status, viewsets
-from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import IsAuthenticated
+from rest_framework import viewsets
 from rest_framework.request import Request
-from rest_framework.response import Response
 
-from core.api.base import ObjectCommandView
+from core.api.base import CommandRoutes, ObjectCommandView, command_object
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster, IsCommissioner
@@ -44,73 +41,57 @@ class GladiatorViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.gladiator_list()
 
 
-class _GladiatorCommandView(ObjectCommandView):
+class GladiatorCommandView(ObjectCommandView):
     """A command on one gladiator, by his coach (or the commissioner): the service runs it,
     the answer is the gladiator as the list shows him."""
 
-    permission_classes = [CanEditRoster]
 
-    def command(self, gladiator: Gladiator, data: dict[str, Any]) -> Gladiator:
-        raise NotImplementedError
-
-    def post(self, request: Request, pk: int) -> Response:
-        gladiator = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        done = self.command(gladiator, serializer.validated_data)
-        return Response(s.GladiatorSerializer(selectors.gladiator_get(gladiator_id=done.pk)).data)
+ROSTER = CommandRoutes("", [CanEditRoster], base=GladiatorCommandView)
+"""The commands on one gladiator."""
 
 
-@extend_schema_view(
-    post=extend_schema(
-        summary="Raise a gladiator's characteristic with a raise his XP allows (his coach)",
-        request=s.GladiatorRaiseSerializer,
-        responses=s.GladiatorSerializer,
-    )
+def _gladiator_answer(done: Gladiator) -> Any:
+    return s.GladiatorSerializer(selectors.gladiator_get(gladiator_id=done.pk)).data
+
+
+@ROSTER.post(
+    "gladiators/<int:pk>/raise/",
+    "gladiator-raise",
+    s.GladiatorRaiseSerializer,
+    s.GladiatorSerializer,
 )
-class GladiatorRaiseView(_GladiatorCommandView):
-    serializer_class = s.GladiatorRaiseSerializer
-
-    def get_queryset(self):
-        return selectors.gladiator_list()
-
-    def command(self, gladiator: Gladiator, data: dict[str, Any]) -> Gladiator:
-        return services.gladiator_raise(gladiator=gladiator, characteristic=data["characteristic"])
-
-
-@extend_schema_view(
-    post=extend_schema(
-        summary="Rename a living gladiator (his coach or the commissioner)",
-        request=s.GladiatorRenameSerializer,
-        responses=s.GladiatorSerializer,
+def gladiator_raise(request: Request, data: dict[str, Any], pk: int) -> Any:
+    """Raise a gladiator's characteristic with a raise his XP allows (his coach)"""
+    gladiator = command_object(request, selectors.gladiator_list(), pk)
+    return _gladiator_answer(
+        services.gladiator_raise(gladiator=gladiator, characteristic=data["characteristic"])
     )
+
+
+@ROSTER.post(
+    "gladiators/<int:pk>/rename/",
+    "gladiator-rename",
+    s.GladiatorRenameSerializer,
+    s.GladiatorSerializer,
 )
-class GladiatorRenameView(_GladiatorCommandView):
-    serializer_class = s.GladiatorRenameSerializer
-
-    def get_queryset(self):
-        return selectors.gladiator_list(living=True)
-
-    def command(self, gladiator: Gladiator, data: dict[str, Any]) -> Gladiator:
-        return services.gladiator_rename(gladiator=gladiator, name=data["name"])
+def gladiator_rename(request: Request, data: dict[str, Any], pk: int) -> Any:
+    """Rename a living gladiator (his coach or the commissioner)"""
+    gladiator = command_object(request, selectors.gladiator_list(living=True), pk)
+    return _gladiator_answer(services.gladiator_rename(gladiator=gladiator, name=data["name"]))
 
 
-class KillpowerTeamCreateView(GenericAPIView):
-    serializer_class = s.KillpowerTeamCreateSerializer
-    permission_classes = [IsAuthenticated & IsCommissioner]
-    filter_backends: list = []
-    pagination_class = None
+COMMISSIONER = CommandRoutes("", [IsCommissioner])
+"""The team creation: the commissioner of the new team's league."""
 
-    @extend_schema(
-        summary="Create a Killpower team with its seven gladiators (commissioner)",
-        request=s.KillpowerTeamCreateSerializer,
-        responses={201: s.KillpowerTeamSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
-        self.check_object_permissions(request, data["league"])
-        team = services.killpower_team_register(**data)
-        fresh = selectors.team_with_living(team_id=team.pk)
-        return Response(s.KillpowerTeamSerializer(fresh).data, status=status.HTTP_201_CREATED)
+
+@COMMISSIONER.create(
+    "killpower-teams/",
+    "killpower-team-create",
+    s.KillpowerTeamCreateSerializer,
+    {201: s.KillpowerTeamSerializer},
+)
+def team_create(request: Request, data: dict[str, Any]) -> Any:
+    """Create a Killpower team with its seven gladiators (commissioner)"""
+    request.parser_context["view"].check_object_permissions(request, data["league"])  # 403
+    team = services.killpower_team_register(**data)
+    return s.KillpowerTeamSerializer(selectors.team_with_living(team_id=team.pk)).data

@@ -7,19 +7,19 @@ service checks them again.
 """
 
 from datetime import timedelta
+from typing import Any
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
-from rest_framework.response import Response
 
-from core.api.base import ObjectCommandView
+from core.api.base import CommandRoutes, ObjectCommandView, command_object
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from league import selectors as league_selectors
 from league.api.permissions import IsCommissioner
+from league.models import Season
 from matches import selectors as match_selectors
+from matches.models import Fixture
 from matches.table_results.api import (
     ROLE_PERMISSIONS,
     ReportApi,
@@ -77,102 +77,86 @@ class ResultQueueView(ReportQueueView):
     queue = staticmethod(selectors.report_queue)
 
 
-class _FixtureView(ObjectCommandView):
-    def get_queryset(self):
-        return match_selectors.fixture_with_league()
+READ = CommandRoutes("", [ReadOnly], base=ObjectCommandView)
+COMMISSIONER = CommandRoutes("", [IsCommissioner], base=ObjectCommandView)
+"""The API's views on a fixture or a season: anyone reads, the commissioner commands."""
+
+Data = dict[str, Any]
 
 
-class FixtureKickOffView(_FixtureView):
-    permission_classes = [IsCommissioner]
+def _fixture(request: Request, pk: int) -> Fixture:
+    return command_object(request, match_selectors.fixture_with_league(), pk)
 
-    @extend_schema(
-        summary="Kick a Killpower fixture off now, before its time: teams frozen, RAP drawn "
-        "(commissioner)",
-        request=None,
-        responses=s.RefereeSheetSerializer,
+
+def _found[T](answer: T | None, missing: str) -> T:
+    """What a read found, else 404 with the reason."""
+    if answer is None:
+        raise NotFound(missing)
+    return answer
+
+
+def _season(request: Request, pk: int) -> Season:
+    return command_object(request, league_selectors.season_with_league(), pk)
+
+
+@COMMISSIONER.post(
+    "fixtures/<int:pk>/kick-off/", "fixture-kick-off", responses=s.RefereeSheetSerializer
+)
+def kick_off(request: Request, data: Data, pk: int) -> Any:
+    """Kick a Killpower fixture off now, before its time: teams frozen, RAP drawn
+    (commissioner)"""
+    fixture = fixture_kick_off_now(fixture=_fixture(request, pk), user=request.user)
+    return s.RefereeSheetSerializer(selectors.referee_sheet_get(fixture=fixture)).data
+
+
+@READ.get("fixtures/<int:pk>/post-match/", "fixture-post-match", responses=s.PostMatchRunSerializer)
+def post_match(request: Request, data: Data, pk: int) -> Any:
+    """Show a fixture's post-match sequence: every step and every roll"""
+    run = selectors.post_match_get(fixture=_fixture(request, pk))
+    return s.PostMatchRunSerializer(
+        _found(run, "The post-match sequence of this fixture has not run yet.")
+    ).data
+
+
+@READ.get(
+    "fixtures/<int:pk>/referee-sheet/",
+    "fixture-referee-sheet",
+    responses=s.RefereeSheetSerializer,
+)
+def referee_sheet(request: Request, data: Data, pk: int) -> Any:
+    """Show a Killpower fixture's referee sheet: powers, points to score, RAP"""
+    fixtures = match_selectors.fixture_with_league().select_related("result")
+    sheet = selectors.referee_sheet_get(fixture=command_object(request, fixtures, pk))
+    return s.RefereeSheetSerializer(sheet).data
+
+
+@COMMISSIONER.create(
+    "seasons/<int:pk>/tournament/",
+    "season-tournament",
+    s.TournamentCreateSerializer,
+    {201: s.BracketSerializer},
+)
+def tournament_create(request: Request, data: Data, pk: int) -> Any:
+    """Seed a Killpower tournament and create its first fixtures (commissioner)"""
+    season = _season(request, pk)
+    tournaments.tournament_create(
+        season=season,
+        first_kickoff=data.get("first_kickoff"),
+        interval=timedelta(days=data["interval_days"]),
     )
-    def post(self, request: Request, pk: int) -> Response:
-        fixture = fixture_kick_off_now(fixture=self.get_object(), user=request.user)
-        return Response(s.RefereeSheetSerializer(selectors.referee_sheet_get(fixture=fixture)).data)
+    return s.BracketSerializer(selectors.bracket_get(season=season)).data
 
 
-class FixturePostMatchView(_FixtureView):
-    permission_classes = [ReadOnly]
-
-    @extend_schema(
-        summary="Show a fixture's post-match sequence: every step and every roll",
-        responses=s.PostMatchRunSerializer,
-    )
-    def get(self, request: Request, pk: int) -> Response:
-        run = selectors.post_match_get(fixture=self.get_object())
-        if run is None:
-            raise NotFound("The post-match sequence of this fixture has not run yet.")
-        return Response(s.PostMatchRunSerializer(run).data)
+@READ.get("seasons/<int:pk>/bracket/", "season-bracket", responses=s.BracketSerializer)
+def bracket(request: Request, data: Data, pk: int) -> Any:
+    """Show a tournament's bracket, round by round"""
+    found = selectors.bracket_get(season=_season(request, pk))
+    return s.BracketSerializer(_found(found, "This season is not a tournament.")).data
 
 
-class FixtureRefereeSheetView(_FixtureView):
-    permission_classes = [ReadOnly]
-
-    def get_queryset(self):
-        return super().get_queryset().select_related("result")
-
-    @extend_schema(
-        summary="Show a Killpower fixture's referee sheet: powers, points to score, RAP",
-        responses=s.RefereeSheetSerializer,
-    )
-    def get(self, request: Request, pk: int) -> Response:
-        sheet = selectors.referee_sheet_get(fixture=self.get_object())
-        return Response(s.RefereeSheetSerializer(sheet).data)
-
-
-class _SeasonView(ObjectCommandView):
-    def get_queryset(self):
-        return league_selectors.season_with_league()
-
-
-class SeasonTournamentView(_SeasonView):
-    serializer_class = s.TournamentCreateSerializer
-    permission_classes = [IsCommissioner]
-
-    @extend_schema(
-        summary="Seed a Killpower tournament and create its first fixtures (commissioner)",
-        request=s.TournamentCreateSerializer,
-        responses={201: s.BracketSerializer},
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        season = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        tournaments.tournament_create(
-            season=season,
-            first_kickoff=serializer.validated_data.get("first_kickoff"),
-            interval=timedelta(days=serializer.validated_data["interval_days"]),
-        )
-        bracket = selectors.bracket_get(season=season)
-        return Response(s.BracketSerializer(bracket).data, status=status.HTTP_201_CREATED)
-
-
-class SeasonBracketView(_SeasonView):
-    permission_classes = [ReadOnly]
-
-    @extend_schema(
-        summary="Show a tournament's bracket, round by round", responses=s.BracketSerializer
-    )
-    def get(self, request: Request, pk: int) -> Response:
-        bracket = selectors.bracket_get(season=self.get_object())
-        if bracket is None:
-            raise NotFound("This season is not a tournament.")
-        return Response(s.BracketSerializer(bracket).data)
-
-
-class SeasonRankingView(_SeasonView):
-    permission_classes = [ReadOnly]
-
-    @extend_schema(
-        summary="Show a Killpower championship table by ranking points",
-        responses=s.RankingTableSerializer,
-    )
-    def get(self, request: Request, pk: int) -> Response:
-        season = self.get_object()
-        body = {"season": season.pk, "rows": standings.ranking_table_get(season=season)}
-        return Response(s.RankingTableSerializer(body).data)
+@READ.get("seasons/<int:pk>/ranking/", "season-ranking", responses=s.RankingTableSerializer)
+def ranking(request: Request, data: Data, pk: int) -> Any:
+    """Show a Killpower championship table by ranking points"""
+    season = _season(request, pk)
+    body = {"season": season.pk, "rows": standings.ranking_table_get(season=season)}
+    return s.RankingTableSerializer(body).data

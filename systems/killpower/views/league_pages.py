@@ -7,6 +7,7 @@ The league page and the team page of a Killpower league come here from
 """
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from core.forms import add_service_errors
 from core.htmx import page_or_fragment
+from core.page_commands import form_command
 from league.forms import colours_initial
 from league.models import League, Season, Team
 from league.selectors import season_get, team_default_colours
@@ -120,17 +122,15 @@ def gladiator_rename(request: HttpRequest, pk: int) -> HttpResponse:
     if not roles.can_rename_gladiator(request.user, gladiator):
         raise PermissionDenied
     form = GladiatorRenameForm(request.POST or None, initial={"name": gladiator.name})
-    if request.method == "POST" and form.is_valid():
+
+    def rename(data: dict[str, Any]) -> tuple[str, str]:
         old = gladiator.name
-        try:
-            renamed = services.gladiator_rename(gladiator=gladiator, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(
-                request, _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
-            )
-            return redirect(gladiator.team)
+        renamed = services.gladiator_rename(gladiator=gladiator, name=data["name"])
+        done = _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
+        return done, gladiator.team.get_absolute_url()
+
+    if renamed := form_command(request, form, rename):
+        return renamed
     return form_page(
         request,
         gladiator.team.league,
@@ -188,20 +188,16 @@ def team_create(request: HttpRequest, league: League) -> HttpResponse:
     _assert_killpower(league)
     colours = colours_initial(team_default_colours(league=league))
     form = KillpowerTeamForm(request.POST or None, initial=colours)
-    if request.method == "POST" and form.is_valid():
-        try:
-            team = services.killpower_team_register(
-                league=league, gladiators=form.gladiators(), **form.team()
-            )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(
-                request,
-                _("%(name)s is registered: its magic armours and power cards are drawn.")
-                % {"name": team.name},
-            )
-            return redirect(team)
+
+    def register(data: dict[str, Any]) -> tuple[str, str]:
+        team = services.killpower_team_register(
+            league=league, gladiators=form.gladiators(), **form.team()
+        )
+        done = _("%(name)s is registered: its magic armours and power cards are drawn.")
+        return done % {"name": team.name}, team.get_absolute_url()
+
+    if registered := form_command(request, form, register):
+        return registered
     context = {"league": league, "form": form}
     return render(request, "killpower/team_form.html", context)
 
@@ -214,22 +210,18 @@ def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
     if season is None:
         raise Http404
     form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            fixtures = tournaments.tournament_create(
-                season=season,
-                first_kickoff=form.cleaned_data["first_kickoff"],
-                interval=timedelta(days=form.cleaned_data["interval"]),
-            )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(
-                request,
-                _("The bracket is drawn: %(count)s match(es) to play in round 1.")
-                % {"count": len(fixtures)},
-            )
-            return redirect(league)
+
+    def draw(data: dict[str, Any]) -> tuple[str, str]:
+        fixtures = tournaments.tournament_create(
+            season=season,
+            first_kickoff=data["first_kickoff"],
+            interval=timedelta(days=data["interval"]),
+        )
+        done = _("The bracket is drawn: %(count)s match(es) to play in round 1.")
+        return done % {"count": len(fixtures)}, league.get_absolute_url()
+
+    if drawn := form_command(request, form, draw):
+        return drawn
     context = {
         "league": league,
         "form": form,
