@@ -39,22 +39,25 @@ class Command:
     ``answer(request, data, **url_kwargs)`` with the validated input (``{}`` without a
     ``request`` serializer: the command takes no body), and what the schema says of it.
 
-    With ``find``, the object the URL's ``pk`` names is found before the body is read (an
-    unknown id answers 404 whatever the body holds) and passed in ``pk``'s place:
-    ``answer(request, data, found, **other_url_kwargs)``."""
+    With ``find`` (the queryset's selector), the object the URL's ``pk`` names is found before
+    the body is read, as ``get_object()`` finds it (:func:`command_object`: an unknown id
+    answers 404 and a refused object 403 whatever the body holds), and passed in ``pk``'s
+    place: ``answer(request, data, found, **other_url_kwargs)``."""
 
     summary: str
     answer: Callable[..., Any]
     request: type[serializers.Serializer] | None
     responses: Any
     status: int
-    find: Callable[[int], Any] | None = None
+    find: Callable[[], QuerySet] | None = None
 
     def handler(self) -> Callable[..., Response]:
         """The view's method: read the input, answer with the ``status``."""
 
         def handle(view: GenericAPIView, request: Request, **kwargs: Any) -> Response:
-            found = () if self.find is None else (self.find(kwargs.pop("pk")),)
+            found = []
+            if self.find is not None:
+                found.append(command_object(request, self.find(), kwargs.pop("pk")))
             data: dict[str, Any] = {}
             if self.request is not None:
                 serializer = self.request(data=request.data, context=view.get_serializer_context())
@@ -118,7 +121,7 @@ class CommandRoutes:
         *,
         status: int = 200,
         parser_classes: Sequence[type[BaseParser]] | None = None,
-        find: Callable[[int], Any] | None = None,
+        find: Callable[[], QuerySet] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Declare the decorated function as ``method``'s answer at ``route`` (``find``: see
         :class:`Command`)."""

@@ -221,13 +221,15 @@ def league_open_reports(*, league: League) -> QuerySet[ResultReport]:
     return report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
 
 
+def fixture_list() -> QuerySet[Fixture]:
+    """Tutatis fixtures with their league, commissioner and coaches (the match page's)."""
+    return Fixture.objects.select_related(
+        "season__league__commissioner", "home__coach", "away__coach"
+    ).filter(season__league__rule_system=RULE_SYSTEM)
+
+
 def fixture_get(*, pk: int) -> Fixture | None:
-    """A Tutatis fixture with its league, commissioner and coaches (the match page's)."""
-    return (
-        Fixture.objects.select_related("season__league__commissioner", "home__coach", "away__coach")
-        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+    return fixture_list().filter(pk=pk).first()
 
 
 def roll_get(*, pk: int) -> MatchRoll | None:

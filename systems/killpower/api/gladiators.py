@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.request import Request
 
-from core.api.base import CommandRoutes, ObjectCommandView, command_object
+from core.api.base import CommandRoutes, ObjectCommandView
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from league.api.permissions import CanEditRoster, IsCommissioner
@@ -59,10 +59,10 @@ def _gladiator_answer(done: Gladiator) -> Any:
     "gladiator-raise",
     s.GladiatorRaiseSerializer,
     s.GladiatorSerializer,
+    find=selectors.gladiator_list,
 )
-def gladiator_raise(request: Request, data: dict[str, Any], pk: int) -> Any:
+def gladiator_raise(request: Request, data: dict[str, Any], gladiator: Gladiator) -> Any:
     """Raise a gladiator's characteristic with a raise his XP allows (his coach)"""
-    gladiator = command_object(request, selectors.gladiator_list(), pk)
     return _gladiator_answer(
         services.gladiator_raise(gladiator=gladiator, characteristic=data["characteristic"])
     )
@@ -73,10 +73,10 @@ def gladiator_raise(request: Request, data: dict[str, Any], pk: int) -> Any:
     "gladiator-rename",
     s.GladiatorRenameSerializer,
     s.GladiatorSerializer,
+    find=lambda: selectors.gladiator_list(living=True),
 )
-def gladiator_rename(request: Request, data: dict[str, Any], pk: int) -> Any:
+def gladiator_rename(request: Request, data: dict[str, Any], gladiator: Gladiator) -> Any:
     """Rename a living gladiator (his coach or the commissioner)"""
-    gladiator = command_object(request, selectors.gladiator_list(living=True), pk)
     return _gladiator_answer(services.gladiator_rename(gladiator=gladiator, name=data["name"]))
 
 

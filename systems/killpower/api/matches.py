@@ -135,10 +135,10 @@ def referee_sheet(request: Request, data: Data, pk: int) -> Any:
     "season-tournament",
     s.TournamentCreateSerializer,
     {201: s.BracketSerializer},
+    find=league_selectors.season_with_league,
 )
-def tournament_create(request: Request, data: Data, pk: int) -> Any:
+def tournament_create(request: Request, data: Data, season: Season) -> Any:
     """Seed a Killpower tournament and create its first fixtures (commissioner)"""
-    season = _season(request, pk)
     tournaments.tournament_create(
         season=season,
         first_kickoff=data.get("first_kickoff"),

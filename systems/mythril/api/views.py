@@ -65,7 +65,7 @@ def roster_data(request: Request, data: Data, pk: int) -> Any:
     "mythril-roster-data",
     s.MythrilRosterImportSerializer,
     parser_classes=[StrictJSONParser, MultiPartParser],  # the text as JSON, or the file itself
-    find=_league,
+    find=selectors.league_list,
 )
 def roster_data_import(request: Request, data: Data, league: League) -> Any:
     """Mythril: import roster data from a JSON or YAML file (commissioner); errors name the
@@ -96,7 +96,10 @@ def draft_check(request: Request, data: Data, pk: int) -> Any:
 
 
 @API.create(
-    "leagues/<int:pk>/teams/", "mythril-team-create", s.MythrilTeamCreateSerializer, find=_league
+    "leagues/<int:pk>/teams/",
+    "mythril-team-create",
+    s.MythrilTeamCreateSerializer,
+    find=selectors.league_list,
 )
 def team_create(request: Request, data: Data, league: League) -> Any:
     """Mythril: create a team you coach (or, commissioner, for a coach)"""
@@ -116,7 +119,9 @@ def team_sheet(request: Request, data: Data, pk: int) -> Any:
     return selectors.team_sheet_with_level_ups(_team(pk))
 
 
-@API.create("teams/<int:pk>/hire/", "mythril-hire", s.MythrilHireSerializer, find=_team)
+@API.create(
+    "teams/<int:pk>/hire/", "mythril-hire", s.MythrilHireSerializer, find=selectors.team_list
+)
 def hire(request: Request, data: Data, team: Team) -> Any:
     """Mythril: hire a player, a champion or an ally (the team's coach)"""
     return selectors.player_row(teams.player_hire(team=team, user=request.user, **data))
@@ -134,7 +139,7 @@ def apothecary(request: Request, data: Data, pk: int) -> Any:
     "mythril-lineup-check",
     s.MythrilLineupSerializer,
     s.MythrilVerdictSerializer,
-    find=_team,
+    find=selectors.team_list,
 )
 def lineup_check(request: Request, data: Data, team: Team) -> Any:
     """Mythril: check a line-up (at most 11 on the pitch, 5 allies, 2 big guys)"""
@@ -175,7 +180,12 @@ def fire(request: Request, data: Data, pk: int) -> Any:
     return selectors.player_row(teams.player_fire(player=_player(pk), user=request.user))
 
 
-@API.post("players/<int:pk>/rename/", "mythril-rename", s.MythrilRenameSerializer, find=_player)
+@API.post(
+    "players/<int:pk>/rename/",
+    "mythril-rename",
+    s.MythrilRenameSerializer,
+    find=selectors.player_list,
+)
 def rename(request: Request, data: Data, player: Player) -> Any:
     """Mythril: rename a player on the roster (the team's coach)"""
     return selectors.player_row(teams.player_rename(player=player, user=request.user, **data))
@@ -185,7 +195,7 @@ def rename(request: Request, data: Data, player: Player) -> Any:
     "level-ups/<int:pk>/choose/",
     "mythril-level-up-choose",
     s.MythrilLevelUpChooseSerializer,
-    find=lambda pk: get_object_or_404(selectors.level_up_list(), pk=pk),
+    find=selectors.level_up_list,
 )
 def level_up_choose(request: Request, data: Data, level_up: Any) -> Any:
     """Mythril: pick a level-up's skill, characteristic or big guy's double (the team's

@@ -34,10 +34,6 @@ def _team(pk: int):
     return _found(selectors.tutatis_team(team_id=pk))
 
 
-def _fixture(pk: int):
-    return _found(selectors.fixture_get(pk=pk))
-
-
 def _counts(data: Data) -> dict[int, tuple[int, int]]:
     """A roster's counts (``TutatisRosterSerializer``): entry -> (on the pitch, on the bench)."""
     return {row["entry"]: (row["on_pitch"], row["bench"]) for row in data["entries"]}
@@ -60,7 +56,9 @@ def roster(request: Request, data: Data, pk: int) -> Any:
     return _roster_out(_team(pk))
 
 
-@API.command("put", "teams/<int:pk>/roster/", "tutatis-roster", ROSTER, OUT, find=_team)
+@API.command(
+    "put", "teams/<int:pk>/roster/", "tutatis-roster", ROSTER, OUT, find=selectors.tutatis_team_list
+)
 def roster_set(request: Request, data: Data, team: Any) -> Any:
     """Set a Tutatis roster (counts per list entry); refused naming every broken rule"""
     rosters.roster_set(user=request.user, team=team, counts=_counts(data))
@@ -68,7 +66,11 @@ def roster_set(request: Request, data: Data, team: Any) -> Any:
 
 
 @API.post(
-    "teams/<int:pk>/check/", "tutatis-roster-check", ROSTER, s.TutatisCheckSerializer, find=_team
+    "teams/<int:pk>/check/",
+    "tutatis-roster-check",
+    ROSTER,
+    s.TutatisCheckSerializer,
+    find=selectors.tutatis_team_list,
 )
 def roster_check(request: Request, data: Data, team: Any) -> Any:
     """Check a draft roster against the team-building rules (nothing is saved)"""
@@ -81,7 +83,7 @@ def roster_check(request: Request, data: Data, team: Any) -> Any:
     "tutatis-team-list",
     s.TutatisTeamListChooseSerializer,
     OUT,
-    find=_team,
+    find=selectors.tutatis_team_list,
 )
 def team_list_choose(request: Request, data: Data, team: Any) -> Any:
     """Choose the list a Tutatis team hires from"""
@@ -95,7 +97,7 @@ def team_list_choose(request: Request, data: Data, team: Any) -> Any:
     "tutatis-fixture-roll",
     s.TutatisRollInputSerializer,
     {201: s.TutatisMatchRollSerializer},
-    find=_fixture,
+    find=selectors.fixture_list,
 )
 def fixture_roll(request: Request, data: Data, fixture: Any) -> Any:
     """Roll a match-day action (weather, kick-off checks, tackle, shot, foul, fall, injury,

@@ -187,3 +187,15 @@ def test_the_coach_renames_over_the_api(coach, other_coach, tom):
     assert_error(anonymous.post(url, {"name": "Crixus"}, format="json"), 401)
     assert assert_error(refused, 400, "name")["code"] == "name_required"
     assert renamed.status_code == 200 and renamed.json()["name"] == "Spartacus"
+
+
+def test_the_api_refuses_another_coach_before_it_reads_his_body(other_coach, tom):
+    """The gladiator is found and his team's role checked before the body (DRF's order):
+    another coach gets 403 and an unknown gladiator 404, even with an empty name."""
+    theirs = APIClient()
+    theirs.force_authenticate(other_coach)
+
+    assert_error(theirs.post(f"/api/v1/gladiators/{tom.pk}/rename/", {}, format="json"), 403)
+    missing = theirs.post(f"/api/v1/gladiators/{tom.pk + 1000}/rename/", {}, format="json")
+    assert missing.status_code == 404
+    assert Gladiator.objects.get(pk=tom.pk).name == "Titanos 1"
