@@ -9,7 +9,7 @@ from django.utils import timezone
 from league.services import league_create, team_register
 from matches.models import Fixture
 from systems.tutatis.models import TeamList
-from systems.tutatis.services import lists, rosters
+from systems.tutatis.services import rosters
 
 ORCS = "Orc Bonecrushers (sample)"
 DWARFS = "Dwarf Anvils (sample)"
@@ -23,9 +23,6 @@ def counts_for(team_list, spec):
 
 
 def build(team, user, list_name, spec=LEGAL):
-    # The shipped lists are the data migration's: a test that commits, run earlier in this
-    # worker, ends with a flush that empties them, so they are written again where missing.
-    lists.samples_install()
     team_list = TeamList.objects.get(league=None, name=list_name)
     rosters.team_list_choose(user=user, team=team, team_list=team_list)
     if spec:
