@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Model, QuerySet
+from django.http import Http404
 from django.urls import URLPattern, path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -163,4 +164,15 @@ class CommandRoutes:
         }
         if address.parser_classes is not None:
             attrs["parser_classes"] = list(address.parser_classes)
+
+        def get_object(view: GenericAPIView) -> Any:
+            """The object of the command answering the request's method (DRF's OPTIONS answer
+            asks it of a PUT): found as ``find`` says, else 404 (the answer then leaves that
+            method's fields out)."""
+            command = address.methods.get(view.request.method.lower())
+            if command is None or command.find is None:
+                raise Http404
+            return command_object(view.request, command.find(), view.kwargs["pk"])
+
+        attrs["get_object"] = get_object
         return type("CommandView", (self.base,), attrs)

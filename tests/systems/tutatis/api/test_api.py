@@ -213,3 +213,11 @@ def test_an_unknown_team_answers_404_before_its_body_is_read(api_as, orcs, coach
     invalid = client.put(f"{API}/teams/{orcs.pk}/roster/", {}, format="json")
     assert invalid.status_code == 400
     assert "entries" in invalid.json()["error"]["fields"]
+
+
+def test_options_on_a_teams_roster_lists_what_its_put_takes(api_as, orcs, coach):
+    """DRF's OPTIONS answer finds the team as the PUT does; an unknown one leaves it out."""
+    client = api_as(coach)
+    answer = client.options(f"{API}/teams/{orcs.pk}/roster/").json()
+    assert "entries" in answer["actions"]["PUT"]
+    assert "actions" not in client.options(f"{API}/teams/0/roster/").json()
