@@ -10,6 +10,7 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules_engine.killpower.tables import CHARACTERISTICS
 from systems.killpower.models import GladiatorEvent, GladiatorStatus, ResultReport
 
 register = template.Library()
@@ -73,6 +74,12 @@ def kp_label(code: str | None, kind: str) -> str:
     if code is None:
         return ""
     return LABELS[kind].get(code, code)
+
+
+@register.simple_tag
+def kp_characteristics() -> tuple[str, ...]:
+    """The sheet's six characteristics, in its columns' order (DEP to VIE)."""
+    return CHARACTERISTICS
 
 
 @register.filter

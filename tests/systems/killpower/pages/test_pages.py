@@ -57,6 +57,27 @@ def test_the_team_page_shows_the_seven_gladiators_power_and_division(browser, ti
     assert not page.find("a", href=reverse("league:kp_raises", args=[titanos.pk]))
 
 
+@pytest.mark.parametrize(
+    ("language", "movement", "life"),
+    [("en", "Movement (DEP)", "Life (VIE)"), ("fr", "Déplacement (DEP)", "Vie (VIE)")],
+)
+def test_both_gladiator_tables_title_the_six_characteristics_in_full(
+    browser, titanos, language, movement, life
+):
+    addresses = {
+        "kp-gladiators": titanos.get_absolute_url(),
+        "kp-sheet-gladiators": reverse("league:kp_team_sheet", args=[titanos.pk]),
+    }
+    for table_class, address in addresses.items():
+        page = soup(browser().get(address, HTTP_ACCEPT_LANGUAGE=language))
+        titles = {
+            abbr.get_text(): abbr["title"]
+            for abbr in page.find("table", class_=table_class).find("thead").find_all("abbr")
+        }
+        assert {"DEP", "PHY", "HAB", "POU", "BAL", "VIE"} <= set(titles), table_class
+        assert titles["DEP"] == movement and titles["VIE"] == life
+
+
 def test_the_coach_sees_the_raises_button(browser, coach, titanos):
     page = soup(browser(coach).get(titanos.get_absolute_url()))
 
