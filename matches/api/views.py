@@ -10,6 +10,7 @@ from rest_framework import viewsets
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import ReadOnly
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
+from core.api.value_rows import ValueRowsListMixin
 from matches import selectors
 from matches.api import serializers as s
 from matches.api.filters import FixtureFilter, ResultFilter, SimulationBatchFilter
@@ -21,7 +22,7 @@ FIXTURE_SHEETS = ("fixture__home_sheet", "fixture__away_sheet", "fixture__option
     list=extend_schema(summary="List fixtures", parameters=[FORMAT_PARAMETER]),
     retrieve=extend_schema(summary="Show a fixture"),
 )
-class FixtureViewSet(CSVListMixin, viewsets.ReadOnlyModelViewSet):
+class FixtureViewSet(CSVListMixin, ValueRowsListMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.FixtureSerializer
     permission_classes = [ReadOnly]
     filter_backends = FILTER_BACKENDS
@@ -46,7 +47,7 @@ class FixtureViewSet(CSVListMixin, viewsets.ReadOnlyModelViewSet):
         summary="Show a result with its full turn and roll log", responses=s.ResultDetailSerializer
     ),
 )
-class ResultViewSet(CSVListMixin, viewsets.ReadOnlyModelViewSet):
+class ResultViewSet(CSVListMixin, ValueRowsListMixin, viewsets.ReadOnlyModelViewSet):
     permission_classes = [ReadOnly]
     filter_backends = FILTER_BACKENDS
     filterset_class = ResultFilter
