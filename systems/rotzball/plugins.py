@@ -93,7 +93,12 @@ def register() -> None:
         statistics=statistics_read.STATISTICS,
         lines=statistics_read.lines,
     )
-    award_points.season_awards.register(RULE_SYSTEM, season_awards.RotzballAwards())
+    award_points.season_awards.answer(
+        RULE_SYSTEM,
+        kinds=season_awards.KINDS,
+        statistic_lines=statistics_read.lines,
+        team_players=season_awards.team_players,
+    )
     matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
     matches.result_book.answer(RULE_SYSTEM, result_book_lines=downloads.result_book_lines)
     betting.odds.answer(RULE_SYSTEM, odds=preview.fixture_odds)

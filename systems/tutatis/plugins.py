@@ -94,7 +94,12 @@ def register() -> None:
         statistics=statistics_read.STATISTICS,
         lines=statistics_read.lines,
     )
-    award_points.season_awards.register(RULE_SYSTEM, season_awards.TutatisAwards())
+    award_points.season_awards.answer(
+        RULE_SYSTEM,
+        kinds=season_awards.KINDS,
+        statistic_lines=statistics_read.lines,
+        team_players=season_awards.team_players,
+    )
     matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
     loadgen.load.answer(
         RULE_SYSTEM,
