@@ -95,7 +95,7 @@ def register() -> None:
         season_rollover=seasons.season_rollover,
     )
     tournaments.metrics.answer(
-        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+        RULE_SYSTEM, own_labels=tiebreaks.LABELS, own_metrics=tiebreaks.own_metrics
     )
     stats.statistics.answer(
         RULE_SYSTEM,
