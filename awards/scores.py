@@ -6,7 +6,8 @@ a match played. Ties share the award; a count nobody scored in gives none (an at
 needs a goal, a player's award a point).
 """
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -105,3 +106,38 @@ def player_awards(
 def team_awards(code: str, counts: Mapping[int, int]) -> list[Granted]:
     """A team's award to the leaders of ``counts`` (keyed by team id)."""
     return [Granted(code, team, value=counts[team]) for team in leaders(counts)]
+
+
+Lines = Callable[[Sequence[Result]], Iterable[Any]]
+"""A game's statistics lines of some results (``stats.plugins.Statistics.lines``)."""
+
+
+def season_totals(
+    season: "Season",
+    lines: Lines,
+    statistics: Iterable[str],
+    *,
+    players: bool = False,
+    forfeits: bool = False,
+) -> dict[str, Counter[Any]]:
+    """``{statistic: Counter(team id -> total)}`` of ``statistics`` over the season's results
+    played on the pitch (``forfeits`` too where asked), added up from the game's ``lines``;
+    with ``players``, per ``(team id, player)`` instead."""
+    totals: dict[str, Counter[Any]] = {name: Counter() for name in statistics}
+    rows = Result.objects.filter(fixture__season=season).select_related("fixture")
+    results = list(rows if forfeits else rows.exclude(decided_by=FORFEIT))
+    teams = {r.fixture_id: {"home": r.fixture.home_id, "away": r.fixture.away_id} for r in results}
+    for line in lines(results):
+        if line.statistic in totals:
+            team = teams[line.fixture_id][line.side]
+            totals[line.statistic][(team, line.player) if players else team] += line.value
+    return totals
+
+
+def statistic_awards(season: "Season", lines: Lines, counted: Mapping[str, str]) -> list[Granted]:
+    """For each ``{code: statistic}`` of ``counted``, a team's award to the teams with the
+    highest season total of that statistic (:func:`season_totals`)."""
+    if not counted:
+        return []
+    totals = season_totals(season, lines, counted.values())
+    return [won for code, name in counted.items() for won in team_awards(code, totals[name])]

@@ -17,8 +17,11 @@ generated from the code by ``manage.py plugin_points --write``.
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
+from django.apps import AppConfig
 from django.utils.translation import gettext_lazy
 
 from rules_engine import Resolution, get_system
@@ -120,3 +123,20 @@ def decided_by_choices() -> list[tuple[str, Any]]:
             seen.setdefault(code, label)
     seen.setdefault(FORFEIT, gettext_lazy("Forfeit"))
     return list(seen.items())
+
+
+class GameConfig(AppConfig):
+    """A game app's ``AppConfig`` (subclassed as ``registry.GameConfig``, so its ``apps.py``
+    holds one config class): ``ready()`` imports the app's ``tasks`` and ``receivers`` where it
+    has them (its tasks are sent by name; its receivers connect), then calls
+    ``plugins.register()`` (the game, its sweeps and its plug-in answers) and
+    ``history.register()`` (its rows in the history of changes)."""
+
+    def ready(self) -> None:
+        modules = {
+            role: import_module(f"{self.name}.{role}")
+            for role in ("history", "plugins", "receivers", "tasks")
+            if find_spec(f"{self.name}.{role}") is not None
+        }
+        modules["plugins"].register()
+        modules["history"].register()

@@ -9,64 +9,42 @@ nothing here imports either.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.exports import Table
+from core.exports import Column, Table, table_of
 from league.models import League, Season, Team
 from matches.models import Result
 from matches.standings import standings_get
 
-STANDINGS_COLUMNS = (
-    "position",
-    "team_id",
-    "team",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "goals_for",
-    "goals_against",
-    "goal_difference",
-    "points",
-    "head_to_head",
+STANDINGS_TEAM = (
+    Column("position", "#"),
+    Column("team_id", gettext_lazy("Team id"), lambda row: row.team.pk),
+    Column("team", gettext_lazy("Team"), lambda row: row.team.name),
 )
-STANDINGS_LABELS = (
-    "#",
-    gettext_lazy("Team id"),
-    gettext_lazy("Team"),
-    gettext_lazy("Played"),
-    gettext_lazy("Won"),
-    gettext_lazy("Drawn"),
-    gettext_lazy("Lost"),
-    gettext_lazy("Goals for"),
-    gettext_lazy("Goals against"),
-    gettext_lazy("Goal difference"),
-    gettext_lazy("Points"),
-    gettext_lazy("Head-to-head"),
+"""The first columns of every game's table download: the place and the team."""
+STANDINGS_RECORD = (
+    Column("played", gettext_lazy("Played")),
+    Column("won", gettext_lazy("Won"), lambda row: row.wins),
+    Column("drawn", gettext_lazy("Drawn"), lambda row: row.draws),
+    Column("lost", gettext_lazy("Lost"), lambda row: row.losses),
+)
+"""The matches a standings row counts (``matches.standings``' rows and Mythril's)."""
+STANDINGS = (
+    *STANDINGS_TEAM,
+    *STANDINGS_RECORD,
+    Column("goals_for", gettext_lazy("Goals for")),
+    Column("goals_against", gettext_lazy("Goals against")),
+    Column("goal_difference", gettext_lazy("Goal difference")),
+    Column("points", gettext_lazy("Points")),
+    Column("head_to_head", gettext_lazy("Head-to-head")),
 )
 
 
 def standings_generic(*, season: Season) -> Table:
     """The generic table: the kept standings rows, by the league's tie-breakers."""
-    rows = [
-        [
-            row.position,
-            row.team.pk,
-            row.team.name,
-            row.played,
-            row.wins,
-            row.draws,
-            row.losses,
-            row.goals_for,
-            row.goals_against,
-            row.goal_difference,
-            row.points,
-            row.head_to_head,
-        ]
-        for row in standings_get(season=season)
-    ]
+    rows = standings_get(season=season)
     if "head_to_head" in season.league.tiebreakers:
-        return Table(STANDINGS_COLUMNS, rows, STANDINGS_LABELS)
+        return table_of(STANDINGS, rows)
     # the head-to-head points only where the league ranks by them
-    return Table(STANDINGS_COLUMNS[:-1], [row[:-1] for row in rows], STANDINGS_LABELS[:-1])
+    return table_of(STANDINGS[:-1], rows)
 
 
 def season_champion_generic(*, season: Season) -> Team | None:

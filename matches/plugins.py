@@ -243,7 +243,9 @@ class TableResults:
             self.kick_off(fixture=fixture)
 
     def kick_off(self, *, fixture: "Fixture") -> None:
-        """Kick the (locked) fixture off: the teams frozen as they start. Default: nothing."""
+        """Kick the (locked) fixture off: the teams frozen as they start. Default: the game's
+        own kick-off (:data:`kick_off`)."""
+        kick_off.of(fixture.season.league.rule_system).kick_off(fixture)
 
     def checked(
         self,
@@ -294,8 +296,11 @@ class TableResults:
         self, *, fixture: "Fixture", result: "Result", report: "ResultReport | None", dice: Dice
     ) -> Mapping[str, Any]:
         """Run the post-match sequence on the (locked) rows with ``dice``; return its log.
-        Default: nothing happens."""
-        return {}
+        Default: the game's :meth:`post_match_many` of this one fixture where it writes one,
+        else nothing happens."""
+        if type(self).post_match_many is TableResults.post_match_many:
+            return {}
+        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
 
     def post_match_many(
         self,

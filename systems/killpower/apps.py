@@ -1,21 +1,12 @@
-from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from core import registry
 
-class KillpowerConfig(AppConfig):
+
+class KillpowerConfig(registry.GameConfig):
     """Killpower Ball: gladiators, results entered at the table, the post-match sequence in a
     worker, championships and tournaments."""
 
     name = "systems.killpower"
     label = "killpower"
     verbose_name = _("Killpower Ball")
-
-    def ready(self) -> None:
-        from systems.killpower import (
-            history,
-            plugins,
-            tasks,  # noqa: F401  (registers its task, sent by name)
-        )
-
-        plugins.register()
-        history.register()

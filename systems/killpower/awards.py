@@ -12,56 +12,27 @@ season's awards are the team's, as a table of players would hand them out:
 Ties share an award. A custom award may name a gladiator, shown on his page.
 """
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
-
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from awards.plugins import AwardKind, SeasonAwards
-from awards.scores import Granted, team_awards
-from core.registry import FORFEIT
-from matches.models import Result
+from awards.plugins import AwardKind
+from league.models import Team
 from systems.killpower.models import Gladiator
-from systems.killpower.statistics import injured
 
-if TYPE_CHECKING:
-    from league.models import Season, Team
-
-
-BUTCHERS = AwardKind(
-    _("Butchers"),
-    _("The team that left the most opponents in a coma or badly wounded over the season."),
-)
-
-
-def injuries_dealt(season: "Season") -> Counter[int]:
-    """Per team, the opponents it put in a coma or left badly wounded."""
-    dealt: Counter[int] = Counter()
-    rows = (
-        Result.objects.filter(fixture__season=season)
-        .exclude(decided_by=FORFEIT)
-        .values_list("fixture__home_id", "fixture__away_id", "record")
-    )
-    for home_id, away_id, record in rows:
-        dealt[home_id] += injured(record, "away")
-        dealt[away_id] += injured(record, "home")
-    return dealt
+KINDS = {
+    "butchers": AwardKind(
+        _("Butchers"),
+        _("The team that left the most opponents in a coma or badly wounded over the season."),
+        statistic="injuries",
+    ),
+}
+"""Besides every game's best attack and best defence; counted from the statistics' lines."""
 
 
-class KillpowerAwards(SeasonAwards):
-    def award_kinds(self) -> Mapping[str, AwardKind]:
-        return {**super().award_kinds(), "butchers": BUTCHERS}
+def team_players(*, team: Team) -> list[tuple[str, str]]:
+    rows = Gladiator.objects.filter(team=team).values_list("pk", "name")
+    return [(str(pk), name) for pk, name in rows]
 
-    def season_awards(self, *, season: "Season") -> list[Granted]:
-        return super().season_awards(season=season) + team_awards(
-            "butchers", injuries_dealt(season)
-        )
 
-    def team_players(self, *, team: "Team") -> Sequence[tuple[str, str]]:
-        rows = Gladiator.objects.filter(team=team).values_list("pk", "name")
-        return [(str(pk), name) for pk, name in rows]
-
-    def player_url(self, *, player_ref: str) -> str:
-        return reverse("league:gladiator", args=[int(player_ref)]) if player_ref.isdigit() else ""
+def player_url(*, player_ref: str) -> str:
+    return reverse("league:gladiator", args=[int(player_ref)]) if player_ref.isdigit() else ""

@@ -12,14 +12,12 @@ Everything goes through the product's services; the match reports are drawn with
 """
 
 from collections.abc import Sequence
-from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
-from core.demo import demo_user
+from core.demo import demo_login, demo_user, evening
 from league.models import League, Season, Team
 from league.services import league_create
 from matches import services as match_services
@@ -125,13 +123,8 @@ def build_championship(commissioner: User) -> None:
         season_name="An I",
         description="Le championnat de Killpower Ball des arènes de Lutèce.",
     )
-    tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
-    match_services.fixtures_generate(
-        season=season,
-        double=False,
-        first_kickoff=tomorrow - timedelta(weeks=PLAYED_ROUNDS),
-        interval=timedelta(weeks=1),
-    )
+    first_kickoff = evening(weeks_ago=PLAYED_ROUNDS)
+    match_services.fixtures_generate(season=season, double=False, first_kickoff=first_kickoff)
     fixtures = season.fixtures.select_related("home__coach", "away__coach").order_by("round", "pk")
     for number, fixture in enumerate(fixtures.filter(round__lte=PLAYED_ROUNDS), start=1):
         entered = report_enter(
@@ -161,8 +154,7 @@ def build_tournament(commissioner: User) -> None:
         season_name="Coupe d'hiver",
         description="Un tournoi à élimination directe ; les égalités se jouent aux lancers francs.",
     )
-    tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
-    tournament_create(season=season, first_kickoff=tomorrow - timedelta(weeks=1))
+    tournament_create(season=season, first_kickoff=evening(weeks_ago=1))
     for number, fixture in enumerate(season.fixtures.filter(round=1).order_by("pk"), start=1):
         entered = report_enter(
             fixture=fixture, user=commissioner, result={"score": {"home": 0, "away": 0}}
@@ -179,9 +171,7 @@ def build(commissioner: User) -> list[str]:
         f"waiting and disputed) and {TOURNAMENT} (5 teams, first round played); "
         f"commissioner {commissioner.username}"
     ]
-    for username, password, teams in logins():
-        lines.append(f"  coach         username {username:<13} password {password}   ({teams})")
-    return lines
+    return lines + [demo_login(*login) for login in logins()]
 
 
 @transaction.atomic

@@ -5,13 +5,12 @@ from django.utils.translation import gettext_lazy as _
 
 from core.exports import Column, Table, table_of
 from league.models import Season, Team
+from matches.defaults import STANDINGS_TEAM
 from systems.killpower.models import Gladiator
 from systems.killpower.selectors.standings import ranking_table_get
 
 STANDINGS = (
-    Column("position", "#"),
-    Column("team_id", _("Team id"), lambda row: row.team.pk),
-    Column("team", _("Team"), lambda row: row.team.name),
+    *STANDINGS_TEAM,
     Column("ranking_points", _("Ranking points")),
     Column("power", _("Power")),
     Column("division", _("Division")),

@@ -95,7 +95,7 @@ def register() -> None:
         season_rollover=seasons.season_rollover,
     )
     tournaments.metrics.answer(
-        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+        RULE_SYSTEM, own_labels=tiebreaks.LABELS, own_metrics=tiebreaks.own_metrics
     )
     stats.statistics.answer(
         RULE_SYSTEM,
@@ -104,7 +104,13 @@ def register() -> None:
         lines=statistics_read.lines,
         player_url=statistics_read.player_url,
     )
-    award_points.season_awards.register(RULE_SYSTEM, season_awards.KillpowerAwards())
+    award_points.season_awards.answer(
+        RULE_SYSTEM,
+        kinds=season_awards.KINDS,
+        statistic_lines=statistics_read.lines,
+        team_players=season_awards.team_players,
+        player_url=season_awards.player_url,
+    )
     matches.standings.answer(
         RULE_SYSTEM,
         standings_rows=downloads.standings_rows,

@@ -15,7 +15,6 @@ from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
 from rules_engine.killpower.free_throws import merge_choices
 from systems.killpower.documents import RESULT_REPORT
-from systems.killpower.kickoff import KICK_OFF
 from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.report_checks import (
     WOUNDED,
@@ -34,9 +33,6 @@ class KillpowerResults(TableResults):
     reports = ResultReport
     runs = PostMatchRun
     has_post_match = True
-
-    def kick_off(self, *, fixture: Fixture) -> None:
-        KICK_OFF.kick_off(fixture)
 
     def checked(
         self,
@@ -90,11 +86,6 @@ class KillpowerResults(TableResults):
                 WOUNDED: wounded,
             },
         )
-
-    def post_match(
-        self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
-    ) -> Mapping[str, Any]:
-        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
 
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]

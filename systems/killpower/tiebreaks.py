@@ -5,18 +5,14 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.models import Result
 from systems.killpower.report_checks import WOUNDED
-from tournaments.plugins import score_metrics
 
-LABELS = {
-    "score_difference": _("Score difference"),
-    "score_for": _("Score"),
-    "gladiators_hurt": _("Gladiators hurt"),
-}
+LABELS = {"gladiators_hurt": _("Gladiators hurt")}
+"""Besides the score (every game's metrics, by the names Killpower's have)."""
 
 
-def result_metrics(result: Result) -> dict[str, dict[str, float]]:
-    values = score_metrics(result, difference="score_difference", scored="score_for")
+def own_metrics(result: Result) -> dict[str, dict[str, float]]:
     wounded = result.record.get(WOUNDED, {}) if isinstance(result.record, dict) else {}
-    values["home"]["gladiators_hurt"] = len(wounded.get("away", []))
-    values["away"]["gladiators_hurt"] = len(wounded.get("home", []))
-    return values
+    return {
+        "home": {"gladiators_hurt": len(wounded.get("away", []))},
+        "away": {"gladiators_hurt": len(wounded.get("home", []))},
+    }

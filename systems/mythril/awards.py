@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext_lazy as _
 
 from awards.plugins import AwardKind, SeasonAwards
-from awards.scores import Granted, player_awards
-from matches.models import Result
+from awards.scores import Granted, player_awards, season_totals
 from systems.mythril.models import Player, PlayerStatus, PostMatchRun
 from systems.mythril.statistics import lines
 
@@ -65,12 +64,8 @@ def _season_counts(season: "Season") -> dict[str, Counter[Key]]:
     """``{count: Counter((team id, player id) -> total)}`` over the season's matches: the
     statistics' lines (:func:`~systems.mythril.statistics.lines`) and the MVP titles of the
     post-match sequences."""
-    counts: dict[str, Counter[Key]] = {name: Counter() for name in (*COUNTED, "spp", "mvps")}
-    results = list(Result.objects.filter(fixture__season=season).select_related("fixture"))
-    teams = {r.fixture_id: {"home": r.fixture.home_id, "away": r.fixture.away_id} for r in results}
-    for line in lines(results):
-        if line.statistic in counts:
-            counts[line.statistic][teams[line.fixture_id][line.side], line.player] += line.value
+    counts = season_totals(season, lines, (*COUNTED, "spp"), players=True, forfeits=True)
+    counts["mvps"] = Counter()
     runs = PostMatchRun.objects.filter(
         fixture__season=season, status=PostMatchRun.Status.DONE
     ).values_list("fixture__home_id", "fixture__away_id", "log")

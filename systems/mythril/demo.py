@@ -10,9 +10,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
-from core.demo import demo_user
+from core.demo import demo_login, demo_user, evening
 from league.models import League, Team
 from league.services import league_create
 from matches import services as match_services
@@ -85,12 +84,8 @@ def build_league(commissioner: User) -> None:
                 home_pitch=pitch,
             )
         )
-    tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
     match_services.fixtures_generate(
-        season=season,
-        double=False,
-        first_kickoff=tomorrow - timedelta(weeks=1),
-        interval=timedelta(weeks=1),
+        season=season, double=False, first_kickoff=evening(weeks_ago=1)
     )
     fixtures = season.fixtures.select_related("home__coach", "away__coach").order_by("pk")
     for team in teams[:3]:
@@ -134,8 +129,5 @@ def build(commissioner: User) -> list[str]:
         f"four-team trophy); commissioner {commissioner.username}"
     ]
     for n, (name, *_rest) in enumerate(TEAMS, start=1):
-        lines.append(
-            f"  coach         username mythril{n:<6} password "
-            f"{COACH_PASSWORD.format(n=n)}   ({name})"
-        )
+        lines.append(demo_login(f"mythril{n}", COACH_PASSWORD.format(n=n), name))
     return lines

@@ -5,17 +5,13 @@ from django.utils.translation import gettext_lazy as _
 
 from core.exports import Column, Table, table_of
 from league.models import Season, Team
+from matches.defaults import STANDINGS_RECORD, STANDINGS_TEAM
 from systems.mythril.models import Player
 from systems.mythril.standings import standings_table
 
 STANDINGS = (
-    Column("position", "#"),
-    Column("team_id", _("Team id"), lambda row: row.team.pk),
-    Column("team", _("Team"), lambda row: row.team.name),
-    Column("played", _("Played")),
-    Column("won", _("Won"), lambda row: row.wins),
-    Column("drawn", _("Drawn"), lambda row: row.draws),
-    Column("lost", _("Lost"), lambda row: row.losses),
+    *STANDINGS_TEAM,
+    *STANDINGS_RECORD,
     Column("touchdowns_for", _("Touchdowns for")),
     Column("touchdowns_against", _("Touchdowns against")),
     Column("difference", _("Difference")),

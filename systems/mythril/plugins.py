@@ -88,7 +88,10 @@ def register() -> None:
         season_rollover=seasons.season_rollover,
     )
     tournaments.metrics.answer(
-        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+        RULE_SYSTEM,
+        score_labels=tiebreaks.SCORE_LABELS,
+        own_labels=tiebreaks.LABELS,
+        own_metrics=tiebreaks.own_metrics,
     )
     stats.statistics.answer(
         RULE_SYSTEM,

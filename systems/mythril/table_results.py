@@ -14,7 +14,6 @@ from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice
 from systems.mythril import SETTLE_TASK, selectors
 from systems.mythril.documents import RESULT_REPORT
-from systems.mythril.kickoff import kick_off
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.report_checks import validated
 
@@ -25,9 +24,6 @@ class MythrilResults(TableResults):
     runs = PostMatchRun
     has_post_match = True
     post_match_pending = staticmethod(selectors.season_post_match_pending)
-
-    def kick_off(self, *, fixture: Fixture) -> None:
-        kick_off(fixture)
 
     def checked(
         self,

@@ -4,19 +4,18 @@ casualties each side caused, summed from the match report's player lines (``repo
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Result
-from tournaments.plugins import score_metrics
 
-LABELS = {
+SCORE_LABELS = {
     "touchdown_difference": _("Touchdown difference"),
     "touchdowns": _("Touchdowns"),
-    "casualties": _("Casualties caused"),
 }
+LABELS = {"casualties": _("Casualties caused")}
 
 
-def result_metrics(result: Result) -> dict[str, dict[str, float]]:
-    values = score_metrics(result, difference="touchdown_difference", scored="touchdowns")
+def own_metrics(result: Result) -> dict[str, dict[str, float]]:
     report = result.record.get("report", {}) if isinstance(result.record, dict) else {}
+    values: dict[str, dict[str, float]] = {}
     for side in ("home", "away"):
         stats = report.get(side, {}).get("stats", []) if isinstance(report, dict) else []
-        values[side]["casualties"] = sum(line.get("casualties", 0) for line in stats)
+        values[side] = {"casualties": sum(line.get("casualties", 0) for line in stats)}
     return values

@@ -1,8 +1,9 @@
-from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from core import registry
 
-class RotzballConfig(AppConfig):
+
+class RotzballConfig(registry.GameConfig):
     """Rotzball: players, line-ups and match plans; its matches are simulated by the workers."""
 
     name = "systems.rotzball"
@@ -14,9 +15,3 @@ class RotzballConfig(AppConfig):
     )
     """Tables that grow with the leagues (``core.query_plans``): list requests reach them
     through an index."""
-
-    def ready(self) -> None:
-        from systems.rotzball import history, plugins
-
-        plugins.register()
-        history.register()

@@ -11,51 +11,28 @@ a table of players would hand them out:
 Ties share an award; a custom award may name one of the team's players.
 """
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
-from awards.plugins import AwardKind, SeasonAwards
-from awards.scores import Granted, team_awards
-from core.registry import FORFEIT
-from matches.models import Result
+from awards.plugins import AwardKind
 from systems.rotzball.models import Player
 
 if TYPE_CHECKING:
-    from league.models import Season, Team
+    from league.models import Team
 
-BALL_MASTERS = AwardKind(
-    _("Masters of the ball"), _("The team that started the most turns with the initiative.")
-)
-
-
-def possessions(season: "Season") -> Counter[int]:
-    """Per team, the turns it started with the initiative over the season."""
-    counts: Counter[int] = Counter()
-    rows = (
-        Result.objects.filter(fixture__season=season)
-        .exclude(decided_by=FORFEIT)
-        .values_list("fixture__home_id", "fixture__away_id", "record__possessions")
-    )
-    for home_id, away_id, held in rows:
-        counts[home_id] += int((held or {}).get("home") or 0)
-        counts[away_id] += int((held or {}).get("away") or 0)
-    return counts
+KINDS = {
+    "ball_masters": AwardKind(
+        _("Masters of the ball"),
+        _("The team that started the most turns with the initiative."),
+        statistic="possessions",
+    ),
+}
+"""Besides every game's best attack and best defence; counted from the statistics' lines."""
 
 
-class RotzballAwards(SeasonAwards):
-    def award_kinds(self) -> Mapping[str, AwardKind]:
-        return {**super().award_kinds(), "ball_masters": BALL_MASTERS}
-
-    def season_awards(self, *, season: "Season") -> list[Granted]:
-        return super().season_awards(season=season) + team_awards(
-            "ball_masters", possessions(season)
-        )
-
-    def team_players(self, *, team: "Team") -> Sequence[tuple[str, str]]:
-        return [
-            (str(pk), name)
-            for pk, name in Player.objects.filter(team=team).values_list("pk", "name")
-        ]
+def team_players(*, team: "Team") -> Sequence[tuple[str, str]]:
+    return [
+        (str(pk), name) for pk, name in Player.objects.filter(team=team).values_list("pk", "name")
+    ]

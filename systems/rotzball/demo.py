@@ -7,13 +7,10 @@ simulation_request), like a commissioner would. Built once; later runs only prin
 again.
 """
 
-from datetime import timedelta
-
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
-from core.demo import demo_user
+from core.demo import demo_login, demo_user, evening
 from league import services as league_services
 from league.models import League
 from matches import services as match_services
@@ -57,13 +54,7 @@ def _build(commissioner: User) -> None:
     ]
     load.load_teams(league=league, teams=teams, dice=dice)
     # Round PLAYED_ROUNDS + 1 kicks off tomorrow evening; the earlier rounds are past and played.
-    tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(
-        days=1
-    )
-    start = tomorrow - timedelta(weeks=PLAYED_ROUNDS)
-    match_services.fixtures_generate(
-        season=season, double=True, first_kickoff=start, interval=timedelta(weeks=1)
-    )
+    match_services.fixtures_generate(season=season, first_kickoff=evening(weeks_ago=PLAYED_ROUNDS))
     for round_number in range(1, PLAYED_ROUNDS + 1):
         match_services.simulation_request(
             season=season, user=commissioner, round_number=round_number
@@ -79,7 +70,5 @@ def build(commissioner: User) -> list[str]:
         f"{PLAYED_ROUNDS} rounds played); commissioner {commissioner.username}"
     ]
     for number, (name, _primary, _secondary) in enumerate(TEAMS, start=1):
-        lines.append(
-            f"  coach         username coach{number:<8} password rotzball-coach{number}   ({name})"
-        )
+        lines.append(demo_login(f"coach{number}", f"rotzball-coach{number}", name))
     return lines

@@ -1,6 +1,8 @@
 """Rotzball's answers to the plug-in points of the core apps, of betting and of load
 generation (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
+from django.utils.translation import gettext_lazy as _
+
 from awards import plugins as award_points
 from betting import plugins as betting
 from core import plugins as core
@@ -17,7 +19,6 @@ from systems.rotzball import (
     kickoff,
     load,
     services,
-    tiebreaks,
     urls,
 )
 from systems.rotzball import awards as season_awards
@@ -85,7 +86,8 @@ def register() -> None:
     # No season_rollover: the rules keep nothing from one match to the next (no injury,
     # fatigue or experience), so a team starts a new season with its roster as it is.
     tournaments.metrics.answer(
-        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+        RULE_SYSTEM,
+        score_labels={"goal_difference": _("Goal difference"), "goals_for": _("Goals scored")},
     )
     stats.statistics.answer(
         RULE_SYSTEM,
@@ -93,7 +95,12 @@ def register() -> None:
         statistics=statistics_read.STATISTICS,
         lines=statistics_read.lines,
     )
-    award_points.season_awards.register(RULE_SYSTEM, season_awards.RotzballAwards())
+    award_points.season_awards.answer(
+        RULE_SYSTEM,
+        kinds=season_awards.KINDS,
+        statistic_lines=statistics_read.lines,
+        team_players=season_awards.team_players,
+    )
     matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
     matches.result_book.answer(RULE_SYSTEM, result_book_lines=downloads.result_book_lines)
     betting.odds.answer(RULE_SYSTEM, odds=preview.fixture_odds)

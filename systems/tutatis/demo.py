@@ -5,13 +5,10 @@ hurt carried to the next match), and in the second round one result waiting for 
 
 Everything goes through the product's services, with fixed seeds."""
 
-from datetime import timedelta
-
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
-from core.demo import demo_user
+from core.demo import demo_login, demo_user, evening
 from league.models import League
 from league.services import league_create, team_register
 from matches import services as match_services
@@ -64,12 +61,8 @@ def build_league(commissioner: User) -> None:
         team_list = TeamList.objects.get(league=None, name=list_name)
         rosters.team_list_choose(user=coach, team=team, team_list=team_list)
         rosters.roster_set(user=coach, team=team, counts=roster_counts(team_list))
-    tomorrow = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) + timedelta(1)
     match_services.fixtures_generate(
-        season=season,
-        double=False,
-        first_kickoff=tomorrow - timedelta(weeks=1),
-        interval=timedelta(weeks=1),
+        season=season, double=False, first_kickoff=evening(weeks_ago=1)
     )
     fixtures = season.fixtures.select_related("home__coach", "away__coach").order_by("round", "pk")
     for number, fixture in enumerate(fixtures.filter(round=1), start=1):
@@ -125,6 +118,5 @@ def build(commissioner: User) -> list[str]:
         f"commissioner {commissioner.username}"
     ]
     for n, (name, *_rest) in enumerate(TEAMS, start=1):
-        password = COACH_PASSWORD.format(n=n)
-        lines.append(f"  coach         username tutatis{n:<6} password {password}   ({name})")
+        lines.append(demo_login(f"tutatis{n}", COACH_PASSWORD.format(n=n), name))
     return lines

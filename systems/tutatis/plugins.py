@@ -1,6 +1,8 @@
 """Tutatis's answers to the plug-in points of the core apps and of load generation
 (``core.plugins``), registered by :func:`register` from the app's ``ready()``."""
 
+from django.utils.translation import gettext_lazy as _
+
 from awards import plugins as award_points
 from core import plugins as core
 from core import registry
@@ -15,7 +17,6 @@ from systems.tutatis import (
     load,
     seasons,
     selectors,
-    tiebreaks,
     urls,
 )
 from systems.tutatis import awards as season_awards
@@ -86,7 +87,11 @@ def register() -> None:
     matches.table_results.register(RULE_SYSTEM, TutatisResults())
     matches.seasons.answer(RULE_SYSTEM, season_rollover=seasons.season_rollover)
     tournaments.metrics.answer(
-        RULE_SYSTEM, metric_labels=tiebreaks.LABELS, result_metrics=tiebreaks.result_metrics
+        RULE_SYSTEM,
+        score_labels={
+            "victory_point_difference": _("Victory point difference"),
+            "victory_points": _("Victory points"),
+        },
     )
     stats.statistics.answer(
         RULE_SYSTEM,
@@ -94,7 +99,12 @@ def register() -> None:
         statistics=statistics_read.STATISTICS,
         lines=statistics_read.lines,
     )
-    award_points.season_awards.register(RULE_SYSTEM, season_awards.TutatisAwards())
+    award_points.season_awards.answer(
+        RULE_SYSTEM,
+        kinds=season_awards.KINDS,
+        statistic_lines=statistics_read.lines,
+        team_players=season_awards.team_players,
+    )
     matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
     loadgen.load.answer(
         RULE_SYSTEM,

@@ -14,7 +14,6 @@ from matches.plugins import Entry, Recorded, TableResults
 from rules_engine import Dice, InvalidInput, MatchOutcome
 from rules_engine.tutatis import SYSTEM
 from systems.tutatis.documents import RESULT_REPORT
-from systems.tutatis.kickoff import KICK_OFF
 from systems.tutatis.models import PostMatchRun, ResultReport
 
 CHECK_SEED = 0
@@ -38,9 +37,6 @@ class TutatisResults(TableResults):
     runs = PostMatchRun
     has_post_match = True
 
-    def kick_off(self, *, fixture: Fixture) -> None:
-        KICK_OFF.kick_off(fixture)
-
     def checked(
         self,
         *,
@@ -62,11 +58,6 @@ class TutatisResults(TableResults):
             decided_by=outcome.decided_by,
             record=outcome.record,
         )
-
-    def post_match(
-        self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
-    ) -> Mapping[str, Any]:
-        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
 
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]
