@@ -91,11 +91,6 @@ class KillpowerResults(TableResults):
             },
         )
 
-    def post_match(
-        self, *, fixture: Fixture, result: Result, report: Report | None, dice: Dice
-    ) -> Mapping[str, Any]:
-        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
-
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]
     ) -> list[Mapping[str, Any]]:
