@@ -87,9 +87,9 @@ def team_input(team: Team, gladiators: Iterable[Gladiator]) -> dict[str, Any]:
     }
 
 
-def engine_team(team: Team, gladiators: Iterable[Gladiator], *, exact: bool = False) -> EngineTeam:
-    """The engine's team; ``exact`` demands the seven gladiators a match needs."""
-    return parse_team(team_input(team, gladiators), "team", exact=exact)
+def engine_team(team: Team, gladiators: Iterable[Gladiator]) -> EngineTeam:
+    """The engine's team as it stands (it may lack some of the seven a match needs)."""
+    return parse_team(team_input(team, gladiators), "team", exact=False)
 
 
 def team_sheet(team: Team, gladiators: Iterable[Gladiator]) -> dict[str, Any]:
