@@ -4,7 +4,8 @@
 order), and claims the fixture's ``PostMatchRun`` by a conditional UPDATE (pending -> done):
 only the transaction that wins the claim applies the sequence, so a task sent twice (late
 acknowledgement, redelivery, the sweep) runs it once. The game's part is
-``TableResults.post_match``, with dice whose seed the run keeps beside every roll.
+``TableResults.post_match_many`` for this one fixture (by default its ``post_match``), with
+dice whose seed the run keeps beside every roll.
 
 ``post_match_sweep`` re-sends the runs still pending past the grace period, each at most
 ``SWEEPER_MAX_ATTEMPTS`` times; then the run is ``failed`` and the fixture's ``problem`` says
@@ -82,9 +83,7 @@ def post_match_run(
         )
         if claimed:  # else another worker ran it in the meantime
             dice = dice or Dice(seed)
-            log = plugin.post_match(
-                fixture=fixture, result=result, report=_report(fixture), dice=dice
-            )
+            log = plugin.post_match_many(played=[(fixture, result, _report(fixture), dice)])[0]
             runs.filter(pk=run.pk).update(seed=dice.seed, log=dict(log), rolls=dice.log())
             # the game's bulk writes (injuries, stats, treasuries) send no signal; the leagues
             # list shows nothing a match changes

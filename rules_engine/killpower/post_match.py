@@ -25,7 +25,7 @@ refused.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -71,6 +71,14 @@ class PostMatch:
 def _record(record: Record, outcome: Outcome) -> Record:
     key = _RECORD_FIELD[outcome]
     return replace(record, played=record.played + 1, **{key: getattr(record, key) + 1})
+
+
+def record_of(outcomes: Iterable[Outcome]) -> Record:
+    """A team's match record from how each of its matches ended for it."""
+    record = Record()
+    for outcome in outcomes:
+        record = _record(record, outcome)
+    return record
 
 
 def post_match(

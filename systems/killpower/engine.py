@@ -53,23 +53,20 @@ def league_settings(league: League) -> KillpowerSettings:
     return parse_house_rules(league.house_rules, competition_format=league.competition_format)
 
 
+STORED = ("name", "race", "specialization", "equipment", "xp", "raises")
+"""What a gladiator's row keeps of the engine's sheet of him (the rest is computed)."""
+
+
 def gladiator_input(gladiator: Gladiator) -> dict[str, Any]:
-    """A gladiator as the engine reads him, with his row's ``id`` and ``number`` beside (the
-    engine ignores keys it does not use)."""
+    """A gladiator as the engine reads him (what his row keeps), with his row's ``id`` and
+    ``number`` beside (the engine ignores keys it does not use)."""
+    stored = {key: getattr(gladiator, key) for key in STORED}
     return {
         "id": gladiator.pk,
         "number": gladiator.number,
-        "name": gladiator.name,
-        "race": gladiator.race,
-        "specialization": gladiator.specialization,
-        "equipment": gladiator.equipment,
-        "xp": gladiator.xp,
-        "raises": gladiator.raises or {},
+        **stored,
+        "raises": stored["raises"] or {},
     }
-
-
-STORED = ("name", "race", "specialization", "equipment", "xp", "raises")
-"""What a gladiator's row keeps of the engine's sheet of him (the rest is computed)."""
 
 
 def gladiator_row(team: Team, number: int, sheet: Mapping[str, Any]) -> Gladiator:
@@ -90,9 +87,9 @@ def team_input(team: Team, gladiators: Iterable[Gladiator]) -> dict[str, Any]:
     }
 
 
-def engine_team(team: Team, gladiators: Iterable[Gladiator], *, exact: bool = False) -> EngineTeam:
-    """The engine's team; ``exact`` demands the seven gladiators a match needs."""
-    return parse_team(team_input(team, gladiators), "team", exact=exact)
+def engine_team(team: Team, gladiators: Iterable[Gladiator]) -> EngineTeam:
+    """The engine's team as it stands (it may lack some of the seven a match needs)."""
+    return parse_team(team_input(team, gladiators), "team", exact=False)
 
 
 def team_sheet(team: Team, gladiators: Iterable[Gladiator]) -> dict[str, Any]:

@@ -23,23 +23,23 @@ from systems.killpower.selectors import gladiators as selectors
 CHARACTERISTICS = [c.value for c in Characteristic]
 
 
-class _EngineSheetMixin:
+class GladiatorSerializer(ModelSerializer):
     """Reads the engine's sheet of a gladiator once per object."""
 
-    def sheet(self, gladiator: Gladiator) -> dict[str, Any]:
-        cached = getattr(gladiator, "_engine_sheet", None)
-        if cached is None:
-            cached = selectors.gladiator_sheet(gladiator=gladiator)
-            gladiator._engine_sheet = cached
-        return cached
-
-
-class GladiatorSerializer(_EngineSheetMixin, ModelSerializer):
-    characteristics = serializers.SerializerMethodField(
-        help_text="DEP, PHY, HAB, POU, BAL, VIE: race base + specialization + raises."
+    characteristics = serializers.DictField(
+        child=serializers.IntegerField(),
+        source="engine_sheet.characteristics",
+        read_only=True,
+        help_text="DEP, PHY, HAB, POU, BAL, VIE: race base + specialization + raises.",
     )
-    armour = serializers.SerializerMethodField(help_text="Magic armour's value, otherwise 1.")
-    raises_available = serializers.SerializerMethodField(help_text="XP // 10 - raises taken.")
+    armour = serializers.IntegerField(
+        source="engine_sheet.armour", read_only=True, help_text="Magic armour's value, otherwise 1."
+    )
+    raises_available = serializers.IntegerField(
+        source="engine_sheet.raises_available",
+        read_only=True,
+        help_text="XP // 10 - raises taken.",
+    )
 
     class Meta:
         model = Gladiator
@@ -62,14 +62,9 @@ class GladiatorSerializer(_EngineSheetMixin, ModelSerializer):
         ]
         read_only_fields = fields
 
-    def get_characteristics(self, gladiator: Gladiator) -> dict[str, int]:
-        return self.sheet(gladiator)["characteristics"]
-
-    def get_armour(self, gladiator: Gladiator) -> int:
-        return self.sheet(gladiator)["armour"]
-
-    def get_raises_available(self, gladiator: Gladiator) -> int:
-        return self.sheet(gladiator)["raises_available"]
+    def to_representation(self, gladiator: Gladiator) -> dict[str, Any]:
+        gladiator.engine_sheet = selectors.gladiator_sheet(gladiator=gladiator)
+        return super().to_representation(gladiator)
 
 
 class GladiatorEventSerializer(ModelSerializer):

@@ -94,4 +94,4 @@ def team_create(request: Request, data: dict[str, Any]) -> Any:
     """Create a Killpower team with its seven gladiators (commissioner)"""
     request.parser_context["view"].check_object_permissions(request, data["league"])  # 403
     team = services.killpower_team_register(**data)
-    return s.KillpowerTeamSerializer(selectors.team_with_living(team_id=team.pk)).data
+    return s.KillpowerTeamSerializer(selectors.killpower_team_list().get(pk=team.pk)).data

@@ -1,5 +1,6 @@
-"""The pieces the result forms share: how a match was decided, states and locations of the
-hurt, equipment redraws, and the free-throw fields of a tournament draw."""
+"""The pieces the result forms share: states and locations of the hurt (the pages word a
+location as these choices do), equipment redraws, and the free-throw fields of a tournament
+draw."""
 
 import re
 from collections.abc import Iterable, Mapping
@@ -9,13 +10,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from systems.killpower.models import EquipmentKind
-
-
-class DecidedBy:
-    POINTS = "points"
-    ELIMINATION = "elimination"
-    ABANDON = "abandon"
-
 
 STATE_CHOICES = [
     ("fit", _("Unharmed")),

@@ -17,12 +17,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
-from rules_engine.killpower import Refusal, ReportError, side_refusals
+from rules_engine.killpower import DecidedBy, Refusal, ReportError, side_refusals
 from systems.killpower import SIDES
 from systems.killpower.forms.result_fields import (
     LOCATION_CHOICES,
     STATE_CHOICES,
-    DecidedBy,
     add_free_throw_fields,
     clean_free_throws,
     free_throw_choices,

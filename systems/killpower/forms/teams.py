@@ -121,6 +121,3 @@ class TournamentForm(PageForm):
     interval = forms.IntegerField(
         label=_("Days between rounds"), min_value=1, max_value=60, initial=7
     )
-
-
-# --- a match result -------------------------------------------------------------------------

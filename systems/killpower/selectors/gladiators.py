@@ -14,7 +14,8 @@ from core.registry import FORFEIT
 from league.models import Team
 from matches.models import Fixture, PostMatchRun, Result
 from rules_engine import RosterIssue
-from rules_engine.killpower import SYSTEM, division
+from rules_engine.killpower import SYSTEM, Outcome, Side, division
+from rules_engine.killpower.post_match import record_of
 from systems.killpower import RULE_SYSTEM, engine
 from systems.killpower.models import Gladiator, GladiatorEvent, ranking_points_of
 from systems.killpower.models.gladiators import LIVING
@@ -148,31 +149,21 @@ def teams_unsettled_fixtures(
     return found
 
 
-RECORD_KEYS = ("played", "won", "lost", "drawn", "abandoned")
-
-
-def record_outcome(*, side: str, winner: str, decided_by: str) -> str:
-    """How a result counts in the record of the team that played ``side``: won, lost, drawn
-    or abandoned (the loser of an abandon is the team that abandoned)."""
-    if winner == Result.Winner.DRAW:
-        return "drawn"
-    if winner == side:
-        return "won"
-    return "abandoned" if decided_by == "abandon" else "lost"
-
-
 def team_record(*, team: Team, season_id: int | None = None) -> dict[str, int]:
     """Matches played by ``team`` and how they ended (the sheet's "Matchs joués"), from the
-    results of its league (one season when ``season_id`` is given)."""
+    results of its league (one season when ``season_id`` is given), counted by the engine
+    (the loser of an abandon is the team that abandoned)."""
     results = Result.objects.filter(Q(fixture__home=team) | Q(fixture__away=team))
     if season_id is not None:
         results = results.filter(fixture__season_id=season_id)
-    record = dict.fromkeys(RECORD_KEYS, 0)
+    outcomes = []
     for home_id, winner, decided_by in results.values_list("fixture__home", "winner", "decided_by"):
-        side = "home" if home_id == team.pk else "away"
-        record["played"] += 1
-        record[record_outcome(side=side, winner=winner, decided_by=decided_by)] += 1
-    return record
+        won = None if winner == Result.Winner.DRAW else Side(winner)
+        abandoned_by = won.other if won is not None and decided_by == "abandon" else None
+        outcomes.append(
+            Outcome.of(Side.HOME if home_id == team.pk else Side.AWAY, won, abandoned_by)
+        )
+    return record_of(outcomes).to_dict()
 
 
 def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
@@ -198,15 +189,6 @@ def events_prefetch() -> Prefetch:
     """A gladiator's events in the order they happened, each with its fixture's teams."""
     events = GladiatorEvent.objects.select_related("fixture__home", "fixture__away")
     return Prefetch("events", queryset=events.order_by("created_at", "pk"))
-
-
-def team_with_living(*, team_id: int) -> Team:
-    """One team with its league, coach and living gladiators (a registration's answer)."""
-    return (
-        Team.objects.select_related("league", "coach")
-        .prefetch_related(living_prefetch())
-        .get(pk=team_id)
-    )
 
 
 def gladiators_frozen(*, team: Team) -> Refused | None:

@@ -272,8 +272,6 @@ def match_report_get(
                 "side": side,
                 "team": getattr(fixture, side),
                 "rows": rows,
-                "power": report.get(f"{side}_power"),
-                "points_to_score": (record.get("points_to_score") or {}).get(side),
                 "post": done,
                 "recruits": recruits,
                 "raises_available": any(
@@ -294,7 +292,7 @@ def match_report_get(
 
 
 def report_sides(*, report: ResultReport) -> list[dict[str, Any]]:
-    """Per side, a report as entered: who played and who stayed on the bench, comas, power,
+    """Per side, a report as entered: who played and who stayed on the bench, comas,
     the side's redraws and free-throw shooters and distances."""
     fixture = report.fixture
     payload = report.payload or {}
@@ -308,7 +306,6 @@ def report_sides(*, report: ResultReport) -> list[dict[str, Any]]:
                 "side": name,
                 "team": getattr(fixture, name),
                 "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
-                "power": payload.get(f"{name}_power"),
                 "report": own,
                 "comas": {coma["gladiator"]: coma for coma in own.get("comas", [])},
                 "redraw": ((report.decisions or {}).get(name) or {}).get("redraw", {}),

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from rules_engine.killpower.tables import CHARACTERISTICS
+from systems.killpower.forms.result_fields import LOCATION_CHOICES
 from systems.killpower.models import GladiatorEvent, GladiatorStatus, ResultReport
 
 register = template.Library()
@@ -40,14 +41,7 @@ LABELS: dict[str, Mapping[str, str]] = {
         "power_cards": gettext_lazy("Power cards"),
     },
     "status": {**dict(GladiatorStatus.choices), "unharmed": gettext_lazy("Unharmed")},
-    "location": {
-        "head": gettext_lazy("head"),
-        "left_arm": gettext_lazy("left arm"),
-        "right_arm": gettext_lazy("right arm"),
-        "left_leg": gettext_lazy("left leg"),
-        "right_leg": gettext_lazy("right leg"),
-        "limb": gettext_lazy("limb"),
-    },
+    "location": {**dict(LOCATION_CHOICES[1:]), "limb": gettext_lazy("limb")},
     "fate": {"coma": gettext_lazy("survives, in a coma"), "dead": gettext_lazy("dead")},
     "outcome": {
         "win": gettext_lazy("won"),

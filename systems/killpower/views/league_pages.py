@@ -78,7 +78,6 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
         "team": team,
         "league": team.league,
         "can_edit": can_edit,
-        "is_commissioner": roles.is_commissioner(request.user, team.league),
         "frozen": page_selectors.team_frozen_reason(team=team) if can_edit else None,
         **page_selectors.team_page_get(team=team, wanted=request.GET.get("season")),
     }
@@ -222,20 +221,19 @@ def tournament_create(request: HttpRequest, league: League) -> HttpResponse:
 
     if drawn := form_command(request, form, draw):
         return drawn
-    context = {
-        "league": league,
-        "form": form,
-        "title": _("Draw the tournament bracket"),
-        "submit": _("Draw the bracket"),
-        "intro": _(
-            "Season %(season)s: the teams are seeded by ranking points, then power; the top "
-            "seeds get the byes, and seeds 1 and 2 can only meet in the final. A draw after 20 "
-            "turns goes to free throws."
-        )
-        % {"season": season.name},
-        "cancel": league.get_absolute_url(),
-    }
-    return render(request, "league/form.html", context)
+    intro = _(
+        "Season %(season)s: the teams are seeded by ranking points, then power; the top "
+        "seeds get the byes, and seeds 1 and 2 can only meet in the final. A draw after 20 "
+        "turns goes to free throws."
+    )
+    return form_page(
+        request,
+        league,
+        form,
+        title=_("Draw the tournament bracket"),
+        submit=_("Draw the bracket"),
+        intro=intro % {"season": season.name},
+    )
 
 
 @commissioner_required

@@ -191,8 +191,6 @@ def _result_page(
         "title": title,
         "submit": submit,
         "preview": page_selectors.referee_sheet_page_get(fixture=fixture),
-        "tournament": _is_tournament(fixture),
-        "is_commissioner": roles.is_commissioner(request.user, fixture.season.league),
         "note_form": note_form,
     }
     template = page_or_fragment(request, "killpower/result_form.html", "result-form")

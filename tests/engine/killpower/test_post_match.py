@@ -243,3 +243,20 @@ def test_bad_decisions_name_their_field(decisions, field, message):
         run(decisions=decisions, rolls=[9, 4, 1, 1, 1, 1])
     assert error.value.field == field
     assert message in error.value.message
+
+
+def test_record_of_counts_each_outcome_as_the_post_match_sequence_does():
+    from rules_engine.killpower import Outcome
+    from rules_engine.killpower.post_match import record_of
+
+    outcomes = [Outcome.WIN, Outcome.ABANDON, Outcome.DRAW, Outcome.WIN, Outcome.LOSS]
+    assert record_of(outcomes).to_dict() == {
+        "played": 5,
+        "won": 2,
+        "lost": 1,
+        "drawn": 1,
+        "abandoned": 1,
+    }
+    assert record_of([]).to_dict() == dict.fromkeys(
+        ("played", "won", "lost", "drawn", "abandoned"), 0
+    )
