@@ -11,6 +11,7 @@ from league.models import League, Season, Team
 from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
+from rules_engine.mythril.hiring import apothecary_for
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
@@ -125,8 +126,6 @@ def player_row(player: Player) -> dict[str, Any]:
 
 def apothecary_kind(team: Team, players: list[Player]) -> str:
     """The team's apothecary for a match (none, beginner or real), as the engine says."""
-    from rules_engine.mythril.hiring import apothecary_for
-
     profile = profile_of(team)
     if profile is None:
         return "none"

@@ -18,10 +18,11 @@ from django.utils.translation import gettext as _
 from core.refusals import Forbidden, Refused
 from league.models import League
 from league.roles import is_commissioner
-from systems.mythril import RULE_SYSTEM, engine
+from systems.mythril import engine
 from systems.mythril.models import Champion, ExperienceTable, Skill, TeamList
 from systems.mythril.selectors import experience_table
 from systems.mythril.services.roster_import import read
+from systems.mythril.services.teams import assert_mythril
 
 
 def _with_profile(item: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
@@ -124,8 +125,7 @@ def roster_data_copy_sample(*, league: League) -> None:
 @transaction.atomic
 def roster_data_import(*, league: League, user: User, text: str, filename: str = "") -> None:
     """The commissioner replaces the league's roster data with a JSON or YAML file's."""
-    if league.rule_system != RULE_SYSTEM:
-        raise Refused("not_mythril", _("This is not a Mythril league."), field="league")
+    assert_mythril(league)
     if not is_commissioner(user, league):
         raise Forbidden(_("Only the commissioner imports roster data."))
     data = read(text, filename=filename)

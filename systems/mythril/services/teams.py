@@ -23,7 +23,7 @@ from league.roles import can_edit_roster
 from league.selectors import team_default_colours
 from rules_engine import InvalidInput
 from rules_engine.mythril.creation import Draft, Pick, check_team
-from rules_engine.mythril.hiring import check_hire
+from rules_engine.mythril.hiring import check_hire, check_lineup
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
@@ -422,8 +422,6 @@ def apothecary_hire(*, team: Team, user: User) -> TeamProfile:
 def lineup_check(*, team: Team, player_ids: Sequence[int]) -> dict[str, Any]:
     """The engine's verdict on a line-up (the players set on the pitch): at most 11 players,
     5 allies, 2 big guys, each champion once. ``{"ok", "errors": [{"rule", "message"}]}``."""
-    from rules_engine.mythril.hiring import check_lineup
-
     assert_mythril(team.league)
     ids = list(dict.fromkeys(player_ids))
     players = list(

@@ -129,9 +129,6 @@ class MythrilPages(ReportPages):
     refusals = (Refused,)
     entered_message = _lazy("The result waits for the other coach's word.")
 
-    def fixture(self, pk: int) -> Fixture:
-        return _fixture(pk)
-
     def entry_form(self, request: HttpRequest, fixture: Fixture) -> _Entered:
         return _Entered(request.POST, selectors.match_sheets(fixture))
 
