@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from league.models import League
+from systems.mythril.engine import league_pitches
 from systems.mythril.models import MythrilSettings
 from systems.mythril.selectors import experience_table, settings_of
 
@@ -55,8 +56,6 @@ def league_rules_check(*, league: League, has_fixtures: bool) -> None:
 def engine_settings_input(league: League) -> dict[str, Any]:
     """The league's settings as the engine reads them (``rules_engine.mythril.settings``): the
     budget, points, experience table, prices and pitches, winnings and popularity roll."""
-    from systems.mythril.engine import league_pitches
-
     own = settings_of(league)
     pitches = league_pitches(league.pk)
     return {

@@ -107,17 +107,15 @@ def draft_check(
     builder asks it on every change. Bad input raises ``Refused`` naming the field."""
     assert_mythril(league)
     chosen = _team_list(league, team_list)
+    budget = settings_of(league).starting_gold
     try:
         draft = Draft.from_dict(draft_input(players, popularity, home_pitch, allies), "team")
         verdict = check_team(
-            engine.engine_team_list(chosen),
-            draft,
-            settings_of(league).starting_gold,
-            engine.league_prices(league.pk),
+            engine.engine_team_list(chosen), draft, budget, engine.league_prices(league.pk)
         )
     except InvalidInput as exc:
         raise engine.field_refusal(exc) from None
-    return {**verdict.to_dict(), "budget": settings_of(league).starting_gold}
+    return {**verdict.to_dict(), "budget": budget}
 
 
 def _name(item: Mapping[str, Any], default: str) -> str:
