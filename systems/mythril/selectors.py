@@ -197,14 +197,15 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
     }
 
 
+POST_MATCH_WAITING = Q(status=Fixture.Status.PLAYED, post_match__status="pending")
+"""A played fixture whose post-match sequence is still pending."""
+
+
 def team_unsettled_fixture(team: Team) -> Fixture | None:
     """A kicked-off or played fixture of the team whose post-match sequence has not run."""
     return (
         Fixture.objects.filter(Q(home=team) | Q(away=team))
-        .filter(
-            Q(status=Fixture.Status.LOCKED)
-            | Q(status=Fixture.Status.PLAYED, post_match__status="pending")
-        )
+        .filter(Q(status=Fixture.Status.LOCKED) | POST_MATCH_WAITING)
         .select_related("home", "away")
         .first()
     )
@@ -213,11 +214,7 @@ def team_unsettled_fixture(team: Team) -> Fixture | None:
 def season_post_match_pending(*, season: Season) -> list[Fixture]:
     """The season's played fixtures whose post-match sequence is still pending."""
     return list(
-        Fixture.objects.filter(
-            season=season,
-            status=Fixture.Status.PLAYED,
-            post_match__status="pending",
-        )
+        Fixture.objects.filter(POST_MATCH_WAITING, season=season)
         .select_related("home", "away")
         .order_by("round", "pk")
     )

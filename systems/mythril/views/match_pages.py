@@ -13,10 +13,10 @@ from matches.models import Fixture
 from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
+from rules_engine.mythril.report import COUNTS
 from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.kickoff import SIDES
 
-COUNTS = ("touchdowns", "completions", "casualties", "interceptions")
 INJURIES = (
     ("", "–"),
     ("badly_hurt", _lazy("Badly hurt")),
