@@ -5,8 +5,7 @@ matches do not count. The counts are kept on the standings rows with the results
 them with the league's settings when read."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from django.db.models import Q
 
@@ -35,7 +34,6 @@ class Row:
     touchdowns_against: int = 0
     points: int = 0
     position: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def difference(self) -> int:
