@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy as _
 RULE_SYSTEM = "mythril"
 POST_MATCH_TASK = "systems.mythril.tasks.post_match_task"
 SETTLE_TASK = "systems.mythril.tasks.team_bets_settle_task"
-MATCHDAY_ENTRY = 10_000
 DECIDED_BY = [
     ("regulation", _("Played to the end")),
     ("forfeit", _("Forfeit")),

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from rules_engine import InvalidInput
+from rules_engine.mythril import Player as EnginePlayer
 from rules_engine.mythril.roster import Prices
 from rules_engine.mythril.roster import TeamList as EngineTeamList
 from rules_engine.mythril.sample import load_sample
@@ -124,7 +125,5 @@ def player_input(player: Any) -> dict[str, Any]:
     }
 
 
-def engine_players(players: Iterable[Any]) -> list[Any]:
-    from rules_engine.mythril import Player
-
-    return [Player.from_dict(player_input(p), f"players.{i}") for i, p in enumerate(players)]
+def engine_players(players: Iterable[Any]) -> list[EnginePlayer]:
+    return [EnginePlayer.from_dict(player_input(p), f"players.{i}") for i, p in enumerate(players)]

@@ -86,6 +86,10 @@ class PlayerRenameForm(PageForm):
 class RosterImportForm(PageForm):
     file = forms.FileField(label=_("Roster data file (JSON or YAML)"))
 
+    def error_field(self, field: str, message: str) -> str:
+        """An import's refusal, whatever line and field of the file it names, is the file's."""
+        return "file"
+
 
 NUMBER = {"widget": forms.NumberInput(attrs={"inputmode": "numeric"})}
 

@@ -11,6 +11,7 @@ from league.models import League, Season, Team
 from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
+from rules_engine.mythril.hiring import apothecary_for
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
@@ -125,8 +126,6 @@ def player_row(player: Player) -> dict[str, Any]:
 
 def apothecary_kind(team: Team, players: list[Player]) -> str:
     """The team's apothecary for a match (none, beginner or real), as the engine says."""
-    from rules_engine.mythril.hiring import apothecary_for
-
     profile = profile_of(team)
     if profile is None:
         return "none"
@@ -198,14 +197,15 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
     }
 
 
+POST_MATCH_WAITING = Q(status=Fixture.Status.PLAYED, post_match__status="pending")
+"""A played fixture whose post-match sequence is still pending."""
+
+
 def team_unsettled_fixture(team: Team) -> Fixture | None:
     """A kicked-off or played fixture of the team whose post-match sequence has not run."""
     return (
         Fixture.objects.filter(Q(home=team) | Q(away=team))
-        .filter(
-            Q(status=Fixture.Status.LOCKED)
-            | Q(status=Fixture.Status.PLAYED, post_match__status="pending")
-        )
+        .filter(Q(status=Fixture.Status.LOCKED) | POST_MATCH_WAITING)
         .select_related("home", "away")
         .first()
     )
@@ -214,11 +214,7 @@ def team_unsettled_fixture(team: Team) -> Fixture | None:
 def season_post_match_pending(*, season: Season) -> list[Fixture]:
     """The season's played fixtures whose post-match sequence is still pending."""
     return list(
-        Fixture.objects.filter(
-            season=season,
-            status=Fixture.Status.PLAYED,
-            post_match__status="pending",
-        )
+        Fixture.objects.filter(POST_MATCH_WAITING, season=season)
         .select_related("home", "away")
         .order_by("round", "pk")
     )

@@ -5,14 +5,13 @@ matches do not count. The counts are kept on the standings rows with the results
 them with the league's settings when read."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from django.db.models import F, FilteredRelation, Q
+from django.db.models import Q
 
 from league.models import League, Season, Team
 from matches.models import Result
-from matches.selectors import season_teams
+from matches.selectors import teams_with_kept
 from rules_engine.mythril.results import (
     POINT_UNITS,
     TABLE_COUNTS,
@@ -35,7 +34,6 @@ class Row:
     touchdowns_against: int = 0
     points: int = 0
     position: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def difference(self) -> int:
@@ -76,14 +74,8 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
 def standings_table(*, season: Season) -> list[Row]:
     """The season's Mythril table from the kept standings (two queries)."""
     league = League.objects.get(pk=season.league_id)  # its points as saved
-    teams = (
-        Team.objects.filter(league=league)
-        .filter(season_teams(season=season))
-        .annotate(kept=FilteredRelation("standings", condition=Q(standings__season=season)))
-        .annotate(kept_extra=F("kept__extra"))
-    )
     rows = []
-    for team in teams.order_by("name"):
+    for team in teams_with_kept(season=season, figures=["extra"]).order_by("name"):
         counts = team.kept_extra or {}
         row = Row(team, **{key: counts.get(key, 0) for key in TABLE_COUNTS})
         if counts:

@@ -148,10 +148,6 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"#{self.number} {self.name}"
 
-    @property
-    def kind(self) -> str:
-        return self.champion.name if self.champion_id else self.position.name  # type: ignore[union-attr]
-
 
 class LevelUp(models.Model):
     """A skill earned at a threshold, waiting for the coach's pick among ``options``.

@@ -18,10 +18,11 @@ from django.utils.translation import gettext as _
 from core.refusals import Forbidden, Refused
 from league.models import League
 from league.roles import is_commissioner
-from systems.mythril import RULE_SYSTEM, engine
-from systems.mythril.models import Champion, ExperienceTable, Skill, TeamList
-from systems.mythril.selectors import experience_table
+from systems.mythril import engine
+from systems.mythril.models import ExperienceTable, Skill, TeamList
+from systems.mythril.selectors import experience_table, league_champions, roster_lists
 from systems.mythril.services.roster_import import read
+from systems.mythril.services.teams import assert_mythril
 
 
 def _with_profile(item: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
@@ -124,8 +125,7 @@ def roster_data_copy_sample(*, league: League) -> None:
 @transaction.atomic
 def roster_data_import(*, league: League, user: User, text: str, filename: str = "") -> None:
     """The commissioner replaces the league's roster data with a JSON or YAML file's."""
-    if league.rule_system != RULE_SYSTEM:
-        raise Refused("not_mythril", _("This is not a Mythril league."), field="league")
+    assert_mythril(league)
     if not is_commissioner(user, league):
         raise Forbidden(_("Only the commissioner imports roster data."))
     data = read(text, filename=filename)
@@ -135,7 +135,6 @@ def roster_data_import(*, league: League, user: User, text: str, filename: str =
 
 def roster_data_export(*, league: League) -> dict[str, Any]:
     """The league's roster data in the import file's shape (what the commissioner edits)."""
-    lists = TeamList.objects.filter(league=league).prefetch_related("positions")
     return {
         "skills": list(Skill.objects.filter(league=league).values("name", "category")),
         "pitches": engine.league_pitches(league.pk),
@@ -148,7 +147,7 @@ def roster_data_export(*, league: League) -> dict[str, Any]:
                 "apothecary": t.apothecary,
                 "positions": [engine.position_input(p) for p in t.positions.all()],
             }
-            for t in lists
+            for t in roster_lists(league=league)
         ],
-        "champions": [engine.champion_input(c) for c in Champion.objects.filter(league=league)],
+        "champions": [engine.champion_input(c) for c in league_champions(league=league)],
     }

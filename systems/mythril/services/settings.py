@@ -7,17 +7,12 @@ from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from league.models import League
+from systems.mythril.engine import league_pitches
+from systems.mythril.models import MythrilSettings
 from systems.mythril.selectors import experience_table, settings_of
 
-SETTING_FIELDS = (
-    "starting_gold",
-    "team_bets",
-    "winnings_unit",
-    "popularity_down",
-    "popularity_up",
-    "win_modifier",
-    "loss_modifier",
-)
+SETTING_FIELDS = tuple(f.name for f in MythrilSettings._meta.fields if not f.primary_key)
+"""Every setting of the model, in its order: starting gold, team bets, then the engine's."""
 ENGINE_FIELDS = SETTING_FIELDS[2:]
 """The settings the engine reads under their own names: winnings and the popularity roll."""
 
@@ -61,8 +56,6 @@ def league_rules_check(*, league: League, has_fixtures: bool) -> None:
 def engine_settings_input(league: League) -> dict[str, Any]:
     """The league's settings as the engine reads them (``rules_engine.mythril.settings``): the
     budget, points, experience table, prices and pitches, winnings and popularity roll."""
-    from systems.mythril.engine import league_pitches
-
     own = settings_of(league)
     pitches = league_pitches(league.pk)
     return {

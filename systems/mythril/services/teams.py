@@ -23,7 +23,7 @@ from league.roles import can_edit_roster
 from league.selectors import team_default_colours
 from rules_engine import InvalidInput
 from rules_engine.mythril.creation import Draft, Pick, check_team
-from rules_engine.mythril.hiring import check_hire
+from rules_engine.mythril.hiring import check_hire, check_lineup
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
@@ -107,17 +107,15 @@ def draft_check(
     builder asks it on every change. Bad input raises ``Refused`` naming the field."""
     assert_mythril(league)
     chosen = _team_list(league, team_list)
+    budget = settings_of(league).starting_gold
     try:
         draft = Draft.from_dict(draft_input(players, popularity, home_pitch, allies), "team")
         verdict = check_team(
-            engine.engine_team_list(chosen),
-            draft,
-            settings_of(league).starting_gold,
-            engine.league_prices(league.pk),
+            engine.engine_team_list(chosen), draft, budget, engine.league_prices(league.pk)
         )
     except InvalidInput as exc:
         raise engine.field_refusal(exc) from None
-    return {**verdict.to_dict(), "budget": settings_of(league).starting_gold}
+    return {**verdict.to_dict(), "budget": budget}
 
 
 def _name(item: Mapping[str, Any], default: str) -> str:
@@ -422,8 +420,6 @@ def apothecary_hire(*, team: Team, user: User) -> TeamProfile:
 def lineup_check(*, team: Team, player_ids: Sequence[int]) -> dict[str, Any]:
     """The engine's verdict on a line-up (the players set on the pitch): at most 11 players,
     5 allies, 2 big guys, each champion once. ``{"ok", "errors": [{"rule", "message"}]}``."""
-    from rules_engine.mythril.hiring import check_lineup
-
     assert_mythril(team.league)
     ids = list(dict.fromkeys(player_ids))
     players = list(

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.refusals import Forbidden, Refused
@@ -125,8 +126,6 @@ def trophy_advance(*, trophy: Trophy) -> list[Fixture]:
 
 def _free_round(season: Season, teams: tuple[int, ...], start: int) -> int:
     """The first matchday from ``start`` where neither team plays yet."""
-    from django.db.models import Q
-
     busy = set(
         Fixture.objects.filter(season=season)
         .filter(Q(home__in=teams) | Q(away__in=teams))

@@ -13,10 +13,10 @@ from matches.models import Fixture
 from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
+from rules_engine.mythril.report import COUNTS
 from systems.mythril import RULE_SYSTEM, selectors
 from systems.mythril.kickoff import SIDES
 
-COUNTS = ("touchdowns", "completions", "casualties", "interceptions")
 INJURIES = (
     ("", "–"),
     ("badly_hurt", _lazy("Badly hurt")),
@@ -128,9 +128,6 @@ class MythrilPages(ReportPages):
 
     refusals = (Refused,)
     entered_message = _lazy("The result waits for the other coach's word.")
-
-    def fixture(self, pk: int) -> Fixture:
-        return _fixture(pk)
 
     def entry_form(self, request: HttpRequest, fixture: Fixture) -> _Entered:
         return _Entered(request.POST, selectors.match_sheets(fixture))

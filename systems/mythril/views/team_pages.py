@@ -8,11 +8,11 @@ nothing.
 
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -277,23 +277,17 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
     """The league's roster data; the commissioner imports a JSON or YAML file."""
     league = _league(pk)
     form = RosterImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST":
-        if not is_commissioner(request.user, league):
-            raise Http404
-        if form.is_valid():
-            upload = form.cleaned_data["file"]
-            try:
-                roster.roster_data_import(
-                    league=league,
-                    user=request.user,
-                    filename=upload.name,
-                    text=roster_import.read_upload(upload),
-                )
-            except Refused as exc:
-                form.add_error("file", exc.message)
-            else:
-                messages.success(request, _("The roster data is imported."))
-                return redirect("league:my_roster_data", pk=league.pk)
+    if request.method == "POST" and not is_commissioner(request.user, league):
+        raise Http404
+
+    def store(data: dict[str, Any]) -> tuple[str, str]:
+        upload = data["file"]
+        text = roster_import.read_upload(upload)
+        roster.roster_data_import(league=league, user=request.user, filename=upload.name, text=text)
+        return _("The roster data is imported."), reverse("league:my_roster_data", args=[league.pk])
+
+    if imported := form_command(request, form, store):
+        return imported
     return render(
         request,
         "mythril/roster_data.html",
