@@ -7,7 +7,6 @@ team's row lock.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
-from copy import copy
 from typing import Any
 
 from auditlog.context import disable_auditlog
@@ -18,6 +17,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from core import history
+from core.one_to_one import one_to_one_set
 from core.refusals import Refused
 from core.signals import lineup_changed
 from league.models import League, Team
@@ -213,20 +213,7 @@ def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
             raise Refused(
                 "unknown_tactic", _("Choose offensive, defensive or balanced."), field="tactic"
             )
-    existing = {plan.pk: plan for plan in MatchPlan.objects.filter(team__in=[t for t, _ in plans])}
-    created, changed = [], []
-    for team, tactic in plans:
-        plan = existing.get(team.pk)
-        if plan is None:
-            created.append(MatchPlan(team=team, tactic=tactic))
-        elif plan.tactic != tactic:
-            changed.append((copy(plan), plan))
-            plan.tactic = tactic
-    MatchPlan.objects.bulk_create(created)
-    MatchPlan.objects.bulk_update([plan for _before, plan in changed], ["tactic"])
-    history.record_save_groups(
-        groups=[([(None, plan) for plan in created], None), (changed, ["tactic"])]
-    )
+    one_to_one_set(MatchPlan, "tactic", plans)
     for team in teams:
         lineup_changed.send(sender=Team, team=team)
 
