@@ -228,12 +228,8 @@ def fixture_list() -> QuerySet[Fixture]:
     ).filter(season__league__rule_system=RULE_SYSTEM)
 
 
-def fixture_get(*, pk: int) -> Fixture | None:
-    return fixture_list().filter(pk=pk).first()
-
-
-def roll_get(*, pk: int) -> MatchRoll | None:
-    return MatchRoll.objects.filter(pk=pk, fixture__season__league__rule_system=RULE_SYSTEM).first()
+def tutatis_rolls() -> QuerySet[MatchRoll]:
+    return MatchRoll.objects.filter(fixture__season__league__rule_system=RULE_SYSTEM)
 
 
 def team_list_get(*, team_list_id: int) -> TeamList | None:
@@ -261,8 +257,3 @@ def player_rows() -> QuerySet[Player]:
 
 def match_roll_rows() -> QuerySet[MatchRoll]:
     return MatchRoll.objects.select_related("replaced_by").order_by("pk")
-
-
-def tutatis_team(*, team_id: int) -> Team | None:
-    """The Tutatis team ``team_id`` with its league; ``None`` for another game's team."""
-    return tutatis_team_list().filter(pk=team_id).first()

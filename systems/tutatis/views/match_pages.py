@@ -4,8 +4,8 @@ printable match sheet."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
@@ -37,10 +37,7 @@ report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = selectors.fixture_get(pk=pk)
-    if fixture is None:
-        raise Http404
-    return fixture
+    return get_object_or_404(selectors.fixture_list(), pk=pk)
 
 
 def _roll_form(
@@ -157,9 +154,7 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def time_warp(request: HttpRequest, pk: int) -> HttpResponse:
     _signed(request)
-    first = selectors.roll_get(pk=pk)
-    if first is None:
-        raise Http404
+    first = get_object_or_404(selectors.tutatis_rolls(), pk=pk)
     try:
         matchday.time_warp(user=request.user, roll=first)
     except ValidationError as error:
