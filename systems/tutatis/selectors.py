@@ -46,17 +46,6 @@ def roster_check(*, team: Team, players: Sequence[Any] | None = None) -> dict[st
     return {"check": engine.team_check(players, budget=budget), "budget": budget}
 
 
-def roster_counts(*, team: Team) -> dict[int, tuple[int, int]]:
-    """``{list entry id: (on the pitch, on the bench)}``: the team's players per entry, as
-    the roster editor starts from."""
-    counts: dict[int, list[int]] = {}
-    for player in players_of(team=team):
-        if player.entry_id is not None:
-            slot = counts.setdefault(player.entry_id, [0, 0])
-            slot[0 if player.on_pitch else 1] += 1
-    return {pk: (pitch, bench) for pk, (pitch, bench) in counts.items()}
-
-
 def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
     """The league's open reports waiting for ``user``'s word: a pending one the user may
     confirm, or one the user may decide."""
