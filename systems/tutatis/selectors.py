@@ -49,9 +49,10 @@ def roster_check(*, team: Team, players: Sequence[Any] | None = None) -> dict[st
 def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
     """The league's open reports waiting for ``user``'s word: a pending one the user may
     confirm, or one the user may decide."""
+    reports = report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
     return [
         report
-        for report in league_open_reports(league=league)
+        for report in reports
         if (actions := report_actions(user, report)).confirm or actions.decide
     ]
 
@@ -203,11 +204,6 @@ def tutatis_team_list() -> QuerySet[Team]:
 def list_entry_get(*, entry_id: int) -> ListEntry:
     """A fresh copy of one entry, for a form to change without touching the one in hand."""
     return ListEntry.objects.get(pk=entry_id)
-
-
-def league_open_reports(*, league: League) -> QuerySet[ResultReport]:
-    """The league's result reports still open (pending or disputed)."""
-    return report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
 
 
 def fixture_list() -> QuerySet[Fixture]:
