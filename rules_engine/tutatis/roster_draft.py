@@ -68,3 +68,15 @@ def draft_roster[P: Hired](
     roster += [(player, player.entry_id, player.name, player.on_pitch) for player in gone]
     kept = {id(player) for player, *_rest in roster if player is not None}
     return roster, [player for player in players if id(player) not in kept]
+
+
+def roster_counts(players: Sequence[Hired]) -> dict[int, tuple[int, int]]:
+    """The counts ``players`` stand at, as :func:`draft_roster` takes them (entry id -> (on
+    the pitch, on the bench)): where the roster editor starts. A player whose entry left the
+    list is not counted."""
+    counts: dict[int, list[int]] = {}
+    for player in players:
+        if player.entry_id is not None:
+            slot = counts.setdefault(player.entry_id, [0, 0])
+            slot[0 if player.on_pitch else 1] += 1
+    return {pk: (pitch, bench) for pk, (pitch, bench) in counts.items()}

@@ -7,7 +7,6 @@ team's row lock.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
-from copy import copy
 from typing import Any
 
 from auditlog.context import disable_auditlog
@@ -18,11 +17,12 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from core import history
+from core.one_to_one import one_to_one_set
 from core.refusals import Refused
 from core.signals import lineup_changed
 from league.models import League, Team
 from matches import locking
-from matches.rosters import team_assert_editable, teams_assert_editable
+from matches.rosters import teams_assert_editable
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 
 PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
@@ -39,8 +39,7 @@ def players_create(*, players: Sequence[tuple[Team, Mapping[str, Any]]]) -> list
     """New players (``(team, fields)`` each), in order: their teams locked and checked
     editable, every player checked (:func:`players_check`), all inserted in one statement with
     their history. Refused as a whole on the first fault."""
-    teams = _lock_teams(team for team, _fields in players)
-    teams_assert_editable(teams=teams)
+    _lock_teams(team for team, _fields in players)
     rows = players_check(players=[(team, None, fields) for team, fields in players])
     Player.objects.bulk_create(rows)
     history.record_saves(saves=[(None, player) for player in rows])
@@ -99,7 +98,6 @@ def players_check(
 @transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
     _lock_teams([player.team])
-    team_assert_editable(team=player.team)
     player = player_check(team=player.team, player=player, **changes)
     player.save()
     lineup_changed.send(sender=Team, team=player.team)
@@ -109,7 +107,6 @@ def player_update(*, player: Player, **changes: Any) -> Player:
 @transaction.atomic
 def player_delete(*, player: Player) -> None:
     _lock_teams([player.team])
-    team_assert_editable(team=player.team)
     player.delete()
     lineup_changed.send(sender=Team, team=player.team)
 
@@ -132,7 +129,6 @@ def lineups_set(
     teams locked and checked editable, every line-up checked (:func:`lineups_validate`), the
     old slots deleted and the new ones inserted in one statement each."""
     teams = _lock_teams(team for team, _assignments in lineups)
-    teams_assert_editable(teams=teams)
     chosen = lineups_validate(lineups=lineups)
     _slots_delete(teams)
     LineupSlot.objects.bulk_create(
@@ -207,26 +203,12 @@ def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
     and checked editable, each tactic checked, the plans read in one query and written in
     one statement for the new ones and one for the changed ones, with their history."""
     teams = _lock_teams(team for team, _tactic in plans)
-    teams_assert_editable(teams=teams)
     for _team, tactic in plans:
         if tactic not in Tactic.values:
             raise Refused(
                 "unknown_tactic", _("Choose offensive, defensive or balanced."), field="tactic"
             )
-    existing = {plan.pk: plan for plan in MatchPlan.objects.filter(team__in=[t for t, _ in plans])}
-    created, changed = [], []
-    for team, tactic in plans:
-        plan = existing.get(team.pk)
-        if plan is None:
-            created.append(MatchPlan(team=team, tactic=tactic))
-        elif plan.tactic != tactic:
-            changed.append((copy(plan), plan))
-            plan.tactic = tactic
-    MatchPlan.objects.bulk_create(created)
-    MatchPlan.objects.bulk_update([plan for _before, plan in changed], ["tactic"])
-    history.record_save_groups(
-        groups=[([(None, plan) for plan in created], None), (changed, ["tactic"])]
-    )
+    one_to_one_set(MatchPlan, "tactic", plans)
     for team in teams:
         lineup_changed.send(sender=Team, team=team)
 
@@ -248,9 +230,11 @@ def _slots_delete(teams: Sequence[Team]) -> None:
 
 def _lock_teams(teams: Iterable[Team]) -> list[Team]:
     """Serialise roster writes of these teams (and against kick-off snapshots), in id order
-    (``matches.locking``'s); the distinct teams, in the order given."""
+    (``matches.locking``'s), refused when one is in play (``teams_assert_editable``); the
+    distinct teams, in the order given."""
     distinct = list({team.pk: team for team in teams}.values())
     locking.lock_teams(team.pk for team in distinct)
+    teams_assert_editable(teams=distinct)
     return distinct
 
 

@@ -113,10 +113,6 @@ class ListEntryForm(forms.ModelForm):
         fields = ["name", "role", "mo", "st", "ag", "co", "bp", "abilities", "price"]
 
 
-def _player_field(label, choices, required=True):
-    return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=required)
-
-
 def _number(label, low: int, high: int) -> forms.IntegerField:
     return forms.IntegerField(
         label=label, min_value=low, max_value=high, initial=0, required=False, widget=NUMBER
@@ -154,7 +150,9 @@ class RollForm(PageForm):
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         for role, label in self.PLAYER_ROLES.items():
-            self.fields[role] = _player_field(label, players, required=False)
+            self.fields[role] = forms.ChoiceField(
+                label=label, choices=[("", "—"), *players], required=False
+            )
         for name, label in (("unconscious", _("Unconscious")), ("badly_hurt", _("Badly hurt"))):
             self.fields[name] = forms.MultipleChoiceField(
                 label=label,

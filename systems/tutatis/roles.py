@@ -5,21 +5,11 @@ questions."""
 from typing import TYPE_CHECKING
 
 from league.roles import AnyUser, is_commissioner
+from matches.selectors import coach_side
 
 if TYPE_CHECKING:
     from league.models import League
     from matches.models import Fixture
-
-
-def coach_side(user: AnyUser, fixture: "Fixture") -> str | None:
-    """``"home"`` or ``"away"`` when ``user`` coaches that side of the fixture."""
-    if not user.is_authenticated:
-        return None
-    if fixture.home.coach_id == user.pk:
-        return "home"
-    if fixture.away.coach_id == user.pk:
-        return "away"
-    return None
 
 
 def can_edit_lists(user: AnyUser, league: "League") -> bool:
@@ -29,4 +19,7 @@ def can_edit_lists(user: AnyUser, league: "League") -> bool:
 
 def can_roll(user: AnyUser, fixture: "Fixture", side: str) -> bool:
     """A coach rolls for his own side; the commissioner for either."""
-    return is_commissioner(user, fixture.season.league) or coach_side(user, fixture) == side
+    return (
+        is_commissioner(user, fixture.season.league)
+        or coach_side(user=user, fixture=fixture) == side
+    )

@@ -46,23 +46,13 @@ def roster_check(*, team: Team, players: Sequence[Any] | None = None) -> dict[st
     return {"check": engine.team_check(players, budget=budget), "budget": budget}
 
 
-def roster_counts(*, team: Team) -> dict[int, tuple[int, int]]:
-    """``{list entry id: (on the pitch, on the bench)}``: the team's players per entry, as
-    the roster editor starts from."""
-    counts: dict[int, list[int]] = {}
-    for player in players_of(team=team):
-        if player.entry_id is not None:
-            slot = counts.setdefault(player.entry_id, [0, 0])
-            slot[0 if player.on_pitch else 1] += 1
-    return {pk: (pitch, bench) for pk, (pitch, bench) in counts.items()}
-
-
 def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
     """The league's open reports waiting for ``user``'s word: a pending one the user may
     confirm, or one the user may decide."""
+    reports = report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
     return [
         report
-        for report in league_open_reports(league=league)
+        for report in reports
         if (actions := report_actions(user, report)).confirm or actions.decide
     ]
 
@@ -216,11 +206,6 @@ def list_entry_get(*, entry_id: int) -> ListEntry:
     return ListEntry.objects.get(pk=entry_id)
 
 
-def league_open_reports(*, league: League) -> QuerySet[ResultReport]:
-    """The league's result reports still open (pending or disputed)."""
-    return report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
-
-
 def fixture_list() -> QuerySet[Fixture]:
     """Tutatis fixtures with their league, commissioner and coaches (the match page's)."""
     return Fixture.objects.select_related(
@@ -228,12 +213,8 @@ def fixture_list() -> QuerySet[Fixture]:
     ).filter(season__league__rule_system=RULE_SYSTEM)
 
 
-def fixture_get(*, pk: int) -> Fixture | None:
-    return fixture_list().filter(pk=pk).first()
-
-
-def roll_get(*, pk: int) -> MatchRoll | None:
-    return MatchRoll.objects.filter(pk=pk, fixture__season__league__rule_system=RULE_SYSTEM).first()
+def tutatis_rolls() -> QuerySet[MatchRoll]:
+    return MatchRoll.objects.filter(fixture__season__league__rule_system=RULE_SYSTEM)
 
 
 def team_list_get(*, team_list_id: int) -> TeamList | None:
@@ -261,8 +242,3 @@ def player_rows() -> QuerySet[Player]:
 
 def match_roll_rows() -> QuerySet[MatchRoll]:
     return MatchRoll.objects.select_related("replaced_by").order_by("pk")
-
-
-def tutatis_team(*, team_id: int) -> Team | None:
-    """The Tutatis team ``team_id`` with its league; ``None`` for another game's team."""
-    return tutatis_team_list().filter(pk=team_id).first()

@@ -3,7 +3,6 @@ freezes at kick-off) and, when both can play, the odds over many simulated match
 
 import hashlib
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -12,24 +11,20 @@ from league.models import Team
 from matches.models import Fixture
 from rules_engine.rotzball import odds
 from systems.rotzball.selectors import teams as selectors
+from systems.rotzball.selectors.pages import lineup_page_get
 from systems.rotzball.selectors.teams import coach_rule_of
 
 PREVIEW_MATCHES = 2_000
 """Matches simulated for a preview's odds: a few milliseconds, within a point of the truth."""
 
 
-@dataclass(frozen=True)
-class SidePreview:
-    team: Team
-    report: selectors.LineupReport
-
-
 def fixture_preview_get(*, fixture: Fixture) -> dict[str, Any]:
-    """Both sides' line-ups now and, when both are complete, the odds (seeded by the fixture:
-    the same line-ups always give the same figures)."""
+    """Both sides' line-ups now (each side's ``team`` and its :func:`lineup_page_get`) and,
+    when both are complete, the odds (seeded by the fixture: the same line-ups always give the
+    same figures)."""
     estimate = _estimate(fixture, PREVIEW_MATCHES)  # reads both line-ups and match plans
     sides = {
-        side: SidePreview(team, selectors.lineup_report(team=team))
+        side: {"team": team, **lineup_page_get(team=team)}
         for side, team in (("home", fixture.home), ("away", fixture.away))
     }
     chances = None

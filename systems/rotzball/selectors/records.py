@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 from core import documents
 from rules_engine.rotzball import ratings as sheet_ratings
 from rules_engine.rotzball.positions import player_score
-from rules_engine.rotzball.rules import counter_attack_tactic
+from rules_engine.rotzball.rules import OTHER, counter_attack_tactic
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 
 SIDES = ("home", "away")
-OTHER = {"home": "away", "away": "home"}
 PERIOD = re.compile(r"^extra_(\d+)_(first|second)$")
 
 

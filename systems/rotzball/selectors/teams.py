@@ -16,19 +16,19 @@ from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPla
 from systems.rotzball.roster_messages import lineup_problems_text
 
 
+def _lineup_slots() -> Prefetch:
+    """A team's line-up slots with their players."""
+    return Prefetch("lineup_slots", queryset=LineupSlot.objects.select_related("player"))
+
+
 def roster_prefetch(*, team: Team) -> None:
     """Load a team's players and line-up onto the instance already in hand."""
-    slots = LineupSlot.objects.select_related("player")
-    prefetch_related_objects([team], "players", Prefetch("lineup_slots", queryset=slots))
+    prefetch_related_objects([team], "players", _lineup_slots())
 
 
 def team_with_roster(*, team_id: int) -> Team:
-    slots = LineupSlot.objects.select_related("player")
-    return (
-        Team.objects.select_related("league", "coach")
-        .prefetch_related("players", Prefetch("lineup_slots", queryset=slots))
-        .get(pk=team_id)
-    )
+    teams = Team.objects.select_related("league", "coach")
+    return teams.prefetch_related("players", _lineup_slots()).get(pk=team_id)
 
 
 def player_list(*, team: Team) -> QuerySet[Player]:
@@ -117,8 +117,7 @@ def teams_sheets(
     issues of each whose line-up cannot: the line-ups and match plans read at once (a few
     queries for all), each sheet built and judged once."""
     teams = list(teams)
-    slots = LineupSlot.objects.select_related("player")
-    prefetch_related_objects(teams, Prefetch("lineup_slots", queryset=slots), "match_plan")
+    prefetch_related_objects(teams, _lineup_slots(), "match_plan")
     system = rules_engine.get_system(RULE_SYSTEM)
     sheets, blocked = {}, {}
     for team in teams:
@@ -139,10 +138,7 @@ def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
 
 def team_with_lineup() -> QuerySet[Team]:
     """Teams with their league and their line-up slots' players (a line-up's answer)."""
-    slots = LineupSlot.objects.select_related("player")
-    return Team.objects.select_related("league").prefetch_related(
-        Prefetch("lineup_slots", queryset=slots)
-    )
+    return Team.objects.select_related("league").prefetch_related(_lineup_slots())
 
 
 def player_rows() -> QuerySet[Player]:

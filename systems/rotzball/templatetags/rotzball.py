@@ -14,6 +14,7 @@ from systems.rotzball.selectors.records import tactic_label
 
 register = template.Library()
 register.filter("tactic_label", tactic_label)
+register.filter("roster_issue", roster_issue_text)  # an engine roster issue in words
 
 ROLLS = {
     "coach": pgettext_lazy("roll", "coach test"),
@@ -26,12 +27,6 @@ ROLLS = {
 PURPOSES = {text: (side, roll) for side, rolls in RECORDED.items() for roll, text in rolls.items()}
 """The purpose the engine records with each side's d100 roll: the side and the kind."""
 EXTRA_TOSS = re.compile(r"^extra period (\d+) coin toss$")
-
-
-@register.filter
-def roster_issue(issue) -> str:
-    """An engine roster issue as a translated sentence."""
-    return roster_issue_text(issue)
 
 
 @register.filter

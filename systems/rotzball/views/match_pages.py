@@ -7,7 +7,6 @@ from django.shortcuts import render
 from league import roles
 from matches.models import Fixture
 from systems.rotzball.selectors import records
-from systems.rotzball.selectors.pages import lineup_rows
 from systems.rotzball.selectors.preview import fixture_preview_get
 
 
@@ -21,8 +20,5 @@ def fixture_detail(request: HttpRequest, *, fixture: Fixture) -> HttpResponse:
         **records.match_report_get(fixture=fixture),
     }
     if fixture.status == Fixture.Status.SCHEDULED:
-        preview = fixture_preview_get(fixture=fixture)
-        context["preview"] = preview | {
-            "rows": {side: lineup_rows(p.report) for side, p in preview["sides"].items()}
-        }
+        context["preview"] = fixture_preview_get(fixture=fixture)
     return render(request, "rotzball/fixture.html", context)

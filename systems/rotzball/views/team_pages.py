@@ -86,23 +86,35 @@ def _checked(request, team: Team, form: PlayerForm, player: Player | None = None
     return _roster_page(request, team, form, editing=player)
 
 
+def _player_post(request, team: Team, player: Player | None = None) -> HttpResponse:
+    """A posted player form: checked as typed (``check=1``), else the player added (or
+    ``player`` changed) and on to the roster page; refused, the form again with its errors."""
+    form = PlayerForm(request.POST)
+    if request.POST.get("check"):
+        return _checked(request, team, form, player)
+    if form.is_valid():
+        try:
+            if player is None:
+                saved = services.player_create(team=team, **form.cleaned_data)
+                done_message = _("%(name)s joined the roster.") % {"name": saved.name}
+            else:
+                services.player_update(player=player, **form.cleaned_data)
+                done_message = _("%(name)s is updated.") % {"name": player.name}
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, done_message)
+            return done(request, reverse("league:roster", args=[team.pk]))
+    editing = None if player is None else _player(team, player.pk)
+    return _roster_page(request, team, form, editing=editing)
+
+
 @roster_editor_required
 def roster(request: HttpRequest, team: Team) -> HttpResponse:
     """The players, and a form to add one."""
     if request.method != "POST":
         return _roster_page(request, team, PlayerForm())
-    form = PlayerForm(request.POST)
-    if request.POST.get("check"):
-        return _checked(request, team, form)
-    if form.is_valid():
-        try:
-            player = services.player_create(team=team, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("%(name)s joined the roster.") % {"name": player.name})
-            return done(request, reverse("league:roster", args=[team.pk]))
-    return _roster_page(request, team, form)
+    return _player_post(request, team)
 
 
 @roster_editor_required
@@ -112,18 +124,7 @@ def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpRespons
         return _roster_page(
             request, team, PlayerForm(initial=PlayerForm.initial_for(player)), editing=player
         )
-    form = PlayerForm(request.POST)
-    if request.POST.get("check"):
-        return _checked(request, team, form, player)
-    if form.is_valid():
-        try:
-            services.player_update(player=player, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("%(name)s is updated.") % {"name": player.name})
-            return done(request, reverse("league:roster", args=[team.pk]))
-    return _roster_page(request, team, form, editing=_player(team, player_id))
+    return _player_post(request, team, player)
 
 
 @require_POST

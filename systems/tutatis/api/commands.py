@@ -23,17 +23,6 @@ ROSTER, OUT = s.TutatisRosterSerializer, s.TutatisRosterOutSerializer
 Data = dict[str, Any]
 
 
-def _found(row):
-    """``row``, or 404 when the selector found none."""
-    if row is None:
-        raise NotFound
-    return row
-
-
-def _team(pk: int):
-    return _found(selectors.tutatis_team(team_id=pk))
-
-
 def _counts(data: Data) -> dict[int, tuple[int, int]]:
     """A roster's counts (``TutatisRosterSerializer``): entry -> (on the pitch, on the bench)."""
     return {row["entry"]: (row["on_pitch"], row["bench"]) for row in data["entries"]}
@@ -50,10 +39,12 @@ def _roster_out(team) -> dict:
     return OUT({"players": players, "check": check}).data
 
 
-@API.get("teams/<int:pk>/roster/", "tutatis-roster", responses=OUT)
-def roster(request: Request, data: Data, pk: int) -> Any:
+@API.get(
+    "teams/<int:pk>/roster/", "tutatis-roster", responses=OUT, find=selectors.tutatis_team_list
+)
+def roster(request: Request, data: Data, team: Any) -> Any:
     """A Tutatis team's roster with the team-building check"""
-    return _roster_out(_team(pk))
+    return _roster_out(team)
 
 
 @API.command(
@@ -87,7 +78,9 @@ def roster_check(request: Request, data: Data, team: Any) -> Any:
 )
 def team_list_choose(request: Request, data: Data, team: Any) -> Any:
     """Choose the list a Tutatis team hires from"""
-    team_list = _found(selectors.team_list_get(team_list_id=data["team_list"]))
+    team_list = selectors.team_list_get(team_list_id=data["team_list"])
+    if team_list is None:
+        raise NotFound
     rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
     return _roster_out(team)
 

@@ -11,7 +11,6 @@ A team that has kicked off and waits for its result is frozen. The team row is l
 """
 
 from collections.abc import Mapping, Sequence
-from copy import copy
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -19,6 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core import history
+from core.one_to_one import one_to_one_set
 from core.refusals import Refused
 from league.models import League, Team
 from league.roles import can_edit_roster
@@ -100,30 +100,18 @@ def team_lists_choose(*, user: User, choices: Sequence[tuple[Team, TeamList]]) -
                 field="team_list",
             )
     ids = [team.pk for team in locked]
-    current = {row.pk: row for row in TutatisTeam.objects.filter(team__in=ids)}
     staffed = set(Player.objects.filter(team__in=ids).values_list("team_id", flat=True))
-    created, changed, rows = [], [], []
-    for team, (_team, team_list) in zip(locked, choices, strict=True):
-        row = current.get(team.pk)
-        if row is not None and row.team_list_id != team_list.pk and team.pk in staffed:
+
+    def check(team: Team, _team_list: TeamList) -> None:
+        if team.pk in staffed:
             raise Refused(
                 "roster_not_empty",
                 _("Fire every player before changing the team's list."),
                 field="team_list",
             )
-        if row is None:
-            row = TutatisTeam(team=team, team_list=team_list)
-            created.append(row)
-        elif row.team_list_id != team_list.pk:
-            changed.append((copy(row), row))
-            row.team_list = team_list
-        rows.append(row)
-    TutatisTeam.objects.bulk_create(created)
-    TutatisTeam.objects.bulk_update([row for _before, row in changed], ["team_list"])
-    history.record_save_groups(
-        groups=[([(None, row) for row in created], None), (changed, ["team_list"])]
-    )
-    return rows
+
+    chosen = [(team, team_list) for team, (_team, team_list) in zip(locked, choices, strict=True)]
+    return one_to_one_set(TutatisTeam, "team_list", chosen, check=check)
 
 
 def _hired(entry: ListEntry, team: Team, name: str, on_pitch: bool) -> Player:

@@ -4,18 +4,20 @@ printable match sheet."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
+from core.htmx import page_or_fragment
 from league.roles import is_commissioner
 from matches.models import Fixture
+from matches.selectors import coach_side
 from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
 from rules_engine.tutatis.match_day import ACTION_INPUTS
-from systems.tutatis import RULE_SYSTEM, roles, selectors
+from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.forms import ResultForm, RollForm
 from systems.tutatis.models import Action
 from systems.tutatis.services import matchday
@@ -35,10 +37,7 @@ report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = selectors.fixture_get(pk=pk)
-    if fixture is None:
-        raise Http404
-    return fixture
+    return get_object_or_404(selectors.fixture_list(), pk=pk)
 
 
 def _roll_form(
@@ -83,7 +82,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
     result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
     open_report = selectors.open_report(fixture=fixture)
     live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
-    side = roles.coach_side(user, fixture)
+    side = coach_side(user=user, fixture=fixture)
     commissioner = is_commissioner(user, league)
     actions = report_actions(user, open_report)
     return {
@@ -128,9 +127,8 @@ def _fragment_or_page(request: HttpRequest, fixture: Fixture, **extra) -> HttpRe
     )
     context.setdefault("result_form", _result_form(fixture, sheets=context["sheets"]))
     status = 400 if extra.get("roll_errors") else 200
-    if getattr(request, "htmx", None):
-        return render(request, "tutatis/fixture.html#tools", context, status=status)
-    return render(request, "tutatis/fixture.html", context, status=status)
+    template = page_or_fragment(request, "tutatis/fixture.html", "tools")
+    return render(request, template, context, status=status)
 
 
 @require_POST
@@ -156,9 +154,7 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def time_warp(request: HttpRequest, pk: int) -> HttpResponse:
     _signed(request)
-    first = selectors.roll_get(pk=pk)
-    if first is None:
-        raise Http404
+    first = get_object_or_404(selectors.tutatis_rolls(), pk=pk)
     try:
         matchday.time_warp(user=request.user, roll=first)
     except ValidationError as error:

@@ -15,6 +15,7 @@ from core.page_commands import command_redirect, form_command
 from league.models import League, Team
 from league.roles import can_edit_roster
 from matches.selectors import team_fixture_seasons, team_fixture_table
+from rules_engine.tutatis.roster_draft import roster_counts
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
 from systems.tutatis.models import Player
@@ -95,7 +96,7 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
         messages.info(request, _("Choose the team's list first."))
         return redirect(team.get_absolute_url())
     entries = selectors.entries_of(team_list=team_list)
-    counts = selectors.roster_counts(team=team)
+    counts = roster_counts(selectors.players_of(team=team))
     form = RosterForm(request.POST or None, entries=entries, counts=counts)
     context = {"team": team, "league": team.league, "team_list": team_list, "form": form}
     if request.method == "POST" and request.POST.get("check_only"):

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 import pytest
 
 from rules_engine import InvalidInput
-from rules_engine.tutatis.roster_draft import draft_roster, free_name
+from rules_engine.tutatis.roster_draft import draft_roster, free_name, roster_counts
 
 
 @dataclass
@@ -44,3 +44,13 @@ def test_an_entry_not_in_the_list_is_refused():
 def test_free_names_are_numbered_from_one():
     taken = {"Orc Brute 1"}
     assert [free_name("Orc Brute", taken) for _ in range(2)] == ["Orc Brute 2", "Orc Brute 3"]
+
+
+def test_the_counts_a_roster_stands_at_give_it_back_unchanged():
+    players = [Hired(1, "Orc Brute 1"), Hired(1, "Orc Brute 2", False), Hired(2, "Gob")]
+    players.append(Hired(None, "Old"))  # his entry left the list: not counted
+    counts = roster_counts(players)
+    assert counts == {1: (1, 1), 2: (1, 0)}
+    roster, fired = draft_roster(ENTRIES, players, counts)
+    assert [player for player, *_rest in roster] == [players[0], players[1], players[2], players[3]]
+    assert fired == []
