@@ -296,11 +296,9 @@ class TableResults:
         self, *, fixture: "Fixture", result: "Result", report: "ResultReport | None", dice: Dice
     ) -> Mapping[str, Any]:
         """Run the post-match sequence on the (locked) rows with ``dice``; return its log.
-        Default: the game's :meth:`post_match_many` of this one fixture where it writes one,
-        else nothing happens."""
-        if type(self).post_match_many is TableResults.post_match_many:
-            return {}
-        return self.post_match_many(played=[(fixture, result, report, dice)])[0]
+        The workflow calls :meth:`post_match_many`, whose default calls this one: a game
+        writes either. Default: nothing happens."""
+        return {}
 
     def post_match_many(
         self,
