@@ -114,14 +114,25 @@ def teams_sheets(
     *, teams: Iterable[Team]
 ) -> tuple[dict[int, dict[str, Any]], dict[int, list[rules_engine.RosterIssue]]]:
     """By team id, the sheet of each of ``teams`` whose line-up can kick off, and the blocking
-    issues of each whose line-up cannot: the line-ups and match plans read at once (a few
-    queries for all), each sheet built and judged once."""
+    issues of each whose line-up cannot: the line-ups' names and characteristics and the match
+    plans read as values at once (two queries for all, no model instance: a league page judges
+    its twenty teams' line-ups), each sheet built and judged once."""
     teams = list(teams)
-    prefetch_related_objects(teams, _lineup_slots(), "match_plan")
+    ids = [team.pk for team in teams]
+    lineups: dict[int, dict[str, dict[str, Any]]] = {pk: {} for pk in ids}
+    columns = [f"player__{field}" for field in SHEET_KEYS.values()]
+    slots = LineupSlot.objects.filter(team_id__in=ids).order_by()
+    for team_id, position, name, *values in slots.values_list(
+        "team_id", "position", "player__name", *columns
+    ):
+        lineups[team_id][position] = {"name": name, **dict(zip(SHEET_KEYS, values, strict=True))}
+    plans = MatchPlan.objects.filter(team_id__in=ids).order_by()
+    tactics = dict(plans.values_list("team_id", "tactic"))
     system = rules_engine.get_system(RULE_SYSTEM)
     sheets, blocked = {}, {}
     for team in teams:
-        sheet = team_sheet_get(team=team)
+        tactic = tactics.get(team.pk, Tactic.BALANCED)
+        sheet = positions.lineup_sheet(team.name, tactic, lineups[team.pk])
         blocking = [issue for issue in system.validate_roster(sheet) if issue.blocking]
         if blocking:
             blocked[team.pk] = blocking
