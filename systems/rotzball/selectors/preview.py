@@ -22,7 +22,8 @@ def fixture_preview_get(*, fixture: Fixture) -> dict[str, Any]:
     """Both sides' line-ups now (each side's ``team`` and its :func:`lineup_page_get`) and,
     when both are complete, the odds (seeded by the fixture: the same line-ups always give the
     same figures)."""
-    estimate = _estimate(fixture, PREVIEW_MATCHES)  # reads both line-ups and match plans
+    selectors.lineups_prefetch(teams=[fixture.home, fixture.away])
+    estimate = _estimate(fixture, PREVIEW_MATCHES)
     sides = {
         side: {"team": team, **lineup_page_get(team=team)}
         for side, team in (("home", fixture.home), ("away", fixture.away))

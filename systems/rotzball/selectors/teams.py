@@ -26,6 +26,13 @@ def roster_prefetch(*, team: Team) -> None:
     prefetch_related_objects([team], "players", _lineup_slots())
 
 
+def lineups_prefetch(*, teams: Iterable[Team]) -> None:
+    """Load the teams' line-ups (slots with their players) and match plans onto the instances
+    in hand, for a page that shows them and judges them (:func:`teams_sheets` reads them
+    there)."""
+    prefetch_related_objects(list(teams), _lineup_slots(), "match_plan")
+
+
 def team_with_roster(*, team_id: int) -> Team:
     teams = Team.objects.select_related("league", "coach")
     return teams.prefetch_related("players", _lineup_slots()).get(pk=team_id)
@@ -110,14 +117,18 @@ def coach_rule_of(league: League) -> str:
         return CoachRule.TEST
 
 
-def teams_sheets(
-    *, teams: Iterable[Team]
-) -> tuple[dict[int, dict[str, Any]], dict[int, list[rules_engine.RosterIssue]]]:
-    """By team id, the sheet of each of ``teams`` whose line-up can kick off, and the blocking
-    issues of each whose line-up cannot: the line-ups' names and characteristics and the match
-    plans read as values at once (two queries for all, no model instance: a league page judges
-    its twenty teams' line-ups), each sheet built and judged once."""
-    teams = list(teams)
+def _lineups_and_tactics(
+    teams: list[Team],
+) -> tuple[dict[int, dict[str, dict[str, Any]]], dict[int, str]]:
+    """Each team's line-up (position -> the sheet's player) and match plan, by team id: as the
+    instances hold them where the caller read them already (a match preview), else read as
+    values, two queries for all and no model instance (a league page judges twenty teams)."""
+    if all(_holds_lineup(team) for team in teams):
+        lineups = {
+            team.pk: {position: characteristics(p) for position, p in lineup_get(team=team).items()}
+            for team in teams
+        }
+        return lineups, {team.pk: tactic_of(team) for team in teams}
     ids = [team.pk for team in teams]
     lineups: dict[int, dict[str, dict[str, Any]]] = {pk: {} for pk in ids}
     columns = [f"player__{field}" for field in SHEET_KEYS.values()]
@@ -128,11 +139,26 @@ def teams_sheets(
         lineups[team_id][position] = {"name": name, **dict(zip(SHEET_KEYS, values, strict=True))}
     plans = MatchPlan.objects.filter(team_id__in=ids).order_by()
     tactics = dict(plans.values_list("team_id", "tactic"))
+    return lineups, {pk: tactics.get(pk, Tactic.BALANCED) for pk in ids}
+
+
+def _holds_lineup(team: Team) -> bool:
+    prefetched = getattr(team, "_prefetched_objects_cache", {})
+    return "lineup_slots" in prefetched and Team.match_plan.is_cached(team)
+
+
+def teams_sheets(
+    *, teams: Iterable[Team]
+) -> tuple[dict[int, dict[str, Any]], dict[int, list[rules_engine.RosterIssue]]]:
+    """By team id, the sheet of each of ``teams`` whose line-up can kick off, and the blocking
+    issues of each whose line-up cannot: the line-ups and match plans read at most once for
+    all, each sheet built and judged once."""
+    teams = list(teams)
+    lineups, tactics = _lineups_and_tactics(teams)
     system = rules_engine.get_system(RULE_SYSTEM)
     sheets, blocked = {}, {}
     for team in teams:
-        tactic = tactics.get(team.pk, Tactic.BALANCED)
-        sheet = positions.lineup_sheet(team.name, tactic, lineups[team.pk])
+        sheet = positions.lineup_sheet(team.name, tactics[team.pk], lineups[team.pk])
         blocking = [issue for issue in system.validate_roster(sheet) if issue.blocking]
         if blocking:
             blocked[team.pk] = blocking
