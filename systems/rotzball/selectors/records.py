@@ -10,11 +10,13 @@ from itertools import groupby
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from core import documents
 from rules_engine.rotzball import ratings as sheet_ratings
 from rules_engine.rotzball.positions import player_score
-from rules_engine.rotzball.rules import OTHER, counter_attack_tactic
+from rules_engine.rotzball.rules import OTHER
+from rules_engine.rotzball.turns import TurnOutcome, turn_outcome, turn_targets
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 
 SIDES = ("home", "away")
@@ -134,54 +136,36 @@ def match_grid(*, record: Mapping[str, Any] | None, fixture) -> dict[str, Any]:
     return {"periods": periods, "numbers": numbers, "rows": rows}
 
 
-def _parts(base_label: str, target: int, modifiers: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """``target = base + modifiers``: the base is what is left of the target."""
-    shown = [(label, value) for label, value in modifiers if value]
-    return [(base_label, target - sum(value for _label, value in shown)), *shown]
-
-
 def turn_accounts(*, record: Mapping[str, Any] | None, fixture) -> list[dict[str, Any]]:
     """The record's turns in words, in order (see :func:`turn_account`)."""
     return [turn_account(turn, fixture) for turn in (record or {}).get("turns", [])]
 
 
 def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
-    """One turn in words: who had the ball and chose what, each roll with its target explained,
-    and what came of it. In a counter-attack the initiative team's tactic works the other way
-    round: each side's roll gets the tactic modifier the engine gives it
-    (``counter_attack_tactic``)."""
+    """One turn in words: who had the ball and chose what, each roll with its target explained
+    (the engine's ``turn_targets``), and what came of it (its ``turn_outcome``)."""
     teams = {side: getattr(fixture, side) for side in SIDES}
-    initiative = turn["initiative"]
     attacker = turn["attacking"]
     defender = OTHER[attacker]
-    mods = turn["modifiers"]
-    coach_label = _("coach test") if turn.get("coach_tests") else _("better coach")
+    targets = turn_targets(turn)
+    labels = {
+        "tactic": _("offensive tactic") if turn["tactic"] == "offensive" else _("defensive tactic"),
+        "coach": _("coach test") if turn.get("coach_tests") else _("better coach"),
+        "carry_over": _("carried over"),
+    }
 
-    def modifiers(side: str, tactic: int) -> list[tuple[str, int]]:
-        tactic_name = (
-            _("offensive tactic") if turn["tactic"] == "offensive" else _("defensive tactic")
-        )
-        return [
-            (tactic_name, tactic),
-            (coach_label, mods[side]["coach"]),
-            (_("carried over"), mods[side]["carry_over"]),
-        ]
-
-    def explained(roll: dict[str, Any], label: str, side: str, tactic: int) -> dict[str, Any]:
+    def explained(roll: dict[str, Any], target: str, base: str) -> dict[str, Any]:
         """The roll with its team, its result in words and its target explained."""
-        parts = _parts(label, roll["target"], modifiers(side, tactic))
+        parts = [(labels.get(key, base), value) for key, value in targets[target]]
         result = roll_result(roll["result"])
         return {**roll, "team_obj": teams[roll["team"]], "result_label": result, "parts": parts}
 
-    attack = explained(turn["attack"], _("attack"), attacker, mods[attacker]["tactic"])
-    defence = explained(turn["defence"], _("defence"), defender, mods[defender]["tactic"])
     counter = None
     if turn.get("counter_attack"):
         raw = turn["counter_attack"]
-        tactics = {side: counter_attack_tactic(side, initiative) for side in SIDES}
         counter = {
-            "attack": explained(raw["attack"], _("attack"), defender, tactics[defender]),
-            "defence": explained(raw["defence"], _("defence"), attacker, tactics[attacker]),
+            "attack": explained(raw["attack"], "counter_attack", _("attack")),
+            "defence": explained(raw["defence"], "counter_defence", _("defence")),
         }
     coach_tests = None
     if turn.get("coach_tests"):
@@ -195,59 +179,44 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
         if value
     ]
     names = {side: team.name for side, team in teams.items()}
+    values = {
+        "attacker": names[attacker],
+        "defender": names[defender],
+        "initiative": names[turn["initiative"]],
+        "scorer": names[turn["goal"]] if turn.get("goal") else "",
+        "holder": names[turn["ball_after"]],
+    }
     return {
         "number": turn["turn"],
         "period": period_label(turn["period"]),
-        "initiative_team": teams[initiative],
+        "initiative_team": teams[turn["initiative"]],
         "tactic": tactic_label(turn["tactic"]),
         "tactic_code": turn["tactic"],
         "coach_tests": coach_tests,
-        "attack": attack,
-        "defence": defence,
+        "attack": explained(turn["attack"], "attack", _("attack")),
+        "defence": explained(turn["defence"], "defence", _("defence")),
         "counter": counter,
-        "goal": names[turn["goal"]] if turn.get("goal") else None,
-        "outcome": _outcome(turn, names),
+        "goal": values["scorer"] or None,
+        "outcome": OUTCOMES[turn_outcome(turn)] % values,
         "carry": carry,
         "score": turn["score"],
     }
 
 
-def _outcome(turn: dict[str, Any], names: dict[str, str]) -> str:
-    attacker = turn["attacking"]
-    defender = OTHER[attacker]
-    values = {
-        "attacker": names[attacker],
-        "defender": names[defender],
-        "initiative": names[turn["initiative"]],
-    }
-    counter = turn.get("counter_attack")
-    if counter:
-        values["scorer"] = names[turn["goal"]] if turn.get("goal") else ""
-        if turn.get("goal"):
-            return (
-                _("%(defender)s wins the ball and counter-attacks at once: goal for %(scorer)s!")
-                % values
-            )
-        if turn["ball_after"] == defender:
-            return (
-                _(
-                    "%(defender)s wins the ball and counter-attacks at once, but does not "
-                    "score; it keeps the ball."
-                )
-                % values
-            )
-        return (
-            _(
-                "%(defender)s wins the ball and counter-attacks at once, but %(attacker)s "
-                "wins it back."
-            )
-            % values
-        )
-    if turn.get("goal"):
-        return _("Goal for %(attacker)s! The ball goes to %(defender)s.") % values
-    if turn["attack"]["result"] == "CS" and turn["defence"]["result"] == "CS":
-        return _("Two critical successes cancel out: nothing happens.")
-    if turn["ball_after"] != turn["initiative"]:
-        holder = {**values, "holder": names[turn["ball_after"]]}
-        return _("%(holder)s takes the ball.") % holder
-    return _("No goal; the ball stays with %(initiative)s.") % values
+OUTCOMES = {
+    TurnOutcome.COUNTER_GOAL: _lazy(
+        "%(defender)s wins the ball and counter-attacks at once: goal for %(scorer)s!"
+    ),
+    TurnOutcome.COUNTER_KEPT: _lazy(
+        "%(defender)s wins the ball and counter-attacks at once, but does not score; it keeps "
+        "the ball."
+    ),
+    TurnOutcome.COUNTER_LOST: _lazy(
+        "%(defender)s wins the ball and counter-attacks at once, but %(attacker)s wins it back."
+    ),
+    TurnOutcome.GOAL: _lazy("Goal for %(attacker)s! The ball goes to %(defender)s."),
+    TurnOutcome.CANCELLED: _lazy("Two critical successes cancel out: nothing happens."),
+    TurnOutcome.TAKEN: _lazy("%(holder)s takes the ball."),
+    TurnOutcome.STAYS: _lazy("No goal; the ball stays with %(initiative)s."),
+}
+"""How a turn ended (the engine's ``turn_outcome``), in words."""
