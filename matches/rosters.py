@@ -1,11 +1,12 @@
 """When a team's roster may change: not between its kick-off and its result."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from league.models import Team
+from matches import locking
 from matches.selectors import teams_in_play_fixtures
 
 
@@ -30,3 +31,14 @@ def teams_assert_editable(*, teams: Sequence[Team]) -> None:
                 team=team.name,
                 opponent=fixture.away.name if fixture.home_id == team.pk else fixture.home.name,
             )
+
+
+def teams_lock_editable(*, teams: Iterable[Team]) -> list[Team]:
+    """Serialise roster writes of ``teams`` (and against kick-off snapshots): their rows locked
+    in id order (``matches.locking``'s), refused when one is in play
+    (:func:`teams_assert_editable`). The locked rows, each team once, in the order given."""
+    ids = list(dict.fromkeys(team.pk for team in teams))
+    locked = {team.pk: team for team in locking.lock_teams(ids)}
+    rows = [locked[pk] for pk in ids]
+    teams_assert_editable(teams=rows)
+    return rows

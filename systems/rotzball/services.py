@@ -2,11 +2,11 @@
 
 Every function is keyword-only, validates with the rule, raises ``ValidationError`` with
 field messages for what the user can fix, and changes nothing when it refuses. Rosters change
-only before the team's next kick-off (``matches.rosters.team_assert_editable``), under the
-team's row lock.
+only before the team's next kick-off, under the team's row lock
+(``matches.rosters.teams_lock_editable``).
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from auditlog.context import disable_auditlog
@@ -21,8 +21,7 @@ from core.one_to_one import one_to_one_set
 from core.refusals import Refused
 from core.signals import lineup_changed
 from league.models import League, Team
-from matches import locking
-from matches.rosters import teams_assert_editable
+from matches.rosters import teams_lock_editable
 from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
 
 PLAYER_FIELDS = ("name", "endurance", "agility", "strength", "intelligence")
@@ -39,7 +38,7 @@ def players_create(*, players: Sequence[tuple[Team, Mapping[str, Any]]]) -> list
     """New players (``(team, fields)`` each), in order: their teams locked and checked
     editable, every player checked (:func:`players_check`), all inserted in one statement with
     their history. Refused as a whole on the first fault."""
-    _lock_teams(team for team, _fields in players)
+    teams_lock_editable(teams=(team for team, _fields in players))
     rows = players_check(players=[(team, None, fields) for team, fields in players])
     Player.objects.bulk_create(rows)
     history.record_saves(saves=[(None, player) for player in rows])
@@ -97,7 +96,7 @@ def players_check(
 
 @transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
-    _lock_teams([player.team])
+    teams_lock_editable(teams=[player.team])
     player = player_check(team=player.team, player=player, **changes)
     player.save()
     lineup_changed.send(sender=Team, team=player.team)
@@ -106,7 +105,7 @@ def player_update(*, player: Player, **changes: Any) -> Player:
 
 @transaction.atomic
 def player_delete(*, player: Player) -> None:
-    _lock_teams([player.team])
+    teams_lock_editable(teams=[player.team])
     player.delete()
     lineup_changed.send(sender=Team, team=player.team)
 
@@ -128,7 +127,7 @@ def lineups_set(
     """:func:`lineup_set` for many teams (``(team, assignments)`` each, a team once): the
     teams locked and checked editable, every line-up checked (:func:`lineups_validate`), the
     old slots deleted and the new ones inserted in one statement each."""
-    teams = _lock_teams(team for team, _assignments in lineups)
+    teams = teams_lock_editable(teams=(team for team, _assignments in lineups))
     chosen = lineups_validate(lineups=lineups)
     _slots_delete(teams)
     LineupSlot.objects.bulk_create(
@@ -202,7 +201,7 @@ def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
     """Set many teams' match plans (``(team, tactic)`` each, a team once): the teams locked
     and checked editable, each tactic checked, the plans read in one query and written in
     one statement for the new ones and one for the changed ones, with their history."""
-    teams = _lock_teams(team for team, _tactic in plans)
+    teams = teams_lock_editable(teams=(team for team, _tactic in plans))
     for _team, tactic in plans:
         if tactic not in Tactic.values:
             raise Refused(
@@ -226,16 +225,6 @@ def _slots_delete(teams: Sequence[Team]) -> None:
     collector.collect(slots)
     with disable_auditlog():
         collector.delete()
-
-
-def _lock_teams(teams: Iterable[Team]) -> list[Team]:
-    """Serialise roster writes of these teams (and against kick-off snapshots), in id order
-    (``matches.locking``'s), refused when one is in play (``teams_assert_editable``); the
-    distinct teams, in the order given."""
-    distinct = list({team.pk: team for team in teams}.values())
-    locking.lock_teams(team.pk for team in distinct)
-    teams_assert_editable(teams=distinct)
-    return distinct
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

@@ -22,8 +22,7 @@ from core.one_to_one import one_to_one_set
 from core.refusals import Refused
 from league.models import League, Team
 from league.roles import can_edit_roster
-from matches import locking
-from matches.rosters import teams_assert_editable
+from matches.rosters import teams_lock_editable
 from rules_engine import InvalidInput
 from rules_engine.tutatis import TeamRule
 from rules_engine.tutatis.roster_draft import draft_roster, free_name
@@ -37,18 +36,17 @@ def _locked_team(team: Team, user: User) -> Team:
 
 
 def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
-    """``teams`` (Tutatis teams ``user`` may edit) locked in id order, refused when one is in
-    play (``matches.rosters``); the locked rows, in the order given."""
+    """``teams`` (Tutatis teams ``user`` may edit) locked, refused when one is in play
+    (``matches.rosters.teams_lock_editable``); the locked rows, in the order given."""
     for team in teams:
         if team.league.rule_system != RULE_SYSTEM:
             raise Refused("not_tutatis", _("This is not a Tutatis team."), field="team")
         if not can_edit_roster(user, team):
             raise PermissionDenied(_("Only the team's coach or the commissioner edits its roster."))
-    locked = {team.pk: team for team in locking.lock_teams(team.pk for team in teams)}
+    locked = {team.pk: team for team in teams_lock_editable(teams=teams)}
     leagues = League.objects.in_bulk({team.league_id for team in locked.values()})
     for team in locked.values():
         team.league = leagues[team.league_id]  # read again, once for all
-    teams_assert_editable(teams=list(locked.values()))
     return [locked[team.pk] for team in teams]
 
 
