@@ -19,11 +19,4 @@ league_patterns = [
     path("teams/<int:pk>/plan/", team_pages.match_plan, name="plan"),
 ]
 
-api_patterns = [
-    path("teams/<int:pk>/lineup/", commands.TeamLineupView.as_view(), name="team-lineup"),
-    path(
-        "teams/<int:pk>/match-plan/",
-        commands.TeamMatchPlanView.as_view(),
-        name="team-match-plan",
-    ),
-]
+api_patterns = [*commands.LINEUP.patterns(), *commands.PLAN.patterns()]

@@ -1,10 +1,12 @@
-"""Rotzball roster commands on one team: its line-up and match plan."""
+"""Rotzball roster commands on one team: its line-up and match plan. One declared command per
+address and method, each calling one service; its docstring is the operation's summary
+(``core.api.base.CommandRoutes``)."""
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
 from rest_framework.request import Request
-from rest_framework.response import Response
 
-from core.api.base import ObjectCommandView
+from core.api.base import CommandRoutes, ObjectCommandView
 from core.api.permissions import ReadOnly
 from league import selectors as league_selectors
 from league.api.permissions import CanEditRoster
@@ -12,6 +14,11 @@ from systems.rotzball import services
 from systems.rotzball.api import serializers as s
 from systems.rotzball.models import LineupSlot, Player
 from systems.rotzball.selectors import teams as selectors
+
+LINEUP = CommandRoutes("", [ReadOnly | CanEditRoster], base=ObjectCommandView)
+"""The line-up: anyone reads it, its coach or commissioner sets it."""
+PLAN = CommandRoutes("", [CanEditRoster], base=ObjectCommandView)
+"""The match plan, set by the team's coach or commissioner."""
 
 
 def _lineup_data(lineup: dict[str, Player]) -> dict[str, dict | None]:
@@ -23,48 +30,39 @@ def _lineup_data(lineup: dict[str, Player]) -> dict[str, dict | None]:
     }
 
 
-class TeamLineupView(ObjectCommandView):
-    serializer_class = s.LineupSerializer
-    permission_classes = [ReadOnly | CanEditRoster]
-
-    def get_queryset(self):
-        if self.request.method == "GET":
-            return selectors.team_with_lineup()
-        return league_selectors.team_with_league()  # lineup_set reads the slots it replaces
-
-    @extend_schema(summary="Show a team's line-up", responses=s.LineupOutputSerializer)
-    def get(self, request: Request, pk: int) -> Response:
-        team = self.get_object()
-        return Response(_lineup_data(selectors.lineup_get(team=team)))
-
-    @extend_schema(
-        summary="Set a team's line-up (its coach or commissioner, before kick-off)",
-        request=s.LineupSerializer,
-        responses=s.LineupOutputSerializer,
-    )
-    def put(self, request: Request, pk: int) -> Response:
-        team = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        lineup = services.lineup_set(team=team, assignments=serializer.validated_data)
-        return Response(_lineup_data(lineup))
+@LINEUP.get(
+    "teams/<int:pk>/lineup/",
+    "team-lineup",
+    responses=s.LineupOutputSerializer,
+    find=selectors.team_with_lineup,
+)
+def lineup(request: Request, data: dict, team: Any) -> Any:
+    """Show a team's line-up"""
+    return _lineup_data(selectors.lineup_get(team=team))
 
 
-class TeamMatchPlanView(ObjectCommandView):
-    serializer_class = s.MatchPlanSerializer
-    permission_classes = [CanEditRoster]
+@LINEUP.command(
+    "put",
+    "teams/<int:pk>/lineup/",
+    "team-lineup",
+    s.LineupSerializer,
+    s.LineupOutputSerializer,
+    find=league_selectors.team_with_league,  # lineup_set reads the slots it replaces
+)
+def lineup_set(request: Request, data: dict, team: Any) -> Any:
+    """Set a team's line-up (its coach or commissioner, before kick-off)"""
+    return _lineup_data(services.lineup_set(team=team, assignments=data))
 
-    def get_queryset(self):
-        return league_selectors.team_with_league()
 
-    @extend_schema(
-        summary="Set a team's match plan (its coach or commissioner, before kick-off)",
-        request=s.MatchPlanSerializer,
-        responses=s.MatchPlanSerializer,
-    )
-    def put(self, request: Request, pk: int) -> Response:
-        team = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        team = services.team_set_match_plan(team=team, tactic=serializer.validated_data["tactic"])
-        return Response({"tactic": selectors.tactic_of(team)})
+@PLAN.command(
+    "put",
+    "teams/<int:pk>/match-plan/",
+    "team-match-plan",
+    s.MatchPlanSerializer,
+    s.MatchPlanSerializer,
+    find=league_selectors.team_with_league,
+)
+def match_plan_set(request: Request, data: dict, team: Any) -> Any:
+    """Set a team's match plan (its coach or commissioner, before kick-off)"""
+    team = services.team_set_match_plan(team=team, tactic=data["tactic"])
+    return {"tactic": selectors.tactic_of(team)}
