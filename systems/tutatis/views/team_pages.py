@@ -85,7 +85,7 @@ def _check_context(team: Team, form: RosterForm) -> dict:
         draft, _fired = rosters.roster_draft(team=team, counts=form.counts())
     except ValidationError as error:
         return {"draft_error": " ".join(error.messages), "budget": budget}
-    return {**selectors.roster_check(team=team, players=draft), "draft": draft}
+    return selectors.roster_check(team=team, players=draft)
 
 
 @editor_gate
