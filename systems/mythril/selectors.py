@@ -11,7 +11,7 @@ from league.models import League, Season, Team
 from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
-from rules_engine.mythril.hiring import apothecary_for
+from rules_engine.mythril.hiring import apothecary_for, team_rating
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
@@ -129,9 +129,10 @@ def apothecary_kind(team: Team, players: list[Player]) -> str:
     profile = profile_of(team)
     if profile is None:
         return "none"
-    rating = sum(p.cost for p in players) // 10_000
     return apothecary_for(
-        engine.engine_team_list(profile.team_list), real_bought=profile.apothecary, rating=rating
+        engine.engine_team_list(profile.team_list),
+        real_bought=profile.apothecary,
+        rating=team_rating(p.cost for p in players),
     ).value
 
 
