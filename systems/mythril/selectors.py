@@ -8,6 +8,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
+from league.selectors import season_with_league
 from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
@@ -234,6 +235,11 @@ def team_list() -> QuerySet[Team]:
     return Team.objects.select_related(
         "league", "coach", "mythril__team_list", "mythril__home_pitch"
     ).filter(league__rule_system=RULE_SYSTEM)
+
+
+def season_list() -> QuerySet[Season]:
+    """Seasons of Mythril leagues, with their league."""
+    return season_with_league().filter(league__rule_system=RULE_SYSTEM)
 
 
 def league_teams(*, league: League) -> QuerySet[Team]:

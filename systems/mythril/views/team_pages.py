@@ -23,7 +23,7 @@ from league.roles import can_edit_roster, is_commissioner
 from league.selectors import season_with_league
 from league.views.commissioner import form_page
 from matches.selectors import fixture_list
-from systems.mythril import RULE_SYSTEM, selectors
+from systems.mythril import selectors
 from systems.mythril.forms import DraftForm, PlayerRenameForm, RosterImportForm
 from systems.mythril.selectors import settings_of
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams
@@ -257,7 +257,7 @@ def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """The commissioner sees a matchday's team bets."""
-    season = get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
+    season = get_object_or_404(selectors.season_list(), pk=pk)
     if not is_commissioner(request.user, season.league):
         raise Http404
     return render(
