@@ -2,6 +2,7 @@
 Mythril pages show."""
 
 from collections.abc import Sequence
+from itertools import groupby, islice
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -313,20 +314,16 @@ def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
     )
     entered = set(MatchdayEntry.objects.filter(team=team).values_list("season_id", "round"))
     bets = {b.fixture_id: b for b in TeamBet.objects.filter(team=team)}
-    rounds: dict[tuple[int, int], dict[str, Any]] = {}
-    for fixture in fixtures:
-        key = (fixture.season_id, fixture.round)
-        rounds.setdefault(
-            key,
-            {
-                "season": fixture.season,
-                "round": fixture.round,
-                "entered": key in entered,
-                "fixtures": [],
-            },
-        )
-        rounds[key]["fixtures"].append({"fixture": fixture, "bet": bets.get(fixture.pk)})
-    return list(rounds.values())[:3]
+    matchdays = groupby(fixtures, key=lambda fixture: (fixture.season, fixture.round))
+    return [
+        {
+            "season": season,
+            "round": round,
+            "entered": (season.pk, round) in entered,
+            "fixtures": [{"fixture": f, "bet": bets.get(f.pk)} for f in matchday],
+        }
+        for (season, round), matchday in islice(matchdays, 3)
+    ]
 
 
 def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
