@@ -444,16 +444,9 @@ def fixture_team_bets(*, fixture: Fixture) -> QuerySet[TeamBet]:
 
 def post_match_log(*, fixture_id: int) -> dict[str, Any] | None:
     """The fixture's post-match sequence with every roll, or None before it has one."""
-    run = post_match_run(fixture=Fixture(pk=fixture_id))
-    if run is None:
-        return None
-    return {
-        "fixture": fixture_id,
-        "status": run.status,
-        "seed": run.seed,
-        "log": run.log,
-        "rolls": run.rolls,
-    }
+    runs = PostMatchRun.objects.filter(fixture_id=fixture_id)
+    run = runs.values("status", "seed", "log", "rolls").first()
+    return None if run is None else {"fixture": fixture_id, **run}
 
 
 def trophy_rows(*, season: Season) -> list[dict[str, Any]]:
