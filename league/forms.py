@@ -279,3 +279,10 @@ class TeamRegisterForm(PageForm):
     secondary_colour = forms.CharField(
         label=_("Secondary colour"), initial="#f2c14e", widget=COLOUR_WIDGET
     )
+
+
+class PlayerRenameForm(PageForm):
+    """A player of a team (a Killpower gladiator, a Mythril player) given another name: the
+    game's service checks it (``league.views.renaming``)."""
+
+    name = forms.CharField(label=_("New name"), max_length=80)

@@ -1,6 +1,7 @@
 """Read-side queries for leagues and teams (each with its game's one-to-one rows joined)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
@@ -27,6 +28,24 @@ def team_default_colours(*, league: League) -> tuple[str, str]:
     """The primary and secondary colours of the league's next team: the palette's next pair
     after the teams it has (a ninth team starts the palette again)."""
     return TEAM_COLOURS[Team.objects.filter(league=league).count() % len(TEAM_COLOURS)]
+
+
+def teams_coloured(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """New teams' ``{"name", "coach", "primary_colour", "secondary_colour"}`` with the colours
+    left out taken from the palette in turn, after the teams the league has."""
+    count = Team.objects.filter(league=league).count()
+    specs = []
+    for index, spec in enumerate(teams):
+        primary, secondary = TEAM_COLOURS[(count + index) % len(TEAM_COLOURS)]
+        specs.append(
+            {
+                "name": spec["name"],
+                "coach": spec.get("coach"),
+                "primary_colour": spec.get("primary_colour") or primary,
+                "secondary_colour": spec.get("secondary_colour") or secondary,
+            }
+        )
+    return specs
 
 
 def league_with_commissioner() -> QuerySet[League]:

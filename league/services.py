@@ -20,7 +20,7 @@ from core.refusals import Refused
 from league import plugins
 from league.defaults import team_name_check
 from league.models import TIEBREAKER_CHOICES, League, Season, Team
-from league.selectors import TEAM_COLOURS
+from league.selectors import teams_coloured
 
 TIEBREAKER_KEYS = {key for key, _label in TIEBREAKER_CHOICES}
 TEAM_FIELDS = ("name", "coach", "primary_colour", "secondary_colour")
@@ -216,18 +216,7 @@ def teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]) -> lis
     each), in order, as the league's game registers them (``league.plugins.teams``: plain
     rows in one statement by default, Killpower Ball's seven gladiators each). Colours left
     out are the palette's next pairs, after the teams the league has."""
-    count = Team.objects.filter(league=league).count()
-    specs = []
-    for index, spec in enumerate(teams):
-        primary, secondary = TEAM_COLOURS[(count + index) % len(TEAM_COLOURS)]
-        specs.append(
-            {
-                "name": spec["name"],
-                "coach": spec.get("coach"),
-                "primary_colour": spec.get("primary_colour") or primary,
-                "secondary_colour": spec.get("secondary_colour") or secondary,
-            }
-        )
+    specs = teams_coloured(league=league, teams=teams)
     return plugins.teams.of(league.rule_system).teams_register(league=league, teams=specs)
 
 

@@ -20,7 +20,7 @@ than 11 players on the pitch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -39,6 +39,8 @@ from rules_engine.mythril.roster import (
 )
 
 BEGINNER_APOTHECARY_LEAVES_AT = 150
+RATING_UNIT = 10_000
+"""The gold a point of team rating stands for."""
 BEGINNER_APOTHECARY_HEALS_ON = 3
 
 
@@ -244,6 +246,16 @@ class Apothecary(StrEnum):
     NONE = "none"
     BEGINNER = "beginner"
     REAL = "real"
+
+
+def team_rating(costs: Iterable[int]) -> int:
+    """A team's rating: its players' value (``costs``) in points of :data:`RATING_UNIT`,
+    rounded down.
+
+    >>> team_rating([50_000, 95_000, 4_999])
+    14
+    """
+    return sum(costs) // RATING_UNIT
 
 
 def apothecary_for(team_list: TeamList, *, real_bought: bool, rating: int) -> Apothecary:

@@ -168,3 +168,14 @@ def table_counts(
 def table_points(counts: Mapping[str, int], points: ChampionshipPoints) -> int:
     """A team's points from its kept :data:`POINT_UNITS` under the league's ``points``."""
     return counts["fixed"] + counts["draw_units"] * points.draw + counts["loss_units"] * points.loss
+
+
+def table_order(points: int, touchdowns_for: int, touchdowns_against: int) -> tuple[int, ...]:
+    """The sort key of a line of the championship table: more points first, then the better
+    touchdown difference, then more touchdowns scored (a caller breaks what is still level,
+    by name say).
+
+    >>> sorted([(3, 1, 1), (3, 2, 0), (4, 0, 5)], key=lambda line: table_order(*line))
+    [(4, 0, 5), (3, 2, 0), (3, 1, 1)]
+    """
+    return (-points, touchdowns_against - touchdowns_for, -touchdowns_for)

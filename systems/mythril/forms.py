@@ -79,10 +79,6 @@ class DraftForm(PageForm):
         return picks
 
 
-class PlayerRenameForm(PageForm):
-    name = forms.CharField(label=_("New name"), max_length=80)
-
-
 class RosterImportForm(PageForm):
     file = forms.FileField(label=_("Roster data file (JSON or YAML)"))
 

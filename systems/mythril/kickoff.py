@@ -1,40 +1,30 @@
 """Kick-off of a Mythril fixture: both team sheets and the league's settings frozen on it.
 
 The caller holds both teams' and the fixture's row locks (``matches.locking``). A fixture
-kicks off at its time (the sweeper) or when its result is first entered.
+kicks off at its time (the sweeper) or when its first result is entered. Every team may play:
+its sheet is frozen as it stands.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping
+from typing import Any
 
-from django.utils import timezone
-
-from matches.models import Fixture
+from league.models import League, Team
+from matches.sheet_kickoff import SheetKickOff
 from systems.mythril import selectors
 from systems.mythril.services.settings import engine_settings_input
 
 SIDES = ("home", "away")
 
 
-def kick_off(fixture: Fixture) -> None:
-    fixtures_freeze([fixture])
-    fixture.save(
-        update_fields=["home_sheet", "away_sheet", "options", "status", "locked_at", "problem"]
-    )
+class MythrilKickOff(SheetKickOff):
+    cleared = ("problem",)
+
+    def team_sheets(self, teams: list[Team]) -> tuple[Mapping[int, Any], Mapping[int, str]]:
+        return {team.pk: selectors.team_sheet(team) for team in teams}, {}
+
+    def league_options(self, league: League) -> dict[str, Any]:
+        return {"settings": engine_settings_input(league)}
 
 
-def fixtures_freeze(fixtures: Sequence[Fixture]) -> None:
-    """Freeze fixtures of one league as a kick-off does, on the objects only: each team's
-    sheet built once, the league's settings read once."""
-    if not fixtures:
-        return
-    settings = engine_settings_input(fixtures[0].season.league)
-    teams = {team.pk: team for fixture in fixtures for team in (fixture.home, fixture.away)}
-    sheets = {pk: selectors.team_sheet(team) for pk, team in teams.items()}
-    now = timezone.now()
-    for fixture in fixtures:
-        fixture.home_sheet = sheets[fixture.home_id]
-        fixture.away_sheet = sheets[fixture.away_id]
-        fixture.options = {"settings": settings}
-        fixture.status = Fixture.Status.LOCKED
-        fixture.locked_at = now
-        fixture.problem = ""
+KICK_OFF = MythrilKickOff()
+kick_off = KICK_OFF.kick_off

@@ -28,7 +28,7 @@ from matches.models import Fixture, Result
 from matches.table_results.services import result_of
 from rules_engine import Dice
 from systems.mythril.demo import TEAMS, _players, result_entry
-from systems.mythril.kickoff import SIDES, fixtures_freeze
+from systems.mythril.kickoff import KICK_OFF, SIDES
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.report_checks import validated
 from systems.mythril.services.teams import mythril_teams_register
@@ -49,7 +49,7 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
 
 def load_kick_off(*, fixtures: Sequence[Fixture], dice: Dice) -> None:
     """Freeze the fixtures as ``kick_off`` does, on the objects only."""
-    fixtures_freeze(fixtures)
+    KICK_OFF.fixtures_freeze(fixtures=fixtures)
 
 
 def load_results(*, fixtures: Sequence[Fixture], dice: Dice, by: User) -> list[Result]:

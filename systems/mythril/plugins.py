@@ -75,7 +75,7 @@ def register() -> None:
         fixture_page=match_pages.fixture_detail,
         league_page_context=team_pages.league_context,
     )
-    matches.kick_off.answer(RULE_SYSTEM, kick_off=kickoff.kick_off)
+    matches.kick_off.register(RULE_SYSTEM, kickoff.KICK_OFF)
     matches.results.answer(
         RULE_SYSTEM,
         result_corrected=my_corrections.result_corrected,

@@ -2,16 +2,18 @@
 Mythril pages show."""
 
 from collections.abc import Sequence
+from itertools import groupby, islice
 from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
+from league.selectors import season_with_league
 from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
-from rules_engine.mythril.hiring import apothecary_for
+from rules_engine.mythril.hiring import apothecary_for, team_rating
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
@@ -129,9 +131,10 @@ def apothecary_kind(team: Team, players: list[Player]) -> str:
     profile = profile_of(team)
     if profile is None:
         return "none"
-    rating = sum(p.cost for p in players) // 10_000
     return apothecary_for(
-        engine.engine_team_list(profile.team_list), real_bought=profile.apothecary, rating=rating
+        engine.engine_team_list(profile.team_list),
+        real_bought=profile.apothecary,
+        rating=team_rating(p.cost for p in players),
     ).value
 
 
@@ -235,6 +238,11 @@ def team_list() -> QuerySet[Team]:
     ).filter(league__rule_system=RULE_SYSTEM)
 
 
+def season_list() -> QuerySet[Season]:
+    """Seasons of Mythril leagues, with their league."""
+    return season_with_league().filter(league__rule_system=RULE_SYSTEM)
+
+
 def league_teams(*, league: League) -> QuerySet[Team]:
     return Team.objects.filter(league=league).order_by("name")
 
@@ -306,20 +314,16 @@ def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
     )
     entered = set(MatchdayEntry.objects.filter(team=team).values_list("season_id", "round"))
     bets = {b.fixture_id: b for b in TeamBet.objects.filter(team=team)}
-    rounds: dict[tuple[int, int], dict[str, Any]] = {}
-    for fixture in fixtures:
-        key = (fixture.season_id, fixture.round)
-        rounds.setdefault(
-            key,
-            {
-                "season": fixture.season,
-                "round": fixture.round,
-                "entered": key in entered,
-                "fixtures": [],
-            },
-        )
-        rounds[key]["fixtures"].append({"fixture": fixture, "bet": bets.get(fixture.pk)})
-    return list(rounds.values())[:3]
+    matchdays = groupby(fixtures, key=lambda fixture: (fixture.season, fixture.round))
+    return [
+        {
+            "season": season,
+            "round": round,
+            "entered": (season.pk, round) in entered,
+            "fixtures": [{"fixture": f, "bet": bets.get(f.pk)} for f in matchday],
+        }
+        for (season, round), matchday in islice(matchdays, 3)
+    ]
 
 
 def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
@@ -440,16 +444,9 @@ def fixture_team_bets(*, fixture: Fixture) -> QuerySet[TeamBet]:
 
 def post_match_log(*, fixture_id: int) -> dict[str, Any] | None:
     """The fixture's post-match sequence with every roll, or None before it has one."""
-    run = post_match_run(fixture=Fixture(pk=fixture_id))
-    if run is None:
-        return None
-    return {
-        "fixture": fixture_id,
-        "status": run.status,
-        "seed": run.seed,
-        "log": run.log,
-        "rolls": run.rolls,
-    }
+    runs = PostMatchRun.objects.filter(fixture_id=fixture_id)
+    run = runs.values("status", "seed", "log", "rolls").first()
+    return None if run is None else {"fixture": fixture_id, **run}
 
 
 def trophy_rows(*, season: Season) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from rules_engine.mythril.results import (
     Pair,
     Side,
     table_counts,
+    table_order,
     table_points,
 )
 
@@ -83,7 +84,10 @@ def standings_table(*, season: Season) -> list[Row]:
                 counts, ChampionshipPoints(draw=league.points_draw, loss=league.points_loss)
             )
         rows.append(row)
-    ranked = sorted(rows, key=lambda r: (-r.points, -r.difference, -r.touchdowns_for, r.team.name))
+    ranked = sorted(
+        rows,
+        key=lambda r: (*table_order(r.points, r.touchdowns_for, r.touchdowns_against), r.team.name),
+    )
     for position, row in enumerate(ranked, start=1):
         row.position = position
     return ranked

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.selectors import TEAM_COLOURS
+from league.selectors import TEAM_COLOURS, teams_coloured
 from systems.killpower.services.teams import killpower_team_register
 from tests.pages.conftest import form_data, soup
 
@@ -47,3 +47,17 @@ def test_killpower_teams_take_the_palette_in_turn_too(kp_league):
     second = killpower_team_register(league=kp_league, name="Titanos", seed=2)
 
     assert [(t.primary_colour, t.secondary_colour) for t in (first, second)] == TEAM_COLOURS[:2]
+
+
+def test_a_batch_takes_the_next_pairs_in_turn_keeping_the_colours_given(league, team):
+    specs = teams_coloured(
+        league=league,
+        teams=[{"name": "A"}, {"name": "B", "primary_colour": "#aa0000"}, {"name": "C"}],
+    )
+
+    assert [(s["primary_colour"], s["secondary_colour"]) for s in specs] == [
+        TEAM_COLOURS[1],
+        ("#aa0000", TEAM_COLOURS[2][1]),
+        TEAM_COLOURS[3],
+    ]
+    assert [(s["name"], s["coach"]) for s in specs] == [("A", None), ("B", None), ("C", None)]

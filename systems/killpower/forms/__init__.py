@@ -9,7 +9,6 @@ from systems.killpower.forms.reports import (
 )
 from systems.killpower.forms.results import ResultForm
 from systems.killpower.forms.teams import (
-    GladiatorRenameForm,
     KillpowerTeamForm,
     RaiseForm,
     TournamentForm,
@@ -19,7 +18,6 @@ __all__ = [
     "ConfirmForm",
     "DecideForm",
     "DisputeForm",
-    "GladiatorRenameForm",
     "KillpowerTeamForm",
     "RaiseForm",
     "ResultForm",

@@ -100,10 +100,6 @@ class KillpowerTeamForm(PageForm):
         }
 
 
-class GladiatorRenameForm(PageForm):
-    name = forms.CharField(label=_("New name"), max_length=80)
-
-
 class RaiseForm(PageForm):
     gladiator = forms.IntegerField(widget=forms.HiddenInput)
     characteristic = forms.ChoiceField(

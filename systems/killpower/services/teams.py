@@ -18,7 +18,7 @@ from core.names import name_clean
 from core.refusals import Refused, engine_refused
 from league.defaults import teams_rows_checked
 from league.models import League, Team
-from league.selectors import team_default_colours
+from league.selectors import teams_coloured
 from rules_engine import Dice, IllegalAction, InvalidInput
 from rules_engine.killpower import Characteristic, create_team, parse_recruit, take_raise
 from systems.killpower import RULE_SYSTEM, engine
@@ -95,19 +95,7 @@ def killpower_teams_register(*, league: League, teams: Sequence[Mapping[str, Any
     assert_killpower(league)
     settings = engine.league_settings(league)
     choices = [_chosen(spec.get("gladiators", ())) for spec in teams]
-    primary, secondary = team_default_colours(league=league)
-    rows = teams_rows_checked(
-        league=league,
-        teams=[
-            {
-                "name": spec["name"],
-                "coach": spec.get("coach"),
-                "primary_colour": spec.get("primary_colour") or primary,
-                "secondary_colour": spec.get("secondary_colour") or secondary,
-            }
-            for spec in teams
-        ],
-    )
+    rows = teams_rows_checked(league=league, teams=teams_coloured(league=league, teams=teams))
     gladiators: list[Gladiator] = []
     events: list[GladiatorEvent] = []
     for team, chosen, spec in zip(rows, choices, teams, strict=True):

@@ -23,9 +23,9 @@ from league.models import League, Season, Team
 from league.selectors import season_get, team_default_colours
 from league.views.access import commissioner_required, roster_editor_required
 from league.views.commissioner import form_page
+from league.views.renaming import player_rename_page
 from systems.killpower import RULE_SYSTEM, roles
 from systems.killpower.forms import (
-    GladiatorRenameForm,
     KillpowerTeamForm,
     RaiseForm,
     TournamentForm,
@@ -120,23 +120,11 @@ def gladiator_rename(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     if not roles.can_rename_gladiator(request.user, gladiator):
         raise PermissionDenied
-    form = GladiatorRenameForm(request.POST or None, initial={"name": gladiator.name})
-
-    def rename(data: dict[str, Any]) -> tuple[str, str]:
-        old = gladiator.name
-        renamed = services.gladiator_rename(gladiator=gladiator, name=data["name"])
-        done = _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
-        return done, gladiator.team.get_absolute_url()
-
-    if renamed := form_command(request, form, rename):
-        return renamed
-    return form_page(
+    return player_rename_page(
         request,
-        gladiator.team.league,
-        form,
-        title=_("Rename %(name)s") % {"name": gladiator.name},
-        submit=_("Rename"),
-        cancel=gladiator.team.get_absolute_url(),
+        team=gladiator.team,
+        name=gladiator.name,
+        rename=lambda name: services.gladiator_rename(gladiator=gladiator, name=name),
     )
 
 

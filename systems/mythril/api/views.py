@@ -46,18 +46,14 @@ def _team(pk: int) -> Team:
     return get_object_or_404(selectors.team_list(), pk=pk)
 
 
-def _player(pk: int) -> Player:
-    return get_object_or_404(selectors.player_list(), pk=pk)
-
-
 def _season(pk: int) -> Season:
-    return get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
+    return get_object_or_404(selectors.season_list(), pk=pk)
 
 
-@API.get("leagues/<int:pk>/roster-data/", "mythril-roster-data")
-def roster_data(request: Request, data: Data, pk: int) -> Any:
+@API.get("leagues/<int:pk>/roster-data/", "mythril-roster-data", find=selectors.league_list)
+def roster_data(request: Request, data: Data, league: League) -> Any:
     """Mythril: a league's roster data (the import file's shape)"""
-    return roster.roster_data_export(league=_league(pk))
+    return roster.roster_data_export(league=league)
 
 
 @API.post(
@@ -113,10 +109,10 @@ def team_create(request: Request, data: Data, league: League) -> Any:
     return selectors.team_sheet(teams.mythril_team_register(league=league, coach=coach, **data))
 
 
-@API.get("teams/<int:pk>/", "mythril-team")
-def team_sheet(request: Request, data: Data, pk: int) -> Any:
+@API.get("teams/<int:pk>/", "mythril-team", find=selectors.team_list)
+def team_sheet(request: Request, data: Data, team: Team) -> Any:
     """Mythril: a team's sheet, gold and pending level-ups"""
-    return selectors.team_sheet_with_level_ups(_team(pk))
+    return selectors.team_sheet_with_level_ups(team)
 
 
 @API.create(
@@ -158,10 +154,12 @@ def matchday_enter(request: Request, data: Data, pk: int) -> Any:
     return {"id": entry.pk, "season": season.pk, "round": entry.round}
 
 
-@API.get("teams/<int:pk>/bets/", "mythril-team-bet", responses=BETS(many=True))
-def team_bet_list(request: Request, data: Data, pk: int) -> Any:
+@API.get(
+    "teams/<int:pk>/bets/", "mythril-team-bet", responses=BETS(many=True), find=selectors.team_list
+)
+def team_bet_list(request: Request, data: Data, team: Team) -> Any:
     """Mythril: a team's bets"""
-    return BETS(selectors.team_bets(team=_team(pk)), many=True).data
+    return BETS(selectors.team_bets(team=team), many=True).data
 
 
 @API.create("teams/<int:pk>/bets/", "mythril-team-bet", s.MythrilTeamBetSerializer, BETS)
@@ -174,10 +172,10 @@ def team_bet(request: Request, data: Data, pk: int) -> Any:
     return BETS(bet).data
 
 
-@API.post("players/<int:pk>/fire/", "mythril-fire")
-def fire(request: Request, data: Data, pk: int) -> Any:
+@API.post("players/<int:pk>/fire/", "mythril-fire", find=selectors.player_list)
+def fire(request: Request, data: Data, player: Player) -> Any:
     """Mythril: fire a player (the team's coach)"""
-    return selectors.player_row(teams.player_fire(player=_player(pk), user=request.user))
+    return selectors.player_row(teams.player_fire(player=player, user=request.user))
 
 
 @API.post(
@@ -217,10 +215,10 @@ def post_match(request: Request, data: Data, pk: int) -> Any:
     "seasons/<int:pk>/matchdays/<int:round>/bets/",
     "mythril-matchday-bets",
     responses=BETS(many=True),
+    find=selectors.season_list,
 )
-def matchday_bets(request: Request, data: Data, pk: int, round: int) -> Any:
+def matchday_bets(request: Request, data: Data, season: Season, round: int) -> Any:
     """Mythril: a matchday's team bets (the commissioner)"""
-    season = _season(pk)
     if not is_commissioner(request.user, season.league):
         raise Forbidden(_("Only the commissioner sees the matchday's bets."))
     return BETS(team_bets.matchday_bets(season=season, round=round), many=True).data
@@ -230,17 +228,18 @@ def matchday_bets(request: Request, data: Data, pk: int, round: int) -> Any:
     "seasons/<int:pk>/standings/",
     "mythril-standings",
     responses=s.MythrilStandingSerializer(many=True),
+    find=selectors.season_list,
 )
-def standings_table(request: Request, data: Data, pk: int) -> Any:
+def standings_table(request: Request, data: Data, season: Season) -> Any:
     """Mythril: the championship table (win 3, draw and loss settings)"""
-    rows = standings.standings_table(season=_season(pk))
+    rows = standings.standings_table(season=season)
     return s.MythrilStandingSerializer(rows, many=True).data
 
 
-@API.get("seasons/<int:pk>/trophies/", "mythril-trophies")
-def trophy_list(request: Request, data: Data, pk: int) -> Any:
+@API.get("seasons/<int:pk>/trophies/", "mythril-trophies", find=selectors.season_list)
+def trophy_list(request: Request, data: Data, season: Season) -> Any:
     """Mythril: a season's trophies and their matches"""
-    return selectors.trophy_rows(season=_season(pk))
+    return selectors.trophy_rows(season=season)
 
 
 @API.create("seasons/<int:pk>/trophies/", "mythril-trophies", s.MythrilTrophySerializer)

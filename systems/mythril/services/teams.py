@@ -20,7 +20,7 @@ from core.refusals import Forbidden, Refused
 from league.defaults import teams_register_plain
 from league.models import League, Team
 from league.roles import can_edit_roster
-from league.selectors import team_default_colours
+from league.selectors import teams_coloured
 from rules_engine import InvalidInput
 from rules_engine.mythril.creation import Draft, Pick, check_team
 from rules_engine.mythril.hiring import check_hire, check_lineup
@@ -221,19 +221,7 @@ def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]
         key = _draft_key(spec)
         if key not in verdicts:
             verdicts[key] = _verdict(league, spec)
-    primary, secondary = team_default_colours(league=league)
-    rows = teams_register_plain(
-        league=league,
-        teams=[
-            {
-                "name": spec["name"],
-                "coach": spec.get("coach"),
-                "primary_colour": spec.get("primary_colour") or primary,
-                "secondary_colour": spec.get("secondary_colour") or secondary,
-            }
-            for spec in teams
-        ],
-    )
+    rows = teams_register_plain(league=league, teams=teams_coloured(league=league, teams=teams))
     lists = {race: _team_list(league, race) for race in {spec["team_list"] for spec in teams}}
     positions = {
         (position.team_list_id, position.name): position

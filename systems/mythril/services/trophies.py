@@ -19,16 +19,11 @@ from core.refusals import Forbidden, Refused
 from league.models import Season, Team
 from league.roles import is_commissioner
 from matches.models import Fixture, Result
+from rules_engine.mythril.trophies import SIZES, bracket_pairs
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.models import Trophy, TrophyMatch
 
-SIZES = (2, 4, 8, 16)
 STAGE_INTERVAL = timedelta(days=7)
-
-
-def bracket_pairs(teams: Sequence[int]) -> list[tuple[int, int]]:
-    """A stage's matches: the teams paired in bracket order (1 v 2, 3 v 4, ...)."""
-    return list(zip(teams[::2], teams[1::2], strict=True))
 
 
 def _fixture(

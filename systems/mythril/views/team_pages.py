@@ -21,10 +21,10 @@ from core.refusals import Refused
 from league.models import League, Season, Team
 from league.roles import can_edit_roster, is_commissioner
 from league.selectors import season_with_league
-from league.views.commissioner import form_page
+from league.views.renaming import player_rename_page
 from matches.selectors import fixture_list
-from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.forms import DraftForm, PlayerRenameForm, RosterImportForm
+from systems.mythril import selectors
+from systems.mythril.forms import DraftForm, RosterImportForm
 from systems.mythril.selectors import settings_of
 from systems.mythril.services import level_ups, roster, roster_import, team_bets, teams
 from systems.mythril.standings import standings_table
@@ -170,23 +170,11 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(selectors.player_list(), pk=pk, status__in=teams.ON_ROSTER)
     if not can_edit_roster(request.user, player.team):
         raise PermissionDenied
-    form = PlayerRenameForm(request.POST or None, initial={"name": player.name})
-    old = player.name
-
-    def rename(data: dict[str, Any]) -> tuple[str, str]:
-        renamed = teams.player_rename(player=player, user=request.user, name=data["name"])
-        done = _("%(old)s is now %(new)s.") % {"old": old, "new": renamed.name}
-        return done, player.team.get_absolute_url()
-
-    if renamed := form_command(request, form, rename):
-        return renamed
-    return form_page(
+    return player_rename_page(
         request,
-        player.team.league,
-        form,
-        title=_("Rename %(name)s") % {"name": player.name},
-        submit=_("Rename"),
-        cancel=player.team.get_absolute_url(),
+        team=player.team,
+        name=player.name,
+        rename=lambda name: teams.player_rename(player=player, user=request.user, name=name),
     )
 
 
@@ -257,7 +245,7 @@ def team_bet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """The commissioner sees a matchday's team bets."""
-    season = get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
+    season = get_object_or_404(selectors.season_list(), pk=pk)
     if not is_commissioner(request.user, season.league):
         raise Http404
     return render(

@@ -14,6 +14,7 @@ from rules_engine.mythril import (
     check_hire,
     check_lineup,
 )
+from rules_engine.mythril.hiring import team_rating
 from tests.engine.mythril.builders import GOBLIN_LIST, goblins, orcs, player
 
 ROSTER = tuple(player(str(n)) for n in range(11))
@@ -134,6 +135,13 @@ def test_the_beginner_apothecary_until_a_real_one_or_rating_150():
     assert apothecary_for(orcs(), real_bought=True, rating=100) is Apothecary.REAL
     no_apothecary = TeamList.from_dict(GOBLIN_LIST | {"apothecary": False})
     assert apothecary_for(no_apothecary, real_bought=False, rating=100) is Apothecary.NONE
+
+
+def test_the_team_rating_is_its_value_in_tens_of_thousands_rounded_down():
+    assert team_rating([]) == 0
+    assert team_rating([9_999]) == 0
+    assert team_rating([50_000, 95_000, 4_999]) == 14
+    assert team_rating([1_000_000, 500_000]) == 150
 
 
 def test_the_beginner_apothecary_heals_on_three_or_more_recorded():

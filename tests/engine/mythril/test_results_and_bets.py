@@ -16,6 +16,7 @@ from rules_engine.mythril import (
     matchday_entry,
     team_bet_payout,
 )
+from rules_engine.mythril.results import table_order
 
 
 def test_forfeit_after_play_with_no_unfinished_half_loses_whatever_the_score():
@@ -88,3 +89,10 @@ def test_a_seeded_payout_replays():
 def test_matchday_entry_is_10000_as_data():
     assert MATCHDAY_ENTRY == matchday_entry() == 10_000
     assert matchday_entry(Prices(matchday_entry=15_000)) == 15_000
+
+
+def test_the_table_orders_points_then_touchdown_difference_then_touchdowns_scored():
+    lines = {"a": (3, 1, 1), "b": (3, 2, 0), "c": (4, 0, 5), "d": (3, 3, 1)}
+    ranked = sorted(lines, key=lambda name: (*table_order(*lines[name]), name))
+    assert ranked == ["c", "d", "b", "a"]
+    assert table_order(1, 2, 2) == table_order(1, 2, 2)
