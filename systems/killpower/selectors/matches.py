@@ -11,7 +11,7 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 from league.models import League, Season, Team
 from matches.models import Fixture, Result
 from rules_engine.killpower.power import MATCH_UP
-from rules_engine.killpower.report import able_to_shoot, state_after_match
+from rules_engine.killpower.report import able_to_shoot, gladiator_entry
 from systems.killpower import RULE_SYSTEM, SIDES
 from systems.killpower.models import GladiatorEvent, PostMatchRun, ResultReport, Tournament
 from systems.killpower.selectors.gladiators import living_gladiators
@@ -221,24 +221,15 @@ def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
 
 def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> list[dict[str, Any]]:
     """One side's gladiators as the match left them: who played, the state he ended in."""
-    comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
-    rows = []
-    for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
-        name = gladiator["name"]
-        rows.append(
-            {
-                "name": name,
-                "number": gladiator.get("number"),
-                "id": gladiator.get("id"),
-                "played": name in own.get("played", []),
-                "state": state_after_match(own, wounded, name),
-                "coma": comas.get(name),
-                "out": name in own.get("out", []),
-                "equipment_lost": name in own.get("equipment_lost", []),
-                "armour_lost": own.get("armour_lost", {}).get(name),
-            }
-        )
-    return rows
+    return [
+        {
+            "name": gladiator["name"],
+            "number": gladiator.get("number"),
+            "id": gladiator.get("id"),
+            **gladiator_entry(own, wounded, gladiator["name"]),
+        }
+        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", [])
+    ]
 
 
 def match_report_get(

@@ -98,7 +98,6 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "coached_side": roles.coached_side(user, fixture),
         "is_commissioner": roles.is_commissioner(user, league),
         "can_kick_off": _can_kick_off(user, fixture),
-        "tournament": _is_tournament(fixture),
     }
     template = page_or_fragment(
         request, "killpower/fixture.html", "post-match", target="post-match"
