@@ -56,11 +56,6 @@ def report_queue(*, user: User | AnonymousUser) -> QuerySet[ResultReport]:
     return reports.order_by(disputed_first, "created_at", "pk")
 
 
-def report_get(*, pk: int) -> ResultReport | None:
-    """One Killpower report, as :func:`report_list` reads it."""
-    return report_list().filter(pk=pk).first()
-
-
 def open_report(*, fixture: Fixture) -> ResultReport | None:
     """The fixture's report waiting for confirmation or a decision, if any."""
     return report_list(fixture=fixture).filter(status__in=ResultReport.OPEN).first()
@@ -198,15 +193,11 @@ def bracket_get(*, season: Season) -> BracketView | None:
 # --- the match pages -------------------------------------------------------------------------
 
 
-def fixture_for_pages(*, pk: int) -> Fixture | None:
-    """A Killpower fixture with what its pages show (league, coaches, result)."""
-    return (
-        Fixture.objects.select_related(
-            "season__league__commissioner", "home__coach", "away__coach", "result"
-        )
-        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+def fixtures_for_pages() -> QuerySet[Fixture]:
+    """Killpower fixtures with what their pages show (league, coaches, result)."""
+    return Fixture.objects.select_related(
+        "season__league__commissioner", "home__coach", "away__coach", "result"
+    ).filter(season__league__rule_system=RULE_SYSTEM)
 
 
 def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:

@@ -174,11 +174,6 @@ def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[Re
     return list(reports)
 
 
-def killpower_team_get(*, team_id: int) -> Team | None:
-    """A Killpower team with its league, coach and living gladiators, or None."""
-    return selectors.killpower_team_list().filter(pk=team_id).first()
-
-
 def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:
     """The commissioner's queue of the league's open reports (disputed first) and its last ten
     settled ones."""
