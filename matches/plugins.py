@@ -18,7 +18,7 @@ from core.plugins import PluginPoint
 from core.refusals import Refused
 from core.registry import FORFEIT
 from matches.defaults import default_result_check, season_champion_generic, standings_generic
-from rules_engine import Dice
+from rules_engine import Dice, MatchOutcome
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
@@ -184,6 +184,18 @@ class Recorded:
     winner: str
     decided_by: str
     record: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, outcome: MatchOutcome, record: Mapping[str, Any] | None = None) -> "Recorded":
+        """The engine's ``outcome`` as recorded (no winner: a draw), with ``record`` (by
+        default the outcome's own)."""
+        return cls(
+            home_score=outcome.home_score,
+            away_score=outcome.away_score,
+            winner=outcome.winner or "draw",
+            decided_by=outcome.decided_by,
+            record=outcome.record if record is None else record,
+        )
 
 
 class TableResults:

@@ -345,3 +345,21 @@ def state_after_match(side: Mapping[str, Any], badly_wounded: Sequence[str], nam
     if any(coma["gladiator"] == name for coma in side.get("comas", [])):
         return "coma"
     return "badly_wounded" if name in badly_wounded else "fit"
+
+
+def gladiator_entry(
+    side: Mapping[str, Any], badly_wounded: Sequence[str], name: str
+) -> dict[str, Any]:
+    """What one side's stored report (its JSON) and its ``badly_wounded`` list say of the
+    gladiator ``name``: whether he ``played``, his ``state`` after the match
+    (:func:`state_after_match`), his ``coma`` entry (None without), whether he was ``out`` at
+    the end or lost his equipment (``equipment_lost``), and the armour points he lost
+    (``armour_lost``, None without)."""
+    return {
+        "played": name in side.get("played", []),
+        "state": state_after_match(side, badly_wounded, name),
+        "coma": next((c for c in side.get("comas", []) if c["gladiator"] == name), None),
+        "out": name in side.get("out", []),
+        "equipment_lost": name in side.get("equipment_lost", []),
+        "armour_lost": side.get("armour_lost", {}).get(name),
+    }

@@ -53,7 +53,7 @@ PLAYED_ROUNDS = 2
 
 def gladiator_choices(names: Sequence[str]) -> list[dict[str, str]]:
     """The coach's choices for a team of seven called ``names``: the demo's specializations
-    and equipment (``load.load_teams`` chooses the same)."""
+    and equipment (``load.load_teams`` chooses the same, the team form offers them)."""
     return [
         {"name": name, "specialization": spec, "equipment": kit}
         for name, spec, kit in zip(names, SPECIALIZATIONS, EQUIPMENT, strict=True)

@@ -70,12 +70,9 @@ class KillpowerResults(TableResults):
     def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
         engine_report, wounded = split_wounded(report.payload)
         outcome = engine_record(fixture, engine_report, report.options, dice)
-        return Recorded(
-            home_score=outcome.home_score,
-            away_score=outcome.away_score,
-            winner=outcome.winner or Result.Winner.DRAW,
-            decided_by=outcome.decided_by,
-            record={
+        return Recorded.of(
+            outcome,
+            {
                 **outcome.record,
                 "home_score": outcome.home_score,
                 "away_score": outcome.away_score,

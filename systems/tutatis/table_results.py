@@ -51,13 +51,7 @@ class TutatisResults(TableResults):
 
     def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
         outcome = engine_result(fixture, self.payload(report), dice)
-        return Recorded(
-            home_score=outcome.home_score,
-            away_score=outcome.away_score,
-            winner=outcome.winner or Result.Winner.DRAW,
-            decided_by=outcome.decided_by,
-            record=outcome.record,
-        )
+        return Recorded.of(outcome)
 
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]

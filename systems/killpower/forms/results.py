@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
 from rules_engine.killpower import DecidedBy, Refusal, ReportError, side_refusals
+from rules_engine.killpower.report import gladiator_entry
 from systems.killpower import SIDES
 from systems.killpower.forms.result_fields import (
     LOCATION_CHOICES,
@@ -53,6 +54,8 @@ PLAIN_FIELDS = {
     "result.decided_by": "decided_by",
     "result.abandoned_by": "abandoned_by",
 }
+ENTRY_FIELDS = ("played", "state", "out", "equipment_lost", "armour_lost")
+"""A gladiator's row fields that are what the report says of him (``gladiator_entry``)."""
 SIDE_FIELD = re.compile(r"^(?:result|decisions)\.(home|away)\.(.+)$")
 
 
@@ -348,20 +351,16 @@ class ResultForm(PageForm):
         }
         for side in SIDES:
             report = payload.get(side) or {}
-            comas = {coma["gladiator"]: coma for coma in report.get("comas", [])}
             redraw = ((decisions or {}).get(side) or {}).get("redraw", {})
             for gladiator in gladiators[side]:
                 prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-                for key in ("played", "out", "equipment_lost"):
-                    initial[prefix + key] = name in report.get(key, [])
-                if name in comas:
-                    initial[prefix + "state"] = "coma"
-                    initial[prefix + "coma_state"] = comas[name]["state"]
-                    initial[prefix + "location"] = comas[name].get("location") or ""
-                elif name in report.get("badly_wounded", []):
-                    initial[prefix + "state"] = "badly_wounded"
-                initial[prefix + "armour_lost"] = report.get("armour_lost", {}).get(name)
-                initial[prefix + "redraw"] = redraw.get(name, "")
+                entry = gladiator_entry(report, report.get("badly_wounded", []), name)
+                coma = entry["coma"] or {}
+                initial |= {prefix + key: entry[key] for key in ENTRY_FIELDS} | {
+                    prefix + "coma_state": coma.get("state"),
+                    prefix + "location": coma.get("location") or "",
+                    prefix + "redraw": redraw.get(name, ""),
+                }
             chosen = (free_throws or {}).get(side) or []
             distances = ((free_throws or {}).get("distances") or {}).get(side) or []
             for shot in (1, 2):

@@ -10,11 +10,9 @@ from core.forms import PageForm
 from league.forms import COLOUR_WIDGET, TeamRegisterForm
 from matches.forms import tomorrow_evening
 from rules_engine.killpower.gladiator import RAISABLE
+from systems.killpower.demo import EQUIPMENT, SPECIALIZATIONS
 from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpecialization
 
-SPECIALIZATION_ORDER = ["shooter", "warrior", "defender", "archer", "mentor", "warrior", "defender"]
-EQUIPMENT_ORDER = ["magic_armour", "combat_gloves", "magic_armour", "power_cards",
-                   "power_cards", "combat_gloves", "magic_armour"]  # fmt: skip
 RECRUIT_KEYS = ("name", "specialization", "equipment")
 """What the coach chooses of each gladiator (a field ``gladiator_<number>_<key>``)."""
 GLADIATOR_FIELD = re.compile(rf"^gladiators\.(\d+)\.({'|'.join(RECRUIT_KEYS)})")
@@ -26,7 +24,8 @@ NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 class KillpowerTeamForm(PageForm):
     """A Killpower team: its name, coach and colours, and its seven gladiators (name,
-    specialization, equipment; the engine draws magic armour and power cards)."""
+    specialization, equipment: the demo coaches' choices at first; the engine draws magic
+    armour and power cards)."""
 
     name = TeamRegisterForm.base_fields["name"]
     coach = TeamRegisterForm.base_fields["coach"]
@@ -49,12 +48,12 @@ class KillpowerTeamForm(PageForm):
             self.fields[f"gladiator_{number}_specialization"] = forms.ChoiceField(
                 label=_("Specialization of gladiator %(n)s") % {"n": number},
                 choices=GladiatorSpecialization.choices,
-                initial=SPECIALIZATION_ORDER[number - 1],
+                initial=SPECIALIZATIONS[number - 1],
             )
             self.fields[f"gladiator_{number}_equipment"] = forms.ChoiceField(
                 label=_("Equipment of gladiator %(n)s") % {"n": number},
                 choices=EquipmentKind.choices,
-                initial=EQUIPMENT_ORDER[number - 1],
+                initial=EQUIPMENT[number - 1],
             )
 
     def gladiator_rows(self) -> list[dict[str, Any]]:

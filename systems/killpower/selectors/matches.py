@@ -11,7 +11,7 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 from league.models import League, Season, Team
 from matches.models import Fixture, Result
 from rules_engine.killpower.power import MATCH_UP
-from rules_engine.killpower.report import able_to_shoot, state_after_match
+from rules_engine.killpower.report import able_to_shoot, gladiator_entry
 from systems.killpower import RULE_SYSTEM, SIDES
 from systems.killpower.models import GladiatorEvent, PostMatchRun, ResultReport, Tournament
 from systems.killpower.selectors.gladiators import living_gladiators
@@ -54,11 +54,6 @@ def report_queue(*, user: User | AnonymousUser) -> QuerySet[ResultReport]:
         output_field=IntegerField(),
     )
     return reports.order_by(disputed_first, "created_at", "pk")
-
-
-def report_get(*, pk: int) -> ResultReport | None:
-    """One Killpower report, as :func:`report_list` reads it."""
-    return report_list().filter(pk=pk).first()
 
 
 def open_report(*, fixture: Fixture) -> ResultReport | None:
@@ -198,15 +193,11 @@ def bracket_get(*, season: Season) -> BracketView | None:
 # --- the match pages -------------------------------------------------------------------------
 
 
-def fixture_for_pages(*, pk: int) -> Fixture | None:
-    """A Killpower fixture with what its pages show (league, coaches, result)."""
-    return (
-        Fixture.objects.select_related(
-            "season__league__commissioner", "home__coach", "away__coach", "result"
-        )
-        .filter(pk=pk, season__league__rule_system=RULE_SYSTEM)
-        .first()
-    )
+def fixtures_for_pages() -> QuerySet[Fixture]:
+    """Killpower fixtures with what their pages show (league, coaches, result)."""
+    return Fixture.objects.select_related(
+        "season__league__commissioner", "home__coach", "away__coach", "result"
+    ).filter(season__league__rule_system=RULE_SYSTEM)
 
 
 def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
@@ -221,24 +212,15 @@ def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
 
 def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> list[dict[str, Any]]:
     """One side's gladiators as the match left them: who played, the state he ended in."""
-    comas = {coma["gladiator"]: coma for coma in own.get("comas", [])}
-    rows = []
-    for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", []):
-        name = gladiator["name"]
-        rows.append(
-            {
-                "name": name,
-                "number": gladiator.get("number"),
-                "id": gladiator.get("id"),
-                "played": name in own.get("played", []),
-                "state": state_after_match(own, wounded, name),
-                "coma": comas.get(name),
-                "out": name in own.get("out", []),
-                "equipment_lost": name in own.get("equipment_lost", []),
-                "armour_lost": own.get("armour_lost", {}).get(name),
-            }
-        )
-    return rows
+    return [
+        {
+            "name": gladiator["name"],
+            "number": gladiator.get("number"),
+            "id": gladiator.get("id"),
+            **gladiator_entry(own, wounded, gladiator["name"]),
+        }
+        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", [])
+    ]
 
 
 def match_report_get(

@@ -7,18 +7,19 @@ a referee sheet before kick-off, and the result reports a user can act on.
 Every number still comes from the rules engine; nothing here writes.
 """
 
+from dataclasses import astuple
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from league.models import League, Season, Team
 from matches import selectors as match_selectors
 from matches.models import Fixture
+from matches.table_results.roles import report_actions
 from rules_engine.killpower.gladiator import characteristic_rows
 from rules_engine.killpower.power import match_up
-from systems.killpower import SIDES, engine, roles
+from systems.killpower import SIDES, engine
 from systems.killpower.models import Gladiator, ResultReport, ranking_points_of
 from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.selectors import matches as kp_match_selectors
@@ -162,21 +163,12 @@ def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
 
 
 def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[ResultReport]:
-    """Open result reports of ``league`` that ``user`` may confirm, dispute or decide."""
+    """Open result reports of ``league`` that ``user`` may confirm, dispute or decide (the
+    workflow's one role rule: ``report_actions``)."""
     if not user.is_authenticated:
         return []
     reports = kp_match_selectors.report_list(league=league).filter(status__in=ResultReport.OPEN)
-    if not roles.is_commissioner(user, league):
-        reports = reports.filter(
-            Q(fixture__home__coach=user) | Q(fixture__away__coach=user),
-            status=ResultReport.Status.PENDING,
-        ).exclude(submitted_by=user)
-    return list(reports)
-
-
-def killpower_team_get(*, team_id: int) -> Team | None:
-    """A Killpower team with its league, coach and living gladiators, or None."""
-    return selectors.killpower_team_list().filter(pk=team_id).first()
+    return [report for report in reports if any(astuple(report_actions(user, report)))]
 
 
 def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:

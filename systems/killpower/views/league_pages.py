@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from core.forms import add_service_errors
@@ -39,17 +39,11 @@ from systems.killpower.services import tournaments
 
 def _killpower_team(pk: int) -> Team:
     """The team with its league, coach and living gladiators; 404 unless Killpower."""
-    team = page_selectors.killpower_team_get(team_id=pk)
-    if team is None:
-        raise Http404
-    return team
+    return get_object_or_404(selectors.killpower_team_list(), pk=pk)
 
 
 def _gladiator(pk: int, team: Team | None = None) -> Gladiator:
-    gladiator = selectors.gladiator_get(gladiator_id=pk, team=team)
-    if gladiator is None:
-        raise Http404
-    return gladiator
+    return get_object_or_404(selectors.gladiator_list(team=team), pk=pk)
 
 
 def _assert_killpower(league: League) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -41,17 +41,11 @@ from systems.killpower.selectors import pages as page_selectors
 
 
 def _fixture(pk: int) -> Fixture:
-    fixture = selectors.fixture_for_pages(pk=pk)
-    if fixture is None:
-        raise Http404
-    return fixture
+    return get_object_or_404(selectors.fixtures_for_pages(), pk=pk)
 
 
 def _report(pk: int) -> ResultReport:
-    report = selectors.report_get(pk=pk)
-    if report is None:
-        raise Http404
-    return report
+    return get_object_or_404(selectors.report_list(), pk=pk)
 
 
 decider_required = role_gate(_report, roles.can_decide_result)
@@ -98,7 +92,6 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "coached_side": roles.coached_side(user, fixture),
         "is_commissioner": roles.is_commissioner(user, league),
         "can_kick_off": _can_kick_off(user, fixture),
-        "tournament": _is_tournament(fixture),
     }
     template = page_or_fragment(
         request, "killpower/fixture.html", "post-match", target="post-match"

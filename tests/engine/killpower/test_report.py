@@ -161,3 +161,28 @@ def test_who_may_shoot_and_how_each_left_the_match():
         "fit",
         "badly_wounded",
     ]
+
+
+def test_what_a_stored_report_says_of_one_gladiator():
+    from rules_engine.killpower.report import gladiator_entry
+
+    side = {
+        "played": ["A", "B"],
+        "comas": [{"gladiator": "B", "state": -12, "location": "head"}],
+        "out": ["B"],
+        "equipment_lost": ["C"],
+        "armour_lost": {"A": 2},
+    }
+
+    assert gladiator_entry(side, ["A"], "A") == {
+        "played": True, "state": "badly_wounded", "coma": None, "out": False,
+        "equipment_lost": False, "armour_lost": 2,
+    }  # fmt: skip
+    assert gladiator_entry(side, [], "B") == {
+        "played": True, "state": "coma", "coma": {"gladiator": "B", "state": -12, "location": "head"},
+        "out": True, "equipment_lost": False, "armour_lost": None,
+    }  # fmt: skip
+    assert gladiator_entry({}, [], "C") == {
+        "played": False, "state": "fit", "coma": None, "out": False,
+        "equipment_lost": False, "armour_lost": None,
+    }  # fmt: skip
