@@ -8,9 +8,12 @@ for the league's commissioner (every entry); anyone else reads the public entrie
 signed in, the private ones about their own rows (their bets).
 """
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
+from functools import cache
+from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import FieldDoesNotExist
@@ -18,12 +21,15 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format, number_format
+from django.utils.text import Truncator, capfirst
 from django.utils.translation import gettext as _
 
 from core.history_registry import described, hidden_fields, page_url, tracked_models
 from core.models import HistoryEntry
 
 SYSTEM = "system"
+CLIPPED = 80
+"""A longer value is cut to this many characters where a list of changes shows it."""
 
 
 def object_types() -> dict[str, type]:
@@ -78,6 +84,11 @@ class FieldChange:
     label: str
     old: str
     new: str
+    caption: str
+    """The label as a list of changes starts the line with it ("Name:", "Nom :")."""
+    old_clipped: str
+    """``old`` cut to :data:`CLIPPED` characters (Django's ``truncatechars``)."""
+    new_clipped: str
 
 
 @dataclass(frozen=True)
@@ -107,12 +118,13 @@ ACTIONS = {
 }
 
 
-def _action_label(action: int) -> str:
+def _action_labels() -> dict[int, str]:
+    """Each action in words, in the reader's language; any other action reads "read"."""
     return {
         HistoryEntry.Action.CREATE: _("created"),
         HistoryEntry.Action.UPDATE: _("changed"),
         HistoryEntry.Action.DELETE: _("deleted"),
-    }.get(action, _("read"))
+    }
 
 
 Names = dict[tuple[type, str], str]
@@ -187,15 +199,44 @@ def _shown_field(field) -> bool:
     return not (getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False))
 
 
-def _readable(value: str, field) -> str:
+@dataclass(frozen=True)
+class _Column:
+    """What showing a changed field takes, worked out once per field for a page of entries
+    (its label in the reader's language) rather than for each change."""
+
+    field: Any
+    label: str
+    choices: dict[str, Any] | None
+    related: type | None
+    internal: str
+
+
+def _column(model: type | None, name: str) -> _Column | None:
+    """The field ``name`` of ``model`` as a change shows it; None when it is not shown."""
+    field = _field(model, name)
+    if name in hidden_fields(model) or not _shown_field(field):
+        return None
+    if field is None:
+        return _Column(None, name, None, None, "")
+    choices = {str(key): choice for key, choice in (getattr(field, "choices", None) or [])}
+    return _Column(
+        field=field,
+        label=str(getattr(field, "verbose_name", name)),
+        choices=choices or None,
+        related=_related_model(field),
+        internal=field.get_internal_type(),
+    )
+
+
+def _readable(value: str, column: _Column) -> str:
     """Booleans, decimals and dates as people write them in their language (a diff stores
     ``str()`` of the value)."""
-    internal = field.get_internal_type() if field is not None else ""
+    internal = column.internal
     if internal == "BooleanField" and value in ("True", "False"):
         return _("yes") if value == "True" else _("no")
     if internal == "DecimalField":
         try:
-            return number_format(Decimal(value), decimal_pos=field.decimal_places)
+            return number_format(Decimal(value), decimal_pos=column.field.decimal_places)
         except InvalidOperation:
             return value
     if internal == "DateTimeField":
@@ -207,37 +248,64 @@ def _readable(value: str, field) -> str:
     return value
 
 
+def _clipped(text: str) -> str:
+    """``text|truncatechars:80``: Django's ``Truncator``, asked only of a value longer than
+    that (it looks its ellipsis up in the catalogue twice for every value)."""
+    text = unicodedata.normalize("NFC", text)
+    return text if len(text) <= CLIPPED else Truncator(text).chars(CLIPPED)
+
+
+@cache
+def _field_order(model: type | None) -> dict[str, int]:
+    """The position of each field in the order the model declares them (name first, as on
+    forms)."""
+    return {field.name: index for index, field in enumerate(model._meta.fields)} if model else {}
+
+
 def _in_model_order(model: type | None, changes: dict) -> list[tuple[str, object]]:
-    """The changes in the order the model declares its fields (name first, as on forms)."""
-    order = {field.name: index for index, field in enumerate(model._meta.fields)} if model else {}
+    """The changes in the order the model declares its fields."""
+    order = _field_order(model)
     return sorted((changes or {}).items(), key=lambda item: order.get(item[0], len(order)))
 
 
-def _field_changes(model: type | None, changes: dict, names: Names) -> list[FieldChange]:
-    rows = []
-    hidden = hidden_fields(model)
-    for name, values in _in_model_order(model, changes):
-        if not isinstance(values, list | tuple) or len(values) != 2 or name in hidden:
-            continue  # many-to-many changes (none of the tracked models has one), technical fields
-        field = _field(model, name)
-        if not _shown_field(field):
-            continue
-        label, choices, related = name, None, _related_model(field)
-        if field is not None:
-            label = str(getattr(field, "verbose_name", name))
-            choices = {
-                str(key): choice for key, choice in (getattr(field, "choices", None) or [])
-            } or None
-        old, new = values
-        rows.append(
-            FieldChange(
-                field=name,
-                label=label,
-                old=_readable(_shown(old, choices, related, names), field),
-                new=_readable(_shown(new, choices, related, names), field),
+class _Changes:
+    """Changes in words for a page of entries: each field's label, choices and kind read once,
+    and the caption's wording looked up once."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self.columns: dict[tuple[type | None, str], _Column | None] = {}
+        # Translators: a field name before its value in a list of changes (French puts a
+        # space before the colon)
+        self.caption = _("%(label)s:")
+
+    def _value(self, value: object, column: _Column) -> str:
+        return _readable(_shown(value, column.choices, column.related, self.names), column)
+
+    def of(self, model: type | None, changes: dict) -> list[FieldChange]:
+        rows = []
+        for name, values in _in_model_order(model, changes):
+            if not isinstance(values, list | tuple) or len(values) != 2:
+                continue  # many-to-many changes (none of the tracked models has one)
+            key = (model, name)
+            if key not in self.columns:
+                self.columns[key] = _column(model, name)
+            column = self.columns[key]
+            if column is None:
+                continue  # technical fields
+            old, new = self._value(values[0], column), self._value(values[1], column)
+            rows.append(
+                FieldChange(
+                    field=name,
+                    label=column.label,
+                    old=old,
+                    new=new,
+                    caption=self.caption % {"label": capfirst(column.label)},
+                    old_clipped=_clipped(old),
+                    new_clipped=_clipped(new),
+                )
             )
-        )
-    return rows
+        return rows
 
 
 def _labels(entries: list[HistoryEntry]) -> dict[tuple[type | None, int | None], str]:
@@ -258,25 +326,29 @@ def _labels(entries: list[HistoryEntry]) -> dict[tuple[type | None, int | None],
 def history_rows(entries: list[HistoryEntry]) -> list[HistoryRow]:
     """Entries as people read them: labels instead of field names and codes, names instead of
     the ids of related rows."""
-    names = _related_names(entries)
+    changes = _Changes(_related_names(entries))
     labels = _labels(entries)
+    actions, read = _action_labels(), _("read")
+    kinds: dict[type | None, str] = {}
     rows = []
     for entry in entries:
         model = entry.content_type.model_class()
+        if model not in kinds:
+            kinds[model] = str(model._meta.verbose_name) if model else ""
         rows.append(
             HistoryRow(
                 id=entry.pk,
                 timestamp=entry.timestamp,
                 actor=entry.actor.get_username() if entry.actor else SYSTEM,
                 action=ACTIONS.get(entry.action, "access"),
-                action_label=_action_label(entry.action),
+                action_label=actions.get(entry.action, read),
                 object_type=f"{entry.content_type.app_label}.{entry.content_type.model}",
-                object_type_label=str(model._meta.verbose_name) if model else "",
+                object_type_label=kinds[model],
                 object_id=entry.object_id,
                 object_repr=entry.object_repr,
                 object_label=labels.get((model, entry.object_id), entry.object_repr),
                 object_url=(entry.additional_data or {}).get("url", ""),
-                changes=_field_changes(model, entry.changes, names),
+                changes=changes.of(model, entry.changes),
             )
         )
     return rows

@@ -39,10 +39,18 @@ class MatchPages:
         raise NotImplementedError("every game draws its fixture page")
 
     def league_page_context(
-        self, request: "HttpRequest", *, league: "League", season: "Season | None"
+        self,
+        request: "HttpRequest",
+        *,
+        league: "League",
+        season: "Season | None",
+        teams: Sequence["Team"] = (),
     ) -> Mapping[str, Any]:
         """What the league page adds for this game (a ``game_tools_template``, a
-        ``standings_template`` shown instead of the generic standings, a bracket)."""
+        ``standings_template`` shown instead of the generic standings, a bracket).
+        ``teams`` are the season's teams the page has read already (its standings' teams,
+        with their league, and what ``Readiness.teams_not_ready`` read onto them), for the
+        game to reuse rather than read them again."""
         return {}
 
 

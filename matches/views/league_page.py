@@ -113,7 +113,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         plugins.readiness.of(game.name).teams_not_ready(teams=teams) if checks else {}
     )
     context |= plugins.pages.of(game.name).league_page_context(
-        request, league=league, season=season
+        request, league=league, season=season, teams=teams
     )
     htmx = getattr(request, "htmx", None)
     fragment = ROUND_FRAGMENT if htmx and htmx.target == ROUND_FRAGMENT else "season-content"

@@ -7,7 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from betting import bets, settlement
+from core import history
 from core.models import HistoryEntry
+from league.models import Team
 from league.services import league_update, team_update
 from matches.services import fixture_simulate, fixtures_generate
 from tests.factories import TeamFactory
@@ -61,6 +63,27 @@ def test_a_team_page_shows_its_and_its_rosters_changes(client, league, team):
     assert "Grey Wolves" in page and "Renamed" in page
     assert "Far away" not in page
     assert f"object_type=league.team&amp;object_id={team.pk}" in page
+
+
+def test_a_team_page_panel_words_its_changes_in_the_readers_language(client, league, team):
+    """Each change is captioned by its field's label (a no-break space before the colon in French),
+    and a long value is cut to 80 characters with an ellipsis, as ``truncatechars`` cuts."""
+    long_name = "Grey <Wolves> & " + "x" * 90
+    history.record_many(
+        model=Team,
+        league_id=league.pk,
+        changes=[history.Change(team.pk, team.name, {"name": [team.name, long_name]})],
+        url=team.get_absolute_url(),
+    )
+    team_update(team=team, primary_colour="#123456")
+    clipped = "<ins>Grey &lt;Wolves&gt; &amp; " + "x" * 63 + "…</ins>"
+    page = client.get(team.get_absolute_url()).content.decode()
+    assert "<li>Name: <del>" in page and "<li>Primary colour: <del>" in page
+    assert clipped in page and "x" * 64 not in page
+    client.cookies["django_language"] = "fr"
+    page = client.get(team.get_absolute_url()).content.decode()
+    assert "<li>Nom\u00a0: <del>" in page and "<li>Couleur principale\u00a0: <del>" in page
+    assert clipped in page
 
 
 def test_the_full_list_of_an_object_holds_its_page_rows_only(client, league, team):

@@ -7,6 +7,7 @@ a referee sheet before kick-off, and the result reports a user can act on.
 Every number still comes from the rules engine; nothing here writes.
 """
 
+from collections.abc import Sequence
 from dataclasses import astuple
 from typing import Any
 
@@ -122,9 +123,16 @@ def bracket_layout(bracket: kp_match_selectors.BracketView) -> list[dict]:
     ]
 
 
-def league_page_get(*, user: User | AnonymousUser, league: League, season: Season | None) -> dict:
+def league_page_get(
+    *,
+    user: User | AnonymousUser,
+    league: League,
+    season: Season | None,
+    teams: Sequence[Team] = (),
+) -> dict:
     """What the league page adds for a Killpower league: the championship table or the
-    tournament bracket, and the result reports waiting for ``user``."""
+    tournament bracket, and the result reports waiting for ``user``. ``teams``: the season's
+    teams as the page read them (:func:`standings.ranking_table_get`'s ``read``)."""
     page: dict = {
         "killpower": True,
         "standings_template": "killpower/league_table.html",
@@ -138,7 +146,7 @@ def league_page_get(*, user: User | AnonymousUser, league: League, season: Seaso
         page["bracket"] = bracket
         page["bracket_rounds"] = bracket_layout(bracket) if bracket else []
     else:
-        page["ranking"] = standings.ranking_table_get(season=season)
+        page["ranking"] = standings.ranking_table_get(season=season, read=teams)
     return page
 
 

@@ -9,15 +9,15 @@ points go to the higher power, then the name (``tied_on`` names the teams still 
 ranking points and power).
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 
 from league.models import Season, Team
 from matches.models import Result
 from matches.selectors import teams_with_kept
-from systems.killpower.selectors.gladiators import living_prefetch, team_power
+from systems.killpower.selectors.gladiators import LIVING_ATTR, living_prefetch, team_power
 
 
 @dataclass
@@ -52,13 +52,21 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
     return counts
 
 
-def ranking_table_get(*, season: Season) -> list[RankingRow]:
-    """The league's teams by ranking points, with this season's record (two queries)."""
+def ranking_table_get(*, season: Season, read: Sequence[Team] = ()) -> list[RankingRow]:
+    """The league's teams by ranking points, with this season's record (two queries; one
+    when ``read``, the season's teams as a page read them, carry their living gladiators
+    already: :func:`living_prefetch`, as the league page's readiness check reads them)."""
     figures = ("played", "wins", "draws", "losses", "extra")
     teams = teams_with_kept(season=season, figures=figures).select_related("coach", "killpower")
+    teams = list(teams.order_by("name", "pk"))
+    known = {team.pk: getattr(team, LIVING_ATTR) for team in read if hasattr(team, LIVING_ATTR)}
+    for team in teams:
+        if team.pk in known:
+            setattr(team, LIVING_ATTR, known[team.pk])
+    prefetch_related_objects(teams, living_prefetch())  # the teams not read yet
     rows = []
     frozen = season.archive.get("ranking", {}) if season.finished_at else {}
-    for team in teams.prefetch_related(living_prefetch()).order_by("name", "pk"):
+    for team in teams:
         kept = frozen.get(str(team.pk))
         if kept is not None:  # a finished season reads as it ended
             row = RankingRow(team, *kept)

@@ -6,6 +6,7 @@ The league page and the team page of a Killpower league come here from
 ``league.views.public`` (``league_context``, ``team_detail``).
 """
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -54,10 +55,15 @@ def _assert_killpower(league: League) -> None:
 # --- the league page's Killpower part -------------------------------------------------------
 
 
-def league_context(request: HttpRequest, league: League, season: Season | None) -> dict:
+def league_context(
+    request: HttpRequest, league: League, season: Season | None, teams: Sequence[Team] = ()
+) -> dict:
     """What the league page adds for a Killpower league: the championship table or the
-    tournament bracket, and the result reports waiting for this user."""
-    return page_selectors.league_page_get(user=request.user, league=league, season=season)
+    tournament bracket, and the result reports waiting for this user (the living gladiators
+    the readiness check read onto ``teams`` not read again)."""
+    return page_selectors.league_page_get(
+        user=request.user, league=league, season=season, teams=teams
+    )
 
 
 # --- team pages -------------------------------------------------------------------------------

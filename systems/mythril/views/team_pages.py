@@ -6,6 +6,7 @@ Every write calls one service; a ``Refused`` shows its message (the rule's words
 nothing.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -43,7 +44,9 @@ def _refused_verdict(exc: Refused) -> dict[str, Any]:
     return {"ok": False, "cost": None, "errors": [{"rule": exc.code, "message": exc.message}]}
 
 
-def league_context(request: HttpRequest, league: League, season: Season | None) -> dict:
+def league_context(
+    request: HttpRequest, league: League, season: Season | None, teams: Sequence[Team] = ()
+) -> dict:
     """The league page's Mythril tools: build a team, the roster data, the standings."""
     return {
         "game_tools_template": "mythril/league_tools.html",

@@ -1,6 +1,8 @@
 """Tutatis team pages: the team page, the roster editor with its live check over htmx, the
 printable team sheet, and the league's team lists (edited by the commissioner)."""
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -179,7 +181,9 @@ def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def league_context(request: HttpRequest, league: League, season=None) -> dict:
+def league_context(
+    request: HttpRequest, league: League, season=None, teams: Sequence[Team] = ()
+) -> dict:
     """What the league page adds for a Tutatis league: the team lists, and the results
     waiting for this user's word (to confirm, or to decide)."""
     return {

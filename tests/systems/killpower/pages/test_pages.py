@@ -402,8 +402,11 @@ def test_championship_page_with_matches_to_play_budget(
 
     # when a visitor reads the page, which says which teams are not ready to play
     # then the same queries for 2 teams or 10: the living gladiators and the ranking points
-    # the roster check reads come in one query each for every team
-    with django_assert_max_num_queries(10):
+    # the roster check reads come in one query each for every team, and the ranking table
+    # shows the powers of those gladiators without reading them again
+    with django_assert_max_num_queries(9) as queries:
         response = client.get(league.get_absolute_url())
+    gladiators = Gladiator._meta.db_table
+    assert sum(f'FROM "{gladiators}"' in query["sql"] for query in queries.captured_queries) == 1
 
     assert response.status_code == 200
