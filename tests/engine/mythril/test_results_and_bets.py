@@ -95,4 +95,3 @@ def test_the_table_orders_points_then_touchdown_difference_then_touchdowns_score
     lines = {"a": (3, 1, 1), "b": (3, 2, 0), "c": (4, 0, 5), "d": (3, 3, 1)}
     ranked = sorted(lines, key=lambda name: (*table_order(*lines[name]), name))
     assert ranked == ["c", "d", "b", "a"]
-    assert table_order(1, 2, 2) == table_order(1, 2, 2)
