@@ -201,7 +201,7 @@ beat: install
 	$(BIN)/celery -A config beat -l info
 
 clean:
-	rm -rf staticfiles site docs/api/openapi.yaml .pytest_cache .mypy_cache .ruff_cache *.egg-info celerybeat-schedule*
+	rm -rf staticfiles site docs/api/openapi.yaml .pytest_cache .mypy_cache .ruff_cache .test-databases *.egg-info celerybeat-schedule*
 	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +
 
 distclean: clean

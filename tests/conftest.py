@@ -14,7 +14,7 @@ from league.services import league_create, league_update
 from ledger import sqlite as ledger_sqlite
 from rules_engine import Dice
 from systems.killpower.services.teams import killpower_team_register
-from tests import database_tests_only, hypothesis_profiles
+from tests import database_tests_only, hypothesis_profiles, sqlite_template
 from tests.factories import (
     FixtureFactory,
     LeagueFactory,
@@ -88,6 +88,24 @@ def _refuse_modules_mixing_committing_tests(items) -> None:
             "these modules mix tests that commit (transaction=True) with tests that roll back; "
             f"move the committing ones to a module of their own: {', '.join(mixed)}"
         )
+
+
+@pytest.fixture(scope="session")
+def _sqlite_test_databases_copied():
+    """While the test databases are made, an in-memory SQLite one is a copy of the migrated
+    template (tests/sqlite_template.py) instead of a run of every migration."""
+    from django.db.backends.sqlite3.creation import DatabaseCreation
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseCreation, "create_test_db", sqlite_template.create_test_db)
+        yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(_sqlite_test_databases_copied, django_db_setup):
+    """pytest-django's, with the copy above in place first (fixtures are set up in the order
+    they are asked for)."""
+    yield
 
 
 @pytest.fixture(scope="session", autouse=True)
