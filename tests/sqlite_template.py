@@ -79,15 +79,21 @@ def _project_sources(modules: set[str]) -> dict[str, Path]:
     return found
 
 
+def _migrations() -> list:
+    """The migrations of the graph (none when they are turned off, as by ``--nomigrations``)."""
+    from django.db.migrations.loader import MigrationLoader
+
+    return list(MigrationLoader(None, ignore_no_migrations=True).disk_migrations.values())
+
+
 def sources() -> dict[str, Path]:
     """The source files a migrated database's content depends on, by module: every migration
     of the graph, and the project's modules a migration or a ``post_migrate`` receiver imports,
     with those they import in turn."""
-    from django.db.migrations.loader import MigrationLoader
     from django.db.models.signals import post_migrate
 
     migrations = {}
-    for migration in MigrationLoader(None, ignore_no_migrations=True).disk_migrations.values():
+    for migration in _migrations():
         module = sys.modules[type(migration).__module__]
         migrations[module.__name__] = Path(module.__file__).resolve()
     imported = set()
@@ -151,14 +157,16 @@ def create_test_db(creation, verbosity=1, autoclobber=False, serialize=None, kee
     """Django's ``create_test_db`` (SQLite's ``DatabaseCreation`` while tests/conftest.py's
     ``django_db_setup`` runs) with the template copied in where Django would run every
     migration, or, when there is no template yet, Django's own, kept as the template. A test
-    database on a file, or one that skips migrations, is Django's own."""
+    database on a file, or one made without migrations (``TEST: MIGRATE``, ``--nomigrations``),
+    is Django's own."""
     from django.conf import settings
     from django.core.management import call_command
     from django.db.backends.base.creation import BaseDatabaseCreation
 
     connection = creation.connection
     name = creation._get_test_db_name()
-    if not creation.is_in_memory_db(name) or connection.settings_dict["TEST"]["MIGRATE"] is False:
+    migrations_off = connection.settings_dict["TEST"]["MIGRATE"] is False or not _migrations()
+    if not creation.is_in_memory_db(name) or migrations_off:
         return BaseDatabaseCreation.create_test_db(
             creation, verbosity, autoclobber, serialize, keepdb
         )
