@@ -330,42 +330,38 @@ class ResultForm(PageForm):
     # a stored report back into the form -------------------------------------------------------
 
     @staticmethod
-    def initial_from(
-        payload: Mapping[str, Any] | None,
-        decisions: Mapping[str, Any] | None = None,
-        free_throws: Mapping[str, Any] | None = None,
-        *,
-        gladiators: Mapping[str, list[dict]],
-    ) -> dict[str, Any]:
-        """The form's initial values for a report as stored (to correct or re-enter it)."""
+    def initial_from(report: Any, *, gladiators: Mapping[str, list[dict]]) -> dict[str, Any]:
+        """The form's initial values for a ``ResultReport`` as stored (to correct or re-enter
+        it); none without."""
+        payload = report.payload if report is not None else None
         if not payload:
             return {}
+        decided_by = payload.get("decided_by")
         initial: dict[str, Any] = {
             "home_score": payload["score"]["home"],
             "away_score": payload["score"]["away"],
-            "decided_by": payload.get("decided_by")
-            if payload.get("decided_by") in (DecidedBy.ELIMINATION, DecidedBy.ABANDON)
+            "decided_by": decided_by
+            if decided_by in (DecidedBy.ELIMINATION, DecidedBy.ABANDON)
             else DecidedBy.POINTS,
-            "winner": payload.get("result") if payload.get("decided_by") == "elimination" else "",
+            "winner": payload.get("result") if decided_by == DecidedBy.ELIMINATION else "",
             "abandoned_by": payload.get("abandoned_by") or "",
         }
+        free_throws = report.free_throws or {}
         for side in SIDES:
-            report = payload.get(side) or {}
-            redraw = ((decisions or {}).get(side) or {}).get("redraw", {})
+            own = payload.get(side) or {}
+            redraw = ((report.decisions or {}).get(side) or {}).get("redraw", {})
             for gladiator in gladiators[side]:
                 prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-                entry = gladiator_entry(report, report.get("badly_wounded", []), name)
+                entry = gladiator_entry(own, own.get("badly_wounded", []), name)
                 coma = entry["coma"] or {}
                 initial |= {prefix + key: entry[key] for key in ENTRY_FIELDS} | {
                     prefix + "coma_state": coma.get("state"),
                     prefix + "location": coma.get("location") or "",
                     prefix + "redraw": redraw.get(name, ""),
                 }
-            chosen = (free_throws or {}).get(side) or []
-            distances = ((free_throws or {}).get("distances") or {}).get(side) or []
+            shooters = [*(free_throws.get(side) or []), "", ""]
+            distances = [*((free_throws.get("distances") or {}).get(side) or []), None, None]
             for shot in (1, 2):
-                initial[f"{side}_ft_{shot}"] = chosen[shot - 1] if len(chosen) >= shot else ""
-                initial[f"{side}_ft_{shot}_distance"] = (
-                    distances[shot - 1] if len(distances) >= shot else None
-                )
+                initial[f"{side}_ft_{shot}"] = shooters[shot - 1]
+                initial[f"{side}_ft_{shot}_distance"] = distances[shot - 1]
         return initial
