@@ -16,18 +16,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from core.forms import PageForm
 from rules_engine.killpower import DecidedBy, Refusal, ReportError, side_refusals
 from rules_engine.killpower.report import gladiator_entry
 from systems.killpower import SIDES
 from systems.killpower.forms.result_fields import (
     LOCATION_CHOICES,
     STATE_CHOICES,
-    add_free_throw_fields,
-    clean_free_throws,
-    free_throw_choices,
-    free_throw_error_field,
-    free_throw_rows,
+    FreeThrowFields,
     redraw_field,
 )
 from systems.killpower.forms.teams import NUMBER
@@ -120,7 +115,7 @@ class SideEntries:
     fields: dict[str, str] = field(default_factory=dict)
 
 
-class ResultForm(PageForm):
+class ResultForm(FreeThrowFields):
     """The score after 20 turns, how the match ended, and per gladiator whether he played and
     how he left the match.
 
@@ -155,9 +150,8 @@ class ResultForm(PageForm):
         super().__init__(*args, **kwargs)
         self.teams = teams
         self.gladiators = {side: list(gladiators[side]) for side in SIDES}
-        self.redraw_sides = set() if tournament else set(redraw_sides)
-        self.free_throw_sides = set(redraw_sides) if tournament else set()
-        self.tournament = tournament
+        chooses = set(redraw_sides)
+        self.redraw_sides = set() if tournament else chooses
         side_choices = [(side, teams[side].name) for side in SIDES]
         self.fields["winner"] = forms.ChoiceField(
             label=_("Winner (the team left standing)"),
@@ -173,9 +167,9 @@ class ResultForm(PageForm):
                 for key, row_field in _gladiator_fields(gladiator["name"]).items():
                     if key != "redraw" or side in self.redraw_sides:
                         self.fields[prefix + key] = row_field
-            if side in self.free_throw_sides:
+            if tournament and side in chooses:
                 names = [g["name"] for g in self.gladiators[side]]
-                add_free_throw_fields(self, f"{side}_", teams[side].name, names)
+                self.add_free_throw_fields(side, f"{side}_", teams[side].name, names)
 
     # what the template draws -----------------------------------------------------------------
 
@@ -195,9 +189,7 @@ class ResultForm(PageForm):
                     "team": self.teams[side],
                     "rows": rows,
                     "redraw": side in self.redraw_sides,
-                    "free_throws": free_throw_rows(self, f"{side}_")
-                    if side in self.free_throw_sides
-                    else [],
+                    "free_throws": self.shots(side),
                 }
             )
         return sides
@@ -244,8 +236,6 @@ class ResultForm(PageForm):
         if decided_by == DecidedBy.ABANDON and not cleaned.get("abandoned_by"):
             self.add_error("abandoned_by", _("Say which team abandoned."))
         for side in SIDES:
-            if side in self.free_throw_sides:
-                clean_free_throws(self, f"{side}_", cleaned)
             self._clean_side(side, cleaned)
         return cleaned
 
@@ -256,7 +246,7 @@ class ResultForm(PageForm):
         entries = self.side_entries(side, cleaned)
         report = entries.report
         shooters = []
-        if side in self.free_throw_sides:
+        if side in self.free_throw_prefixes:
             for shot in (1, 2):
                 if name := cleaned.get(f"{side}_ft_{shot}"):
                     entries.fields[f"shooters.{len(shooters)}"] = f"{side}_ft_{shot}"
@@ -311,11 +301,6 @@ class ResultForm(PageForm):
                 chosen[side] = {"redraw": redraw}
         return chosen or None
 
-    def free_throws(self) -> dict[str, Any] | None:
-        """The free-throw choices of this user's sides (None: the engine chooses)."""
-        sides = sorted(self.free_throw_sides)
-        return free_throw_choices(self, {side: f"{side}_" for side in sides})
-
     def error_field(self, field: str, message: str = "") -> str | None:
         """The form field a service error about ``field`` belongs on, or None (the form's)."""
         if field in PLAIN_FIELDS:
@@ -325,7 +310,7 @@ class ResultForm(PageForm):
             return "winner" if data.get("decided_by") == DecidedBy.ELIMINATION else "decided_by"
         if match := SIDE_FIELD.match(field):
             return self.side_entries(match.group(1), data).fields.get(match.group(2))
-        return free_throw_error_field(self, field, {side: f"{side}_" for side in SIDES})
+        return super().error_field(field, message)
 
     # a stored report back into the form -------------------------------------------------------
 

@@ -2,7 +2,7 @@
 the referee sheet, the post-match report and the tournament bracket, and what the match
 pages show, read from the records (the views get ready rows)."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -144,8 +144,8 @@ class BracketMatchView:
 class BracketView:
     season: Season
     size: int
-    rounds: list[list[BracketMatchView]] = field(default_factory=list)
-    champion: Team | None = None
+    rounds: list[list[BracketMatchView]]
+    champion: Team | None
 
 
 def bracket_get(*, season: Season) -> BracketView | None:
@@ -165,29 +165,19 @@ def bracket_get(*, season: Season) -> BracketView | None:
         .defer("home_sheet", "away_sheet", "options", "result__record")
     }
 
-    def slot(data: Any) -> BracketSlot | None:
-        if data is None:
-            return None
+    def slot(data: Any) -> BracketSlot:
         return BracketSlot(teams.get(data.entrant), data.seed, data.winner_of)
 
-    view = BracketView(season=season, size=bracket.size)
-    for matches in bracket.rounds:
-        row = []
-        for match in matches:
-            fixture = fixtures.get(match.id)
-            winner = None
-            if match.bye:
-                winner = teams.get(match.home.entrant)
-            elif fixture is not None and hasattr(fixture, "result"):
-                winner = fixture.home if fixture.result.winner == "home" else fixture.away
-            home = slot(match.home)
-            assert home is not None
-            row.append(
-                BracketMatchView(match.id, match.round, home, slot(match.away), fixture, winner)
-            )
-        view.rounds.append(row)
-    view.champion = view.rounds[-1][0].winner if view.rounds else None
-    return view
+    def shown(match: Any, fixture: Fixture | None) -> BracketMatchView:
+        winner = teams.get(match.home.entrant) if match.bye else None
+        if fixture is not None and hasattr(fixture, "result"):
+            winner = fixture.home if fixture.result.winner == "home" else fixture.away
+        away = None if match.away is None else slot(match.away)
+        return BracketMatchView(match.id, match.round, slot(match.home), away, fixture, winner)
+
+    rounds = [[shown(match, fixtures.get(match.id)) for match in row] for row in bracket.rounds]
+    champion = rounds[-1][0].winner if rounds else None
+    return BracketView(season, bracket.size, rounds, champion)
 
 
 # --- the match pages -------------------------------------------------------------------------
