@@ -4,20 +4,20 @@ The form builds the engine's match report (``payload()``), the post-match choice
 (``decisions()``) and the free-throw choices (``free_throws()``); its own checks name the
 gladiator in every message, and its ``error_field`` puts the services' errors (fields such as
 ``result.home.comas.0.state``, shown by :func:`core.forms.add_service_errors`) back on the
-field of the gladiator they are about. Both read one map, built with the report, of the form
-field each entry of the report comes from (:meth:`ResultForm.side_entries`).
+field of the gladiator they are about. A side's report is the engine's reading of what each
+row says of its gladiator (``side_of_entries``, the inverse of ``gladiator_entry``, which fills
+the rows from a stored report), and a field of it leads back to its row (``entry_named``).
 """
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.killpower import DecidedBy, Refusal, ReportError, side_refusals
-from rules_engine.killpower.report import gladiator_entry
+from rules_engine.killpower.report import entry_named, gladiator_entry, side_of_entries
 from systems.killpower import SIDES
 from systems.killpower.forms.result_fields import (
     LOCATION_CHOICES,
@@ -40,9 +40,6 @@ REFUSAL_WORDING = {
 }  # fmt: skip
 """The engine's refusals of a result (``rules_engine.killpower.refusals``), worded here."""
 
-LISTED = {"played": "played", "out": "out", "equipment_lost": "equipment_lost",
-          "badly_wounded": "state"}  # fmt: skip
-"""The side report's lists of names, each with the row's field that puts a gladiator in it."""
 PLAIN_FIELDS = {
     "result.score.home": "home_score",
     "result.score.away": "away_score",
@@ -50,7 +47,9 @@ PLAIN_FIELDS = {
     "result.abandoned_by": "abandoned_by",
 }
 ENTRY_FIELDS = ("played", "state", "out", "equipment_lost", "armour_lost")
-"""A gladiator's row fields that are what the report says of him (``gladiator_entry``)."""
+"""A gladiator's row fields that are what the report says of him (``gladiator_entry``); his
+coma's are ``COMA_FIELDS``, by the key of his entry."""
+COMA_FIELDS = {"coma.state": "coma_state", "coma.location": "location"}
 SIDE_FIELD = re.compile(r"^(?:result|decisions)\.(home|away)\.(.+)$")
 
 
@@ -102,17 +101,6 @@ def _gladiator_fields(name: str) -> dict[str, forms.Field]:
         ),
         "redraw": redraw_field(name),
     }
-
-
-@dataclass
-class SideEntries:
-    """What the form says about one side's gladiators: the engine's side report, the
-    equipment redraws, and the form field of each entry, by the engine's field relative to
-    the side (``comas.0.state``, ``armour_lost.Tom``, ``redraw.Tom``)."""
-
-    report: dict[str, Any]
-    redraw: dict[str, str] = field(default_factory=dict)
-    fields: dict[str, str] = field(default_factory=dict)
 
 
 class ResultForm(FreeThrowFields):
@@ -196,35 +184,32 @@ class ResultForm(FreeThrowFields):
 
     # the report and the field of each of its entries -----------------------------------------
 
-    def side_entries(self, side: str, data: Mapping[str, Any]) -> SideEntries:
-        """What ``data`` (the cleaned fields) says about ``side``'s gladiators. A gladiator
-        who did not play is listed too, so that the engine refuses what he cannot be."""
-        report: dict[str, Any] = {"played": [], "comas": [], "out": [], "equipment_lost": [],
-                                  "armour_lost": {}, "badly_wounded": []}  # fmt: skip
-        entries = SideEntries(report)
+    def side_entries(
+        self, side: str, data: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        """What ``data`` (the cleaned fields) says about ``side``'s gladiators: the side's
+        report (``side_of_entries``) and its equipment redraws, by name."""
+        entries, redraw = {}, {}
         for gladiator in self.gladiators[side]:
             prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-            state = data.get(prefix + "state")
-            for key, row_field in LISTED.items():
-                if (state == key) if row_field == "state" else data.get(prefix + key):
-                    entries.fields[f"{key}.{len(report[key])}"] = prefix + row_field
-                    report[key].append(name)
-            if state == "coma":
-                at = f"comas.{len(report['comas'])}"
-                entries.fields |= {at: prefix + "state", f"{at}.gladiator": prefix + "state",
-                                   f"{at}.state": prefix + "coma_state",
-                                   f"{at}.location": prefix + "location"}  # fmt: skip
-                coma = {"gladiator": name, "state": data.get(prefix + "coma_state")}
-                if data.get(prefix + "location"):
-                    coma["location"] = data[prefix + "location"]
-                report["comas"].append(coma)
-            if data.get(prefix + "armour_lost"):
-                report["armour_lost"][name] = data[prefix + "armour_lost"]
+            entries[name] = {key: data.get(prefix + key) for key in ENTRY_FIELDS} | {
+                "coma": {"state": data.get(prefix + "coma_state"),
+                         "location": data.get(prefix + "location")}
+            }  # fmt: skip
             if data.get(prefix + "redraw"):
-                entries.redraw[name] = data[prefix + "redraw"]
-            entries.fields[f"armour_lost.{name}"] = prefix + "armour_lost"
-            entries.fields[f"redraw.{name}"] = prefix + "redraw"
-        return entries
+                redraw[name] = data[prefix + "redraw"]
+        return side_of_entries(entries), redraw
+
+    def row_field(self, side: str, field: str, report: Mapping[str, Any]) -> str | None:
+        """The field of the gladiator's row an entry of ``side``'s report or redraws comes
+        from, by the engine's field relative to the side (``comas.0.state``,
+        ``armour_lost.Tom``, ``redraw.Tom``); None for the side as a whole."""
+        key, _dot, name = field.partition(".")
+        named = (name, key) if key == "redraw" else entry_named(report, field)
+        numbers = {gladiator["name"]: gladiator["number"] for gladiator in self.gladiators[side]}
+        if named is None or named[0] not in numbers:
+            return None
+        return f"{side}_{numbers[named[0]]}_{COMA_FIELDS.get(named[1], named[1])}"
 
     # checks ------------------------------------------------------------------------------------
 
@@ -243,14 +228,8 @@ class ResultForm(FreeThrowFields):
         """What the engine refuses in what is entered about the side's gladiators (who may be
         hurt, be out, lose armour, redraw or shoot; someone played), each refusal on the field
         of the gladiator it names; then a coma's missing state."""
-        entries = self.side_entries(side, cleaned)
-        report = entries.report
-        shooters = []
-        if side in self.free_throw_prefixes:
-            for shot in (1, 2):
-                if name := cleaned.get(f"{side}_ft_{shot}"):
-                    entries.fields[f"shooters.{len(shooters)}"] = f"{side}_ft_{shot}"
-                    shooters.append(name)
+        report, redraw = self.side_entries(side, cleaned)
+        shooters = [f"{side}_ft_{shot}" for shot in (1, 2) if cleaned.get(f"{side}_ft_{shot}")]
         refused = side_refusals(
             team=self.teams[side].name,
             played=report["played"],
@@ -259,13 +238,17 @@ class ResultForm(FreeThrowFields):
             out=report["out"],
             armour_lost=list(report["armour_lost"]),
             equipment_lost=report["equipment_lost"],
-            redraw=list(entries.redraw),
-            shooters=shooters,
+            redraw=list(redraw),
+            shooters=[cleaned[shooter] for shooter in shooters],
         )
         for refusal in refused:
-            self.add_error(entries.fields.get(refusal.field), refusal_text(refusal))
+            key, _dot, index = refusal.field.partition(".")
+            field = shooters[int(index)] if key == "shooters" else None
+            self.add_error(
+                field or self.row_field(side, refusal.field, report), refusal_text(refusal)
+            )
         for index, coma in enumerate(report["comas"]):
-            state_field = entries.fields[f"comas.{index}.state"]
+            state_field = self.row_field(side, f"comas.{index}.state", report)
             if (
                 coma["gladiator"] in report["played"]
                 and coma["state"] is None
@@ -285,8 +268,8 @@ class ResultForm(FreeThrowFields):
         payload: dict[str, Any] = {
             "score": {"home": data["home_score"], "away": data["away_score"]},
             "decided_by": data["decided_by"],
-            "home": self.side_entries("home", data).report,
-            "away": self.side_entries("away", data).report,
+            "home": self.side_entries("home", data)[0],
+            "away": self.side_entries("away", data)[0],
         }
         if data["decided_by"] == DecidedBy.ELIMINATION:
             payload["result"] = data["winner"]
@@ -297,7 +280,7 @@ class ResultForm(FreeThrowFields):
     def decisions(self) -> dict[str, Any] | None:
         chosen = {}
         for side in sorted(self.redraw_sides):
-            if redraw := self.side_entries(side, self.cleaned_data).redraw:
+            if redraw := self.side_entries(side, self.cleaned_data)[1]:
                 chosen[side] = {"redraw": redraw}
         return chosen or None
 
@@ -309,7 +292,8 @@ class ResultForm(FreeThrowFields):
         if field == "result.result":
             return "winner" if data.get("decided_by") == DecidedBy.ELIMINATION else "decided_by"
         if match := SIDE_FIELD.match(field):
-            return self.side_entries(match.group(1), data).fields.get(match.group(2))
+            side = match.group(1)
+            return self.row_field(side, match.group(2), self.side_entries(side, data)[0])
         return super().error_field(field, message)
 
     # a stored report back into the form -------------------------------------------------------

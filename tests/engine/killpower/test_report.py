@@ -186,3 +186,32 @@ def test_what_a_stored_report_says_of_one_gladiator():
         "played": False, "state": "fit", "coma": None, "out": False,
         "equipment_lost": False, "armour_lost": None,
     }  # fmt: skip
+
+
+def test_a_side_is_what_is_said_of_each_gladiator():
+    from rules_engine.killpower.report import entry_named, gladiator_entry, side_of_entries
+
+    side = {
+        "played": ["A", "B"],
+        "comas": [{"gladiator": "B", "state": -12, "location": "head"}],
+        "out": ["B"],
+        "equipment_lost": ["C"],
+        "armour_lost": {"A": 2},
+        "badly_wounded": ["A"],
+    }
+    entries = {name: gladiator_entry(side, side["badly_wounded"], name) for name in "ABC"}
+
+    assert side_of_entries(entries) == side
+    assert side_of_entries({"D": {"state": "coma", "coma": {"state": None}}})["comas"] == [
+        {"gladiator": "D", "state": None}
+    ]
+    assert [entry_named(side, field) for field in (
+        "played.1", "out.0", "equipment_lost.0", "badly_wounded.0", "comas.0",
+        "comas.0.gladiator", "comas.0.state", "comas.0.location", "armour_lost.A",
+    )] == [
+        ("B", "played"), ("B", "out"), ("C", "equipment_lost"), ("A", "state"), ("B", "state"),
+        ("B", "state"), ("B", "coma.state"), ("B", "coma.location"), ("A", "armour_lost"),
+    ]  # fmt: skip
+    assert [entry_named(side, field) for field in ("played", "out.3", "comas.0.x", "score")] == [
+        None
+    ] * 4
