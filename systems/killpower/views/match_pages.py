@@ -152,7 +152,12 @@ def _result_form(
 
 
 def _result_page(
-    request, fixture: Fixture, form: ResultForm, *, report=None, note_form=None
+    request: HttpRequest,
+    fixture: Fixture,
+    form: ResultForm,
+    *,
+    report: ResultReport | None = None,
+    note_form: DecideForm | None = None,
 ) -> HttpResponse:
     """The result form: to enter the result, or with ``note_form`` to correct ``report``
     and decide it."""
