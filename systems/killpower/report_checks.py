@@ -181,9 +181,7 @@ def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict
         message = _("Give the distances by side: home, away.")
         raise ReportRefused("not_by_side", message, field="free_throws.distances")
     for side in sides_chosen(data):
-        field = (
-            f"free_throws.{side}" if data.get(side) is not None else f"free_throws.distances.{side}"
-        )
+        field = "free_throws." + (side if data.get(side) is not None else f"distances.{side}")
         message = _(
             "Only %(team)s's coach or the commissioner chooses its free-throw shooters and "
             "distances."
