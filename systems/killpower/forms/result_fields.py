@@ -48,7 +48,11 @@ class FreeThrowFields(PageForm):
         super().__init__(*args, **kwargs)
         self.free_throw_prefixes: dict[str, str] = {}
 
-    def add_free_throw_fields(self, side: str, prefix: str, team: str, names: Iterable[str]):
+    def add_free_throw_fields(
+        self, side: str, prefix: str, team: str, names: Iterable[str]
+    ) -> None:
+        """``side``'s shots, its ``team``'s ``names`` to choose from, its fields named from
+        ``prefix``."""
         self.free_throw_prefixes[side] = prefix
         choices = [("", _("the engine chooses")), *((name, name) for name in names)]
         for shot in (1, 2):
