@@ -163,16 +163,21 @@ def test_who_may_shoot_and_how_each_left_the_match():
     ]
 
 
+STORED_SIDE = {
+    "played": ["A", "B"],
+    "comas": [{"gladiator": "B", "state": -12, "location": "head"}],
+    "out": ["B"],
+    "equipment_lost": ["C"],
+    "armour_lost": {"A": 2},
+}
+"""One side of a stored report: A badly wounded (in the side's list), B in a coma and out, C
+on the bench with his equipment lost."""
+
+
 def test_what_a_stored_report_says_of_one_gladiator():
     from rules_engine.killpower.report import gladiator_entry
 
-    side = {
-        "played": ["A", "B"],
-        "comas": [{"gladiator": "B", "state": -12, "location": "head"}],
-        "out": ["B"],
-        "equipment_lost": ["C"],
-        "armour_lost": {"A": 2},
-    }
+    side = STORED_SIDE
 
     assert gladiator_entry(side, ["A"], "A") == {
         "played": True, "state": "badly_wounded", "coma": None, "out": False,
@@ -191,14 +196,7 @@ def test_what_a_stored_report_says_of_one_gladiator():
 def test_a_side_is_what_is_said_of_each_gladiator():
     from rules_engine.killpower.report import entry_named, gladiator_entry, side_of_entries
 
-    side = {
-        "played": ["A", "B"],
-        "comas": [{"gladiator": "B", "state": -12, "location": "head"}],
-        "out": ["B"],
-        "equipment_lost": ["C"],
-        "armour_lost": {"A": 2},
-        "badly_wounded": ["A"],
-    }
+    side = {**STORED_SIDE, "badly_wounded": ["A"]}
     entries = {name: gladiator_entry(side, side["badly_wounded"], name) for name in "ABC"}
 
     assert side_of_entries(entries) == side
