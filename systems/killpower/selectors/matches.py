@@ -82,6 +82,11 @@ def confirm_choices(*, report: ResultReport, side: str | None) -> dict[str, Any]
     return {"side": side, "shooters": able_to_shoot(own), "team": team}
 
 
+def frozen_gladiators(fixture: Fixture, side: str) -> list[dict[str, Any]]:
+    """``side``'s gladiators as the kick-off froze them (the engine's sheets; none before)."""
+    return (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", [])
+
+
 def post_match_get(*, fixture: Fixture) -> PostMatchRun | None:
     """The fixture's post-match sequence, once it has run."""
     return PostMatchRun.objects.filter(fixture=fixture).first()
@@ -96,14 +101,13 @@ def referee_sheet_get(*, fixture: Fixture) -> dict[str, Any]:
     frozen = kickoff or {}
     sides: dict[str, Any] = {}
     for side in SIDES:
-        sheet = getattr(fixture, f"{side}_sheet") or {}
         rapidity = frozen.get("rapidity", {}).get(side, {})
         sides[side] = {
             "team": getattr(fixture, side),
             **{key: frozen.get(key, {}).get(side) for key in MATCH_UP},
             "gladiators": [
                 {**gladiator, "rapidity": rapidity.get(gladiator["name"])}
-                for gladiator in sheet.get("gladiators", [])
+                for gladiator in frozen_gladiators(fixture, side)
             ],
         }
     result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
@@ -209,7 +213,7 @@ def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> lis
             "id": gladiator.get("id"),
             **gladiator_entry(own, wounded, gladiator["name"]),
         }
-        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", [])
+        for gladiator in frozen_gladiators(fixture, side)
     ]
 
 
@@ -272,7 +276,7 @@ def report_sides(*, report: ResultReport) -> list[dict[str, Any]]:
     sides = []
     for name in SIDES:
         own = payload.get(name) or {}
-        frozen = (getattr(fixture, f"{name}_sheet") or {}).get("gladiators", [])
+        frozen = frozen_gladiators(fixture, name)
         sides.append(
             {
                 "side": name,
@@ -293,14 +297,10 @@ def entry_gladiators(*, fixture: Fixture) -> dict[str, list[dict[str, Any]]]:
     stand."""
     gladiators = {}
     for side in SIDES:
-        sheet = getattr(fixture, f"{side}_sheet")
-        if sheet:
-            rows = sheet.get("gladiators", [])
-        else:
-            rows = [
-                {"number": g.number, "name": g.name, "id": g.pk}
-                for g in living_gladiators(team=getattr(fixture, side))
-            ]
+        rows = frozen_gladiators(fixture, side) or [
+            {"number": g.number, "name": g.name, "id": g.pk}
+            for g in living_gladiators(team=getattr(fixture, side))
+        ]
         gladiators[side] = [
             {"number": row.get("number", index), "name": row["name"], "id": row.get("id")}
             for index, row in enumerate(rows, start=1)
