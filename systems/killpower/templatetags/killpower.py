@@ -138,6 +138,10 @@ def kp_roll_purpose(purpose: str) -> str:
     return purpose
 
 
+WORDED = ("outcome", "location", "fate", "characteristic")
+"""The codes an event's detail holds that are worded by their kind's table (``LABELS``)."""
+
+
 @register.simple_tag
 def gladiator_event(event) -> dict[str, Any]:
     """One line of a gladiator's history in words, with the rolls it recorded: the sentences
@@ -150,8 +154,7 @@ def gladiator_event(event) -> dict[str, Any]:
         "name": detail.get("replaces"),
         "n": detail.get("armour_lost"),
         "raises": detail.get("raises_available"),
-        **{key: kp_label(detail.get(key, ""), key) for key in ("outcome", "location", "fate")},
-        "characteristic": kp_label(detail.get("characteristic", ""), "characteristic"),
+        **{key: kp_label(detail.get(key, ""), key) for key in WORDED},
     }
     sentences = {
         "created": [
