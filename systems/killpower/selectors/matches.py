@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from league.models import League, Season, Team
-from matches.models import Fixture, Result
+from matches.models import Fixture
 from rules_engine.killpower.power import MATCH_UP
 from rules_engine.killpower.report import able_to_shoot, gladiator_entry
 from systems.killpower import RULE_SYSTEM, SIDES
@@ -217,14 +217,14 @@ def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> lis
     ]
 
 
-def match_report_get(
-    *, fixture: Fixture, result: Result | None, run: PostMatchRun | None
-) -> dict[str, Any]:
-    """What a fixture's match report shows, read from its result's record and its
-    post-match run: ``kickoff``, each side's ``powers``, per side (``sides``) the report as
-    recorded (who played, how they left) and the post-match sequence (ranking, death risk,
+def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
+    """What a fixture's match report shows: its ``result`` once played and its post-match
+    ``run`` once it ran, ``kickoff``, each side's ``powers``, per side (``sides``) the report
+    as recorded (who played, how they left) and the post-match sequence (ranking, death risk,
     the dead, recruits with their ids, XP, equipment, armour), and ``links`` (side ->
     gladiator name -> id)."""
+    result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
+    run = post_match_get(fixture=fixture) if result else None
     record = result.record if result else {}
     report = record.get("report") or {}
     wounded = record.get("badly_wounded") or {}
@@ -257,6 +257,8 @@ def match_report_get(
             }
         )
     return {
+        "result": result,
+        "run": run,
         "kickoff": kickoff,
         "powers": {
             side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side))

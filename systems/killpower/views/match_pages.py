@@ -68,18 +68,15 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     entered and confirmed, free throws, and the post-match sequence with every roll."""
     fixture, user = _fixture(fixture.pk), request.user
     league = fixture.season.league
-    result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
-    run = selectors.post_match_get(fixture=fixture) if result else None
+    report = selectors.match_report_get(fixture=fixture)
     open_report = selectors.open_report(fixture=fixture)
     actions = report_actions(user, open_report)
     context = {
         "fixture": fixture,
         "league": league,
-        "result": result,
-        "run": run,
-        **selectors.match_report_get(fixture=fixture, result=result, run=run),
+        **report,
         "open_report": open_report,
-        "can_enter": not result
+        "can_enter": not report["result"]
         and fixture.status != Fixture.Status.CANCELLED
         and roles.can_enter_result(user, fixture),
         "can_confirm": actions.confirm,
