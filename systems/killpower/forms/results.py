@@ -140,15 +140,12 @@ class ResultForm(FreeThrowFields):
         self.gladiators = {side: list(gladiators[side]) for side in SIDES}
         chooses = set(redraw_sides)
         self.redraw_sides = set() if tournament else chooses
-        side_choices = [(side, teams[side].name) for side in SIDES]
-        self.fields["winner"] = forms.ChoiceField(
-            label=_("Winner (the team left standing)"),
-            choices=[("", "—"), *side_choices],
-            required=False,
-        )
-        self.fields["abandoned_by"] = forms.ChoiceField(
-            label=_("The team that abandoned"), choices=[("", "—"), *side_choices], required=False
-        )
+        for key, label in (
+            ("winner", _("Winner (the team left standing)")),
+            ("abandoned_by", _("The team that abandoned")),
+        ):
+            choices = [("", "—"), *((side, teams[side].name) for side in SIDES)]
+            self.fields[key] = forms.ChoiceField(label=label, choices=choices, required=False)
         for side in SIDES:
             for gladiator in self.gladiators[side]:
                 prefix = f"{side}_{gladiator['number']}_"
@@ -277,12 +274,21 @@ class ResultForm(FreeThrowFields):
             payload["abandoned_by"] = data["abandoned_by"]
         return payload
 
-    def decisions(self) -> dict[str, Any] | None:
+    def decisions(self) -> dict[str, Any]:
+        """The redraws of this user's sides, by side (none chosen: none)."""
         chosen = {}
         for side in sorted(self.redraw_sides):
             if redraw := self.side_entries(side, self.cleaned_data)[1]:
                 chosen[side] = {"redraw": redraw}
-        return chosen or None
+        return chosen
+
+    def inputs(self) -> dict[str, Any]:
+        """The ``result``, ``decisions`` and ``options`` the workflow's services take."""
+        return {
+            "result": self.payload(),
+            "decisions": self.decisions(),
+            "options": self.free_throws(),
+        }
 
     def error_field(self, field: str, message: str = "") -> str | None:
         """The form field a service error about ``field`` belongs on, or None (the form's)."""

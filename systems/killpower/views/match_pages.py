@@ -227,9 +227,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
             services.report_decide(
                 report=report,
                 user=request.user,
-                result=form.payload(),
-                decisions=form.decisions() or {},
-                options=form.free_throws(),
+                **form.inputs(),
                 note=note_form.cleaned_data["note"],
             )
         except ValidationError as error:
@@ -280,11 +278,7 @@ class KillpowerPages(ReportPages):
         return _result_form(request, fixture, report=selectors.open_report(fixture=fixture))
 
     def entry_inputs(self, form: ResultForm) -> dict[str, Any]:
-        return {
-            "result": form.payload(),
-            "decisions": form.decisions(),
-            "options": form.free_throws(),
-        }
+        return form.inputs()
 
     def entry_refused(self, form: ResultForm, error: Exception) -> None:
         add_service_errors(form, error)
