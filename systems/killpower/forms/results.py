@@ -17,6 +17,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.killpower import DecidedBy, Refusal, ReportError, side_refusals
+from rules_engine.killpower.limits import MAX_DAMAGE_STATE
 from rules_engine.killpower.report import entry_named, gladiator_entry, side_of_entries
 from systems.killpower import SIDES
 from systems.killpower.forms.result_fields import (
@@ -79,7 +80,7 @@ def _gladiator_fields(name: str) -> dict[str, forms.Field]:
             label=_("Coma state of %(name)s") % words,
             required=False,
             max_value=-11,
-            min_value=-99,
+            min_value=-MAX_DAMAGE_STATE,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "−11"}),
             help_text=_("(VIE + armour) − damage: −11 or less."),
         ),
