@@ -363,3 +363,50 @@ def gladiator_entry(
         "equipment_lost": name in side.get("equipment_lost", []),
         "armour_lost": side.get("armour_lost", {}).get(name),
     }
+
+
+SIDE_LISTS = ("played", "comas", "out", "equipment_lost", "badly_wounded")
+"""The lists of a side's report (with its ``badly_wounded``) that name gladiators in turn."""
+
+
+def side_of_entries(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """The inverse of :func:`gladiator_entry`: one side's report (its JSON) with its
+    ``badly_wounded`` list, from what is said of each gladiator (by name, in order). A
+    gladiator is listed wherever his entry puts him, played or not, so that a reader refuses
+    what he cannot be; his coma (``state``, ``location`` if any) when his ``state`` says so."""
+    side: dict[str, Any] = {"played": [], "comas": [], "out": [], "equipment_lost": [],
+                            "armour_lost": {}, "badly_wounded": []}  # fmt: skip
+    for name, entry in entries.items():
+        for key in ("played", "out", "equipment_lost"):
+            if entry.get(key):
+                side[key].append(name)
+        if entry.get("state") == "badly_wounded":
+            side["badly_wounded"].append(name)
+        if entry.get("state") == "coma":
+            coma = entry.get("coma") or {}
+            located = {"location": coma["location"]} if coma.get("location") else {}
+            side["comas"].append({"gladiator": name, "state": coma.get("state"), **located})
+        if entry.get("armour_lost"):
+            side["armour_lost"][name] = entry["armour_lost"]
+    return side
+
+
+def entry_named(side: Mapping[str, Any], field: str) -> tuple[str, str] | None:
+    """The gladiator a field of one side's report (as :func:`side_of_entries` makes it)
+    names, and what of his entry it is about: ``out.1`` -> (his name, ``"out"``),
+    ``badly_wounded.0`` or ``comas.0.gladiator`` -> ``"state"``, ``comas.0.state`` ->
+    ``"coma.state"``, ``armour_lost.Tom`` -> ``("Tom", "armour_lost")``; None for a field
+    about the side as a whole or naming nobody listed."""
+    key, _dot, rest = field.partition(".")
+    if key == "armour_lost":
+        return (rest, key) if rest else None
+    index, _dot, about = rest.partition(".")
+    listed: Sequence[Any] = side.get(key) or ()
+    if key not in SIDE_LISTS or not index.isdigit() or int(index) >= len(listed):
+        return None
+    named = listed[int(index)]
+    if key == "comas":
+        if about not in ("", "gladiator", "state", "location"):
+            return None
+        return named["gladiator"], "state" if about in ("", "gladiator") else f"coma.{about}"
+    return named, "state" if key == "badly_wounded" else key

@@ -178,24 +178,17 @@ def build(commissioner: User) -> list[str]:
 def build_missing(commissioner: User) -> list[str]:
     """Build the Killpower leagues missing; the names of those built."""
     built = []
-    if not League.objects.filter(name=CHAMPIONSHIP).exists():
-        build_championship(commissioner)
-        built.append(CHAMPIONSHIP)
-    if not League.objects.filter(name=TOURNAMENT).exists():
-        build_tournament(commissioner)
-        built.append(TOURNAMENT)
+    for name, build_league in ((CHAMPIONSHIP, build_championship), (TOURNAMENT, build_tournament)):
+        if not League.objects.filter(name=name).exists():
+            build_league(commissioner)
+            built.append(name)
     return built
 
 
 def logins() -> list[tuple[str, str, str]]:
     """(username, password, what they coach) of the Killpower demo coaches."""
+    cup = [name for name, _colour in CUP_TEAMS]
     return [
-        (
-            f"gladiator{n}",
-            COACH_PASSWORD.format(n=n),
-            " and ".join(
-                name for name in (TEAMS[n - 1][0], CUP_TEAMS[n - 1][0] if n <= 5 else None) if name
-            ),
-        )
-        for n in range(1, len(TEAMS) + 1)
+        (f"gladiator{n}", COACH_PASSWORD.format(n=n), " and ".join([team, *cup[n - 1 : n]]))
+        for n, (team, *_colours) in enumerate(TEAMS, start=1)
     ]

@@ -49,8 +49,7 @@ def fixtures_freeze(
     settings: dict[int, KillpowerSettings] = {}
     refused, now = [], timezone.now()
     for fixture, seed in zip(fixtures, seeds or [None] * len(fixtures), strict=True):
-        problems = {side: _problem(getattr(fixture, side), busy) for side in SIDES}
-        problems = {side: problem for side, problem in problems.items() if problem}
+        problems = {side: why for side in SIDES if (why := _problem(getattr(fixture, side), busy))}
         if problems:
             refused.append((fixture, ValidationError(problems)))
             continue

@@ -33,6 +33,7 @@ from rules_engine.killpower import (
     Refusal,
     ReportError,
     Side,
+    SideReport,
     parse_report,
     parse_team,
 )
@@ -85,11 +86,15 @@ def parsed_report(fixture: Fixture, payload: Mapping[str, Any]) -> MatchReport:
         raise field_error(exc) from None
 
 
-def did_not_play(refusal: ReportError) -> ReportRefused:
-    """The engine's refusal of an entry about a gladiator who did not play, on its field."""
-    name = refusal.gladiator
-    message = _("%(name)r did not play the match.") % {"name": name}
-    return ReportRefused("did_not_play", message, field=refusal.field, gladiator=name)
+def assert_played(code: Refusal, name: str, own: SideReport, *, team: str, field: str) -> None:
+    """The engine's rule of who may be hurt or redraw (``check_played``), refused on
+    ``field`` naming the gladiator who did not play."""
+    try:
+        check_played(code, name, played=own.played, team=team, field=field,
+                     equipment_lost=own.equipment_lost)  # fmt: skip
+    except ReportError:
+        message = _("%(name)r did not play the match.") % {"name": name}
+        raise ReportRefused("did_not_play", message, field=field, gladiator=name) from None
 
 
 def _check_wounded(fixture: Fixture, report: MatchReport, wounded: Mapping[str, list[str]]) -> None:
@@ -98,11 +103,8 @@ def _check_wounded(fixture: Fixture, report: MatchReport, wounded: Mapping[str, 
         comas = {coma.gladiator for coma in own.comas}
         for i, name in enumerate(wounded[side]):
             field = f"result.{side}.{WOUNDED}.{i}"
-            try:
-                check_played(Refusal.HURT_NOT_PLAYED, name, played=own.played,
-                             team=getattr(fixture, side).name, field=field)  # fmt: skip
-            except ReportError as exc:
-                raise did_not_play(exc) from None
+            team = getattr(fixture, side).name
+            assert_played(Refusal.HURT_NOT_PLAYED, name, own, team=team, field=field)
             if name in comas:
                 message = _("%(name)r is listed in a coma.") % {"name": name}
                 raise ReportRefused("in_coma", message, field=field, gladiator=name)
@@ -156,12 +158,8 @@ def check_decisions(
             raise field_error(exc) from None
         own = report.side(Side(side))
         for name in parsed.redraw:
-            try:
-                check_played(Refusal.REDRAW_NOT_PLAYED, name, played=own.played, team=team.name,
-                             field=f"{field}.redraw.{name}",
-                             equipment_lost=own.equipment_lost)  # fmt: skip
-            except ReportError as exc:
-                raise did_not_play(exc) from None
+            redraw_field = f"{field}.redraw.{name}"
+            assert_played(Refusal.REDRAW_NOT_PLAYED, name, own, team=team.name, field=redraw_field)
         chosen[side] = {"redraw": {name: kind.value for name, kind in parsed.redraw.items()}}
     return chosen
 
@@ -183,9 +181,7 @@ def check_free_throws(fixture: Fixture, data: object, user: User | None) -> dict
         message = _("Give the distances by side: home, away.")
         raise ReportRefused("not_by_side", message, field="free_throws.distances")
     for side in sides_chosen(data):
-        field = (
-            f"free_throws.{side}" if data.get(side) is not None else f"free_throws.distances.{side}"
-        )
+        field = "free_throws." + (side if data.get(side) is not None else f"distances.{side}")
         message = _(
             "Only %(team)s's coach or the commissioner chooses its free-throw shooters and "
             "distances."

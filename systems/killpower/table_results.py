@@ -27,6 +27,10 @@ from systems.killpower.report_checks import (
     validated,
 )
 
+RECORDED_COLUMNS = ("home_score", "away_score", "winner", "decided_by", "seed")
+"""The engine's outcome as the record repeats it, beside its own record, the rolls and the
+badly wounded."""
+
 
 class KillpowerResults(TableResults):
     document = RESULT_REPORT
@@ -70,18 +74,9 @@ class KillpowerResults(TableResults):
     def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
         engine_report, wounded = split_wounded(report.payload)
         outcome = engine_record(fixture, engine_report, report.options, dice)
+        columns = {key: getattr(outcome, key) for key in RECORDED_COLUMNS}
         return Recorded.of(
-            outcome,
-            {
-                **outcome.record,
-                "home_score": outcome.home_score,
-                "away_score": outcome.away_score,
-                "winner": outcome.winner,
-                "decided_by": outcome.decided_by,
-                "seed": outcome.seed,
-                "rolls": dice.log(),
-                WOUNDED: wounded,
-            },
+            outcome, {**outcome.record, **columns, "rolls": dice.log(), WOUNDED: wounded}
         )
 
     def post_match_many(

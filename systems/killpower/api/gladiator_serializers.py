@@ -12,6 +12,7 @@ from core.names import validate_name
 from league.api.serializers import TeamSerializer
 from league.models import League, Team
 from rules_engine.killpower import Characteristic
+from systems.killpower.engine import STORED
 from systems.killpower.models import (
     EquipmentKind,
     Gladiator,
@@ -43,23 +44,8 @@ class GladiatorSerializer(ModelSerializer):
 
     class Meta:
         model = Gladiator
-        fields = [
-            "id",
-            "team",
-            "number",
-            "name",
-            "race",
-            "specialization",
-            "equipment",
-            "xp",
-            "raises",
-            "status",
-            "characteristics",
-            "armour",
-            "raises_available",
-            "created_at",
-            "died_at",
-        ]
+        fields = ["id", "team", "number", *STORED, "status", "characteristics", "armour",
+                  "raises_available", "created_at", "died_at"]  # fmt: skip
         read_only_fields = fields
 
     def to_representation(self, gladiator: Gladiator) -> dict[str, Any]:

@@ -8,17 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
-from systems.killpower.forms.result_fields import (
-    add_free_throw_fields,
-    clean_free_throws,
-    free_throw_choices,
-    free_throw_error_field,
-    free_throw_rows,
-    redraw_field,
-)
+from systems.killpower.forms.result_fields import FreeThrowFields, redraw_field
 
 
-class ConfirmForm(PageForm):
+class ConfirmForm(FreeThrowFields):
     """The confirming coach's own post-match choices: equipment redraws of his gladiators who
     played (championship), or his free-throw shooters and distances (a tournament draw:
     ``shooters`` are those who may shoot; none chosen, the engine chooses)."""
@@ -39,19 +32,13 @@ class ConfirmForm(PageForm):
             self.fields[f"redraw_{index}"] = redraw_field(name)
         self.shooters = list(shooters) if side else []
         if self.shooters:
-            add_free_throw_fields(self, "", team, self.shooters)
+            self.add_free_throw_fields(side, "", team, self.shooters)
 
     def redraw_rows(self) -> list[tuple[str, Any]]:
         return [(name, self[f"redraw_{index}"]) for index, name in enumerate(self.names)]
 
     def free_throw_rows(self) -> list[dict[str, Any]]:
-        return free_throw_rows(self, "") if self.shooters else []
-
-    def clean(self):
-        cleaned = super().clean()
-        if self.shooters:
-            clean_free_throws(self, "", cleaned)
-        return cleaned
+        return self.shots(self.side) if self.side else []
 
     def decisions(self) -> dict[str, Any] | None:
         redraw = {
@@ -60,17 +47,6 @@ class ConfirmForm(PageForm):
             if self.cleaned_data.get(f"redraw_{index}")
         }
         return {self.side: {"redraw": redraw}} if redraw and self.side else None
-
-    def free_throws(self) -> dict[str, Any] | None:
-        if not self.shooters or not self.side:
-            return None
-        return free_throw_choices(self, {self.side: ""})
-
-    def error_field(self, field: str, message: str = "") -> str | None:
-        """A service's error on the confirming coach's own free-throw fields where it names
-        one (``free_throws.home.1``), on the form otherwise."""
-        sides = {self.side: ""} if self.side and self.shooters else {}
-        return free_throw_error_field(self, field, sides)
 
 
 class DisputeForm(PageForm):

@@ -4,30 +4,26 @@ The form builds the engine's match report (``payload()``), the post-match choice
 (``decisions()``) and the free-throw choices (``free_throws()``); its own checks name the
 gladiator in every message, and its ``error_field`` puts the services' errors (fields such as
 ``result.home.comas.0.state``, shown by :func:`core.forms.add_service_errors`) back on the
-field of the gladiator they are about. Both read one map, built with the report, of the form
-field each entry of the report comes from (:meth:`ResultForm.side_entries`).
+field of the gladiator they are about. A side's report is the engine's reading of what each
+row says of its gladiator (``side_of_entries``, the inverse of ``gladiator_entry``, which fills
+the rows from a stored report), and a field of it leads back to its row (``entry_named``).
 """
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from core.forms import PageForm
 from rules_engine.killpower import DecidedBy, Refusal, ReportError, side_refusals
-from rules_engine.killpower.report import gladiator_entry
+from rules_engine.killpower.limits import MAX_DAMAGE_STATE
+from rules_engine.killpower.report import entry_named, gladiator_entry, side_of_entries
 from systems.killpower import SIDES
 from systems.killpower.forms.result_fields import (
     LOCATION_CHOICES,
     STATE_CHOICES,
-    add_free_throw_fields,
-    clean_free_throws,
-    free_throw_choices,
-    free_throw_error_field,
-    free_throw_rows,
+    FreeThrowFields,
     redraw_field,
 )
 from systems.killpower.forms.teams import NUMBER
@@ -45,9 +41,6 @@ REFUSAL_WORDING = {
 }  # fmt: skip
 """The engine's refusals of a result (``rules_engine.killpower.refusals``), worded here."""
 
-LISTED = {"played": "played", "out": "out", "equipment_lost": "equipment_lost",
-          "badly_wounded": "state"}  # fmt: skip
-"""The side report's lists of names, each with the row's field that puts a gladiator in it."""
 PLAIN_FIELDS = {
     "result.score.home": "home_score",
     "result.score.away": "away_score",
@@ -55,7 +48,9 @@ PLAIN_FIELDS = {
     "result.abandoned_by": "abandoned_by",
 }
 ENTRY_FIELDS = ("played", "state", "out", "equipment_lost", "armour_lost")
-"""A gladiator's row fields that are what the report says of him (``gladiator_entry``)."""
+"""A gladiator's row fields that are what the report says of him (``gladiator_entry``); his
+coma's are ``COMA_FIELDS``, by the key of his entry."""
+COMA_FIELDS = {"coma.state": "coma_state", "coma.location": "location"}
 SIDE_FIELD = re.compile(r"^(?:result|decisions)\.(home|away)\.(.+)$")
 
 
@@ -85,7 +80,7 @@ def _gladiator_fields(name: str) -> dict[str, forms.Field]:
             label=_("Coma state of %(name)s") % words,
             required=False,
             max_value=-11,
-            min_value=-99,
+            min_value=-MAX_DAMAGE_STATE,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "−11"}),
             help_text=_("(VIE + armour) − damage: −11 or less."),
         ),
@@ -109,18 +104,7 @@ def _gladiator_fields(name: str) -> dict[str, forms.Field]:
     }
 
 
-@dataclass
-class SideEntries:
-    """What the form says about one side's gladiators: the engine's side report, the
-    equipment redraws, and the form field of each entry, by the engine's field relative to
-    the side (``comas.0.state``, ``armour_lost.Tom``, ``redraw.Tom``)."""
-
-    report: dict[str, Any]
-    redraw: dict[str, str] = field(default_factory=dict)
-    fields: dict[str, str] = field(default_factory=dict)
-
-
-class ResultForm(PageForm):
+class ResultForm(FreeThrowFields):
     """The score after 20 turns, how the match ended, and per gladiator whether he played and
     how he left the match.
 
@@ -155,27 +139,23 @@ class ResultForm(PageForm):
         super().__init__(*args, **kwargs)
         self.teams = teams
         self.gladiators = {side: list(gladiators[side]) for side in SIDES}
-        self.redraw_sides = set() if tournament else set(redraw_sides)
-        self.free_throw_sides = set(redraw_sides) if tournament else set()
-        self.tournament = tournament
-        side_choices = [(side, teams[side].name) for side in SIDES]
-        self.fields["winner"] = forms.ChoiceField(
-            label=_("Winner (the team left standing)"),
-            choices=[("", "—"), *side_choices],
-            required=False,
-        )
-        self.fields["abandoned_by"] = forms.ChoiceField(
-            label=_("The team that abandoned"), choices=[("", "—"), *side_choices], required=False
-        )
+        chooses = set(redraw_sides)
+        self.redraw_sides = set() if tournament else chooses
+        for key, label in (
+            ("winner", _("Winner (the team left standing)")),
+            ("abandoned_by", _("The team that abandoned")),
+        ):
+            choices = [("", "—"), *((side, teams[side].name) for side in SIDES)]
+            self.fields[key] = forms.ChoiceField(label=label, choices=choices, required=False)
         for side in SIDES:
             for gladiator in self.gladiators[side]:
                 prefix = f"{side}_{gladiator['number']}_"
                 for key, row_field in _gladiator_fields(gladiator["name"]).items():
                     if key != "redraw" or side in self.redraw_sides:
                         self.fields[prefix + key] = row_field
-            if side in self.free_throw_sides:
+            if tournament and side in chooses:
                 names = [g["name"] for g in self.gladiators[side]]
-                add_free_throw_fields(self, f"{side}_", teams[side].name, names)
+                self.add_free_throw_fields(side, f"{side}_", teams[side].name, names)
 
     # what the template draws -----------------------------------------------------------------
 
@@ -195,44 +175,39 @@ class ResultForm(PageForm):
                     "team": self.teams[side],
                     "rows": rows,
                     "redraw": side in self.redraw_sides,
-                    "free_throws": free_throw_rows(self, f"{side}_")
-                    if side in self.free_throw_sides
-                    else [],
+                    "free_throws": self.shots(side),
                 }
             )
         return sides
 
     # the report and the field of each of its entries -----------------------------------------
 
-    def side_entries(self, side: str, data: Mapping[str, Any]) -> SideEntries:
-        """What ``data`` (the cleaned fields) says about ``side``'s gladiators. A gladiator
-        who did not play is listed too, so that the engine refuses what he cannot be."""
-        report: dict[str, Any] = {"played": [], "comas": [], "out": [], "equipment_lost": [],
-                                  "armour_lost": {}, "badly_wounded": []}  # fmt: skip
-        entries = SideEntries(report)
+    def side_entries(
+        self, side: str, data: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        """What ``data`` (the cleaned fields) says about ``side``'s gladiators: the side's
+        report (``side_of_entries``) and its equipment redraws, by name."""
+        entries, redraw = {}, {}
         for gladiator in self.gladiators[side]:
             prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-            state = data.get(prefix + "state")
-            for key, row_field in LISTED.items():
-                if (state == key) if row_field == "state" else data.get(prefix + key):
-                    entries.fields[f"{key}.{len(report[key])}"] = prefix + row_field
-                    report[key].append(name)
-            if state == "coma":
-                at = f"comas.{len(report['comas'])}"
-                entries.fields |= {at: prefix + "state", f"{at}.gladiator": prefix + "state",
-                                   f"{at}.state": prefix + "coma_state",
-                                   f"{at}.location": prefix + "location"}  # fmt: skip
-                coma = {"gladiator": name, "state": data.get(prefix + "coma_state")}
-                if data.get(prefix + "location"):
-                    coma["location"] = data[prefix + "location"]
-                report["comas"].append(coma)
-            if data.get(prefix + "armour_lost"):
-                report["armour_lost"][name] = data[prefix + "armour_lost"]
+            entries[name] = {key: data.get(prefix + key) for key in ENTRY_FIELDS} | {
+                "coma": {"state": data.get(prefix + "coma_state"),
+                         "location": data.get(prefix + "location")}
+            }  # fmt: skip
             if data.get(prefix + "redraw"):
-                entries.redraw[name] = data[prefix + "redraw"]
-            entries.fields[f"armour_lost.{name}"] = prefix + "armour_lost"
-            entries.fields[f"redraw.{name}"] = prefix + "redraw"
-        return entries
+                redraw[name] = data[prefix + "redraw"]
+        return side_of_entries(entries), redraw
+
+    def row_field(self, side: str, field: str, report: Mapping[str, Any]) -> str | None:
+        """The field of the gladiator's row an entry of ``side``'s report or redraws comes
+        from, by the engine's field relative to the side (``comas.0.state``,
+        ``armour_lost.Tom``, ``redraw.Tom``); None for the side as a whole."""
+        key, _dot, name = field.partition(".")
+        named = (name, key) if key == "redraw" else entry_named(report, field)
+        numbers = {gladiator["name"]: gladiator["number"] for gladiator in self.gladiators[side]}
+        if named is None or named[0] not in numbers:
+            return None
+        return f"{side}_{numbers[named[0]]}_{COMA_FIELDS.get(named[1], named[1])}"
 
     # checks ------------------------------------------------------------------------------------
 
@@ -244,8 +219,6 @@ class ResultForm(PageForm):
         if decided_by == DecidedBy.ABANDON and not cleaned.get("abandoned_by"):
             self.add_error("abandoned_by", _("Say which team abandoned."))
         for side in SIDES:
-            if side in self.free_throw_sides:
-                clean_free_throws(self, f"{side}_", cleaned)
             self._clean_side(side, cleaned)
         return cleaned
 
@@ -253,14 +226,8 @@ class ResultForm(PageForm):
         """What the engine refuses in what is entered about the side's gladiators (who may be
         hurt, be out, lose armour, redraw or shoot; someone played), each refusal on the field
         of the gladiator it names; then a coma's missing state."""
-        entries = self.side_entries(side, cleaned)
-        report = entries.report
-        shooters = []
-        if side in self.free_throw_sides:
-            for shot in (1, 2):
-                if name := cleaned.get(f"{side}_ft_{shot}"):
-                    entries.fields[f"shooters.{len(shooters)}"] = f"{side}_ft_{shot}"
-                    shooters.append(name)
+        report, redraw = self.side_entries(side, cleaned)
+        shooters = [f"{side}_ft_{shot}" for shot in (1, 2) if cleaned.get(f"{side}_ft_{shot}")]
         refused = side_refusals(
             team=self.teams[side].name,
             played=report["played"],
@@ -269,13 +236,17 @@ class ResultForm(PageForm):
             out=report["out"],
             armour_lost=list(report["armour_lost"]),
             equipment_lost=report["equipment_lost"],
-            redraw=list(entries.redraw),
-            shooters=shooters,
+            redraw=list(redraw),
+            shooters=[cleaned[shooter] for shooter in shooters],
         )
         for refusal in refused:
-            self.add_error(entries.fields.get(refusal.field), refusal_text(refusal))
+            key, _dot, index = refusal.field.partition(".")
+            field = shooters[int(index)] if key == "shooters" else None
+            self.add_error(
+                field or self.row_field(side, refusal.field, report), refusal_text(refusal)
+            )
         for index, coma in enumerate(report["comas"]):
-            state_field = entries.fields[f"comas.{index}.state"]
+            state_field = self.row_field(side, f"comas.{index}.state", report)
             if (
                 coma["gladiator"] in report["played"]
                 and coma["state"] is None
@@ -295,8 +266,8 @@ class ResultForm(PageForm):
         payload: dict[str, Any] = {
             "score": {"home": data["home_score"], "away": data["away_score"]},
             "decided_by": data["decided_by"],
-            "home": self.side_entries("home", data).report,
-            "away": self.side_entries("away", data).report,
+            "home": self.side_entries("home", data)[0],
+            "away": self.side_entries("away", data)[0],
         }
         if data["decided_by"] == DecidedBy.ELIMINATION:
             payload["result"] = data["winner"]
@@ -304,17 +275,21 @@ class ResultForm(PageForm):
             payload["abandoned_by"] = data["abandoned_by"]
         return payload
 
-    def decisions(self) -> dict[str, Any] | None:
+    def decisions(self) -> dict[str, Any]:
+        """The redraws of this user's sides, by side (none chosen: none)."""
         chosen = {}
         for side in sorted(self.redraw_sides):
-            if redraw := self.side_entries(side, self.cleaned_data).redraw:
+            if redraw := self.side_entries(side, self.cleaned_data)[1]:
                 chosen[side] = {"redraw": redraw}
-        return chosen or None
+        return chosen
 
-    def free_throws(self) -> dict[str, Any] | None:
-        """The free-throw choices of this user's sides (None: the engine chooses)."""
-        sides = sorted(self.free_throw_sides)
-        return free_throw_choices(self, {side: f"{side}_" for side in sides})
+    def inputs(self) -> dict[str, Any]:
+        """The ``result``, ``decisions`` and ``options`` the workflow's services take."""
+        return {
+            "result": self.payload(),
+            "decisions": self.decisions(),
+            "options": self.free_throws(),
+        }
 
     def error_field(self, field: str, message: str = "") -> str | None:
         """The form field a service error about ``field`` belongs on, or None (the form's)."""
@@ -324,48 +299,45 @@ class ResultForm(PageForm):
         if field == "result.result":
             return "winner" if data.get("decided_by") == DecidedBy.ELIMINATION else "decided_by"
         if match := SIDE_FIELD.match(field):
-            return self.side_entries(match.group(1), data).fields.get(match.group(2))
-        return free_throw_error_field(self, field, {side: f"{side}_" for side in SIDES})
+            side = match.group(1)
+            return self.row_field(side, match.group(2), self.side_entries(side, data)[0])
+        return super().error_field(field, message)
 
     # a stored report back into the form -------------------------------------------------------
 
     @staticmethod
-    def initial_from(
-        payload: Mapping[str, Any] | None,
-        decisions: Mapping[str, Any] | None = None,
-        free_throws: Mapping[str, Any] | None = None,
-        *,
-        gladiators: Mapping[str, list[dict]],
-    ) -> dict[str, Any]:
-        """The form's initial values for a report as stored (to correct or re-enter it)."""
+    def initial_from(report: Any, *, gladiators: Mapping[str, list[dict]]) -> dict[str, Any]:
+        """The form's initial values for a ``ResultReport`` as stored (to correct or re-enter
+        it); none without."""
+        payload = report.payload if report is not None else None
         if not payload:
             return {}
+        decided_by = payload.get("decided_by")
         initial: dict[str, Any] = {
             "home_score": payload["score"]["home"],
             "away_score": payload["score"]["away"],
-            "decided_by": payload.get("decided_by")
-            if payload.get("decided_by") in (DecidedBy.ELIMINATION, DecidedBy.ABANDON)
+            "decided_by": decided_by
+            if decided_by in (DecidedBy.ELIMINATION, DecidedBy.ABANDON)
             else DecidedBy.POINTS,
-            "winner": payload.get("result") if payload.get("decided_by") == "elimination" else "",
+            "winner": payload.get("result") if decided_by == DecidedBy.ELIMINATION else "",
             "abandoned_by": payload.get("abandoned_by") or "",
         }
+        free_throws = report.free_throws or {}
         for side in SIDES:
-            report = payload.get(side) or {}
-            redraw = ((decisions or {}).get(side) or {}).get("redraw", {})
+            own = payload.get(side) or {}
+            redraw = ((report.decisions or {}).get(side) or {}).get("redraw", {})
             for gladiator in gladiators[side]:
                 prefix, name = f"{side}_{gladiator['number']}_", gladiator["name"]
-                entry = gladiator_entry(report, report.get("badly_wounded", []), name)
+                entry = gladiator_entry(own, own.get("badly_wounded", []), name)
                 coma = entry["coma"] or {}
                 initial |= {prefix + key: entry[key] for key in ENTRY_FIELDS} | {
                     prefix + "coma_state": coma.get("state"),
                     prefix + "location": coma.get("location") or "",
                     prefix + "redraw": redraw.get(name, ""),
                 }
-            chosen = (free_throws or {}).get(side) or []
-            distances = ((free_throws or {}).get("distances") or {}).get(side) or []
+            shooters = [*(free_throws.get(side) or []), "", ""]
+            distances = [*((free_throws.get("distances") or {}).get(side) or []), None, None]
             for shot in (1, 2):
-                initial[f"{side}_ft_{shot}"] = chosen[shot - 1] if len(chosen) >= shot else ""
-                initial[f"{side}_ft_{shot}_distance"] = (
-                    distances[shot - 1] if len(distances) >= shot else None
-                )
+                initial[f"{side}_ft_{shot}"] = shooters[shot - 1]
+                initial[f"{side}_ft_{shot}_distance"] = distances[shot - 1]
         return initial

@@ -60,8 +60,8 @@ def gladiator_get(*, gladiator_id: int, team: Team | None = None) -> Gladiator |
 
 
 def gladiator_detail_list() -> QuerySet[Gladiator]:
-    """:func:`gladiator_list`, each gladiator with his history (:func:`events_prefetch`)."""
-    return gladiator_list().prefetch_related(events_prefetch())
+    """:func:`gladiator_list`, each gladiator with his history (:func:`gladiator_history`)."""
+    return gladiator_list().prefetch_related(Prefetch("events", queryset=gladiator_history()))
 
 
 def living_gladiators(*, team: Team) -> list[Gladiator]:
@@ -107,11 +107,13 @@ def roster_issues(*, team: Team) -> list[RosterIssue]:
     return SYSTEM.validate_roster(engine.team_input(team, living_gladiators(team=team)))
 
 
-def gladiator_history(*, gladiator: Gladiator) -> QuerySet[GladiatorEvent]:
-    """The gladiator's events in order, each with its fixture's teams."""
-    return gladiator.events.select_related("fixture__home", "fixture__away").order_by(
-        "created_at", "pk"
-    )
+def gladiator_history(*, gladiator: Gladiator | None = None) -> QuerySet[GladiatorEvent]:
+    """The gladiator's events (every gladiator's without) in the order they happened, each
+    with its fixture's teams."""
+    events = GladiatorEvent.objects.select_related("fixture__home", "fixture__away")
+    if gladiator is not None:
+        events = events.filter(gladiator=gladiator)
+    return events.order_by("created_at", "pk")
 
 
 def team_unsettled_fixture(*, team: Team) -> Fixture | None:
@@ -183,12 +185,6 @@ def bet_outcomes(fixture: Fixture) -> tuple[str, ...]:
     if fixture.bracket_position:
         return ("home", "away")
     return ("home", "away", "draw")
-
-
-def events_prefetch() -> Prefetch:
-    """A gladiator's events in the order they happened, each with its fixture's teams."""
-    events = GladiatorEvent.objects.select_related("fixture__home", "fixture__away")
-    return Prefetch("events", queryset=events.order_by("created_at", "pk"))
 
 
 def gladiators_frozen(*, team: Team) -> Refused | None:

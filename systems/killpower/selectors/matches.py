@@ -2,14 +2,14 @@
 the referee sheet, the post-match report and the tournament bracket, and what the match
 pages show, read from the records (the views get ready rows)."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from league.models import League, Season, Team
-from matches.models import Fixture, Result
+from matches.models import Fixture
 from rules_engine.killpower.power import MATCH_UP
 from rules_engine.killpower.report import able_to_shoot, gladiator_entry
 from systems.killpower import RULE_SYSTEM, SIDES
@@ -82,6 +82,11 @@ def confirm_choices(*, report: ResultReport, side: str | None) -> dict[str, Any]
     return {"side": side, "shooters": able_to_shoot(own), "team": team}
 
 
+def frozen_gladiators(fixture: Fixture, side: str) -> list[dict[str, Any]]:
+    """``side``'s gladiators as the kick-off froze them (the engine's sheets; none before)."""
+    return (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", [])
+
+
 def post_match_get(*, fixture: Fixture) -> PostMatchRun | None:
     """The fixture's post-match sequence, once it has run."""
     return PostMatchRun.objects.filter(fixture=fixture).first()
@@ -96,14 +101,13 @@ def referee_sheet_get(*, fixture: Fixture) -> dict[str, Any]:
     frozen = kickoff or {}
     sides: dict[str, Any] = {}
     for side in SIDES:
-        sheet = getattr(fixture, f"{side}_sheet") or {}
         rapidity = frozen.get("rapidity", {}).get(side, {})
         sides[side] = {
             "team": getattr(fixture, side),
             **{key: frozen.get(key, {}).get(side) for key in MATCH_UP},
             "gladiators": [
                 {**gladiator, "rapidity": rapidity.get(gladiator["name"])}
-                for gladiator in sheet.get("gladiators", [])
+                for gladiator in frozen_gladiators(fixture, side)
             ],
         }
     result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
@@ -144,8 +148,8 @@ class BracketMatchView:
 class BracketView:
     season: Season
     size: int
-    rounds: list[list[BracketMatchView]] = field(default_factory=list)
-    champion: Team | None = None
+    rounds: list[list[BracketMatchView]]
+    champion: Team | None
 
 
 def bracket_get(*, season: Season) -> BracketView | None:
@@ -165,29 +169,19 @@ def bracket_get(*, season: Season) -> BracketView | None:
         .defer("home_sheet", "away_sheet", "options", "result__record")
     }
 
-    def slot(data: Any) -> BracketSlot | None:
-        if data is None:
-            return None
+    def slot(data: Any) -> BracketSlot:
         return BracketSlot(teams.get(data.entrant), data.seed, data.winner_of)
 
-    view = BracketView(season=season, size=bracket.size)
-    for matches in bracket.rounds:
-        row = []
-        for match in matches:
-            fixture = fixtures.get(match.id)
-            winner = None
-            if match.bye:
-                winner = teams.get(match.home.entrant)
-            elif fixture is not None and hasattr(fixture, "result"):
-                winner = fixture.home if fixture.result.winner == "home" else fixture.away
-            home = slot(match.home)
-            assert home is not None
-            row.append(
-                BracketMatchView(match.id, match.round, home, slot(match.away), fixture, winner)
-            )
-        view.rounds.append(row)
-    view.champion = view.rounds[-1][0].winner if view.rounds else None
-    return view
+    def shown(match: Any, fixture: Fixture | None) -> BracketMatchView:
+        winner = teams.get(match.home.entrant) if match.bye else None
+        if fixture is not None and hasattr(fixture, "result"):
+            winner = fixture.home if fixture.result.winner == "home" else fixture.away
+        away = None if match.away is None else slot(match.away)
+        return BracketMatchView(match.id, match.round, slot(match.home), away, fixture, winner)
+
+    rounds = [[shown(match, fixtures.get(match.id)) for match in row] for row in bracket.rounds]
+    champion = rounds[-1][0].winner if rounds else None
+    return BracketView(season, bracket.size, rounds, champion)
 
 
 # --- the match pages -------------------------------------------------------------------------
@@ -219,18 +213,18 @@ def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> lis
             "id": gladiator.get("id"),
             **gladiator_entry(own, wounded, gladiator["name"]),
         }
-        for gladiator in (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", [])
+        for gladiator in frozen_gladiators(fixture, side)
     ]
 
 
-def match_report_get(
-    *, fixture: Fixture, result: Result | None, run: PostMatchRun | None
-) -> dict[str, Any]:
-    """What a fixture's match report shows, read from its result's record and its
-    post-match run: ``kickoff``, each side's ``powers``, per side (``sides``) the report as
-    recorded (who played, how they left) and the post-match sequence (ranking, death risk,
+def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
+    """What a fixture's match report shows: its ``result`` once played and its post-match
+    ``run`` once it ran, ``kickoff``, each side's ``powers``, per side (``sides``) the report
+    as recorded (who played, how they left) and the post-match sequence (ranking, death risk,
     the dead, recruits with their ids, XP, equipment, armour), and ``links`` (side ->
     gladiator name -> id)."""
+    result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
+    run = post_match_get(fixture=fixture) if result else None
     record = result.record if result else {}
     report = record.get("report") or {}
     wounded = record.get("badly_wounded") or {}
@@ -263,6 +257,8 @@ def match_report_get(
             }
         )
     return {
+        "result": result,
+        "run": run,
         "kickoff": kickoff,
         "powers": {
             side: report.get(f"{side}_power", (kickoff.get("power") or {}).get(side))
@@ -282,7 +278,7 @@ def report_sides(*, report: ResultReport) -> list[dict[str, Any]]:
     sides = []
     for name in SIDES:
         own = payload.get(name) or {}
-        frozen = (getattr(fixture, f"{name}_sheet") or {}).get("gladiators", [])
+        frozen = frozen_gladiators(fixture, name)
         sides.append(
             {
                 "side": name,
@@ -303,14 +299,10 @@ def entry_gladiators(*, fixture: Fixture) -> dict[str, list[dict[str, Any]]]:
     stand."""
     gladiators = {}
     for side in SIDES:
-        sheet = getattr(fixture, f"{side}_sheet")
-        if sheet:
-            rows = sheet.get("gladiators", [])
-        else:
-            rows = [
-                {"number": g.number, "name": g.name, "id": g.pk}
-                for g in living_gladiators(team=getattr(fixture, side))
-            ]
+        rows = frozen_gladiators(fixture, side) or [
+            {"number": g.number, "name": g.name, "id": g.pk}
+            for g in living_gladiators(team=getattr(fixture, side))
+        ]
         gladiators[side] = [
             {"number": row.get("number", index), "name": row["name"], "id": row.get("id")}
             for index, row in enumerate(rows, start=1)

@@ -95,14 +95,9 @@ def gladiator_page_get(*, gladiator: Gladiator) -> dict[str, Any]:
 
 
 def round_label(index: int, count: int) -> str:
-    left = count - index
-    if left == 1:
-        return _("Final")
-    if left == 2:
-        return _("Semi-finals")
-    if left == 3:
-        return _("Quarter-finals")
-    return _("Round %(n)s") % {"n": index + 1}
+    """Round ``index`` (from 0) of ``count``: the last three by name."""
+    named = {1: _("Final"), 2: _("Semi-finals"), 3: _("Quarter-finals")}
+    return named.get(count - index) or _("Round %(n)s") % {"n": index + 1}
 
 
 def bracket_layout(bracket: kp_match_selectors.BracketView) -> list[dict]:

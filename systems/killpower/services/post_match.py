@@ -134,15 +134,16 @@ class _Writes:
         """One team's post-match sequence, as changes to its rows and its history."""
         report = result.record["report"][side]
 
-        def event(who: Gladiator, kind: str, /, **detail: Any) -> None:
+        def event(name: str, kind: str, /, **detail: Any) -> None:
+            """An event in the history of the gladiator the engine's log names."""
             self.events.append(
-                GladiatorEvent(gladiator=who, kind=kind, fixture=fixture, detail=detail)
+                GladiatorEvent(gladiator=living[name], kind=kind, fixture=fixture, detail=detail)
             )
 
         out, armour_lost = set(report["out"]), report["armour_lost"]
         for name in report["played"]:
             event(
-                living[name],
+                name,
                 Event.PLAYED,
                 outcome=done["outcome"],
                 out=name in out,
@@ -154,49 +155,27 @@ class _Writes:
         status = {name: Gladiator.Status.FIT for name in living}
         for name in result.record.get(WOUNDED, {}).get(side, []):
             status[name] = Gladiator.Status.BADLY_WOUNDED
-            event(living[name], Event.INJURED)
+            event(name, Event.INJURED)
         for coma in report["comas"]:
-            event(
-                living[coma["gladiator"]],
-                Event.COMA,
-                state=coma["state"],
-                location=coma["location"],
-            )
+            event(coma["gladiator"], Event.COMA, state=coma["state"], location=coma["location"])
         for risk in steps["death_risk"]:
             name = risk["gladiator"]
-            event(
-                living[name],
-                Event.DEATH_RISK,
-                **risk,
-                rolls=rolls_for(rolls, name, DEATH_RISK_ROLLS),
-            )
+            event(name, Event.DEATH_RISK, **risk, rolls=rolls_for(rolls, name, DEATH_RISK_ROLLS))
             status[name] = Gladiator.Status.COMA
         for removed in steps["removed"]:
             name = removed["gladiator"]
             status[name] = Gladiator.Status.DEAD
-            event(living[name], Event.DIED, reason=removed["reason"])
+            event(name, Event.DIED, reason=removed["reason"])
         for entry in steps["experience"]:
-            gladiator = living[entry["gladiator"]]
-            gained = entry["xp"] - gladiator.xp
-            gladiator.xp = entry["xp"]
-            event(
-                gladiator,
-                Event.XP,
-                gained=gained,
-                xp=entry["xp"],
-                raises_available=entry["raises_available"],
-            )
+            name, xp = entry["gladiator"], entry["xp"]
+            gained = xp - living[name].xp
+            living[name].xp = xp
+            event(name, Event.XP, gained=gained, xp=xp, raises_available=entry["raises_available"])
         for entry in steps["equipment"]:
-            gladiator = living[entry["gladiator"]]
-            gladiator.equipment = entry["after"]
-            event(
-                gladiator,
-                Event.EQUIPMENT,
-                before=entry["before"],
-                after=entry["after"],
-                forced=entry["forced"],
-                rolls=rolls_for(rolls, gladiator.name),
-            )
+            name = entry["gladiator"]
+            living[name].equipment = entry["after"]
+            changed = {key: entry[key] for key in ("before", "after", "forced")}
+            event(name, Event.EQUIPMENT, **changed, rolls=rolls_for(rolls, name))
         now = timezone.now()
         for name, gladiator in living.items():
             gladiator.status = status[name]

@@ -3,6 +3,7 @@ purpose and each line of a gladiator's history, in words that are translated. Th
 own English strings (roll purposes, log keys) are matched here and never shown as they are."""
 
 import re
+from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
@@ -137,75 +138,58 @@ def kp_roll_purpose(purpose: str) -> str:
     return purpose
 
 
-def _rolls(detail: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        dict(roll, label=kp_roll_purpose(roll.get("purpose", "")))
-        for roll in detail.get("rolls") or []
-    ]
+WORDED = ("outcome", "location", "fate", "characteristic")
+"""The codes an event's detail holds that are worded by their kind's table (``LABELS``)."""
 
 
 @register.simple_tag
 def gladiator_event(event) -> dict[str, Any]:
-    """One line of a gladiator's history in words, with the rolls it recorded."""
+    """One line of a gladiator's history in words, with the rolls it recorded: the sentences
+    its kind says, each worded from the ``detail`` it recorded."""
     detail = event.detail or {}
-    kind = event.kind
-    text = kp_label(kind, "event_kind")
-    if kind == "created":
-        text = _("Created with the team: %(equipment)s.") % {
-            "equipment": equipment_label(detail.get("equipment"))
-        }
-        if detail.get("chosen_by_coach") is False:
-            text += " " + _("An automatic recruit.")
-    elif kind == "recruited":
-        text = _("Recruited after the match: %(equipment)s.") % {
-            "equipment": equipment_label(detail.get("equipment"))
-        }
-        if detail.get("replaces"):
-            text += " " + _("Takes the place of %(name)s.") % {"name": detail["replaces"]}
-    elif kind == "played":
-        text = _("Played the match (%(outcome)s).") % {
-            "outcome": kp_label(detail.get("outcome", ""), "outcome")
-        }
-        if detail.get("out"):
-            text += " " + _("Could not come back before the end.")
-        if detail.get("armour_lost"):
-            text += " " + _("Lost %(n)s armour point(s), restored after the match.") % {
-                "n": detail["armour_lost"]
-            }
-    elif kind == "injured":
-        text = _("Badly wounded: back after the next basket.")
-    elif kind == "coma":
-        text = _("Fell into a coma at state %(state)s.") % {"state": detail.get("state")}
-        if detail.get("location"):
-            text += " " + _("Aimed blow: %(location)s.") % {
-                "location": kp_label(detail["location"], "location")
-            }
-    elif kind == "death_risk":
-        text = _("Death-risk roll: hit in the %(location)s at state %(state)s: %(fate)s.") % {
-            "location": kp_label(detail.get("location"), "location"),
-            "state": detail.get("state"),
-            "fate": kp_label(detail.get("fate", ""), "fate"),
-        }
-    elif kind == "died":
-        text = _("Died.") if detail.get("reason") != "dismissed" else _("Dismissed by the coach.")
-    elif kind == "xp":
-        text = _("+%(gained)s XP, %(xp)s in all; %(raises)s raise(s) available.") % {
-            "gained": detail.get("gained"),
-            "xp": detail.get("xp"),
-            "raises": detail.get("raises_available"),
-        }
-    elif kind == "raise":
-        text = _("Raised %(characteristic)s to %(value)s.") % {
-            "characteristic": kp_label(detail.get("characteristic", ""), "characteristic"),
-            "value": detail.get("value"),
-        }
-    elif kind == "equipment":
-        words = {
-            "before": equipment_label(detail.get("before")),
-            "after": equipment_label(detail.get("after")),
-        }
-        if detail.get("forced"):
-            text = _("Lost his equipment (%(before)s) and drew new: %(after)s.") % words
-        else:
-            text = _("Redrew his equipment: %(before)s became %(after)s.") % words
-    return {"text": text, "rolls": _rolls(detail)}
+    words = defaultdict(lambda: None, detail) | {
+        "equipment": equipment_label(detail.get("equipment")),
+        "before": equipment_label(detail.get("before")),
+        "after": equipment_label(detail.get("after")),
+        "name": detail.get("replaces"),
+        "n": detail.get("armour_lost"),
+        "raises": detail.get("raises_available"),
+        **{key: kp_label(detail.get(key, ""), key) for key in WORDED},
+    }
+    sentences = {
+        "created": [
+            _("Created with the team: %(equipment)s."),
+            detail.get("chosen_by_coach") is False and _("An automatic recruit."),
+        ],
+        "recruited": [
+            _("Recruited after the match: %(equipment)s."),
+            detail.get("replaces") and _("Takes the place of %(name)s."),
+        ],
+        "played": [
+            _("Played the match (%(outcome)s)."),
+            detail.get("out") and _("Could not come back before the end."),
+            detail.get("armour_lost")
+            and _("Lost %(n)s armour point(s), restored after the match."),
+        ],
+        "injured": [_("Badly wounded: back after the next basket.")],
+        "coma": [
+            _("Fell into a coma at state %(state)s."),
+            detail.get("location") and _("Aimed blow: %(location)s."),
+        ],
+        "death_risk": [_("Death-risk roll: hit in the %(location)s at state %(state)s: %(fate)s.")],
+        "died": [
+            _("Dismissed by the coach.") if detail.get("reason") == "dismissed" else _("Died.")
+        ],
+        "xp": [_("+%(gained)s XP, %(xp)s in all; %(raises)s raise(s) available.")],
+        "raise": [_("Raised %(characteristic)s to %(value)s.")],
+        "equipment": [
+            _("Lost his equipment (%(before)s) and drew new: %(after)s.")
+            if detail.get("forced")
+            else _("Redrew his equipment: %(before)s became %(after)s.")
+        ],
+    }.get(event.kind, [kp_label(event.kind, "event_kind")])
+    rolls = [
+        dict(roll, label=kp_roll_purpose(roll.get("purpose", "")))
+        for roll in detail.get("rolls") or []
+    ]
+    return {"text": " ".join(str(said % words) for said in sentences if said), "rolls": rolls}

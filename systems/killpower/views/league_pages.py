@@ -115,9 +115,7 @@ def gladiator_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def gladiator_rename(request: HttpRequest, pk: int) -> HttpResponse:
     """His team's coach (or the commissioner) gives a living gladiator another name."""
-    gladiator = _gladiator(pk)
-    if not gladiator.alive:
-        raise Http404
+    gladiator = get_object_or_404(selectors.gladiator_list(living=True), pk=pk)
     if not roles.can_rename_gladiator(request.user, gladiator):
         raise PermissionDenied
     return player_rename_page(

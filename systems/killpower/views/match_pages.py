@@ -55,10 +55,6 @@ kick_off_required = role_gate(_fixture, roles.can_kick_off_fixture)
 """The view gets the Killpower ``Fixture``, when the user may kick it off (its commissioner)."""
 
 
-def _is_tournament(fixture: Fixture) -> bool:
-    return fixture.season.league.competition_format == League.CompetitionFormat.TOURNAMENT
-
-
 def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmForm:
     """The confirming coach's own choices (``selectors.confirm_choices``)."""
     return ConfirmForm(data, **selectors.confirm_choices(report=report, side=side))
@@ -70,21 +66,17 @@ def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmF
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """The match report of a Killpower fixture: powers and points to score, the result as
     entered and confirmed, free throws, and the post-match sequence with every roll."""
-    fixture = _fixture(fixture.pk)
+    fixture, user = _fixture(fixture.pk), request.user
     league = fixture.season.league
-    result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
-    run = selectors.post_match_get(fixture=fixture) if result else None
+    report = selectors.match_report_get(fixture=fixture)
     open_report = selectors.open_report(fixture=fixture)
-    actions = report_actions(request.user, open_report)
-    user = request.user
+    actions = report_actions(user, open_report)
     context = {
         "fixture": fixture,
         "league": league,
-        "result": result,
-        "run": run,
-        **selectors.match_report_get(fixture=fixture, result=result, run=run),
+        **report,
         "open_report": open_report,
-        "can_enter": not result
+        "can_enter": not report["result"]
         and fixture.status != Fixture.Status.CANCELLED
         and roles.can_enter_result(user, fixture),
         "can_confirm": actions.confirm,
@@ -146,43 +138,37 @@ def _result_form(
     """The result form of ``fixture``, filled from ``report`` when given (to correct it, or
     to enter the result anew); the user chooses for the sides he may decide for."""
     gladiators = selectors.entry_gladiators(fixture=fixture)
-    initial = None
-    if report is not None:
-        initial = ResultForm.initial_from(
-            report.payload, report.decisions, report.free_throws, gladiators=gladiators
-        )
-    redraw_sides = [
-        side for side in SIDES if roles.can_decide_for_side(request.user, fixture, side)
-    ]
     return ResultForm(
         request.POST if request.method == "POST" else None,
-        initial=initial,
+        initial=ResultForm.initial_from(report, gladiators=gladiators),
         teams={"home": fixture.home, "away": fixture.away},
         gladiators=gladiators,
-        redraw_sides=redraw_sides,
-        tournament=_is_tournament(fixture),
+        redraw_sides=[s for s in SIDES if roles.can_decide_for_side(request.user, fixture, s)],
+        tournament=fixture.season.league.competition_format == League.CompetitionFormat.TOURNAMENT,
     )
 
 
 def _result_page(
-    request,
+    request: HttpRequest,
     fixture: Fixture,
     form: ResultForm,
     *,
-    report=None,
-    action: str,
-    title: str,
-    submit: str,
+    report: ResultReport | None = None,
     note_form: DecideForm | None = None,
 ) -> HttpResponse:
+    """The result form: to enter the result, or with ``note_form`` to correct ``report``
+    and decide it."""
+    correcting = note_form is not None
     context = {
         "fixture": fixture,
         "league": fixture.season.league,
         "form": form,
         "open_report": report,
-        "action": action,
-        "title": title,
-        "submit": submit,
+        "action": reverse("matches:kp_report_correct", args=[report.pk])
+        if correcting
+        else reverse("matches:kp_result", args=[fixture.pk]),
+        "title": _("Correct and decide the result") if correcting else _("Enter the result"),
+        "submit": _("Decide this result") if correcting else _("Enter the result"),
         "preview": page_selectors.referee_sheet_page_get(fixture=fixture),
         "note_form": note_form,
     }
@@ -241,9 +227,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
             services.report_decide(
                 report=report,
                 user=request.user,
-                result=form.payload(),
-                decisions=form.decisions() or {},
-                options=form.free_throws(),
+                **form.inputs(),
                 note=note_form.cleaned_data["note"],
             )
         except ValidationError as error:
@@ -253,16 +237,7 @@ def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
                 request, _("The corrected result is decided: the post-match sequence runs.")
             )
             return done(request, f"{fixture.get_absolute_url()}#post-match")
-    return _result_page(
-        request,
-        fixture,
-        form,
-        report=report,
-        action=reverse("matches:kp_report_correct", args=[report.pk]),
-        title=_("Correct and decide the result"),
-        submit=_("Decide this result"),
-        note_form=note_form,
-    )
+    return _result_page(request, fixture, form, report=report, note_form=note_form)
 
 
 class KillpowerPages(ReportPages):
@@ -271,18 +246,12 @@ class KillpowerPages(ReportPages):
 
     roles_first = True
     done_messages = {
-        "confirm": (
-            messages.SUCCESS,
-            gettext_lazy("The result is confirmed: the post-match sequence runs."),
-        ),
-        "dispute": (
-            messages.SUCCESS,
-            gettext_lazy("The result is disputed: the commissioner will decide."),
-        ),
-        "decide": (
-            messages.SUCCESS,
-            gettext_lazy("The result is decided: the post-match sequence runs."),
-        ),
+        command: (messages.SUCCESS, text)
+        for command, text in (
+            ("confirm", gettext_lazy("The result is confirmed: the post-match sequence runs.")),
+            ("dispute", gettext_lazy("The result is disputed: the commissioner will decide.")),
+            ("decide", gettext_lazy("The result is decided: the post-match sequence runs.")),
+        )
     }
     entered_message = gettext_lazy(
         "The result is entered. It counts once the other coach confirms it (or the "
@@ -309,25 +278,13 @@ class KillpowerPages(ReportPages):
         return _result_form(request, fixture, report=selectors.open_report(fixture=fixture))
 
     def entry_inputs(self, form: ResultForm) -> dict[str, Any]:
-        return {
-            "result": form.payload(),
-            "decisions": form.decisions(),
-            "options": form.free_throws(),
-        }
+        return form.inputs()
 
     def entry_refused(self, form: ResultForm, error: Exception) -> None:
         add_service_errors(form, error)
 
     def entry_page(self, request: HttpRequest, fixture: Fixture, form: ResultForm) -> HttpResponse:
-        return _result_page(
-            request,
-            fixture,
-            form,
-            report=selectors.open_report(fixture=fixture),
-            action=reverse("matches:kp_result", args=[fixture.pk]),
-            title=_("Enter the result"),
-            submit=_("Enter the result"),
-        )
+        return _result_page(request, fixture, form, report=selectors.open_report(fixture=fixture))
 
     def after_entry(self, report: ResultReport) -> str:
         return reverse("matches:kp_report", args=[report.pk])

@@ -163,16 +163,21 @@ def test_who_may_shoot_and_how_each_left_the_match():
     ]
 
 
+STORED_SIDE = {
+    "played": ["A", "B"],
+    "comas": [{"gladiator": "B", "state": -12, "location": "head"}],
+    "out": ["B"],
+    "equipment_lost": ["C"],
+    "armour_lost": {"A": 2},
+}
+"""One side of a stored report: A badly wounded (in the side's list), B in a coma and out, C
+on the bench with his equipment lost."""
+
+
 def test_what_a_stored_report_says_of_one_gladiator():
     from rules_engine.killpower.report import gladiator_entry
 
-    side = {
-        "played": ["A", "B"],
-        "comas": [{"gladiator": "B", "state": -12, "location": "head"}],
-        "out": ["B"],
-        "equipment_lost": ["C"],
-        "armour_lost": {"A": 2},
-    }
+    side = STORED_SIDE
 
     assert gladiator_entry(side, ["A"], "A") == {
         "played": True, "state": "badly_wounded", "coma": None, "out": False,
@@ -186,3 +191,25 @@ def test_what_a_stored_report_says_of_one_gladiator():
         "played": False, "state": "fit", "coma": None, "out": False,
         "equipment_lost": False, "armour_lost": None,
     }  # fmt: skip
+
+
+def test_a_side_is_what_is_said_of_each_gladiator():
+    from rules_engine.killpower.report import entry_named, gladiator_entry, side_of_entries
+
+    side = {**STORED_SIDE, "badly_wounded": ["A"]}
+    entries = {name: gladiator_entry(side, side["badly_wounded"], name) for name in "ABC"}
+
+    assert side_of_entries(entries) == side
+    assert side_of_entries({"D": {"state": "coma", "coma": {"state": None}}})["comas"] == [
+        {"gladiator": "D", "state": None}
+    ]
+    assert [entry_named(side, field) for field in (
+        "played.1", "out.0", "equipment_lost.0", "badly_wounded.0", "comas.0",
+        "comas.0.gladiator", "comas.0.state", "comas.0.location", "armour_lost.A",
+    )] == [
+        ("B", "played"), ("B", "out"), ("C", "equipment_lost"), ("A", "state"), ("B", "state"),
+        ("B", "state"), ("B", "coma.state"), ("B", "coma.location"), ("A", "armour_lost"),
+    ]  # fmt: skip
+    assert [entry_named(side, field) for field in ("played", "out.3", "comas.0.x", "score")] == [
+        None
+    ] * 4
