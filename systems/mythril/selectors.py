@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from league.models import League, Season, Team
 from league.selectors import season_with_league
@@ -14,6 +15,7 @@ from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.mythril.hiring import apothecary_for, team_rating
+from rules_engine.mythril.report import COUNTS
 from systems.mythril import RULE_SYSTEM, engine
 from systems.mythril.models import (
     Champion,
@@ -102,27 +104,19 @@ def roster(team: Team) -> list[Player]:
 
 
 def player_row(player: Player) -> dict[str, Any]:
+    """A player as the team sheet's rows and the API answer him."""
     return {
         "id": player.pk,
         "number": player.number,
         "name": player.name,
         "position": player.position.name if player.position_id else None,
         "champion": player.champion.name if player.champion_id else None,
-        "race": player.race,
-        "ally": player.ally,
-        "big_guy": player.big_guy,
-        "cost": player.cost,
-        "profile": player.profile,
-        "start": player.start,
+        **{key: getattr(player, key) for key in ("race", "ally", "big_guy", "cost")},
+        **{key: getattr(player, key) for key in ("profile", "start")},
         "skills": list(player.skills),
         "spp": player.spp,
         "levels": player.levels_taken,
-        "touchdowns": player.touchdowns,
-        "completions": player.completions,
-        "casualties": player.casualties,
-        "interceptions": player.interceptions,
-        "mvps": player.mvps,
-        "status": player.status,
+        **{key: getattr(player, key) for key in (*COUNTS, "mvps", "status")},
     }
 
 
@@ -405,36 +399,30 @@ def sheet_names(fixture: Fixture) -> dict[str, str]:
     return names
 
 
+ROLL_LABELS = {
+    "mvp": _lazy("MVP draw"),
+    "skill_roll": _lazy("Skill roll"),
+    "winnings": _lazy("Winnings"),
+    "popularity": _lazy("Popularity roll"),
+    "apothecary": _lazy("Apothecary"),
+    "team_bet": _lazy("Team bet payout"),
+}
+"""What each roll of a post-match sequence is for, by its purpose's code."""
+
+
 def post_match_rolls(fixture: Fixture, run: PostMatchRun | None) -> list[dict[str, Any]]:
     """Each roll of the fixture's post-match sequence in words: what it was for, and for whom
     (a player of the frozen sheets, else a side's team)."""
-    labels = {
-        "mvp": _("MVP draw"),
-        "skill_roll": _("Skill roll"),
-        "winnings": _("Winnings"),
-        "popularity": _("Popularity roll"),
-        "apothecary": _("Apothecary"),
-        "team_bet": _("Team bet payout"),
-    }
     names = sheet_names(fixture)
     teams = {"home": fixture.home.name, "away": fixture.away.name}
     rows = []
     for roll in run.rolls if run else []:
-        purpose = (
-            roll["purpose"] if isinstance(roll["purpose"], dict) else {"code": roll["purpose"]}
-        )
+        purpose = roll["purpose"]
+        purpose = purpose if isinstance(purpose, dict) else {"code": purpose}
         code = purpose.get("code", "")
-        who = names.get(str(purpose.get("player", "")), "") or teams.get(
-            purpose.get("side", ""), ""
-        )
-        rows.append(
-            {
-                "die": roll["die"],
-                "value": roll["value"],
-                "label": labels.get(code, code),
-                "who": who,
-            }
-        )
+        who = names.get(str(purpose.get("player", ""))) or teams.get(purpose.get("side"), "")
+        label = ROLL_LABELS.get(code, code)
+        rows.append({"die": roll["die"], "value": roll["value"], "label": label, "who": who})
     return rows
 
 

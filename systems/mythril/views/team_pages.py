@@ -85,14 +85,9 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
     form = DraftForm(request.POST or None, league=league, race=race)
 
     def register(data: dict[str, Any]) -> tuple[str, str]:
+        draft = form.draft()
         team = teams.mythril_team_register(
-            league=league,
-            name=data["name"],
-            coach=request.user,
-            team_list=data["team_list"],
-            players=form.players(),
-            popularity=data["popularity"],
-            home_pitch=data["home_pitch"],
+            league=league, name=data["name"], coach=request.user, **draft
         )
         return _("%(name)s is registered.") % {"name": team.name}, team.get_absolute_url()
 
@@ -115,15 +110,8 @@ def _verdict(league: League, form: DraftForm) -> dict[str, Any] | None:
     if not form.is_bound:
         return None
     form.is_valid()
-    data = getattr(form, "cleaned_data", {})
     try:
-        return teams.draft_check(
-            league=league,
-            team_list=form.team_list.race,
-            players=form.players(),
-            popularity=data.get("popularity") or 0,
-            home_pitch=data.get("home_pitch") or "lawn",
-        )
+        return teams.draft_check(league=league, **form.draft())
     except Refused as exc:
         return _refused_verdict(exc)
 
