@@ -120,31 +120,31 @@ def player_row(player: Player) -> dict[str, Any]:
     }
 
 
-def apothecary_kind(team: Team, players: list[Player]) -> str:
-    """The team's apothecary for a match (none, beginner or real), as the engine says."""
-    profile = profile_of(team)
-    if profile is None:
-        return "none"
-    return apothecary_for(
-        engine.engine_team_list(profile.team_list),
-        real_bought=profile.apothecary,
-        rating=team_rating(p.cost for p in players),
-    ).value
-
-
 def team_sheet(team: Team) -> dict[str, Any]:
     """The team as its sheet shows it, frozen on a fixture at kick-off and answered by the
-    API's ``/teams/<id>/sheet/``: ``players`` are the engine's player dicts; ``rows`` the
-    same players with their number and statistics."""
-    profile = profile_of(team)
-    players = roster(team)
+    API's ``/teams/<id>/sheet/``: its apothecary for a match (none, beginner or real) as the
+    engine says; ``players`` are the engine's player dicts; ``rows`` the same players with
+    their number and statistics."""
+    profile, players = profile_of(team), roster(team)
+    own: dict[str, Any] = {
+        "race": None,
+        "popularity": 0,
+        "home_pitch": "lawn",
+        "apothecary": "none",
+    }
+    if profile is not None:
+        apothecary = apothecary_for(
+            engine.engine_team_list(profile.team_list),
+            real_bought=profile.apothecary,
+            rating=team_rating(p.cost for p in players),
+        )
+        home_pitch = profile.home_pitch.name if profile.home_pitch else "lawn"
+        own = {"race": profile.team_list.race, "popularity": profile.popularity}
+        own |= {"home_pitch": home_pitch, "apothecary": apothecary.value}
     return {
         "team": team.pk,
         "name": team.name,
-        "race": profile.team_list.race if profile else None,
-        "popularity": profile.popularity if profile else 0,
-        "home_pitch": profile.home_pitch.name if profile and profile.home_pitch else "lawn",
-        "apothecary": apothecary_kind(team, players),
+        **own,
         "gold": gold_of(team),
         "value": sum(p.cost for p in players),
         "players": [engine.player_input(p) for p in players],
@@ -279,23 +279,18 @@ def hire_choices(*, team: Team) -> list[dict[str, str]]:
         {"value": f"position|{own.race}|{p.name}", "label": f"{p.name} · {p.cost:,}"}
         for p in own.positions.all()
     ]
-    for champion in champions_for(league_id=team.league_id, race=own.race):
-        choices.append(
-            {
-                "value": f"champion||{champion.name}",
-                "label": _("%(name)s (champion) · %(cost)s")
-                % {"name": champion.name, "cost": f"{champion.cost:,}"},
-            }
-        )
+    for c in champions_for(league_id=team.league_id, race=own.race):
+        label = _("%(name)s (champion) · %(cost)s") % {"name": c.name, "cost": f"{c.cost:,}"}
+        choices.append({"value": f"champion||{c.name}", "label": label})
     for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
         for p in ally.positions.filter(ally_limit__gt=0):
-            choices.append(
-                {
-                    "value": f"position|{ally.race}|{p.name}",
-                    "label": _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s")
-                    % {"race": ally.race, "name": p.name, "n": p.ally_limit, "cost": f"{p.cost:,}"},
-                }
-            )
+            label = _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s") % {
+                "race": ally.race,
+                "name": p.name,
+                "n": p.ally_limit,
+                "cost": f"{p.cost:,}",
+            }
+            choices.append({"value": f"position|{ally.race}|{p.name}", "label": label})
     return choices
 
 

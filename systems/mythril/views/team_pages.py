@@ -69,11 +69,8 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
 
 def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    return render(
-        request,
-        "mythril/team_sheet.html",
-        {"team": team, "league": team.league, "sheet": selectors.team_sheet(team)},
-    )
+    context = {"team": team, "league": team.league, "sheet": selectors.team_sheet(team)}
+    return render(request, "mythril/team_sheet.html", context)
 
 
 @login_required
@@ -94,16 +91,13 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
     if registered := form_command(request, form, register):
         return registered
     verdict = _verdict(league, form) if form.team_list else None
-    return render(
-        request,
-        "mythril/team_create.html",
-        {
-            "league": league,
-            "form": form,
-            "verdict": verdict,
-            "budget": settings_of(league).starting_gold,
-        },
-    )
+    context = {"league": league, "form": form, "verdict": verdict}
+    return render(request, "mythril/team_create.html", _with_budget(league, context))
+
+
+def _with_budget(league: League, context: dict[str, Any]) -> dict[str, Any]:
+    """The roster builder's context with the league's starting gold (what a draft may cost)."""
+    return {**context, "budget": settings_of(league).starting_gold}
 
 
 def _verdict(league: League, form: DraftForm) -> dict[str, Any] | None:
@@ -121,11 +115,8 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The live check of the roster builder (htmx): the engine's verdict on the draft."""
     league = _league(pk)
     form = DraftForm(request.POST, league=league)
-    return render(
-        request,
-        "mythril/draft_verdict.html",
-        {"verdict": _verdict(league, form), "budget": settings_of(league).starting_gold},
-    )
+    context = {"verdict": _verdict(league, form)}
+    return render(request, "mythril/draft_verdict.html", _with_budget(league, context))
 
 
 @require_POST
@@ -133,17 +124,13 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
 def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     kind, race, name = (request.POST.get("choice", "") + "||").split("|")[:3]
-    return command_redirect(
-        request,
-        team.get_absolute_url(),
-        lambda player: _("%(name)s is hired.") % {"name": player.name},
-        teams.player_hire,
-        team=team,
-        position=name if kind == "position" else "",
-        champion=name if kind == "champion" else "",
-        race=race,
-        name=request.POST.get("name", "").strip(),
-    )
+    hired = {kind: name} if kind in ("position", "champion") else {}  # else refused
+    inputs = {"team": team, "race": race, "name": request.POST.get("name", "").strip(), **hired}
+
+    def done(player: Any) -> str:
+        return _("%(name)s is hired.") % {"name": player.name}
+
+    return command_redirect(request, team.get_absolute_url(), done, teams.player_hire, **inputs)
 
 
 @require_POST
@@ -173,10 +160,8 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def team_apothecary(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    done = _("The apothecary is hired.")
-    return command_redirect(
-        request, team.get_absolute_url(), done, teams.apothecary_hire, team=team
-    )
+    back, done = team.get_absolute_url(), _("The apothecary is hired.")
+    return command_redirect(request, back, done, teams.apothecary_hire, team=team)
 
 
 @require_POST
@@ -198,15 +183,9 @@ def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
     kind, value, skill = (request.POST.get("choice", "") + "||").split("|")[:3]
     done = _("%(name)s's level-up is taken.") % {"name": level_up.player.name}
     back = level_up.player.team.get_absolute_url()
+    inputs = {"kind": kind, "value": value, "skill": skill or request.POST.get("skill", "")}
     return command_redirect(
-        request,
-        back,
-        done,
-        level_ups.level_up_choose,
-        level_up=level_up,
-        kind=kind,
-        value=value,
-        skill=skill or request.POST.get("skill", ""),
+        request, back, done, level_ups.level_up_choose, level_up=level_up, **inputs
     )
 
 
@@ -239,17 +218,10 @@ def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     season = get_object_or_404(selectors.season_list(), pk=pk)
     if not is_commissioner(request.user, season.league):
         raise Http404
-    return render(
-        request,
-        "mythril/matchday_bets.html",
-        {
-            "league": season.league,
-            "season": season,
-            "round": round,
-            "bets": team_bets.matchday_bets(season=season, round=round),
-            "entries": selectors.matchday_entries(season=season, round=round),
-        },
-    )
+    bets = team_bets.matchday_bets(season=season, round=round)
+    entries = selectors.matchday_entries(season=season, round=round)
+    context = {"league": season.league, "season": season, "round": round, "bets": bets}
+    return render(request, "mythril/matchday_bets.html", {**context, "entries": entries})
 
 
 def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
@@ -267,15 +239,14 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
 
     if imported := form_command(request, form, store):
         return imported
-    return render(
-        request,
-        "mythril/roster_data.html",
-        {
-            "league": league,
-            "form": form,
-            "is_commissioner": is_commissioner(request.user, league),
-            "lists": selectors.roster_lists(league=league),
-            "champions": selectors.league_champions(league=league),
-            "data": roster.roster_data_export(league=league),
-        },
-    )
+    context = {
+        "league": league,
+        "form": form,
+        "is_commissioner": is_commissioner(request.user, league),
+    }
+    context |= {
+        "lists": selectors.roster_lists(league=league),
+        "champions": selectors.league_champions(league=league),
+        "data": roster.roster_data_export(league=league),
+    }
+    return render(request, "mythril/roster_data.html", context)
