@@ -26,7 +26,8 @@ from rules_engine.mythril.settings import MythrilSettings
 from systems.mythril import RULE_SYSTEM
 from systems.mythril.events import level_ups_publish
 from systems.mythril.models import LevelUp, Player, PlayerStatus, PostMatchRun, TeamProfile
-from systems.mythril.services.treasury import Reason, treasury_credit
+from systems.mythril.reasons import Reason
+from systems.mythril.services.treasury import treasury_credit
 from systems.mythril.services.trophies import trophy_after_match
 
 SIDES = ("home", "away")
@@ -88,6 +89,7 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
     history.record_changes(rows=rows.values(), before=before, league_id=team.league_id)
     if done["mvp"] in rows:
         Player.objects.filter(pk=int(done["mvp"])).update(mvps=F("mvps") + 1)
+    levels = [level for level in done["levels"] if level["player"] in rows]
     LevelUp.objects.bulk_create(
         LevelUp(
             player_id=int(level["player"]),
@@ -96,14 +98,10 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
             roll=level["roll"]["dice"],
             options=level["roll"],
         )
-        for level in done["levels"]
-        if level["player"] in rows
+        for level in levels
     )
-    level_ups_publish(
-        team=team,
-        fixture=fixture,
-        players=[rows[level["player"]].name for level in done["levels"] if level["player"] in rows],
-    )
+    names = [rows[level["player"]].name for level in levels]
+    level_ups_publish(team=team, fixture=fixture, players=names)
     TeamProfile.objects.filter(team=team).update(popularity=done["popularity"])
     treasury_credit(
         team=team, amount=done["winnings"], reason=Reason.WINNINGS, fixture_id=fixture.pk

@@ -28,9 +28,10 @@ from rules_engine import Dice
 from rules_engine.mythril.bets import bet_settled, matchday_entry
 from systems.mythril import RULE_SYSTEM, SETTLE_TASK, engine
 from systems.mythril.models import MatchdayEntry, TeamBet, TeamBetSettlement, TrophyMatch
+from systems.mythril.reasons import Reason
 from systems.mythril.selectors import settings_of
 from systems.mythril.services.teams import team_lock
-from systems.mythril.services.treasury import Reason, treasuries_credit, treasury_debit
+from systems.mythril.services.treasury import treasuries_credit, treasury_debit
 
 
 def bets_void(result: Result) -> bool:

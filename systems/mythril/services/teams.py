@@ -34,6 +34,7 @@ from systems.mythril.models import (
     TeamList,
     TeamProfile,
 )
+from systems.mythril.reasons import Reason
 from systems.mythril.selectors import (
     ON_ROSTER,
     gold_of,
@@ -41,11 +42,7 @@ from systems.mythril.selectors import (
     settings_of,
     team_unsettled_fixture,
 )
-from systems.mythril.services.treasury import (
-    Reason,
-    treasuries_open,
-    treasury_debit,
-)
+from systems.mythril.services.treasury import treasuries_open, treasury_debit
 
 
 class RuleRefused(Refused):
@@ -267,11 +264,6 @@ def _on_roster(player: Player) -> Player:
     return player
 
 
-def _next_number(team: Team) -> int:
-    top = Player.objects.filter(team=team, status__in=ON_ROSTER).aggregate(n=Max("number"))["n"]
-    return (top or 0) + 1
-
-
 @transaction.atomic
 def player_hire(
     *,
@@ -309,7 +301,8 @@ def player_hire(
         raise RuleRefused(
             [e.to_dict() for e in verdict.errors], field="position" if position else "champion"
         )
-    player = _new_player(team, _next_number(team), item, source, ally=verdict.ally)
+    top = Player.objects.filter(team=team, status__in=ON_ROSTER).aggregate(n=Max("number"))["n"]
+    player = _new_player(team, (top or 0) + 1, item, source, ally=verdict.ally)
     treasury_debit(team=team, amount=verdict.gold, reason=Reason.PURCHASE)
     if verdict.popularity:
         profile.popularity -= verdict.popularity
