@@ -27,9 +27,9 @@ from rules_engine import Dice, InvalidInput
 from rules_engine.mythril.post_match import post_match, verdict
 from rules_engine.mythril.report import MatchReport
 from rules_engine.mythril.settings import MythrilSettings
+from systems.mythril import SIDES
 from systems.mythril.engine import field_refusal
 
-SIDES = ("home", "away")
 SIDE_KEYS = ("stats", "apothecary_used", "apothecary_target", "penalty_touchdowns")
 
 
@@ -84,8 +84,4 @@ def validated(fixture: Fixture, result: Mapping[str, Any]) -> dict[str, Any]:
     except InvalidInput as exc:
         field = exc.field if exc.field.startswith("result") else f"result.{exc.field}"
         raise field_refusal(InvalidInput(field, exc.message), code="invalid_result") from None
-    return {
-        "entered": dict(result),
-        "report": report.to_dict(),
-        "verdict": counted.to_dict(),
-    }
+    return {"entered": dict(result), "report": report.to_dict(), "verdict": counted.to_dict()}

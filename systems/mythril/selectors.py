@@ -16,7 +16,7 @@ from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.mythril.hiring import apothecary_for, team_rating
 from rules_engine.mythril.report import COUNTS
-from systems.mythril import RULE_SYSTEM, engine
+from systems.mythril import RULE_SYSTEM, SIDES, engine
 from systems.mythril.models import (
     Champion,
     ExperienceTable,
@@ -73,10 +73,8 @@ def treasuries_read(*, teams: Sequence[Team]) -> None:
         mine = list(teams)  # gold_of is only asked of Mythril's
     if not mine:
         return
-    balances: dict[int, int] = {}
-    accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team__in=mine)
-    for team_id, balance in accounts.order_by("-pk").values_list("team_id", "balance"):
-        balances[team_id] = balance  # the first account of each team, as gold_of reads it
+    accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team__in=mine).order_by("-pk")
+    balances = dict(accounts.values_list("team_id", "balance"))  # a team's first account wins
     for team in mine:
         setattr(team, TREASURY_ATTR, balances.get(team.pk))
 
@@ -387,11 +385,8 @@ def match_sheets(fixture: Fixture) -> dict[str, dict[str, Any]]:
 
 def sheet_names(fixture: Fixture) -> dict[str, str]:
     """``{player id: name}`` of the players on the sheets frozen at kick-off."""
-    names = {}
-    for side in ("home", "away"):
-        for player in (getattr(fixture, f"{side}_sheet") or {}).get("players", []):
-            names[player["id"]] = player["name"]
-    return names
+    sheets = [getattr(fixture, f"{side}_sheet") or {} for side in SIDES]
+    return {player["id"]: player["name"] for sheet in sheets for player in sheet.get("players", [])}
 
 
 ROLL_LABELS = {

@@ -23,14 +23,13 @@ from rules_engine import Dice
 from rules_engine.mythril.post_match import post_match
 from rules_engine.mythril.report import COUNTS, MatchReport
 from rules_engine.mythril.settings import MythrilSettings
-from systems.mythril import RULE_SYSTEM
+from systems.mythril import RULE_SYSTEM, SIDES
 from systems.mythril.events import level_ups_publish
 from systems.mythril.models import LevelUp, Player, PlayerStatus, PostMatchRun, TeamProfile
 from systems.mythril.reasons import Reason
 from systems.mythril.services.treasury import treasury_credit
 from systems.mythril.services.trophies import trophy_after_match
 
-SIDES = ("home", "away")
 HISTORY_FIELDS = ["spp", "levels_taken", "profile", "skills", "status", *COUNTS]
 """What a post-match sequence writes on players (in one statement: recorded per player)."""
 

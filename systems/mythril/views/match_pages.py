@@ -14,8 +14,7 @@ from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
 from rules_engine.mythril.report import COUNTS
-from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.kickoff import SIDES
+from systems.mythril import RULE_SYSTEM, SIDES, selectors
 
 INJURIES = (
     ("", "–"),
