@@ -138,8 +138,5 @@ class MythrilRulesForm(LeagueRulesForm):
     @classmethod
     def rule_initial(cls, league: League) -> dict:
         current = settings_of(league)
-        return {
-            "points_draw": league.points_draw,
-            "points_loss": league.points_loss,
-            **{key: getattr(current, key) for key in SETTING_FIELDS},
-        }
+        points = {key: getattr(league, key) for key in ("points_draw", "points_loss")}
+        return points | {key: getattr(current, key) for key in SETTING_FIELDS}

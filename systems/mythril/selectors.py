@@ -315,14 +315,11 @@ def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
 
 def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
     """The team's level-ups to pick, each with the league's skills its roll allows
-    (``level.skills``)."""
-    pending = pending_level_ups(team)
+    (``level.skills``): the league's skills read once."""
+    pending, skills = pending_level_ups(team), list(Skill.objects.filter(league_id=team.league_id))
     for level in pending:
-        level.skills = list(  # type: ignore[attr-defined]
-            Skill.objects.filter(
-                league_id=team.league_id, category__in=level.options.get("categories", [])
-            ).exclude(name__in=level.player.skills)
-        )
+        allowed, held = level.options.get("categories", []), level.player.skills
+        level.skills = [s for s in skills if s.category in allowed and s.name not in held]  # type: ignore[attr-defined]
     return pending
 
 

@@ -61,12 +61,8 @@ def roster_data_import(request: Request, data: Data, league: League) -> Any:
     text = roster_import.read_upload(upload) if upload else data.get("text")
     if not text:
         raise Refused("required", _("Give a file or its text."), field="file")
-    roster.roster_data_import(
-        league=league,
-        user=request.user,
-        text=text,
-        filename=upload.name if upload else data["filename"],
-    )
+    filename = upload.name if upload else data["filename"]
+    roster.roster_data_import(league=league, user=request.user, text=text, filename=filename)
     return roster.roster_data_export(league=league)
 
 

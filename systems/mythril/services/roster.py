@@ -88,18 +88,13 @@ def _store(league: League, data: dict[str, Any], *, sample: bool) -> None:
         lambda i: {**mark, **_with_profile(i, ("cost", "races", "big_guy", "skills"))},
         lambda row: _player_of_it(row, _("The champion")),
     )
+    list_keys = ("allies", "reroll_cost", "apothecary")
     position_keys = ("cost", "ally_limit", "big_guy", "skills", "normal", "double")
     _replace(
         league.mythril_lists,
         "race",
         data["team_lists"],
-        lambda i: {
-            **mark,
-            "name": i["race"],
-            "allies": i["allies"],
-            "reroll_cost": i["reroll_cost"],
-            "apothecary": i["apothecary"],
-        },
+        lambda i: {**mark, "name": i["race"], **{key: i[key] for key in list_keys}},
         lambda row: _team_of_it(
             row, _("The team list %(name)s is used by a team: keep it in the file.")
         ),

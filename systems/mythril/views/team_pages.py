@@ -220,8 +220,8 @@ def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         raise Http404
     bets = team_bets.matchday_bets(season=season, round=round)
     entries = selectors.matchday_entries(season=season, round=round)
-    context = {"league": season.league, "season": season, "round": round, "bets": bets}
-    return render(request, "mythril/matchday_bets.html", {**context, "entries": entries})
+    context = {"league": season.league, "round": round, "bets": bets, "entries": entries}
+    return render(request, "mythril/matchday_bets.html", context)
 
 
 def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
