@@ -171,10 +171,12 @@ def team_sheet_with_level_ups(team: Team) -> dict[str, Any]:
 
 def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[str, Any]:
     """The team page's context: the sheet, one season's fixtures (``wanted``, else the newest),
-    level-ups, treasury, the fallen, and what an editor may hire and bet on (the bets only
-    where the league plays them)."""
+    level-ups, the treasury's last 20 entries, the last 20 bets settled or void, the fallen,
+    and what an editor may hire and bet on (the bets only where the league plays them)."""
     bets_on = settings_of(team.league).team_bets
     shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
+    bets = TeamBet.objects.filter(team=team).exclude(status=TeamBet.Status.OPEN)
+    entries = Entry.objects.filter(account__team=team, account__kind=Account.Kind.TREASURY)
     return {
         "team": team,
         "league": team.league,
@@ -186,9 +188,9 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
         "hire_choices": hire_choices(team=team) if can_edit else [],
         "team_bets": bets_on,
         "bet_rounds": bet_rounds(team=team) if can_edit and bets_on else [],
-        "past_bets": past_team_bets(team=team),
-        "statement": treasury_statement(team=team),
-        "dead": dead_players(team=team),
+        "past_bets": bets.select_related("fixture__home", "fixture__away")[:20],
+        "statement": entries.select_related("transaction").order_by("-transaction_id")[:20],
+        "dead": Player.objects.filter(team=team, status=Player.Status.DEAD),
     }
 
 
@@ -294,7 +296,7 @@ def hire_choices(*, team: Team) -> list[dict[str, str]]:
 
 def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
     """Upcoming matchdays: whether the team entered, each match with the team's bet."""
-    fixtures = list(
+    fixtures = (
         Fixture.objects.filter(season__league=team.league_id, status=Fixture.Status.SCHEDULED)
         .select_related("home", "away", "season")
         .order_by("season", "round", "kickoff")
@@ -321,28 +323,6 @@ def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
         allowed, held = level.options.get("categories", []), level.player.skills
         level.skills = [s for s in skills if s.category in allowed and s.name not in held]  # type: ignore[attr-defined]
     return pending
-
-
-def past_team_bets(*, team: Team) -> QuerySet[TeamBet]:
-    """The team's settled or void bets, the last 20."""
-    return (
-        TeamBet.objects.filter(team=team)
-        .exclude(status=TeamBet.Status.OPEN)
-        .select_related("fixture__home", "fixture__away")[:20]
-    )
-
-
-def treasury_statement(*, team: Team) -> QuerySet[Entry]:
-    """The last 20 entries of the team's treasury, newest first."""
-    return (
-        Entry.objects.filter(account__team=team, account__kind="treasury")
-        .select_related("transaction")
-        .order_by("-transaction_id")[:20]
-    )
-
-
-def dead_players(*, team: Team) -> QuerySet[Player]:
-    return Player.objects.filter(team=team, status=Player.Status.DEAD)
 
 
 def matchday_entries(*, season: Season, round: int) -> QuerySet[MatchdayEntry]:

@@ -132,10 +132,8 @@ def lineup_check(request: Request, data: Data, team: Team) -> Any:
 )
 def matchday_enter(request: Request, data: Data, team: Team) -> Any:
     """Mythril: pay a matchday's team-bet entry from the treasury"""
-    season = get_object_or_404(season_with_league(), pk=data["season"])
-    entry = team_bets.matchday_enter(
-        team=team, user=request.user, season=season, round=data["round"]
-    )
+    season = get_object_or_404(season_with_league(), pk=data.pop("season"))
+    entry = team_bets.matchday_enter(team=team, user=request.user, season=season, **data)
     return {"id": entry.pk, "season": season.pk, "round": entry.round}
 
 
