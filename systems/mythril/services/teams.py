@@ -82,9 +82,11 @@ def draft_check(
     players: Sequence[Mapping[str, Any]],
     popularity: object,
     home_pitch: str = "lawn",
+    allies: object = 0,
 ) -> dict[str, Any]:
-    """The engine's verdict on a draft (``{"ok", "cost", "errors", "budget"}``); the roster
-    builder asks it on every change. Bad input raises ``Refused`` naming the field."""
+    """The engine's verdict on a draft (``{"ok", "cost", "errors", "budget"}``; ``allies``
+    must be 0 at creation); the roster builder asks it on every change. Bad input raises
+    ``Refused`` naming the field."""
     assert_mythril(league)
     chosen = _team_list(league, team_list)
     budget = settings_of(league).starting_gold
@@ -93,7 +95,8 @@ def draft_check(
         for item in players
         if isinstance(item, Mapping)
     ]
-    draft = {"players": picks, "popularity": popularity, "home_pitch": home_pitch or "lawn"}
+    home_pitch = home_pitch or "lawn"
+    draft = {"players": picks, "popularity": popularity, "allies": allies, "home_pitch": home_pitch}
     try:
         verdict = check_team(
             engine.engine_team_list(chosen),
