@@ -284,12 +284,8 @@ def hire_choices(*, team: Team) -> list[dict[str, str]]:
         choices.append({"value": f"champion||{c.name}", "label": label})
     for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
         for p in ally.positions.filter(ally_limit__gt=0):
-            label = _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s") % {
-                "race": ally.race,
-                "name": p.name,
-                "n": p.ally_limit,
-                "cost": f"{p.cost:,}",
-            }
+            words = {"race": ally.race, "name": p.name, "n": p.ally_limit, "cost": f"{p.cost:,}"}
+            label = _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s") % words
             choices.append({"value": f"position|{ally.race}|{p.name}", "label": label})
     return choices
 

@@ -74,14 +74,12 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
 def standings_table(*, season: Season) -> list[Row]:
     """The season's Mythril table from the kept standings (two queries)."""
     league = League.objects.get(pk=season.league_id)  # its points as saved
+    points = ChampionshipPoints(draw=league.points_draw, loss=league.points_loss)
     rows = []
     for team in teams_with_kept(season=season, figures=["extra"]).order_by("name"):
         counts = team.kept_extra or {}
         row = Row(team, **{key: counts.get(key, 0) for key in TABLE_COUNTS})
-        if counts:
-            row.points = table_points(
-                counts, ChampionshipPoints(draw=league.points_draw, loss=league.points_loss)
-            )
+        row.points = table_points(counts, points) if counts else 0
         rows.append(row)
     ranked = sorted(
         rows,

@@ -62,12 +62,8 @@ def sequence_apply(*, fixture: Fixture, result: Result, dice: Dice) -> dict[str,
 
 def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str, Any]) -> None:
     """One team's sequence written to its rows."""
-    rows = {
-        str(p.pk): p
-        for p in Player.objects.filter(
-            team=team, pk__in=[int(p["id"]) for p in report["players"] if str(p["id"]).isdigit()]
-        )
-    }
+    ids = [int(p["id"]) for p in report["players"] if str(p["id"]).isdigit()]
+    rows = {str(p.pk): p for p in Player.objects.filter(team=team, pk__in=ids)}
     before = history.snapshot(rows.values(), HISTORY_FIELDS)
     for pid in done["dead"]:
         if pid in rows:

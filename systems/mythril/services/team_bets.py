@@ -141,11 +141,7 @@ def team_bets_settle(
     final = TrophyMatch.objects.filter(fixture=fixture, final=True).exists()
     dice = dice or Dice(seed)
     settlement = TeamBetSettlement.objects.create(fixture=fixture, outcome=outcome, seed=dice.seed)
-    bets = list(
-        TeamBet.objects.filter(fixture=fixture, status=TeamBet.Status.OPEN)
-        .select_related("team")
-        .order_by("pk")
-    )
+    bets = list(TeamBet.objects.filter(fixture=fixture, status=TeamBet.Status.OPEN).order_by("pk"))
     paid: dict[int, int] = {}
     for bet in bets:
         bet.settlement = settlement

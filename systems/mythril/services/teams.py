@@ -374,11 +374,8 @@ def lineup_check(*, team: Team, player_ids: Sequence[int]) -> dict[str, Any]:
     5 allies, 2 big guys, each champion once. ``{"ok", "errors": [{"rule", "message"}]}``."""
     assert_mythril(team.league)
     ids = list(dict.fromkeys(player_ids))
-    players = list(
-        Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, pk__in=ids).select_related(
-            "position", "champion"
-        )
-    )
+    fit = Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, pk__in=ids)
+    players = list(fit.select_related("position", "champion"))
     if len(players) != len(ids):
         raise Refused(
             "unknown_player",

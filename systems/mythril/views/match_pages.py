@@ -135,8 +135,8 @@ class MythrilPages(ReportPages):
 
     def entry_page(self, request: HttpRequest, fixture: Fixture, form: _Entered) -> HttpResponse:
         sides = [(side, getattr(fixture, side), form.sheets[side]) for side in SIDES]
-        context = {"fixture": fixture, "league": fixture.season.league, "sides": sides}
-        context |= {"counts": COUNTS, "injuries": INJURIES, "errors": form.errors}
+        shown = {"counts": COUNTS, "injuries": INJURIES, "errors": form.errors}
+        context = {"fixture": fixture, "league": fixture.season.league, "sides": sides, **shown}
         return render(request, "mythril/result_form.html", {**context, "post": request.POST})
 
 

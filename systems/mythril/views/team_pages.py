@@ -91,13 +91,9 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
     if registered := form_command(request, form, register):
         return registered
     verdict = _verdict(league, form) if form.team_list else None
-    context = {"league": league, "form": form, "verdict": verdict}
-    return render(request, "mythril/team_create.html", _with_budget(league, context))
-
-
-def _with_budget(league: League, context: dict[str, Any]) -> dict[str, Any]:
-    """The roster builder's context with the league's starting gold (what a draft may cost)."""
-    return {**context, "budget": settings_of(league).starting_gold}
+    budget = settings_of(league).starting_gold
+    context = {"league": league, "form": form, "verdict": verdict, "budget": budget}
+    return render(request, "mythril/team_create.html", context)
 
 
 def _verdict(league: League, form: DraftForm) -> dict[str, Any] | None:
@@ -115,8 +111,8 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The live check of the roster builder (htmx): the engine's verdict on the draft."""
     league = _league(pk)
     form = DraftForm(request.POST, league=league)
-    context = {"verdict": _verdict(league, form)}
-    return render(request, "mythril/draft_verdict.html", _with_budget(league, context))
+    context = {"verdict": _verdict(league, form), "budget": settings_of(league).starting_gold}
+    return render(request, "mythril/draft_verdict.html", context)
 
 
 @require_POST
@@ -228,7 +224,8 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
     """The league's roster data; the commissioner imports a JSON or YAML file."""
     league = _league(pk)
     form = RosterImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and not is_commissioner(request.user, league):
+    commissioner = is_commissioner(request.user, league)
+    if request.method == "POST" and not commissioner:
         raise Http404
 
     def store(data: dict[str, Any]) -> tuple[str, str]:
@@ -242,9 +239,7 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "league": league,
         "form": form,
-        "is_commissioner": is_commissioner(request.user, league),
-    }
-    context |= {
+        "is_commissioner": commissioner,
         "lists": selectors.roster_lists(league=league),
         "champions": selectors.league_champions(league=league),
         "data": roster.roster_data_export(league=league),
