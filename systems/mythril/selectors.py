@@ -124,25 +124,20 @@ def team_sheet(team: Team) -> dict[str, Any]:
     engine says; ``players`` are the engine's player dicts; ``rows`` the same players with
     their number and statistics."""
     profile, players = profile_of(team), roster(team)
-    own: dict[str, Any] = {
-        "race": None,
-        "popularity": 0,
-        "home_pitch": "lawn",
-        "apothecary": "none",
-    }
+    apothecary = "none"
     if profile is not None:
         apothecary = apothecary_for(
             engine.engine_team_list(profile.team_list),
             real_bought=profile.apothecary,
             rating=team_rating(p.cost for p in players),
-        )
-        home_pitch = profile.home_pitch.name if profile.home_pitch else "lawn"
-        own = {"race": profile.team_list.race, "popularity": profile.popularity}
-        own |= {"home_pitch": home_pitch, "apothecary": apothecary.value}
+        ).value
     return {
         "team": team.pk,
         "name": team.name,
-        **own,
+        "race": profile.team_list.race if profile else None,
+        "popularity": profile.popularity if profile else 0,
+        "home_pitch": profile.home_pitch.name if profile and profile.home_pitch else "lawn",
+        "apothecary": apothecary,
         "gold": gold_of(team),
         "value": sum(p.cost for p in players),
         "players": [engine.player_input(p) for p in players],
