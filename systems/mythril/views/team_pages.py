@@ -120,7 +120,7 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
 def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     kind, race, name = (request.POST.get("choice", "") + "||").split("|")[:3]
-    hired = {kind: name} if kind in ("position", "champion") else {}  # else refused
+    hired = {kind: name} if kind in ("position", "champion") else {}  # neither: refused
     inputs = {"team": team, "race": race, "name": request.POST.get("name", "").strip(), **hired}
 
     def done(player: Any) -> str:
