@@ -316,6 +316,15 @@ def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
     return pending
 
 
+def matchday_bets(*, season: Season, round: int) -> list[TeamBet]:
+    """The matchday's team bets, for the commissioner."""
+    return list(
+        TeamBet.objects.filter(fixture__season=season, fixture__round=round)
+        .select_related("team", "fixture__home", "fixture__away")
+        .order_by("fixture__kickoff", "fixture", "team__name")
+    )
+
+
 def matchday_entries(*, season: Season, round: int) -> QuerySet[MatchdayEntry]:
     return MatchdayEntry.objects.filter(season=season, round=round).select_related("team")
 

@@ -199,7 +199,7 @@ def matchday_bets(request: Request, data: Data, season: Season, round: int) -> A
     """Mythril: a matchday's team bets (the commissioner)"""
     if not is_commissioner(request.user, season.league):
         raise Forbidden(_("Only the commissioner sees the matchday's bets."))
-    return BETS(team_bets.matchday_bets(season=season, round=round), many=True).data
+    return BETS(selectors.matchday_bets(season=season, round=round), many=True).data
 
 
 @API.get(

@@ -181,12 +181,3 @@ def team_bets_sweep() -> dict[str, int]:
     for fixture_id in ids:
         enqueue_on_commit(SETTLE_TASK, fixture_id)
     return {"mythril_team_bets_enqueued": len(ids)}
-
-
-def matchday_bets(*, season: Season, round: int) -> list[TeamBet]:
-    """The matchday's team bets, for the commissioner."""
-    return list(
-        TeamBet.objects.filter(fixture__season=season, fixture__round=round)
-        .select_related("team", "fixture__home", "fixture__away")
-        .order_by("fixture__kickoff", "fixture", "team__name")
-    )

@@ -214,7 +214,7 @@ def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     season = get_object_or_404(selectors.season_list(), pk=pk)
     if not is_commissioner(request.user, season.league):
         raise Http404
-    bets = team_bets.matchday_bets(season=season, round=round)
+    bets = selectors.matchday_bets(season=season, round=round)
     entries = selectors.matchday_entries(season=season, round=round)
     context = {"league": season.league, "round": round, "bets": bets, "entries": entries}
     return render(request, "mythril/matchday_bets.html", context)
