@@ -104,6 +104,14 @@ class ReportPages:
             return {}
         return {command: self.command_url(report, command) for command in services.COMMANDS}
 
+    def actions_context(self, user: Any, report: ResultReport | None) -> dict[str, Any]:
+        """What ``matches/table_results/report_actions.html`` draws for ``user``: the commands
+        on ``report`` the roles let him post (``can_confirm``, ``can_dispute``,
+        ``can_decide``) and their addresses (``report_urls``)."""
+        actions = roles.report_actions(user, report)
+        allowed = {"can_confirm": actions.confirm, "can_dispute": actions.dispute}
+        return {**allowed, "can_decide": actions.decide, "report_urls": self.command_urls(report)}
+
     def _signed_in(self, request: HttpRequest) -> HttpResponse | None:
         if request.user.is_authenticated:
             return None

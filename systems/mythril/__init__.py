@@ -18,9 +18,7 @@ from ``rules_engine.mythril`` through :mod:`systems.mythril.engine`.
 from django.utils.translation import gettext_lazy as _
 
 RULE_SYSTEM = "mythril"
+SIDES = ("home", "away")
 POST_MATCH_TASK = "systems.mythril.tasks.post_match_task"
 SETTLE_TASK = "systems.mythril.tasks.team_bets_settle_task"
-DECIDED_BY = [
-    ("regulation", _("Played to the end")),
-    ("forfeit", _("Forfeit")),
-]
+DECIDED_BY = [("regulation", _("Played to the end")), ("forfeit", _("Forfeit"))]

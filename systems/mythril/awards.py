@@ -22,13 +22,13 @@ from django.utils.translation import gettext_lazy as _
 
 from awards.plugins import AwardKind, SeasonAwards
 from awards.scores import Granted, player_awards, season_totals
+from systems.mythril import SIDES
 from systems.mythril.models import Player, PlayerStatus, PostMatchRun
 from systems.mythril.statistics import lines
 
 if TYPE_CHECKING:
     from league.models import Season, Team
 
-SIDES = ("home", "away")
 COUNTED = {
     "touchdowns": "top_scorer",
     "casualties": "most_casualties",

@@ -17,8 +17,8 @@ from league.services import league_create
 from matches import services as match_services
 from matches.models import Fixture
 from matches.table_results.services import report_confirm, report_enter
-from systems.mythril import RULE_SYSTEM
-from systems.mythril.kickoff import SIDES, kick_off
+from systems.mythril import RULE_SYSTEM, SIDES
+from systems.mythril.kickoff import kick_off
 from systems.mythril.services.post_match import post_match_run
 from systems.mythril.services.team_bets import matchday_enter, team_bet_place, team_bets_settle
 from systems.mythril.services.teams import mythril_team_register

@@ -21,9 +21,9 @@ from systems.mythril.models import Champion, PitchType, Position, TeamList
 STATS = ("ma", "st", "ag", "av")
 
 
-def field_refusal(exc: InvalidInput, *, prefix: str = "", code: str = "invalid") -> Refused:
-    field = f"{prefix}.{exc.field}" if prefix and exc.field else (prefix or exc.field)
-    return Refused(code, f"{field}: {exc.message}", field=field)
+def field_refusal(exc: InvalidInput) -> Refused:
+    """The engine's refusal of a bad input, the message naming the field."""
+    return Refused("invalid", f"{exc.field}: {exc.message}", field=exc.field)
 
 
 def sample_roster_data() -> dict[str, Any]:

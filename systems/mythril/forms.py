@@ -20,7 +20,7 @@ MAX_OF_A_POSITION = 16
 
 class DraftForm(PageForm):
     """The roster builder: a name, a list, popularity, the home pitch, how many of each
-    position and which champions. ``players()`` is the draft as the services read it."""
+    position and which champions. ``draft()`` is the draft as the services read it."""
 
     name = forms.CharField(label=_("Team name"), max_length=80, validators=[validate_name])
     team_list = forms.ChoiceField(label=_("Team list"))
@@ -68,15 +68,19 @@ class DraftForm(PageForm):
     def champions(self) -> list[Any]:
         return [(champion, self[name]) for champion, name in self.champion_fields]
 
-    def players(self) -> list[dict[str, str]]:
-        data = self.cleaned_data
-        picks: list[dict[str, str]] = []
+    def draft(self) -> dict[str, Any]:
+        """The draft as the services read it: the list, the players, popularity, home pitch."""
+        data = getattr(self, "cleaned_data", {})
+        players: list[dict[str, str]] = []
         for position, name in self.position_fields:
-            picks += [{"position": position.name}] * (data.get(name) or 0)
-        for champion, name in self.champion_fields:
-            if data.get(name):
-                picks.append({"champion": champion.name})
-        return picks
+            players += [{"position": position.name}] * (data.get(name) or 0)
+        players += [{"champion": c.name} for c, name in self.champion_fields if data.get(name)]
+        return {
+            "team_list": self.team_list.race if self.team_list else "",
+            "players": players,
+            "popularity": data.get("popularity") or 0,
+            "home_pitch": data.get("home_pitch") or "lawn",
+        }
 
 
 class RosterImportForm(PageForm):
@@ -134,8 +138,5 @@ class MythrilRulesForm(LeagueRulesForm):
     @classmethod
     def rule_initial(cls, league: League) -> dict:
         current = settings_of(league)
-        return {
-            "points_draw": league.points_draw,
-            "points_loss": league.points_loss,
-            **{key: getattr(current, key) for key in SETTING_FIELDS},
-        }
+        points = {key: getattr(league, key) for key in ("points_draw", "points_loss")}
+        return points | {key: getattr(current, key) for key in SETTING_FIELDS}

@@ -13,8 +13,6 @@ from matches.sheet_kickoff import SheetKickOff
 from systems.mythril import selectors
 from systems.mythril.services.settings import engine_settings_input
 
-SIDES = ("home", "away")
-
 
 class MythrilKickOff(SheetKickOff):
     cleared = ("problem",)

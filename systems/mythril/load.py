@@ -27,8 +27,9 @@ from league.models import League, Team
 from matches.models import Fixture, Result
 from matches.table_results.services import result_of
 from rules_engine import Dice
+from systems.mythril import SIDES
 from systems.mythril.demo import TEAMS, _players, result_entry
-from systems.mythril.kickoff import KICK_OFF, SIDES
+from systems.mythril.kickoff import KICK_OFF
 from systems.mythril.models import PostMatchRun, ResultReport
 from systems.mythril.report_checks import validated
 from systems.mythril.services.teams import mythril_teams_register

@@ -23,10 +23,8 @@ def progression_series(*, team: Team) -> Progression | None:
     )
     if not runs:
         return None
-    rosters = []
-    for home_id, _number, _season, log in runs:
-        side = log.get("home" if home_id == team.pk else "away", {})
-        rosters.append({str(player["id"]): player["spp"] for player in side.get("players", [])})
+    sides = [log.get("home" if home_id == team.pk else "away", {}) for home_id, *_, log in runs]
+    rosters = [{str(p["id"]): p["spp"] for p in side.get("players", [])} for side in sides]
     players = []
     for pk, name in (
         Player.objects.filter(team=team).order_by("number", "pk").values_list("pk", "name")

@@ -27,10 +27,14 @@ from rules_engine import Dice, InvalidInput
 from rules_engine.mythril.post_match import post_match, verdict
 from rules_engine.mythril.report import MatchReport
 from rules_engine.mythril.settings import MythrilSettings
-from systems.mythril.engine import field_refusal
+from systems.mythril import SIDES
 
-SIDES = ("home", "away")
 SIDE_KEYS = ("stats", "apothecary_used", "apothecary_target", "penalty_touchdowns")
+
+
+def _invalid(field: str, message: str) -> Refused:
+    """The entered result refused at ``field``, the message naming it."""
+    return Refused("invalid_result", f"{field}: {message}", field=field)
 
 
 def engine_report_input(fixture: Fixture, result: Mapping[str, Any]) -> dict[str, Any]:
@@ -44,11 +48,7 @@ def engine_report_input(fixture: Fixture, result: Mapping[str, Any]) -> dict[str
         sheet = getattr(fixture, f"{side}_sheet") or {}
         entered = result.get(side) or {}
         if not isinstance(entered, Mapping):
-            raise Refused(
-                "invalid_result",
-                f"result.{side}: " + _("must be an object"),
-                field=f"result.{side}",
-            )
+            raise _invalid(f"result.{side}", _("must be an object"))
         report[side] = {
             **{key: entered[key] for key in SIDE_KEYS if key in entered},
             "players": sheet.get("players", []),
@@ -57,13 +57,8 @@ def engine_report_input(fixture: Fixture, result: Mapping[str, Any]) -> dict[str
         }
         for key in entered:
             if key not in SIDE_KEYS:
-                field = f"result.{side}.{key}"
-                raise Refused(
-                    "invalid_result",
-                    f"{field}: "
-                    + _("is not expected here (%(known)s)") % {"known": ", ".join(SIDE_KEYS)},
-                    field=field,
-                )
+                known = _("is not expected here (%(known)s)") % {"known": ", ".join(SIDE_KEYS)}
+                raise _invalid(f"result.{side}.{key}", known)
     return report
 
 
@@ -73,7 +68,7 @@ def validated(fixture: Fixture, result: Mapping[str, Any]) -> dict[str, Any]:
     the field otherwise. The engine's post-match sequence is dry-run on throwaway dice so a
     bad pick (penalty touchdowns, apothecary target) is refused now, not in the worker."""
     if not isinstance(result, Mapping):
-        raise Refused("invalid_result", "result: " + _("must be an object"), field="result")
+        raise _invalid("result", _("must be an object"))
     try:
         report = MatchReport.from_dict(engine_report_input(fixture, result), "result")
         settings = MythrilSettings.from_dict(
@@ -83,9 +78,5 @@ def validated(fixture: Fixture, result: Mapping[str, Any]) -> dict[str, Any]:
         post_match(Dice(0), report, settings)  # a dry run: the winner's and apothecary's picks
     except InvalidInput as exc:
         field = exc.field if exc.field.startswith("result") else f"result.{exc.field}"
-        raise field_refusal(InvalidInput(field, exc.message), code="invalid_result") from None
-    return {
-        "entered": dict(result),
-        "report": report.to_dict(),
-        "verdict": counted.to_dict(),
-    }
+        raise _invalid(field, exc.message) from None
+    return {"entered": dict(result), "report": report.to_dict(), "verdict": counted.to_dict()}

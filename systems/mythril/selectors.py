@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from league.models import League, Season, Team
 from league.selectors import season_with_league
@@ -14,7 +15,8 @@ from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
 from rules_engine.mythril.hiring import apothecary_for, team_rating
-from systems.mythril import RULE_SYSTEM, engine
+from rules_engine.mythril.report import COUNTS
+from systems.mythril import RULE_SYSTEM, SIDES, engine
 from systems.mythril.models import (
     Champion,
     ExperienceTable,
@@ -71,10 +73,8 @@ def treasuries_read(*, teams: Sequence[Team]) -> None:
         mine = list(teams)  # gold_of is only asked of Mythril's
     if not mine:
         return
-    balances: dict[int, int] = {}
-    accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team__in=mine)
-    for team_id, balance in accounts.order_by("-pk").values_list("team_id", "balance"):
-        balances[team_id] = balance  # the first account of each team, as gold_of reads it
+    accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team__in=mine).order_by("-pk")
+    balances = dict(accounts.values_list("team_id", "balance"))  # a team's first account wins
     for team in mine:
         setattr(team, TREASURY_ATTR, balances.get(team.pk))
 
@@ -102,55 +102,42 @@ def roster(team: Team) -> list[Player]:
 
 
 def player_row(player: Player) -> dict[str, Any]:
+    """A player as the team sheet's rows and the API answer him."""
     return {
         "id": player.pk,
         "number": player.number,
         "name": player.name,
         "position": player.position.name if player.position_id else None,
         "champion": player.champion.name if player.champion_id else None,
-        "race": player.race,
-        "ally": player.ally,
-        "big_guy": player.big_guy,
-        "cost": player.cost,
-        "profile": player.profile,
-        "start": player.start,
+        **{key: getattr(player, key) for key in ("race", "ally", "big_guy", "cost")},
+        **{key: getattr(player, key) for key in ("profile", "start")},
         "skills": list(player.skills),
         "spp": player.spp,
         "levels": player.levels_taken,
-        "touchdowns": player.touchdowns,
-        "completions": player.completions,
-        "casualties": player.casualties,
-        "interceptions": player.interceptions,
-        "mvps": player.mvps,
-        "status": player.status,
+        **{key: getattr(player, key) for key in (*COUNTS, "mvps", "status")},
     }
-
-
-def apothecary_kind(team: Team, players: list[Player]) -> str:
-    """The team's apothecary for a match (none, beginner or real), as the engine says."""
-    profile = profile_of(team)
-    if profile is None:
-        return "none"
-    return apothecary_for(
-        engine.engine_team_list(profile.team_list),
-        real_bought=profile.apothecary,
-        rating=team_rating(p.cost for p in players),
-    ).value
 
 
 def team_sheet(team: Team) -> dict[str, Any]:
     """The team as its sheet shows it, frozen on a fixture at kick-off and answered by the
-    API's ``/teams/<id>/sheet/``: ``players`` are the engine's player dicts; ``rows`` the
-    same players with their number and statistics."""
-    profile = profile_of(team)
-    players = roster(team)
+    API's ``/teams/<id>/sheet/``: its apothecary for a match (none, beginner or real) as the
+    engine says; ``players`` are the engine's player dicts; ``rows`` the same players with
+    their number and statistics."""
+    profile, players = profile_of(team), roster(team)
+    apothecary = "none"
+    if profile is not None:
+        apothecary = apothecary_for(
+            engine.engine_team_list(profile.team_list),
+            real_bought=profile.apothecary,
+            rating=team_rating(p.cost for p in players),
+        ).value
     return {
         "team": team.pk,
         "name": team.name,
         "race": profile.team_list.race if profile else None,
         "popularity": profile.popularity if profile else 0,
         "home_pitch": profile.home_pitch.name if profile and profile.home_pitch else "lawn",
-        "apothecary": apothecary_kind(team, players),
+        "apothecary": apothecary,
         "gold": gold_of(team),
         "value": sum(p.cost for p in players),
         "players": [engine.player_input(p) for p in players],
@@ -179,10 +166,12 @@ def team_sheet_with_level_ups(team: Team) -> dict[str, Any]:
 
 def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[str, Any]:
     """The team page's context: the sheet, one season's fixtures (``wanted``, else the newest),
-    level-ups, treasury, the fallen, and what an editor may hire and bet on (the bets only
-    where the league plays them)."""
+    level-ups, the treasury's last 20 entries, the last 20 bets settled or void, the fallen,
+    and what an editor may hire and bet on (the bets only where the league plays them)."""
     bets_on = settings_of(team.league).team_bets
     shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
+    bets = TeamBet.objects.filter(team=team).exclude(status=TeamBet.Status.OPEN)
+    entries = Entry.objects.filter(account__team=team, account__kind=Account.Kind.TREASURY)
     return {
         "team": team,
         "league": team.league,
@@ -194,9 +183,9 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
         "hire_choices": hire_choices(team=team) if can_edit else [],
         "team_bets": bets_on,
         "bet_rounds": bet_rounds(team=team) if can_edit and bets_on else [],
-        "past_bets": past_team_bets(team=team),
-        "statement": treasury_statement(team=team),
-        "dead": dead_players(team=team),
+        "past_bets": bets.select_related("fixture__home", "fixture__away")[:20],
+        "statement": entries.select_related("transaction").order_by("-transaction_id")[:20],
+        "dead": Player.objects.filter(team=team, status=Player.Status.DEAD),
     }
 
 
@@ -285,29 +274,20 @@ def hire_choices(*, team: Team) -> list[dict[str, str]]:
         {"value": f"position|{own.race}|{p.name}", "label": f"{p.name} · {p.cost:,}"}
         for p in own.positions.all()
     ]
-    for champion in champions_for(league_id=team.league_id, race=own.race):
-        choices.append(
-            {
-                "value": f"champion||{champion.name}",
-                "label": _("%(name)s (champion) · %(cost)s")
-                % {"name": champion.name, "cost": f"{champion.cost:,}"},
-            }
-        )
+    for c in champions_for(league_id=team.league_id, race=own.race):
+        label = _("%(name)s (champion) · %(cost)s") % {"name": c.name, "cost": f"{c.cost:,}"}
+        choices.append({"value": f"champion||{c.name}", "label": label})
     for ally in TeamList.objects.filter(league_id=team.league_id, race__in=own.allies):
         for p in ally.positions.filter(ally_limit__gt=0):
-            choices.append(
-                {
-                    "value": f"position|{ally.race}|{p.name}",
-                    "label": _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s")
-                    % {"race": ally.race, "name": p.name, "n": p.ally_limit, "cost": f"{p.cost:,}"},
-                }
-            )
+            words = {"race": ally.race, "name": p.name, "n": p.ally_limit, "cost": f"{p.cost:,}"}
+            label = _("%(race)s %(name)s (ally, at most %(n)s) · %(cost)s") % words
+            choices.append({"value": f"position|{ally.race}|{p.name}", "label": label})
     return choices
 
 
 def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
     """Upcoming matchdays: whether the team entered, each match with the team's bet."""
-    fixtures = list(
+    fixtures = (
         Fixture.objects.filter(season__league=team.league_id, status=Fixture.Status.SCHEDULED)
         .select_related("home", "away", "season")
         .order_by("season", "round", "kickoff")
@@ -328,37 +308,21 @@ def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
 
 def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
     """The team's level-ups to pick, each with the league's skills its roll allows
-    (``level.skills``)."""
-    pending = pending_level_ups(team)
+    (``level.skills``): the league's skills read once."""
+    pending, skills = pending_level_ups(team), list(Skill.objects.filter(league_id=team.league_id))
     for level in pending:
-        level.skills = list(  # type: ignore[attr-defined]
-            Skill.objects.filter(
-                league_id=team.league_id, category__in=level.options.get("categories", [])
-            ).exclude(name__in=level.player.skills)
-        )
+        allowed, held = level.options.get("categories", []), level.player.skills
+        level.skills = [s for s in skills if s.category in allowed and s.name not in held]  # type: ignore[attr-defined]
     return pending
 
 
-def past_team_bets(*, team: Team) -> QuerySet[TeamBet]:
-    """The team's settled or void bets, the last 20."""
-    return (
-        TeamBet.objects.filter(team=team)
-        .exclude(status=TeamBet.Status.OPEN)
-        .select_related("fixture__home", "fixture__away")[:20]
+def matchday_bets(*, season: Season, round: int) -> list[TeamBet]:
+    """The matchday's team bets, for the commissioner."""
+    return list(
+        TeamBet.objects.filter(fixture__season=season, fixture__round=round)
+        .select_related("team", "fixture__home", "fixture__away")
+        .order_by("fixture__kickoff", "fixture", "team__name")
     )
-
-
-def treasury_statement(*, team: Team) -> QuerySet[Entry]:
-    """The last 20 entries of the team's treasury, newest first."""
-    return (
-        Entry.objects.filter(account__team=team, account__kind="treasury")
-        .select_related("transaction")
-        .order_by("-transaction_id")[:20]
-    )
-
-
-def dead_players(*, team: Team) -> QuerySet[Player]:
-    return Player.objects.filter(team=team, status=Player.Status.DEAD)
 
 
 def matchday_entries(*, season: Season, round: int) -> QuerySet[MatchdayEntry]:
@@ -398,43 +362,34 @@ def match_sheets(fixture: Fixture) -> dict[str, dict[str, Any]]:
 
 def sheet_names(fixture: Fixture) -> dict[str, str]:
     """``{player id: name}`` of the players on the sheets frozen at kick-off."""
-    names = {}
-    for side in ("home", "away"):
-        for player in (getattr(fixture, f"{side}_sheet") or {}).get("players", []):
-            names[player["id"]] = player["name"]
-    return names
+    sheets = [getattr(fixture, f"{side}_sheet") or {} for side in SIDES]
+    return {player["id"]: player["name"] for sheet in sheets for player in sheet.get("players", [])}
+
+
+ROLL_LABELS = {
+    "mvp": _lazy("MVP draw"),
+    "skill_roll": _lazy("Skill roll"),
+    "winnings": _lazy("Winnings"),
+    "popularity": _lazy("Popularity roll"),
+    "apothecary": _lazy("Apothecary"),
+    "team_bet": _lazy("Team bet payout"),
+}
+"""What each roll of a post-match sequence is for, by its purpose's code."""
 
 
 def post_match_rolls(fixture: Fixture, run: PostMatchRun | None) -> list[dict[str, Any]]:
     """Each roll of the fixture's post-match sequence in words: what it was for, and for whom
     (a player of the frozen sheets, else a side's team)."""
-    labels = {
-        "mvp": _("MVP draw"),
-        "skill_roll": _("Skill roll"),
-        "winnings": _("Winnings"),
-        "popularity": _("Popularity roll"),
-        "apothecary": _("Apothecary"),
-        "team_bet": _("Team bet payout"),
-    }
     names = sheet_names(fixture)
     teams = {"home": fixture.home.name, "away": fixture.away.name}
     rows = []
     for roll in run.rolls if run else []:
-        purpose = (
-            roll["purpose"] if isinstance(roll["purpose"], dict) else {"code": roll["purpose"]}
-        )
+        purpose = roll["purpose"]
+        purpose = purpose if isinstance(purpose, dict) else {"code": purpose}
         code = purpose.get("code", "")
-        who = names.get(str(purpose.get("player", "")), "") or teams.get(
-            purpose.get("side", ""), ""
-        )
-        rows.append(
-            {
-                "die": roll["die"],
-                "value": roll["value"],
-                "label": labels.get(code, code),
-                "who": who,
-            }
-        )
+        who = names.get(str(purpose.get("player", ""))) or teams.get(purpose.get("side"), "")
+        label = ROLL_LABELS.get(code, code)
+        rows.append({"die": roll["die"], "value": roll["value"], "label": label, "who": who})
     return rows
 
 

@@ -4,6 +4,7 @@ matches do not count. The counts are kept on the standings rows with the results
 (``matches.models.Standing.extra``, :func:`standings_counts`); the points are worked out from
 them with the league's settings when read."""
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -45,7 +46,7 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
     """Each team's record in the season as the Mythril table counts it (trophy matches apart,
     points through the engine's ``table_counts``), kept on its standings row (one query)."""
     ids = set(team_ids)
-    counts = {team_id: dict.fromkeys((*TABLE_COUNTS, *POINT_UNITS), 0) for team_id in ids}
+    counts = {team_id: Counter(dict.fromkeys((*TABLE_COUNTS, *POINT_UNITS), 0)) for team_id in ids}
     results = (
         Result.objects.filter(fixture__season_id=season_id, fixture__mythril_trophy__isnull=True)
         .filter(Q(fixture__home_id__in=ids) | Q(fixture__away_id__in=ids))
@@ -65,24 +66,20 @@ def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, di
             Side(forfeit) if forfeit else None,
         )
         for team_id, side in ((home, Side.HOME), (away, Side.AWAY)):
-            if team_id not in counts:
-                continue
-            for key, value in lines[side].items():
-                counts[team_id][key] += value
+            if team_id in counts:
+                counts[team_id].update(lines[side])
     return counts
 
 
 def standings_table(*, season: Season) -> list[Row]:
     """The season's Mythril table from the kept standings (two queries)."""
     league = League.objects.get(pk=season.league_id)  # its points as saved
+    points = ChampionshipPoints(draw=league.points_draw, loss=league.points_loss)
     rows = []
     for team in teams_with_kept(season=season, figures=["extra"]).order_by("name"):
         counts = team.kept_extra or {}
         row = Row(team, **{key: counts.get(key, 0) for key in TABLE_COUNTS})
-        if counts:
-            row.points = table_points(
-                counts, ChampionshipPoints(draw=league.points_draw, loss=league.points_loss)
-            )
+        row.points = table_points(counts, points) if counts else 0
         rows.append(row)
     ranked = sorted(
         rows,

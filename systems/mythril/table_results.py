@@ -7,7 +7,6 @@ team bets settled after commit, and the post-match sequence
 from collections.abc import Mapping
 from typing import Any
 
-from league.roles import AnyUser
 from matches.models import Fixture, Result
 from matches.models import ResultReport as Report
 from matches.plugins import Entry, Recorded, TableResults
@@ -25,15 +24,8 @@ class MythrilResults(TableResults):
     has_post_match = True
     post_match_pending = staticmethod(selectors.season_post_match_pending)
 
-    def checked(
-        self,
-        *,
-        fixture: Fixture,
-        user: AnyUser,
-        result: object,
-        decisions: Mapping[str, Any] | None,
-        options: Mapping[str, Any] | None,
-    ) -> Entry:
+    def checked(self, *, fixture: Fixture, result: object, **_choices: Any) -> Entry:
+        """The report as the engine reads it (no decisions nor options: they are Killpower's)."""
         return Entry(validated(fixture, result))  # type: ignore[arg-type]
 
     def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:

@@ -33,7 +33,4 @@ match_patterns = [
     path("<int:pk>/mythril-sheet/", match_pages.match_sheet, name="my_match_sheet"),
 ]
 
-api_patterns = [
-    *api.API.patterns(),
-    *table_urls.api_patterns(match_pages.ROUTES, api.REPORTS),
-]
+api_patterns = [*api.API.patterns(), *table_urls.api_patterns(match_pages.ROUTES, api.REPORTS)]

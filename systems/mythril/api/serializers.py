@@ -15,10 +15,7 @@ class MythrilPickSerializer(serializers.Serializer):
     position = serializers.CharField(required=False, allow_blank=True)
     champion = serializers.CharField(required=False, allow_blank=True)
     name = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=80,
-        validators=[validate_name],
+        required=False, allow_blank=True, max_length=80, validators=[validate_name]
     )
 
 

@@ -36,21 +36,12 @@ API = CommandRoutes("mythril/", [IsAuthenticatedOrReadOnly], responses=JSON)
 """The API's views under ``mythril/`` (the reports' are the workflow's)."""
 
 Data = dict[str, Any]
+LEAGUES, TEAMS, SEASONS = selectors.league_list, selectors.team_list, selectors.season_list
+PLAYERS, LEVEL_UPS = selectors.player_list, selectors.level_up_list
+"""Where each command finds the row its address names (``find``)."""
 
 
-def _league(pk: int) -> League:
-    return get_object_or_404(selectors.league_list(), pk=pk)
-
-
-def _team(pk: int) -> Team:
-    return get_object_or_404(selectors.team_list(), pk=pk)
-
-
-def _season(pk: int) -> Season:
-    return get_object_or_404(selectors.season_list(), pk=pk)
-
-
-@API.get("leagues/<int:pk>/roster-data/", "mythril-roster-data", find=selectors.league_list)
+@API.get("leagues/<int:pk>/roster-data/", "mythril-roster-data", find=LEAGUES)
 def roster_data(request: Request, data: Data, league: League) -> Any:
     """Mythril: a league's roster data (the import file's shape)"""
     return roster.roster_data_export(league=league)
@@ -61,7 +52,7 @@ def roster_data(request: Request, data: Data, league: League) -> Any:
     "mythril-roster-data",
     s.MythrilRosterImportSerializer,
     parser_classes=[StrictJSONParser, MultiPartParser],  # the text as JSON, or the file itself
-    find=selectors.league_list,
+    find=LEAGUES,
 )
 def roster_data_import(request: Request, data: Data, league: League) -> Any:
     """Mythril: import roster data from a JSON or YAML file (commissioner); errors name the
@@ -70,12 +61,8 @@ def roster_data_import(request: Request, data: Data, league: League) -> Any:
     text = roster_import.read_upload(upload) if upload else data.get("text")
     if not text:
         raise Refused("required", _("Give a file or its text."), field="file")
-    roster.roster_data_import(
-        league=league,
-        user=request.user,
-        text=text,
-        filename=upload.name if upload else data["filename"],
-    )
+    filename = upload.name if upload else data["filename"]
+    roster.roster_data_import(league=league, user=request.user, text=text, filename=filename)
     return roster.roster_data_export(league=league)
 
 
@@ -84,18 +71,16 @@ def roster_data_import(request: Request, data: Data, league: League) -> Any:
     "mythril-draft-check",
     s.MythrilDraftSerializer,
     s.MythrilVerdictSerializer,
+    find=LEAGUES,
 )
-def draft_check(request: Request, data: Data, pk: int) -> Any:
+def draft_check(request: Request, data: Data, league: League) -> Any:
     """Mythril: check a draft against the team-creation rules (the engine's verdict, every
     broken rule named)"""
-    return teams.draft_check(league=_league(pk), **data)
+    return teams.draft_check(league=league, **data)
 
 
 @API.create(
-    "leagues/<int:pk>/teams/",
-    "mythril-team-create",
-    s.MythrilTeamCreateSerializer,
-    find=selectors.league_list,
+    "leagues/<int:pk>/teams/", "mythril-team-create", s.MythrilTeamCreateSerializer, find=LEAGUES
 )
 def team_create(request: Request, data: Data, league: League) -> Any:
     """Mythril: create a team you coach (or, commissioner, for a coach)"""
@@ -109,25 +94,22 @@ def team_create(request: Request, data: Data, league: League) -> Any:
     return selectors.team_sheet(teams.mythril_team_register(league=league, coach=coach, **data))
 
 
-@API.get("teams/<int:pk>/", "mythril-team", find=selectors.team_list)
+@API.get("teams/<int:pk>/", "mythril-team", find=TEAMS)
 def team_sheet(request: Request, data: Data, team: Team) -> Any:
     """Mythril: a team's sheet, gold and pending level-ups"""
     return selectors.team_sheet_with_level_ups(team)
 
 
-@API.create(
-    "teams/<int:pk>/hire/", "mythril-hire", s.MythrilHireSerializer, find=selectors.team_list
-)
+@API.create("teams/<int:pk>/hire/", "mythril-hire", s.MythrilHireSerializer, find=TEAMS)
 def hire(request: Request, data: Data, team: Team) -> Any:
     """Mythril: hire a player, a champion or an ally (the team's coach)"""
     return selectors.player_row(teams.player_hire(team=team, user=request.user, **data))
 
 
-@API.post("teams/<int:pk>/apothecary/", "mythril-apothecary")
-def apothecary(request: Request, data: Data, pk: int) -> Any:
+@API.post("teams/<int:pk>/apothecary/", "mythril-apothecary", find=TEAMS)
+def apothecary(request: Request, data: Data, team: Team) -> Any:
     """Mythril: buy the team's apothecary (the team's coach)"""
-    teams.apothecary_hire(team=_team(pk), user=request.user)
-    return selectors.team_sheet(_team(pk))
+    return selectors.team_sheet(teams.apothecary_hire(team=team, user=request.user).team)
 
 
 @API.post(
@@ -135,7 +117,7 @@ def apothecary(request: Request, data: Data, pk: int) -> Any:
     "mythril-lineup-check",
     s.MythrilLineupSerializer,
     s.MythrilVerdictSerializer,
-    find=selectors.team_list,
+    find=TEAMS,
 )
 def lineup_check(request: Request, data: Data, team: Team) -> Any:
     """Mythril: check a line-up (at most 11 on the pitch, 5 allies, 2 big guys)"""
@@ -143,47 +125,43 @@ def lineup_check(request: Request, data: Data, team: Team) -> Any:
 
 
 @API.create(
-    "teams/<int:pk>/matchday-entries/", "mythril-matchday-entry", s.MythrilMatchdayEntrySerializer
+    "teams/<int:pk>/matchday-entries/",
+    "mythril-matchday-entry",
+    s.MythrilMatchdayEntrySerializer,
+    find=TEAMS,
 )
-def matchday_enter(request: Request, data: Data, pk: int) -> Any:
+def matchday_enter(request: Request, data: Data, team: Team) -> Any:
     """Mythril: pay a matchday's team-bet entry from the treasury"""
-    season = get_object_or_404(season_with_league(), pk=data["season"])
-    entry = team_bets.matchday_enter(
-        team=_team(pk), user=request.user, season=season, round=data["round"]
-    )
+    season = get_object_or_404(season_with_league(), pk=data.pop("season"))
+    entry = team_bets.matchday_enter(team=team, user=request.user, season=season, **data)
     return {"id": entry.pk, "season": season.pk, "round": entry.round}
 
 
-@API.get(
-    "teams/<int:pk>/bets/", "mythril-team-bet", responses=BETS(many=True), find=selectors.team_list
-)
+@API.get("teams/<int:pk>/bets/", "mythril-team-bet", responses=BETS(many=True), find=TEAMS)
 def team_bet_list(request: Request, data: Data, team: Team) -> Any:
     """Mythril: a team's bets"""
     return BETS(selectors.team_bets(team=team), many=True).data
 
 
-@API.create("teams/<int:pk>/bets/", "mythril-team-bet", s.MythrilTeamBetSerializer, BETS)
-def team_bet(request: Request, data: Data, pk: int) -> Any:
+@API.create(
+    "teams/<int:pk>/bets/", "mythril-team-bet", s.MythrilTeamBetSerializer, BETS, find=TEAMS
+)
+def team_bet(request: Request, data: Data, team: Team) -> Any:
     """Mythril: bet on one outcome of a match of an entered matchday, before kick-off"""
     fixture = get_object_or_404(match_selectors.fixture_with_league(), pk=data["fixture"])
     bet = team_bets.team_bet_place(
-        team=_team(pk), user=request.user, fixture=fixture, outcome=data["outcome"]
+        team=team, user=request.user, fixture=fixture, outcome=data["outcome"]
     )
     return BETS(bet).data
 
 
-@API.post("players/<int:pk>/fire/", "mythril-fire", find=selectors.player_list)
+@API.post("players/<int:pk>/fire/", "mythril-fire", find=PLAYERS)
 def fire(request: Request, data: Data, player: Player) -> Any:
     """Mythril: fire a player (the team's coach)"""
     return selectors.player_row(teams.player_fire(player=player, user=request.user))
 
 
-@API.post(
-    "players/<int:pk>/rename/",
-    "mythril-rename",
-    s.MythrilRenameSerializer,
-    find=selectors.player_list,
-)
+@API.post("players/<int:pk>/rename/", "mythril-rename", s.MythrilRenameSerializer, find=PLAYERS)
 def rename(request: Request, data: Data, player: Player) -> Any:
     """Mythril: rename a player on the roster (the team's coach)"""
     return selectors.player_row(teams.player_rename(player=player, user=request.user, **data))
@@ -193,7 +171,7 @@ def rename(request: Request, data: Data, player: Player) -> Any:
     "level-ups/<int:pk>/choose/",
     "mythril-level-up-choose",
     s.MythrilLevelUpChooseSerializer,
-    find=selectors.level_up_list,
+    find=LEVEL_UPS,
 )
 def level_up_choose(request: Request, data: Data, level_up: Any) -> Any:
     """Mythril: pick a level-up's skill, characteristic or big guy's double (the team's
@@ -215,20 +193,20 @@ def post_match(request: Request, data: Data, pk: int) -> Any:
     "seasons/<int:pk>/matchdays/<int:round>/bets/",
     "mythril-matchday-bets",
     responses=BETS(many=True),
-    find=selectors.season_list,
+    find=SEASONS,
 )
 def matchday_bets(request: Request, data: Data, season: Season, round: int) -> Any:
     """Mythril: a matchday's team bets (the commissioner)"""
     if not is_commissioner(request.user, season.league):
         raise Forbidden(_("Only the commissioner sees the matchday's bets."))
-    return BETS(team_bets.matchday_bets(season=season, round=round), many=True).data
+    return BETS(selectors.matchday_bets(season=season, round=round), many=True).data
 
 
 @API.get(
     "seasons/<int:pk>/standings/",
     "mythril-standings",
     responses=s.MythrilStandingSerializer(many=True),
-    find=selectors.season_list,
+    find=SEASONS,
 )
 def standings_table(request: Request, data: Data, season: Season) -> Any:
     """Mythril: the championship table (win 3, draw and loss settings)"""
@@ -236,23 +214,19 @@ def standings_table(request: Request, data: Data, season: Season) -> Any:
     return s.MythrilStandingSerializer(rows, many=True).data
 
 
-@API.get("seasons/<int:pk>/trophies/", "mythril-trophies", find=selectors.season_list)
+@API.get("seasons/<int:pk>/trophies/", "mythril-trophies", find=SEASONS)
 def trophy_list(request: Request, data: Data, season: Season) -> Any:
     """Mythril: a season's trophies and their matches"""
     return selectors.trophy_rows(season=season)
 
 
-@API.create("seasons/<int:pk>/trophies/", "mythril-trophies", s.MythrilTrophySerializer)
-def trophy_create(request: Request, data: Data, pk: int) -> Any:
+@API.create(
+    "seasons/<int:pk>/trophies/", "mythril-trophies", s.MythrilTrophySerializer, find=SEASONS
+)
+def trophy_create(request: Request, data: Data, season: Season) -> Any:
     """Mythril: create a knock-out trophy (the commissioner)"""
-    trophy = trophies.trophy_create(
-        season=_season(pk),
-        user=request.user,
-        name=data["name"],
-        team_ids=data["teams"],
-        round=data["round"],
-        kickoff=data["kickoff"],
-    )
+    team_ids = data.pop("teams")
+    trophy = trophies.trophy_create(season=season, user=request.user, team_ids=team_ids, **data)
     return {"id": trophy.pk, "name": trophy.name}
 
 

@@ -9,8 +9,7 @@ from core.names import NameField
 from league.models import Season, Team
 from matches import table_models
 from matches.models import Fixture
-
-RULE_SYSTEM = "mythril"
+from systems.mythril import RULE_SYSTEM
 
 
 class ResultReport(table_models.ResultReport):

@@ -16,6 +16,10 @@ from systems.mythril.models.roster import Champion, PitchType, Position, TeamLis
 MAX_GOLD = 100_000_000
 
 
+def _between(low: int, high: int) -> list:
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
+
 class MythrilSettings(models.Model):
     """What a Mythril league sets beyond the rules as written (points for a draw and a loss
     are the league's own ``points_draw`` and ``points_loss``; a win is always 3)."""
@@ -34,24 +38,16 @@ class MythrilSettings(models.Model):
         help_text=_("A match's winnings are (1D6 + popularity) × this."),
     )
     popularity_down = models.SmallIntegerField(
-        _("popularity roll: lose a point at or under"),
-        default=1,
-        validators=[MinValueValidator(-10), MaxValueValidator(20)],
+        _("popularity roll: lose a point at or under"), default=1, validators=_between(-10, 20)
     )
     popularity_up = models.SmallIntegerField(
-        _("popularity roll: gain a point at or over"),
-        default=6,
-        validators=[MinValueValidator(-10), MaxValueValidator(20)],
+        _("popularity roll: gain a point at or over"), default=6, validators=_between(-10, 20)
     )
     win_modifier = models.SmallIntegerField(
-        _("popularity roll modifier for a win"),
-        default=1,
-        validators=[MinValueValidator(-5), MaxValueValidator(5)],
+        _("popularity roll modifier for a win"), default=1, validators=_between(-5, 5)
     )
     loss_modifier = models.SmallIntegerField(
-        _("popularity roll modifier for a loss"),
-        default=-1,
-        validators=[MinValueValidator(-5), MaxValueValidator(5)],
+        _("popularity roll modifier for a loss"), default=-1, validators=_between(-5, 5)
     )
 
     class Meta:

@@ -41,15 +41,12 @@ def _skill_choice(level_up: LevelUp, player: Player, skill: str) -> None:
             _("%(skill)s is not a skill of the league's list.") % {"skill": skill},
             field="skill",
         )
-    if found.category not in level_up.options["categories"]:
+    allowed = level_up.options["categories"]
+    if found.category not in allowed:
         raise Refused(
             "skill_category",
             _("The roll allows the categories %(allowed)s; %(skill)s is %(category)s.")
-            % {
-                "allowed": ", ".join(level_up.options["categories"]),
-                "skill": skill,
-                "category": found.category,
-            },
+            % {"allowed": ", ".join(allowed), "skill": skill, "category": found.category},
             field="skill",
         )
     if skill in player.skills:

@@ -23,13 +23,13 @@ from rules_engine import Dice
 from rules_engine.mythril.post_match import post_match
 from rules_engine.mythril.report import COUNTS, MatchReport
 from rules_engine.mythril.settings import MythrilSettings
-from systems.mythril import RULE_SYSTEM
+from systems.mythril import RULE_SYSTEM, SIDES
 from systems.mythril.events import level_ups_publish
 from systems.mythril.models import LevelUp, Player, PlayerStatus, PostMatchRun, TeamProfile
-from systems.mythril.services.treasury import Reason, treasury_credit
+from systems.mythril.reasons import Reason
+from systems.mythril.services.treasury import treasury_credit
 from systems.mythril.services.trophies import trophy_after_match
 
-SIDES = ("home", "away")
 HISTORY_FIELDS = ["spp", "levels_taken", "profile", "skills", "status", *COUNTS]
 """What a post-match sequence writes on players (in one statement: recorded per player)."""
 
@@ -62,12 +62,8 @@ def sequence_apply(*, fixture: Fixture, result: Result, dice: Dice) -> dict[str,
 
 def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str, Any]) -> None:
     """One team's sequence written to its rows."""
-    rows = {
-        str(p.pk): p
-        for p in Player.objects.filter(
-            team=team, pk__in=[int(p["id"]) for p in report["players"] if str(p["id"]).isdigit()]
-        )
-    }
+    ids = [int(p["id"]) for p in report["players"] if str(p["id"]).isdigit()]
+    rows = {str(p.pk): p for p in Player.objects.filter(team=team, pk__in=ids)}
     before = history.snapshot(rows.values(), HISTORY_FIELDS)
     for pid in done["dead"]:
         if pid in rows:
@@ -88,6 +84,7 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
     history.record_changes(rows=rows.values(), before=before, league_id=team.league_id)
     if done["mvp"] in rows:
         Player.objects.filter(pk=int(done["mvp"])).update(mvps=F("mvps") + 1)
+    levels = [level for level in done["levels"] if level["player"] in rows]
     LevelUp.objects.bulk_create(
         LevelUp(
             player_id=int(level["player"]),
@@ -96,14 +93,10 @@ def _apply(fixture: Fixture, team: Team, done: dict[str, Any], report: dict[str,
             roll=level["roll"]["dice"],
             options=level["roll"],
         )
-        for level in done["levels"]
-        if level["player"] in rows
+        for level in levels
     )
-    level_ups_publish(
-        team=team,
-        fixture=fixture,
-        players=[rows[level["player"]].name for level in done["levels"] if level["player"] in rows],
-    )
+    names = [rows[level["player"]].name for level in levels]
+    level_ups_publish(team=team, fixture=fixture, players=names)
     TeamProfile.objects.filter(team=team).update(popularity=done["popularity"])
     treasury_credit(
         team=team, amount=done["winnings"], reason=Reason.WINNINGS, fixture_id=fixture.pk

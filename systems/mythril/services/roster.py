@@ -24,6 +24,9 @@ from systems.mythril.selectors import experience_table, league_champions, roster
 from systems.mythril.services.roster_import import read
 from systems.mythril.services.teams import assert_mythril
 
+LIST_KEYS = ("allies", "reroll_cost", "apothecary")
+"""What a team list holds beside its race and positions, in the file as in its row."""
+
 
 def _with_profile(item: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
     """An item's ``keys`` with its profile spread into the rows' ``ma``, ``st``, ``ag``, ``av``."""
@@ -93,13 +96,7 @@ def _store(league: League, data: dict[str, Any], *, sample: bool) -> None:
         league.mythril_lists,
         "race",
         data["team_lists"],
-        lambda i: {
-            **mark,
-            "name": i["race"],
-            "allies": i["allies"],
-            "reroll_cost": i["reroll_cost"],
-            "apothecary": i["apothecary"],
-        },
+        lambda i: {**mark, "name": i["race"], **{key: i[key] for key in LIST_KEYS}},
         lambda row: _team_of_it(
             row, _("The team list %(name)s is used by a team: keep it in the file.")
         ),
@@ -142,9 +139,7 @@ def roster_data_export(*, league: League) -> dict[str, Any]:
         "team_lists": [
             {
                 "race": t.race,
-                "allies": t.allies,
-                "reroll_cost": t.reroll_cost,
-                "apothecary": t.apothecary,
+                **{key: getattr(t, key) for key in LIST_KEYS},
                 "positions": [engine.position_input(p) for p in t.positions.all()],
             }
             for t in roster_lists(league=league)

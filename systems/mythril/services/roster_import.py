@@ -100,14 +100,9 @@ def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> No
 
 def _check_names(value: object, path: str, lines: dict[str, int]) -> None:
     """Every ``name`` and ``race`` in visible characters only (``core.names``)."""
-    items = (
-        value.items()
-        if isinstance(value, dict)
-        else enumerate(value)
-        if isinstance(value, list)
-        else ()
-    )
-    for key, item in items:
+    if isinstance(value, list):
+        value = dict(enumerate(value))
+    for key, item in value.items() if isinstance(value, dict) else ():
         field = f"{path}.{key}" if path else str(key)
         if key in NAMES and isinstance(item, str):
             try:

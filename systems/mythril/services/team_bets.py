@@ -20,17 +20,18 @@ from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
 from core.enqueue import enqueue_on_commit
-from core.refusals import Forbidden, Refused
+from core.refusals import Refused
 from league.models import Season, Team
-from league.roles import can_edit_roster
 from matches import plugins as match_plugins
 from matches.models import Fixture, Result
 from rules_engine import Dice
 from rules_engine.mythril.bets import bet_settled, matchday_entry
 from systems.mythril import RULE_SYSTEM, SETTLE_TASK, engine
 from systems.mythril.models import MatchdayEntry, TeamBet, TeamBetSettlement, TrophyMatch
+from systems.mythril.reasons import Reason
 from systems.mythril.selectors import settings_of
-from systems.mythril.services.treasury import Reason, treasuries_credit, treasury_debit
+from systems.mythril.services.teams import team_lock
+from systems.mythril.services.treasury import treasuries_credit, treasury_debit
 
 
 def bets_void(result: Result) -> bool:
@@ -40,13 +41,10 @@ def bets_void(result: Result) -> bool:
 
 
 def _locked_team(team: Team, user: User) -> Team:
-    locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
-    if locked.league.rule_system != RULE_SYSTEM:
-        raise Refused("not_mythril", _("This is not a Mythril league."), field="team")
+    forbidden = _("Only the team's coach (or the commissioner) bets for it.")
+    locked = team_lock(team, user, settled=False, forbidden=forbidden)
     if not settings_of(locked.league).team_bets:
         raise Refused("team_bets_off", _("This league does not play team bets."), field="team")
-    if not can_edit_roster(user, locked):
-        raise Forbidden(_("Only the team's coach (or the commissioner) bets for it."))
     return locked
 
 
@@ -143,11 +141,7 @@ def team_bets_settle(
     final = TrophyMatch.objects.filter(fixture=fixture, final=True).exists()
     dice = dice or Dice(seed)
     settlement = TeamBetSettlement.objects.create(fixture=fixture, outcome=outcome, seed=dice.seed)
-    bets = list(
-        TeamBet.objects.filter(fixture=fixture, status=TeamBet.Status.OPEN)
-        .select_related("team")
-        .order_by("pk")
-    )
+    bets = list(TeamBet.objects.filter(fixture=fixture, status=TeamBet.Status.OPEN).order_by("pk"))
     paid: dict[int, int] = {}
     for bet in bets:
         bet.settlement = settlement
@@ -187,12 +181,3 @@ def team_bets_sweep() -> dict[str, int]:
     for fixture_id in ids:
         enqueue_on_commit(SETTLE_TASK, fixture_id)
     return {"mythril_team_bets_enqueued": len(ids)}
-
-
-def matchday_bets(*, season: Season, round: int) -> list[TeamBet]:
-    """The matchday's team bets, for the commissioner."""
-    return list(
-        TeamBet.objects.filter(fixture__season=season, fixture__round=round)
-        .select_related("team", "fixture__home", "fixture__away")
-        .order_by("fixture__kickoff", "fixture", "team__name")
-    )

@@ -8,7 +8,7 @@ code is the rule's and whose message names it; nothing changes then.
 """
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -34,6 +34,7 @@ from systems.mythril.models import (
     TeamList,
     TeamProfile,
 )
+from systems.mythril.reasons import Reason
 from systems.mythril.selectors import (
     ON_ROSTER,
     gold_of,
@@ -41,11 +42,7 @@ from systems.mythril.selectors import (
     settings_of,
     team_unsettled_fixture,
 )
-from systems.mythril.services.treasury import (
-    Reason,
-    treasuries_open,
-    treasury_debit,
-)
+from systems.mythril.services.treasury import treasuries_open, treasury_debit
 
 
 class RuleRefused(Refused):
@@ -78,22 +75,6 @@ def _team_list(league: League, race: str) -> TeamList:
     return found
 
 
-def draft_input(
-    players: Sequence[Mapping[str, Any]], popularity: object, home_pitch: str, allies: object = 0
-) -> dict[str, Any]:
-    picks = [
-        {key: item[key] for key in ("position", "champion") if item.get(key)}
-        for item in players
-        if isinstance(item, Mapping)
-    ]
-    return {
-        "players": picks,
-        "popularity": popularity,
-        "allies": allies,
-        "home_pitch": home_pitch or "lawn",
-    }
-
-
 def draft_check(
     *,
     league: League,
@@ -103,15 +84,25 @@ def draft_check(
     home_pitch: str = "lawn",
     allies: object = 0,
 ) -> dict[str, Any]:
-    """The engine's verdict on a draft (``{"ok", "cost", "errors", "budget"}``); the roster
-    builder asks it on every change. Bad input raises ``Refused`` naming the field."""
+    """The engine's verdict on a draft (``{"ok", "cost", "errors", "budget"}``; ``allies``
+    must be 0 at creation); the roster builder asks it on every change. Bad input raises
+    ``Refused`` naming the field."""
     assert_mythril(league)
     chosen = _team_list(league, team_list)
     budget = settings_of(league).starting_gold
+    picks = [
+        {key: item[key] for key in ("position", "champion") if item.get(key)}
+        for item in players
+        if isinstance(item, Mapping)
+    ]
+    home_pitch = home_pitch or "lawn"
+    draft = {"players": picks, "popularity": popularity, "allies": allies, "home_pitch": home_pitch}
     try:
-        draft = Draft.from_dict(draft_input(players, popularity, home_pitch, allies), "team")
         verdict = check_team(
-            engine.engine_team_list(chosen), draft, budget, engine.league_prices(league.pk)
+            engine.engine_team_list(chosen),
+            Draft.from_dict(draft, "team"),
+            budget,
+            engine.league_prices(league.pk),
         )
     except InvalidInput as exc:
         raise engine.field_refusal(exc) from None
@@ -157,40 +148,32 @@ def _new_player(
     )
 
 
+class TeamSpec(TypedDict, total=False):
+    """A new team as :func:`mythril_team_register` takes it: only its name is required."""
+
+    name: Required[str]
+    coach: User | None
+    team_list: str
+    players: Sequence[Mapping[str, Any]]
+    popularity: int
+    home_pitch: str
+    primary_colour: str | None
+    secondary_colour: str | None
+
+
 @transaction.atomic
-def mythril_team_register(
-    *,
-    league: League,
-    name: str,
-    coach: User | None = None,
-    team_list: str = "",
-    players: Sequence[Mapping[str, Any]] = (),
-    popularity: int = 1,
-    home_pitch: str = "lawn",
-    primary_colour: str | None = None,
-    secondary_colour: str | None = None,
-) -> Team:
+def mythril_team_register(*, league: League, **team: Unpack[TeamSpec]) -> Team:
     """A new Mythril team, checked by the engine: the league's starting gold is granted to its
     treasury, then what it bought (players, popularity, home pitch) is paid from it."""
-    spec = {
-        "name": name,
-        "coach": coach,
-        "team_list": team_list,
-        "players": players,
-        "popularity": popularity,
-        "home_pitch": home_pitch,
-        "primary_colour": primary_colour,
-        "secondary_colour": secondary_colour,
-    }
-    return mythril_teams_register(league=league, teams=[spec])[0]
+    return mythril_teams_register(league=league, teams=[team])[0]
 
 
-def _draft_key(spec: Mapping[str, Any]) -> str:
+def _draft_key(spec: TeamSpec) -> str:
     """What the engine's verdict on a team's draft depends on."""
     return repr([spec.get(k) for k in ("team_list", "players", "popularity", "home_pitch")])
 
 
-def _verdict(league: League, spec: Mapping[str, Any]) -> dict[str, Any]:
+def _verdict(league: League, spec: TeamSpec) -> dict[str, Any]:
     """The engine's verdict on one team's draft; ``Refused`` when it breaks a rule."""
     if not spec.get("team_list"):
         raise Refused("required", _("Choose the team's list."), field="team_list")
@@ -210,17 +193,14 @@ def _verdict(league: League, spec: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @transaction.atomic
-def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
+def mythril_teams_register(*, league: League, teams: Sequence[TeamSpec]) -> list[Team]:
     """:func:`mythril_team_register` for many teams at once (``teams``: its arguments each),
     the same rules: each draft checked by the engine (one shared by several teams once), the
     teams, profiles and players written in a few statements, each treasury granted the
     starting gold and paying for its draft, in one ledger call for all. The teams, in order."""
     assert_mythril(league)
-    verdicts: dict[str, dict[str, Any]] = {}
-    for spec in teams:  # within the starting gold: the engine's creation budget
-        key = _draft_key(spec)
-        if key not in verdicts:
-            verdicts[key] = _verdict(league, spec)
+    drafts = {_draft_key(spec): spec for spec in teams}  # each draft checked once, in order
+    verdicts = {key: _verdict(league, spec) for key, spec in drafts.items()}
     rows = teams_register_plain(league=league, teams=teams_coloured(league=league, teams=teams))
     lists = {race: _team_list(league, race) for race in {spec["team_list"] for spec in teams}}
     positions = {
@@ -242,19 +222,15 @@ def mythril_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]
         for team, spec in zip(rows, teams, strict=True)
         for number, item in enumerate(spec.get("players", ()), start=1)
     )
-    treasuries_open(
-        league=league,
-        purchases=[
-            (team, verdicts[_draft_key(spec)]["cost"])
-            for team, spec in zip(rows, teams, strict=True)
-        ],
-    )
+    costs = [verdicts[_draft_key(spec)]["cost"] for spec in teams]  # within the starting gold
+    treasuries_open(league=league, purchases=list(zip(rows, costs, strict=True)))
     return rows
 
 
-def _locked_team(team: Team, user: User, *, settled: bool = True) -> Team:
-    """The team locked for a roster change by its coach or the commissioner; ``settled``: its
-    roster is frozen while a match of its is not settled."""
+def team_lock(team: Team, user: User, *, settled: bool = True, forbidden: str = "") -> Team:
+    """The team locked for a change by its coach or the commissioner (``forbidden``: what
+    anyone else is told); ``settled``: its roster is frozen while a match of its is not
+    settled."""
     # the team's row is the roster's mutex; PostgreSQL locks no row of an outer join's
     # nullable side (the team's Mythril row), so the lock names the team alone
     locked = (
@@ -264,7 +240,9 @@ def _locked_team(team: Team, user: User, *, settled: bool = True) -> Team:
     )
     assert_mythril(locked.league)
     if not can_edit_roster(user, locked):
-        raise Forbidden(_("Only the team's coach or the commissioner changes its roster."))
+        raise Forbidden(
+            forbidden or _("Only the team's coach or the commissioner changes its roster.")
+        )
     unsettled = team_unsettled_fixture(locked) if settled else None
     if unsettled is not None:
         raise Refused(
@@ -289,11 +267,6 @@ def _on_roster(player: Player) -> Player:
     return player
 
 
-def _next_number(team: Team) -> int:
-    top = Player.objects.filter(team=team, status__in=ON_ROSTER).aggregate(n=Max("number"))["n"]
-    return (top or 0) + 1
-
-
 @transaction.atomic
 def player_hire(
     *,
@@ -308,17 +281,13 @@ def player_hire(
     (``race`` another list's) an ally. The engine's ``check_hire`` decides (position maximum,
     ally races and limits, champion once, at most 2 big guys, the treasury); the gold is paid
     from the treasury and an ally's popularity point taken."""
-    team = _locked_team(team, user)
-    profile = team.mythril
+    team = team_lock(team, user)
+    profile, item = team.mythril, {"position": position, "champion": champion, "name": name}
     if bool(position) == bool(champion):
         raise Refused("required", _("Choose a position or a champion."), field="position")
-    source = (
-        profile.team_list
-        if not race or race == profile.team_list.race
-        else (_team_list(team.league, race))
-    )
-    own_list = engine.engine_team_list(profile.team_list)
-    source_list = own_list if source == profile.team_list else engine.engine_team_list(source)
+    own = profile.team_list
+    source = own if race in ("", own.race) else _team_list(team.league, race)
+    own_list = engine.engine_team_list(own)
     try:
         verdict = check_hire(
             own_list,
@@ -327,7 +296,7 @@ def player_hire(
             treasury=gold_of(team),
             popularity=profile.popularity,
             prices=engine.league_prices(team.league_id),
-            source=source_list,
+            source=own_list if source == own else engine.engine_team_list(source),
         )
     except InvalidInput as exc:
         raise engine.field_refusal(exc) from None
@@ -335,13 +304,8 @@ def player_hire(
         raise RuleRefused(
             [e.to_dict() for e in verdict.errors], field="position" if position else "champion"
         )
-    player = _new_player(
-        team,
-        _next_number(team),
-        {"position": position, "champion": champion, "name": name},
-        source,
-        ally=verdict.ally,
-    )
+    top = Player.objects.filter(team=team, status__in=ON_ROSTER).aggregate(n=Max("number"))["n"]
+    player = _new_player(team, (top or 0) + 1, item, source, ally=verdict.ally)
     treasury_debit(team=team, amount=verdict.gold, reason=Reason.PURCHASE)
     if verdict.popularity:
         profile.popularity -= verdict.popularity
@@ -353,7 +317,7 @@ def player_hire(
 @transaction.atomic
 def player_fire(*, player: Player, user: User) -> Player:
     """Fire a player: he leaves the roster (nothing is refunded)."""
-    _locked_team(player.team, user)
+    team_lock(player.team, user)
     player = _on_roster(Player.objects.select_for_update().get(pk=player.pk))
     player.status = PlayerStatus.FIRED
     player.save(update_fields=["status"])
@@ -364,7 +328,7 @@ def player_fire(*, player: Player, user: User) -> Player:
 def player_rename(*, player: Player, user: User, name: str) -> Player:
     """Give a player on the roster another name, unique on his team's roster; nothing else
     changes (characteristics, skills, records)."""
-    team = _locked_team(player.team, user, settled=False)
+    team = team_lock(player.team, user, settled=False)
     player = _on_roster(Player.objects.get(pk=player.pk))
     name = name_clean(name, max_length=Player._meta.get_field("name").max_length)
     taken = Player.objects.filter(team=team, status__in=ON_ROSTER, name__iexact=name)
@@ -387,7 +351,7 @@ APOTHECARY_COST = 50_000
 def apothecary_hire(*, team: Team, user: User) -> TeamProfile:
     """Buy a real apothecary (50,000, if the list allows one); the free beginner apothecary
     (heals a hurt or dead player on 3+) leaves then, as the text says."""
-    team = _locked_team(team, user)
+    team = team_lock(team, user)
     profile = team.mythril
     if not profile.team_list.apothecary:
         raise Refused(
@@ -410,11 +374,8 @@ def lineup_check(*, team: Team, player_ids: Sequence[int]) -> dict[str, Any]:
     5 allies, 2 big guys, each champion once. ``{"ok", "errors": [{"rule", "message"}]}``."""
     assert_mythril(team.league)
     ids = list(dict.fromkeys(player_ids))
-    players = list(
-        Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, pk__in=ids).select_related(
-            "position", "champion"
-        )
-    )
+    fit = Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, pk__in=ids)
+    players = list(fit.select_related("position", "champion"))
     if len(players) != len(ids):
         raise Refused(
             "unknown_player",

@@ -19,15 +19,6 @@ from ledger.services import Leg, Posting
 from systems.mythril.reasons import Reason
 from systems.mythril.selectors import settings_of
 
-__all__ = [
-    "Reason",
-    "treasuries_credit",
-    "treasuries_open",
-    "treasury_credit",
-    "treasury_debit",
-    "treasury_of",
-]
-
 
 def treasury_of(team: Team) -> Account:
     account, _created = Account.objects.get_or_create(

@@ -7,7 +7,7 @@ matches, created by ``trophy_advance`` once both are decided (the post-match seq
 it). A trophy match needs a winner: a draw waits for the commissioner to decide the result.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
@@ -26,26 +26,29 @@ from systems.mythril.models import Trophy, TrophyMatch
 STAGE_INTERVAL = timedelta(days=7)
 
 
-def _fixture(
+def _stage(
     trophy: Trophy,
     stage: int,
-    index: int,
-    home: int,
-    away: int,
-    round: int,
+    pairs: Sequence[tuple[int, int]],
+    round_of: Callable[[int, int], int],
     kickoff: datetime,
-    final: bool,
-) -> Fixture:
-    fixture = Fixture.objects.create(
-        season=trophy.season,
-        round=round,
-        home_id=home,
-        away_id=away,
-        kickoff=kickoff,
-        bracket_position=f"T{trophy.pk}S{stage}M{index}",
-    )
-    TrophyMatch.objects.create(trophy=trophy, fixture=fixture, stage=stage, final=final)
-    return fixture
+) -> list[Fixture]:
+    """A stage's fixtures, each on the matchday ``round_of(home, away)``; a single match is
+    the final."""
+    created = []
+    for index, (home, away) in enumerate(pairs, start=1):
+        fixture = Fixture.objects.create(
+            season=trophy.season,
+            round=round_of(home, away),
+            home_id=home,
+            away_id=away,
+            kickoff=kickoff,
+            bracket_position=f"T{trophy.pk}S{stage}M{index}",
+        )
+        final = len(pairs) == 1
+        TrophyMatch.objects.create(trophy=trophy, fixture=fixture, stage=stage, final=final)
+        created.append(fixture)
+    return created
 
 
 @transaction.atomic
@@ -80,8 +83,7 @@ def trophy_create(
             field="round",
         )
     trophy = Trophy.objects.create(season=season, name=name.strip()[:80])
-    for index, (home, away) in enumerate(bracket_pairs(ids), start=1):
-        _fixture(trophy, 1, index, home, away, round, kickoff, final=len(ids) == 2)
+    _stage(trophy, 1, bracket_pairs(ids), lambda home, away: round, kickoff)
     return trophy
 
 
@@ -102,21 +104,13 @@ def trophy_advance(*, trophy: Trophy) -> list[Fixture]:
         fixture = match.fixture
         order.append(fixture.home_id if result.winner == Result.Winner.HOME else fixture.away_id)
     last = current[-1].fixture
-    created = []
-    for index, (home, away) in enumerate(bracket_pairs(order), start=1):
-        created.append(
-            _fixture(
-                trophy,
-                stage + 1,
-                index,
-                home,
-                away,
-                _free_round(trophy.season, (home, away), last.round + 1),
-                last.kickoff + STAGE_INTERVAL,
-                final=len(order) == 2,
-            )
-        )
-    return created
+
+    def free_round(home: int, away: int) -> int:
+        return _free_round(trophy.season, (home, away), last.round + 1)
+
+    return _stage(
+        trophy, stage + 1, bracket_pairs(order), free_round, last.kickoff + STAGE_INTERVAL
+    )
 
 
 def _free_round(season: Season, teams: tuple[int, ...], start: int) -> int:

@@ -10,12 +10,11 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from core.refusals import Refused
 from matches.models import Fixture
-from matches.table_results.roles import can_enter_result, report_actions
+from matches.table_results.roles import can_enter_result
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
 from rules_engine.mythril.report import COUNTS
-from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.kickoff import SIDES
+from systems.mythril import RULE_SYSTEM, SIDES, selectors
 
 INJURIES = (
     ("", "–"),
@@ -61,16 +60,12 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     fixture = _fixture(fixture.pk)
     report = selectors.open_report(fixture=fixture)
     user = request.user
-    actions = report_actions(user, report)
     context = {
         **_match(fixture),
         "report": report,
         "result": getattr(fixture, "result", None) if fixture.status == "played" else None,
         "can_enter": fixture.status in ("scheduled", "locked") and can_enter_result(user, fixture),
-        "can_confirm": actions.confirm,
-        "can_dispute": actions.dispute,
-        "can_decide": actions.decide,
-        "report_urls": PAGES.command_urls(report),
+        **PAGES.actions_context(user, report),
         "names": selectors.sheet_names(fixture),
     }
     return render(request, "mythril/fixture.html", context)
@@ -139,24 +134,10 @@ class MythrilPages(ReportPages):
         form.errors.append(refusal_text(error))
 
     def entry_page(self, request: HttpRequest, fixture: Fixture, form: _Entered) -> HttpResponse:
-        sheets = form.sheets
-        return render(
-            request,
-            "mythril/result_form.html",
-            {
-                "fixture": fixture,
-                "league": fixture.season.league,
-                "sheets": sheets,
-                "sides": [
-                    ("home", fixture.home, sheets["home"]),
-                    ("away", fixture.away, sheets["away"]),
-                ],
-                "counts": COUNTS,
-                "injuries": INJURIES,
-                "errors": form.errors,
-                "post": request.POST,
-            },
-        )
+        sides = [(side, getattr(fixture, side), form.sheets[side]) for side in SIDES]
+        shown = {"counts": COUNTS, "injuries": INJURIES, "errors": form.errors}
+        context = {"fixture": fixture, "league": fixture.season.league, "sides": sides, **shown}
+        return render(request, "mythril/result_form.html", {**context, "post": request.POST})
 
 
 PAGES = MythrilPages(ROUTES)

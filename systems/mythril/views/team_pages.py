@@ -69,11 +69,8 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
 
 def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    return render(
-        request,
-        "mythril/team_sheet.html",
-        {"team": team, "league": team.league, "sheet": selectors.team_sheet(team)},
-    )
+    context = {"team": team, "league": team.league, "sheet": selectors.team_sheet(team)}
+    return render(request, "mythril/team_sheet.html", context)
 
 
 @login_required
@@ -85,45 +82,26 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
     form = DraftForm(request.POST or None, league=league, race=race)
 
     def register(data: dict[str, Any]) -> tuple[str, str]:
+        draft = form.draft()
         team = teams.mythril_team_register(
-            league=league,
-            name=data["name"],
-            coach=request.user,
-            team_list=data["team_list"],
-            players=form.players(),
-            popularity=data["popularity"],
-            home_pitch=data["home_pitch"],
+            league=league, name=data["name"], coach=request.user, **draft
         )
         return _("%(name)s is registered.") % {"name": team.name}, team.get_absolute_url()
 
     if registered := form_command(request, form, register):
         return registered
     verdict = _verdict(league, form) if form.team_list else None
-    return render(
-        request,
-        "mythril/team_create.html",
-        {
-            "league": league,
-            "form": form,
-            "verdict": verdict,
-            "budget": settings_of(league).starting_gold,
-        },
-    )
+    budget = settings_of(league).starting_gold
+    context = {"league": league, "form": form, "verdict": verdict, "budget": budget}
+    return render(request, "mythril/team_create.html", context)
 
 
 def _verdict(league: League, form: DraftForm) -> dict[str, Any] | None:
     if not form.is_bound:
         return None
     form.is_valid()
-    data = getattr(form, "cleaned_data", {})
     try:
-        return teams.draft_check(
-            league=league,
-            team_list=form.team_list.race,
-            players=form.players(),
-            popularity=data.get("popularity") or 0,
-            home_pitch=data.get("home_pitch") or "lawn",
-        )
+        return teams.draft_check(league=league, **form.draft())
     except Refused as exc:
         return _refused_verdict(exc)
 
@@ -133,11 +111,8 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The live check of the roster builder (htmx): the engine's verdict on the draft."""
     league = _league(pk)
     form = DraftForm(request.POST, league=league)
-    return render(
-        request,
-        "mythril/draft_verdict.html",
-        {"verdict": _verdict(league, form), "budget": settings_of(league).starting_gold},
-    )
+    context = {"verdict": _verdict(league, form), "budget": settings_of(league).starting_gold}
+    return render(request, "mythril/draft_verdict.html", context)
 
 
 @require_POST
@@ -145,17 +120,13 @@ def team_check(request: HttpRequest, pk: int) -> HttpResponse:
 def team_hire(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
     kind, race, name = (request.POST.get("choice", "") + "||").split("|")[:3]
-    return command_redirect(
-        request,
-        team.get_absolute_url(),
-        lambda player: _("%(name)s is hired.") % {"name": player.name},
-        teams.player_hire,
-        team=team,
-        position=name if kind == "position" else "",
-        champion=name if kind == "champion" else "",
-        race=race,
-        name=request.POST.get("name", "").strip(),
-    )
+    hired = {kind: name} if kind in ("position", "champion") else {}  # neither: refused
+    inputs = {"team": team, "race": race, "name": request.POST.get("name", "").strip(), **hired}
+
+    def done(player: Any) -> str:
+        return _("%(name)s is hired.") % {"name": player.name}
+
+    return command_redirect(request, team.get_absolute_url(), done, teams.player_hire, **inputs)
 
 
 @require_POST
@@ -185,10 +156,8 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def team_apothecary(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    done = _("The apothecary is hired.")
-    return command_redirect(
-        request, team.get_absolute_url(), done, teams.apothecary_hire, team=team
-    )
+    back, done = team.get_absolute_url(), _("The apothecary is hired.")
+    return command_redirect(request, back, done, teams.apothecary_hire, team=team)
 
 
 @require_POST
@@ -210,15 +179,9 @@ def level_up_choose(request: HttpRequest, pk: int) -> HttpResponse:
     kind, value, skill = (request.POST.get("choice", "") + "||").split("|")[:3]
     done = _("%(name)s's level-up is taken.") % {"name": level_up.player.name}
     back = level_up.player.team.get_absolute_url()
+    inputs = {"kind": kind, "value": value, "skill": skill or request.POST.get("skill", "")}
     return command_redirect(
-        request,
-        back,
-        done,
-        level_ups.level_up_choose,
-        level_up=level_up,
-        kind=kind,
-        value=value,
-        skill=skill or request.POST.get("skill", ""),
+        request, back, done, level_ups.level_up_choose, level_up=level_up, **inputs
     )
 
 
@@ -251,24 +214,18 @@ def matchday_bets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     season = get_object_or_404(selectors.season_list(), pk=pk)
     if not is_commissioner(request.user, season.league):
         raise Http404
-    return render(
-        request,
-        "mythril/matchday_bets.html",
-        {
-            "league": season.league,
-            "season": season,
-            "round": round,
-            "bets": team_bets.matchday_bets(season=season, round=round),
-            "entries": selectors.matchday_entries(season=season, round=round),
-        },
-    )
+    bets = selectors.matchday_bets(season=season, round=round)
+    entries = selectors.matchday_entries(season=season, round=round)
+    context = {"league": season.league, "round": round, "bets": bets, "entries": entries}
+    return render(request, "mythril/matchday_bets.html", context)
 
 
 def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
     """The league's roster data; the commissioner imports a JSON or YAML file."""
     league = _league(pk)
     form = RosterImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and not is_commissioner(request.user, league):
+    commissioner = is_commissioner(request.user, league)
+    if request.method == "POST" and not commissioner:
         raise Http404
 
     def store(data: dict[str, Any]) -> tuple[str, str]:
@@ -279,15 +236,12 @@ def roster_data(request: HttpRequest, pk: int) -> HttpResponse:
 
     if imported := form_command(request, form, store):
         return imported
-    return render(
-        request,
-        "mythril/roster_data.html",
-        {
-            "league": league,
-            "form": form,
-            "is_commissioner": is_commissioner(request.user, league),
-            "lists": selectors.roster_lists(league=league),
-            "champions": selectors.league_champions(league=league),
-            "data": roster.roster_data_export(league=league),
-        },
-    )
+    context = {
+        "league": league,
+        "form": form,
+        "is_commissioner": commissioner,
+        "lists": selectors.roster_lists(league=league),
+        "champions": selectors.league_champions(league=league),
+        "data": roster.roster_data_export(league=league),
+    }
+    return render(request, "mythril/roster_data.html", context)

@@ -10,15 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.page_commands import command_redirect
-from league.selectors import season_with_league
-from systems.mythril import RULE_SYSTEM
+from systems.mythril import selectors
 from systems.mythril.services import trophies
 
 
 @require_POST
 @login_required
 def trophy_create(request, pk: int):
-    season = get_object_or_404(season_with_league(), pk=pk, league__rule_system=RULE_SYSTEM)
+    season = get_object_or_404(selectors.season_list(), pk=pk)
     back = season.league.get_absolute_url()
     try:
         kickoff = datetime.fromisoformat(request.POST.get("kickoff", ""))
