@@ -33,11 +33,6 @@ def lineups_prefetch(*, teams: Iterable[Team]) -> None:
     prefetch_related_objects(list(teams), _lineup_slots(), "match_plan")
 
 
-def team_with_roster(*, team_id: int) -> Team:
-    teams = Team.objects.select_related("league", "coach")
-    return teams.prefetch_related("players", _lineup_slots()).get(pk=team_id)
-
-
 def player_list(*, team: Team) -> QuerySet[Player]:
     """The team's players (a page picks one by its ``pk``)."""
     return Player.objects.filter(team=team)
@@ -57,17 +52,12 @@ def characteristics(player: Player) -> dict[str, Any]:
     return {"name": player.name, **{key: getattr(player, f) for key, f in SHEET_KEYS.items()}}
 
 
-def team_sheet_get(*, team: Team) -> dict[str, Any]:
-    """The engine's Rotzball team sheet for ``team``'s current line-up and match plan.
-
-    Missing positions are left out, so the engine names them when it validates the sheet.
-    """
-    return team_sheet_from_lineup(team=team, lineup=lineup_get(team=team))
-
-
-def team_sheet_from_lineup(*, team: Team, lineup: Mapping[str, Player]) -> dict[str, Any]:
-    """The team sheet ``team`` would have with ``lineup`` (position -> player), saved or not."""
-    players = {position: characteristics(player) for position, player in lineup.items()}
+def team_sheet_get(*, team: Team, lineup: Mapping[str, Player] | None = None) -> dict[str, Any]:
+    """The engine's Rotzball team sheet of ``team``'s match plan and ``lineup`` (position ->
+    player, saved or not; by default its saved line-up). Missing positions are left out, so
+    the engine names them when it validates the sheet."""
+    chosen = lineup_get(team=team) if lineup is None else lineup
+    players = {position: characteristics(player) for position, player in chosen.items()}
     return positions.lineup_sheet(team.name, tactic_of(team), players)
 
 
@@ -89,7 +79,7 @@ class LineupReport:
 def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> LineupReport:
     """The report for ``lineup`` (default: ``team``'s saved line-up), saved or not."""
     chosen = dict(lineup_get(team=team) if lineup is None else lineup)
-    sheet = team_sheet_from_lineup(team=team, lineup=chosen)
+    sheet = team_sheet_get(team=team, lineup=chosen)
     issues = rules_engine.get_system(RULE_SYSTEM).validate_roster(sheet)
     ratings = None
     if not any(issue.blocking for issue in issues):

@@ -57,7 +57,7 @@ def _player(team: Team, player_id: int) -> Player:
 
 
 def _roster_page(request, team, form, *, editing: Player | None = None):
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     context = {
         "team": team,
         "league": team.league,
@@ -164,7 +164,7 @@ def _selected(form: LineupForm, players: list[Player]) -> dict[str, Player]:
 @roster_editor_required
 def lineup(request: HttpRequest, team: Team) -> HttpResponse:
     """A select per position; the engine's checks and the team ratings below."""
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     players = list(team.players.all())
     if request.method != "POST":
         saved = selectors.lineup_get(team=team)
@@ -187,7 +187,7 @@ def lineup(request: HttpRequest, team: Team) -> HttpResponse:
 def lineup_preview(request: HttpRequest, team: Team) -> HttpResponse:
     """The line-up form again, with position errors, the engine's issues and the ratings of
     what is selected; nothing is saved. htmx posts here on every change."""
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     players = list(team.players.all())
     form = LineupForm(request.POST, players=players)
     if form.is_valid():
