@@ -68,14 +68,16 @@ def player_json(player: Player) -> dict[str, Any]:
     }
 
 
-def team_check(players: Iterable[Any], *, budget: int) -> TeamCheck:
-    """The team-building rules on rows or unsaved players, every refusal worded with gettext."""
+def team_check(players: Iterable[Any], *, budget: int, building: bool = False) -> TeamCheck:
+    """The team-building rules on rows or unsaved players (``building``: a team being built,
+    see ``check_team``), every refusal worded with gettext."""
     check = check_team(
         [
             TeamPlayer(name=p.name, role=Role(p.role), cost=p.price, on_pitch=p.on_pitch)
             for p in players
         ],
         budget=budget,
+        building=building,
     )
     worded = tuple(
         replace(

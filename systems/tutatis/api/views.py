@@ -20,7 +20,7 @@ from league import selectors as league_selectors
 from matches.table_results.api import ReportApi, ReportCommandViewSet
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.api import serializers as s
-from systems.tutatis.models import Player, ResultReport
+from systems.tutatis.models import Player
 from systems.tutatis.services import lists, matchday, rosters
 
 
@@ -166,9 +166,6 @@ class TutatisReportApi(ReportApi):
         "dispute": "Dispute a result (the other coach)",
         "decide": "Decide a result (the commissioner), as it stands or corrected",
     }
-
-    def reports(self) -> QuerySet[ResultReport]:
-        return selectors.report_list()
 
 
 REPORTS = TutatisReportApi()
