@@ -6,9 +6,8 @@ from typing import Any
 from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
-from core.registry import FORFEIT
 from league.models import League, Team
-from matches.models import Fixture, PostMatchRun
+from matches.models import Fixture
 from matches.table_results.roles import report_actions
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
@@ -171,21 +170,6 @@ def player_choices(
             label = _("%(team)s — %(player)s") % {"team": team.name, "player": player["name"]}
             choices.append((f"{side}:{player['id']}", label))
     return choices
-
-
-def teams_unsettled(*, teams: Sequence[Team]) -> set[int]:
-    """The ids of ``teams`` of which a played match still waits for its post-match sequence
-    (one query)."""
-    ids = {team.pk for team in teams}
-    pending = (
-        Fixture.objects.filter(
-            Q(home_id__in=ids) | Q(away_id__in=ids), status=Fixture.Status.PLAYED
-        )
-        .exclude(post_match__status=PostMatchRun.Status.DONE)
-        .exclude(result__decided_by=FORFEIT)
-        .values_list("home_id", "away_id")
-    )
-    return {team_id for pair in pending for team_id in pair} & ids
 
 
 # What the Tutatis pages read: their views call these and never the ORM.
