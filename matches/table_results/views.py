@@ -104,6 +104,23 @@ class ReportPages:
             return {}
         return {command: self.command_url(report, command) for command in services.COMMANDS}
 
+    def report_context(
+        self, user: Any, fixture: Fixture, report: ResultReport | None
+    ) -> dict[str, Any]:
+        """What a fixture's page shows of the workflow for ``user``: whether the result may be
+        entered (``can_enter``: the fixture not played yet), the commands on the open
+        ``report`` allowed (``can_confirm``, ``can_dispute``, ``can_decide``) and where they
+        post (``report_urls``), as ``table_results/report_actions.html`` reads them."""
+        live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
+        actions = roles.report_actions(user, report)
+        return {
+            "can_enter": live and roles.can_enter_result(user, fixture),
+            "can_confirm": actions.confirm,
+            "can_dispute": actions.dispute,
+            "can_decide": actions.decide,
+            "report_urls": self.command_urls(report),
+        }
+
     def _signed_in(self, request: HttpRequest) -> HttpResponse | None:
         if request.user.is_authenticated:
             return None

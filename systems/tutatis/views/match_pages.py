@@ -13,7 +13,6 @@ from core.htmx import page_or_fragment
 from league.roles import is_commissioner
 from matches.models import Fixture
 from matches.selectors import coach_side
-from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
 from rules_engine.tutatis.match_day import ACTION_INPUTS
@@ -84,7 +83,6 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
     live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
     side = coach_side(user=user, fixture=fixture)
     commissioner = is_commissioner(user, league)
-    actions = report_actions(user, open_report)
     return {
         "fixture": fixture,
         "league": league,
@@ -97,11 +95,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
         "can_roll": live and (commissioner or side is not None),
         "my_side": side,
         "is_commissioner": commissioner,
-        "can_enter": live and can_enter_result(user, fixture),
-        "can_confirm": actions.confirm,
-        "can_dispute": actions.dispute,
-        "can_decide": actions.decide,
-        "report_urls": PAGES.command_urls(open_report),
+        **PAGES.report_context(user, fixture, open_report),
     }
 
 
