@@ -8,11 +8,12 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 import rules_engine
+from core.one_to_one import one_to_one_get
 from league.models import League, Team
 from rules_engine.rotzball import positions
 from rules_engine.rotzball import ratings as sheet_ratings
 from systems.rotzball import RULE_SYSTEM
-from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
+from systems.rotzball.models import LineupSlot, MatchPlan, Player, Tactic
 from systems.rotzball.roster_messages import lineup_problems_text
 
 
@@ -93,18 +94,12 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
 
 def tactic_of(team: Team) -> str:
     """The team's match plan; balanced when it never chose one."""
-    try:
-        return team.match_plan.tactic
-    except MatchPlan.DoesNotExist:
-        return Tactic.BALANCED
+    return one_to_one_get(team, "match_plan").tactic
 
 
 def coach_rule_of(league: League) -> str:
     """The league's coach rule; the coach test every turn when it never changed it."""
-    try:
-        return league.rotzball_rules.coach_rule
-    except LeagueRules.DoesNotExist:
-        return CoachRule.TEST
+    return one_to_one_get(league, "rotzball_rules").coach_rule
 
 
 def _lineups_and_tactics(
