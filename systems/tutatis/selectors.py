@@ -185,11 +185,6 @@ def tutatis_team_list() -> QuerySet[Team]:
     return Team.objects.select_related("league", "coach").filter(league__rule_system=RULE_SYSTEM)
 
 
-def list_entry_get(*, entry_id: int) -> ListEntry:
-    """A fresh copy of one entry, for a form to change without touching the one in hand."""
-    return ListEntry.objects.get(pk=entry_id)
-
-
 def fixture_list() -> QuerySet[Fixture]:
     """Tutatis fixtures with their league, commissioner and coaches (the match page's)."""
     return Fixture.objects.select_related(

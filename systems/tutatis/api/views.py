@@ -104,14 +104,8 @@ class PlayerViewSet(_Rows, viewsets.ModelViewSet):
     rows = staticmethod(selectors.player_rows)
 
     def perform_create(self, serializer) -> None:
-        data = serializer.validated_data
-        serializer.instance = rosters.player_hire(
-            user=self.request.user,
-            team=data["team"],
-            entry=data["entry"],
-            on_pitch=data.get("on_pitch", True),
-            name=data.get("name", ""),
-        )
+        data = serializer.validated_data  # team, entry, and maybe name and on_pitch
+        serializer.instance = rosters.player_hire(user=self.request.user, **data)
 
     def update(self, request: Request, *args, **kwargs) -> Response:
         data = s.TutatisPlayerUpdateSerializer(data=request.data, partial=True)

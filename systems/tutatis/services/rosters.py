@@ -26,7 +26,7 @@ from matches.rosters import teams_lock_editable
 from rules_engine import InvalidInput
 from rules_engine.tutatis.roster_draft import draft_roster, free_name
 from systems.tutatis import RULE_SYSTEM, engine
-from systems.tutatis.models import ListEntry, Player, TeamList, TutatisTeam
+from systems.tutatis.models import ENTRY_FIELDS, ListEntry, Player, TeamList, TutatisTeam
 from systems.tutatis.selectors import team_lists_for
 
 
@@ -104,16 +104,9 @@ def team_lists_choose(*, user: User, choices: Sequence[tuple[Team, TeamList]]) -
 
 
 def _hired(entry: ListEntry, team: Team, name: str, on_pitch: bool) -> Player:
-    return Player(
-        team=team,
-        entry=entry,
-        name=name,
-        role=entry.role,
-        abilities=entry.abilities,
-        price=entry.price,
-        on_pitch=on_pitch,
-        **{stat: getattr(entry, stat) for stat in engine.STATS},
-    )
+    """A player hired from ``entry``: its role, characteristics, abilities and price."""
+    kept = {field: getattr(entry, field) for field in ENTRY_FIELDS if field != "name"}
+    return Player(team=team, entry=entry, name=name, on_pitch=on_pitch, **kept)
 
 
 def _entries_of(teams: Sequence[Team]) -> dict[int, dict[int, ListEntry]]:
@@ -203,7 +196,7 @@ def rosters_set(
 
 @transaction.atomic
 def player_hire(
-    *, user: User, team: Team, entry: ListEntry, on_pitch: bool, name: str = ""
+    *, user: User, team: Team, entry: ListEntry, on_pitch: bool = True, name: str = ""
 ) -> Player:
     [locked] = _locked_teams([team], user)
     if entry.pk not in _entries_of([locked])[locked.pk]:

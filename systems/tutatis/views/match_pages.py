@@ -39,17 +39,8 @@ def _fixture(pk: int) -> Fixture:
     return get_object_or_404(selectors.fixture_list(), pk=pk)
 
 
-def _roll_form(
-    fixture: Fixture, data=None, action: str = "", *, players: list | None = None
-) -> RollForm:
-    if players is None:
-        players = selectors.player_choices(fixture)
-    return RollForm(
-        data,
-        players=players,
-        auto_id=f"id_{action}_%s" if action else "id_%s",
-        initial={"action": action},
-    )
+def _roll_form(players: list, action: str, data=None) -> RollForm:
+    return RollForm(data, players=players, auto_id=f"id_{action}_%s", initial={"action": action})
 
 
 def _roll_forms(
@@ -61,7 +52,7 @@ def _roll_forms(
     tools = []
     players = selectors.player_choices(fixture, sheets=sheets)
     for action, label in Action.choices:
-        form = _roll_form(fixture, action=action, players=players)
+        form = _roll_form(players, action)
         if bound is not None and bound.data.get("action") == action:
             form = bound
         tools.append((action, label, form, [form[name] for name in ACTION_INPUTS[action]]))
@@ -130,7 +121,8 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
     """A match-day action: the engine rolls, the roll is stored and shown."""
     _signed(request)
     fixture = _fixture(pk)
-    form = _roll_form(fixture, request.POST, action=request.POST.get("action", ""))
+    players = selectors.player_choices(fixture)
+    form = _roll_form(players, request.POST.get("action", ""), request.POST)
     if not form.is_valid():
         return _fragment_or_page(request, fixture, roll_form=form, roll_errors=True)
     try:
