@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from league.models import League, Team
 from matches.models import Fixture
-from matches.table_results.roles import report_actions
+from matches.table_results.roles import reports_awaiting
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
 
@@ -46,14 +46,9 @@ def roster_check(*, team: Team, players: Sequence[Any] | None = None) -> dict[st
 
 
 def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
-    """The league's open reports waiting for ``user``'s word: a pending one the user may
-    confirm, or one the user may decide."""
+    """The league's open reports waiting for ``user``'s word (``reports_awaiting``)."""
     reports = report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
-    return [
-        report
-        for report in reports
-        if (actions := report_actions(user, report)).confirm or actions.decide
-    ]
+    return reports_awaiting(user, reports)
 
 
 def team_sheet(team: Team) -> dict[str, Any]:

@@ -35,16 +35,7 @@ class TutatisTeamListSerializer(ModelSerializer):
 
     class Meta:
         model = TeamList
-        fields = [
-            "id",
-            "league",
-            "name",
-            "race",
-            "description",
-            "is_sample",
-            "copied_from",
-            "entries",
-        ]
+        fields = [*(field.name for field in TeamList._meta.fields), "entries"]
         read_only_fields = fields
 
 
