@@ -10,12 +10,14 @@ every other write go on. One warning is logged when Redis is lost, then at most 
 so an outage costs no connection attempt per request. Redis answers again: back to it.
 """
 
+import hashlib
+import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.core.cache import caches
+from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError, TimeoutError
@@ -34,6 +36,28 @@ def _falls_back(name: str) -> Callable[..., Any]:
 
     method.__name__ = name
     return method
+
+
+def computed_once[K, V](
+    prefix: str, contents: Mapping[K, Any], compute: Callable[[Any], V], *, timeout: int
+) -> dict[K, V]:
+    """``compute(content)`` of each of ``contents`` (JSON: everything the value is a function
+    of), by key, kept in the cache under ``prefix`` and the content's hash, so that a content
+    that changes makes another key and no entry is ever stale: those found read in one round
+    trip, the others computed once each and kept in one."""
+    names = {
+        key: f"{prefix}:"
+        + hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()
+        for key, content in contents.items()
+    }
+    found = cache.get_many(list(names.values()))
+    computed: dict[str, V] = {}
+    for key, content in contents.items():
+        if names[key] not in found:
+            found[names[key]] = computed[names[key]] = compute(content)
+    if computed:
+        cache.set_many(computed, timeout=timeout)
+    return {key: found[name] for key, name in names.items()}
 
 
 class Unreachable(Exception):

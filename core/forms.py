@@ -6,6 +6,9 @@ Templates draw the fields with ``partials/field.html``; services refuse with
 field of the same name (and as a form error otherwise).
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -33,6 +36,23 @@ def add_service_errors(form: forms.Form, error: ValidationError) -> None:
         for message in messages:
             target = route(field, message) if route else field
             form.add_error(target if target in form.fields else None, message)
+
+
+def check_as_typed(form: forms.Form, check: Callable[[dict[str, Any]], object]) -> None:
+    """A form checked while it is filled in (htmx posts it as a field loses focus), nothing
+    saved: its fields' own checks, then the service's ``check`` on what is valid so far (its
+    refusal shown where the field has no error yet), and no error on a field not filled in
+    yet: no error before its turn."""
+    form.is_valid()
+    try:
+        check(form.cleaned_data)
+    except ValidationError as error:
+        for field, messages in error.message_dict.items():
+            if field not in form.errors:
+                form.add_error(field if field in form.fields else None, messages)
+    for name in [name for name in form.errors if name in form.fields]:
+        if not form.data.get(name):
+            del form.errors[name]
 
 
 def _zone_choices() -> list[tuple[str, str]]:

@@ -8,7 +8,8 @@ token's owner (:func:`actor_set`, called by the token authentication) or nobody 
 
 A change made by a bulk ``UPDATE`` sends no signal: its service records it with
 :func:`record_many`, in the same transaction (:func:`record_saves` for rows written in bulk,
-:func:`record_deletes` for rows deleted in one statement).
+:func:`record_deletes` for rows deleted in one statement, :func:`rows_delete` to delete
+them so).
 """
 
 import json
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from auditlog.cid import get_cid
-from auditlog.context import auditlog_disabled, auditlog_value
+from auditlog.context import auditlog_disabled, auditlog_value, disable_auditlog
 from auditlog.diff import (
     get_field_value,
     get_mask_function,
@@ -29,7 +30,8 @@ from auditlog.registry import auditlog
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
-from django.db import DEFAULT_DB_ALIAS, connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, models, router
+from django.db.models.deletion import Collector
 from django.db.models.signals import pre_save
 from django.utils import timezone
 from django.utils.encoding import smart_str
@@ -316,6 +318,19 @@ def record_deletes(rows: Iterable[models.Model]) -> int:
         }
 
     return _write(e for row in rows if (e := entry(row)) is not None)
+
+
+def rows_delete(rows: list[models.Model]) -> None:
+    """Delete ``rows`` (of one model) in one statement (and one per table their deletion
+    cascades to), each row's history entry written in one (:func:`record_deletes`: ``rows``
+    hold what each entry's text reads)."""
+    if not rows:
+        return
+    record_deletes(rows)  # before the delete, which clears the rows' ids
+    collector = Collector(using=router.db_for_write(type(rows[0])))
+    collector.collect(rows)
+    with disable_auditlog():
+        collector.delete()
 
 
 def _text(value: Any) -> str:

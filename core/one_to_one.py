@@ -1,13 +1,25 @@
 """Rows that extend an object one to one (their primary key is the object: a Tutatis team's
-list, a Rotzball team's match plan), one field of each set in bulk, with their history."""
+list, a Rotzball team's match plan): one read with the defaults of a row not written yet, one
+field of each set in bulk, with their history."""
 
 from collections.abc import Callable, Sequence
 from copy import copy
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Model
 
 from core import history
+
+
+def one_to_one_get(obj: Model, name: str) -> Any:
+    """``obj``'s row by its one-to-one accessor ``name``, or, while it has none, an unsaved row
+    with the model's defaults (a league's rules as written, a team's usual match plan)."""
+    try:
+        return getattr(obj, name)
+    except ObjectDoesNotExist:
+        relation = type(obj)._meta.get_field(name)
+        return relation.related_model(**{relation.field.name: obj})
 
 
 def one_to_one_set[T: Model](

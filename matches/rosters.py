@@ -15,6 +15,16 @@ def team_assert_editable(*, team: Team) -> None:
     teams_assert_editable(teams=[team])
 
 
+def team_frozen_reason(*, team: Team) -> str | None:
+    """Why ``team``'s roster cannot change now (it has kicked off), or None when it can: what
+    a roster page says instead of its forms."""
+    try:
+        team_assert_editable(team=team)
+    except Refused as refused:
+        return str(refused.message)
+    return None
+
+
 def teams_assert_editable(*, teams: Sequence[Team]) -> None:
     """:func:`team_assert_editable` for many teams, their fixtures read in one query; refused
     for the first team in order that is in play."""

@@ -14,6 +14,7 @@ from league.models import League, Season, Team
 from matches.models import (
     Fixture,
     KickoffProposal,
+    PostMatchRun,
     Result,
     ResultCorrection,
     RoundDeadline,
@@ -198,6 +199,22 @@ def batch_get(*, batch_id: int) -> SimulationBatch:
 def batch_fixtures(*, batch: SimulationBatch) -> QuerySet[Fixture]:
     """The batch's fixtures with their teams and scores, for the progress page."""
     return fixture_list().filter(batches=batch).defer(*HEAVY_FIELDS).order_by("round", "pk")
+
+
+def teams_unsettled(*, teams: Iterable[Team]) -> set[int]:
+    """The ids of ``teams`` of which a played match still waits for its post-match sequence
+    (one awarded by forfeit has none), in one query: a game whose sequence carries something
+    to the next match kicks them off after it (``SheetKickOff.unsettled``)."""
+    ids = {team.pk for team in teams}
+    pending = (
+        Fixture.objects.filter(
+            Q(home_id__in=ids) | Q(away_id__in=ids), status=Fixture.Status.PLAYED
+        )
+        .exclude(post_match__status=PostMatchRun.Status.DONE)
+        .exclude(result__decided_by=registry.FORFEIT)
+        .values_list("home_id", "away_id")
+    )
+    return {team_id for pair in pending for team_id in pair} & ids
 
 
 def teams_in_play_fixtures(*, teams: Iterable[Team]) -> dict[int, Fixture]:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from league.models import League, Team
 from matches.frozen_kickoff import FrozenKickOff
 from matches.models import Fixture
+from matches.selectors import teams_unsettled
 
 SIDES = ("home", "away")
 
@@ -28,6 +29,10 @@ class SheetKickOff(FrozenKickOff):
     cleared: Sequence[str] = ()
     """The fixture's text fields emptied at kick-off (Rotzball's ``problem`` of a failed
     simulation)."""
+    unsettled: Any = None
+    """Why a team whose played match still waits for its post-match sequence cannot kick off
+    (``matches.selectors.teams_unsettled``; Tutatis carries its injuries so); ``None``: it
+    can."""
 
     def __init__(self) -> None:
         fields = ["home_sheet", "away_sheet", "options", "status", "locked_at", *self.cleared]
@@ -56,6 +61,9 @@ class SheetKickOff(FrozenKickOff):
             if team.league_id in leagues:  # each league read once
                 team.league = leagues[team.league_id]
         sheets, problems = self.team_sheets(list(teams.values()))
+        if self.unsettled is not None:
+            waiting = teams_unsettled(teams=teams.values())
+            problems = {pk: self.unsettled for pk in waiting} | dict(problems)
         options = {pk: self.league_options(league) for pk, league in leagues.items()}
         refused = []
         now = timezone.now()

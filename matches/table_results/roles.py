@@ -1,6 +1,7 @@
 """Who may do what with a result played at the table, for every game: the two teams' coaches
 and the league's commissioner. Pages, the API's permissions and the services ask these."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -57,3 +58,13 @@ def report_actions(user: AnyUser, report: "ResultReport | None") -> ReportAction
         dispute=pending and can_dispute_result(user, report),
         decide=report.status in report.OPEN and can_decide_result(user, report),
     )
+
+
+def reports_awaiting(user: AnyUser, reports: Iterable["ResultReport"]) -> list["ResultReport"]:
+    """Those of ``reports`` waiting for ``user``'s word: a pending one the user may confirm, or
+    an open one the user may decide (a league page lists them)."""
+    return [
+        report
+        for report in reports
+        if (actions := report_actions(user, report)).confirm or actions.decide
+    ]

@@ -112,6 +112,16 @@ class ReportPages:
         allowed = {"can_confirm": actions.confirm, "can_dispute": actions.dispute}
         return {**allowed, "can_decide": actions.decide, "report_urls": self.command_urls(report)}
 
+    def report_context(
+        self, user: Any, fixture: Fixture, report: ResultReport | None
+    ) -> dict[str, Any]:
+        """What a fixture's page shows of the workflow for ``user``: whether the result may be
+        entered (``can_enter``: the fixture not played yet) and the commands on the open
+        ``report`` (``actions_context``)."""
+        live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
+        can_enter = live and roles.can_enter_result(user, fixture)
+        return {"can_enter": can_enter, **self.actions_context(user, report)}
+
     def _signed_in(self, request: HttpRequest) -> HttpResponse | None:
         if request.user.is_authenticated:
             return None

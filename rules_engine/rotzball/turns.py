@@ -8,9 +8,11 @@ roll in the main exchange, so ``target = base + tactic + coach + carry_over``.
 
 from collections.abc import Mapping
 from enum import StrEnum
+from itertools import groupby
 from typing import Any
 
 from rules_engine.rotzball.rules import OTHER, counter_attack_tactic
+from rules_engine.rotzball.shared import AWAY, HOME
 
 MODIFIERS = ("tactic", "coach", "carry_over")
 """The modifiers of a roll's target, in the order they are told."""
@@ -80,3 +82,27 @@ def turn_outcome(turn: Mapping[str, Any]) -> TurnOutcome:
     if turn["ball_after"] != turn["initiative"]:
         return TurnOutcome.TAKEN
     return TurnOutcome.STAYS
+
+
+def match_grid(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The paper match grid ("grille de match") of a match record: its ``periods`` (each
+    one's key and number of turns, in order), the turn ``numbers`` (each marked where a period
+    starts) and a row per side: its ``cells`` (each turn's big goal box and the small
+    initiative box in its middle, ticked or not), its ``goals`` and its ``possessions``."""
+    turns = record.get("turns", [])
+    groups = [list(group) for _period, group in groupby(turns, key=lambda turn: turn["period"])]
+    starts = {group[0]["turn"] for group in groups}
+    numbers = [{"number": turn["turn"], "period_start": turn["turn"] in starts} for turn in turns]
+    rows = {
+        side: {
+            "cells": [
+                {**number, "initiative": turn["initiative"] == side, "goal": turn["goal"] == side}
+                for number, turn in zip(numbers, turns, strict=True)
+            ],
+            "goals": sum(turn["goal"] == side for turn in turns),
+            "possessions": record.get("possessions", {}).get(side, 0),
+        }
+        for side in (HOME, AWAY)
+    }
+    periods = [(group[0]["period"], len(group)) for group in groups]
+    return {"periods": periods, "numbers": numbers, "rows": rows}

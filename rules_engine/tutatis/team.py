@@ -110,8 +110,11 @@ def _limit(errors: list[TeamError], rule: TeamRule, count: int, limit: int, mess
         errors.append(TeamError(rule, message.format(count=count, limit=limit), count, limit))
 
 
-def check_team(players: list[TeamPlayer], *, budget: int = DEFAULT_BUDGET) -> TeamCheck:
-    """Every team-building rule the players break, in the order of :class:`TeamRule`."""
+def check_team(
+    players: list[TeamPlayer], *, budget: int = DEFAULT_BUDGET, building: bool = False
+) -> TeamCheck:
+    """Every team-building rule the players break, in the order of :class:`TeamRule`.
+    ``building``: a team being built, player by player, may field fewer than seven for now."""
     cost = sum(player.cost for player in players)
     squad = [player for player in players if player.role is not Role.MERCENARY]
     on_pitch = [player for player in squad if player.on_pitch]
@@ -128,7 +131,7 @@ def check_team(players: list[TeamPlayer], *, budget: int = DEFAULT_BUDGET) -> Te
         budget,
         "The team costs {count} Irr, over the budget of {limit} Irr.",
     )
-    if len(on_pitch) != PITCH_PLAYERS:
+    if len(on_pitch) > PITCH_PLAYERS or (len(on_pitch) < PITCH_PLAYERS and not building):
         message = (
             f"{len(on_pitch)} players are on the pitch: a team fields exactly "
             f"{PITCH_PLAYERS} (the mercenary aside)."

@@ -9,10 +9,8 @@ only before the team's next kick-off, under the team's row lock
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from auditlog.context import disable_auditlog
 from django.core.exceptions import ValidationError
-from django.db import router, transaction
-from django.db.models.deletion import Collector
+from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
@@ -213,18 +211,14 @@ def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
 
 
 def _slots_delete(teams: Sequence[Team]) -> None:
-    """Empty ``teams``' line-ups in one ``DELETE``, each slot's history entry (as auditlog
-    writes it on a delete) written in one statement: the slots are read once, with their
-    players, which each entry's text names."""
+    """Empty ``teams``' line-ups in one ``DELETE`` with their history
+    (``core.history.rows_delete``): the slots are read once, with their players, which each
+    entry's text names."""
     by_pk = {team.pk: team for team in teams}
     slots = list(LineupSlot.objects.filter(team__in=list(by_pk)).select_related("player"))
     for slot in slots:
         slot.team = by_pk[slot.team_id]  # known: no query per slot for the entry's text
-    history.record_deletes(slots)  # before the delete, which clears the slots' ids
-    collector = Collector(using=router.db_for_write(LineupSlot))
-    collector.collect(slots)
-    with disable_auditlog():
-        collector.delete()
+    history.rows_delete(slots)
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

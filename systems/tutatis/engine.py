@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from core.one_to_one import one_to_one_get
 from core.refusals import Refused, engine_refused
 from rules_engine import Dice, InvalidInput
 from rules_engine.tutatis import (
@@ -68,14 +69,16 @@ def player_json(player: Player) -> dict[str, Any]:
     }
 
 
-def team_check(players: Iterable[Any], *, budget: int) -> TeamCheck:
-    """The team-building rules on rows or unsaved players, every refusal worded with gettext."""
+def team_check(players: Iterable[Any], *, budget: int, building: bool = False) -> TeamCheck:
+    """The team-building rules on rows or unsaved players (``building``: a team being built,
+    see ``check_team``), every refusal worded with gettext."""
     check = check_team(
         [
             TeamPlayer(name=p.name, role=Role(p.role), cost=p.price, on_pitch=p.on_pitch)
             for p in players
         ],
         budget=budget,
+        building=building,
     )
     worded = tuple(
         replace(
@@ -89,10 +92,7 @@ def team_check(players: Iterable[Any], *, budget: int) -> TeamCheck:
 
 def league_rules(league: Any) -> LeagueRules:
     """The league's settings row, or the defaults (600 Irr, three tokens) when it has none."""
-    try:
-        return league.tutatis_rules
-    except LeagueRules.DoesNotExist:
-        return LeagueRules(league=league)
+    return one_to_one_get(league, "tutatis_rules")
 
 
 def action_refused(error: InvalidInput) -> Refused:

@@ -1,26 +1,21 @@
 """Tutatis's downloads (``core.exports``): a team's roster with the characteristics and price
 each player was hired at, on the pitch first."""
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from core.exports import Column, Table, table_of
 from league.models import Team
-from systems.tutatis.models import Player
+from systems.tutatis.models import ENTRY_FIELDS, Player
 
 ROSTER = (
     Column("id", _("Id"), lambda p: p.pk),
-    Column("name", _("Name")),
-    Column("role", _("Role")),
-    Column("mo", _("Mo")),
-    Column("st", _("St")),
-    Column("ag", _("Ag")),
-    Column("co", _("Co")),
-    Column("bp", _("BP")),
-    Column("abilities", _("Abilities")),
-    Column("price", _("Price (Irr)")),
-    Column("on_pitch", _("On the pitch")),
-    Column("badly_hurt", _("Badly hurt")),
+    *(
+        Column(field, capfirst(Player._meta.get_field(field).verbose_name))
+        for field in (*ENTRY_FIELDS, "on_pitch", "badly_hurt")
+    ),
 )
+"""The player's fields, each headed by its name on the model."""
 
 
 def roster_rows(*, team: Team) -> Table:

@@ -8,7 +8,7 @@ from league.models import League
 from league.rules_forms import StandingsRulesForm
 from rules_engine.tutatis import DEFAULT_BUDGET
 from systems.tutatis import RULE_SYSTEM, engine
-from systems.tutatis.models import Action, ListEntry
+from systems.tutatis.models import ENTRY_FIELDS, Action, ListEntry
 
 MAX_COUNT = 12
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
@@ -110,7 +110,7 @@ class RosterForm(PageForm):
 class ListEntryForm(forms.ModelForm):
     class Meta:
         model = ListEntry
-        fields = ["name", "role", "mo", "st", "ag", "co", "bp", "abilities", "price"]
+        fields = ENTRY_FIELDS
 
 
 def _number(label, low: int, high: int) -> forms.IntegerField:
@@ -132,7 +132,7 @@ class RollForm(PageForm):
     characteristic = forms.ChoiceField(
         label=_("Characteristic"),
         required=False,
-        choices=[(stat, stat.upper() if stat != "bp" else "BP") for stat in engine.STATS],
+        choices=[(stat, stat.upper()) for stat in engine.STATS],
     )
     modifier = _number(_("Modifier"), -6, 6)
     rock_pitch = forms.BooleanField(label=_("Dwarf rock pitch (Co − 1)"), required=False)

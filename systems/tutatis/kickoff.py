@@ -20,19 +20,13 @@ from systems.tutatis import engine, selectors
 class TutatisKickOff(SheetKickOff):
     refusal = _("%(team)s cannot play yet: %(why)s")
     league_related = ("tutatis_rules",)
+    unsettled = _(
+        "its last match's injuries are not carried over yet (the post-match sequence is running)."
+    )
 
     def team_sheets(self, teams: list[Team]) -> tuple[Mapping[int, Any], Mapping[int, str]]:
-        """Every team judged (its roster, its last match's injuries carried over) and the
-        sheets of those ready built once for all."""
+        """Every team's roster judged, and the sheets of those ready built once for all."""
         problems = selectors.teams_not_ready(teams)
-        for pk in selectors.teams_unsettled(teams=teams):
-            problems.setdefault(
-                pk,
-                _(
-                    "its last match's injuries are not carried over yet (the post-match "
-                    "sequence is running)."
-                ),
-            )
         return selectors.team_sheets([team for team in teams if team.pk not in problems]), problems
 
     def league_options(self, league: League) -> dict[str, Any]:

@@ -6,10 +6,9 @@ from typing import Any
 from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
-from core.registry import FORFEIT
 from league.models import League, Team
-from matches.models import Fixture, PostMatchRun
-from matches.table_results.roles import report_actions
+from matches.models import Fixture
+from matches.table_results.roles import reports_awaiting
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ListEntry, MatchRoll, Player, ResultReport, TeamList
 
@@ -47,14 +46,9 @@ def roster_check(*, team: Team, players: Sequence[Any] | None = None) -> dict[st
 
 
 def reports_waiting_for(*, user: Any, league: League) -> list[ResultReport]:
-    """The league's open reports waiting for ``user``'s word: a pending one the user may
-    confirm, or one the user may decide."""
+    """The league's open reports waiting for ``user``'s word (``reports_awaiting``)."""
     reports = report_list().filter(fixture__season__league=league, status__in=ResultReport.OPEN)
-    return [
-        report
-        for report in reports
-        if (actions := report_actions(user, report)).confirm or actions.decide
-    ]
+    return reports_awaiting(user, reports)
 
 
 def team_sheet(team: Team) -> dict[str, Any]:
@@ -173,21 +167,6 @@ def player_choices(
     return choices
 
 
-def teams_unsettled(*, teams: Sequence[Team]) -> set[int]:
-    """The ids of ``teams`` of which a played match still waits for its post-match sequence
-    (one query)."""
-    ids = {team.pk for team in teams}
-    pending = (
-        Fixture.objects.filter(
-            Q(home_id__in=ids) | Q(away_id__in=ids), status=Fixture.Status.PLAYED
-        )
-        .exclude(post_match__status=PostMatchRun.Status.DONE)
-        .exclude(result__decided_by=FORFEIT)
-        .values_list("home_id", "away_id")
-    )
-    return {team_id for pair in pending for team_id in pair} & ids
-
-
 # What the Tutatis pages read: their views call these and never the ORM.
 
 
@@ -199,11 +178,6 @@ def league_list() -> QuerySet[League]:
 def tutatis_team_list() -> QuerySet[Team]:
     """Tutatis teams with their league and coach."""
     return Team.objects.select_related("league", "coach").filter(league__rule_system=RULE_SYSTEM)
-
-
-def list_entry_get(*, entry_id: int) -> ListEntry:
-    """A fresh copy of one entry, for a form to change without touching the one in hand."""
-    return ListEntry.objects.get(pk=entry_id)
 
 
 def fixture_list() -> QuerySet[Fixture]:

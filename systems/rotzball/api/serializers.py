@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from core.api.serializers import ModelSerializer
 from systems.rotzball.models import LineupSlot, Player, Tactic
+from systems.rotzball.services import PLAYER_FIELDS
 
 MAX_ID = 2**63 - 1
 """The largest id a table has (a 64-bit key): a larger number names no player."""
@@ -58,17 +59,7 @@ class PlayerSerializer(ModelSerializer):
 
     class Meta:
         model = Player
-        fields = [
-            "id",
-            "team",
-            "name",
-            "endurance",
-            "agility",
-            "strength",
-            "intelligence",
-            "position",
-            "created_at",
-        ]
+        fields = ["id", "team", *PLAYER_FIELDS, "position", "created_at"]
         read_only_fields = ["id", "position", "created_at"]
         validators: list = []  # the service checks the name is unique in its team
 

@@ -7,7 +7,7 @@ from systems.rotzball.selectors import teams as selectors
 
 
 def team_sheet(*, team: Team) -> dict:
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     report = selectors.lineup_report(team=team)
     return team_sheet_answer(
         team,

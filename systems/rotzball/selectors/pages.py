@@ -1,25 +1,13 @@
 """What the Rotzball team pages show, read and ready: the roster with each player's position,
-the line-up position by position with its scores, ratings and empty places, and why the team
-cannot change now (the views get ready rows)."""
+the line-up position by position with its scores, ratings and empty places (the views get
+ready rows; why the team cannot change now is ``matches.rosters.team_frozen_reason``)."""
 
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
 from league.models import Team
-from matches.rosters import team_assert_editable
 from systems.rotzball.models import LineupSlot, Player
 from systems.rotzball.selectors.teams import LineupReport, lineup_report
-
-
-def team_frozen_reason(*, team: Team) -> str | None:
-    """Why ``team``'s roster cannot change now (it has kicked off), or None when it can."""
-    try:
-        team_assert_editable(team=team)
-    except ValidationError as error:
-        return " ".join(error.messages)
-    return None
 
 
 def roster_rows(*, team: Team) -> list[tuple[Player, str | None]]:

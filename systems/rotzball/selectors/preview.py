@@ -1,12 +1,9 @@
 """What a Rotzball fixture's page shows before kick-off: each side's line-up as it stands (it
 freezes at kick-off) and, when both can play, the odds over many simulated matches."""
 
-import hashlib
-import json
 from typing import Any
 
-from django.core.cache import cache
-
+from core.cache import computed_once
 from league.models import Team
 from matches.models import Fixture
 from rules_engine.rotzball import odds
@@ -101,57 +98,32 @@ ODDS_CACHE_SECONDS = 7 * 24 * 3600
 """How long a fixture's chances for one pair of line-ups are kept (``fixtures_chances``)."""
 
 
-def _odds_key(*, fixture_id: int, coach_rule: str, home: dict, away: dict) -> str:
-    """The cache key of everything :func:`fixture_odds` is a function of: the fixture (its
-    seed), the number of matches, the coach rule and both team sheets (line-up, players' skills,
-    match plan). A line-up that changes makes another key: no entry is ever stale."""
-    content = json.dumps(
-        [fixture_id, FORECAST_MATCHES, coach_rule, home, away], sort_keys=True, default=str
-    )
-    return "rotzball:odds:" + hashlib.sha256(content.encode()).hexdigest()
-
-
 def fixtures_chances(fixtures: list[Fixture]) -> dict[int, dict[str, float] | None]:
     """Each of ``fixtures``' chances for a season's forecast (``None`` while a side cannot
     play), by fixture id: :func:`fixture_odds`' simulation, seeded by the fixture, over
     ``FORECAST_MATCHES`` matches. Each team's sheet is read once, and each fixture's simulation
-    kept in the cache per fixture and line-up, so that a season's forecast after a result
-    simulates only the fixtures whose line-ups changed since."""
+    kept in the cache per fixture and line-up (``core.cache.computed_once``: the fixture, the
+    number of matches, the coach rule and both sheets), so that a season's forecast after a
+    result simulates only the fixtures whose line-ups changed since."""
     teams: dict[int, Team] = {}
     for fixture in fixtures:
         teams.setdefault(fixture.home_id, fixture.home)
         teams.setdefault(fixture.away_id, fixture.away)
     sheets, _blocked = selectors.teams_sheets(teams=teams.values())
     rules: dict[int, str] = {}
-    keys: dict[int, str] = {}
+    games: dict[int, tuple] = {}
     for fixture in fixtures:
         home, away = sheets.get(fixture.home_id), sheets.get(fixture.away_id)
-        if home is None or away is None:
-            continue
         league = fixture.season.league
-        if league.pk not in rules:
-            rules[league.pk] = coach_rule_of(league)
-        keys[fixture.pk] = _odds_key(
-            fixture_id=fixture.pk, coach_rule=rules[league.pk], home=home, away=away
-        )
-    found = cache.get_many(list(keys.values()))
-    computed: dict[str, dict[str, float]] = {}
-    chances: dict[int, dict[str, float] | None] = {}
-    for fixture in fixtures:
-        key = keys.get(fixture.pk)
-        if key is None:
-            chances[fixture.pk] = None
-            continue
-        if key not in found:
-            estimate = odds(
-                sheets[fixture.home_id],
-                sheets[fixture.away_id],
-                n=FORECAST_MATCHES,
-                seed=fixture.pk,
-                coach_rule=rules[fixture.season.league_id],
-            )
-            found[key] = computed[key] = _chances(estimate)
-        chances[fixture.pk] = dict(found[key])
-    if computed:
-        cache.set_many(computed, timeout=ODDS_CACHE_SECONDS)
-    return chances
+        if home is not None and away is not None:
+            if league.pk not in rules:
+                rules[league.pk] = coach_rule_of(league)
+            games[fixture.pk] = (fixture.pk, FORECAST_MATCHES, rules[league.pk], home, away)
+    chances = computed_once("rotzball:odds", games, _forecast, timeout=ODDS_CACHE_SECONDS)
+    return {fixture.pk: chances.get(fixture.pk) for fixture in fixtures}
+
+
+def _forecast(game: tuple) -> dict[str, float]:
+    """The chances of one of :func:`fixtures_chances`' games."""
+    seed, n, coach_rule, home, away = game
+    return _chances(odds(home, away, n=n, seed=seed, coach_rule=coach_rule))

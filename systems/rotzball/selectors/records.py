@@ -6,7 +6,6 @@ sentence is built here from the record's fields, so it is translated; the engine
 
 import re
 from collections.abc import Mapping
-from itertools import groupby
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -17,6 +16,7 @@ from rules_engine.rotzball import ratings as sheet_ratings
 from rules_engine.rotzball.positions import player_score
 from rules_engine.rotzball.rules import OTHER
 from rules_engine.rotzball.turns import TurnOutcome, turn_outcome, turn_targets
+from rules_engine.rotzball.turns import match_grid as match_grid_of
 from systems.rotzball.documents import MATCH_RECORD, TEAM_SHEET
 
 SIDES = ("home", "away")
@@ -30,14 +30,11 @@ def match_report_get(*, fixture) -> dict[str, Any]:
     result = getattr(fixture, "result", None)
     if result is not None:
         result.record = documents.read(MATCH_RECORD, result.record)
-    fixture.home_sheet = documents.read(TEAM_SHEET, fixture.home_sheet)
-    fixture.away_sheet = documents.read(TEAM_SHEET, fixture.away_sheet)
+    sheets = {side: documents.read(TEAM_SHEET, getattr(fixture, f"{side}_sheet")) for side in SIDES}
+    fixture.home_sheet, fixture.away_sheet = sheets["home"], sheets["away"]
     page: dict[str, Any] = {
         "result": result,
-        "sheets": {
-            "home": sheet_report(sheet=fixture.home_sheet),
-            "away": sheet_report(sheet=fixture.away_sheet),
-        },
+        "sheets": {side: sheet_report(sheet=sheet) for side, sheet in sheets.items()},
     }
     if result is not None:
         page["grid"] = match_grid(record=result.record, fixture=fixture)
@@ -86,54 +83,35 @@ def period_label(key: str) -> str:
     return key
 
 
-def roll_result(code: str) -> str:
-    """CS, S, F, CF in words."""
-    return {
-        "CS": _("critical success"),
-        "S": _("success"),
-        "F": _("failure"),
-        "CF": _("critical failure"),
-    }.get(code, code)
+ROLL_RESULTS = {
+    "CS": _lazy("critical success"),
+    "S": _lazy("success"),
+    "F": _lazy("failure"),
+    "CF": _lazy("critical failure"),
+}
+"""A roll's result in words."""
+TACTICS = {
+    "offensive": _lazy("offensive"),
+    "defensive": _lazy("defensive"),
+    "balanced": _lazy("balanced"),
+}
 
 
 def tactic_label(tactic: str) -> str:
-    return {
-        "offensive": _("offensive"),
-        "defensive": _("defensive"),
-        "balanced": _("balanced"),
-    }.get(tactic, tactic)
+    return str(TACTICS.get(tactic, tactic))
 
 
 def match_grid(*, record: Mapping[str, Any] | None, fixture) -> dict[str, Any]:
-    """The paper "grille de match": per team a row of turn boxes grouped by period, each box
-    a big goal box with the small initiative box in its middle, ticked or not."""
-    turns = (record or {}).get("turns", [])
-    groups = [list(group) for _period, group in groupby(turns, key=lambda turn: turn["period"])]
-    periods = [
-        {"key": group[0]["period"], "label": period_label(group[0]["period"]), "size": len(group)}
-        for group in groups
-    ]
-    starts = {group[0]["turn"] for group in groups}
-    rows = [
-        {
-            "side": side,
-            "team": getattr(fixture, side).name,
-            "cells": [
-                {
-                    "number": turn["turn"],
-                    "initiative": turn["initiative"] == side,
-                    "goal": turn["goal"] == side,
-                    "period_start": turn["turn"] in starts,
-                }
-                for turn in turns
-            ],
-            "goals": sum(turn["goal"] == side for turn in turns),
-            "possessions": (record or {}).get("possessions", {}).get(side, 0),
-        }
-        for side in SIDES
-    ]
-    numbers = [{"number": turn["turn"], "period_start": turn["turn"] in starts} for turn in turns]
-    return {"periods": periods, "numbers": numbers, "rows": rows}
+    """The engine's match grid (``turns.match_grid``) with its periods and teams named."""
+    grid = match_grid_of(record or {})
+    return {
+        "periods": [{"label": period_label(key), "size": size} for key, size in grid["periods"]],
+        "numbers": grid["numbers"],
+        "rows": [
+            {"side": side, "team": getattr(fixture, side).name, **row}
+            for side, row in grid["rows"].items()
+        ],
+    }
 
 
 def turn_accounts(*, record: Mapping[str, Any] | None, fixture) -> list[dict[str, Any]]:
@@ -157,7 +135,7 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
     def explained(roll: dict[str, Any], target: str, base: str) -> dict[str, Any]:
         """The roll with its team, its result in words and its target explained."""
         parts = [(labels.get(key, base), value) for key, value in targets[target]]
-        result = roll_result(roll["result"])
+        result = str(ROLL_RESULTS.get(roll["result"], roll["result"]))
         return {**roll, "team_obj": teams[roll["team"]], "result_label": result, "parts": parts}
 
     counter = None

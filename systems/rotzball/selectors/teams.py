@@ -8,11 +8,12 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 import rules_engine
+from core.one_to_one import one_to_one_get
 from league.models import League, Team
 from rules_engine.rotzball import positions
 from rules_engine.rotzball import ratings as sheet_ratings
 from systems.rotzball import RULE_SYSTEM
-from systems.rotzball.models import CoachRule, LeagueRules, LineupSlot, MatchPlan, Player, Tactic
+from systems.rotzball.models import LineupSlot, MatchPlan, Player, Tactic
 from systems.rotzball.roster_messages import lineup_problems_text
 
 
@@ -31,11 +32,6 @@ def lineups_prefetch(*, teams: Iterable[Team]) -> None:
     in hand, for a page that shows them and judges them (:func:`teams_sheets` reads them
     there)."""
     prefetch_related_objects(list(teams), _lineup_slots(), "match_plan")
-
-
-def team_with_roster(*, team_id: int) -> Team:
-    teams = Team.objects.select_related("league", "coach")
-    return teams.prefetch_related("players", _lineup_slots()).get(pk=team_id)
 
 
 def player_list(*, team: Team) -> QuerySet[Player]:
@@ -57,17 +53,12 @@ def characteristics(player: Player) -> dict[str, Any]:
     return {"name": player.name, **{key: getattr(player, f) for key, f in SHEET_KEYS.items()}}
 
 
-def team_sheet_get(*, team: Team) -> dict[str, Any]:
-    """The engine's Rotzball team sheet for ``team``'s current line-up and match plan.
-
-    Missing positions are left out, so the engine names them when it validates the sheet.
-    """
-    return team_sheet_from_lineup(team=team, lineup=lineup_get(team=team))
-
-
-def team_sheet_from_lineup(*, team: Team, lineup: Mapping[str, Player]) -> dict[str, Any]:
-    """The team sheet ``team`` would have with ``lineup`` (position -> player), saved or not."""
-    players = {position: characteristics(player) for position, player in lineup.items()}
+def team_sheet_get(*, team: Team, lineup: Mapping[str, Player] | None = None) -> dict[str, Any]:
+    """The engine's Rotzball team sheet of ``team``'s match plan and ``lineup`` (position ->
+    player, saved or not; by default its saved line-up). Missing positions are left out, so
+    the engine names them when it validates the sheet."""
+    chosen = lineup_get(team=team) if lineup is None else lineup
+    players = {position: characteristics(player) for position, player in chosen.items()}
     return positions.lineup_sheet(team.name, tactic_of(team), players)
 
 
@@ -89,7 +80,7 @@ class LineupReport:
 def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> LineupReport:
     """The report for ``lineup`` (default: ``team``'s saved line-up), saved or not."""
     chosen = dict(lineup_get(team=team) if lineup is None else lineup)
-    sheet = team_sheet_from_lineup(team=team, lineup=chosen)
+    sheet = team_sheet_get(team=team, lineup=chosen)
     issues = rules_engine.get_system(RULE_SYSTEM).validate_roster(sheet)
     ratings = None
     if not any(issue.blocking for issue in issues):
@@ -103,18 +94,12 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
 
 def tactic_of(team: Team) -> str:
     """The team's match plan; balanced when it never chose one."""
-    try:
-        return team.match_plan.tactic
-    except MatchPlan.DoesNotExist:
-        return Tactic.BALANCED
+    return one_to_one_get(team, "match_plan").tactic
 
 
 def coach_rule_of(league: League) -> str:
     """The league's coach rule; the coach test every turn when it never changed it."""
-    try:
-        return league.rotzball_rules.coach_rule
-    except LeagueRules.DoesNotExist:
-        return CoachRule.TEST
+    return one_to_one_get(league, "rotzball_rules").coach_rule
 
 
 def _lineups_and_tactics(

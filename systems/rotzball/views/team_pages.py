@@ -15,12 +15,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.forms import add_service_errors
+from core.forms import add_service_errors, check_as_typed
 from core.htmx import page_or_fragment
 from core.page_commands import form_command
 from league import roles
 from league.models import Team
 from league.views.access import roster_editor_required
+from matches.rosters import team_frozen_reason
 from matches.selectors import team_fixture_seasons, team_fixture_sides
 from matches.table_results.views import done
 from systems.rotzball import services
@@ -46,7 +47,7 @@ def team_detail(request: HttpRequest, *, team: Team) -> HttpResponse:
         "fixtures": team_fixture_sides(team=team, season=shown["fixture_season"]),
         **shown,
         "can_edit": can_edit,
-        "frozen": pages.team_frozen_reason(team=team) if can_edit else None,
+        "frozen": team_frozen_reason(team=team) if can_edit else None,
     }
     return render(request, "rotzball/team.html", context)
 
@@ -57,41 +58,26 @@ def _player(team: Team, player_id: int) -> Player:
 
 
 def _roster_page(request, team, form, *, editing: Player | None = None):
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     context = {
         "team": team,
         "league": team.league,
         "players": pages.roster_rows(team=team),
         "form": form,
         "editing": editing,
-        "frozen": pages.team_frozen_reason(team=team),
+        "frozen": team_frozen_reason(team=team),
     }
     template = page_or_fragment(request, "rotzball/roster.html", "player-form")
     return render(request, template, context)
-
-
-def _checked(request, team: Team, form: PlayerForm, player: Player | None = None):
-    """The form's fragment with the errors of what is filled in so far, nothing saved: the
-    roster page asks for it when a field loses focus (htmx, ``check=1``)."""
-    form.is_valid()  # the fields' own checks; then the roster's rules on what is valid so far
-    try:
-        services.player_check(team=team, player=player, **form.cleaned_data)
-    except ValidationError as error:
-        for field, messages in error.message_dict.items():
-            if field not in form.errors:
-                form.add_error(field if field in form.fields else None, messages)
-    for name in [name for name in form.errors if name in form.fields]:
-        if not form.data.get(name):
-            del form.errors[name]  # not filled in yet: no error before its turn
-    return _roster_page(request, team, form, editing=player)
 
 
 def _player_post(request, team: Team, player: Player | None = None) -> HttpResponse:
     """A posted player form: checked as typed (``check=1``), else the player added (or
     ``player`` changed) and on to the roster page; refused, the form again with its errors."""
     form = PlayerForm(request.POST)
-    if request.POST.get("check"):
-        return _checked(request, team, form, player)
+    if request.POST.get("check"):  # a field lost focus: the roster's rules on what is typed
+        check_as_typed(form, lambda data: services.player_check(team=team, player=player, **data))
+        return _roster_page(request, team, form, editing=player)
     if form.is_valid():
         try:
             if player is None:
@@ -150,7 +136,7 @@ def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> 
         "report": page["report"],
         "rows": [dict(row, field=form[row["position"]]) for row in page["lineup_rows"]],
         "empty_positions": page["empty_positions"],
-        "frozen": pages.team_frozen_reason(team=team),
+        "frozen": team_frozen_reason(team=team),
     }
 
 
@@ -164,7 +150,7 @@ def _selected(form: LineupForm, players: list[Player]) -> dict[str, Player]:
 @roster_editor_required
 def lineup(request: HttpRequest, team: Team) -> HttpResponse:
     """A select per position; the engine's checks and the team ratings below."""
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     players = list(team.players.all())
     if request.method != "POST":
         saved = selectors.lineup_get(team=team)
@@ -187,7 +173,7 @@ def lineup(request: HttpRequest, team: Team) -> HttpResponse:
 def lineup_preview(request: HttpRequest, team: Team) -> HttpResponse:
     """The line-up form again, with position errors, the engine's issues and the ratings of
     what is selected; nothing is saved. htmx posts here on every change."""
-    team = selectors.team_with_roster(team_id=team.pk)
+    selectors.roster_prefetch(team=team)
     players = list(team.players.all())
     form = LineupForm(request.POST, players=players)
     if form.is_valid():
@@ -214,6 +200,6 @@ def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
         "league": team.league,
         "form": form,
         "tactics": Tactic,
-        "frozen": pages.team_frozen_reason(team=team),
+        "frozen": team_frozen_reason(team=team),
     }
     return render(request, "rotzball/plan.html", context)

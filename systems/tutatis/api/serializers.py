@@ -11,6 +11,7 @@ from core.names import validate_name
 from systems.tutatis import engine
 from systems.tutatis.documents import RESULT_REPORT
 from systems.tutatis.models import (
+    ENTRY_FIELDS,
     Action,
     ListEntry,
     MatchRoll,
@@ -25,7 +26,7 @@ STATS = list(engine.STATS)
 class TutatisListEntrySerializer(ModelSerializer):
     class Meta:
         model = ListEntry
-        fields = ["id", "team_list", "name", "role", *STATS, "abilities", "price"]
+        fields = ["id", "team_list", *ENTRY_FIELDS]
         read_only_fields = ["id", "team_list"]
 
 
@@ -34,16 +35,7 @@ class TutatisTeamListSerializer(ModelSerializer):
 
     class Meta:
         model = TeamList
-        fields = [
-            "id",
-            "league",
-            "name",
-            "race",
-            "description",
-            "is_sample",
-            "copied_from",
-            "entries",
-        ]
+        fields = [*(field.name for field in TeamList._meta.fields), "entries"]
         read_only_fields = fields
 
 
@@ -54,19 +46,8 @@ class TutatisTeamListCopySerializer(serializers.Serializer):
 class TutatisPlayerSerializer(ModelSerializer):
     class Meta:
         model = Player
-        fields = [
-            "id",
-            "team",
-            "entry",
-            "name",
-            "role",
-            *STATS,
-            "abilities",
-            "price",
-            "on_pitch",
-            "badly_hurt",
-        ]
-        read_only_fields = ["id", "role", *STATS, "abilities", "price", "badly_hurt"]
+        fields = ["id", "team", "entry", *ENTRY_FIELDS, "on_pitch", "badly_hurt"]
+        read_only_fields = ["id", *ENTRY_FIELDS[1:], "badly_hurt"]  # the name aside: as hired
         extra_kwargs = {"name": {"required": False}}
 
 

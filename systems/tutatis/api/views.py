@@ -20,7 +20,7 @@ from league import selectors as league_selectors
 from matches.table_results.api import ReportApi, ReportCommandViewSet
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.api import serializers as s
-from systems.tutatis.models import Player, ResultReport
+from systems.tutatis.models import Player
 from systems.tutatis.services import lists, matchday, rosters
 
 
@@ -104,14 +104,8 @@ class PlayerViewSet(_Rows, viewsets.ModelViewSet):
     rows = staticmethod(selectors.player_rows)
 
     def perform_create(self, serializer) -> None:
-        data = serializer.validated_data
-        serializer.instance = rosters.player_hire(
-            user=self.request.user,
-            team=data["team"],
-            entry=data["entry"],
-            on_pitch=data.get("on_pitch", True),
-            name=data.get("name", ""),
-        )
+        data = serializer.validated_data  # team, entry, and maybe name and on_pitch
+        serializer.instance = rosters.player_hire(user=self.request.user, **data)
 
     def update(self, request: Request, *args, **kwargs) -> Response:
         data = s.TutatisPlayerUpdateSerializer(data=request.data, partial=True)
@@ -166,9 +160,6 @@ class TutatisReportApi(ReportApi):
         "dispute": "Dispute a result (the other coach)",
         "decide": "Decide a result (the commissioner), as it stands or corrected",
     }
-
-    def reports(self) -> QuerySet[ResultReport]:
-        return selectors.report_list()
 
 
 REPORTS = TutatisReportApi()

@@ -55,6 +55,10 @@ class TeamList(models.Model):
         return self.name
 
 
+ENTRY_FIELDS = ("name", "role", "mo", "st", "ag", "co", "bp", "abilities", "price")
+"""What a list entry says of a player (a hired one keeps all but the name as they were)."""
+
+
 class ListEntry(models.Model):
     team_list = models.ForeignKey(
         TeamList, on_delete=models.CASCADE, related_name="entries", verbose_name=_("team list")

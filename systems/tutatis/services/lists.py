@@ -11,9 +11,7 @@ from django.utils.translation import gettext as _
 from core.refusals import Refused
 from league.models import League
 from systems.tutatis import RULE_SYSTEM, roles
-from systems.tutatis.models import ListEntry, TeamList
-
-ENTRY_FIELDS = ("name", "role", "mo", "st", "ag", "co", "bp", "abilities", "price")
+from systems.tutatis.models import ENTRY_FIELDS, ListEntry, TeamList
 
 
 def _check_commissioner(user: User, league: League) -> None:
@@ -36,13 +34,9 @@ def team_list_copy(*, user: User, league: League, team_list: TeamList) -> TeamLi
     existing = TeamList.objects.filter(league=league, copied_from=team_list).first()
     if existing is not None:
         return existing
+    kept = {field: getattr(team_list, field) for field in ("name", "race", "description")}
     copy = TeamList.objects.create(
-        league=league,
-        name=team_list.name,
-        race=team_list.race,
-        description=team_list.description,
-        is_sample=team_list.is_sample,
-        copied_from=team_list,
+        league=league, is_sample=team_list.is_sample, copied_from=team_list, **kept
     )
     ListEntry.objects.bulk_create(
         ListEntry(team_list=copy, **{field: getattr(entry, field) for field in ENTRY_FIELDS})

@@ -103,12 +103,5 @@ def time_warp(*, user: User, roll: MatchRoll, seed: int | None = None) -> MatchR
         raise Refused(
             "no_time_warp_token", _("No Time Warp token is left for this side."), field="roll"
         ) from None
-    again = MatchRoll(
-        fixture=fixture,
-        action=locked.action,
-        side=locked.side,
-        label=locked.label,
-        params=locked.params,
-        replaces=locked,
-    )
-    return _rolled(again, user=user, seed=seed)
+    same = {field: getattr(locked, field) for field in ("action", "side", "label", "params")}
+    return _rolled(MatchRoll(fixture=fixture, replaces=locked, **same), user=user, seed=seed)

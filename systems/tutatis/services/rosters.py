@@ -24,15 +24,10 @@ from league.models import League, Team
 from league.roles import can_edit_roster
 from matches.rosters import teams_lock_editable
 from rules_engine import InvalidInput
-from rules_engine.tutatis import TeamRule
 from rules_engine.tutatis.roster_draft import draft_roster, free_name
 from systems.tutatis import RULE_SYSTEM, engine
-from systems.tutatis.models import ListEntry, Player, TeamList, TutatisTeam
+from systems.tutatis.models import ENTRY_FIELDS, ListEntry, Player, TeamList, TutatisTeam
 from systems.tutatis.selectors import team_lists_for
-
-
-def _locked_team(team: Team, user: User) -> Team:
-    return _locked_teams([team], user)[0]
 
 
 def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
@@ -50,17 +45,13 @@ def _locked_teams(teams: Sequence[Team], user: User) -> list[Team]:
     return [locked[team.pk] for team in teams]
 
 
-def _refuse(team: Team, players: Sequence[Player], *, allow_short: bool = False) -> None:
+def _refuse(team: Team, players: Sequence[Player], *, building: bool = False) -> None:
     """Refused, naming every broken rule, unless ``players`` pass the engine's team-building
-    check on the league's budget (``allow_short``: fewer than seven on the pitch too)."""
-    check = engine.team_check(players, budget=engine.league_rules(team.league).budget)
-    errors = [
-        error
-        for error in check.errors
-        if not (allow_short and error.rule is TeamRule.WRONG_PITCH_COUNT and error.count < 7)
-    ]
-    if errors:
-        raise ValidationError({"roster": [f"{e.message} ({e.rule.value})" for e in errors]})
+    check on the league's budget (``building``: a team being built, one player at a time)."""
+    budget = engine.league_rules(team.league).budget
+    check = engine.team_check(players, budget=budget, building=building)
+    if check.errors:
+        raise ValidationError({"roster": [f"{e.message} ({e.rule.value})" for e in check.errors]})
 
 
 def _refuse_taken(team: Team, name: str, *, player: Player | None = None) -> None:
@@ -113,16 +104,9 @@ def team_lists_choose(*, user: User, choices: Sequence[tuple[Team, TeamList]]) -
 
 
 def _hired(entry: ListEntry, team: Team, name: str, on_pitch: bool) -> Player:
-    return Player(
-        team=team,
-        entry=entry,
-        name=name,
-        role=entry.role,
-        abilities=entry.abilities,
-        price=entry.price,
-        on_pitch=on_pitch,
-        **{stat: getattr(entry, stat) for stat in engine.STATS},
-    )
+    """A player hired from ``entry``: its role, characteristics, abilities and price."""
+    kept = {field: getattr(entry, field) for field in ENTRY_FIELDS if field != "name"}
+    return Player(team=team, entry=entry, name=name, on_pitch=on_pitch, **kept)
 
 
 def _entries_of(teams: Sequence[Team]) -> dict[int, dict[int, ListEntry]]:
@@ -212,9 +196,9 @@ def rosters_set(
 
 @transaction.atomic
 def player_hire(
-    *, user: User, team: Team, entry: ListEntry, on_pitch: bool, name: str = ""
+    *, user: User, team: Team, entry: ListEntry, on_pitch: bool = True, name: str = ""
 ) -> Player:
-    locked = _locked_team(team, user)
+    [locked] = _locked_teams([team], user)
     if entry.pk not in _entries_of([locked])[locked.pk]:
         raise Refused(
             "entry_not_in_list", _("This entry is not in the team's list."), field="entry"
@@ -225,7 +209,7 @@ def player_hire(
     player = _hired(
         entry, locked, name or free_name(entry.name, {p.name for p in current}), on_pitch
     )
-    _refuse(locked, [*current, player], allow_short=True)
+    _refuse(locked, [*current, player], building=True)
     player.full_clean()
     player.save()
     return player
@@ -233,7 +217,7 @@ def player_hire(
 
 @transaction.atomic
 def player_fire(*, user: User, player: Player) -> None:
-    _locked_team(player.team, user)
+    _locked_teams([player.team], user)
     Player.objects.filter(pk=player.pk).delete()
 
 
@@ -242,7 +226,7 @@ def player_update(
     *, user: User, player: Player, name: str | None = None, on_pitch: bool | None = None
 ) -> Player:
     """Rename a player, or move him between the pitch and the bench (the limits still hold)."""
-    locked_team = _locked_team(player.team, user)
+    [locked_team] = _locked_teams([player.team], user)
     locked = Player.objects.select_for_update().get(pk=player.pk)
     if name is not None:
         if not name:
@@ -252,7 +236,7 @@ def player_update(
     if on_pitch is not None:
         locked.on_pitch = on_pitch
         others = list(Player.objects.filter(team=locked_team).exclude(pk=locked.pk))
-        _refuse(locked_team, [*others, locked], allow_short=True)
+        _refuse(locked_team, [*others, locked], building=True)
     locked.full_clean()
     locked.save()
     return locked

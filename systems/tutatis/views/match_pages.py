@@ -13,7 +13,6 @@ from core.htmx import page_or_fragment
 from league.roles import is_commissioner
 from matches.models import Fixture
 from matches.selectors import coach_side
-from matches.table_results.roles import can_enter_result, report_actions
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
 from rules_engine.tutatis.match_day import ACTION_INPUTS
@@ -40,17 +39,8 @@ def _fixture(pk: int) -> Fixture:
     return get_object_or_404(selectors.fixture_list(), pk=pk)
 
 
-def _roll_form(
-    fixture: Fixture, data=None, action: str = "", *, players: list | None = None
-) -> RollForm:
-    if players is None:
-        players = selectors.player_choices(fixture)
-    return RollForm(
-        data,
-        players=players,
-        auto_id=f"id_{action}_%s" if action else "id_%s",
-        initial={"action": action},
-    )
+def _roll_form(players: list, action: str, data=None) -> RollForm:
+    return RollForm(data, players=players, auto_id=f"id_{action}_%s", initial={"action": action})
 
 
 def _roll_forms(
@@ -62,7 +52,7 @@ def _roll_forms(
     tools = []
     players = selectors.player_choices(fixture, sheets=sheets)
     for action, label in Action.choices:
-        form = _roll_form(fixture, action=action, players=players)
+        form = _roll_form(players, action)
         if bound is not None and bound.data.get("action") == action:
             form = bound
         tools.append((action, label, form, [form[name] for name in ACTION_INPUTS[action]]))
@@ -84,7 +74,6 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
     live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
     side = coach_side(user=user, fixture=fixture)
     commissioner = is_commissioner(user, league)
-    actions = report_actions(user, open_report)
     return {
         "fixture": fixture,
         "league": league,
@@ -97,11 +86,7 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
         "can_roll": live and (commissioner or side is not None),
         "my_side": side,
         "is_commissioner": commissioner,
-        "can_enter": live and can_enter_result(user, fixture),
-        "can_confirm": actions.confirm,
-        "can_dispute": actions.dispute,
-        "can_decide": actions.decide,
-        "report_urls": PAGES.command_urls(open_report),
+        **PAGES.report_context(user, fixture, open_report),
     }
 
 
@@ -136,7 +121,8 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
     """A match-day action: the engine rolls, the roll is stored and shown."""
     _signed(request)
     fixture = _fixture(pk)
-    form = _roll_form(fixture, request.POST, action=request.POST.get("action", ""))
+    players = selectors.player_choices(fixture)
+    form = _roll_form(players, request.POST.get("action", ""), request.POST)
     if not form.is_valid():
         return _fragment_or_page(request, fixture, roll_form=form, roll_errors=True)
     try:

@@ -2,6 +2,7 @@
 printable team sheet, and the league's team lists (edited by the commissioner)."""
 
 from collections.abc import Sequence
+from copy import copy
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -167,11 +168,10 @@ def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
     league = entry.team_list.league
     if league is None or not roles.can_edit_lists(request.user, league):
         raise Http404
-    form = ListEntryForm(request.POST or None, instance=selectors.list_entry_get(entry_id=entry.pk))
+    form = ListEntryForm(request.POST or None, instance=copy(entry))  # the form changes its own
 
     def save(data: dict) -> tuple[str, str]:
-        fields = {field: data[field] for field in form.Meta.fields}
-        list_services.list_entry_update(user=request.user, entry=entry, **fields)
+        list_services.list_entry_update(user=request.user, entry=entry, **data)
         return _("The entry is saved."), reverse("league:tt_lists", args=[league.pk])
 
     if saved := form_command(request, form, save):

@@ -1,5 +1,6 @@
 """A played turn read by the rules (``rules_engine.rotzball.turns``): each roll's target in
-parts, and how the turn ended; table-driven, checked against played matches."""
+parts, and how the turn ended; table-driven, checked against played matches. And the match
+grid of a record."""
 
 from typing import Any
 
@@ -7,7 +8,13 @@ import pytest
 
 from rules_engine.dice import Dice
 from rules_engine.rotzball import parse_sheet, play_match
-from rules_engine.rotzball.turns import TurnOutcome, target_parts, turn_outcome, turn_targets
+from rules_engine.rotzball.turns import (
+    TurnOutcome,
+    match_grid,
+    target_parts,
+    turn_outcome,
+    turn_targets,
+)
 from tests.engine.rotzball.builders import sheet
 
 PLAIN = {"tactic": 0, "coach": 0, "carry_over": 0}
@@ -92,3 +99,35 @@ def test_every_turn_of_played_matches_adds_up_and_ends_one_way() -> None:
                 assert sum(value for _key, value in parts) == rolls[key]["target"]
             seen.add(turn_outcome(played))
     assert {TurnOutcome.GOAL, TurnOutcome.STAYS, TurnOutcome.TAKEN} <= seen
+
+
+def test_the_match_grid_groups_the_turns_by_period_and_ticks_each_sides_boxes() -> None:
+    turns = [
+        {"turn": 1, "period": "first_half", "initiative": "home", "goal": "home"},
+        {"turn": 2, "period": "first_half", "initiative": "away", "goal": None},
+        {"turn": 3, "period": "second_half", "initiative": "away", "goal": "away"},
+    ]
+    grid = match_grid({"turns": turns, "possessions": {"home": 1, "away": 2}})
+    assert grid["periods"] == [("first_half", 2), ("second_half", 1)]
+    assert [n["period_start"] for n in grid["numbers"]] == [True, False, True]
+    home, away = grid["rows"]["home"], grid["rows"]["away"]
+    assert [(c["initiative"], c["goal"]) for c in home["cells"]] == [
+        (True, True),
+        (False, False),
+        (False, False),
+    ]
+    assert [(c["number"], c["initiative"], c["goal"]) for c in away["cells"]][2] == (3, True, True)
+    assert (home["goals"], home["possessions"], away["goals"], away["possessions"]) == (1, 1, 1, 2)
+    empty = match_grid({})
+    assert (empty["periods"], empty["numbers"]) == ([], [])
+    assert empty["rows"]["home"] == {"cells": [], "goals": 0, "possessions": 0}
+
+
+def test_a_played_matchs_grid_adds_up_to_its_score() -> None:
+    record = play_match(
+        parse_sheet(sheet("Home", attack=60)), parse_sheet(sheet("Away")), dice=Dice(3)
+    ).to_dict()
+    grid = match_grid(record)
+    assert sum(size for _key, size in grid["periods"]) == len(record["turns"])
+    assert grid["rows"]["home"]["goals"] == record["home_score"]
+    assert grid["rows"]["away"]["goals"] == record["away_score"]

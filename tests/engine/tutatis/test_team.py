@@ -46,6 +46,22 @@ def test_seven_on_the_pitch(count):
     assert "exactly 7" in check.errors[0].message
 
 
+def test_a_team_being_built_may_field_fewer_than_seven_for_now_but_never_more():
+    six = [player(f"P{n}", cost=10) for n in range(6)]
+    assert check_team(six, building=True).ok
+    assert rules(check_team(six + seven(cost=10)[:2], building=True)) == [
+        TeamRule.WRONG_PITCH_COUNT
+    ]
+    assert rules(
+        check_team(
+            [*six, player("K", Role.GOALKEEPER), player("L", Role.GOALKEEPER)], building=True
+        )
+    ) == [
+        TeamRule.WRONG_PITCH_COUNT,
+        TeamRule.GOALKEEPER_ON_PITCH,
+    ]
+
+
 def test_the_mercenary_is_outside_the_seven_and_the_five():
     team = [player(f"P{n}", cost=10) for n in range(6)]
     team.append(player("Merc", Role.MERCENARY, cost=10))

@@ -66,7 +66,7 @@ def test_a_voided_result_is_entered_again(tt_fixture, coach, other_coach, commis
 
 def test_an_awarded_fixture_has_no_sequence_and_holds_no_team_up(tt_fixture, commissioner):
     from matches.corrections import fixture_award
-    from systems.tutatis.selectors import teams_unsettled
+    from matches.selectors import teams_unsettled
     from systems.tutatis.services.post_match import post_match_run, post_match_sweep
 
     fixture_award(fixture=tt_fixture, winner="away", reason="Orcs withdrew", by=commissioner)
