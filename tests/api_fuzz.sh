@@ -42,7 +42,6 @@ export API_WRITE_RATE=100000/minute API_EXPENSIVE_RATE=${FUZZ_EXPENSIVE_RATE:-12
 # made first if the migrations changed: a copy instead of running every migration again
 MIGRATED=$($BIN/python -m tests.sqlite_template)
 cp "$MIGRATED" "$WORK/fuzz.sqlite3"
-$BIN/python manage.py demo_data >/dev/null
 
 SERVERS=()
 trap 'for s in "${SERVERS[@]}"; do kill "$s" 2>/dev/null || true; done; rm -rf "$WORK"' EXIT
@@ -50,6 +49,8 @@ serve() {  # serve DATABASE PORT: the app on that SQLite file, in the background
     DATABASE_URL="sqlite:///$1" $BIN/python manage.py runserver "127.0.0.1:$2" --noreload \
         >"$1.server.log" 2>&1 &
     SERVERS+=($!)
+}
+serving() {  # serving DATABASE PORT: wait until the app serve started answers
     # up to 120 s: on a busy machine (it is shared here) a server has taken over 30 s to start
     for _ in $(seq 1 120); do
         curl -sf "http://127.0.0.1:$2/healthz" >/dev/null && return 0
@@ -66,13 +67,20 @@ token_of() {  # token_of USERNAME PASSWORD
         "http://127.0.0.1:$PORT/api/v1/auth/token/" \
         | $BIN/python -c 'import json,sys; print(json.load(sys.stdin)["token"])'
 }
-serve "$WORK/fuzz.sqlite3" "$PORT"
-COMMISSIONER_TOKEN=$(token_of commissioner middenheim-commissioner)
-COACH_TOKEN=$(token_of coach1 rotzball-coach1)
 # The document the app serves (the same to every client: drf-spectacular's SERVE_PUBLIC), fetched
 # once: the app builds it anew on each request, and a busy machine's three servers building it
-# at once had a role's schemathesis give up on it (10 s).
-curl -sf --max-time 600 "http://127.0.0.1:$PORT/api/schema/" -o "$WORK/schema.yaml"
+# at once had a role's schemathesis give up on it (10 s). It is made from the code alone, so
+# the server starts and builds it while the demo is made beside it (each keeps a core busy).
+serve "$WORK/fuzz.sqlite3" "$PORT"
+{
+    serving "$WORK/fuzz.sqlite3" "$PORT"
+    curl -sf --max-time 600 "http://127.0.0.1:$PORT/api/schema/" -o "$WORK/schema.yaml"
+} &
+DOCUMENT=$!
+$BIN/python manage.py demo_data >/dev/null
+wait "$DOCUMENT"
+COMMISSIONER_TOKEN=$(token_of commissioner middenheim-commissioner)
+COACH_TOKEN=$(token_of coach1 rotzball-coach1)
 kill "${SERVERS[0]}"
 wait "${SERVERS[0]}" 2>/dev/null || true
 
@@ -84,14 +92,13 @@ wait "${SERVERS[0]}" 2>/dev/null || true
 # operation's path (every other path of the document, all of a path's methods together), and
 # its stateful phase, whose sequences go from one operation to the next, runs over every
 # operation on a copy of its own. Each operation still meets every phase as the commissioner.
-for run in commissioner-1 commissioner-2 commissioner-stateful coach anonymous; do
+RUNS=(commissioner-1 commissioner-2 commissioner-stateful coach anonymous)
+for run in "${RUNS[@]}"; do
     cp "$WORK/fuzz.sqlite3" "$WORK/$run.sqlite3"
 done
-serve "$WORK/commissioner-1.sqlite3" $((PORT + 1))
-serve "$WORK/commissioner-2.sqlite3" $((PORT + 2))
-serve "$WORK/commissioner-stateful.sqlite3" $((PORT + 3))
-serve "$WORK/coach.sqlite3" $((PORT + 4))
-serve "$WORK/anonymous.sqlite3" $((PORT + 5))
+# The servers start together (each start is a few seconds of one core) and are waited for after.
+for i in "${!RUNS[@]}"; do serve "$WORK/${RUNS[$i]}.sqlite3" $((PORT + i + 1)); done
+for i in "${!RUNS[@]}"; do serving "$WORK/${RUNS[$i]}.sqlite3" $((PORT + i + 1)); done
 
 # The two halves of the document's paths, each as one anchored regular expression.
 HALVES=$($BIN/python - "$WORK/schema.yaml" <<'PY'
@@ -114,7 +121,7 @@ STATEFUL=$(tr ',' '\n' <<<"$ALL_PHASES" | grep -cx stateful || true)
 # A request may take its time (60 s, not schemathesis's 10): the runs share the cores, and on
 # a busy machine a slow answer is no finding; the checks are conformance and no server error.
 fuzz() {  # fuzz RUN PORT EXAMPLES PHASES [schemathesis options...]: output in $WORK/RUN.log
-    local run=$1 port=$2 examples=$3 phases=$4
+    local run=$1 port=$2 examples=$3 phases=$4 started=$SECONDS
     shift 4
     [ -n "$phases" ] || return 0
     {
@@ -128,7 +135,9 @@ fuzz() {  # fuzz RUN PORT EXAMPLES PHASES [schemathesis options...]: output in $
             --request-timeout "${FUZZ_REQUEST_TIMEOUT:-60}" \
             --no-color
     } >"$WORK/$run.log" 2>&1 || touch "$WORK/$run.failed"
+    printf -- '--- %s took %d s\n' "$run" $((SECONDS - started)) >>"$WORK/$run.log"
 }
+echo "api-fuzz: the demo, its document and the servers ready after $SECONDS s; fuzzing"
 AS_COMMISSIONER=(-H "Authorization: Token $COMMISSIONER_TOKEN")
 {
     fuzz commissioner-1 $((PORT + 1)) "$EXAMPLES" "$OPERATION_PHASES" "${AS_COMMISSIONER[@]}" \
@@ -148,7 +157,7 @@ SECOND=$!
 wait $FIRST $SECOND
 
 FAILED=()
-for run in commissioner-1 commissioner-2 commissioner-stateful coach anonymous; do
+for run in "${RUNS[@]}"; do
     if [ -f "$WORK/$run.log" ]; then cat "$WORK/$run.log"; fi
     if [ -f "$WORK/$run.failed" ]; then FAILED+=("$run"); fi
 done
