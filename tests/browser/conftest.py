@@ -6,6 +6,8 @@ in CI; without it they fail, never skip.
 """
 
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -47,6 +49,69 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+class RequestsInFlight:
+    """Counts the live server's requests from their acceptance to the end of their response.
+
+    The live server's threads share the test's in-memory SQLite connection; a request still
+    running (a fragment the page asked for as the test ended) while the test's database is
+    flushed makes the flush fail on a locked table. ``wait_until_idle`` lets the flush wait."""
+
+    def __init__(self, server):
+        self.count = 0
+        self.last_start = time.monotonic()
+        self.idle = threading.Condition()
+        accept, handle = server.process_request, server.process_request_thread
+
+        def process_request(request, client_address):
+            with self.idle:
+                self.count += 1
+                self.last_start = time.monotonic()
+            try:
+                accept(request, client_address)
+            except BaseException:
+                self.finished()
+                raise
+
+        def process_request_thread(request, client_address):
+            try:
+                handle(request, client_address)
+            finally:
+                self.finished()
+
+        server.process_request = process_request
+        server.process_request_thread = process_request_thread
+
+    def finished(self) -> None:
+        with self.idle:
+            self.count -= 1
+            self.idle.notify_all()
+
+    def wait_until_idle(self, quiet: float = 0.1, timeout: float = 15.0) -> None:
+        """Returns once no request has run for ``quiet`` seconds (a request the browser sent
+        just before it closed may still wait to be accepted); fails after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        with self.idle:
+            while True:
+                now = time.monotonic()
+                if self.count == 0 and now - self.last_start >= quiet:
+                    return
+                assert now < deadline, f"{self.count} live-server requests still running"
+                self.idle.wait(min(quiet, deadline - now))
+
+
+@pytest.fixture(scope="session")
+def requests_in_flight(live_server):
+    return RequestsInFlight(live_server.thread.httpd)
+
+
+@pytest.fixture(autouse=True)
+def requests_finish_before_the_flush(requests_in_flight):
+    """Set up before the test's pages, so torn down after their browser contexts closed and
+    before pytest-django flushes the database."""
+    yield
+    requests_in_flight.wait_until_idle()
 
 
 @pytest.fixture
