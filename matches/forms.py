@@ -3,18 +3,12 @@
 from datetime import timedelta
 
 from django import forms
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
 from league.models import Team
 from matches.models import MAX_ROUND
-
-
-def tomorrow_evening():
-    """Default first kick-off: tomorrow at 20:00, local time."""
-    tomorrow = timezone.localtime() + timedelta(days=1)
-    return tomorrow.replace(hour=20, minute=0, second=0, microsecond=0)
+from matches.services import first_kickoff_default
 
 
 class FixturesGenerateForm(PageForm):
@@ -30,7 +24,7 @@ class FixturesGenerateForm(PageForm):
     )
     first_kickoff = forms.DateTimeField(
         label=_("First kick-off"),
-        initial=tomorrow_evening,
+        initial=first_kickoff_default,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text=_("Round 1 kicks off then; line-ups freeze at each kick-off."),
     )
@@ -54,7 +48,7 @@ class FixtureScheduleForm(PageForm):
     away = forms.ModelChoiceField(label=_("Away"), queryset=Team.objects.none())
     kickoff = forms.DateTimeField(
         label=_("Kick-off"),
-        initial=tomorrow_evening,
+        initial=first_kickoff_default,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     round = forms.IntegerField(

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import PageForm
 from league.forms import COLOUR_WIDGET, TeamRegisterForm
-from matches.forms import tomorrow_evening
+from matches.services import first_kickoff_default
 from rules_engine.killpower.gladiator import RAISABLE
 from systems.killpower.demo import EQUIPMENT, SPECIALIZATIONS
 from systems.killpower.models import TEAM_SIZE, EquipmentKind, GladiatorSpecialization
@@ -109,7 +109,7 @@ class RaiseForm(PageForm):
 class TournamentForm(PageForm):
     first_kickoff = forms.DateTimeField(
         label=_("Kick-off of round 1"),
-        initial=tomorrow_evening,
+        initial=first_kickoff_default,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text=_("Each later round kicks off the chosen number of days after the last."),
     )

@@ -20,13 +20,13 @@ team's sheet at entry; only the RAP is drawn again for every match.
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.refusals import Refused
 from league.models import League, Season
 from league.services import season_check_open
 from matches.models import Fixture
+from matches.services import first_kickoff_default
 from systems.killpower import RULE_SYSTEM
 from systems.killpower.models import Tournament, TournamentEntry, ranking_points_of
 from systems.killpower.selectors.gladiators import living_prefetch, team_power
@@ -71,9 +71,7 @@ def tournament_create(
     if len(teams) < 2:
         raise Refused("too_few_teams", _("A tournament needs at least two teams."), field="season")
     seeded = sorted(teams, key=lambda t: (-ranking_points_of(t), -team_power(team=t).power))
-    start = first_kickoff or (timezone.now() + timedelta(days=1)).replace(
-        hour=20, minute=0, second=0, microsecond=0
-    )
+    start = first_kickoff or first_kickoff_default()
     tournament = Tournament.objects.create(
         season=season, first_kickoff=start, round_interval=interval
     )

@@ -1,8 +1,12 @@
 """Tournament mode: a seeded single-elimination bracket played to the final, draws settled by
 free throws, teams restored before every match."""
 
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from league.models import Team
 from league.services import league_create
@@ -69,6 +73,20 @@ def test_eight_teams_are_seeded_one_against_eight(commissioner):
         tournament_create(season=season)
     with pytest.raises(ValidationError, match="bracket"):
         services.fixtures_generate(season=season)
+
+
+def test_round_one_kicks_off_tomorrow_at_eight_in_the_evening_on_the_sites_clock(
+    commissioner, settings
+):
+    """As a round robin's default: 20:00 on the site's wall clock, not in UTC."""
+    settings.TIME_ZONE = "Asia/Tokyo"
+    season = tournament_league(commissioner, 4)
+    tomorrow = timezone.localdate() + timedelta(days=1)
+
+    fixtures = tournament_create(season=season)
+
+    kickoffs = {timezone.localtime(fixture.kickoff) for fixture in fixtures}
+    assert kickoffs == {datetime.combine(tomorrow, time(20), tzinfo=ZoneInfo("Asia/Tokyo"))}
 
 
 def test_a_tournament_of_eight_is_played_to_the_final(commissioner):
