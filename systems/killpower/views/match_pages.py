@@ -1,11 +1,8 @@
 """Killpower Ball match pages: the match report with its post-match sequence (polled while the
-worker runs), the printable referee sheet (la feuille d'arbitrage), result entry, and a
-report's confirmation, dispute or the commissioner's decision.
-
-A Killpower fixture's page comes here from ``matches.views.public``. Entering a result and the
-commands on a report are the workflow's pages (:class:`KillpowerPages`, over
-:mod:`matches.table_results.views`) with this game's forms and templates; the services check
-the roles again and validate with the engine.
+worker runs), the printable referee sheet (la feuille d'arbitrage), result entry
+(:class:`KillpowerPages`, the workflow's pages with this game's forms and templates), and a
+report's confirmation, dispute or the commissioner's decision. A Killpower fixture's page comes
+here from ``matches.views.public``.
 """
 
 from typing import Any
