@@ -192,8 +192,8 @@ def gladiator_rename(*, gladiator: Gladiator, name: str) -> Gladiator:
     """Give a living gladiator another name, unique among his team's living gladiators; nothing
     else changes (characteristics, history). Refused while his team's gladiators are frozen
     (result reports name them: :func:`_locked_editable`)."""
-    gladiator = _locked_editable(gladiator)
     name = name_clean(name, max_length=Gladiator._meta.get_field("name").max_length)
+    gladiator = _locked_editable(gladiator)  # a bad name is refused before a frozen team
     others = selectors.living_gladiators(team=gladiator.team)
     taken = {other.name.casefold() for other in others if other.pk != gladiator.pk}
     _assert_name_free(name, taken, field="name")
