@@ -2,26 +2,11 @@
 
 Matches are played at the table; this app keeps the teams of seven gladiators, takes the
 results, and runs the post-match sequence in a worker. The core reaches it only through the
-registration in :mod:`systems.killpower.apps`.
-
-* :mod:`~systems.killpower.engine`: the one adapter to ``rules_engine.killpower`` (inputs built
-  from rows, engine errors turned into field errors);
-* :mod:`~systems.killpower.services.teams`: ``killpower_team_register``, ``gladiator_raise``;
-* :mod:`~systems.killpower.selectors.gladiators`: gladiators, team sheet, power and division, roster
-  issues, history, the fixture that freezes a team;
-* :mod:`~systems.killpower.kickoff`: the snapshot at kick-off (teams, settings, RAP drawn,
-  powers and points to score: what the referee sheet reads);
-* :mod:`~systems.killpower.table_results`: its part of the one result-report workflow
-  (``matches.table_results``): reports checked by :mod:`~systems.killpower.report_checks`,
-  recorded by the engine (its ``options`` are a tournament draw's free throws); its pages
-  and API are the workflow's views with this game's forms, serializers and templates;
-* :mod:`~systems.killpower.services.post_match`: the post-match sequence the workflow runs once per
-  fixture, in a worker (``sequences_apply``);
-* :mod:`~systems.killpower.services.tournaments`: ``tournament_create``, ``tournament_advance``;
-* :mod:`~systems.killpower.selectors.matches` and :mod:`~systems.killpower.selectors.standings`: reports,
-  the commissioner's queue, the referee sheet, the post-match report, the bracket, the
-  championship table by ranking points;
-* ``forms``, ``views``, ``api``, ``templatetags``: its pages and endpoints.
+registration in :mod:`systems.killpower.apps` (:mod:`~systems.killpower.plugins`).
+:mod:`~systems.killpower.engine` is the one adapter to ``rules_engine.killpower``;
+:mod:`~systems.killpower.table_results` is its part of the one result-report workflow
+(``matches.table_results``); writes are in ``services``, reads in ``selectors``, each module
+saying what it holds.
 """
 
 from django.utils.translation import gettext_lazy as _

@@ -6,7 +6,6 @@ workflow's one rule (``matches.table_results.roles``)."""
 from typing import TYPE_CHECKING
 
 from league.roles import AnyUser, can_edit_roster, is_commissioner, is_team_coach
-from matches.table_results.roles import can_decide_result, can_enter_result
 
 if TYPE_CHECKING:
     from matches.models import Fixture
@@ -40,14 +39,3 @@ def can_raise_gladiator(user: AnyUser, gladiator: "Gladiator") -> bool:
 
 
 can_rename_gladiator = can_raise_gladiator
-
-
-__all__ = [
-    "can_decide_for_side",
-    "can_decide_result",
-    "can_enter_result",
-    "can_kick_off_fixture",
-    "can_raise_gladiator",
-    "can_rename_gladiator",
-    "coached_side",
-]

@@ -5,18 +5,8 @@ API commands (``api_patterns``, under /api/v1/)."""
 from django.urls import path
 
 from matches.table_results import urls as table_urls
-from systems.killpower import RULE_SYSTEM
 from systems.killpower.api import gladiators, matches
 from systems.killpower.views import league_pages, match_pages
-
-ROUTES = table_urls.ReportRoutes(
-    RULE_SYSTEM,
-    entry_page=("<int:pk>/result/", "kp_result"),
-    command_page=("reports/<int:pk>/{command}/", "kp_report_{command}"),
-    submit_api=("fixtures/<int:pk>/result-reports/", "fixture-result-submit"),
-    command_api=("result-reports/<int:pk>/{command}/", "resultreport-{command}"),
-)
-"""Killpower's report addresses, as they always were (a new game takes the canonical shape)."""
 
 league_patterns = [
     path("teams/<int:pk>/sheet/", league_pages.team_sheet, name="kp_team_sheet"),
@@ -32,7 +22,7 @@ match_patterns = [
     path("<int:pk>/referee-sheet/", match_pages.referee_sheet, name="kp_referee_sheet"),
     path("<int:pk>/kick-off/", match_pages.kick_off, name="kp_kick_off"),
     path("reports/<int:pk>/", match_pages.report_detail, name="kp_report"),
-    *table_urls.page_patterns(ROUTES, match_pages.KillpowerPages(ROUTES)),
+    *table_urls.page_patterns(match_pages.ROUTES, match_pages.PAGES),
     path("reports/<int:pk>/correct/", match_pages.report_correct, name="kp_report_correct"),
 ]
 
@@ -42,7 +32,7 @@ api_patterns = [
     *matches.COMMISSIONER.patterns(),
     *matches.READ.patterns(),
     path("result-reports/queue/", matches.ResultQueueView.as_view(), name="resultreport-queue"),
-    *table_urls.api_patterns(ROUTES, matches.REPORTS),
+    *table_urls.api_patterns(match_pages.ROUTES, matches.REPORTS),
 ]
 """The API's commands, each declared once (``CommandRoutes``), and the reports' views (the
 workflow's)."""

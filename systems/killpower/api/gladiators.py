@@ -51,7 +51,7 @@ ROSTER = CommandRoutes("", [CanEditRoster], base=GladiatorCommandView)
 
 
 def _gladiator_answer(done: Gladiator) -> Any:
-    return s.GladiatorSerializer(selectors.gladiator_get(gladiator_id=done.pk)).data
+    return s.GladiatorSerializer(selectors.gladiator_list().get(pk=done.pk)).data
 
 
 @ROSTER.post(

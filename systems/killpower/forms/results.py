@@ -1,7 +1,7 @@
 """A match result entered per gladiator.
 
-The form builds the engine's match report (``payload()``), the post-match choices
-(``decisions()``) and the free-throw choices (``free_throws()``); its own checks name the
+The form builds what the workflow's services take (``inputs()``: the engine's match report,
+the post-match choices and the free-throw choices); its own checks name the
 gladiator in every message, and its ``error_field`` puts the services' errors (fields such as
 ``result.home.comas.0.state``, shown by :func:`core.forms.add_service_errors`) back on the
 field of the gladiator they are about. A side's report is the engine's reading of what each
@@ -260,36 +260,26 @@ class ResultForm(FreeThrowFields):
 
     # what the services take ----------------------------------------------------------------
 
-    def payload(self) -> dict[str, Any]:
-        """The match report as ``report_enter`` takes it."""
+    def inputs(self) -> dict[str, Any]:
+        """The ``result`` (the match report), ``decisions`` (the redraws of this user's sides,
+        none chosen: none) and ``options`` (free throws) the workflow's services take."""
         data = self.cleaned_data
-        payload: dict[str, Any] = {
+        entries = {side: self.side_entries(side, data) for side in SIDES}
+        result: dict[str, Any] = {
             "score": {"home": data["home_score"], "away": data["away_score"]},
             "decided_by": data["decided_by"],
-            "home": self.side_entries("home", data)[0],
-            "away": self.side_entries("away", data)[0],
+            **{side: entries[side][0] for side in SIDES},
         }
         if data["decided_by"] == DecidedBy.ELIMINATION:
-            payload["result"] = data["winner"]
+            result["result"] = data["winner"]
         if data["decided_by"] == DecidedBy.ABANDON:
-            payload["abandoned_by"] = data["abandoned_by"]
-        return payload
-
-    def decisions(self) -> dict[str, Any]:
-        """The redraws of this user's sides, by side (none chosen: none)."""
-        chosen = {}
-        for side in sorted(self.redraw_sides):
-            if redraw := self.side_entries(side, self.cleaned_data)[1]:
-                chosen[side] = {"redraw": redraw}
-        return chosen
-
-    def inputs(self) -> dict[str, Any]:
-        """The ``result``, ``decisions`` and ``options`` the workflow's services take."""
-        return {
-            "result": self.payload(),
-            "decisions": self.decisions(),
-            "options": self.free_throws(),
+            result["abandoned_by"] = data["abandoned_by"]
+        decisions = {
+            side: {"redraw": entries[side][1]}
+            for side in sorted(self.redraw_sides)
+            if entries[side][1]
         }
+        return {"result": result, "decisions": decisions, "options": self.free_throws()}
 
     def error_field(self, field: str, message: str = "") -> str | None:
         """The form field a service error about ``field`` belongs on, or None (the form's)."""

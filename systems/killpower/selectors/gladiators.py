@@ -54,11 +54,6 @@ def gladiator_list(*, team: Team | None = None, living: bool | None = None) -> Q
     return gladiators.order_by("team__name", "team", dead_last, "number", "pk")
 
 
-def gladiator_get(*, gladiator_id: int, team: Team | None = None) -> Gladiator | None:
-    """A gladiator (of ``team`` when given) with his team and league, or None."""
-    return gladiator_list(team=team).filter(pk=gladiator_id).first()
-
-
 def gladiator_detail_list() -> QuerySet[Gladiator]:
     """:func:`gladiator_list`, each gladiator with his history (:func:`gladiator_history`)."""
     return gladiator_list().prefetch_related(Prefetch("events", queryset=gladiator_history()))
@@ -182,9 +177,7 @@ def teams_not_ready(*, teams: list[Team]) -> dict[int, str]:
 
 def bet_outcomes(fixture: Fixture) -> tuple[str, ...]:
     """A championship match can end level; a tournament's cannot (free throws decide it)."""
-    if fixture.bracket_position:
-        return ("home", "away")
-    return ("home", "away", "draw")
+    return ("home", "away") if fixture.bracket_position else ("home", "away", "draw")
 
 
 def gladiators_frozen(*, team: Team) -> Refused | None:

@@ -204,19 +204,6 @@ def _recruit_ids(fixture: Fixture) -> dict[str, dict[str, int]]:
     return recruits
 
 
-def _recorded_rows(fixture: Fixture, side: str, own: dict, wounded: list) -> list[dict[str, Any]]:
-    """One side's gladiators as the match left them: who played, the state he ended in."""
-    return [
-        {
-            "name": gladiator["name"],
-            "number": gladiator.get("number"),
-            "id": gladiator.get("id"),
-            **gladiator_entry(own, wounded, gladiator["name"]),
-        }
-        for gladiator in frozen_gladiators(fixture, side)
-    ]
-
-
 def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
     """What a fixture's match report shows: its ``result`` once played and its post-match
     ``run`` once it ran, ``kickoff``, each side's ``powers``, per side (``sides``) the report
@@ -241,7 +228,12 @@ def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
                 for g in done["team"]["gladiators"]
                 if g["name"] in names
             ]
-        rows = _recorded_rows(fixture, side, report.get(side) or {}, wounded.get(side, []))
+        own, hurt = report.get(side) or {}, wounded.get(side, [])
+        rows = [  # as the match left them: who played, the state each ended in
+            {"name": g["name"], "number": g.get("number"), "id": g.get("id")}
+            | gladiator_entry(own, hurt, g["name"])
+            for g in frozen_gladiators(fixture, side)
+        ]
         links[side] = {row["name"]: row["id"] for row in rows if row["id"]}
         sides.append(
             {

@@ -8,7 +8,6 @@ Every number still comes from the rules engine; nothing here writes.
 """
 
 from collections.abc import Sequence
-from dataclasses import astuple
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -17,7 +16,7 @@ from django.utils.translation import gettext as _
 from league.models import League, Season, Team
 from matches import selectors as match_selectors
 from matches.models import Fixture
-from matches.table_results.roles import report_actions
+from matches.table_results.roles import reports_awaiting
 from rules_engine.killpower.gladiator import characteristic_rows
 from rules_engine.killpower.power import match_up
 from systems.killpower import SIDES, engine
@@ -39,15 +38,23 @@ def team_frozen_reason(*, team: Team) -> str | None:
     return " ".join(refusal.messages) if refusal is not None else None
 
 
-def team_page_get(*, team: Team, wanted: str | None = None) -> dict[str, Any]:
-    """The team page: the engine's team sheet (each row with its ``gladiator`` object), the
-    record, roster issues, the dead, the fixtures of one season (``wanted``, else the newest:
-    ``match_selectors.team_fixture_seasons``)."""
-    shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
+def _sheet_rows(team: Team) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The engine's team sheet (None without a living gladiator) and its rows, each with its
+    ``gladiator`` object."""
     living = selectors.living_gladiators(team=team)
     sheet = selectors.team_sheet(team=team) if living else None
     by_id = {gladiator.pk: gladiator for gladiator in living}
-    rows = [dict(row, gladiator=by_id[row["id"]]) for row in (sheet or {}).get("gladiators", [])]
+    return sheet, [
+        dict(row, gladiator=by_id[row["id"]]) for row in (sheet or {}).get("gladiators", [])
+    ]
+
+
+def team_page_get(*, team: Team, wanted: str | None = None) -> dict[str, Any]:
+    """The team page: the engine's team sheet (:func:`_sheet_rows`), the record, roster
+    issues, the dead, the fixtures of one season (``wanted``, else the newest:
+    ``match_selectors.team_fixture_seasons``)."""
+    shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
+    sheet, rows = _sheet_rows(team)
     issues = selectors.roster_issues(team=team)
     return {
         "sheet": sheet,
@@ -66,12 +73,7 @@ def team_page_get(*, team: Team, wanted: str | None = None) -> dict[str, Any]:
 def raise_choices(*, team: Team) -> list[dict[str, Any]]:
     """The living gladiators, each with his characteristics and whether each can be raised
     now (a raise available and the characteristic below the race maximum)."""
-    sheet = selectors.team_sheet(team=team)
-    by_id = {g.pk: g for g in selectors.living_gladiators(team=team)}
-    return [
-        dict(row, gladiator=by_id[row["id"]], characteristic_rows=characteristic_rows(row))
-        for row in sheet["gladiators"]
-    ]
+    return [dict(row, characteristic_rows=characteristic_rows(row)) for row in _sheet_rows(team)[1]]
 
 
 def team_sheet_page_get(*, team: Team) -> dict[str, Any]:
@@ -167,18 +169,16 @@ def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
 
 def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[ResultReport]:
     """Open result reports of ``league`` that ``user`` may confirm, dispute or decide (the
-    workflow's one role rule: ``report_actions``)."""
+    workflow's one role rule: ``reports_awaiting``; who may dispute may confirm)."""
     if not user.is_authenticated:
         return []
     reports = kp_match_selectors.report_list(league=league).filter(status__in=ResultReport.OPEN)
-    return [report for report in reports if any(astuple(report_actions(user, report)))]
+    return reports_awaiting(user, reports)
 
 
 def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:
     """The commissioner's queue of the league's open reports (disputed first) and its last ten
     settled ones."""
     queue = kp_match_selectors.report_queue(user=user).filter(fixture__season__league=league)
-    recent = kp_match_selectors.report_list(league=league).exclude(
-        status__in=("pending", "disputed")
-    )
+    recent = kp_match_selectors.report_list(league=league).exclude(status__in=ResultReport.OPEN)
     return {"queue": list(queue), "recent": list(recent[:10])}

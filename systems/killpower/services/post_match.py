@@ -17,7 +17,6 @@ Tournament mode (13.2): the engine restores both teams as they were before the m
 "played" events are written; then ``tournament_advance`` creates the next bracket fixture.
 """
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,8 +42,6 @@ from systems.killpower.models import (
     ResultReport,
 )
 from systems.killpower.report_checks import WOUNDED
-
-log = logging.getLogger(__name__)
 
 Event = GladiatorEvent.Kind
 HISTORY_FIELDS = ["status", "died_at", "xp", "equipment"]

@@ -26,17 +26,6 @@ from systems.killpower.models import TEAM_SIZE, Gladiator, GladiatorEvent
 from systems.killpower.selectors import gladiators as selectors
 
 
-def _prefixed(error: ValidationError, prefix: str) -> ValidationError:
-    return ValidationError(
-        {f"{prefix}.{field}": messages for field, messages in error.message_dict.items()}
-    )
-
-
-def assert_killpower(league: League, field: str = "league") -> None:
-    if league.rule_system != RULE_SYSTEM:
-        raise Refused("not_killpower", _("This is not a Killpower Ball league."), field=field)
-
-
 def killpower_team_register(
     *,
     league: League,
@@ -92,7 +81,8 @@ def _chosen(gladiators: Any) -> list[Any]:
 def killpower_teams_register(*, league: League, teams: Sequence[Mapping[str, Any]]) -> list[Team]:
     """New Killpower teams (``teams``: :func:`killpower_team_register`'s arguments each), in
     order, their rows, gladiators and ``created`` events written in a few statements."""
-    assert_killpower(league)
+    if league.rule_system != RULE_SYSTEM:
+        raise Refused("not_killpower", _("This is not a Killpower Ball league."), field="league")
     settings = engine.league_settings(league)
     choices = [_chosen(spec.get("gladiators", ())) for spec in teams]
     rows = teams_rows_checked(league=league, teams=teams_coloured(league=league, teams=teams))
@@ -111,7 +101,10 @@ def killpower_teams_register(*, league: League, teams: Sequence[Mapping[str, Any
             try:
                 gladiator.full_clean(exclude=["team"])
             except ValidationError as error:
-                raise _prefixed(error, f"gladiators.{number - 1}") from None
+                prefix = f"gladiators.{number - 1}"
+                raise ValidationError(
+                    {f"{prefix}.{key}": said for key, said in error.message_dict.items()}
+                ) from None
             gladiators.append(gladiator)
             detail = {
                 "seed": dice.seed,
@@ -146,22 +139,18 @@ def _assert_name_free(name: str, taken: set[str], *, field: str) -> None:
         )
 
 
-def assert_gladiators_editable(*, team: Team) -> None:
-    """Refused while the team's gladiators are frozen: a match not settled, or a tournament
-    still being played (``selectors.gladiators.gladiators_frozen``)."""
-    refusal = selectors.gladiators_frozen(team=team)
-    if refusal is not None:
-        raise refusal
-
-
-def _locked_living(gladiator: Gladiator) -> Gladiator:
-    """The gladiator read again under his team's row lock; refused when he is dead."""
+def _locked_editable(gladiator: Gladiator) -> Gladiator:
+    """The gladiator read again under his team's row lock; refused when he is dead or while
+    his team's gladiators are frozen: a match not settled, or a tournament still being played
+    (``selectors.gladiators.gladiators_frozen``)."""
     Team.objects.select_for_update().filter(pk=gladiator.team_id).first()
     gladiator = Gladiator.objects.select_related("team__league").get(pk=gladiator.pk)
     if not gladiator.alive:
         raise Refused(
             "gladiator_dead", _("%(name)s is dead."), field="gladiator", name=gladiator.name
         )
+    if (frozen := selectors.gladiators_frozen(team=gladiator.team)) is not None:
+        raise frozen
     return gladiator
 
 
@@ -170,9 +159,8 @@ def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
     """Raise one of PHY, HAB, POU, BAL, VIE by 1 with a raise the gladiator's XP allows, within
     the race maximum (chapter 12). XP is never spent. Refused between kick-off and the end of
     the post-match sequence, and while the team is still in a tournament (it plays each round
-    as it entered: :func:`assert_gladiators_editable`)."""
-    gladiator = _locked_living(gladiator)
-    assert_gladiators_editable(team=gladiator.team)
+    as it entered: :func:`_locked_editable`)."""
+    gladiator = _locked_editable(gladiator)
     try:
         chosen = Characteristic(characteristic)
     except ValueError:
@@ -203,10 +191,9 @@ def gladiator_raise(*, gladiator: Gladiator, characteristic: str) -> Gladiator:
 def gladiator_rename(*, gladiator: Gladiator, name: str) -> Gladiator:
     """Give a living gladiator another name, unique among his team's living gladiators; nothing
     else changes (characteristics, history). Refused while his team's gladiators are frozen
-    (result reports name them: :func:`assert_gladiators_editable`)."""
-    gladiator = _locked_living(gladiator)
+    (result reports name them: :func:`_locked_editable`)."""
     name = name_clean(name, max_length=Gladiator._meta.get_field("name").max_length)
-    assert_gladiators_editable(team=gladiator.team)
+    gladiator = _locked_editable(gladiator)  # a bad name is refused before a frozen team
     others = selectors.living_gladiators(team=gladiator.team)
     taken = {other.name.casefold() for other in others if other.pk != gladiator.pk}
     _assert_name_free(name, taken, field="name")

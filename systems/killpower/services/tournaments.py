@@ -1,20 +1,13 @@
 """Tournament mode (13.2): a season played as a single-elimination bracket.
 
-The bracket is the engine's (:func:`rules_engine.killpower.single_elimination`): entrants in
-seed order, byes to the top seeds, seeds 1 and 2 meeting at the earliest in the final.
-Seeding: ranking points, then power (both higher first), then name. Each bracket match that
-is played becomes a fixture with its ``bracket_position`` (``"R1M2"``); the next round's
-fixture is created by ``tournament_advance`` once both its feeders are resolved (a bye counts
-as resolved), which the post-match sequence calls. A draw after 20 turns is settled by free
-throws when the result is recorded, and teams are restored before each match by the engine's
-tournament rules (the post-match sequence changes nothing but the record).
-
-"Il récupère son équipe de gladiateurs identique à celle qu'il avait avant le premier match":
-a team plays every round as it entered the tournament. The reading kept is the simplest: from
-the draw of the bracket until the team is knocked out or the tournament has its champion, its
-gladiators do not change (``team_tournament_in_play``; ``gladiator_raise`` refuses), and as
-the post-match sequence of a tournament match changes nothing, each kick-off sheet is the
-team's sheet at entry; only the RAP is drawn again for every match.
+The bracket is the engine's (:func:`rules_engine.killpower.single_elimination`: byes to the
+top seeds, seeds 1 and 2 meeting at the earliest in the final), seeded by ranking points, then
+power (both higher first), then name; each bracket match played is a fixture with its
+``bracket_position`` (``"R1M2"``), created by ``tournament_advance`` once both its feeders are
+resolved (a bye counts as resolved), which the post-match sequence calls. A draw after 20
+turns is settled by free throws when the result is recorded; the engine restores the teams
+before each match, and a team keeps its gladiators as it entered until it is knocked out
+(``selectors.gladiators.gladiators_frozen``).
 """
 
 from datetime import datetime, timedelta

@@ -58,9 +58,7 @@ def _assert_killpower(league: League) -> None:
 def league_context(
     request: HttpRequest, league: League, season: Season | None, teams: Sequence[Team] = ()
 ) -> dict:
-    """What the league page adds for a Killpower league: the championship table or the
-    tournament bracket, and the result reports waiting for this user (the living gladiators
-    the readiness check read onto ``teams`` not read again)."""
+    """What the league page adds for a Killpower league (``league_page_get``)."""
     return page_selectors.league_page_get(
         user=request.user, league=league, season=season, teams=teams
     )

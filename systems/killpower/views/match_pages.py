@@ -1,11 +1,8 @@
 """Killpower Ball match pages: the match report with its post-match sequence (polled while the
-worker runs), the printable referee sheet (la feuille d'arbitrage), result entry, and a
-report's confirmation, dispute or the commissioner's decision.
-
-A Killpower fixture's page comes here from ``matches.views.public``. Entering a result and the
-commands on a report are the workflow's pages (:class:`KillpowerPages`, over
-:mod:`matches.table_results.views`) with this game's forms and templates; the services check
-the roles again and validate with the engine.
+worker runs), the printable referee sheet (la feuille d'arbitrage), result entry
+(:class:`KillpowerPages`, the workflow's pages with this game's forms and templates), and a
+report's confirmation, dispute or the commissioner's decision. A Killpower fixture's page comes
+here from ``matches.views.public``.
 """
 
 from typing import Any
@@ -25,9 +22,10 @@ from core.htmx import page_or_fragment
 from league.models import League
 from matches.models import Fixture
 from matches.table_results import services
-from matches.table_results.roles import report_actions
+from matches.table_results.roles import can_decide_result, can_enter_result
+from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, done, refusal_text
-from systems.killpower import SIDES, roles
+from systems.killpower import RULE_SYSTEM, SIDES, roles
 from systems.killpower.forms import (
     ConfirmForm,
     DecideForm,
@@ -39,6 +37,15 @@ from systems.killpower.models import ResultReport
 from systems.killpower.selectors import matches as selectors
 from systems.killpower.selectors import pages as page_selectors
 
+ROUTES = ReportRoutes(
+    RULE_SYSTEM,
+    entry_page=("<int:pk>/result/", "kp_result"),
+    command_page=("reports/<int:pk>/{command}/", "kp_report_{command}"),
+    submit_api=("fixtures/<int:pk>/result-reports/", "fixture-result-submit"),
+    command_api=("result-reports/<int:pk>/{command}/", "resultreport-{command}"),
+)
+"""Killpower's report addresses, as they always were (a new game takes the canonical shape)."""
+
 
 def _fixture(pk: int) -> Fixture:
     return get_object_or_404(selectors.fixtures_for_pages(), pk=pk)
@@ -48,7 +55,7 @@ def _report(pk: int) -> ResultReport:
     return get_object_or_404(selectors.report_list(), pk=pk)
 
 
-decider_required = role_gate(_report, roles.can_decide_result)
+decider_required = role_gate(_report, can_decide_result)
 """The view gets the ``ResultReport``, when the user is its league's commissioner."""
 
 kick_off_required = role_gate(_fixture, roles.can_kick_off_fixture)
@@ -67,22 +74,15 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """The match report of a Killpower fixture: powers and points to score, the result as
     entered and confirmed, free throws, and the post-match sequence with every roll."""
     fixture, user = _fixture(fixture.pk), request.user
-    league = fixture.season.league
-    report = selectors.match_report_get(fixture=fixture)
     open_report = selectors.open_report(fixture=fixture)
-    actions = report_actions(user, open_report)
     context = {
         "fixture": fixture,
-        "league": league,
-        **report,
+        "league": fixture.season.league,
+        **selectors.match_report_get(fixture=fixture),
         "open_report": open_report,
-        "can_enter": not report["result"]
-        and fixture.status != Fixture.Status.CANCELLED
-        and roles.can_enter_result(user, fixture),
-        "can_confirm": actions.confirm,
-        "can_decide": actions.decide,
+        **PAGES.report_context(user, fixture, open_report),
         "coached_side": roles.coached_side(user, fixture),
-        "is_commissioner": roles.is_commissioner(user, league),
+        "is_commissioner": roles.is_commissioner(user, fixture.season.league),
         "can_kick_off": _can_kick_off(user, fixture),
     }
     template = page_or_fragment(
@@ -181,24 +181,20 @@ def _result_page(
 
 def _report_page(request: HttpRequest, report: ResultReport, **forms) -> HttpResponse:
     """The report's page, with the command forms given (bound, with their errors) or new."""
-    fixture = report.fixture
-    user = request.user
-    actions = report_actions(user, report)
-    side = roles.coached_side(user, fixture)
+    fixture, user = report.fixture, request.user
+    actions = PAGES.actions_context(user, report)
     # the other coach confirms; the commissioner decides (the same, with a note)
-    can_confirm = actions.confirm and side is not None
-    confirm_side = side if can_confirm else None
+    confirm_side = roles.coached_side(user, fixture) if actions["can_confirm"] else None
     context = {
         "report": report,
         "fixture": fixture,
         "league": fixture.season.league,
         "payload": report.payload or {},
         "sides": selectors.report_sides(report=report),
-        "can_confirm": can_confirm,
-        "can_dispute": actions.dispute,
-        "can_decide": actions.decide,
+        **actions,
+        "can_confirm": confirm_side is not None,
         "is_submitter": user.is_authenticated and report.submitted_by_id == user.pk,
-        "can_reenter": report.status in ResultReport.OPEN and roles.can_enter_result(user, fixture),
+        "can_reenter": report.status in ResultReport.OPEN and can_enter_result(user, fixture),
         "confirm_form": forms.get("confirm_form") or _confirm_form(report, confirm_side),
         "dispute_form": forms.get("dispute_form") or DisputeForm(),
         "decide_form": forms.get("decide_form") or DecideForm(),
@@ -209,8 +205,7 @@ def _report_page(request: HttpRequest, report: ResultReport, **forms) -> HttpRes
 
 def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A result report as entered, with what the user may do about it."""
-    report = _report(pk)
-    return _report_page(request, report)
+    return _report_page(request, _report(pk))
 
 
 @decider_required
@@ -327,3 +322,6 @@ class KillpowerPages(ReportPages):
         if command == "dispute":
             return reverse("matches:kp_report", args=[report.pk])
         return f"{report.fixture.get_absolute_url()}#post-match"
+
+
+PAGES = KillpowerPages(ROUTES)

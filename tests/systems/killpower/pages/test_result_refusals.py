@@ -81,8 +81,8 @@ def test_a_bench_gladiator_who_lost_his_equipment_may_have_its_kind_chosen():
                        home_7_redraw="magic_armour")  # fmt: skip
 
     assert form.is_valid(), form.errors
-    assert form.decisions() == {"home": {"redraw": {"Titanos 7": "magic_armour"}}}
-    assert form.payload()["home"]["equipment_lost"] == ["Titanos 7"]
+    assert form.inputs()["decisions"] == {"home": {"redraw": {"Titanos 7": "magic_armour"}}}
+    assert form.inputs()["result"]["home"]["equipment_lost"] == ["Titanos 7"]
     assert side_refusals(team="Titanos", played=[f"Titanos {n}" for n in range(1, 7)],
                          equipment_lost=["Titanos 7"], redraw=["Titanos 7"]) == []  # fmt: skip
 
