@@ -168,25 +168,22 @@ def mythril_team_register(*, league: League, **team: Unpack[TeamSpec]) -> Team:
     return mythril_teams_register(league=league, teams=[team])[0]
 
 
-def _draft_key(spec: TeamSpec) -> str:
-    """What the engine's verdict on a team's draft depends on."""
-    return repr([spec.get(k) for k in ("team_list", "players", "popularity", "home_pitch")])
+DRAFT = ("team_list", "players", "popularity", "home_pitch")
 
 
-def _verdict(league: League, spec: TeamSpec) -> dict[str, Any]:
+def _draft(spec: TeamSpec) -> dict[str, Any]:
+    """A team's draft as :func:`draft_check` takes it: what the engine's verdict depends on."""
+    given = {key: spec[key] for key in DRAFT if key in spec}  # type: ignore[literal-required]
+    return {"team_list": "", "players": (), "popularity": 1, "home_pitch": "lawn", **given}
+
+
+def _verdict(league: League, draft: dict[str, Any]) -> dict[str, Any]:
     """The engine's verdict on one team's draft; ``Refused`` when it breaks a rule."""
-    if not spec.get("team_list"):
+    if not draft["team_list"]:
         raise Refused("required", _("Choose the team's list."), field="team_list")
-    players = spec.get("players", ())
-    if not isinstance(players, Sequence) or isinstance(players, str):
+    if not isinstance(draft["players"], Sequence) or isinstance(draft["players"], str):
         raise Refused("invalid", _("Give a list of players."), field="players")
-    verdict = draft_check(
-        league=league,
-        team_list=spec["team_list"],
-        players=players,
-        popularity=spec.get("popularity", 1),
-        home_pitch=spec.get("home_pitch", "lawn"),
-    )
+    verdict = draft_check(league=league, **draft)
     if not verdict["ok"]:
         raise RuleRefused(verdict["errors"])
     return verdict
@@ -199,8 +196,8 @@ def mythril_teams_register(*, league: League, teams: Sequence[TeamSpec]) -> list
     teams, profiles and players written in a few statements, each treasury granted the
     starting gold and paying for its draft, in one ledger call for all. The teams, in order."""
     assert_mythril(league)
-    drafts = {_draft_key(spec): spec for spec in teams}  # each draft checked once, in order
-    verdicts = {key: _verdict(league, spec) for key, spec in drafts.items()}
+    drafts = {repr(draft): draft for draft in map(_draft, teams)}  # each checked once, in order
+    verdicts = {key: _verdict(league, draft) for key, draft in drafts.items()}
     rows = teams_register_plain(league=league, teams=teams_coloured(league=league, teams=teams))
     lists = {race: _team_list(league, race) for race in {spec["team_list"] for spec in teams}}
     positions = {
@@ -222,7 +219,7 @@ def mythril_teams_register(*, league: League, teams: Sequence[TeamSpec]) -> list
         for team, spec in zip(rows, teams, strict=True)
         for number, item in enumerate(spec.get("players", ()), start=1)
     )
-    costs = [verdicts[_draft_key(spec)]["cost"] for spec in teams]  # within the starting gold
+    costs = [verdicts[repr(_draft(spec))]["cost"] for spec in teams]  # within the starting gold
     treasuries_open(league=league, purchases=list(zip(rows, costs, strict=True)))
     return rows
 
