@@ -109,11 +109,6 @@ def draft_check(
     return {**verdict.to_dict(), "budget": budget}
 
 
-def _name(item: Mapping[str, Any], default: str) -> str:
-    name = item.get("name")
-    return str(name).strip()[:80] if isinstance(name, str) and name.strip() else default
-
-
 def _new_player(
     team: Team,
     number: int,
@@ -131,11 +126,12 @@ def _new_player(
     else:
         position = Position.objects.get(team_list=team_list, name=item["position"])
     source: Champion | Position = champion or position  # type: ignore[assignment]
-    profile = engine.profile_input(source)
+    profile, given = engine.profile_input(source), item.get("name")
+    name = champion.name if champion else f"{source.name} {number}"
     return Player(
         team=team,
         number=number,
-        name=_name(item, champion.name if champion else f"{source.name} {number}"),
+        name=given.strip()[:80] if isinstance(given, str) and given.strip() else name,
         position=position,
         champion=champion,
         race=team_list.race,
