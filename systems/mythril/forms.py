@@ -39,7 +39,7 @@ class DraftForm(PageForm):
             (p.name, f"{p.name} ({p.cost:,})" if p.cost else f"{p.name} ({_('free')})")
             for p in selectors.pitch_types(league=league)
         ] or [("lawn", "lawn")]
-        self.position_fields = []
+        self.positions: list[tuple[Any, forms.BoundField]] = []
         for position in self.team_list.positions.all() if self.team_list else []:
             name = f"count_{position.pk}"
             self.fields[name] = forms.IntegerField(
@@ -52,29 +52,23 @@ class DraftForm(PageForm):
                 % {"cost": f"{position.cost:,}", "max": position.max_count},
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"}),
             )
-            self.position_fields.append((position, name))
-        self.champion_fields = []
+            self.positions.append((position, self[name]))
+        self.champions: list[tuple[Any, forms.BoundField]] = []
         race = self.team_list.race if self.team_list else ""
         for champion in selectors.champions_for(league_id=league.pk, race=race):
             name = f"champion_{champion.pk}"
             self.fields[name] = forms.BooleanField(
                 label=f"{champion.name} ({champion.cost:,})", required=False
             )
-            self.champion_fields.append((champion, name))
-
-    def positions(self) -> list[Any]:
-        return [(position, self[name]) for position, name in self.position_fields]
-
-    def champions(self) -> list[Any]:
-        return [(champion, self[name]) for champion, name in self.champion_fields]
+            self.champions.append((champion, self[name]))
 
     def draft(self) -> dict[str, Any]:
         """The draft as the services read it: the list, the players, popularity, home pitch."""
         data = getattr(self, "cleaned_data", {})
         players: list[dict[str, str]] = []
-        for position, name in self.position_fields:
-            players += [{"position": position.name}] * (data.get(name) or 0)
-        players += [{"champion": c.name} for c, name in self.champion_fields if data.get(name)]
+        for position, field in self.positions:
+            players += [{"position": position.name}] * (data.get(field.name) or 0)
+        players += [{"champion": c.name} for c, field in self.champions if data.get(field.name)]
         return {
             "team_list": self.team_list.race if self.team_list else "",
             "players": players,

@@ -1,19 +1,13 @@
-"""Mythril for ``manage.py generate_load`` (the ``load_teams``, ``load_kick_off`` and
-``load_results`` of ``loadgen.plugins.load``): its teams registered through their coaches' service.
+"""Mythril for ``manage.py generate_load`` (``loadgen.plugins.load``): the demo's drafts
+registered through the coaches' service (the engine checks each, the treasuries pay through
+the ledger), the sheets frozen as at kick-off, and results entered by the home coach,
+confirmed by the away coach and recorded as the workflow records them.
 
-* Teams: the demo's four drafts, registered by ``mythril_teams_register`` (the bulk variant
-  ``mythril_team_register`` calls: the engine checks each draft, the treasury is granted its
-  gold and pays for the players through the ledger).
-* Kick-off: each team's sheet built once, the league's settings frozen with it.
-* Results: a plausible report per fixture (touchdowns drawn on the dice, scored by the first
-  players of each side) validated by ``report_checks.validated`` as ``report_enter`` does,
-  entered by the home coach and confirmed by the away coach, recorded by the workflow's
-  ``result_of`` as ``_record`` records it. The post-match witness is written done with an
-  empty log: generated history carries no star player points, level-ups or winnings (the
-  treasuries keep their starting gold). Not yet
-  through the round-level variants of the result-report workflow (``matches.table_results.bulk``,
-  as Tutatis is): the Mythril kick-off and post-match sequence have no set-based form yet,
-  and one fixture at a time costs forty times today's generation.
+The post-match witness is written done with an empty log: generated history carries no star
+player points, level-ups or winnings (the treasuries keep their starting gold). Not yet through
+the round-level variants of the result-report workflow (``matches.table_results.bulk``, as
+Tutatis is): the Mythril kick-off and post-match sequence have no set-based form yet, and one
+fixture at a time costs forty times today's generation.
 """
 
 from collections.abc import Mapping, Sequence

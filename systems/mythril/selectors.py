@@ -349,10 +349,6 @@ def open_report(*, fixture: Fixture) -> ResultReport | None:
     return ResultReport.objects.filter(fixture=fixture, status__in=ResultReport.OPEN).first()
 
 
-def post_match_run(*, fixture: Fixture) -> PostMatchRun | None:
-    return PostMatchRun.objects.filter(fixture=fixture).first()
-
-
 def match_sheets(fixture: Fixture) -> dict[str, dict[str, Any]]:
     """Each side's sheet as frozen at kick-off, or the teams' sheets as they stand before."""
     if fixture.home_sheet:
@@ -393,8 +389,17 @@ def post_match_rolls(fixture: Fixture, run: PostMatchRun | None) -> list[dict[st
     return rows
 
 
-def fixture_team_bets(*, fixture: Fixture) -> QuerySet[TeamBet]:
-    return TeamBet.objects.filter(fixture=fixture).select_related("team")
+def match_page(fixture: Fixture) -> dict[str, Any]:
+    """What the fixture's page and its printable sheet both show: the post-match sequence
+    (``run``) with its rolls in words, the match's team bets."""
+    run = PostMatchRun.objects.filter(fixture=fixture).first()
+    return {
+        "fixture": fixture,
+        "league": fixture.season.league,
+        "run": run,
+        "rolls": post_match_rolls(fixture, run),
+        "bets": TeamBet.objects.filter(fixture=fixture).select_related("team"),
+    }
 
 
 def post_match_log(*, fixture_id: int) -> dict[str, Any] | None:

@@ -95,8 +95,13 @@ class TeamList(models.Model):
 
 
 class Profiled(models.Model):
-    """A profile (movement, strength, agility, armour), empty when the data gives none."""
+    """What a player is hired as (a position or a champion): name, cost, skills, big guy, and a
+    profile (movement, strength, agility, armour), empty when the data gives none."""
 
+    name = NameField(_("name"), max_length=60)
+    cost = models.PositiveIntegerField(_("cost"))
+    big_guy = models.BooleanField(_("big guy"), default=False)
+    skills = models.JSONField(_("skills"), default=empty_list, blank=True)
     ma = models.PositiveSmallIntegerField("MA", null=True, blank=True)
     st = models.PositiveSmallIntegerField("ST", null=True, blank=True)
     ag = models.PositiveSmallIntegerField("AG", null=True, blank=True)
@@ -108,12 +113,8 @@ class Profiled(models.Model):
 
 class Position(Profiled):
     team_list = models.ForeignKey(TeamList, on_delete=models.CASCADE, related_name="positions")
-    name = NameField(_("name"), max_length=60)
-    cost = models.PositiveIntegerField(_("cost"))
     max_count = models.PositiveSmallIntegerField(_("maximum"))
     ally_limit = models.PositiveSmallIntegerField(_("maximum as allies"), default=0)
-    big_guy = models.BooleanField(_("big guy"), default=False)
-    skills = models.JSONField(_("skills"), default=empty_list, blank=True)
     normal = models.JSONField(_("skill categories"), default=empty_list, blank=True)
     double = models.JSONField(_("categories on a double"), default=empty_list, blank=True)
 
@@ -137,11 +138,7 @@ class Position(Profiled):
 
 class Champion(Profiled):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="mythril_champions")
-    name = NameField(_("name"), max_length=60)
-    cost = models.PositiveIntegerField(_("cost"))
     races = models.JSONField(_("plays for"), default=empty_list)
-    skills = models.JSONField(_("skills"), default=empty_list, blank=True)
-    big_guy = models.BooleanField(_("big guy"), default=False)
     sample = models.BooleanField(_("sample data"), default=False)
 
     class Meta:

@@ -109,11 +109,6 @@ def draft_check(
     return {**verdict.to_dict(), "budget": budget}
 
 
-def _name(item: Mapping[str, Any], default: str) -> str:
-    name = item.get("name")
-    return str(name).strip()[:80] if isinstance(name, str) and name.strip() else default
-
-
 def _new_player(
     team: Team,
     number: int,
@@ -131,11 +126,12 @@ def _new_player(
     else:
         position = Position.objects.get(team_list=team_list, name=item["position"])
     source: Champion | Position = champion or position  # type: ignore[assignment]
-    profile = engine.profile_input(source)
+    profile, given = engine.profile_input(source), item.get("name")
+    name = champion.name if champion else f"{source.name} {number}"
     return Player(
         team=team,
         number=number,
-        name=_name(item, champion.name if champion else f"{source.name} {number}"),
+        name=given.strip()[:80] if isinstance(given, str) and given.strip() else name,
         position=position,
         champion=champion,
         race=team_list.race,
@@ -168,25 +164,22 @@ def mythril_team_register(*, league: League, **team: Unpack[TeamSpec]) -> Team:
     return mythril_teams_register(league=league, teams=[team])[0]
 
 
-def _draft_key(spec: TeamSpec) -> str:
-    """What the engine's verdict on a team's draft depends on."""
-    return repr([spec.get(k) for k in ("team_list", "players", "popularity", "home_pitch")])
+DRAFT = ("team_list", "players", "popularity", "home_pitch")
 
 
-def _verdict(league: League, spec: TeamSpec) -> dict[str, Any]:
+def _draft(spec: TeamSpec) -> dict[str, Any]:
+    """A team's draft as :func:`draft_check` takes it: what the engine's verdict depends on."""
+    given = {key: spec[key] for key in DRAFT if key in spec}  # type: ignore[literal-required]
+    return {"team_list": "", "players": (), "popularity": 1, "home_pitch": "lawn", **given}
+
+
+def _verdict(league: League, draft: dict[str, Any]) -> dict[str, Any]:
     """The engine's verdict on one team's draft; ``Refused`` when it breaks a rule."""
-    if not spec.get("team_list"):
+    if not draft["team_list"]:
         raise Refused("required", _("Choose the team's list."), field="team_list")
-    players = spec.get("players", ())
-    if not isinstance(players, Sequence) or isinstance(players, str):
+    if not isinstance(draft["players"], Sequence) or isinstance(draft["players"], str):
         raise Refused("invalid", _("Give a list of players."), field="players")
-    verdict = draft_check(
-        league=league,
-        team_list=spec["team_list"],
-        players=players,
-        popularity=spec.get("popularity", 1),
-        home_pitch=spec.get("home_pitch", "lawn"),
-    )
+    verdict = draft_check(league=league, **draft)
     if not verdict["ok"]:
         raise RuleRefused(verdict["errors"])
     return verdict
@@ -199,8 +192,8 @@ def mythril_teams_register(*, league: League, teams: Sequence[TeamSpec]) -> list
     teams, profiles and players written in a few statements, each treasury granted the
     starting gold and paying for its draft, in one ledger call for all. The teams, in order."""
     assert_mythril(league)
-    drafts = {_draft_key(spec): spec for spec in teams}  # each draft checked once, in order
-    verdicts = {key: _verdict(league, spec) for key, spec in drafts.items()}
+    drafts = {repr(draft): draft for draft in map(_draft, teams)}  # each checked once, in order
+    verdicts = {key: _verdict(league, draft) for key, draft in drafts.items()}
     rows = teams_register_plain(league=league, teams=teams_coloured(league=league, teams=teams))
     lists = {race: _team_list(league, race) for race in {spec["team_list"] for spec in teams}}
     positions = {
@@ -222,7 +215,7 @@ def mythril_teams_register(*, league: League, teams: Sequence[TeamSpec]) -> list
         for team, spec in zip(rows, teams, strict=True)
         for number, item in enumerate(spec.get("players", ()), start=1)
     )
-    costs = [verdicts[_draft_key(spec)]["cost"] for spec in teams]  # within the starting gold
+    costs = [verdicts[repr(_draft(spec))]["cost"] for spec in teams]  # within the starting gold
     treasuries_open(league=league, purchases=list(zip(rows, costs, strict=True)))
     return rows
 

@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from core.refusals import Refused
 from matches.models import Fixture
-from matches.table_results.roles import can_enter_result
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, refusal_text
 from rules_engine.mythril.report import COUNTS
@@ -43,29 +42,14 @@ def _fixture(pk: int) -> Fixture:
     return get_object_or_404(selectors.fixture_list(), pk=pk)
 
 
-def _match(fixture: Fixture) -> dict[str, Any]:
-    """What the fixture's page and its printable sheet both show: the post-match sequence with
-    its rolls, the match's team bets."""
-    run = selectors.post_match_run(fixture=fixture)
-    return {
-        "fixture": fixture,
-        "league": fixture.season.league,
-        "run": run,
-        "rolls": selectors.post_match_rolls(fixture, run),
-        "bets": selectors.fixture_team_bets(fixture=fixture),
-    }
-
-
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     fixture = _fixture(fixture.pk)
     report = selectors.open_report(fixture=fixture)
-    user = request.user
     context = {
-        **_match(fixture),
+        **selectors.match_page(fixture),
         "report": report,
         "result": getattr(fixture, "result", None) if fixture.status == "played" else None,
-        "can_enter": fixture.status in ("scheduled", "locked") and can_enter_result(user, fixture),
-        **PAGES.actions_context(user, report),
+        **PAGES.report_context(request.user, fixture, report),
         "names": selectors.sheet_names(fixture),
     }
     return render(request, "mythril/fixture.html", context)
@@ -73,7 +57,7 @@ def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
 
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
-    context = {**_match(fixture), "sheets": selectors.match_sheets(fixture)}
+    context = {**selectors.match_page(fixture), "sheets": selectors.match_sheets(fixture)}
     return render(request, "mythril/match_sheet.html", context)
 
 
@@ -92,25 +76,29 @@ class _Entered:
 
     def result(self) -> dict[str, Any]:
         post, number = self.post, self.number
+
+        def ticked(name: str) -> bool:
+            return post.get(name) == "on"
+
         result: dict[str, Any] = {"score": {side: number(f"{side}_score") for side in SIDES}}
         if post.get("forfeit") in SIDES:
             result["forfeit"] = post["forfeit"]
             result["unfinished_halves"] = number("unfinished_halves")
-            result["turns_played"] = post.get("turns_played") == "on"
+            result["turns_played"] = ticked("turns_played")
         for side in SIDES:
-            stats = []
-            for player in self.sheets[side]["players"]:
-                prefix = f"{side}_{player['id']}_"
-                line: dict[str, Any] = {"player": player["id"]}
-                for key in COUNTS:
-                    line[key] = number(prefix + key)
-                line["injury"] = post.get(prefix + "injury", "") or None
-                line["played"] = post.get(prefix + "played") == "on"
-                stats.append(line)
+            stats = [
+                {
+                    "player": player["id"],
+                    **{key: number(f"{side}_{player['id']}_{key}") for key in COUNTS},
+                    "injury": post.get(f"{side}_{player['id']}_injury") or None,
+                    "played": ticked(f"{side}_{player['id']}_played"),
+                }
+                for player in self.sheets[side]["players"]
+            ]
             entry: dict[str, Any] = {"stats": stats}
             if post.get(f"{side}_apothecary_target"):
                 entry["apothecary_target"] = post[f"{side}_apothecary_target"]
-            entry["apothecary_used"] = post.get(f"{side}_apothecary_used") == "on"
+            entry["apothecary_used"] = ticked(f"{side}_apothecary_used")
             if penalty := post.getlist(f"{side}_penalty"):
                 entry["penalty_touchdowns"] = penalty
             result[side] = entry
