@@ -37,14 +37,9 @@ class TutatisRulesForm(StandingsRulesForm):
         help_text=_("Each side re-rolls that many throws per match; the second roll stands."),
     )
 
-    rule_fields = (
-        "tutatis_budget",
-        "time_warp_tokens",
-        "points_win",
-        "points_draw",
-        "points_loss",
-        "tiebreakers",
-    )
+    OWN = {"tutatis_budget": "budget", "time_warp_tokens": "time_warp_tokens"}
+    """This game's fields, each with the league rules' column it sets."""
+    rule_fields = (*OWN, *StandingsRulesForm.standings_fields, "tiebreakers")
     POINTS = {"points_win": 3, "points_draw": 1, "points_loss": 0}
 
     def __init__(self, *args, **kwargs):
@@ -54,17 +49,15 @@ class TutatisRulesForm(StandingsRulesForm):
             self.fields[name].initial = value
 
     def rule_settings(self) -> dict:
-        own = {key: self.cleaned_data[key] for key in ("tutatis_budget", "time_warp_tokens")}
         standings = super().rule_settings()
+        own = {key: self.cleaned_data[key] for key in self.OWN}
         return own | {key: value for key, value in standings.items() if value not in (None, [])}
 
     @classmethod
     def rule_initial(cls, league: League) -> dict:
         rules = engine.league_rules(league)
-        return {
-            "tutatis_budget": rules.budget,
-            "time_warp_tokens": rules.time_warp_tokens,
-        } | super().rule_initial(league)
+        own = {key: getattr(rules, column) for key, column in cls.OWN.items()}
+        return own | super().rule_initial(league)
 
 
 class TeamListForm(PageForm):

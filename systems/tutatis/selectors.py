@@ -187,10 +187,6 @@ def fixture_list() -> QuerySet[Fixture]:
     ).filter(season__league__rule_system=RULE_SYSTEM)
 
 
-def tutatis_rolls() -> QuerySet[MatchRoll]:
-    return MatchRoll.objects.filter(fixture__season__league__rule_system=RULE_SYSTEM)
-
-
 def team_list_get(*, team_list_id: int) -> TeamList | None:
     return TeamList.objects.filter(pk=team_list_id).first()
 
