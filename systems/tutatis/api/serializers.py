@@ -164,21 +164,14 @@ class ReportPayloadField(serializers.JSONField):
         return documents.read(RESULT_REPORT, value)
 
 
+HIDDEN = ("decisions", "options", "disputed_by")
+"""A report's columns the API does not answer (the workflow's own)."""
+
+
 class TutatisResultReportSerializer(ModelSerializer):
     payload = ReportPayloadField(read_only=True, label=_("Result"))
 
     class Meta:
         model = ResultReport
-        fields = [
-            "id",
-            "fixture",
-            "submitted_by",
-            "payload",
-            "status",
-            "reviewed_by",
-            "dispute_reason",
-            "note",
-            "created_at",
-            "reviewed_at",
-        ]
+        fields = [field.name for field in ResultReport._meta.fields if field.name not in HIDDEN]
         read_only_fields = fields
