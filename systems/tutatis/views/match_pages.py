@@ -55,8 +55,7 @@ def _roll_forms(fixture: Fixture, bound: RollForm | None, sheets: dict) -> list[
 def _result_form(fixture: Fixture, data=None, *, sheets: dict | None = None) -> ResultForm:
     if sheets is None:
         sheets = {side: selectors.sheet_players(fixture, side) for side in SIDES}
-    names = {side: [p["name"] for p in sheets[side]] for side in SIDES}
-    return ResultForm(data, home_players=names["home"], away_players=names["away"])
+    return ResultForm(data, players={side: [p["name"] for p in sheets[side]] for side in SIDES})
 
 
 def _context(request, fixture: Fixture, roll_form=None, result_form=None, forms=True) -> dict:
