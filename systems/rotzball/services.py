@@ -75,8 +75,8 @@ def players_check(
         for field, value in fields.items():
             setattr(candidate, field, value)
         name = fields.get("name")
-        owner = taken.get((team.pk, name.lower())) if name else None
-        if name and owner is not None and owner != candidate.pk:
+        mark = candidate.pk or -len(checked) - 1  # a new player's own mark in the batch
+        if name and taken.setdefault((team.pk, name.lower()), mark) != mark:
             raise Refused(
                 "name_taken",
                 _("%(name)s already plays for this team: choose another name."),
@@ -86,8 +86,6 @@ def players_check(
         # The name's uniqueness in the team is checked above, for the whole batch (the
         # constraint's own check would cost a query per player).
         candidate.full_clean(validate_constraints=False)
-        if name:
-            taken[(team.pk, name.lower())] = candidate.pk if candidate.pk else -len(checked) - 1
         checked.append(candidate)
     return checked
 
