@@ -125,7 +125,13 @@ def lineups_set(
     old slots deleted and the new ones inserted in one statement each."""
     teams = teams_lock_editable(teams=(team for team, _assignments in lineups))
     chosen = lineups_validate(lineups=lineups)
-    _slots_delete(teams)
+    # the old slots deleted in one statement with their history: read once, with their
+    # players, which each entry's text names (and their teams, known: no query per slot)
+    by_pk = {team.pk: team for team in teams}
+    slots = list(LineupSlot.objects.filter(team__in=list(by_pk)).select_related("player"))
+    for slot in slots:
+        slot.team = by_pk[slot.team_id]
+    history.rows_delete(slots)
     LineupSlot.objects.bulk_create(
         LineupSlot(team=team, position=position, player=player)
         for (team, _assignments), positions in zip(lineups, chosen, strict=True)
@@ -206,17 +212,6 @@ def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
     one_to_one_set(MatchPlan, "tactic", plans)
     for team in teams:
         lineup_changed.send(sender=Team, team=team)
-
-
-def _slots_delete(teams: Sequence[Team]) -> None:
-    """Empty ``teams``' line-ups in one ``DELETE`` with their history
-    (``core.history.rows_delete``): the slots are read once, with their players, which each
-    entry's text names."""
-    by_pk = {team.pk: team for team in teams}
-    slots = list(LineupSlot.objects.filter(team__in=list(by_pk)).select_related("player"))
-    for slot in slots:
-        slot.team = by_pk[slot.team_id]  # known: no query per slot for the entry's text
-    history.rows_delete(slots)
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

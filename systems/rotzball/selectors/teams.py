@@ -108,7 +108,11 @@ def _lineups_and_tactics(
     """Each team's line-up (position -> the sheet's player) and match plan, by team id: as the
     instances hold them where the caller read them already (a match preview), else read as
     values, two queries for all and no model instance (a league page judges twenty teams)."""
-    if all(_holds_lineup(team) for team in teams):
+    if all(
+        "lineup_slots" in getattr(team, "_prefetched_objects_cache", {})
+        and Team.match_plan.is_cached(team)
+        for team in teams
+    ):
         lineups = {
             team.pk: {position: characteristics(p) for position, p in lineup_get(team=team).items()}
             for team in teams
@@ -125,11 +129,6 @@ def _lineups_and_tactics(
     plans = MatchPlan.objects.filter(team_id__in=ids).order_by()
     tactics = dict(plans.values_list("team_id", "tactic"))
     return lineups, {pk: tactics.get(pk, Tactic.BALANCED) for pk in ids}
-
-
-def _holds_lineup(team: Team) -> bool:
-    prefetched = getattr(team, "_prefetched_objects_cache", {})
-    return "lineup_slots" in prefetched and Team.match_plan.is_cached(team)
 
 
 def teams_sheets(

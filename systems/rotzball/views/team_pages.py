@@ -140,13 +140,6 @@ def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> 
     }
 
 
-def _selected(form: LineupForm, players: list[Player]) -> dict[str, Player]:
-    """The valid part of a posted line-up (positions without errors), for the live ratings."""
-    by_id = {player.pk: player for player in players}
-    cleaned = getattr(form, "cleaned_data", {})
-    return {position: by_id[pk] for position, pk in cleaned.items() if pk in by_id}
-
-
 @roster_editor_required
 def lineup(request: HttpRequest, team: Team, preview: bool = False) -> HttpResponse:
     """A select per position; the engine's checks and the team ratings below. Posted, the
@@ -170,8 +163,10 @@ def lineup(request: HttpRequest, team: Team, preview: bool = False) -> HttpRespo
             if not preview:
                 messages.success(request, _("The line-up is saved."))
                 return redirect("league:lineup", team.pk)
+    by_id = {player.pk: player for player in players}  # the positions without error, rated
+    chosen = {position: by_id[pk] for position, pk in form.cleaned_data.items() if pk in by_id}
     template = page_or_fragment(request, "rotzball/lineup.html", "lineup-form")
-    return render(request, template, _lineup_context(team, form, _selected(form, players)))
+    return render(request, template, _lineup_context(team, form, chosen))
 
 
 @require_POST
