@@ -20,8 +20,6 @@ from systems.tutatis.models import (
     TeamList,
 )
 
-STATS = list(engine.STATS)
-
 
 class TutatisListEntrySerializer(ModelSerializer):
     class Meta:
@@ -129,7 +127,7 @@ class TutatisRollInputSerializer(serializers.Serializer):
     distance = serializers.IntegerField(required=False, min_value=0, max_value=16)
     fouler = serializers.CharField(required=False)
     victim = serializers.CharField(required=False)
-    characteristic = serializers.ChoiceField(choices=STATS, required=False)
+    characteristic = serializers.ChoiceField(choices=engine.STATS, required=False)
     modifier = serializers.IntegerField(required=False, min_value=-6, max_value=6)
     rock_pitch = serializers.BooleanField(required=False)
     unconscious = serializers.ListField(child=serializers.IntegerField(), required=False)
