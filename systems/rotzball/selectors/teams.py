@@ -82,9 +82,7 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
     chosen = dict(lineup_get(team=team) if lineup is None else lineup)
     sheet = team_sheet_get(team=team, lineup=chosen)
     issues = rules_engine.get_system(RULE_SYSTEM).validate_roster(sheet)
-    ratings = None
-    if not any(issue.blocking for issue in issues):
-        ratings = sheet_ratings(sheet)
+    ratings = None if any(issue.blocking for issue in issues) else sheet_ratings(sheet)
     scores = {
         position: positions.position_score(position, characteristics(player))
         for position, player in chosen.items()
