@@ -90,9 +90,7 @@ class RotzballRulesForm(StandingsRulesForm):
         ),
     )
 
-    @property
-    def rule_fields(self) -> tuple[str, ...]:
-        return ("coach_rule", *self.standings_fields, "tiebreakers")
+    rule_fields = ("coach_rule", *StandingsRulesForm.standings_fields, "tiebreakers")
 
     def rule_settings(self) -> dict:
         return {"coach_rule": self.cleaned_data["coach_rule"]} | super().rule_settings()

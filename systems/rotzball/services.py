@@ -75,8 +75,8 @@ def players_check(
         for field, value in fields.items():
             setattr(candidate, field, value)
         name = fields.get("name")
-        owner = taken.get((team.pk, name.lower())) if name else None
-        if name and owner is not None and owner != candidate.pk:
+        mark = candidate.pk or -len(checked) - 1  # a new player's own mark in the batch
+        if name and taken.setdefault((team.pk, name.lower()), mark) != mark:
             raise Refused(
                 "name_taken",
                 _("%(name)s already plays for this team: choose another name."),
@@ -86,8 +86,6 @@ def players_check(
         # The name's uniqueness in the team is checked above, for the whole batch (the
         # constraint's own check would cost a query per player).
         candidate.full_clean(validate_constraints=False)
-        if name:
-            taken[(team.pk, name.lower())] = candidate.pk if candidate.pk else -len(checked) - 1
         checked.append(candidate)
     return checked
 
@@ -127,7 +125,13 @@ def lineups_set(
     old slots deleted and the new ones inserted in one statement each."""
     teams = teams_lock_editable(teams=(team for team, _assignments in lineups))
     chosen = lineups_validate(lineups=lineups)
-    _slots_delete(teams)
+    # the old slots deleted in one statement with their history: read once, with their
+    # players, which each entry's text names (and their teams, known: no query per slot)
+    by_pk = {team.pk: team for team in teams}
+    slots = list(LineupSlot.objects.filter(team__in=list(by_pk)).select_related("player"))
+    for slot in slots:
+        slot.team = by_pk[slot.team_id]
+    history.rows_delete(slots)
     LineupSlot.objects.bulk_create(
         LineupSlot(team=team, position=position, player=player)
         for (team, _assignments), positions in zip(lineups, chosen, strict=True)
@@ -208,17 +212,6 @@ def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
     one_to_one_set(MatchPlan, "tactic", plans)
     for team in teams:
         lineup_changed.send(sender=Team, team=team)
-
-
-def _slots_delete(teams: Sequence[Team]) -> None:
-    """Empty ``teams``' line-ups in one ``DELETE`` with their history
-    (``core.history.rows_delete``): the slots are read once, with their players, which each
-    entry's text names."""
-    by_pk = {team.pk: team for team in teams}
-    slots = list(LineupSlot.objects.filter(team__in=list(by_pk)).select_related("player"))
-    for slot in slots:
-        slot.team = by_pk[slot.team_id]  # known: no query per slot for the entry's text
-    history.rows_delete(slots)
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

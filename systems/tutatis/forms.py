@@ -11,6 +11,7 @@ from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ENTRY_FIELDS, Action, ListEntry
 
 MAX_COUNT = 12
+SIDES = ("home", "away")
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 
@@ -37,14 +38,9 @@ class TutatisRulesForm(StandingsRulesForm):
         help_text=_("Each side re-rolls that many throws per match; the second roll stands."),
     )
 
-    rule_fields = (
-        "tutatis_budget",
-        "time_warp_tokens",
-        "points_win",
-        "points_draw",
-        "points_loss",
-        "tiebreakers",
-    )
+    OWN = {"tutatis_budget": "budget", "time_warp_tokens": "time_warp_tokens"}
+    """This game's fields, each with the league rules' column it sets."""
+    rule_fields = (*OWN, *StandingsRulesForm.standings_fields, "tiebreakers")
     POINTS = {"points_win": 3, "points_draw": 1, "points_loss": 0}
 
     def __init__(self, *args, **kwargs):
@@ -54,17 +50,15 @@ class TutatisRulesForm(StandingsRulesForm):
             self.fields[name].initial = value
 
     def rule_settings(self) -> dict:
-        own = {key: self.cleaned_data[key] for key in ("tutatis_budget", "time_warp_tokens")}
         standings = super().rule_settings()
+        own = {key: self.cleaned_data[key] for key in self.OWN}
         return own | {key: value for key, value in standings.items() if value not in (None, [])}
 
     @classmethod
     def rule_initial(cls, league: League) -> dict:
         rules = engine.league_rules(league)
-        return {
-            "tutatis_budget": rules.budget,
-            "time_warp_tokens": rules.time_warp_tokens,
-        } | super().rule_initial(league)
+        own = {key: getattr(rules, column) for key, column in cls.OWN.items()}
+        return own | super().rule_initial(league)
 
 
 class TeamListForm(PageForm):
@@ -175,31 +169,26 @@ class RollForm(PageForm):
 
 
 class ResultForm(PageForm):
-    """Each side's goals, shots over the bar, and players badly hurt at the final whistle."""
+    """Each side's goals, shots over the bar, and players badly hurt at the final whistle
+    (``players``: each side's names)."""
 
-    def __init__(self, *args, home_players, away_players, **kwargs):
+    SCORES = {"goals": _("Goals (3 points)"), "over_bar": _("Over the bar (1 point)")}
+
+    def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
-        for side, players in (("home", home_players), ("away", away_players)):
-            for name, label in (
-                ("goals", _("Goals (3 points)")),
-                ("over_bar", _("Over the bar (1 point)")),
-            ):
+        for side in SIDES:
+            for name, label in self.SCORES.items():
                 self.fields[f"{side}_{name}"] = forms.IntegerField(
                     label=label, min_value=0, max_value=60, initial=0, widget=NUMBER
                 )
             self.fields[f"{side}_badly_hurt"] = forms.MultipleChoiceField(
                 label=_("Badly hurt at the final whistle"),
-                choices=[(name, name) for name in players],
+                choices=[(name, name) for name in players[side]],
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
             )
 
     def result(self) -> dict:
-        return {
-            side: {
-                "goals": self.cleaned_data[f"{side}_goals"],
-                "over_bar": self.cleaned_data[f"{side}_over_bar"],
-                "badly_hurt": list(self.cleaned_data[f"{side}_badly_hurt"]),
-            }
-            for side in ("home", "away")
-        }
+        """Each side's part of the report, as the engine reads it."""
+        keys = (*self.SCORES, "badly_hurt")
+        return {side: {key: self.cleaned_data[f"{side}_{key}"] for key in keys} for side in SIDES}

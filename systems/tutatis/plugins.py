@@ -35,8 +35,7 @@ from tournaments import plugins as tournaments
 def register() -> None:
     """The game, its sweep, then every plug-in point it answers."""
     registry.register(registry.Game(name=RULE_SYSTEM, decided_by=DECIDED_BY))
-    for sweep in (post_match.post_match_sweep,):
-        registry.register_sweep(f"{RULE_SYSTEM}.{sweep.__name__}", sweep)
+    registry.register_sweep(f"{RULE_SYSTEM}.post_match_sweep", post_match.post_match_sweep)
     core.routes.register(
         RULE_SYSTEM,
         core.RouteLists(

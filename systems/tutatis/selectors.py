@@ -136,9 +136,9 @@ def weather_of(*, fixture: Fixture) -> str | None:
 
 
 def report_list() -> QuerySet[ResultReport]:
-    return ResultReport.objects.select_related(
+    return ResultReport.objects.select_related(  # the proxy's manager keeps Tutatis's only
         "fixture__home", "fixture__away", "fixture__season__league", "submitted_by", "reviewed_by"
-    ).filter(fixture__season__league__rule_system=RULE_SYSTEM)
+    )
 
 
 def open_report(*, fixture: Fixture) -> ResultReport | None:
@@ -185,10 +185,6 @@ def fixture_list() -> QuerySet[Fixture]:
     return Fixture.objects.select_related(
         "season__league__commissioner", "home__coach", "away__coach"
     ).filter(season__league__rule_system=RULE_SYSTEM)
-
-
-def tutatis_rolls() -> QuerySet[MatchRoll]:
-    return MatchRoll.objects.filter(fixture__season__league__rule_system=RULE_SYSTEM)
 
 
 def team_list_get(*, team_list_id: int) -> TeamList | None:

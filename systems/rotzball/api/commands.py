@@ -22,12 +22,10 @@ PLAN = CommandRoutes("", [CanEditRoster], base=ObjectCommandView)
 
 
 def _lineup_data(lineup: dict[str, Player]) -> dict[str, dict | None]:
-    return {
-        position: {"id": lineup[position].pk, "name": lineup[position].name}
-        if position in lineup
-        else None
-        for position in LineupSlot.Position.values
+    players = {
+        position: {"id": player.pk, "name": player.name} for position, player in lineup.items()
     }
+    return {position: players.get(position) for position in LineupSlot.Position.values}
 
 
 @LINEUP.get(

@@ -7,7 +7,7 @@ from typing import Any
 
 from league.models import Team
 from systems.rotzball.models import LineupSlot, Player
-from systems.rotzball.selectors.teams import LineupReport, lineup_report
+from systems.rotzball.selectors.teams import lineup_report
 
 
 def roster_rows(*, team: Team) -> list[tuple[Player, str | None]]:
@@ -17,29 +17,23 @@ def roster_rows(*, team: Team) -> list[tuple[Player, str | None]]:
     return [(player, positions.get(player.pk)) for player in team.players.all()]
 
 
-def lineup_rows(report: LineupReport) -> list[dict]:
-    """The seven positions in sheet order, with who plays there and their score."""
-    return [
-        {
-            "position": value,
-            "label": label,
-            "player": report.lineup.get(value),
-            "score": report.scores.get(value),
-        }
-        for value, label in LineupSlot.Position.choices
-    ]
-
-
 def lineup_page_get(*, team: Team, lineup: Mapping[str, Player] | None = None) -> dict[str, Any]:
     """A line-up (default: the saved one) as the pages show it: the engine's ``report``, its
-    ``lineup_rows`` and the labels of the ``empty_positions``."""
+    ``lineup_rows`` (the seven positions in sheet order, with who plays there and their
+    score) and the labels of the ``empty_positions``."""
     report = lineup_report(team=team, lineup=lineup)
     return {
         "report": report,
-        "lineup_rows": lineup_rows(report),
+        "lineup_rows": [
+            {
+                "position": value,
+                "label": label,
+                "player": report.lineup.get(value),
+                "score": report.scores.get(value),
+            }
+            for value, label in LineupSlot.Position.choices
+        ],
         "empty_positions": [
-            label
-            for position, label in LineupSlot.Position.choices
-            if position not in report.lineup
+            label for value, label in LineupSlot.Position.choices if value not in report.lineup
         ],
     }

@@ -38,7 +38,8 @@ def match_report_get(*, fixture) -> dict[str, Any]:
     }
     if result is not None:
         page["grid"] = match_grid(record=result.record, fixture=fixture)
-        page["turns"] = turn_accounts(record=result.record, fixture=fixture)
+        turns = (result.record or {}).get("turns", [])
+        page["turns"] = [turn_account(turn, fixture) for turn in turns]
     return page
 
 
@@ -112,11 +113,6 @@ def match_grid(*, record: Mapping[str, Any] | None, fixture) -> dict[str, Any]:
             for side, row in grid["rows"].items()
         ],
     }
-
-
-def turn_accounts(*, record: Mapping[str, Any] | None, fixture) -> list[dict[str, Any]]:
-    """The record's turns in words, in order (see :func:`turn_account`)."""
-    return [turn_account(turn, fixture) for turn in (record or {}).get("turns", [])]
 
 
 def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:

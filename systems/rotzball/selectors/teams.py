@@ -82,9 +82,7 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
     chosen = dict(lineup_get(team=team) if lineup is None else lineup)
     sheet = team_sheet_get(team=team, lineup=chosen)
     issues = rules_engine.get_system(RULE_SYSTEM).validate_roster(sheet)
-    ratings = None
-    if not any(issue.blocking for issue in issues):
-        ratings = sheet_ratings(sheet)
+    ratings = None if any(issue.blocking for issue in issues) else sheet_ratings(sheet)
     scores = {
         position: positions.position_score(position, characteristics(player))
         for position, player in chosen.items()
@@ -108,7 +106,11 @@ def _lineups_and_tactics(
     """Each team's line-up (position -> the sheet's player) and match plan, by team id: as the
     instances hold them where the caller read them already (a match preview), else read as
     values, two queries for all and no model instance (a league page judges twenty teams)."""
-    if all(_holds_lineup(team) for team in teams):
+    if all(
+        "lineup_slots" in getattr(team, "_prefetched_objects_cache", {})
+        and Team.match_plan.is_cached(team)
+        for team in teams
+    ):
         lineups = {
             team.pk: {position: characteristics(p) for position, p in lineup_get(team=team).items()}
             for team in teams
@@ -125,11 +127,6 @@ def _lineups_and_tactics(
     plans = MatchPlan.objects.filter(team_id__in=ids).order_by()
     tactics = dict(plans.values_list("team_id", "tactic"))
     return lineups, {pk: tactics.get(pk, Tactic.BALANCED) for pk in ids}
-
-
-def _holds_lineup(team: Team) -> bool:
-    prefetched = getattr(team, "_prefetched_objects_cache", {})
-    return "lineup_slots" in prefetched and Team.match_plan.is_cached(team)
 
 
 def teams_sheets(

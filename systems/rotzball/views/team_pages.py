@@ -10,7 +10,7 @@ every change and the pages say why.
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -140,16 +140,12 @@ def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> 
     }
 
 
-def _selected(form: LineupForm, players: list[Player]) -> dict[str, Player]:
-    """The valid part of a posted line-up (positions without errors), for the live ratings."""
-    by_id = {player.pk: player for player in players}
-    cleaned = getattr(form, "cleaned_data", {})
-    return {position: by_id[pk] for position, pk in cleaned.items() if pk in by_id}
-
-
 @roster_editor_required
-def lineup(request: HttpRequest, team: Team) -> HttpResponse:
-    """A select per position; the engine's checks and the team ratings below."""
+def lineup(request: HttpRequest, team: Team, preview: bool = False) -> HttpResponse:
+    """A select per position; the engine's checks and the team ratings below. Posted, the
+    line-up is saved and on to the page again; refused (or ``preview``), the form again (its
+    fragment for htmx) with the position errors, the engine's issues and the ratings of what
+    is selected."""
     selectors.roster_prefetch(team=team)
     players = list(team.players.all())
     if request.method != "POST":
@@ -157,32 +153,26 @@ def lineup(request: HttpRequest, team: Team) -> HttpResponse:
         form = LineupForm(initial=LineupForm.initial_for(saved), players=players)
         return render(request, "rotzball/lineup.html", _lineup_context(team, form, saved))
     form = LineupForm(request.POST, players=players)
-
-    def save(data: dict) -> tuple[str, str]:
-        services.lineup_set(team=team, assignments=form.assignments())
-        return _("The line-up is saved."), reverse("league:lineup", args=[team.pk])
-
-    if saved := form_command(request, form, save):
-        return saved
-    context = _lineup_context(team, form, _selected(form, players))
-    return render(request, "rotzball/lineup.html", context)
+    if form.is_valid():
+        check = services.lineup_validate if preview else services.lineup_set
+        try:
+            check(team=team, assignments=form.assignments())
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            if not preview:
+                messages.success(request, _("The line-up is saved."))
+                return redirect("league:lineup", team.pk)
+    by_id = {player.pk: player for player in players}  # the positions without error, rated
+    chosen = {position: by_id[pk] for position, pk in form.cleaned_data.items() if pk in by_id}
+    template = page_or_fragment(request, "rotzball/lineup.html", "lineup-form")
+    return render(request, template, _lineup_context(team, form, chosen))
 
 
 @require_POST
-@roster_editor_required
-def lineup_preview(request: HttpRequest, team: Team) -> HttpResponse:
-    """The line-up form again, with position errors, the engine's issues and the ratings of
-    what is selected; nothing is saved. htmx posts here on every change."""
-    selectors.roster_prefetch(team=team)
-    players = list(team.players.all())
-    form = LineupForm(request.POST, players=players)
-    if form.is_valid():
-        try:
-            services.lineup_validate(team=team, assignments=form.assignments())
-        except ValidationError as error:
-            add_service_errors(form, error)
-    template = page_or_fragment(request, "rotzball/lineup.html", "lineup-form")
-    return render(request, template, _lineup_context(team, form, _selected(form, players)))
+def lineup_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """:func:`lineup` checked, nothing saved: htmx posts here on every change."""
+    return lineup(request, pk, preview=True)
 
 
 @roster_editor_required
@@ -199,7 +189,6 @@ def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
         "team": team,
         "league": team.league,
         "form": form,
-        "tactics": Tactic,
         "frozen": team_frozen_reason(team=team),
     }
     return render(request, "rotzball/plan.html", context)

@@ -20,8 +20,6 @@ from systems.tutatis.models import (
     TeamList,
 )
 
-STATS = list(engine.STATS)
-
 
 class TutatisListEntrySerializer(ModelSerializer):
     class Meta:
@@ -129,7 +127,7 @@ class TutatisRollInputSerializer(serializers.Serializer):
     distance = serializers.IntegerField(required=False, min_value=0, max_value=16)
     fouler = serializers.CharField(required=False)
     victim = serializers.CharField(required=False)
-    characteristic = serializers.ChoiceField(choices=STATS, required=False)
+    characteristic = serializers.ChoiceField(choices=engine.STATS, required=False)
     modifier = serializers.IntegerField(required=False, min_value=-6, max_value=6)
     rock_pitch = serializers.BooleanField(required=False)
     unconscious = serializers.ListField(child=serializers.IntegerField(), required=False)
@@ -164,21 +162,14 @@ class ReportPayloadField(serializers.JSONField):
         return documents.read(RESULT_REPORT, value)
 
 
+HIDDEN = ("decisions", "options", "disputed_by")
+"""A report's columns the API does not answer (the workflow's own)."""
+
+
 class TutatisResultReportSerializer(ModelSerializer):
     payload = ReportPayloadField(read_only=True, label=_("Result"))
 
     class Meta:
         model = ResultReport
-        fields = [
-            "id",
-            "fixture",
-            "submitted_by",
-            "payload",
-            "status",
-            "reviewed_by",
-            "dispute_reason",
-            "note",
-            "created_at",
-            "reviewed_at",
-        ]
+        fields = [field.name for field in ResultReport._meta.fields if field.name not in HIDDEN]
         read_only_fields = fields

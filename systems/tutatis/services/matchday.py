@@ -44,26 +44,21 @@ def locked_fixture(fixture_id: int) -> Fixture:
     return fixture
 
 
-def _params(fixture: Fixture, action: str, inputs: Mapping[str, Any]) -> tuple[dict, str, str]:
-    """The engine's parameters, the acting side and a label naming who acted."""
-    try:
-        return action_params(
-            action,
-            inputs,
-            sheet=lambda side: selectors.sheet_players(fixture, side),
-            weather=selectors.weather_of(fixture=fixture),
-            teams={side: getattr(fixture, side).name for side in ("home", "away")},
-        )
-    except InvalidInput as error:
-        raise engine.action_refused(error) from None
-
-
 @transaction.atomic
 def match_roll(
     *, user: User, fixture: Fixture, action: str, inputs: Mapping[str, Any], seed: int | None = None
 ) -> MatchRoll:
     locked = locked_fixture(fixture.pk)
-    params, side, label = _params(locked, action, inputs)
+    try:  # the engine's parameters, the acting side and a label naming who acted
+        params, side, label = action_params(
+            action,
+            inputs,
+            sheet=lambda side: selectors.sheet_players(locked, side),
+            weather=selectors.weather_of(fixture=locked),
+            teams={side: getattr(locked, side).name for side in ("home", "away")},
+        )
+    except InvalidInput as error:
+        raise engine.action_refused(error) from None
     if not roles.can_roll(user, locked, side):
         raise PermissionDenied(_("A coach rolls for his own side; the commissioner for either."))
     if locked.status == Fixture.Status.SCHEDULED:

@@ -31,7 +31,7 @@ def post_match_run(*, fixture_id: int) -> PostMatchRun | None:
 def injuries_carry(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[dict[str, Any]]:
     """Each side's badly hurt players (the engine's reading) start its next match injured;
     the others who played are fit again: for fixtures whose teams play once each (a round),
-    their players written in two statements for all. Returns each fixture's account by side
+    their players written in one statement for all. Returns each fixture's account by side
     (the engine's), in order."""
     accounts = []
     hurt_names: dict[tuple[int, str], bool] = {}
@@ -58,10 +58,7 @@ def injuries_carry(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[di
     before = history.snapshot(players, ["badly_hurt"])
     for player in players:
         player.badly_hurt = (player.team_id, player.name) in hurt_names
-    Player.objects.filter(pk__in=[p.pk for p in players if p.badly_hurt]).update(badly_hurt=True)
-    Player.objects.filter(pk__in=[p.pk for p in players if not p.badly_hurt]).update(
-        badly_hurt=False
-    )
+    Player.objects.bulk_update(players, ["badly_hurt"])
     for league_id in sorted(set(leagues.values())):
         history.record_changes(
             rows=[p for p in players if leagues[p.team_id] == league_id],

@@ -178,8 +178,7 @@ def rosters_set(
     )
     for team, (kept, _fired) in zip(locked, drafts, strict=True):
         _refuse(team, kept)
-    fired = [player for _kept, gone in drafts for player in gone]
-    Player.objects.filter(pk__in=[player.pk for player in fired]).delete()
+    Player.objects.filter(pk__in=[player.pk for _kept, gone in drafts for player in gone]).delete()
     hired = [player for kept, _gone in drafts for player in kept if player.pk is None]
     moved = [player for kept, _gone in drafts for player in kept if player.pk is not None]
     Player.objects.bulk_create(hired)

@@ -35,20 +35,13 @@ ROUTES = ReportRoutes(
 report viewset (``tutatis/result-reports/<pk>/confirm/`` ...)."""
 
 
-def _fixture(pk: int) -> Fixture:
-    return get_object_or_404(selectors.fixture_list(), pk=pk)
-
-
 def _roll_form(players: list, action: str, data=None) -> RollForm:
     return RollForm(data, players=players, auto_id=f"id_{action}_%s", initial={"action": action})
 
 
-def _roll_forms(
-    fixture: Fixture, bound: RollForm | None = None, *, sheets: dict | None = None
-) -> list[tuple]:
+def _roll_forms(fixture: Fixture, bound: RollForm | None, sheets: dict) -> list[tuple]:
     """``(action, label, form, fields)`` for each tool (the fields its action reads); a bound
-    form replaces its action's. The players are read once for every form (``sheets``: the
-    context's, when at hand)."""
+    form replaces its action's. The players are read once for every form (``sheets``)."""
     tools = []
     players = selectors.player_choices(fixture, sheets=sheets)
     for action, label in Action.choices:
@@ -62,11 +55,13 @@ def _roll_forms(
 def _result_form(fixture: Fixture, data=None, *, sheets: dict | None = None) -> ResultForm:
     if sheets is None:
         sheets = {side: selectors.sheet_players(fixture, side) for side in SIDES}
-    names = {side: [p["name"] for p in sheets[side]] for side in SIDES}
-    return ResultForm(data, home_players=names["home"], away_players=names["away"])
+    return ResultForm(data, players={side: [p["name"] for p in sheets[side]] for side in SIDES})
 
 
-def _context(request: HttpRequest, fixture: Fixture) -> dict:
+def _context(request, fixture: Fixture, roll_form=None, result_form=None, forms=True) -> dict:
+    """What the fixture's page shows (the match sheet: without the ``forms``, i.e. the tools
+    where the user may roll and the result form where he may enter; a bound one replaces its
+    own), the players read once for all."""
     user = request.user
     league = fixture.season.league
     result = getattr(fixture, "result", None) if fixture.status == Fixture.Status.PLAYED else None
@@ -74,30 +69,30 @@ def _context(request: HttpRequest, fixture: Fixture) -> dict:
     live = fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
     side = coach_side(user=user, fixture=fixture)
     commissioner = is_commissioner(user, league)
-    return {
+    sheets = {s: selectors.sheet_players(fixture, s) for s in SIDES}
+    context = {
         "fixture": fixture,
         "league": league,
         "result": result,
         "rolls": selectors.fixture_rolls(fixture=fixture),
         "weather": selectors.weather_of(fixture=fixture),
         "tokens": selectors.tokens_left(fixture=fixture),
-        "sheets": {s: selectors.sheet_players(fixture, s) for s in SIDES},
+        "sheets": sheets,
         "open_report": open_report,
         "can_roll": live and (commissioner or side is not None),
         "my_side": side,
         "is_commissioner": commissioner,
         **PAGES.report_context(user, fixture, open_report),
     }
+    if forms and context["can_roll"]:
+        context["tools"] = _roll_forms(fixture, roll_form, sheets)
+    if forms and context["can_enter"]:
+        context["result_form"] = result_form or _result_form(fixture, sheets=sheets)
+    return context
 
 
 def fixture_detail(request: HttpRequest, fixture: Fixture) -> HttpResponse:
-    fixture = _fixture(fixture.pk)
-    context = _context(request, fixture)
-    # the forms only where the page shows them (a visitor sees neither)
-    sheets = context["sheets"]
-    context["tools"] = _roll_forms(fixture, sheets=sheets) if context["can_roll"] else []
-    context["result_form"] = _result_form(fixture, sheets=sheets) if context["can_enter"] else None
-    return render(request, "tutatis/fixture.html", context)
+    return render(request, "tutatis/fixture.html", _context(request, PAGES.fixture(fixture.pk)))
 
 
 def _signed(request: HttpRequest) -> None:
@@ -105,26 +100,22 @@ def _signed(request: HttpRequest) -> None:
         raise PermissionDenied
 
 
-def _fragment_or_page(request: HttpRequest, fixture: Fixture, **extra) -> HttpResponse:
-    context = _context(request, fixture) | extra
-    context["tools"] = _roll_forms(
-        fixture, context.pop("roll_form", None), sheets=context["sheets"]
-    )
-    context.setdefault("result_form", _result_form(fixture, sheets=context["sheets"]))
-    status = 400 if extra.get("roll_errors") else 200
+def _fragment_or_page(request, fixture: Fixture, roll_form=None, errors=None) -> HttpResponse:
+    """The match-day tools again (the whole page without htmx), with the roll's ``errors``."""
+    context = _context(request, fixture, roll_form) | {"roll_errors": errors}
     template = page_or_fragment(request, "tutatis/fixture.html", "tools")
-    return render(request, template, context, status=status)
+    return render(request, template, context, status=400 if errors else 200)
 
 
 @require_POST
 def roll(request: HttpRequest, pk: int) -> HttpResponse:
     """A match-day action: the engine rolls, the roll is stored and shown."""
     _signed(request)
-    fixture = _fixture(pk)
+    fixture = PAGES.fixture(pk)
     players = selectors.player_choices(fixture)
     form = _roll_form(players, request.POST.get("action", ""), request.POST)
     if not form.is_valid():
-        return _fragment_or_page(request, fixture, roll_form=form, roll_errors=True)
+        return _fragment_or_page(request, fixture, form, errors=True)
     try:
         matchday.match_roll(
             user=request.user,
@@ -133,24 +124,24 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
             inputs=form.inputs(),
         )
     except ValidationError as error:
-        return _fragment_or_page(request, _fixture(pk), roll_form=form, roll_errors=error.messages)
-    return _fragment_or_page(request, _fixture(pk))
+        return _fragment_or_page(request, PAGES.fixture(pk), form, errors=error.messages)
+    return _fragment_or_page(request, PAGES.fixture(pk))
 
 
 @require_POST
 def time_warp(request: HttpRequest, pk: int) -> HttpResponse:
     _signed(request)
-    first = get_object_or_404(selectors.tutatis_rolls(), pk=pk)
+    first = get_object_or_404(selectors.match_roll_rows(), pk=pk)
     try:
         matchday.time_warp(user=request.user, roll=first)
     except ValidationError as error:
-        return _fragment_or_page(request, _fixture(first.fixture_id), roll_errors=error.messages)
-    return _fragment_or_page(request, _fixture(first.fixture_id))
+        return _fragment_or_page(request, PAGES.fixture(first.fixture_id), errors=error.messages)
+    return _fragment_or_page(request, PAGES.fixture(first.fixture_id))
 
 
 def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    fixture = _fixture(pk)
-    context = _context(request, fixture)
+    fixture = PAGES.fixture(pk)
+    context = _context(request, fixture, forms=False)
     context["token_marks"] = selectors.token_marks(fixture=fixture, left=context["tokens"])
     context["turns"] = range(1, 13)
     return render(request, "tutatis/match_sheet.html", context)
@@ -180,7 +171,7 @@ class TutatisPages(ReportPages):
         form.add_error(None, error.messages)
 
     def entry_page(self, request: HttpRequest, fixture: Fixture, form: ResultForm) -> HttpResponse:
-        context = _context(request, fixture) | {"result_form": form, "tools": _roll_forms(fixture)}
+        context = _context(request, fixture, result_form=form)
         return render(request, "tutatis/fixture.html", context, status=400)
 
 

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.access import role_gate
-from core.forms import add_service_errors
 from core.page_commands import command_redirect, form_command
 from league.models import League, Team
 from league.roles import can_edit_roster
@@ -103,20 +102,18 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
     form = RosterForm(request.POST or None, entries=entries, counts=counts)
     context = {"team": team, "league": team.league, "team_list": team_list, "form": form}
     if request.method == "POST" and request.POST.get("check_only"):
-        context |= _check_context(team, form)
-        return render(request, "tutatis/roster.html#check", context)
+        return render(request, "tutatis/roster.html#check", context | _check_context(team, form))
     if request.method == "POST" and form.is_valid():
         try:
             rosters.roster_set(user=request.user, team=team, counts=form.counts())
         except ValidationError as error:
-            add_service_errors(form, error)
-            context |= _check_context(team, form)
-            context["refused"] = error.messages
+            # the refusal above the form; the check box checks what was posted (the form
+            # itself is valid: the refusal names no field of it)
+            context |= _check_context(team, form) | {"refused": error.messages}
             return render(request, "tutatis/roster.html", context)
         messages.success(request, _("The roster is saved."))
         return redirect(team.get_absolute_url())
-    context |= selectors.roster_check(team=team)
-    return render(request, "tutatis/roster.html", context)
+    return render(request, "tutatis/roster.html", context | selectors.roster_check(team=team))
 
 
 def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:

@@ -48,6 +48,22 @@ def test_player_characteristics_must_be_percentages(team):
     assert not Player.objects.filter(name="Hans").exists()
 
 
+def test_a_name_is_unique_in_its_team_capitals_aside_within_a_batch_too(team, other_team):
+    stats = {"endurance": 50, "agility": 50, "strength": 50, "intelligence": 50}
+    twice = [(team, {"name": "Otto", **stats}), (team, {"name": "otto", **stats})]
+    with pytest.raises(ValidationError):
+        roster_services.players_create(players=twice)
+    otto, _elsewhere = roster_services.players_create(
+        players=[(team, {"name": "Otto", **stats}), (other_team, {"name": "Otto", **stats})]
+    )
+    roster_services.player_update(player=otto, name="Otto", endurance=60)  # his own name
+    with pytest.raises(ValidationError):
+        roster_services.player_create(team=team, name="OTTO", **stats)
+    klaus = roster_services.player_create(team=team, name="Klaus", **stats)
+    with pytest.raises(ValidationError):
+        roster_services.player_update(player=klaus, name="otto")
+
+
 def test_lineup_refuses_one_player_in_two_positions(team):
     players = list(team.players.all())
     before = dict(team.lineup_slots.values_list("position", "player"))

@@ -2,6 +2,7 @@
 words), sheets, lists, the fixture's match-day tools and result entry."""
 
 import pytest
+from bs4 import BeautifulSoup
 from django.urls import reverse
 
 from systems.tutatis.models import MatchRoll, Player, ResultReport, TeamList
@@ -63,6 +64,15 @@ def test_roster_live_check_fragment_and_refusal(client, orcs, coach):
     saved = client.post(url, roster_data({0: (4, 0), 1: (1, 0), 2: (1, 0), 3: (1, 0)}))
     assert saved.status_code == 302
     assert Player.objects.filter(team=orcs).count() == 7
+
+
+def test_after_a_refused_save_the_check_box_shows_the_check_of_what_was_posted(client, orcs, coach):
+    client.force_login(coach)
+    over = roster_data({0: (6, 0), 4: (1, 5)})
+    refused = client.post(reverse("league:tt_roster", args=[orcs.pk]), over)
+    check = BeautifulSoup(refused.content, "html.parser").find(id="roster-check")
+    assert "930 / 600 Irr" in check.text and "budget_exceeded" in check.text
+    assert "Give whole numbers" not in check.text
 
 
 def test_roster_editor_is_closed_to_others(client, orcs, other_coach):
