@@ -14,6 +14,7 @@ from django.db import transaction
 from core.demo import demo_login, demo_user, evening
 from league.models import League, Team
 from league.services import league_create
+from matches import locking
 from matches import services as match_services
 from matches.models import Fixture
 from matches.table_results.services import report_confirm, report_enter
@@ -99,8 +100,6 @@ def build_league(commissioner: User) -> None:
                 outcome=("home", "away", "draw")[number % 3],
             )
     for number, fixture in enumerate(fixtures.filter(round=1), start=1):
-        from matches import locking
-
         kick_off(locking.lock_fixture_with_teams(fixture.pk))
         fixture.refresh_from_db()
         result = result_entry(fixture, 1 + number % 2, number % 2)
