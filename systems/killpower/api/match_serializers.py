@@ -169,9 +169,9 @@ class RankingRowSerializer(serializers.Serializer):
     power = serializers.IntegerField()
     division = serializers.IntegerField()
     played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
+    won = serializers.IntegerField(source="wins")
+    drawn = serializers.IntegerField(source="draws")
+    lost = serializers.IntegerField(source="losses")
     abandoned = serializers.IntegerField()
     tied_on = serializers.ListField(child=serializers.CharField())
 
