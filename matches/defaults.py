@@ -26,7 +26,7 @@ STANDINGS_RECORD = (
     Column("drawn", gettext_lazy("Drawn"), lambda row: row.draws),
     Column("lost", gettext_lazy("Lost"), lambda row: row.losses),
 )
-"""The matches a standings row counts (``matches.standings``' rows and Mythril's)."""
+"""The matches a standings row counts (``matches.standings``' rows, Mythril's and Killpower's)."""
 STANDINGS = (
     *STANDINGS_TEAM,
     *STANDINGS_RECORD,

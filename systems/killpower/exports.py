@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.exports import Column, Table, table_of
 from league.models import Season, Team
-from matches.defaults import STANDINGS_TEAM
+from matches.defaults import STANDINGS_RECORD, STANDINGS_TEAM
 from systems.killpower.models import Gladiator
 from systems.killpower.selectors.standings import ranking_table_get
 
@@ -14,10 +14,7 @@ STANDINGS = (
     Column("ranking_points", _("Ranking points")),
     Column("power", _("Power")),
     Column("division", _("Division")),
-    Column("played", _("Played")),
-    Column("won", _("Won")),
-    Column("drawn", _("Drawn")),
-    Column("lost", _("Lost")),
+    *STANDINGS_RECORD,
     Column("abandoned", _("Abandoned")),
 )
 ROSTER = (

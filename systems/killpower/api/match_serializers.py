@@ -60,27 +60,23 @@ class ResultReportSerializer(ModelSerializer):
         read_only_fields = fields
 
 
-class ResultSubmitSerializer(serializers.Serializer):
+class ResultConfirmSerializer(serializers.Serializer):  # the choices entering and deciding take too
+    decisions = serializers.JSONField(required=False, help_text=DECISIONS_HELP)
+    free_throws = serializers.JSONField(required=False, allow_null=True, help_text=FREE_THROWS_HELP)
+
+
+class ResultSubmitSerializer(ResultConfirmSerializer):
     result = serializers.JSONField(help_text=REPORT_HELP)
-    decisions = serializers.JSONField(required=False, help_text=DECISIONS_HELP)
-    free_throws = serializers.JSONField(required=False, allow_null=True, help_text=FREE_THROWS_HELP)
-
-
-class ResultConfirmSerializer(serializers.Serializer):
-    decisions = serializers.JSONField(required=False, help_text=DECISIONS_HELP)
-    free_throws = serializers.JSONField(required=False, allow_null=True, help_text=FREE_THROWS_HELP)
 
 
 class ResultDisputeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
-class ResultDecideSerializer(serializers.Serializer):
+class ResultDecideSerializer(ResultConfirmSerializer):
     result = serializers.JSONField(
         required=False, help_text="A corrected report (default: the report as entered)."
     )
-    decisions = serializers.JSONField(required=False, help_text=DECISIONS_HELP)
-    free_throws = serializers.JSONField(required=False, allow_null=True, help_text=FREE_THROWS_HELP)
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
@@ -169,9 +165,9 @@ class RankingRowSerializer(serializers.Serializer):
     power = serializers.IntegerField()
     division = serializers.IntegerField()
     played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
+    won = serializers.IntegerField(source="wins")
+    drawn = serializers.IntegerField(source="draws")
+    lost = serializers.IntegerField(source="losses")
     abandoned = serializers.IntegerField()
     tied_on = serializers.ListField(child=serializers.CharField())
 

@@ -87,6 +87,18 @@ def frozen_gladiators(fixture: Fixture, side: str) -> list[dict[str, Any]]:
     return (getattr(fixture, f"{side}_sheet") or {}).get("gladiators", [])
 
 
+def sheet_rows(
+    fixture: Fixture, side: str, own: dict[str, Any], hurt: list[str]
+) -> list[dict[str, Any]]:
+    """``side``'s gladiators in the sheet's order (frozen at kick-off), each with what its
+    report ``own`` and its badly wounded ``hurt`` say of him (``gladiator_entry``)."""
+    return [
+        {"name": g["name"], "number": g.get("number"), "id": g.get("id")}
+        | gladiator_entry(own, hurt, g["name"])
+        for g in frozen_gladiators(fixture, side)
+    ]
+
+
 def post_match_get(*, fixture: Fixture) -> PostMatchRun | None:
     """The fixture's post-match sequence, once it has run."""
     return PostMatchRun.objects.filter(fixture=fixture).first()
@@ -228,12 +240,8 @@ def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
                 for g in done["team"]["gladiators"]
                 if g["name"] in names
             ]
-        own, hurt = report.get(side) or {}, wounded.get(side, [])
-        rows = [  # as the match left them: who played, the state each ended in
-            {"name": g["name"], "number": g.get("number"), "id": g.get("id")}
-            | gladiator_entry(own, hurt, g["name"])
-            for g in frozen_gladiators(fixture, side)
-        ]
+        # as the match left them: who played, the state each ended in
+        rows = sheet_rows(fixture, side, report.get(side) or {}, wounded.get(side, []))
         links[side] = {row["name"]: row["id"] for row in rows if row["id"]}
         sides.append(
             {
@@ -262,22 +270,21 @@ def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
 
 
 def report_sides(*, report: ResultReport) -> list[dict[str, Any]]:
-    """Per side, a report as entered: who played and who stayed on the bench, comas,
-    the side's redraws and free-throw shooters and distances."""
+    """Per side, a report as entered: its ``rows`` in the sheet's order (``sheet_rows``),
+    who stayed on the bench, the side's redraws and free-throw shooters and distances."""
     fixture = report.fixture
     payload = report.payload or {}
     free_throws = report.free_throws or {}
     sides = []
     for name in SIDES:
         own = payload.get(name) or {}
-        frozen = frozen_gladiators(fixture, name)
+        rows = sheet_rows(fixture, name, own, own.get("badly_wounded", []))
         sides.append(
             {
                 "side": name,
                 "team": getattr(fixture, name),
-                "bench": [g["name"] for g in frozen if g["name"] not in own.get("played", [])],
-                "report": own,
-                "comas": {coma["gladiator"]: coma for coma in own.get("comas", [])},
+                "rows": rows,
+                "bench": [row["name"] for row in rows if not row["played"]],
                 "redraw": ((report.decisions or {}).get(name) or {}).get("redraw", {}),
                 "shooters": free_throws.get(name) or [],
                 "distances": (free_throws.get("distances") or {}).get(name) or [],

@@ -27,9 +27,9 @@ class RankingRow:
     power: int
     division: int
     played: int = 0
-    won: int = 0
-    drawn: int = 0
-    lost: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
     abandoned: int = 0
     position: int = 0
     tied_on: list[str] = field(default_factory=list)
@@ -37,7 +37,7 @@ class RankingRow:
 
 def standings_counts(*, season_id: int, team_ids: Iterable[int]) -> dict[int, dict[str, int]]:
     """The abandons of each team in the season (a loss the team abandoned), kept on its
-    standings row: the record's "lost" is the other losses (one query)."""
+    standings row: the row's ``losses`` are the other losses (one query)."""
     ids = set(team_ids)
     counts = {team_id: {"abandoned": 0} for team_id in ids}
     abandons = Result.objects.filter(fixture__season_id=season_id, decided_by="abandon").filter(
@@ -75,8 +75,8 @@ def ranking_table_get(*, season: Season, read: Sequence[Team] = ()) -> list[Rank
             row = RankingRow(team, power.ranking_points, power.power, power.division)
         if team.kept_played is not None:
             abandoned = (team.kept_extra or {}).get("abandoned", 0)
-            row.played, row.won, row.drawn = team.kept_played, team.kept_wins, team.kept_draws
-            row.lost, row.abandoned = team.kept_losses - abandoned, abandoned
+            row.played, row.wins, row.draws = team.kept_played, team.kept_wins, team.kept_draws
+            row.losses, row.abandoned = team.kept_losses - abandoned, abandoned
         rows.append(row)
     rows.sort(key=lambda row: (-row.ranking_points, -row.power))
     for position, row in enumerate(rows, start=1):

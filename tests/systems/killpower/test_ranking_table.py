@@ -32,7 +32,7 @@ def test_the_table_orders_teams_by_ranking_points(kp_season, titanos, viking, na
     rows = ranking_table_get(season=kp_season)
 
     assert [
-        (r.position, r.team.name, r.ranking_points, r.played, r.won, r.drawn, r.lost, r.abandoned)
+        (r.position, r.team.name, r.ranking_points, r.played, r.wins, r.draws, r.losses, r.abandoned)
         for r in rows
     ] == [
         (1, "Titanos", 6, 2, 2, 0, 0, 0),
@@ -63,7 +63,7 @@ def test_the_record_follows_a_voided_abandon_and_a_corrected_score(
 
     def record(team):
         row = next(r for r in ranking_table_get(season=kp_season) if r.team == team)
-        return (row.played, row.won, row.drawn, row.lost, row.abandoned)
+        return (row.played, row.wins, row.draws, row.losses, row.abandoned)
 
     assert record(nabos) == (1, 0, 0, 0, 1)
     result_void(result=Result.objects.get(fixture=abandon), reason="replay", by=commissioner)

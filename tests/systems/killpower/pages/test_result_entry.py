@@ -19,6 +19,7 @@ from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.services.tournaments import tournament_create
 from tests.factories import killpower_recruits
 from tests.pages.conftest import field_error, form_data, soup
+from tests.systems.killpower.helpers import report
 from tests.systems.killpower.pages.conftest import HTMX, enter_result, result_form, row_prefix
 
 pytestmark = pytest.mark.django_db
@@ -246,6 +247,23 @@ def test_the_other_coach_confirms_and_the_post_match_report_shows_the_rolls(
     assert "Death risk: where Viking 3 was hit" in text  # the roll, in words
     assert len(post.find("table", class_="dice").find("tbody").find_all("tr")) == len(run.rolls)
     assert "Titanos 2" in report.find(class_="kp-played").get_text()
+
+
+def test_the_report_page_lists_the_gladiators_in_the_sheets_order(browser, coach, kp_fixture):
+    # the order the client sent them in is no order: the page reads the sheet's
+    played = [f"Titanos {i}" for i in (5, 3, 1, 4, 2)]
+    entered = report_enter(
+        fixture=kp_fixture,
+        user=coach,
+        result=report(2, 0, home={"played": played, "badly_wounded": ["Titanos 4"]}),
+    )
+
+    page = soup(browser(coach).get(reverse("matches:kp_report", args=[entered.pk])))
+
+    home = page.find_all(class_="kp-report-list")[0]
+    assert [li.find("strong").get_text() for li in home.find_all("li")] == sorted(played)
+    assert "Badly wounded" in home.find_all("li")[3].get_text()
+    assert "Did not play: Titanos 6, Titanos 7" in page.get_text(" ", strip=True)
 
 
 def test_the_submitter_cannot_confirm_his_own_result(browser, coach, entered):
