@@ -26,7 +26,7 @@ from betting.models import MAX_BET, Bet, BettingSettings
 from betting.postings import Link
 from core import history
 from core.prepared_query import PreparedQuery
-from league.models import League
+from league.models import League, Season
 from league.roles import is_commissioner
 from ledger import services as ledger
 from ledger.models import MAX_COINS, Account
@@ -84,14 +84,21 @@ def _digest(fixture_id: int, outcome: str, stake: int, price: Decimal | None) ->
     return hashlib.sha256(body.encode()).hexdigest()
 
 
+_LEAGUE_READ_BY_A_BET = ("id", "rule_system", "commissioner")
+"""A league's columns a bet reads (its game's outcomes, its commissioner); its name, texts,
+scoring and forecast settings are never read, nor the season's but its league."""
+
 _NOT_READ_BY_A_BET = (
     "home_sheet",
     "away_sheet",
     "options",
     "problem",
-    "season__archive",
-    "season__league__description",
-    "season__league__house_rules",
+    *(f"season__{f.name}" for f in Season._meta.concrete_fields if f.name not in ("id", "league")),
+    *(
+        f"season__league__{f.name}"
+        for f in League._meta.concrete_fields
+        if f.name not in _LEAGUE_READ_BY_A_BET
+    ),
 )
 
 
