@@ -11,7 +11,6 @@ import json
 from collections.abc import Callable
 from decimal import Decimal
 
-from auditlog.context import disable_auditlog
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import BooleanField, ExpressionWrapper, F, Q
@@ -25,6 +24,7 @@ from betting.league_settings import settings_of
 from betting.models import MAX_BET, Bet, BettingSettings
 from betting.postings import Link
 from core import history
+from core.bulk import rows_insert_values
 from core.prepared_query import PreparedQuery
 from league.models import League, Season
 from league.roles import is_commissioner
@@ -347,19 +347,21 @@ def _place(
     taken = _check_bet(user, fixture, settings, outcome, stake, price)
     wallet, escrow = _lock_wallet_and_escrow(user, fixture)
     _check_funds(wallet.balance, escrow.balance, settings, stake)
-    # The bet's history entry is auditlog's own, written by history.record_saves: one INSERT
-    # instead of auditlog's model save, a third of the bet's CPU.
-    with disable_auditlog():
-        bet = Bet.objects.create(
-            wallet=wallet,
-            user=user,
-            fixture=fixture,
-            outcome=outcome,
-            stake=stake,
-            price=taken,
-            idempotency_key=idempotency_key or "",
-            request_digest=digest,
-        )
+    bet = Bet(
+        wallet=wallet,
+        user=user,
+        fixture=fixture,
+        outcome=outcome,
+        stake=stake,
+        price=taken,
+        idempotency_key=idempotency_key or "",
+        request_digest=digest,
+    )
+    # One INSERT ... RETURNING without save(): a bet's row hears no signal but auditlog's, and
+    # its history entry is auditlog's own, written by history.record_saves in one INSERT
+    # instead of auditlog's model save (a third of the bet's CPU); the ORM's save and its
+    # compiled INSERT had cost a tenth of it.
+    rows_insert_values(Bet, [bet])
     history.record_saves(saves=[(None, bet)])
     postings.post(
         league,
