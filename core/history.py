@@ -12,6 +12,7 @@ A change made by a bulk ``UPDATE`` sends no signal: its service records it with
 them so).
 """
 
+import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -98,20 +99,48 @@ def record_many(
 
 
 def _request_values() -> dict[str, Any]:
-    """What auditlog's ``pre_save`` receiver sets on an entry from the request's context
-    (``auditlog.context``: the actor and their address, the remote address and port), by
-    field: read once from a probe entry for all the entries of a write, rather than by a
-    signal for each."""
-    blank, probe = HistoryEntry(), HistoryEntry()
-    pre_save.send(
-        sender=HistoryEntry, instance=probe, raw=False, using=DEFAULT_DB_ALIAS, update_fields=None
-    )
-    return {
-        name: value
-        for field in HistoryEntry._meta.concrete_fields
-        if (name := field.attname) != "timestamp"
-        and (value := getattr(probe, name)) != getattr(blank, name)
-    }
+    """What auditlog's ``pre_save`` receiver would set on an entry from the request's context
+    (``auditlog.context``: the actor and their email, the remote address and port), by field
+    ``attname``: read straight from that context (as ``auditlog.context._set_extra_data``
+    reads it) once for all the entries of a write, rather than by a signal sent to a probe
+    entry. Nothing while the context's receiver is not connected (outside ``set_actor`` or the
+    middleware), as the signal would set nothing; values equal to a blank entry's are left out."""
+    try:
+        context = auditlog_value.get()
+    except LookupError:
+        return {}
+    duid = context.get("signal_duid")
+    if not any(lookup[0] == duid for lookup, *_rest in pre_save.receivers):
+        return {}
+    values: dict[str, Any] = {}
+    actor = context.get("actor")
+    if "actor" in context and isinstance(actor, User):
+        values["actor_id"] = actor.pk
+        values["actor_email"] = getattr(actor, "email", None)
+    for key, value in context.items():
+        if key != "actor" and hasattr(HistoryEntry, key):
+            value = value() if callable(value) else value
+            if key in _ATTNAMES:  # the probe kept the entry's fields alone, its time aside
+                values[_ATTNAMES[key]] = value
+    return {name: value for name, value in values.items() if value != _blank_value(name)}
+
+
+_ATTNAMES = {
+    key: field.attname
+    for field in HistoryEntry._meta.concrete_fields
+    if field.attname != "timestamp"
+    for key in (field.name, field.attname)
+}
+
+
+def _blank_value(attname: str) -> Any:
+    """A field's value on a blank entry (``HistoryEntry()``), by ``attname``."""
+    if attname not in _BLANK:
+        _BLANK[attname] = getattr(HistoryEntry(), attname)
+    return _BLANK[attname]
+
+
+_BLANK: dict[str, Any] = {}
 
 
 def _write(entries: Iterable[dict[str, Any]]) -> int:
@@ -121,9 +150,8 @@ def _write(entries: Iterable[dict[str, Any]]) -> int:
     ``bulk_create``. The entries' leagues are bumped
     (``core.league_versions``: rows written without a signal)."""
     request = _request_values()
-    fields = [f for f in HistoryEntry._meta.concrete_fields if not f.primary_key]
-    defaults = {f.attname: f.get_default() for f in fields if f.attname != "timestamp"}
-    defaults["timestamp"] = timezone.now()
+    fields, defaults = _entry_fields()
+    defaults = {**defaults, "timestamp": timezone.now()}
     rows = []
     leagues: dict[int, bool] = {}  # league -> whether a row the leagues list shows changed
     for entry in entries:
@@ -135,9 +163,7 @@ def _write(entries: Iterable[dict[str, Any]]) -> int:
     if not rows:
         return 0
     if connection.vendor == "postgresql":
-        as_json = {f.attname for f in fields if isinstance(f, models.JSONField)}
-        columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-        table = connection.ops.quote_name(HistoryEntry._meta.db_table)
+        as_json, columns, table = _entry_sql()
         values = (
             [
                 _json(row[f.attname])
@@ -166,6 +192,26 @@ def _write(entries: Iterable[dict[str, Any]]) -> int:
     for league_id, listed in leagues.items():  # rows written without a signal
         league_versions.league_changed(league_id, listed=listed)
     return len(rows)
+
+
+@functools.cache
+def _entry_fields() -> tuple[list[Any], dict[str, Any]]:
+    """An entry's columns (its key aside) and their defaults (its time aside), worked out once
+    per process: none of them changes from entry to entry."""
+    fields = [f for f in HistoryEntry._meta.concrete_fields if not f.primary_key]
+    return fields, {f.attname: f.get_default() for f in fields if f.attname != "timestamp"}
+
+
+@functools.cache
+def _entry_sql() -> tuple[frozenset[str], str, str]:
+    """The JSON fields, the quoted column list and the quoted table of an entry (PostgreSQL),
+    once per process."""
+    fields, _defaults = _entry_fields()
+    return (
+        frozenset(f.attname for f in fields if isinstance(f, models.JSONField)),
+        ", ".join(connection.ops.quote_name(f.column) for f in fields),
+        connection.ops.quote_name(HistoryEntry._meta.db_table),
+    )
 
 
 def _listed(content_type_id: int | None) -> bool:
@@ -234,9 +280,11 @@ def row_diff(
     fields = _diffed(type(new), old is None, checked)
     options = auditlog.get_model_fields(type(new))
     diff: dict[str, tuple[Any, Any]] = {}
+    # a created row's "before" is auditlog's value of no row, the same for every field
+    nothing = get_field_value(None, fields[0], as_json) if old is None and fields else None
     for compared in fields:
         name = compared.name
-        before = get_field_value(old, compared, as_json)
+        before = nothing if old is None else get_field_value(old, compared, as_json)
         after = get_field_value(new, compared, as_json)
         if before == after:
             continue

@@ -52,7 +52,23 @@ def _placeholder(kind: type, index: int) -> Any:
 
 
 class _Compiled:
-    __slots__ = ("compiler", "locks", "params", "queryset", "slots", "sql")
+    __slots__ = (
+        "compiler",
+        "composite",
+        "converters",
+        "end",
+        "fetch_mode",
+        "fields",
+        "from_db",
+        "init_list",
+        "locks",
+        "params",
+        "populators",
+        "queryset",
+        "slots",
+        "sql",
+        "start",
+    )
 
     def __init__(self, queryset: QuerySet, placeholders: tuple[int, ...], alias: str) -> None:
         compiler = queryset.query.get_compiler(using=alias)
@@ -69,6 +85,23 @@ class _Compiled:
         self.queryset = queryset
         self.locks = bool(
             queryset.query.select_for_update and compiler.connection.features.has_select_for_update
+        )
+        # How a row becomes objects, as ModelIterable works it out on every run: the same for
+        # every run of this SQL on this connection, so worked out here once.
+        self.fields = [column[0] for column in compiler.select[0 : compiler.col_count]]
+        self.converters = compiler.get_converters(self.fields)
+        self.composite = compiler.has_composite_fields(self.fields)
+        klass_info = compiler.klass_info
+        select_fields = klass_info["select_fields"]
+        self.start, self.end = select_fields[0], select_fields[-1] + 1
+        self.init_list = [f[0].target.attname for f in compiler.select[self.start : self.end]]
+        self.fetch_mode = queryset._fetch_mode
+        self.from_db = _get_from_db(klass_info["model"], self.fetch_mode)
+        # a fetch mode that tracks peers keeps them on its populators: new ones for each run
+        self.populators = (
+            None
+            if self.fetch_mode.track_peers
+            else get_related_populators(klass_info, compiler.select, queryset.db, self.fetch_mode)
         )
 
 
@@ -136,31 +169,39 @@ def _cursor(connection: BaseDatabaseWrapper) -> Any:
 
 
 def _objects(compiled: _Compiled, fetched: list[tuple]) -> list[Model]:
-    """The rows as Django's ``ModelIterable`` makes them (no known related objects here)."""
-    compiler, queryset = compiled.compiler, compiled.queryset
+    """The rows as Django's ``ModelIterable`` makes them (no known related objects here), with
+    what it works out on every run (the columns' converters, the related objects' populators)
+    worked out once (``_Compiled``)."""
+    compiler = compiled.compiler
+    rows: Any = fetched
+    if compiled.converters:
+        rows = compiler.apply_converters(rows, compiled.converters)
+    if compiled.composite:
+        rows = compiler.composite_fields_to_tuples(rows, compiled.fields)
     db = compiled.queryset.db
-    fetch_mode = queryset._fetch_mode
-    select, klass_info, annotation_col_map = (
-        compiler.select,
-        compiler.klass_info,
-        compiler.annotation_col_map,
+    fetch_mode = compiled.fetch_mode
+    start, end, init_list, from_db = (
+        compiled.start,
+        compiled.end,
+        compiled.init_list,
+        compiled.from_db,
     )
-    model_cls = klass_info["model"]
-    select_fields = klass_info["select_fields"]
-    start, end = select_fields[0], select_fields[-1] + 1
-    init_list = [f[0].target.attname for f in select[start:end]]
-    from_db = _get_from_db(model_cls, fetch_mode)
-    related_populators = get_related_populators(klass_info, select, db, fetch_mode)
+    related_populators = compiled.populators
+    if related_populators is None:
+        related_populators = get_related_populators(
+            compiler.klass_info, compiler.select, db, fetch_mode
+        )
+    annotations = (compiler.annotation_col_map or {}).items()
     objects = []
     peers: list = []
-    for row in compiler.results_iter([fetched]):
+    for row in rows:
         obj = from_db(db, init_list, row[start:end])
         if fetch_mode.track_peers:
             peers.append(weak_ref(obj))
             obj._state.peers = peers
         for populator in related_populators:
             populator.populate(row, obj)
-        for attr_name, col_pos in (annotation_col_map or {}).items():
+        for attr_name, col_pos in annotations:
             setattr(obj, attr_name, row[col_pos])
         objects.append(obj)
     return objects

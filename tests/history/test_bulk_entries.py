@@ -67,3 +67,29 @@ def test_an_entry_written_after_the_requests_context_ended_has_no_actor():
     record_saves(saves=[(None, team)])
     (entry,) = _entries(type(team), team.pk)
     assert (entry.actor, entry.remote_addr) == (None, None)
+
+
+def _signalled_values():
+    """What auditlog's ``pre_save`` receiver sets on an entry, by field (the probe
+    ``core.history`` once sent the signal to for every write)."""
+    from django.db.models.signals import pre_save
+
+    blank, probe = HistoryEntry(), HistoryEntry()
+    pre_save.send(sender=HistoryEntry, instance=probe, raw=False, using="default")
+    return {
+        f.attname: getattr(probe, f.attname)
+        for f in HistoryEntry._meta.concrete_fields
+        if f.attname != "timestamp" and getattr(probe, f.attname) != getattr(blank, f.attname)
+    }
+
+
+def test_the_requests_values_read_from_auditlogs_context_are_what_its_signal_sets():
+    from core.history import _request_values
+
+    coach = UserFactory(email="coach@example.com")
+    with set_actor(coach, remote_addr="10.1.2.3", remote_port=4242):
+        assert _request_values() == _signalled_values()
+        assert _request_values()["actor_id"] == coach.pk
+    with set_actor(None, remote_addr="10.1.2.4"):
+        assert _request_values() == _signalled_values() == {"remote_addr": "10.1.2.4"}
+    assert _request_values() == _signalled_values() == {}  # the block has ended
