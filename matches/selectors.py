@@ -263,9 +263,15 @@ def season_fixture_index(*, season: Season) -> list[tuple]:
 
 
 def fixtures_of_round_and(*, season: Season, round_number: int, ids: list[int]) -> list[Fixture]:
-    """The fixtures of one round of ``season`` and those of ``ids``, for listing (one query)."""
+    """The fixtures of one round of ``season`` and those of ``ids``, for listing (one query):
+    their teams and results, each with ``season`` itself rather than its own copy of the
+    season and its league (a season's archive decoded again for each row)."""
     wanted = Q(round=round_number) | Q(pk__in=ids)
-    return list(fixture_table(season=season).filter(wanted))
+    fixtures = fixture_table(season=season).filter(wanted)
+    fixtures = list(fixtures.select_related(None).select_related("home", "away", "result"))
+    for fixture in fixtures:
+        fixture.season = season
+    return fixtures
 
 
 # --- deadlines -----------------------------------------------------------------------------
