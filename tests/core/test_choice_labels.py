@@ -38,3 +38,8 @@ def test_the_label_follows_the_active_language():
     with translation.override("fr"):
         french = fixture.get_status_display()
     assert (english, french) == ("Scheduled", "Programmé")
+
+
+def test_the_models_keep_their_own_method_not_djangos():
+    assert Fixture.get_status_display.__module__ == "core.choice_labels"
+    assert Player.get_role_display.__module__ == "core.choice_labels"
