@@ -13,6 +13,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from core import registry
+from core.choice_labels import choice_display
 from core.id_urls import id_url
 from league.models import Season, Team
 
@@ -123,6 +124,8 @@ class Fixture(models.Model):
 
     def get_absolute_url(self) -> str:
         return fixture_url(self.pk)
+
+    get_status_display = choice_display("status", Status)  # a status in every fixture row
 
 
 class Result(models.Model):

@@ -74,18 +74,26 @@ def corrections_standing(*, fixtures: Iterable[Fixture]) -> dict[int, ResultCorr
     query: the latest correction or award of the result it has, or the void that took its
     result away while it waits for the replay. A result played again after a void, or a
     fixture never corrected, has none (its history still lists the old corrections)."""
-    played = {fixture.pk: fixture.status == Fixture.Status.PLAYED for fixture in fixtures}
+    by_id = {fixture.pk: fixture for fixture in fixtures}
     latest: dict[int, ResultCorrection] = {}
-    rows = ResultCorrection.objects.filter(fixture_id__in=played).select_related("by")
+    rows = ResultCorrection.objects.filter(fixture_id__in=by_id).select_related("by")
     for row in rows.order_by("created_at", "pk"):
         latest[row.fixture_id] = row
+    standing = {pk: correction_standing(by_id[pk], row) for pk, row in latest.items()}
+    return {fixture_id: row for fixture_id, row in standing.items() if row is not None}
 
-    def standing(row: ResultCorrection) -> bool:
-        if row.kind == ResultCorrection.Kind.VOIDED:
-            return not played[row.fixture_id]
-        return played[row.fixture_id] and row.result_id is not None
 
-    return {fixture_id: row for fixture_id, row in latest.items() if standing(row)}
+def correction_standing(
+    fixture: Fixture, latest: ResultCorrection | None
+) -> ResultCorrection | None:
+    """:func:`corrections_standing` of one fixture whose ``latest`` correction is read already
+    (the fixture page lists them all): it, if it still explains the page, else None."""
+    if latest is None:
+        return None
+    played = fixture.status == Fixture.Status.PLAYED
+    if latest.kind == ResultCorrection.Kind.VOIDED:
+        return None if played else latest
+    return latest if played and latest.result_id is not None else None
 
 
 def results_corrected(results: QuerySet[Result]) -> QuerySet[Result]:
@@ -255,9 +263,15 @@ def season_fixture_index(*, season: Season) -> list[tuple]:
 
 
 def fixtures_of_round_and(*, season: Season, round_number: int, ids: list[int]) -> list[Fixture]:
-    """The fixtures of one round of ``season`` and those of ``ids``, for listing (one query)."""
+    """The fixtures of one round of ``season`` and those of ``ids``, for listing (one query):
+    their teams and results, each with ``season`` itself rather than its own copy of the
+    season and its league (a season's archive decoded again for each row)."""
     wanted = Q(round=round_number) | Q(pk__in=ids)
-    return list(fixture_table(season=season).filter(wanted))
+    fixtures = fixture_table(season=season).filter(wanted)
+    fixtures = list(fixtures.select_related(None).select_related("home", "away", "result"))
+    for fixture in fixtures:
+        fixture.season = season
+    return fixtures
 
 
 # --- deadlines -----------------------------------------------------------------------------

@@ -15,12 +15,20 @@ from matches.models import Fixture, ResultCorrection
 register = template.Library()
 
 
+ROWS_ATTR = "_corrections_read"
+
+
 def _rows(fixture: Fixture) -> list[ResultCorrection]:
-    return list(
-        ResultCorrection.objects.filter(fixture=fixture)
-        .select_related("by")
-        .order_by("-created_at", "-pk")
-    )
+    """The fixture's corrections, newest first: read once for the page's three tags."""
+    rows = getattr(fixture, ROWS_ATTR, None)
+    if rows is None:
+        rows = list(
+            ResultCorrection.objects.filter(fixture=fixture)
+            .select_related("by")
+            .order_by("-created_at", "-pk")
+        )
+        setattr(fixture, ROWS_ATTR, rows)
+    return rows
 
 
 @register.inclusion_tag("matches/corrections_alerts.html", takes_context=True)
@@ -45,4 +53,5 @@ def corrections_history(fixture: Fixture) -> dict[str, Any]:
 @register.simple_tag
 def result_correction(fixture: Fixture) -> ResultCorrection | None:
     """The correction, void or award that explains the fixture's result as shown, if any."""
-    return selectors.corrections_standing(fixtures=[fixture]).get(fixture.pk)
+    rows = _rows(fixture)
+    return selectors.correction_standing(fixture, rows[0] if rows else None)

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -69,8 +70,9 @@ def league_context(
 
 def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     """A Killpower team page: ranking points, power, division, the seven gladiators, the
-    record and the fixtures."""
-    team = _killpower_team(team.pk)
+    record and the fixtures. ``team`` comes read with its league, coach and ranking points
+    (``league.selectors.team_get``): only its living gladiators are read beside it."""
+    prefetch_related_objects([team], selectors.living_prefetch())
     can_edit = roles.can_edit_roster(request.user, team)
     context = {
         "team": team,

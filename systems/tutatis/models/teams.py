@@ -4,6 +4,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.choice_labels import choice_display
 from core.names import NameField
 from league.models import League, Team
 from rules_engine.tutatis import DEFAULT_BUDGET
@@ -83,3 +84,5 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    get_role_display = choice_display("role", Role)  # a role in every row of the team page

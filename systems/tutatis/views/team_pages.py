@@ -38,7 +38,8 @@ lists_gate = role_gate(_league, roles.can_edit_lists)
 
 
 def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
-    team = _team(team.pk)
+    """A Tutatis team page; ``team`` comes read with its league and coach
+    (``league.selectors.team_get``)."""
     players = selectors.players_of(team=team)
     can_edit = can_edit_roster(request.user, team)
     shown = team_fixture_seasons(team=team, wanted=request.GET.get("season"))
