@@ -1,7 +1,8 @@
 """The fast paths of the engine against the plain ones they stand for (hypothesis).
 
 ``Dice.roller`` must draw and record exactly as ``Dice.roll``; the quick sheet check of
-``rated_team`` must accept only what ``parse_sheet`` accepts and rate it the same way.
+``rated_team`` must accept only what ``parse_sheet`` accepts and rate it the same way; Rotzball's
+odds of several fixtures played side by side (``odds_many``) must be each fixture's ``odds``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rules_engine.rotzball.fast_odds as fast_odds
 from rules_engine.dice import Dice, Purpose, Roll, roll_entries
 from rules_engine.errors import InvalidInput
-from rules_engine.rotzball import SYSTEM, simulate
+from rules_engine.rotzball import SYSTEM, odds, odds_many, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
 from rules_engine.witcher import BattleRun, army, default_tables, entries, parse_battle
@@ -210,6 +212,39 @@ def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
     outcome = SYSTEM.resolve_match(home, away, dice=Dice(seed), options={"coach_rule": rule})
 
     assert outcome.record == simulate(home, away, seed=seed, coach_rule=rule)
+
+
+team_sheets = st.builds(
+    sheet,
+    st.just("Side"),
+    attack=st.integers(1, 100),
+    defense=st.integers(1, 100),
+    coach=st.integers(1, 100),
+    tactic=st.sampled_from(["offensive", "defensive", "balanced", None]),
+)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    teams=st.lists(team_sheets, min_size=1, max_size=4),
+    pairs=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 2**31)), max_size=6
+    ),
+    n=st.integers(1, 400),
+    rule=st.sampled_from(["test", "difference"]),
+    batch=st.sampled_from([1, 500, fast_odds.BATCH_COLUMNS]),
+)
+def test_odds_played_side_by_side_are_each_fixtures_odds(teams, pairs, n, rule, batch):
+    """The same figures, bit for bit, whatever the fixtures played together (``batch``: the
+    matches played at once), a sheet shared by several fixtures or a pair meeting twice."""
+    games = [(teams[h % len(teams)], teams[a % len(teams)], seed) for h, a, seed in pairs]
+    kept, fast_odds.BATCH_COLUMNS = fast_odds.BATCH_COLUMNS, batch
+    try:
+        together = odds_many(games, n=n, coach_rule=rule)
+    finally:
+        fast_odds.BATCH_COLUMNS = kept
+
+    assert together == [odds(h, a, n=n, seed=seed, coach_rule=rule) for h, a, seed in games]
 
 
 @settings(max_examples=examples(300), deadline=None)
