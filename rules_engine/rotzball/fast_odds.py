@@ -60,10 +60,14 @@ COUNTER_GOAL, COUNTER_STAYS, COUNTER_A_CARRY, COUNTER_D_CARRY = _lookup(COUNTER_
 MAIN_COUNTER = np.array([TURN_TABLE[a, d].ball is Ball.COUNTER for a in RESULTS for d in RESULTS])
 
 
+DOUBLES = np.array([roll % 11 == 0 or roll == 100 for roll in range(101)])
+"""Whether each d100 roll (1..100) is a double (11, 22, ..., 99, and 100), by its value."""
+
+
 def _codes(rolls: Ints, targets: Ints) -> Ints:
     """Result indices in :data:`RESULTS` order (CS, S, F, CF); see ``table.judge``."""
     success = rolls <= targets
-    double = (rolls % 11 == 0) | (rolls == 100)
+    double = DOUBLES[rolls]  # (rolls % 11 == 0) | (rolls == 100), without a division
     codes: Ints = 2 * (~success) + (success != double)
     return codes
 
