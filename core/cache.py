@@ -45,17 +45,33 @@ def computed_once[K, V](
     of), by key, kept in the cache under ``prefix`` and the content's hash, so that a content
     that changes makes another key and no entry is ever stale: those found read in one round
     trip, the others computed once each and kept in one."""
+    return computed_once_together(
+        prefix, contents, lambda missing: [compute(content) for content in missing], timeout=timeout
+    )
+
+
+def computed_once_together[K, V](
+    prefix: str,
+    contents: Mapping[K, Any],
+    compute: Callable[[list[Any]], list[V]],
+    *,
+    timeout: int,
+) -> dict[K, V]:
+    """:func:`computed_once`, the contents not found computed in one call: ``compute`` takes
+    their list (each distinct content once) and answers their values in its order."""
     names = {
         key: f"{prefix}:"
         + hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()
         for key, content in contents.items()
     }
     found = cache.get_many(list(names.values()))
-    computed: dict[str, V] = {}
+    missing: dict[str, Any] = {}
     for key, content in contents.items():
         if names[key] not in found:
-            found[names[key]] = computed[names[key]] = compute(content)
-    if computed:
+            missing.setdefault(names[key], content)
+    if missing:
+        computed = dict(zip(missing, compute(list(missing.values())), strict=True))
+        found.update(computed)
         cache.set_many(computed, timeout=timeout)
     return {key: found[name] for key, name in names.items()}
 

@@ -112,8 +112,9 @@ def _simulate(state: SeasonState, n: int, rng: np.random.Generator) -> Ints:
     scheme = state.scheme
     home_of = np.array([index[x.home] for x in state.remaining], dtype=np.int64)
     away_of = np.array([index[x.away] for x in state.remaining], dtype=np.int64)
-    home_matrix = np.zeros((f, t))
-    away_matrix = np.zeros((f, t))
+    exact = _exact_float(state, f)
+    home_matrix = np.zeros((f, t), dtype=exact)
+    away_matrix = np.zeros((f, t), dtype=exact)
     home_matrix[np.arange(f), home_of] = 1
     away_matrix[np.arange(f), away_of] = 1
 
@@ -132,8 +133,8 @@ def _simulate(state: SeasonState, n: int, rng: np.random.Generator) -> Ints:
         summed = home_value @ home_matrix + away_value @ away_matrix
         return np.rint(summed).astype(np.int64)
 
-    home_points = np.array([scheme.win, scheme.draw, scheme.loss], dtype=np.float64)[outcome]
-    away_points = np.array([scheme.loss, scheme.draw, scheme.win], dtype=np.float64)[outcome]
+    home_points = np.array([scheme.win, scheme.draw, scheme.loss], dtype=exact)[outcome]
+    away_points = np.array([scheme.loss, scheme.draw, scheme.win], dtype=exact)[outcome]
     base = np.array([[x.points(scheme), x.wins, x.goals_for, x.goals_against] for x in state.teams])
     values: dict[str, Ints] = {
         "points": base[:, 0] + per_team(home_points, away_points),
@@ -141,39 +142,68 @@ def _simulate(state: SeasonState, n: int, rng: np.random.Generator) -> Ints:
     keys = set(state.tiebreakers)
     if "wins" in keys:
         values["wins"] = base[:, 1] + per_team(
-            (outcome == 0).astype(np.float64), (outcome == 2).astype(np.float64)
+            (outcome == 0).astype(exact), (outcome == 2).astype(exact)
         )
     if keys & set(GOAL_KEYS):
-        home_goals, away_goals = _scores(state, outcome, rng)
+        home_goals, away_goals = _scores(state, outcome, rng, exact)
         goals_for = base[:, 2] + per_team(home_goals, away_goals)
         goals_against = base[:, 3] + per_team(away_goals, home_goals)
         values["goals_for"] = goals_for
         values["goal_difference"] = goals_for - goals_against
     head_to_head: npt.NDArray[np.int32] | None = None
     if "head_to_head" in keys:
-        flat = np.zeros((n, t * t), dtype=np.int32)
+        # one row per pair of teams (``T² × N``): each pair's points added along a row, not down
+        # a column of an ``N × T²`` array, then seen as ``N × T × T`` without a copy
+        flat = np.zeros((t * t, n), dtype=np.int32)
         for (a, b), before in state.head_to_head.items():
             if a in index and b in index:
-                flat[:, index[a] * t + index[b]] += before
+                flat[index[a] * t + index[b]] += before
         for cells, earned in (
-            (home_of * t + away_of, home_points.astype(np.int32)),
-            (away_of * t + home_of, away_points.astype(np.int32)),
+            (home_of * t + away_of, home_points.T.astype(np.int32)),
+            (away_of * t + home_of, away_points.T.astype(np.int32)),
         ):
             if len(np.unique(cells)) == len(cells):
-                flat[:, cells] += earned
+                flat[cells] += earned
             else:  # a pair meeting twice on the same ground: add each meeting
                 for k, cell in enumerate(cells):
-                    flat[:, cell] += earned[:, k]
-        head_to_head = flat.reshape(n, t, t)
+                    flat[cell] += earned[k]
+        head_to_head = flat.reshape(t, t, n).transpose(2, 0, 1)
     return positions(values, state.tiebreakers, head_to_head)
 
 
-def _scores(state: SeasonState, outcome: Ints, rng: np.random.Generator) -> tuple[Floats, Floats]:
+def _scores(
+    state: SeasonState,
+    outcome: Ints,
+    rng: np.random.Generator,
+    exact: type[np.floating] = np.float64,
+) -> tuple[Floats, Floats]:
     """Home and away goals for each simulated result, drawn from the typical scores of its
-    outcome."""
+    outcome (as ``exact`` floats)."""
     lists = [list(state.scores.scores[o]) for o in ("home", "draw", "away")]
-    flat = np.array([score for scores in lists for score in scores], dtype=np.float64)
+    flat = np.array([score for scores in lists for score in scores], dtype=exact)
     lengths = np.array([len(scores) for scores in lists], dtype=np.int64)
     offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
     picks = offsets[outcome] + (rng.random(outcome.shape) * lengths[outcome]).astype(np.int64)
-    return flat[picks, 0], flat[picks, 1]
+    return flat[:, 0].take(picks), flat[:, 1].take(picks)
+
+
+def _exact_float(state: SeasonState, fixtures: int) -> type[np.floating]:
+    """The float type the per-team sums are added in: ``float32`` (half the memory, twice the
+    matrix products) while every sum over the ``fixtures`` left is an integer it holds exactly
+    (below 2²⁴, as points and goals are), else ``float64``; either gives the same integers."""
+    scheme = state.scheme
+    largest = max(
+        abs(value)
+        for value in (
+            scheme.win,
+            scheme.draw,
+            scheme.loss,
+            *(
+                goals
+                for scores in state.scores.scores.values()
+                for score in scores
+                for goals in score
+            ),
+        )
+    )
+    return np.float32 if largest * fixtures < 2**24 else np.float64

@@ -25,7 +25,14 @@ from rules_engine.rotzball.match import DecidedBy, MatchResult, play_match
 from rules_engine.rotzball.options import CoachRule, MatchOptions
 from rules_engine.rotzball.ratings import Ratings
 from rules_engine.rotzball.sheet import Attacker, Coach, Defender, Tactic, TeamSheet, parse_sheet
-from rules_engine.rotzball.system import SYSTEM, RotzballSystem, odds, ratings, simulate
+from rules_engine.rotzball.system import (
+    SYSTEM,
+    RotzballSystem,
+    odds,
+    odds_many,
+    ratings,
+    simulate,
+)
 from rules_engine.rotzball.table import Result, judge
 
 __all__ = [
@@ -45,6 +52,7 @@ __all__ = [
     "TeamSheet",
     "judge",
     "odds",
+    "odds_many",
     "parse_sheet",
     "play_match",
     "ratings",

@@ -7,7 +7,7 @@ the registry finds under the name ``"rotzball"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rules_engine.dice import Dice
@@ -16,7 +16,7 @@ from rules_engine.rotzball.match import play_rated, simulate_record
 from rules_engine.rotzball.options import CoachRule, MatchOptions, parse_coach_rule
 from rules_engine.rotzball.rated import rated_team
 from rules_engine.rotzball.ratings import Ratings
-from rules_engine.rotzball.sheet import parse_sheet
+from rules_engine.rotzball.sheet import TeamSheet, parse_sheet
 from rules_engine.systems import (
     MatchOutcome,
     PointsTable,
@@ -67,6 +67,30 @@ def odds(
     options = MatchOptions(parse_coach_rule(coach_rule, "options.coach_rule"))
     result = estimate_odds(home_sheet, away_sheet, n=n, dice=Dice(seed), options=options)
     return result.to_dict()
+
+
+def odds_many(
+    games: Sequence[tuple[object, object, int | None]],
+    *,
+    n: int,
+    coach_rule: str | CoachRule = "test",
+) -> list[dict[str, Any]]:
+    """:func:`odds` of each ``(home, away, seed)`` of ``games``, the same figures, their
+    matches played side by side (``fast_odds.estimate_odds_many``); a sheet given as the same
+    object to several games is read once."""
+    from rules_engine.rotzball.fast_odds import estimate_odds_many  # numpy only when needed
+
+    read: dict[tuple[int, str], TeamSheet] = {}
+
+    def sheet(data: object, side: str) -> TeamSheet:
+        key = (id(data), side)  # the field named in an error is the side's
+        if key not in read:
+            read[key] = parse_sheet(data, side)
+        return read[key]
+
+    parsed = [(sheet(home, "home"), sheet(away, "away"), Dice(seed)) for home, away, seed in games]
+    options = MatchOptions(parse_coach_rule(coach_rule, "options.coach_rule"))
+    return [result.to_dict() for result in estimate_odds_many(parsed, n=n, options=options)]
 
 
 class RotzballSystem:

@@ -1,7 +1,9 @@
 """The fast paths of the engine against the plain ones they stand for (hypothesis).
 
 ``Dice.roller`` must draw and record exactly as ``Dice.roll``; the quick sheet check of
-``rated_team`` must accept only what ``parse_sheet`` accepts and rate it the same way.
+``rated_team`` must accept only what ``parse_sheet`` accepts and rate it the same way; Rotzball's
+odds of several fixtures played side by side (``odds_many``) must be each fixture's ``odds``;
+a season's forecast summed in ``float32`` must be the one summed in ``float64``.
 """
 
 from __future__ import annotations
@@ -9,12 +11,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rules_engine.rotzball.fast_odds as fast_odds
+from rules_engine import forecasts as season
 from rules_engine.dice import Dice, Purpose, Roll, roll_entries
 from rules_engine.errors import InvalidInput
-from rules_engine.rotzball import SYSTEM, simulate
+from rules_engine.forecasts import simulation as forecast_simulation
+from rules_engine.rotzball import SYSTEM, odds, odds_many, simulate
 from rules_engine.rotzball.rated import RatedTeam, quick_rated_team, rated_team
 from rules_engine.rotzball.sheet import parse_sheet
 from rules_engine.witcher import BattleRun, army, default_tables, entries, parse_battle
@@ -210,6 +216,80 @@ def test_the_rule_system_plays_the_match_simulate_plays(seed, rule):
     outcome = SYSTEM.resolve_match(home, away, dice=Dice(seed), options={"coach_rule": rule})
 
     assert outcome.record == simulate(home, away, seed=seed, coach_rule=rule)
+
+
+team_sheets = st.builds(
+    sheet,
+    st.just("Side"),
+    attack=st.integers(1, 100),
+    defense=st.integers(1, 100),
+    coach=st.integers(1, 100),
+    tactic=st.sampled_from(["offensive", "defensive", "balanced", None]),
+)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    teams=st.lists(team_sheets, min_size=1, max_size=4),
+    pairs=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 2**31)), max_size=6
+    ),
+    n=st.integers(1, 400),
+    rule=st.sampled_from(["test", "difference"]),
+    batch=st.sampled_from([1, 500, fast_odds.BATCH_COLUMNS]),
+)
+def test_odds_played_side_by_side_are_each_fixtures_odds(teams, pairs, n, rule, batch):
+    """The same figures, bit for bit, whatever the fixtures played together (``batch``: the
+    matches played at once), a sheet shared by several fixtures or a pair meeting twice."""
+    games = [(teams[h % len(teams)], teams[a % len(teams)], seed) for h, a, seed in pairs]
+    kept, fast_odds.BATCH_COLUMNS = fast_odds.BATCH_COLUMNS, batch
+    try:
+        together = odds_many(games, n=n, coach_rule=rule)
+    finally:
+        fast_odds.BATCH_COLUMNS = kept
+
+    assert together == [odds(h, a, n=n, seed=seed, coach_rule=rule) for h, a, seed in games]
+
+
+@st.composite
+def forecast_seasons(draw):
+    """Small seasons with points, goals and head-to-head points so far, fixtures left (a pair
+    may meet twice on the same ground), typical scores and any order of tie-breakers."""
+    teams = list(range(1, draw(st.integers(2, 6)) + 1))
+    small = st.integers(0, 6)
+    totals = [season.TeamTotals(team, *(draw(small) for _ in range(5))) for team in teams]
+    pairs = [(a, b) for a in teams for b in teams if a != b]
+    chances = st.sampled_from(
+        [{"home": 0.45, "draw": 0.25, "away": 0.3}, {"home": 0.5, "away": 0.5}, {"home": 1.0}]
+    )
+    left = draw(st.lists(st.tuples(st.sampled_from(pairs), chances), max_size=12))
+    scores = st.lists(st.tuples(small, small), min_size=1, max_size=3)
+    return season.SeasonState(
+        teams=totals,
+        remaining=[season.RemainingFixture(home, away, given) for (home, away), given in left],
+        scheme=draw(st.sampled_from([season.PointsScheme(3, 1, 0), season.PointsScheme(2, 1, 0)])),
+        tiebreakers=tuple(
+            draw(
+                st.permutations(["points", "goal_difference", "goals_for", "wins", "head_to_head"])
+            )
+        ),
+        head_to_head=draw(st.dictionaries(st.sampled_from(pairs), st.integers(0, 9), max_size=8)),
+        scores=season.ScoreModel({outcome: draw(scores) for outcome in ("home", "draw", "away")}),
+    )
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(state=forecast_seasons(), seed=st.integers(0, 2**63 - 1), n=st.integers(1, 300))
+def test_a_forecast_summed_in_float32_is_the_one_summed_in_float64(state, seed, n):
+    plain_float = forecast_simulation._exact_float
+    forecast_simulation._exact_float = lambda state, fixtures: np.float64
+    try:
+        plain = season.forecast(state, n=n, dice=Dice(seed), top_places=2)
+    finally:
+        forecast_simulation._exact_float = plain_float
+
+    assert plain_float(state, len(state.remaining)) is np.float32
+    assert season.forecast(state, n=n, dice=Dice(seed), top_places=2) == plain
 
 
 @settings(max_examples=examples(300), deadline=None)

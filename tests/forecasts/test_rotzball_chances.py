@@ -32,14 +32,21 @@ def left(season, team, other_team):
 
 
 def _counting(monkeypatch) -> list[int]:
+    """The seeds of the fixtures simulated from now on (each fixture's seed is its id), played
+    alone (``odds``) or side by side (``odds_many``)."""
     calls: list[int] = []
-    simulate = preview.odds
+    simulate, simulate_many = preview.odds, preview.odds_many
 
     def counted(*args, **kwargs):
         calls.append(kwargs["seed"])
         return simulate(*args, **kwargs)
 
+    def counted_many(games, **kwargs):
+        calls.extend(seed for _home, _away, seed in games)
+        return simulate_many(games, **kwargs)
+
     monkeypatch.setattr(preview, "odds", counted)
+    monkeypatch.setattr(preview, "odds_many", counted_many)
     return calls
 
 

@@ -3,10 +3,10 @@ freezes at kick-off) and, when both can play, the odds over many simulated match
 
 from typing import Any
 
-from core.cache import computed_once
+from core.cache import computed_once_together
 from league.models import Team
 from matches.models import Fixture
-from rules_engine.rotzball import odds
+from rules_engine.rotzball import odds, odds_many
 from systems.rotzball.selectors import teams as selectors
 from systems.rotzball.selectors.pages import lineup_page_get
 from systems.rotzball.selectors.teams import coach_rule_of
@@ -102,9 +102,11 @@ def fixtures_chances(fixtures: list[Fixture]) -> dict[int, dict[str, float] | No
     """Each of ``fixtures``' chances for a season's forecast (``None`` while a side cannot
     play), by fixture id: :func:`fixture_odds`' simulation, seeded by the fixture, over
     ``FORECAST_MATCHES`` matches. Each team's sheet is read once, and each fixture's simulation
-    kept in the cache per fixture and line-up (``core.cache.computed_once``: the fixture, the
-    number of matches, the coach rule and both sheets), so that a season's forecast after a
-    result simulates only the fixtures whose line-ups changed since."""
+    kept in the cache per fixture and line-up (``core.cache.computed_once_together``: the
+    fixture, the number of matches, the coach rule and both sheets), so that a season's forecast
+    after a result simulates only the fixtures whose line-ups changed since. Those it simulates
+    play side by side, one engine call per coach rule (``odds_many``: the same figures as
+    each fixture's ``odds``)."""
     teams: dict[int, Team] = {}
     for fixture in fixtures:
         teams.setdefault(fixture.home_id, fixture.home)
@@ -119,11 +121,20 @@ def fixtures_chances(fixtures: list[Fixture]) -> dict[int, dict[str, float] | No
             if league.pk not in rules:
                 rules[league.pk] = coach_rule_of(league)
             games[fixture.pk] = (fixture.pk, FORECAST_MATCHES, rules[league.pk], home, away)
-    chances = computed_once("rotzball:odds", games, _forecast, timeout=ODDS_CACHE_SECONDS)
+    chances = computed_once_together("rotzball:odds", games, _forecasts, timeout=ODDS_CACHE_SECONDS)
     return {fixture.pk: chances.get(fixture.pk) for fixture in fixtures}
 
 
-def _forecast(game: tuple) -> dict[str, float]:
-    """The chances of one of :func:`fixtures_chances`' games."""
-    seed, n, coach_rule, home, away = game
-    return _chances(odds(home, away, n=n, seed=seed, coach_rule=coach_rule))
+def _forecasts(games: list[tuple]) -> list[dict[str, float]]:
+    """The chances of :func:`fixtures_chances`' games, in their order: each coach rule's in
+    one engine call per number of matches and coach rule."""
+    together: dict[tuple[int, str], list[int]] = {}
+    for index, (_seed, n, coach_rule, _home, _away) in enumerate(games):
+        together.setdefault((n, coach_rule), []).append(index)
+    chances: dict[int, dict[str, float]] = {}
+    for (n, coach_rule), indices in together.items():
+        estimates = odds_many(
+            [(games[i][3], games[i][4], games[i][0]) for i in indices], n=n, coach_rule=coach_rule
+        )
+        chances.update(zip(indices, map(_chances, estimates), strict=True))
+    return [chances[index] for index in range(len(games))]
