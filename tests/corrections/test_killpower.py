@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 def records(season):
     return {
-        row.team.name: (row.played, row.wins, row.losses) for row in ranking_table_get(season=season)
+        row.team.name: (row.played, row.wins, row.losses)
+        for row in ranking_table_get(season=season)
     }
 
 

@@ -32,7 +32,16 @@ def test_the_table_orders_teams_by_ranking_points(kp_season, titanos, viking, na
     rows = ranking_table_get(season=kp_season)
 
     assert [
-        (r.position, r.team.name, r.ranking_points, r.played, r.wins, r.draws, r.losses, r.abandoned)
+        (
+            r.position,
+            r.team.name,
+            r.ranking_points,
+            r.played,
+            r.wins,
+            r.draws,
+            r.losses,
+            r.abandoned,
+        )
         for r in rows
     ] == [
         (1, "Titanos", 6, 2, 2, 0, 0, 0),
