@@ -12,6 +12,7 @@ from battles.api import urls as battle_urls
 from betting.api import urls as betting_urls
 from core import plugins
 from core.api import accounts
+from core.url_groups import by_first_segment
 from forecasts.api import urls as forecast_urls
 from league.api import auth
 from league.api import commands as league_commands
@@ -51,7 +52,7 @@ for prefix, viewset, basename in notification_urls.routes:
 for prefix, viewset, basename in tournament_urls.routes:
     router.register(prefix, viewset, basename=basename)
 
-urlpatterns = [
+patterns = [
     path("auth/register/", accounts.RegisterView.as_view(), name="register"),
     path("auth/token/", auth.TokenLoginView.as_view(), name="token"),
     path("auth/logout/", auth.TokenLogoutView.as_view(), name="logout"),
@@ -198,3 +199,6 @@ urlpatterns = [
     *battle_urls.urlpatterns,
     *router.urls,
 ]
+"""Every view of the API in the order they are tried, flat; served nested by their first segment
+(``core.url_groups``)."""
+urlpatterns = by_first_segment(patterns)
