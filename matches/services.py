@@ -8,6 +8,7 @@ sweeper).
 """
 
 import logging
+from collections.abc import Iterable
 from datetime import datetime, time, timedelta
 
 from django.conf import settings
@@ -311,7 +312,11 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = Fals
 def _enqueue(fixture_ids: list[int]) -> None:
     """Send the fixtures to the workers in chunks (``matches.simulation_chunks``), in round
     order, once the transaction commits."""
-    rounds = Fixture.objects.filter(pk__in=fixture_ids).values_list("round", "pk")
+    _enqueue_rounds(Fixture.objects.filter(pk__in=fixture_ids).values_list("round", "pk"))
+
+
+def _enqueue_rounds(rounds: Iterable[tuple[int, int]]) -> None:
+    """:func:`_enqueue` of fixtures whose rounds are known, as ``(round, id)`` pairs."""
     for chunk in simulation_chunks(rounds):
         enqueue_on_commit(SIMULATE_CHUNK_TASK, chunk)
 
@@ -349,7 +354,8 @@ def simulation_request(
         label = _("Round %(number)s") % {"number": round_number}
     else:
         label = _("Whole season")
-    ids = list(fixtures.order_by("round", "pk").values_list("pk", flat=True))
+    rounds = list(fixtures.order_by("round", "pk").values_list("round", "pk"))
+    ids = [fixture_id for _round, fixture_id in rounds]
     if not ids:
         raise Refused(
             "nothing_to_simulate",
@@ -358,32 +364,40 @@ def simulation_request(
         )
     in_request = len(ids) <= settings.SIMULATION_KICK_OFF_IN_REQUEST
     if in_request:
-        _kick_off_now(fixtures, ids)
+        _kick_off_now(ids)
     else:
         _check_line_ups(season, fixtures)
     resend_reset(ids)
     batch = _same_batch(season, label, ids)
     if batch is None:
         batch = SimulationBatch.objects.create(season=season, requested_by=user, label=label)
-        batch.fixtures.set(ids)
+        batch.fixtures.add(*ids)  # a new batch: no rows to read first, as set() would
     if in_request:
-        _enqueue(ids)
+        _enqueue_rounds(rounds)
     else:
         enqueue_on_commit(KICK_OFF_TASK, batch.pk)
     return batch
 
 
-def _kick_off_now(fixtures: QuerySet[Fixture], ids: list[int]) -> None:
-    # Every team first, then each fixture (matches/locking.py's order), for the whole request.
-    locking.lock_teams(
-        team_id for pair in fixtures.values_list("home_id", "away_id") for team_id in pair
-    )
+def _kick_off_now(ids: list[int]) -> None:
+    """Kick off the scheduled ones of ``ids`` (the request's, in its order) in this
+    transaction, many at once (``matches.plugins.kick_off``'s ``kick_off_many``): their teams
+    locked, then every fixture (matches/locking.py's order). Line-ups that cannot play are
+    refused together, naming each team, and nothing kicks off."""
+    fixtures, teams = locking.lock_fixtures_to_resolve(ids)
+    if len(fixtures) < len(ids):  # deleted since their ids were read
+        raise Refused("not_found", _("No such fixture."), field="fixture")
+    if any(fixture.status == Fixture.Status.CANCELLED for fixture in fixtures):
+        raise Refused("fixture_cancelled", _("This fixture is cancelled."), field="fixture")
+    scheduled = [
+        f
+        for f in fixtures
+        if f.status == Fixture.Status.SCHEDULED and {f.home_id, f.away_id} <= teams
+    ]
+    refused = fixtures_kick_off_locked(scheduled)
     problems: list[str] = []
     for fixture_id in ids:
-        try:
-            fixture_kick_off(fixture_id=fixture_id)
-        except ValidationError as error:
-            problems += [m for m in error.messages if m not in problems]
+        problems += [m for m in refused.get(fixture_id, []) if m not in problems]
     if problems:
         raise ValidationError({"lineups": problems})
 
