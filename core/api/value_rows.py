@@ -118,17 +118,42 @@ def _shaped(shape: _Shape, row: tuple) -> dict[str, Any]:
     return answer
 
 
+class _Pages:
+    """What a list's paginator pages (Django's ``Paginator`` takes any sliceable object with a
+    ``count``): ``queryset``'s rows counted without the joins only the answer's columns need,
+    and a page read as :meth:`ValueRows.values` of just its own rows.
+
+    The count and the page of the values queryset joined both teams of every result of a
+    league before counting them or taking the 50 newest (on 1,000 leagues, 5,550 buffers each);
+    counted on the filtered rows alone, and the page's ids chosen first, the teams are read
+    for the page's 50 rows only (3,270 and 3,980)."""
+
+    def __init__(self, reader: ValueRows, queryset: QuerySet) -> None:
+        self.reader, self.queryset = reader, queryset
+
+    @property
+    def ordered(self) -> bool:
+        return self.queryset.ordered
+
+    def count(self) -> int:
+        return self.queryset.count()
+
+    def __getitem__(self, page: slice) -> QuerySet:
+        chosen = self.queryset.values("pk")[page]
+        return self.reader.values(self.queryset.filter(pk__in=chosen))
+
+
 class ValueRowsListMixin:
     """A viewset's ``list`` answered through :class:`ValueRows` of its serializer class:
     filtered, ordered and paginated as DRF's own ``list``, with the same answer."""
 
     def list(self, request, *args, **kwargs):
         reader = _readers_of(self.get_serializer_class())
-        values = reader.values(self.filter_queryset(self.get_queryset()))
-        page = self.paginate_queryset(values)
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(_Pages(reader, queryset))
         if page is not None:
             return self.get_paginated_response(reader.rows_of(page))
-        return Response(reader.rows_of(values))
+        return Response(reader(queryset))
 
 
 _READERS: dict[type, ValueRows] = {}

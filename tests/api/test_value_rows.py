@@ -6,6 +6,8 @@ from datetime import UTC, datetime, timedelta
 from unittest.mock import patch
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework import serializers
 
@@ -98,6 +100,17 @@ def test_lists_page_filter_and_order_as_before(api_as, league, season, played_an
     assert first["next"].endswith(f"/api/v1/fixtures/?page=2&page_size=2&season={season.pk}")
     newest = client.get("/api/v1/results/", {"league": league.pk, "ordering": "created_at"})
     assert [r["corrected"] for r in newest.json()["results"]] == [True, False]
+
+
+@pytest.mark.django_db
+def test_lists_count_and_choose_a_page_without_the_teams_joined(api_as, league, played_and_ahead):
+    with CaptureQueriesContext(connection) as queries:
+        answer = api_as(None).get("/api/v1/results/", {"league": league.pk, "page_size": 1})
+    assert answer.json()["count"] == 2
+    count, page = (query["sql"] for query in queries.captured_queries[-2:])
+    assert count.startswith("SELECT COUNT(*)") and "league_team" not in count
+    chosen = page[page.index(" IN (SELECT ") :]  # the page's ids: no team read for them
+    assert "LIMIT 1" in chosen and "league_team" not in chosen
 
 
 @pytest.mark.django_db
