@@ -1,6 +1,6 @@
-"""The fixtures and results lists answer from the rows' values (``core.api.value_rows``) what
-DRF's serializers answer from model instances, field for field; a serializer with a field
-that is not a column's value is refused when it is read."""
+"""The fixtures, results and seasons lists answer from the rows' values
+(``core.api.value_rows``) what DRF's serializers answer from model instances, field for field;
+a serializer with a field that is not a column's value is refused when it is read."""
 
 from datetime import UTC, datetime, timedelta
 from unittest.mock import patch
@@ -13,6 +13,8 @@ from rest_framework import serializers
 
 from core.api import value_rows
 from core.api.value_rows import ValueRows
+from league.api.serializers import SeasonSerializer
+from league.models import Season
 from matches import selectors
 from matches.api.serializers import FixtureSerializer, ResultSerializer
 from matches.models import Fixture, ResultCorrection
@@ -86,6 +88,23 @@ def test_results_list_answers_as_drf_serializes_every_row(api_as, league, played
     assert answer["results"][1]["seed"] == 2**40
     # in the site's time zone, as DRF writes it
     assert answer["results"][1]["fixture"]["kickoff"] == "2026-03-01T19:30:15.250000+01:00"
+
+
+@pytest.mark.django_db
+def test_seasons_list_answers_as_drf_serializes_every_row(api_as, league, season, team):
+    SeasonFactory(league=league, name="2627")
+    Season.objects.filter(pk=season.pk).update(champion=team, finished_at=timezone.now())
+    SeasonFactory(league=SeasonFactory().league, name="elsewhere")
+    with patch.object(value_rows, "_shaped", wraps=value_rows._shaped) as shaped:
+        answer = api_as(None).get("/api/v1/seasons/", {"league": league.pk}).json()
+    assert shaped.called
+    expected = _drf(SeasonSerializer, Season.objects.filter(league=league))
+    assert answer["count"] == 2
+    assert answer["results"] == expected
+    assert [row["champion"] for row in answer["results"]] == [
+        None,
+        {"id": team.pk, "name": team.name},
+    ]
 
 
 @pytest.mark.django_db
