@@ -147,12 +147,12 @@ class _Pages:
         return self.reader.values(self.queryset.filter(pk__in=chosen))
 
 
+# A viewset's ``list`` answered through ValueRows of its serializer class: filtered, ordered
+# and paginated as DRF's own ``list``, with the same answer. ``page_chosen_first``: a page's
+# rows chosen by id before their joined rows are read (_Pages). No docstring: the OpenAPI
+# document describes a viewset by the first docstring among its classes, which stays the
+# viewset's own (the seasons' is ReadCreateUpdateViewSet's).
 class ValueRowsListMixin:
-    """A viewset's ``list`` answered through :class:`ValueRows` of its serializer class:
-    filtered, ordered and paginated as DRF's own ``list``, with the same answer.
-    ``page_chosen_first``: a page's rows chosen by id before their joined rows are read
-    (:class:`_Pages`)."""
-
     page_chosen_first = False
 
     def list(self, request, *args, **kwargs):
