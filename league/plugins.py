@@ -19,7 +19,7 @@ from league.rules_forms import LeagueRulesForm
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-    from django.db.models import Model, Prefetch
+    from django.db.models import Model
     from django.http import HttpRequest, HttpResponse
     from rest_framework.serializers import Field  # type: ignore[import-untyped]
 
@@ -117,14 +117,10 @@ class Rows:
         """The game's one-to-one rows of a league, for ``select_related`` (joined)."""
         return ()
 
-    def team_prefetches(self) -> Sequence["Prefetch[Any]"]:
-        """Fresh ``Prefetch`` objects a team list needs for ``team_power``."""
-        return ()
-
     def teams_read(self, *, teams: Sequence["Team"]) -> None:
         """Read at once onto ``teams`` (a page of a team list, of any league) what the game's
-        API fields show of each of its own, so a page costs no query per team. By default
-        nothing is read."""
+        API fields and ``team_power`` show of each of its own, so a page costs no query per
+        team (and none for a page of another game's teams). By default nothing is read."""
 
 
 rows = PluginPoint(
@@ -151,11 +147,6 @@ def league_related_models() -> list[type["Model"]]:
 
     related = (League._meta.get_field(name).related_model for name in league_related())
     return [model for model in related if isinstance(model, type)]
-
-
-def team_prefetches() -> list["Prefetch[Any]"]:
-    """Every game's prefetches for a list of teams of any league, built fresh."""
-    return [prefetch for item in rows.implementations() for prefetch in item.team_prefetches()]
 
 
 def teams_read(*, teams: Sequence["Team"]) -> None:

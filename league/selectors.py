@@ -60,8 +60,10 @@ def team_with_league() -> QuerySet[Team]:
 
 
 def season_rows() -> QuerySet[Season]:
-    """Every season, newest first, with its league and champion (the API's list)."""
-    return Season.objects.select_related("league", "champion").order_by("-created_at", "-pk")
+    """Every season, newest first, with its champion (the API's seasons): without its league's
+    row (the API shows the league's id) and the archive (the API never shows it)."""
+    seasons = Season.objects.select_related("champion").defer("archive")
+    return seasons.order_by("-created_at", "-pk")
 
 
 def account_summary(*, user: User) -> dict:
@@ -133,6 +135,15 @@ def team_list(*, league: League | None = None, coach: User | None = None) -> Que
     if coach is not None:
         teams = teams.filter(coach=coach)
     return teams.filter(league=league) if league is not None else teams
+
+
+def teams_of_game(*, teams: Sequence[Team], rule_system: str) -> list[Team]:
+    """The teams of ``rule_system``'s game among ``teams`` (a page of a team list of any
+    league), for a game's ``teams_read``: every one of them when their leagues are not read
+    (no query to tell the games apart)."""
+    if all(Team.league.is_cached(team) for team in teams):
+        return [team for team in teams if team.league.rule_system == rule_system]
+    return list(teams)
 
 
 def team_get(*, team_id: int) -> Team | None:

@@ -118,17 +118,51 @@ def _shaped(shape: _Shape, row: tuple) -> dict[str, Any]:
     return answer
 
 
+class _Pages:
+    """What a list's paginator pages (Django's ``Paginator`` takes any sliceable object with a
+    ``count``): ``queryset``'s rows counted without the joins only the answer's columns need,
+    and a page read as :meth:`ValueRows.values`; with ``chosen_first``, of the page's own rows
+    only, chosen by id in a subquery that joins nothing the answer alone needs.
+
+    The count and the page of the values queryset joined both teams of every result of a
+    league before counting them or taking the 50 newest (on 1,000 leagues, 5,550 buffers each);
+    counted on the filtered rows alone, and the page's ids chosen first, the teams are read
+    for the page's 50 rows only (3,270 and 3,980). Choosing costs the web process the
+    subquery's compiling: worth it where the joins are many rows' (not a league's seasons)."""
+
+    def __init__(self, reader: ValueRows, queryset: QuerySet, *, chosen_first: bool) -> None:
+        self.reader, self.queryset, self.chosen_first = reader, queryset, chosen_first
+
+    @property
+    def ordered(self) -> bool:
+        return self.queryset.ordered
+
+    def count(self) -> int:
+        return self.queryset.count()
+
+    def __getitem__(self, page: slice) -> QuerySet:
+        if not self.chosen_first:
+            return self.reader.values(self.queryset)[page]
+        chosen = self.queryset.values("pk")[page]
+        return self.reader.values(self.queryset.filter(pk__in=chosen))
+
+
+# A viewset's ``list`` answered through ValueRows of its serializer class: filtered, ordered
+# and paginated as DRF's own ``list``, with the same answer. ``page_chosen_first``: a page's
+# rows chosen by id before their joined rows are read (_Pages). No docstring: the OpenAPI
+# document describes a viewset by the first docstring among its classes, which stays the
+# viewset's own (the seasons' is ReadCreateUpdateViewSet's).
 class ValueRowsListMixin:
-    """A viewset's ``list`` answered through :class:`ValueRows` of its serializer class:
-    filtered, ordered and paginated as DRF's own ``list``, with the same answer."""
+    page_chosen_first = False
 
     def list(self, request, *args, **kwargs):
         reader = _readers_of(self.get_serializer_class())
-        values = reader.values(self.filter_queryset(self.get_queryset()))
-        page = self.paginate_queryset(values)
+        queryset = self.filter_queryset(self.get_queryset())
+        pages = _Pages(reader, queryset, chosen_first=self.page_chosen_first)
+        page = self.paginate_queryset(pages)
         if page is not None:
             return self.get_paginated_response(reader.rows_of(page))
-        return Response(reader.rows_of(values))
+        return Response(reader(queryset))
 
 
 _READERS: dict[type, ValueRows] = {}

@@ -12,7 +12,8 @@ from rest_framework.response import Response
 from core.api.filters import FILTER_BACKENDS
 from core.api.permissions import IsAuthenticatedCreate, ReadOnly
 from core.api.renderers import FORMAT_PARAMETER, CSVListMixin
-from league import plugins, selectors, services
+from core.api.value_rows import ValueRowsListMixin
+from league import selectors, services
 from league.api import serializers as s
 from league.api.filters import SeasonFilter, TeamFilter
 from league.api.permissions import IsCommissioner
@@ -105,7 +106,7 @@ class LeagueViewSet(ReadCreateUpdateViewSet):
     retrieve=extend_schema(summary="Show a season"),
     create=extend_schema(summary="Start a season (commissioner of its league)"),
 )
-class SeasonViewSet(ReadCreateUpdateViewSet):
+class SeasonViewSet(ValueRowsListMixin, ReadCreateUpdateViewSet):
     serializer_class = s.SeasonSerializer
     permission_classes = [ReadOnly | IsCommissioner]
     filterset_class = SeasonFilter
@@ -138,12 +139,8 @@ class TeamViewSet(CSVListMixin, ReadCreateUpdateViewSet):
     ordering_fields = ["name", "created_at"]
 
     def get_queryset(self):
-        # The living gladiators of Killpower teams give their power and division.
-        return (
-            selectors.team_list()
-            .prefetch_related(*plugins.team_prefetches())
-            .order_by("name", "pk")
-        )
+        # a list reads each game's own rows of its page at once (plugins.teams_read)
+        return selectors.team_list().order_by("name", "pk")
 
     def perform_create_service(self, data):
         self.check_object_permissions(self.request, data["league"])

@@ -28,6 +28,7 @@ class FixtureViewSet(CSVListMixin, ValueRowsListMixin, viewsets.ReadOnlyModelVie
     filter_backends = FILTER_BACKENDS
     filterset_class = FixtureFilter
     ordering_fields = ["kickoff", "round"]
+    page_chosen_first = True  # the teams and results of a page's fixtures only
 
     def get_queryset(self):
         return (
@@ -52,6 +53,7 @@ class ResultViewSet(CSVListMixin, ValueRowsListMixin, viewsets.ReadOnlyModelView
     filter_backends = FILTER_BACKENDS
     filterset_class = ResultFilter
     ordering_fields = ["created_at"]
+    page_chosen_first = True  # the fixtures' teams of a page's results only
 
     def get_serializer_class(self):
         return s.ResultDetailSerializer if self.action == "retrieve" else s.ResultSerializer

@@ -62,7 +62,7 @@ def register() -> None:
     league.rows.answer(
         RULE_SYSTEM,
         team_related=["killpower"],
-        team_prefetches=lambda: [selectors.living_prefetch()],  # a fresh Prefetch each query
+        teams_read=selectors.living_read,
     )
     league.api_fields.answer(
         RULE_SYSTEM, team_api_fields={"ranking_points": fields.ranking_points_field}

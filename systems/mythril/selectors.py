@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from league.models import League, Season, Team
-from league.selectors import season_with_league
+from league.selectors import season_with_league, teams_of_game
 from ledger.models import Account, Entry
 from matches import selectors as match_selectors
 from matches.models import Fixture
@@ -67,10 +67,7 @@ TREASURY_ATTR = "mythril_treasury"
 def treasuries_read(*, teams: Sequence[Team]) -> None:
     """The treasury balance of each Mythril team among ``teams``, read in one query (none
     when no team is Mythril's), for :func:`gold_of`."""
-    if all(Team.league.is_cached(team) for team in teams):  # no query to tell the games
-        mine = [team for team in teams if team.league.rule_system == RULE_SYSTEM]
-    else:
-        mine = list(teams)  # gold_of is only asked of Mythril's
+    mine = teams_of_game(teams=teams, rule_system=RULE_SYSTEM)  # gold_of: Mythril's only
     if not mine:
         return
     accounts = Account.objects.filter(kind=Account.Kind.TREASURY, team__in=mine).order_by("-pk")

@@ -1,6 +1,8 @@
 """Teams: registration and changes by the commissioner; sheet, line-up and match plan."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from league.models import Team
 from systems.rotzball.models import LineupSlot
@@ -32,6 +34,21 @@ def test_teams_filter_by_league_and_coach(api_as, league, team, other_team, othe
     assert [t["name"] for t in by_league["results"]] == ["Ravens", "Wolves"]
     assert [t["name"] for t in by_coach["results"]] == ["Wolves"]
     assert by_coach["results"][0]["coach"] == "coach"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("listed", ["teams", "seasons"])
+def test_a_list_checks_its_league_filter_on_the_league_id_alone(
+    api_as, league, season, team, listed
+):
+    with CaptureQueriesContext(connection) as queries:
+        answer = api_as(None).get(f"/api/v1/{listed}/", {"league": league.pk})
+
+    assert answer.status_code == 200 and answer.json()["count"] == 1
+    found = [query["sql"] for query in queries.captured_queries]
+    assert found[0].startswith('SELECT "league_league"."id" FROM "league_league" WHERE')
+    refused = api_as(None).get(f"/api/v1/{listed}/", {"league": league.pk + 1000})
+    assert_error(refused, 400, "league")
 
 
 @pytest.mark.django_db

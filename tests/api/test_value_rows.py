@@ -1,16 +1,20 @@
-"""The fixtures and results lists answer from the rows' values (``core.api.value_rows``) what
-DRF's serializers answer from model instances, field for field; a serializer with a field
-that is not a column's value is refused when it is read."""
+"""The fixtures, results and seasons lists answer from the rows' values
+(``core.api.value_rows``) what DRF's serializers answer from model instances, field for field;
+a serializer with a field that is not a column's value is refused when it is read."""
 
 from datetime import UTC, datetime, timedelta
 from unittest.mock import patch
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework import serializers
 
 from core.api import value_rows
 from core.api.value_rows import ValueRows
+from league.api.serializers import SeasonSerializer
+from league.models import Season
 from matches import selectors
 from matches.api.serializers import FixtureSerializer, ResultSerializer
 from matches.models import Fixture, ResultCorrection
@@ -87,6 +91,23 @@ def test_results_list_answers_as_drf_serializes_every_row(api_as, league, played
 
 
 @pytest.mark.django_db
+def test_seasons_list_answers_as_drf_serializes_every_row(api_as, league, season, team):
+    SeasonFactory(league=league, name="2627")
+    Season.objects.filter(pk=season.pk).update(champion=team, finished_at=timezone.now())
+    SeasonFactory(league=SeasonFactory().league, name="elsewhere")
+    with patch.object(value_rows, "_shaped", wraps=value_rows._shaped) as shaped:
+        answer = api_as(None).get("/api/v1/seasons/", {"league": league.pk}).json()
+    assert shaped.called
+    expected = _drf(SeasonSerializer, Season.objects.filter(league=league))
+    assert answer["count"] == 2
+    assert answer["results"] == expected
+    assert [row["champion"] for row in answer["results"]] == [
+        None,
+        {"id": team.pk, "name": team.name},
+    ]
+
+
+@pytest.mark.django_db
 def test_lists_page_filter_and_order_as_before(api_as, league, season, played_and_ahead):
     client = api_as(None)
     first = client.get("/api/v1/fixtures/", {"season": season.pk, "page_size": 2}).json()
@@ -98,6 +119,17 @@ def test_lists_page_filter_and_order_as_before(api_as, league, season, played_an
     assert first["next"].endswith(f"/api/v1/fixtures/?page=2&page_size=2&season={season.pk}")
     newest = client.get("/api/v1/results/", {"league": league.pk, "ordering": "created_at"})
     assert [r["corrected"] for r in newest.json()["results"]] == [True, False]
+
+
+@pytest.mark.django_db
+def test_lists_count_and_choose_a_page_without_the_teams_joined(api_as, league, played_and_ahead):
+    with CaptureQueriesContext(connection) as queries:
+        answer = api_as(None).get("/api/v1/results/", {"league": league.pk, "page_size": 1})
+    assert answer.json()["count"] == 2
+    count, page = (query["sql"] for query in queries.captured_queries[-2:])
+    assert count.startswith("SELECT COUNT(*)") and "league_team" not in count
+    chosen = page[page.index(" IN (SELECT ") :]  # the page's ids: no team read for them
+    assert "LIMIT 1" in chosen and "league_team" not in chosen
 
 
 @pytest.mark.django_db

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from core.refusals import Refused
 from core.registry import FORFEIT
 from league.models import Team
+from league.selectors import teams_of_game
 from matches.models import Fixture, PostMatchRun, Result
 from rules_engine import RosterIssue
 from rules_engine.killpower import SYSTEM, Outcome, Side, division
@@ -31,6 +32,15 @@ def living_prefetch() -> Prefetch:
         queryset=Gladiator.objects.filter(LIVING).order_by("number"),
         to_attr=LIVING_ATTR,
     )
+
+
+def living_read(*, teams: Sequence[Team]) -> None:
+    """The living gladiators of each Killpower team among ``teams`` (a page of a team list of
+    any league), read in one query onto :data:`LIVING_ATTR`; none when no team is Killpower's
+    (a list of another game's teams prefetched every team's, to find none)."""
+    mine = teams_of_game(teams=teams, rule_system=RULE_SYSTEM)
+    if mine:
+        prefetch_related_objects(mine, living_prefetch())
 
 
 def killpower_team_list() -> QuerySet[Team]:

@@ -1,6 +1,8 @@
 """Killpower teams and gladiators over the API: creation, computed sheets, raises."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from league.models import Team
 from systems.killpower.models import Gladiator
@@ -48,6 +50,33 @@ def test_a_killpower_team_shows_its_power_and_division(api_as, titanos, team):
 
     assert (body["ranking_points"], body["power"], body["division"]) == (14, 21, 2)
     assert (rotzball["power"], rotzball["division"]) == (None, None)
+
+
+def test_a_team_list_reads_the_living_gladiators_of_killpower_teams_only(
+    api_as, titanos, viking, team
+):
+    set_ranking_points(titanos, 14)
+    Gladiator.objects.filter(team=titanos).update(xp=10)
+    client = api_as(None)
+
+    with CaptureQueriesContext(connection) as killpower:
+        listed = client.get("/api/v1/teams/", {"league": titanos.league_id}).json()
+    with CaptureQueriesContext(connection) as rotzball:
+        other = client.get("/api/v1/teams/", {"league": team.league_id}).json()
+
+    # the page's gladiators in one query; none for a page of another game's teams
+    read = [
+        query["sql"]
+        for query in killpower.captured_queries
+        if "killpower_gladiator" in query["sql"]
+    ]
+    assert len(read) == 1
+    assert [(row["name"], row["power"]) for row in listed["results"]] == [
+        ("Titanos", 21),
+        ("Viking", 0),
+    ]
+    assert not any("killpower_gladiator" in query["sql"] for query in rotzball.captured_queries)
+    assert [row["power"] for row in other["results"]] == [None]
 
 
 def test_the_commissioner_creates_a_team_with_its_gladiators(
