@@ -106,12 +106,12 @@ def player_delete(*, player: Player) -> None:
     lineup_changed.send(sender=Team, team=player.team)
 
 
-@transaction.atomic
 def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str, Player]:
     """Replace the line-up: position -> player id (or None to leave the position empty).
 
     Positions not named are left empty. A player holds at most one position and must
-    belong to the team. Players left out are reserves. :func:`lineups_set` for one team.
+    belong to the team. Players left out are reserves. :func:`lineups_set` for one team (its
+    transaction: no savepoint of a second one around it).
     """
     return lineups_set(lineups=[(team, assignments)])[0]
 
@@ -191,9 +191,8 @@ def lineups_validate(
     return checked
 
 
-@transaction.atomic
 def team_set_match_plan(*, team: Team, tactic: str) -> Team:
-    """Set the team's match plan: :func:`match_plans_set` for one team."""
+    """Set the team's match plan: :func:`match_plans_set` for one team (its transaction)."""
     match_plans_set(plans=[(team, tactic)])
     return team
 
