@@ -33,7 +33,8 @@ def one_to_one_set[T: Model](
     once; a missing row is created): the rows read in one query, ``check(object, value)``
     asked of each existing row about to change (it refuses before anything is written), the
     new rows inserted and the changed ones updated in one statement each, with their history
-    (:func:`core.history.record_save_groups`). Returns each object's row, in order."""
+    (:func:`core.history.record_save_groups`). Returns each object's row, in order, each
+    object holding its own (``object.<accessor>`` asks nothing more)."""
     owner = model._meta.pk.name
     attname = model._meta.get_field(field).attname
     manager = model._default_manager
@@ -46,11 +47,13 @@ def one_to_one_set[T: Model](
         if row is None:
             row = model(**{owner: obj, field: value})
             created.append(row)
-        elif getattr(row, attname) != (value.pk if isinstance(value, Model) else value):
-            if check is not None:
-                check(obj, value)
-            changed.append((copy(row), row))
-            setattr(row, field, value)
+        else:
+            setattr(row, owner, obj)  # its object known, as a new row's: no query for its text
+            if getattr(row, attname) != (value.pk if isinstance(value, Model) else value):
+                if check is not None:
+                    check(obj, value)
+                changed.append((copy(row), row))
+                setattr(row, field, value)
         rows.append(row)
     manager.bulk_create(created)
     manager.bulk_update([row for _before, row in changed], [field])

@@ -10,16 +10,27 @@ the first fixture. SQLite ignores ``select_for_update`` but serialises writers o
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import QuerySet
 
+from core.prepared_query import PreparedQuery
 from league.models import Team
 from matches.models import Fixture
 
 
+def _teams(ids: list[int]) -> QuerySet[Team]:
+    return Team.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+
+
+_one_team = PreparedQuery(lambda team_id: _teams([team_id]), (int,))
+"""One team's lock (a coach's roster write), compiled once per connection."""
+
+
 def lock_teams(team_ids: Iterable[int]) -> list[Team]:
     assert transaction.get_connection().in_atomic_block, "lock_teams needs an atomic block"
-    return list(
-        Team.objects.select_for_update().filter(pk__in=sorted(set(team_ids))).order_by("pk")
-    )
+    ids = sorted(set(team_ids))
+    if len(ids) == 1:
+        return _one_team(ids[0])
+    return list(_teams(ids))
 
 
 def lock_fixture(fixture_id: int) -> Fixture | None:

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from core import registry
+from core.prepared_query import PreparedQuery
 from league.models import League, Season, Team
 from matches.models import (
     Fixture,
@@ -225,6 +226,26 @@ def teams_unsettled(*, teams: Iterable[Team]) -> set[int]:
     return {team_id for pair in pending for team_id in pair} & ids
 
 
+def _in_play(teams: Q) -> QuerySet[Fixture]:
+    """The fixtures of ``teams`` kicked off or due to, without a result, earliest first."""
+    return (
+        Fixture.objects.filter(teams)
+        .filter(
+            Q(status=Fixture.Status.LOCKED)
+            | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now(), problem="")
+        )
+        .select_related("home", "away")
+        .order_by("kickoff", "pk")
+    )
+
+
+_in_play_of_one = PreparedQuery(
+    lambda home_id, away_id: _in_play(Q(home_id=home_id) | Q(away_id=away_id)), (int, int)
+)
+"""One team's (its id given twice: home, away): compiling the query cost more CPU than
+running it."""
+
+
 def teams_in_play_fixtures(*, teams: Iterable[Team]) -> dict[int, Fixture]:
     """By team id, the earliest fixture of each of ``teams`` that has kicked off, or is past
     its kick-off time by the database's clock and about to, but has no result yet (one query).
@@ -235,15 +256,11 @@ def teams_in_play_fixtures(*, teams: Iterable[Team]) -> dict[int, Fixture]:
     ids = {team.pk for team in teams}
     if not ids:
         return {}
-    fixtures = (
-        Fixture.objects.filter(Q(home_id__in=ids) | Q(away_id__in=ids))
-        .filter(
-            Q(status=Fixture.Status.LOCKED)
-            | Q(status=Fixture.Status.SCHEDULED, kickoff__lte=Now(), problem="")
-        )
-        .select_related("home", "away")
-        .order_by("kickoff", "pk")
-    )
+    if len(ids) == 1:  # a coach's roster write: the query compiled once per connection
+        (team_id,) = ids
+        fixtures: Iterable[Fixture] = _in_play_of_one(team_id, team_id)
+    else:
+        fixtures = _in_play(Q(home_id__in=ids) | Q(away_id__in=ids))
     found: dict[int, Fixture] = {}
     for fixture in fixtures:
         for team_id in (fixture.home_id, fixture.away_id):

@@ -79,7 +79,13 @@ class LineupSlot(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.team}: {self.get_position_display()} = {self.player}"
+        # The position's own label, as get_position_display() shows it: that builds and
+        # hashes every label of the field for each slot (a slot's history entry reads it).
+        try:
+            position = self.Position(self.position).label
+        except ValueError:  # not a position: shown as it is, as get_position_display() does
+            position = self.position
+        return f"{self.team}: {position} = {self.player}"
 
 
 class Tactic(models.TextChoices):

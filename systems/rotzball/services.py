@@ -106,12 +106,12 @@ def player_delete(*, player: Player) -> None:
     lineup_changed.send(sender=Team, team=player.team)
 
 
-@transaction.atomic
 def lineup_set(*, team: Team, assignments: Mapping[str, int | None]) -> dict[str, Player]:
     """Replace the line-up: position -> player id (or None to leave the position empty).
 
     Positions not named are left empty. A player holds at most one position and must
-    belong to the team. Players left out are reserves. :func:`lineups_set` for one team.
+    belong to the team. Players left out are reserves. :func:`lineups_set` for one team (its
+    transaction: no savepoint of a second one around it).
     """
     return lineups_set(lineups=[(team, assignments)])[0]
 
@@ -191,27 +191,30 @@ def lineups_validate(
     return checked
 
 
-@transaction.atomic
 def team_set_match_plan(*, team: Team, tactic: str) -> Team:
-    """Set the team's match plan: :func:`match_plans_set` for one team."""
-    match_plans_set(plans=[(team, tactic)])
-    return team
+    """Set the team's match plan: :func:`match_plans_set` for one team (its transaction).
+    The team as locked, holding its plan."""
+    return match_plans_set(plans=[(team, tactic)])[0]
 
 
 @transaction.atomic
-def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> None:
+def match_plans_set(*, plans: Sequence[tuple[Team, str]]) -> list[Team]:
     """Set many teams' match plans (``(team, tactic)`` each, a team once): the teams locked
     and checked editable, each tactic checked, the plans read in one query and written in
-    one statement for the new ones and one for the changed ones, with their history."""
+    one statement for the new ones and one for the changed ones, with their history. The
+    teams as locked, in order, each holding its plan (``tactic_of`` reads no more)."""
     teams = teams_lock_editable(teams=(team for team, _tactic in plans))
     for _team, tactic in plans:
         if tactic not in Tactic.values:
             raise Refused(
                 "unknown_tactic", _("Choose offensive, defensive or balanced."), field="tactic"
             )
-    one_to_one_set(MatchPlan, "tactic", plans)
+    # the locked rows: each plan's history text names its team as it stands now
+    locked = [(team, tactic) for team, (_team, tactic) in zip(teams, plans, strict=True)]
+    one_to_one_set(MatchPlan, "tactic", locked)
     for team in teams:
         lineup_changed.send(sender=Team, team=team)
+    return teams
 
 
 def league_rules_save(*, league: League, values: dict[str, Any]) -> None:

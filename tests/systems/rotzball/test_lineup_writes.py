@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from betting.league_settings import settings_save
 from core.models import HistoryEntry
 from systems.rotzball import services
-from systems.rotzball.models import LineupSlot
+from systems.rotzball.models import LineupSlot, MatchPlan
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +88,31 @@ def test_the_history_of_a_line_up_edit_is_auditlog_s_entry_per_slot(coach, team)
     assert one_by_one[0]["object_repr"] == f"Wolves: {slots[0].get_position_display()} = " + str(
         slots[0].player
     )
+
+
+def test_a_match_plan_edit_through_the_api_costs_eight_statements(coach, team, season):
+    # given the coach's token and a league with fixed odds
+    settings_save(league=team.league, values={"mode": "fixed"})
+    _row, token = AuthToken.objects.create(user=coach)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    services.team_set_match_plan(team=team, tactic="defensive")
+
+    # when the coach changes the match plan
+    with set_actor(coach), CaptureQueriesContext(connection) as queries:
+        response = client.put(
+            f"/api/v1/teams/{team.pk}/match-plan/", {"tactic": "offensive"}, format="json"
+        )
+
+    # then the plan is saved and answered in 8 statements (the test's savepoints aside): the
+    # token, the team, its lock, its fixture in play, the plan read, its UPDATE, its history,
+    # the fixtures to price again; the team the history names and the plan answered are those
+    # the transaction holds, not read again
+    assert response.status_code == 200, response.content
+    assert response.json() == {"tactic": "offensive"}
+    statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 8, "\n".join(statements)
+    plans = ContentType.objects.get_for_model(MatchPlan)
+    entry = HistoryEntry.objects.filter(content_type=plans).latest("pk")
+    assert entry.object_repr == f"{team.name}: Offensive"
+    assert entry.league_id == team.league_id
