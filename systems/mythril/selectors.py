@@ -177,7 +177,7 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
         "league": team.league,
         "sheet": team_sheet(team),
         "can_edit": can_edit,
-        "fixtures": match_selectors.team_fixture_table(team=team, season=shown["fixture_season"]),
+        "fixtures": match_selectors.team_fixture_rows(team=team, season=shown["fixture_season"]),
         **shown,
         "level_ups": level_ups_with_skills(team=team),
         "hire_choices": hire_choices(team=team) if can_edit else [],
