@@ -1,5 +1,7 @@
 """Small display helpers shared by the league and match templates."""
 
+from datetime import datetime
+
 from django import template
 from django.template.defaultfilters import date
 from django.utils.html import format_html
@@ -45,6 +47,6 @@ def time_element(context: template.Context, value) -> SafeString:
     zone once rather than resolved and localised by two filters (a row of a team page's 38
     fixtures spent a fifth of its time there)."""
     local = template_localtime(value, use_tz=context.use_tz)
-    return format_html(
-        '<time datetime="{}">{}</time>', date(local, "c"), date(local, "SHORT_DATETIME_FORMAT")
-    )
+    # ``date:'c'`` of a datetime is its isoformat(), without the format string parsed per row
+    iso = local.isoformat() if isinstance(local, datetime) else date(local, "c")
+    return format_html('<time datetime="{}">{}</time>', iso, date(local, "SHORT_DATETIME_FORMAT"))
