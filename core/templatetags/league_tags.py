@@ -8,28 +8,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime
 
+from core.numbers import signed
+
 register = template.Library()
 
-MINUS = "\u2212"
-
-
-@register.filter
-def signed(value: int | None) -> str:
-    """+10, −20, 0: a modifier as the rule text writes it."""
-    if value is None or value == "":
-        return ""
-    number = int(value)
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return f"{MINUS}{-number}"
-    return "0"
-
-
-@register.filter
-def metric_value(row, key: str):
-    """A standings row's value for a tie-breaker key (``points``, ``head_to_head``...)."""
-    return getattr(row, key, "")
+register.filter("signed", signed)  # +10, −20, 0: a modifier as the rule text writes it
 
 
 @register.filter
