@@ -308,8 +308,10 @@ def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
 
 def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
     """The team's level-ups to pick, each with the league's skills its roll allows
-    (``level.skills``): the league's skills read once."""
-    pending, skills = pending_level_ups(team), list(Skill.objects.filter(league_id=team.league_id))
+    (``level.skills``): the league's skills read once, and not at all without a level-up to
+    pick (most team pages)."""
+    pending = pending_level_ups(team)
+    skills = list(Skill.objects.filter(league_id=team.league_id)) if pending else []
     for level in pending:
         allowed, held = level.options.get("categories", []), level.player.skills
         level.skills = [s for s in skills if s.category in allowed and s.name not in held]  # type: ignore[attr-defined]

@@ -172,3 +172,13 @@ def test_the_league_page_has_one_standings_table_and_no_simulate_button(
     assert len(page.select("table.standings")) == 1  # Mythril's, in place of the generic one
     assert "3 points (the text)" in page.select_one("table.standings caption").text
     assert not [b for b in page.find_all("button") if "Simulate" in b.text]
+
+
+def test_the_team_page_reads_no_skill_without_a_level_up_to_pick(client, home_team):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(home_team.get_absolute_url()).status_code == 200
+
+    assert not [query for query in queries if "mythril_skill" in query["sql"]]
