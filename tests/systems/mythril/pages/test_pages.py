@@ -182,3 +182,16 @@ def test_the_team_page_reads_no_skill_without_a_level_up_to_pick(client, home_te
         assert client.get(home_team.get_absolute_url()).status_code == 200
 
     assert not [query for query in queries if "mythril_skill" in query["sql"]]
+
+
+def test_a_level_up_to_pick_offers_the_leagues_skills_of_its_categories(client, home_team, coach):
+    from systems.mythril.models import LevelUp
+
+    player = Player.objects.filter(team=home_team).first()
+    options = {"categories": ["general"], "dice": [2, 5], "double": False, "characteristics": []}
+    LevelUp.objects.create(player=player, level=1, options=options)
+    client.force_login(coach)
+
+    page = client.get(home_team.get_absolute_url()).content.decode()
+
+    assert 'value="skill|Block"' in page and 'value="skill|Dodge"' not in page
