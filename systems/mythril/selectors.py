@@ -93,11 +93,13 @@ def profile_of(team: Team) -> TeamProfile | None:
         return None
 
 
-def roster(team: Team) -> list[Player]:
+def roster(team: Team, *, fallen: bool = False) -> list[Player]:
+    """The team's players on its roster by number; with ``fallen``, its dead ones too."""
+    statuses = (*ON_ROSTER, PlayerStatus.DEAD) if fallen else ON_ROSTER
     return list(
-        Player.objects.filter(team=team, status__in=ON_ROSTER)
+        Player.objects.filter(team=team, status__in=statuses)
         .select_related("position", "champion")
-        .order_by("number")
+        .order_by("number", "pk")
     )
 
 
@@ -118,12 +120,13 @@ def player_row(player: Player) -> dict[str, Any]:
     }
 
 
-def team_sheet(team: Team) -> dict[str, Any]:
+def team_sheet(team: Team, *, players: list[Player] | None = None) -> dict[str, Any]:
     """The team as its sheet shows it, frozen on a fixture at kick-off and answered by the
     API's ``/teams/<id>/sheet/``: its apothecary for a match (none, beginner or real) as the
     engine says; ``players`` are the engine's player dicts; ``rows`` the same players with
-    their number and statistics."""
-    profile, players = profile_of(team), roster(team)
+    their number and statistics. ``players``: its :func:`roster`, when read already."""
+    profile = profile_of(team)
+    players = roster(team) if players is None else players
     apothecary = "none"
     if profile is not None:
         apothecary = apothecary_for(
@@ -172,10 +175,11 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
     shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
     bets = TeamBet.objects.filter(team=team).exclude(status=TeamBet.Status.OPEN)
     entries = Entry.objects.filter(account__team=team, account__kind=Account.Kind.TREASURY)
+    players = roster(team, fallen=True)  # the roster and the fallen in one query
     return {
         "team": team,
         "league": team.league,
-        "sheet": team_sheet(team),
+        "sheet": team_sheet(team, players=[p for p in players if p.status in ON_ROSTER]),
         "can_edit": can_edit,
         "fixtures": match_selectors.team_fixture_rows(team=team, season=shown["fixture_season"]),
         **shown,
@@ -185,7 +189,7 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
         "bet_rounds": bet_rounds(team=team) if can_edit and bets_on else [],
         "past_bets": bets.select_related("fixture__home", "fixture__away")[:20],
         "statement": entries.select_related("transaction").order_by("-transaction_id")[:20],
-        "dead": Player.objects.filter(team=team, status=Player.Status.DEAD),
+        "dead": [p for p in players if p.status == Player.Status.DEAD],
     }
 
 

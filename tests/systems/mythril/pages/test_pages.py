@@ -195,3 +195,16 @@ def test_a_level_up_to_pick_offers_the_leagues_skills_of_its_categories(client, 
     page = client.get(home_team.get_absolute_url()).content.decode()
 
     assert 'value="skill|Block"' in page and 'value="skill|Dodge"' not in page
+
+
+def test_the_team_page_lists_the_fallen_apart_from_the_roster(client, home_team):
+    fallen = list(Player.objects.filter(team=home_team).order_by("number")[:2])
+    for player, name in zip(fallen, ("Zed the Brave", "Abe the Bold"), strict=True):
+        player.name, player.status = name, Player.Status.DEAD
+        player.save()
+
+    page = client.get(home_team.get_absolute_url()).content.decode()
+
+    roster, memorial = page.split("In memoriam")
+    assert "<p>Zed the Brave, Abe the Bold</p>" in memorial  # by number
+    assert "Zed the Brave" not in roster.split('id="players-title"')[1]
