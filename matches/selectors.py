@@ -173,19 +173,26 @@ def team_fixture_table(*, team: Team, season: Season | None = None) -> QuerySet[
     return fixtures.filter(season=season) if season is not None else fixtures
 
 
+def team_fixture_rows(*, team: Team, season: Season | None = None) -> QuerySet[Fixture]:
+    """:func:`team_fixture_table` as a team page lists it: teams and score, without the season
+    and league rows a row never reads (38 rows built 76 models for nothing)."""
+    return (
+        team_fixture_table(team=team, season=season)
+        .select_related(None)
+        .select_related("home", "away", "result")
+    )
+
+
 def team_fixture_sides(
     *, team: Team, season: Season | None = None
 ) -> list[tuple[Fixture, Team, str]]:
-    """:func:`team_fixture_table` seen from ``team``: each fixture with the opponent and the
-    venue (``"home"`` or ``"away"``), so a team page's table renders its rows in one loop;
-    without the season and league rows a row never reads."""
+    """:func:`team_fixture_rows` seen from ``team``: each fixture with the opponent and the
+    venue (``"home"`` or ``"away"``), so a team page's table renders its rows in one loop."""
     return [
         (fixture, fixture.away, "home")
         if fixture.home_id == team.pk
         else (fixture, fixture.home, "away")
-        for fixture in team_fixture_table(team=team, season=season)
-        .select_related(None)
-        .select_related("home", "away", "result")
+        for fixture in team_fixture_rows(team=team, season=season)
     ]
 
 

@@ -31,6 +31,7 @@ from django.db.models.functions import Coalesce
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import signed
 from league.models import League, Season, Team
 from matches.models import Result
 from matches.selectors import season_teams
@@ -255,6 +256,24 @@ def standings_rank(
 
 def standings_metrics(*, league: League) -> list[Metric]:
     return [METRICS[key] for key in league.tiebreakers if key in METRICS]
+
+
+def standings_cells(
+    rows: Sequence[StandingRow], metrics: Sequence[Metric], shown: set[int]
+) -> list[tuple[StandingRow, list[int | str]]]:
+    """Each row with its tie-breaker columns as the table shows them, ready to print: the goal
+    difference signed, a dash for head-to-head points that do not count (``shown``: the teams
+    of :func:`head_to_head_shown`), else the row's value (a page of 20 rows chose among them
+    per cell in the template)."""
+    return [(row, [_cell(row, metric.key, shown) for metric in metrics]) for row in rows]
+
+
+def _cell(row: StandingRow, key: str, shown: set[int]) -> int | str:
+    if key == "goal_difference":
+        return signed(row.goal_difference)
+    if key == "head_to_head" and row.team.pk not in shown:
+        return "\N{EN DASH}"
+    return getattr(row, key, "")
 
 
 def head_to_head_shown(tiebreakers: list[str], standings: Sequence) -> set[int]:

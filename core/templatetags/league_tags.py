@@ -1,33 +1,18 @@
 """Small display helpers shared by the league and match templates."""
 
+from datetime import datetime
+
 from django import template
 from django.template.defaultfilters import date
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime
 
+from core.numbers import signed
+
 register = template.Library()
 
-MINUS = "\u2212"
-
-
-@register.filter
-def signed(value: int | None) -> str:
-    """+10, −20, 0: a modifier as the rule text writes it."""
-    if value is None or value == "":
-        return ""
-    number = int(value)
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return f"{MINUS}{-number}"
-    return "0"
-
-
-@register.filter
-def metric_value(row, key: str):
-    """A standings row's value for a tie-breaker key (``points``, ``head_to_head``...)."""
-    return getattr(row, key, "")
+register.filter("signed", signed)  # +10, −20, 0: a modifier as the rule text writes it
 
 
 @register.filter
@@ -45,6 +30,6 @@ def time_element(context: template.Context, value) -> SafeString:
     zone once rather than resolved and localised by two filters (a row of a team page's 38
     fixtures spent a fifth of its time there)."""
     local = template_localtime(value, use_tz=context.use_tz)
-    return format_html(
-        '<time datetime="{}">{}</time>', date(local, "c"), date(local, "SHORT_DATETIME_FORMAT")
-    )
+    # ``date:'c'`` of a datetime is its isoformat(), without the format string parsed per row
+    iso = local.isoformat() if isinstance(local, datetime) else date(local, "c")
+    return format_html('<time datetime="{}">{}</time>', iso, date(local, "SHORT_DATETIME_FORMAT"))

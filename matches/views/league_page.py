@@ -21,7 +21,12 @@ from matches.season_rounds import (
     round_choose,
     round_summaries,
 )
-from matches.standings import head_to_head_shown, standings_get, standings_metrics
+from matches.standings import (
+    head_to_head_shown,
+    standings_cells,
+    standings_get,
+    standings_metrics,
+)
 
 LATEST_RESULTS = 6
 ROUND_FRAGMENT = "round-fixtures"
@@ -53,10 +58,12 @@ def _generate_refusal(season: Season) -> str:
 def standings_context(league: League, season: Season) -> dict:
     """What the ``standings`` fragment of the league page needs."""
     standings = standings_get(season=season)
+    metrics = standings_metrics(league=league)
+    shown = head_to_head_shown(league.tiebreakers, standings)
     return {
         "standings": standings,
-        "metrics": standings_metrics(league=league),
-        "head_to_head_shown": head_to_head_shown(league.tiebreakers, standings),
+        "standings_rows": standings_cells(standings, metrics, shown),
+        "metrics": metrics,
     }
 
 

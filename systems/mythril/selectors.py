@@ -90,11 +90,13 @@ def profile_of(team: Team) -> TeamProfile | None:
         return None
 
 
-def roster(team: Team) -> list[Player]:
+def roster(team: Team, *, fallen: bool = False) -> list[Player]:
+    """The team's players on its roster by number; with ``fallen``, its dead ones too."""
+    statuses = (*ON_ROSTER, PlayerStatus.DEAD) if fallen else ON_ROSTER
     return list(
-        Player.objects.filter(team=team, status__in=ON_ROSTER)
+        Player.objects.filter(team=team, status__in=statuses)
         .select_related("position", "champion")
-        .order_by("number")
+        .order_by("number", "pk")
     )
 
 
@@ -115,12 +117,13 @@ def player_row(player: Player) -> dict[str, Any]:
     }
 
 
-def team_sheet(team: Team) -> dict[str, Any]:
+def team_sheet(team: Team, *, players: list[Player] | None = None) -> dict[str, Any]:
     """The team as its sheet shows it, frozen on a fixture at kick-off and answered by the
     API's ``/teams/<id>/sheet/``: its apothecary for a match (none, beginner or real) as the
     engine says; ``players`` are the engine's player dicts; ``rows`` the same players with
-    their number and statistics."""
-    profile, players = profile_of(team), roster(team)
+    their number and statistics. ``players``: its :func:`roster`, when read already."""
+    profile = profile_of(team)
+    players = roster(team) if players is None else players
     apothecary = "none"
     if profile is not None:
         apothecary = apothecary_for(
@@ -169,12 +172,13 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
     shown = match_selectors.team_fixture_seasons(team=team, wanted=wanted)
     bets = TeamBet.objects.filter(team=team).exclude(status=TeamBet.Status.OPEN)
     entries = Entry.objects.filter(account__team=team, account__kind=Account.Kind.TREASURY)
+    players = roster(team, fallen=True)  # the roster and the fallen in one query
     return {
         "team": team,
         "league": team.league,
-        "sheet": team_sheet(team),
+        "sheet": team_sheet(team, players=[p for p in players if p.status in ON_ROSTER]),
         "can_edit": can_edit,
-        "fixtures": match_selectors.team_fixture_table(team=team, season=shown["fixture_season"]),
+        "fixtures": match_selectors.team_fixture_rows(team=team, season=shown["fixture_season"]),
         **shown,
         "level_ups": level_ups_with_skills(team=team),
         "hire_choices": hire_choices(team=team) if can_edit else [],
@@ -182,7 +186,7 @@ def team_page(team: Team, *, can_edit: bool, wanted: str | None = None) -> dict[
         "bet_rounds": bet_rounds(team=team) if can_edit and bets_on else [],
         "past_bets": bets.select_related("fixture__home", "fixture__away")[:20],
         "statement": entries.select_related("transaction").order_by("-transaction_id")[:20],
-        "dead": Player.objects.filter(team=team, status=Player.Status.DEAD),
+        "dead": [p for p in players if p.status == Player.Status.DEAD],
     }
 
 
@@ -305,8 +309,10 @@ def bet_rounds(*, team: Team) -> list[dict[str, Any]]:
 
 def level_ups_with_skills(*, team: Team) -> list[LevelUp]:
     """The team's level-ups to pick, each with the league's skills its roll allows
-    (``level.skills``): the league's skills read once."""
-    pending, skills = pending_level_ups(team), list(Skill.objects.filter(league_id=team.league_id))
+    (``level.skills``): the league's skills read once, and not at all without a level-up to
+    pick (most team pages)."""
+    pending = pending_level_ups(team)
+    skills = list(Skill.objects.filter(league_id=team.league_id)) if pending else []
     for level in pending:
         allowed, held = level.options.get("categories", []), level.player.skills
         level.skills = [s for s in skills if s.category in allowed and s.name not in held]  # type: ignore[attr-defined]

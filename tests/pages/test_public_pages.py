@@ -10,7 +10,7 @@ from django.utils import timezone
 from league.services import league_update
 from matches import services as match_services
 from matches.models import Fixture
-from tests.factories import SeasonFactory
+from tests.factories import FixtureFactory, ResultFactory, SeasonFactory, TeamFactory
 from tests.pages.conftest import soup
 
 pytestmark = pytest.mark.django_db
@@ -258,3 +258,35 @@ def test_a_scheduled_fixture_previews_both_line_ups_and_the_odds(browser, season
     odds = preview.find("p", class_="preview-odds").get_text(" ", strip=True)
     shares = [int(n) for n in re.findall(r"(\d+) %", odds)]
     assert len(shares) == 2 and sum(shares) == 100
+
+
+def test_standings_cells_sign_the_goal_difference_and_dash_head_to_head_not_counted(
+    browser, league, season
+):
+    league.tiebreakers = ["points", "head_to_head", "goal_difference"]
+    league.save()
+    alpha, bravo, charlie, delta = (
+        TeamFactory(league=league, name=name) for name in ("Alpha", "Bravo", "Charlie", "Delta")
+    )
+    for home, away, home_score, away_score in ((alpha, bravo, 3, 1), (charlie, delta, 2, 2)):
+        fixture = FixtureFactory(
+            season=season, home=home, away=away, round=1, status=Fixture.Status.PLAYED
+        )
+        winner = "home" if home_score > away_score else "draw"
+        ResultFactory(fixture=fixture, home_score=home_score, away_score=away_score, winner=winner)
+
+    page = soup(browser().get(reverse("league:detail", args=[league.pk])))
+
+    cells = {
+        row.find("th").find(class_="team-name").get_text(strip=True): [
+            td.get_text() for td in row.find_all("td", class_="metric")
+        ]
+        for row in page.find(id="standings").find("tbody").find_all("tr")
+    }
+    win, draw = league.points_win, league.points_draw
+    assert cells == {  # only Charlie and Delta are level on points: their head-to-head counts
+        "Alpha": [str(win), "–", "+2"],
+        "Bravo": [str(league.points_loss), "–", "\u22122"],
+        "Charlie": [str(draw), str(draw), "0"],
+        "Delta": [str(draw), str(draw), "0"],
+    }

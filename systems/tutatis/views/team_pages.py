@@ -16,7 +16,7 @@ from core.access import role_gate
 from core.page_commands import command_redirect, form_command
 from league.models import League, Team
 from league.roles import can_edit_roster
-from matches.selectors import team_fixture_seasons, team_fixture_table
+from matches.selectors import team_fixture_rows, team_fixture_seasons
 from rules_engine.tutatis.roster_draft import roster_counts
 from systems.tutatis import engine, roles, selectors
 from systems.tutatis.forms import ListEntryForm, RosterForm, TeamListForm
@@ -56,7 +56,7 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
             "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
             if can_edit and not players
             else None,
-            "fixtures": team_fixture_table(team=team, season=shown["fixture_season"]),
+            "fixtures": team_fixture_rows(team=team, season=shown["fixture_season"]),
             **shown,
         },
     )

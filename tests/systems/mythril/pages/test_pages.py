@@ -172,3 +172,39 @@ def test_the_league_page_has_one_standings_table_and_no_simulate_button(
     assert len(page.select("table.standings")) == 1  # Mythril's, in place of the generic one
     assert "3 points (the text)" in page.select_one("table.standings caption").text
     assert not [b for b in page.find_all("button") if "Simulate" in b.text]
+
+
+def test_the_team_page_reads_no_skill_without_a_level_up_to_pick(client, home_team):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(home_team.get_absolute_url()).status_code == 200
+
+    assert not [query for query in queries if "mythril_skill" in query["sql"]]
+
+
+def test_a_level_up_to_pick_offers_the_leagues_skills_of_its_categories(client, home_team, coach):
+    from systems.mythril.models import LevelUp
+
+    player = Player.objects.filter(team=home_team).first()
+    options = {"categories": ["general"], "dice": [2, 5], "double": False, "characteristics": []}
+    LevelUp.objects.create(player=player, level=1, options=options)
+    client.force_login(coach)
+
+    page = client.get(home_team.get_absolute_url()).content.decode()
+
+    assert 'value="skill|Block"' in page and 'value="skill|Dodge"' not in page
+
+
+def test_the_team_page_lists_the_fallen_apart_from_the_roster(client, home_team):
+    fallen = list(Player.objects.filter(team=home_team).order_by("number")[:2])
+    for player, name in zip(fallen, ("Zed the Brave", "Abe the Bold"), strict=True):
+        player.name, player.status = name, Player.Status.DEAD
+        player.save()
+
+    page = client.get(home_team.get_absolute_url()).content.decode()
+
+    roster, memorial = page.split("In memoriam")
+    assert "<p>Zed the Brave, Abe the Bold</p>" in memorial  # by number
+    assert "Zed the Brave" not in roster.split('id="players-title"')[1]
