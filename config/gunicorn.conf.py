@@ -37,9 +37,11 @@ accesslog = "-"
 def post_worker_init(worker) -> None:
     """Once a worker process has loaded the application: what Django builds on first use built
     now (``core.warm_up``), then its garbage collector tuned for serving
-    (``core.garbage_collection``)."""
-    from core.garbage_collection import tune
+    (``core.garbage_collection``) and its threads made to take turns more often
+    (``core.thread_switching``)."""
+    from core import garbage_collection, thread_switching
     from core.warm_up import warm_up
 
     warm_up()
-    tune()
+    garbage_collection.tune()
+    thread_switching.tune()

@@ -321,7 +321,8 @@ def main() -> None:
     place = statistics.median(rates)
     print(
         f"place   {place:8.0f} bets/s through HTTP ({args.clients} clients, gunicorn "
-        f"-w {args.workers} --threads {args.threads}, PostgreSQL; median of {args.repeats} x {args.bets}; "
+        f"-w {args.workers} --threads {args.threads}, PostgreSQL; median of {args.repeats} x {args.bets}: "
+        f"{', '.join(f'{r:.0f}' for r in rates)}; "
         f"{queries} queries per bet, token included; {failures} errors)  "
         f"target >= {PLACE_TARGET:.0f}  "
         f"{'OK' if place >= PLACE_TARGET and not failures else 'MISSED'}",
