@@ -17,9 +17,11 @@ app.autodiscover_tasks()
 
 
 @worker_process_init.connect
-def _tune_garbage_collection(**kwargs) -> None:
+def _tune_process(**kwargs) -> None:
     """Each worker process, once started: its garbage collector tuned as the web servers'
-    (``core.garbage_collection``)."""
-    from core.garbage_collection import tune
+    (``core.garbage_collection``), and one thread for numpy's matrix products
+    (``core.native_threads``)."""
+    from core import garbage_collection, native_threads
 
-    tune()
+    garbage_collection.tune()
+    native_threads.tune()

@@ -37,11 +37,13 @@ accesslog = "-"
 def post_worker_init(worker) -> None:
     """Once a worker process has loaded the application: what Django builds on first use built
     now (``core.warm_up``), then its garbage collector tuned for serving
-    (``core.garbage_collection``) and its threads made to take turns more often
-    (``core.thread_switching``)."""
-    from core import garbage_collection, thread_switching
+    (``core.garbage_collection``), its threads made to take turns more often
+    (``core.thread_switching``) and numpy's matrix products kept to one thread
+    (``core.native_threads``)."""
+    from core import garbage_collection, native_threads, thread_switching
     from core.warm_up import warm_up
 
     warm_up()
     garbage_collection.tune()
     thread_switching.tune()
+    native_threads.tune()
