@@ -8,7 +8,7 @@ the second thread won 8 % of the wall time and took a core from the web processe
 worker or web process is already one of several, one per core or more, so each keeps to one.
 """
 
-import numpy
+import numpy  # noqa: F401  (loads numpy's BLAS library, which the limit needs loaded)
 from threadpoolctl import threadpool_limits
 
 BLAS_THREADS = 1
@@ -17,7 +17,7 @@ BLAS_THREADS = 1
 def tune() -> None:
     """Limit the BLAS library numpy loaded to ``BLAS_THREADS`` threads in this process; called
     once each web process has loaded the application (``config/gunicorn.conf.py``) and as each
-    Celery worker process starts (``config/celery.py``). numpy is imported first: a library not
-    yet loaded could not be limited, and would start its threads when a forecast imports it."""
-    assert numpy.__version__  # loaded, with its BLAS library, before the limit is set
+    Celery worker process starts (``config/celery.py``). numpy is imported with this module: a
+    library not yet loaded could not be limited, and would start its threads when a forecast
+    imports it."""
     threadpool_limits(limits=BLAS_THREADS, user_api="blas")
