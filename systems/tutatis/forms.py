@@ -93,11 +93,8 @@ class RosterForm(PageForm):
 
     def counts(self) -> dict[int, tuple[int, int]]:
         return {
-            entry.pk: (
-                self.cleaned_data[f"pitch_{entry.pk}"] or 0,
-                self.cleaned_data[f"bench_{entry.pk}"] or 0,
-            )
-            for entry in self.entries
+            entry.pk: (self.cleaned_data[pitch.name], self.cleaned_data[bench.name])
+            for entry, pitch, bench in self.rows()
         }
 
 

@@ -88,15 +88,10 @@ def teams_not_ready(teams: list[Team]) -> dict[int, str]:
     """``{team id: why}`` for the teams whose roster breaks a team-building rule: two queries
     for any number of teams (their players, their leagues' settings)."""
     players = _players_by_team(teams)
-    budgets = {
-        league.pk: engine.league_rules(league).budget
-        for league in League.objects.filter(
-            pk__in={team.league_id for team in teams}
-        ).select_related("tutatis_rules")
-    }
+    prefetch_related_objects(teams, "league__tutatis_rules")
     problems: dict[int, str] = {}
     for team in teams:
-        check = engine.team_check(players[team.pk], budget=budgets[team.league_id])
+        check = roster_check(team=team, players=players[team.pk])["check"]
         if not check.ok:
             problems[team.pk] = "; ".join(error.message for error in check.errors)
     return problems

@@ -46,20 +46,16 @@ class TutatisResults(TableResults):
         decisions: Mapping[str, Any] | None,
         options: Mapping[str, Any] | None,
     ) -> Entry:
-        payload = engine_result(fixture, result, Dice(CHECK_SEED)).record["result"]
-        return Entry(payload)
+        return Entry(engine_result(fixture, result, Dice(CHECK_SEED)).record["result"])
 
     def recorded(self, *, fixture: Fixture, report: Report, dice: Dice) -> Recorded:
-        outcome = engine_result(fixture, self.payload(report), dice)
-        return Recorded.of(outcome)
+        return Recorded.of(engine_result(fixture, self.payload(report), dice))
 
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]
     ) -> list[Mapping[str, Any]]:
         from systems.tutatis.services.post_match import injuries_carry
 
-        return list(
-            injuries_carry(
-                played=[(fixture, result, dice) for fixture, result, _report, dice in played]
-            )
+        return injuries_carry(
+            played=[(fixture, result, dice) for fixture, result, _report, dice in played]
         )

@@ -2,9 +2,6 @@
 result reports. Anyone reads; a signed-in user's writes go through the services, which check
 the roles (a coach writes his own team, the commissioner edits lists and decides results)."""
 
-from collections.abc import Callable
-
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
@@ -24,15 +21,11 @@ from systems.tutatis.models import Player
 from systems.tutatis.services import lists, matchday, rosters
 
 
-# Anyone reads the rows its selector gives (``rows``); a signed-in user writes. (No
+# Anyone reads the rows its selector gives (``queryset``); a signed-in user writes. (No
 # docstring: the schema would show it as every operation's description.)
 class _Rows:
     permission_classes = [ReadOnly | IsAuthenticated]
     filter_backends = FILTER_BACKENDS
-    rows: Callable[[], QuerySet]
-
-    def get_queryset(self) -> QuerySet:
-        return type(self).rows()
 
 
 @extend_schema_view(
@@ -43,7 +36,7 @@ class TeamListViewSet(_Rows, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisTeamListSerializer
     filterset_fields = ["league", "is_sample"]
     ordering_fields = ["name"]
-    rows = staticmethod(selectors.team_list_rows)
+    queryset = selectors.team_list_rows()
 
     @extend_schema(
         summary="Copy a sample list into your league to edit it",
@@ -53,13 +46,10 @@ class TeamListViewSet(_Rows, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], serializer_class=s.TutatisTeamListCopySerializer)
     def copy(self, request: Request, pk: int | None = None) -> Response:
         team_list = self.get_object()
-        data = s.TutatisTeamListCopySerializer(data=request.data)
+        data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        league = (
-            league_selectors.league_with_commissioner()
-            .filter(pk=data.validated_data["league"])
-            .first()
-        )
+        leagues = league_selectors.league_with_commissioner()
+        league = leagues.filter(pk=data.validated_data["league"]).first()
         if league is None:
             raise Refused("not_found", _("No such league."), field="league")
         copy = lists.team_list_copy(user=request.user, league=league, team_list=team_list)
@@ -76,7 +66,7 @@ class ListEntryViewSet(_Rows, mixins.UpdateModelMixin, viewsets.ReadOnlyModelVie
     serializer_class = s.TutatisListEntrySerializer
     filterset_fields = ["team_list", "role"]
     ordering_fields = ["price", "name"]
-    rows = staticmethod(selectors.list_entry_rows)
+    queryset = selectors.list_entry_rows()
 
     def perform_update(self, serializer) -> None:
         serializer.instance = lists.list_entry_update(
@@ -101,7 +91,7 @@ class PlayerViewSet(_Rows, viewsets.ModelViewSet):
     serializer_class = s.TutatisPlayerSerializer
     filterset_fields = ["team", "role", "on_pitch", "badly_hurt"]
     ordering_fields = ["name", "price"]
-    rows = staticmethod(selectors.player_rows)
+    queryset = selectors.player_rows()
 
     def perform_create(self, serializer) -> None:
         data = serializer.validated_data  # team, entry, and maybe name and on_pitch
@@ -127,7 +117,7 @@ class MatchRollViewSet(_Rows, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.TutatisMatchRollSerializer
     filterset_fields = ["fixture", "action", "side"]
     ordering_fields = ["created_at"]
-    rows = staticmethod(selectors.match_roll_rows)
+    queryset = selectors.match_roll_rows()
 
     @extend_schema(
         summary="Spend a Time Warp token: re-roll, the second roll stands",

@@ -48,13 +48,8 @@ def injuries_carry(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[di
                 played_ids[player["id"]] = team_id
             for name in carried[side]["badly_hurt"]:
                 hurt_names[(team_id, name)] = True
-    players = [
-        player
-        for player in Player.objects.filter(pk__in=played_ids).only(
-            "pk", "team_id", "name", "badly_hurt"
-        )
-        if played_ids[player.pk] == player.team_id
-    ]
+    rows = Player.objects.filter(pk__in=played_ids).only("pk", "team_id", "name", "badly_hurt")
+    players = [player for player in rows if played_ids[player.pk] == player.team_id]
     before = history.snapshot(players, ["badly_hurt"])
     for player in players:
         player.badly_hurt = (player.team_id, player.name) in hurt_names

@@ -74,6 +74,7 @@ def team_lists_choose(*, user: User, choices: Sequence[tuple[Team, TeamList]]) -
     read once for all, the new rows and the changed ones written in one statement each, with
     their history."""
     locked = _locked_teams([team for team, _list in choices], user)
+    chosen = [(team, team_list) for team, (_team, team_list) in zip(locked, choices, strict=True)]
     leagues = {team.league_id: team.league for team in locked}
     offered = {
         league_id: set(
@@ -81,15 +82,14 @@ def team_lists_choose(*, user: User, choices: Sequence[tuple[Team, TeamList]]) -
         )
         for league_id, league in leagues.items()
     }
-    for team, (_team, team_list) in zip(locked, choices, strict=True):
+    for team, team_list in chosen:
         if team_list.pk not in offered[team.league_id]:
             raise Refused(
                 "unknown_team_list",
                 _("Choose one of this league's team lists."),
                 field="team_list",
             )
-    ids = [team.pk for team in locked]
-    staffed = set(Player.objects.filter(team__in=ids).values_list("team_id", flat=True))
+    staffed = set(Player.objects.filter(team__in=locked).values_list("team_id", flat=True))
 
     def check(team: Team, _team_list: TeamList) -> None:
         if team.pk in staffed:
@@ -99,7 +99,6 @@ def team_lists_choose(*, user: User, choices: Sequence[tuple[Team, TeamList]]) -
                 field="team_list",
             )
 
-    chosen = [(team, team_list) for team, (_team, team_list) in zip(locked, choices, strict=True)]
     return one_to_one_set(TutatisTeam, "team_list", chosen, check=check)
 
 

@@ -43,23 +43,19 @@ def team_detail(request: HttpRequest, team: Team) -> HttpResponse:
     players = selectors.players_of(team=team)
     can_edit = can_edit_roster(request.user, team)
     shown = team_fixture_seasons(team=team, wanted=request.GET.get("season"))
-    return render(
-        request,
-        "tutatis/team.html",
-        {
-            "team": team,
-            "league": team.league,
-            "players": players,
-            **selectors.roster_check(team=team, players=players),
-            "team_list": selectors.team_list_of(team=team),
-            "can_edit": can_edit,
-            "list_form": TeamListForm(lists=selectors.team_lists_for(league=team.league))
-            if can_edit and not players
-            else None,
-            "fixtures": team_fixture_rows(team=team, season=shown["fixture_season"]),
-            **shown,
-        },
-    )
+    lists = selectors.team_lists_for(league=team.league)
+    context = {
+        "team": team,
+        "league": team.league,
+        "players": players,
+        **selectors.roster_check(team=team, players=players),
+        "team_list": selectors.team_list_of(team=team),
+        "can_edit": can_edit,
+        "list_form": TeamListForm(lists=lists) if can_edit and not players else None,
+        "fixtures": team_fixture_rows(team=team, season=shown["fixture_season"]),
+        **shown,
+    }
+    return render(request, "tutatis/team.html", context)
 
 
 @require_POST
@@ -119,28 +115,16 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
 
 def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team(pk)
-    return render(
-        request,
-        "tutatis/team_sheet.html",
-        {
-            "team": team,
-            "league": team.league,
-            "sheet": selectors.team_sheet(team),
-        },
-    )
+    context = {"team": team, "league": team.league, "sheet": selectors.team_sheet(team)}
+    return render(request, "tutatis/team_sheet.html", context)
 
 
 def team_lists(request: HttpRequest, pk: int) -> HttpResponse:
     league = _league(pk)
-    return render(
-        request,
-        "tutatis/lists.html",
-        {
-            "league": league,
-            "lists": selectors.team_lists_for(league=league),
-            "can_edit": roles.can_edit_lists(request.user, league),
-        },
-    )
+    lists = selectors.team_lists_for(league=league)
+    can_edit = roles.can_edit_lists(request.user, league)
+    context = {"league": league, "lists": lists, "can_edit": can_edit}
+    return render(request, "tutatis/lists.html", context)
 
 
 @require_POST
