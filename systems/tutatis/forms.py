@@ -7,11 +7,11 @@ from core.forms import PageForm
 from league.models import League
 from league.rules_forms import StandingsRulesForm
 from rules_engine.tutatis import DEFAULT_BUDGET
+from rules_engine.tutatis.match_day import SIDES
 from systems.tutatis import RULE_SYSTEM, engine
 from systems.tutatis.models import ENTRY_FIELDS, Action, ListEntry
 
 MAX_COUNT = 12
-SIDES = ("home", "away")
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 

@@ -17,11 +17,10 @@ from league.models import League, Team
 from league.services import teams_register
 from matches.models import Fixture
 from rules_engine import Dice
+from rules_engine.tutatis.match_day import SIDES
 from systems.tutatis.demo import TEAMS, roster_counts
 from systems.tutatis.models import TeamList
 from systems.tutatis.services import lists, rosters
-
-SIDES = ("home", "away")
 
 
 def team_lists_draw(*, teams: int, dice: Dice) -> list[TeamList]:

@@ -15,10 +15,9 @@ from matches.models import Fixture, Result
 from matches.table_results import post_match as table_post_match
 from rules_engine import Dice
 from rules_engine.tutatis import SYSTEM
+from rules_engine.tutatis.match_day import SIDES
 from systems.tutatis import RULE_SYSTEM
 from systems.tutatis.models import Player, PostMatchRun
-
-SIDES = ("home", "away")
 
 
 def post_match_run(*, fixture_id: int) -> PostMatchRun | None:

@@ -15,14 +15,11 @@ from matches.models import Fixture
 from matches.selectors import coach_side
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages
-from rules_engine.tutatis.match_day import ACTION_INPUTS
+from rules_engine.tutatis.match_day import ACTION_INPUTS, SIDES
 from systems.tutatis import RULE_SYSTEM, selectors
 from systems.tutatis.forms import ResultForm, RollForm
 from systems.tutatis.models import Action
 from systems.tutatis.services import matchday
-
-SIDES = ("home", "away")
-
 
 ROUTES = ReportRoutes(
     RULE_SYSTEM,
@@ -116,13 +113,9 @@ def roll(request: HttpRequest, pk: int) -> HttpResponse:
     form = _roll_form(players, request.POST.get("action", ""), request.POST)
     if not form.is_valid():
         return _fragment_or_page(request, fixture, form, errors=True)
+    action, inputs = form.cleaned_data["action"], form.inputs()
     try:
-        matchday.match_roll(
-            user=request.user,
-            fixture=fixture,
-            action=form.cleaned_data["action"],
-            inputs=form.inputs(),
-        )
+        matchday.match_roll(user=request.user, fixture=fixture, action=action, inputs=inputs)
     except ValidationError as error:
         return _fragment_or_page(request, PAGES.fixture(pk), form, errors=error.messages)
     return _fragment_or_page(request, PAGES.fixture(pk))
