@@ -98,11 +98,8 @@ def teams_not_ready(teams: list[Team]) -> dict[int, str]:
 
 
 def fixture_rolls(*, fixture: Fixture) -> list[MatchRoll]:
-    return list(
-        MatchRoll.objects.filter(fixture=fixture)
-        .select_related("rolled_by", "replaces")
-        .order_by("pk")
-    )
+    rolls = MatchRoll.objects.filter(fixture=fixture).select_related("rolled_by", "replaces")
+    return list(rolls.order_by("pk"))
 
 
 def tokens_left(*, fixture: Fixture) -> dict[str, int]:
@@ -122,11 +119,8 @@ def token_marks(*, fixture: Fixture, left: dict[str, int]) -> dict[str, list[boo
 
 def weather_of(*, fixture: Fixture) -> str | None:
     """The standing weather roll's result (a Time Warp re-roll replaces it)."""
-    last = (
-        MatchRoll.objects.filter(fixture=fixture, action="weather", replaced_by__isnull=True)
-        .order_by("-pk")
-        .first()
-    )
+    standing = MatchRoll.objects.filter(fixture=fixture, action="weather", replaced_by__isnull=True)
+    last = standing.order_by("-pk").first()
     return last.result["weather"] if last else None
 
 
@@ -198,11 +192,8 @@ def list_entry_rows() -> QuerySet[ListEntry]:
 
 def player_rows() -> QuerySet[Player]:
     """Every Tutatis player with its team's league and coach, by team (the API, the pages)."""
-    return (
-        Player.objects.select_related("team__league", "team__coach")
-        .filter(team__league__rule_system=RULE_SYSTEM)
-        .order_by("team", "pk")
-    )
+    players = Player.objects.select_related("team__league", "team__coach")
+    return players.filter(team__league__rule_system=RULE_SYSTEM).order_by("team", "pk")
 
 
 def match_roll_rows() -> QuerySet[MatchRoll]:

@@ -15,6 +15,7 @@ from rules_engine import Dice, InvalidInput, MatchOutcome
 from rules_engine.tutatis import SYSTEM
 from systems.tutatis.documents import RESULT_REPORT
 from systems.tutatis.models import PostMatchRun, ResultReport
+from systems.tutatis.services.post_match import injuries_carry
 
 CHECK_SEED = 0
 """Checking a report reads it with dice it throws away; the result's own are the recording's."""
@@ -54,8 +55,6 @@ class TutatisResults(TableResults):
     def post_match_many(
         self, *, played: Sequence[tuple[Fixture, Result, Report | None, Dice]]
     ) -> list[Mapping[str, Any]]:
-        from systems.tutatis.services.post_match import injuries_carry
-
         return injuries_carry(
             played=[(fixture, result, dice) for fixture, result, _report, dice in played]
         )

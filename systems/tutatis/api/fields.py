@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from core.api.fields import game_field
 from league.api.serializers import team_sheet_answer
-from systems.tutatis import RULE_SYSTEM, engine
+from systems.tutatis import RULE_SYSTEM, engine, selectors
 
 budget_field = game_field(
     RULE_SYSTEM,
@@ -38,8 +38,6 @@ def team_sheet(*, team) -> dict:
     """The team's sheet as ``GET /api/v1/teams/{id}/sheet/`` answers it (registry
     ``team_sheet``): the engine's sheet, and each broken team-building rule as a blocking
     issue named by its rule code."""
-    from systems.tutatis import selectors
-
     sheet = selectors.team_sheet(team)
     issues = [
         {"field": error["rule"], "message": error["message"], "blocking": True}

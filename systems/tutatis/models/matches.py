@@ -7,8 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from matches import table_models
 from matches.models import Fixture
-
-RULE_SYSTEM = "tutatis"
+from systems.tutatis import RULE_SYSTEM
 
 
 class Action(models.TextChoices):

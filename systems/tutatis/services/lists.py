@@ -12,6 +12,7 @@ from core.refusals import Refused
 from league.models import League
 from systems.tutatis import RULE_SYSTEM, roles
 from systems.tutatis.models import ENTRY_FIELDS, ListEntry, TeamList
+from systems.tutatis.sample_lists import SAMPLE_LISTS
 
 
 def _check_commissioner(user: User, league: League) -> None:
@@ -75,8 +76,6 @@ def samples_install() -> int:
     """Install the shipped sample lists that are missing (a database emptied by ``flush``, or
     by a transactional test, no longer holds what the data migration wrote); the number
     installed. Lists already there are left as they are."""
-    from systems.tutatis.sample_lists import SAMPLE_LISTS
-
     installed = 0
     for data in SAMPLE_LISTS:
         if TeamList.objects.filter(league=None, name=data["name"]).exists():

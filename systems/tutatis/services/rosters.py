@@ -204,9 +204,8 @@ def player_hire(
     current = list(Player.objects.filter(team=locked))
     if name:
         _refuse_taken(locked, name)
-    player = _hired(
-        entry, locked, name or free_name(entry.name, {p.name for p in current}), on_pitch
-    )
+    name = name or free_name(entry.name, {p.name for p in current})
+    player = _hired(entry, locked, name, on_pitch)
     _refuse(locked, [*current, player], building=True)
     player.full_clean()
     player.save()

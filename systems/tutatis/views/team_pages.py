@@ -158,9 +158,8 @@ def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
     if saved := form_command(request, form, save):
         return saved
-    return render(
-        request, "tutatis/entry_form.html", {"entry": entry, "league": league, "form": form}
-    )
+    context = {"entry": entry, "league": league, "form": form}
+    return render(request, "tutatis/entry_form.html", context)
 
 
 def league_context(
