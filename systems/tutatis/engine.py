@@ -2,7 +2,7 @@
 plain inputs out; engine errors the user can fix become ``ValidationError`` on a field."""
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -72,20 +72,13 @@ def player_json(player: Player) -> dict[str, Any]:
 def team_check(players: Iterable[Any], *, budget: int, building: bool = False) -> TeamCheck:
     """The team-building rules on rows or unsaved players (``building``: a team being built,
     see ``check_team``), every refusal worded with gettext."""
-    check = check_team(
-        [
-            TeamPlayer(name=p.name, role=Role(p.role), cost=p.price, on_pitch=p.on_pitch)
-            for p in players
-        ],
-        budget=budget,
-        building=building,
-    )
-    worded = tuple(
-        replace(
-            error,
-            message=str(RULE_MESSAGES[error.rule]) % {"count": error.count, "limit": error.limit},
-        )
-        for error in check.errors
+    team = [
+        TeamPlayer(name=p.name, role=Role(p.role), cost=p.price, on_pitch=p.on_pitch)
+        for p in players
+    ]
+    check = check_team(team, budget=budget, building=building)
+    worded = tuple(  # each message filled with what the team has and the rule allows
+        replace(error, message=RULE_MESSAGES[error.rule] % asdict(error)) for error in check.errors
     )
     return replace(check, errors=worded)
 

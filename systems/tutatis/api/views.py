@@ -40,7 +40,6 @@ class TeamListViewSet(_Rows, viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Copy a sample list into your league to edit it",
-        request=s.TutatisTeamListCopySerializer,
         responses={201: s.TutatisTeamListSerializer},
     )
     @action(detail=True, methods=["post"], serializer_class=s.TutatisTeamListCopySerializer)
