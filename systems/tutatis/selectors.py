@@ -176,8 +176,8 @@ def fixture_list() -> QuerySet[Fixture]:
     ).filter(season__league__rule_system=RULE_SYSTEM)
 
 
-def team_list_get(*, team_list_id: int) -> TeamList | None:
-    return TeamList.objects.filter(pk=team_list_id).first()
+def team_lists() -> QuerySet[TeamList]:
+    return TeamList.objects.all()
 
 
 def team_list_rows() -> QuerySet[TeamList]:

@@ -5,7 +5,7 @@ address and method, each calling one service; its docstring is the operation's s
 
 from typing import Any
 
-from rest_framework.exceptions import NotFound
+from django.shortcuts import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 
@@ -78,9 +78,7 @@ def roster_check(request: Request, data: Data, team: Any) -> Any:
 )
 def team_list_choose(request: Request, data: Data, team: Any) -> Any:
     """Choose the list a Tutatis team hires from"""
-    team_list = selectors.team_list_get(team_list_id=data["team_list"])
-    if team_list is None:
-        raise NotFound
+    team_list = get_object_or_404(selectors.team_lists(), pk=data["team_list"])
     rosters.team_list_choose(user=request.user, team=team, team_list=team_list)
     return _roster_out(team)
 

@@ -130,9 +130,7 @@ def team_lists(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @lists_gate
 def team_list_copy(request: HttpRequest, league: League, list_pk: int) -> HttpResponse:
-    team_list = selectors.team_list_get(team_list_id=list_pk)
-    if team_list is None:
-        raise Http404
+    team_list = get_object_or_404(selectors.team_lists(), pk=list_pk)
     return command_redirect(
         request,
         reverse("league:tt_lists", args=[league.pk]),
