@@ -110,6 +110,12 @@ def _number(label, low: int, high: int) -> forms.IntegerField:
     )
 
 
+def _ticks(label, choices: list[tuple[str, str]]) -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label=label, choices=choices, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+
 class RollForm(PageForm):
     """One form for every match-day action; each action reads the fields it needs."""
 
@@ -145,12 +151,7 @@ class RollForm(PageForm):
                 label=label, choices=[("", "—"), *players], required=False
             )
         for name, label in (("unconscious", _("Unconscious")), ("badly_hurt", _("Badly hurt"))):
-            self.fields[name] = forms.MultipleChoiceField(
-                label=label,
-                choices=players,
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-            )
+            self.fields[name] = _ticks(label, players)
 
     def inputs(self) -> dict:
         data = {
@@ -178,12 +179,8 @@ class ResultForm(PageForm):
                 self.fields[f"{side}_{name}"] = forms.IntegerField(
                     label=label, min_value=0, max_value=60, initial=0, widget=NUMBER
                 )
-            self.fields[f"{side}_badly_hurt"] = forms.MultipleChoiceField(
-                label=_("Badly hurt at the final whistle"),
-                choices=[(name, name) for name in players[side]],
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-            )
+            names = [(name, name) for name in players[side]]
+            self.fields[f"{side}_badly_hurt"] = _ticks(_("Badly hurt at the final whistle"), names)
 
     def result(self) -> dict:
         """Each side's part of the report, as the engine reads it."""

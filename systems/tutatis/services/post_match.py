@@ -33,7 +33,7 @@ def injuries_carry(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[di
     their players written in one statement for all. Returns each fixture's account by side
     (the engine's), in order."""
     accounts = []
-    hurt_names: dict[tuple[int, str], bool] = {}
+    hurt_names: set[tuple[int, str]] = set()
     played_ids: dict[int, int] = {}
     leagues: dict[int, int] = {}
     for fixture, result, dice in played:
@@ -45,8 +45,7 @@ def injuries_carry(*, played: Sequence[tuple[Fixture, Result, Dice]]) -> list[di
             leagues[team_id] = fixture.season.league_id
             for player in getattr(fixture, f"{side}_sheet")["players"]:
                 played_ids[player["id"]] = team_id
-            for name in carried[side]["badly_hurt"]:
-                hurt_names[(team_id, name)] = True
+            hurt_names |= {(team_id, name) for name in carried[side]["badly_hurt"]}
     rows = Player.objects.filter(pk__in=played_ids).only("pk", "team_id", "name", "badly_hurt")
     players = [player for player in rows if played_ids[player.pk] == player.team_id]
     before = history.snapshot(players, ["badly_hurt"])
