@@ -23,6 +23,4 @@ def result_corrected(*, result: Result, before: dict[str, Any]) -> list[str]:
 
 
 def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
-    if not post_match_voided(fixture=fixture):
-        return []
-    return [INJURIES_CARRIED, REPLAY_WITHOUT_SEQUENCE]
+    return [INJURIES_CARRIED, REPLAY_WITHOUT_SEQUENCE] if post_match_voided(fixture=fixture) else []

@@ -36,13 +36,11 @@ def load_teams(*, league: League, teams: Sequence[Mapping[str, Any]], dice: Dice
     chosen = team_lists_draw(teams=len(teams), dice=dice)
     rows = teams_register(league=league, teams=teams)
     user = league.commissioner
-    rosters.team_lists_choose(user=user, choices=list(zip(rows, chosen, strict=True)))
+    choices = list(zip(rows, chosen, strict=True))
+    rosters.team_lists_choose(user=user, choices=choices)
     counts = {team_list.pk: roster_counts(team_list) for team_list in chosen}
     rosters.rosters_set(
-        user=user,
-        rosters=[
-            (team, counts[team_list.pk]) for team, team_list in zip(rows, chosen, strict=True)
-        ],
+        user=user, rosters=[(team, counts[team_list.pk]) for team, team_list in choices]
     )
     return rows
 
