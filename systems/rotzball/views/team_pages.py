@@ -79,7 +79,7 @@ def _player_post(request, team: Team, player: Player | None = None) -> HttpRespo
     ``player`` changed) and on to the roster page; refused, the form again with its errors."""
     form = PlayerForm(request.POST)
     if request.POST.get("check"):  # a field lost focus: the roster's rules on what is typed
-        check_as_typed(form, lambda data: services.player_check(team=team, player=player, **data))
+        check_as_typed(form, lambda data: services.players_check(players=[(team, player, data)]))
         return _roster_page(request, team, form, editing=player)
     if form.is_valid():
         try:
