@@ -160,10 +160,7 @@ def lineups_validate(
     checked = []
     for team, assignments in lineups:
         players = by_team.get(team.pk, {})
-        errors: dict[str, str] = {}
-        for position in assignments:
-            if position not in positions:
-                errors[position] = _("Unknown position.")
+        errors = {pos: _("Unknown position.") for pos in assignments if pos not in positions}
         chosen = {
             pos: pid for pos, pid in assignments.items() if pid is not None and pos in positions
         }
