@@ -53,10 +53,6 @@ class LineupForm(PageForm):
             f"F {player.strength} · Int {player.intelligence}"
         )
 
-    def assignments(self) -> dict[str, int | None]:
-        """Position -> player id (None: empty), as ``lineup_set`` takes it."""
-        return {position: self.cleaned_data.get(position) for position in self.fields}
-
 
 class MatchPlanForm(PageForm):
     tactic = forms.ChoiceField(

@@ -155,7 +155,7 @@ def lineup(request: HttpRequest, team: Team, preview: bool = False) -> HttpRespo
     if form.is_valid():
         check = services.lineup_validate if preview else services.lineup_set
         try:
-            check(team=team, assignments=form.assignments())
+            check(team=team, assignments=form.cleaned_data)  # position -> player id or None
         except ValidationError as error:
             add_service_errors(form, error)
         else:
