@@ -31,10 +31,6 @@ class PlayerForm(PageForm):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "hx-preserve": "true"}),
             )
 
-    @staticmethod
-    def initial_for(player: Player) -> dict:
-        return {field: getattr(player, field) for field in PLAYER_FIELDS}
-
 
 class LineupForm(PageForm):
     """A select per Rotzball position among the team's players."""
@@ -56,14 +52,6 @@ class LineupForm(PageForm):
             f"{player.name} · E {player.endurance} · Ag {player.agility} · "
             f"F {player.strength} · Int {player.intelligence}"
         )
-
-    @staticmethod
-    def initial_for(lineup: dict[str, Player]) -> dict:
-        return {position: player.pk for position, player in lineup.items()}
-
-    def assignments(self) -> dict[str, int | None]:
-        """Position -> player id (None: empty), as ``lineup_set`` takes it."""
-        return {position: self.cleaned_data.get(position) for position in self.fields}
 
 
 class MatchPlanForm(PageForm):

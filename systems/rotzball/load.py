@@ -30,7 +30,6 @@ FIRST_NAMES = [
     "Wilhelm",
 ]
 PLAYERS = 8
-CHARACTERISTICS = ("endurance", "agility", "strength", "intelligence")
 P = LineupSlot.Position
 FIELD_POSITIONS = [P.PASSER, P.ATTACKER_1, P.ATTACKER_2, P.DEFENDER_1, P.DEFENDER_2, P.DEFENDER_3]
 
@@ -40,7 +39,7 @@ def roster_draw(dice: Dice) -> tuple[list[dict[str, Any]], str]:
     players with WFRP characteristics 20 + 2D10, a tactic drawn among the three."""
     players = []
     for index in range(PLAYERS):
-        stats = {key: 20 + dice.d10(key) + dice.d10(key) for key in CHARACTERISTICS}
+        stats = {key: 20 + dice.d10(key) + dice.d10(key) for key in services.PLAYER_FIELDS[1:]}
         players.append({"name": f"{FIRST_NAMES[index % len(FIRST_NAMES)]} {index + 1}", **stats})
     tactics = Tactic.values
     return players, tactics[dice.roll(len(tactics), "tactic") - 1]

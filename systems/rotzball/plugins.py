@@ -15,16 +15,16 @@ from stats import plugins as stats
 from systems.rotzball import (
     DECIDED_BY,
     RULE_SYSTEM,
+    awards,
+    demo,
     documents,
+    exports,
     kickoff,
     load,
     services,
+    statistics,
     urls,
 )
-from systems.rotzball import awards as season_awards
-from systems.rotzball import demo as demos
-from systems.rotzball import exports as downloads
-from systems.rotzball import statistics as statistics_read
 from systems.rotzball.api import fields, sheets, views
 from systems.rotzball.forms import RotzballRulesForm
 from systems.rotzball.selectors import preview
@@ -77,7 +77,7 @@ def register() -> None:
         settings_save=services.league_rules_save,
     )
     league.rules_form.answer(RULE_SYSTEM, rules_form=RotzballRulesForm)
-    league.demo.answer(RULE_SYSTEM, demo=demos.build)
+    league.demo.answer(RULE_SYSTEM, demo=demo.build)
     matches.pages.answer(RULE_SYSTEM, fixture_page=match_pages.fixture_detail)
     matches.record_fields.answer(RULE_SYSTEM, record_api_fields=fields.record_fields)
     matches.kick_off.register(RULE_SYSTEM, kickoff.KICK_OFF)
@@ -91,18 +91,18 @@ def register() -> None:
     )
     stats.statistics.answer(
         RULE_SYSTEM,
-        record_keys=statistics_read.RECORD_KEYS,
-        statistics=statistics_read.STATISTICS,
-        lines=statistics_read.lines,
+        record_keys=statistics.RECORD_KEYS,
+        statistics=statistics.STATISTICS,
+        lines=statistics.lines,
     )
     award_points.season_awards.answer(
         RULE_SYSTEM,
-        kinds=season_awards.KINDS,
-        statistic_lines=statistics_read.lines,
-        team_players=season_awards.team_players,
+        kinds=awards.KINDS,
+        statistic_lines=statistics.lines,
+        team_players=awards.team_players,
     )
-    matches.roster.answer(RULE_SYSTEM, roster_rows=downloads.roster_rows)
-    matches.result_book.answer(RULE_SYSTEM, result_book_lines=downloads.result_book_lines)
+    matches.roster.answer(RULE_SYSTEM, roster_rows=exports.roster_rows)
+    matches.result_book.answer(RULE_SYSTEM, result_book_lines=exports.result_book_lines)
     betting.odds.answer(RULE_SYSTEM, odds=preview.fixture_odds)
     forecasts.chances.register(RULE_SYSTEM, Chances())
     loadgen.load.answer(RULE_SYSTEM, load_teams=load.load_teams, load_kick_off=load.load_kick_off)

@@ -43,18 +43,13 @@ def players_create(*, players: Sequence[tuple[Team, Mapping[str, Any]]]) -> list
     return rows
 
 
-def player_check(*, team: Team, player: Player | None = None, **fields: Any) -> Player:
-    """A new player (or ``player`` changed) as it would be saved, checked by every rule of
-    the roster, and not saved: the services save it, the roster page checks as you type."""
-    return players_check(players=[(team, player, fields)])[0]
-
-
 def players_check(
     *, players: Sequence[tuple[Team, Player | None, Mapping[str, Any]]]
 ) -> list[Player]:
-    """:func:`player_check` for many players (``(team, player or None, fields)`` each): the
-    names their teams use read in one query, a name unique in its team (capitals aside) among
-    the players checked too."""
+    """New players (or players changed: ``(team, player or None, fields)`` each) as they would
+    be saved, checked by every rule of the roster, and not saved: the services save them, the
+    roster page checks as you type. The names their teams use read in one query, a name unique
+    in its team (capitals aside) among the players checked too."""
     for _team, _player, fields in players:
         unknown = set(fields) - set(PLAYER_FIELDS)
         if unknown:
@@ -93,7 +88,7 @@ def players_check(
 @transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
     teams_lock_editable(teams=[player.team])
-    player = player_check(team=player.team, player=player, **changes)
+    player = players_check(players=[(player.team, player, changes)])[0]
     player.save()
     lineup_changed.send(sender=Team, team=player.team)
     return player
@@ -165,10 +160,7 @@ def lineups_validate(
     checked = []
     for team, assignments in lineups:
         players = by_team.get(team.pk, {})
-        errors: dict[str, str] = {}
-        for position in assignments:
-            if position not in positions:
-                errors[position] = _("Unknown position.")
+        errors = {pos: _("Unknown position.") for pos in assignments if pos not in positions}
         chosen = {
             pos: pid for pos, pid in assignments.items() if pid is not None and pos in positions
         }

@@ -11,7 +11,7 @@ def team_sheet(*, team: Team) -> dict:
     report = selectors.lineup_report(team=team)
     return team_sheet_answer(
         team,
-        selectors.team_sheet_get(team=team),
+        report.sheet,
         issues=report.issues,
         complete=report.complete,
         ratings=report.ratings,

@@ -22,18 +22,14 @@ def lineup_page_get(*, team: Team, lineup: Mapping[str, Player] | None = None) -
     ``lineup_rows`` (the seven positions in sheet order, with who plays there and their
     score) and the labels of the ``empty_positions``."""
     report = lineup_report(team=team, lineup=lineup)
-    return {
-        "report": report,
-        "lineup_rows": [
-            {
-                "position": value,
-                "label": label,
-                "player": report.lineup.get(value),
-                "score": report.scores.get(value),
-            }
-            for value, label in LineupSlot.Position.choices
-        ],
-        "empty_positions": [
-            label for value, label in LineupSlot.Position.choices if value not in report.lineup
-        ],
-    }
+    rows = [
+        {
+            "position": value,
+            "label": label,
+            "player": report.lineup.get(value),
+            "score": report.scores.get(value),
+        }
+        for value, label in LineupSlot.Position.choices
+    ]
+    empty = [row["label"] for row in rows if row["player"] is None]
+    return {"report": report, "lineup_rows": rows, "empty_positions": empty}

@@ -75,8 +75,7 @@ def period_label(key: str) -> str:
         return _("1st half")
     if key == "second_half":
         return _("2nd half")
-    match = PERIOD.match(key or "")
-    if match:
+    if match := PERIOD.match(key or ""):
         number, half = match.groups()
         if half == "first":
             return _("Extra time %(n)s, 1st half") % {"n": number}
@@ -135,8 +134,7 @@ def turn_account(turn: dict[str, Any], fixture) -> dict[str, Any]:
         return {**roll, "team_obj": teams[roll["team"]], "result_label": result, "parts": parts}
 
     counter = None
-    if turn.get("counter_attack"):
-        raw = turn["counter_attack"]
+    if raw := turn.get("counter_attack"):
         counter = {
             "attack": explained(raw["attack"], "counter_attack", _("attack")),
             "defence": explained(raw["defence"], "counter_defence", _("defence")),

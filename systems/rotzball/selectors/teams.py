@@ -64,10 +64,12 @@ def team_sheet_get(*, team: Team, lineup: Mapping[str, Player] | None = None) ->
 
 @dataclass(frozen=True)
 class LineupReport:
-    """What the rules make of a line-up: per-position scores, the engine's issues, and the
-    team ratings (only when the line-up is complete, i.e. has no blocking issue)."""
+    """What the rules make of a line-up: its engine sheet, per-position scores, the engine's
+    issues, and the team ratings (only when the line-up is complete, i.e. has no blocking
+    issue)."""
 
     lineup: dict[str, Player]
+    sheet: dict[str, Any]
     scores: dict[str, int]
     issues: list[rules_engine.RosterIssue]
     ratings: dict[str, int] | None
@@ -87,7 +89,7 @@ def lineup_report(*, team: Team, lineup: Mapping[str, Player] | None = None) -> 
         position: positions.position_score(position, characteristics(player))
         for position, player in chosen.items()
     }
-    return LineupReport(lineup=chosen, scores=scores, issues=issues, ratings=ratings)
+    return LineupReport(lineup=chosen, sheet=sheet, scores=scores, issues=issues, ratings=ratings)
 
 
 def tactic_of(team: Team) -> str:

@@ -43,8 +43,7 @@ def roll_purpose(purpose: str, fixture) -> str:
     names = {"home": fixture.home.name, "away": fixture.away.name}
     if purpose == "coin toss":
         return _("Coin toss for the kick-off (1: %(home)s, 2: %(away)s)") % names
-    match = EXTRA_TOSS.match(purpose)
-    if match:
+    if match := EXTRA_TOSS.match(purpose):
         return _("Extra time %(n)s: coin toss (1: %(home)s, 2: %(away)s)") % {
             "n": match.group(1),
             **names,

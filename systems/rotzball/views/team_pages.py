@@ -7,8 +7,11 @@ URLs answer with whole pages and redirects. Once the team has kicked off the ser
 every change and the pages say why.
 """
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -57,18 +60,18 @@ def _player(team: Team, player_id: int) -> Player:
     return get_object_or_404(selectors.player_list(team=team), pk=player_id)
 
 
+def _coach_page(request: HttpRequest, template: str, team: Team, **context: Any) -> HttpResponse:
+    """One of the coach's pages: ``template`` with the team, its league, why it cannot change
+    now, and ``context``."""
+    page = {"team": team, "league": team.league, "frozen": team_frozen_reason(team=team)}
+    return render(request, template, page | context)
+
+
 def _roster_page(request, team, form, *, editing: Player | None = None):
     selectors.roster_prefetch(team=team)
-    context = {
-        "team": team,
-        "league": team.league,
-        "players": pages.roster_rows(team=team),
-        "form": form,
-        "editing": editing,
-        "frozen": team_frozen_reason(team=team),
-    }
+    players = pages.roster_rows(team=team)
     template = page_or_fragment(request, "rotzball/roster.html", "player-form")
-    return render(request, template, context)
+    return _coach_page(request, template, team, players=players, form=form, editing=editing)
 
 
 def _player_post(request, team: Team, player: Player | None = None) -> HttpResponse:
@@ -76,7 +79,7 @@ def _player_post(request, team: Team, player: Player | None = None) -> HttpRespo
     ``player`` changed) and on to the roster page; refused, the form again with its errors."""
     form = PlayerForm(request.POST)
     if request.POST.get("check"):  # a field lost focus: the roster's rules on what is typed
-        check_as_typed(form, lambda data: services.player_check(team=team, player=player, **data))
+        check_as_typed(form, lambda data: services.players_check(players=[(team, player, data)]))
         return _roster_page(request, team, form, editing=player)
     if form.is_valid():
         try:
@@ -107,9 +110,8 @@ def roster(request: HttpRequest, team: Team) -> HttpResponse:
 def player_edit(request: HttpRequest, team: Team, player_id: int) -> HttpResponse:
     player = _player(team, player_id)
     if request.method != "POST":
-        return _roster_page(
-            request, team, PlayerForm(initial=PlayerForm.initial_for(player)), editing=player
-        )
+        form = PlayerForm(initial=model_to_dict(player, services.PLAYER_FIELDS))
+        return _roster_page(request, team, form, editing=player)
     return _player_post(request, team, player)
 
 
@@ -127,17 +129,13 @@ def player_delete(request: HttpRequest, team: Team, player_id: int) -> HttpRespo
     return done(request, reverse("league:roster", args=[team.pk]))
 
 
-def _lineup_context(team: Team, form: LineupForm, lineup: dict[str, Player]) -> dict:
+def _lineup_page(request, template: str, team: Team, form: LineupForm, lineup: dict[str, Player]):
     page = pages.lineup_page_get(team=team, lineup=lineup)
-    return {
-        "team": team,
-        "league": team.league,
-        "form": form,
-        "report": page["report"],
-        "rows": [dict(row, field=form[row["position"]]) for row in page["lineup_rows"]],
-        "empty_positions": page["empty_positions"],
-        "frozen": team_frozen_reason(team=team),
-    }
+    rows = [dict(row, field=form[row["position"]]) for row in page["lineup_rows"]]
+    empty = page["empty_positions"]
+    return _coach_page(
+        request, template, team, form=form, report=page["report"], rows=rows, empty_positions=empty
+    )
 
 
 @roster_editor_required
@@ -150,13 +148,14 @@ def lineup(request: HttpRequest, team: Team, preview: bool = False) -> HttpRespo
     players = list(team.players.all())
     if request.method != "POST":
         saved = selectors.lineup_get(team=team)
-        form = LineupForm(initial=LineupForm.initial_for(saved), players=players)
-        return render(request, "rotzball/lineup.html", _lineup_context(team, form, saved))
+        initial = {position: player.pk for position, player in saved.items()}
+        form = LineupForm(initial=initial, players=players)
+        return _lineup_page(request, "rotzball/lineup.html", team, form, saved)
     form = LineupForm(request.POST, players=players)
     if form.is_valid():
         check = services.lineup_validate if preview else services.lineup_set
         try:
-            check(team=team, assignments=form.assignments())
+            check(team=team, assignments=form.cleaned_data)  # position -> player id or None
         except ValidationError as error:
             add_service_errors(form, error)
         else:
@@ -166,7 +165,7 @@ def lineup(request: HttpRequest, team: Team, preview: bool = False) -> HttpRespo
     by_id = {player.pk: player for player in players}  # the positions without error, rated
     chosen = {position: by_id[pk] for position, pk in form.cleaned_data.items() if pk in by_id}
     template = page_or_fragment(request, "rotzball/lineup.html", "lineup-form")
-    return render(request, template, _lineup_context(team, form, chosen))
+    return _lineup_page(request, template, team, form, chosen)
 
 
 @require_POST
@@ -185,10 +184,4 @@ def match_plan(request: HttpRequest, team: Team) -> HttpResponse:
 
     if saved := form_command(request, form, save):
         return saved
-    context = {
-        "team": team,
-        "league": team.league,
-        "form": form,
-        "frozen": team_frozen_reason(team=team),
-    }
-    return render(request, "rotzball/plan.html", context)
+    return _coach_page(request, "rotzball/plan.html", team, form=form)
