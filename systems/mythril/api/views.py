@@ -183,8 +183,7 @@ def level_up_choose(request: Request, data: Data, level_up: Any) -> Any:
 @API.get("fixtures/<int:pk>/post-match/", "mythril-post-match")
 def post_match(request: Request, data: Data, pk: int) -> Any:
     """Mythril: a fixture's post-match sequence with every roll"""
-    run = selectors.post_match_log(fixture_id=pk)
-    if run is None:
+    if (run := selectors.post_match_log(fixture_id=pk)) is None:
         raise NotFound
     return run
 
