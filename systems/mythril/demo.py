@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.demo import demo_login, demo_user, evening
-from league.models import League, Team
+from league.models import League
 from league.services import league_create
 from matches import locking
 from matches import services as match_services
@@ -72,19 +72,18 @@ def build_league(commissioner: User) -> None:
         description="La Ligue Mythril : Blood Bowl et ses règles maison.",
     )
     season = league.seasons.get()
-    teams: list[Team] = []
-    for n, (name, race, picks, pitch) in enumerate(TEAMS, start=1):
-        teams.append(
-            mythril_team_register(
-                league=league,
-                name=name,
-                coach=demo_user(f"mythril{n}", COACH_PASSWORD.format(n=n)),
-                team_list=race,
-                players=_players(picks),
-                popularity=1,
-                home_pitch=pitch,
-            )
+    teams = [
+        mythril_team_register(
+            league=league,
+            name=name,
+            coach=demo_user(f"mythril{n}", COACH_PASSWORD.format(n=n)),
+            team_list=race,
+            players=_players(picks),
+            popularity=1,
+            home_pitch=pitch,
         )
+        for n, (name, race, picks, pitch) in enumerate(TEAMS, start=1)
+    ]
     match_services.fixtures_generate(
         season=season, double=False, first_kickoff=evening(weeks_ago=1)
     )

@@ -65,10 +65,11 @@ def position_input(position: Position) -> dict[str, Any]:
     }
 
 
-def team_list_input(team_list: TeamList, champions: Iterable[Champion]) -> dict[str, Any]:
+def engine_team_list(team_list: TeamList) -> EngineTeamList:
     """The race's list with every champion of the league on offer (the engine refuses those
     who do not play for the race)."""
-    return {
+    champions = Champion.objects.filter(league_id=team_list.league_id)
+    data = {
         "race": team_list.race,
         "positions": [
             {**position_input(p), "normal": list(p.normal) or ["general"]}
@@ -79,11 +80,7 @@ def team_list_input(team_list: TeamList, champions: Iterable[Champion]) -> dict[
         "apothecary": team_list.apothecary,
         "reroll_cost": team_list.reroll_cost,
     }
-
-
-def engine_team_list(team_list: TeamList) -> EngineTeamList:
-    champions = Champion.objects.filter(league_id=team_list.league_id)
-    return EngineTeamList.from_dict(team_list_input(team_list, champions), "team_list")
+    return EngineTeamList.from_dict(data, "team_list")
 
 
 def league_pitches(league_id: int) -> list[dict[str, Any]]:

@@ -12,7 +12,6 @@ from core.names import validate_name
 from league.models import League
 from league.rules_forms import LeagueRulesForm
 from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.selectors import settings_of
 from systems.mythril.services.settings import SETTING_FIELDS
 
 MAX_OF_A_POSITION = 16
@@ -131,6 +130,6 @@ class MythrilRulesForm(LeagueRulesForm):
 
     @classmethod
     def rule_initial(cls, league: League) -> dict:
-        current = settings_of(league)
+        current = selectors.settings_of(league)
         points = {key: getattr(league, key) for key in ("points_draw", "points_loss")}
         return points | {key: getattr(current, key) for key in SETTING_FIELDS}

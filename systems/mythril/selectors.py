@@ -48,10 +48,7 @@ def joined_settings_of(league: League) -> MythrilSettings:
     """The league's settings as a list of leagues joined them (``league.rows``: one query for
     the whole list), else read once; the defaults until saved. ``league_rules_save`` keeps the
     joined row current."""
-    try:
-        return league.mythril_settings
-    except MythrilSettings.DoesNotExist:
-        return MythrilSettings(league=league)
+    return getattr(league, "mythril_settings", None) or MythrilSettings(league=league)
 
 
 def experience_table(*, league: League) -> dict[str, Any]:
@@ -84,10 +81,7 @@ def gold_of(team: Team) -> int:
 
 
 def profile_of(team: Team) -> TeamProfile | None:
-    try:
-        return team.mythril
-    except TeamProfile.DoesNotExist:
-        return None
+    return getattr(team, "mythril", None)  # a missing one-to-one row raises AttributeError
 
 
 def roster(team: Team, *, fallen: bool = False) -> list[Player]:

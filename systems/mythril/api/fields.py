@@ -7,7 +7,6 @@ from core.api.fields import game_field
 from league.api.serializers import team_sheet_answer
 from league.models import Team
 from systems.mythril import RULE_SYSTEM, selectors
-from systems.mythril.selectors import gold_of, joined_settings_of
 from systems.mythril.services.settings import SETTING_FIELDS
 
 
@@ -35,7 +34,7 @@ SETTINGS_FIELDS = {
 
 
 def _settings(league) -> dict:
-    current = joined_settings_of(league)
+    current = selectors.joined_settings_of(league)
     return {key: getattr(current, key) for key in SETTING_FIELDS}
 
 
@@ -48,6 +47,6 @@ mythril_settings_field = game_field(
 treasury_field = game_field(
     RULE_SYSTEM,
     serializers.IntegerField,
-    gold_of,
+    selectors.gold_of,
     help_text="Mythril: the team's gold, its treasury (else null).",
 )

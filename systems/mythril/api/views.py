@@ -148,10 +148,8 @@ def team_bet_list(request: Request, data: Data, team: Team) -> Any:
 )
 def team_bet(request: Request, data: Data, team: Team) -> Any:
     """Mythril: bet on one outcome of a match of an entered matchday, before kick-off"""
-    fixture = get_object_or_404(match_selectors.fixture_with_league(), pk=data["fixture"])
-    bet = team_bets.team_bet_place(
-        team=team, user=request.user, fixture=fixture, outcome=data["outcome"]
-    )
+    fixture = get_object_or_404(match_selectors.fixture_with_league(), pk=data.pop("fixture"))
+    bet = team_bets.team_bet_place(team=team, user=request.user, fixture=fixture, **data)
     return BETS(bet).data
 
 
@@ -183,8 +181,7 @@ def level_up_choose(request: Request, data: Data, level_up: Any) -> Any:
 @API.get("fixtures/<int:pk>/post-match/", "mythril-post-match")
 def post_match(request: Request, data: Data, pk: int) -> Any:
     """Mythril: a fixture's post-match sequence with every roll"""
-    run = selectors.post_match_log(fixture_id=pk)
-    if run is None:
+    if (run := selectors.post_match_log(fixture_id=pk)) is None:
         raise NotFound
     return run
 

@@ -71,19 +71,20 @@ MESSAGES = {
 """The engine's reading errors (``RosterFileError.code``) in the reader's language."""
 
 
-def parse(text: str, *, filename: str = "") -> tuple[Any, dict[str, int]]:
-    """The file's data and the line of each path, read by the engine's safe reader;
-    ``ImportRefused`` on a syntax error, worded in the reader's language."""
+def read(text: str, *, filename: str = "") -> dict[str, Any]:
+    """The file's data, read by the engine's safe reader with the line of each path, then
+    :func:`checked`; ``ImportRefused`` on a syntax error, worded in the reader's language."""
     if len(text.encode()) > MAX_BYTES:
         raise ImportRefused("file", _("the file is larger than 1 MB."), None)
     try:
-        return parse_roster_file(text, filename)
+        data, lines = parse_roster_file(text, filename)
     except RosterFileError as exc:
         code = exc.code if exc.code in MESSAGES else "syntax"
         said = _(MESSAGES[code]) % {"depth": MAX_DEPTH, "error": exc.detail}
         if code in ("alias", "depth"):  # refused while read: worded as a syntax error
             said = _(MESSAGES["syntax"]) % {"error": said}
         raise ImportRefused("file", said, exc.line) from None
+    return checked(data, lines)
 
 
 def _check_unique(items: list, key: str, path: str, lines: dict[str, int]) -> None:
@@ -140,8 +141,3 @@ def checked(data: object, lines: dict[str, int]) -> dict[str, Any]:
             "team_lists", _("give at least one team list"), line_of("team_lists", lines)
         )
     return result
-
-
-def read(text: str, *, filename: str = "") -> dict[str, Any]:
-    data, lines = parse(text, filename=filename)
-    return checked(data, lines)

@@ -157,20 +157,18 @@ class TeamSpec(TypedDict, total=False):
     secondary_colour: str | None
 
 
-@transaction.atomic
 def mythril_team_register(*, league: League, **team: Unpack[TeamSpec]) -> Team:
     """A new Mythril team, checked by the engine: the league's starting gold is granted to its
     treasury, then what it bought (players, popularity, home pitch) is paid from it."""
     return mythril_teams_register(league=league, teams=[team])[0]
 
 
-DRAFT = ("team_list", "players", "popularity", "home_pitch")
+DRAFT = {"team_list": "", "players": (), "popularity": 1, "home_pitch": "lawn"}
 
 
 def _draft(spec: TeamSpec) -> dict[str, Any]:
     """A team's draft as :func:`draft_check` takes it: what the engine's verdict depends on."""
-    given = {key: spec[key] for key in DRAFT if key in spec}  # type: ignore[literal-required]
-    return {"team_list": "", "players": (), "popularity": 1, "home_pitch": "lawn", **given}
+    return {key: spec.get(key, default) for key, default in DRAFT.items()}
 
 
 def _verdict(league: League, draft: dict[str, Any]) -> dict[str, Any]:
