@@ -5,8 +5,8 @@ The file holds ``skills``, ``pitches``, ``experience``, ``team_lists`` (each wit
 ``positions``) and ``champions``, each item in the shape the engine reads
 (``rules_engine.mythril.roster``'s ``from_dict``). JSON is read by the YAML parser too (JSON
 is YAML), which keeps each value's line: an error says ``line 12: team_lists.0.positions.2.cost:
-must be a whole number from 0``. Nothing is written here: :func:`systems.mythril.services.roster.roster_replace`
-stores what this returns.
+must be a whole number from 0``. Nothing is written here:
+:func:`systems.mythril.services.roster.roster_data_import` stores what this returns.
 
 The file is at most 1 MB, takes no YAML anchors or aliases and nests at most ``MAX_DEPTH``
 levels, all refused while it is read, before anything walks the data; names and races take
