@@ -451,6 +451,9 @@ CACHES = {
 PAGE_CACHE = strict.boolean("PAGE_CACHE", default=True)
 PAGE_CACHE_MAX_AGE = strict.integer("PAGE_CACHE_MAX_AGE", default=60, maximum=3600)
 PAGE_CACHE_TTL = strict.integer("PAGE_CACHE_TTL", default=86_400, minimum=60)
+# The release's name in those keys (core.release): the image tag or commit; by default a digest
+# of the project's files, so a deploy never serves the answers its previous code rendered.
+RELEASE = strict.text("RELEASE", default="")
 
 LOGGING = {
     "version": 1,

@@ -9,8 +9,9 @@ row of: the league, a team, a fixture, a season); :class:`PageCacheMiddleware` d
   ``Cache-Control: private, no-cache``.
 * **key**: the league's version (``core.league_versions``, moved on by every change of the
   league), the active language and time zone (the ``tz`` cookie), the htmx headers (a fragment
-  is never served as the whole page), ``Accept`` (the API's JSON or browsable pages) and the
-  path with its query string.
+  is never served as the whole page), ``Accept`` (the API's JSON or browsable pages), the
+  path with its query string and the release (``core.release``: a deploy never serves what the
+  code before it rendered).
 * **what is kept**: a ``200`` that sets no cookie and used no CSRF token (a form of the
   visitor's), for at most ``PAGE_CACHE_TTL`` seconds (only to bound the memory: a version that
   moved on makes the entry unreachable at once).
@@ -60,6 +61,7 @@ from django.utils.http import http_date
 
 from core import league_versions
 from core.cache import Unreachable, shared
+from core.release import release
 from core.time_zones import is_zone
 from core.user_preferences import BROWSER_ZONE_COOKIE
 
@@ -141,6 +143,7 @@ def _digest(request: HttpRequest, *, language: str, zone: str) -> str:
         request.scheme,
         request.META.get("HTTP_HOST", ""),  # the API's links are absolute
         request.get_full_path(),
+        release(),  # a deploy's new code never serves the old one's answers
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 

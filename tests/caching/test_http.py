@@ -274,3 +274,28 @@ def test_with_redis_down_pages_are_served_fresh_and_uncached(
         assert response["Cache-Control"] == "no-cache"
     if name == "league":
         assert "Changed while Redis was down." in text(second)
+
+
+@pytest.mark.parametrize("name", ["league", "api-standings"])
+def test_a_new_release_renders_again_what_the_previous_one_kept(
+    name, pages, anonymous, settings, django_assert_max_num_queries
+):
+    """A deploy whose league nothing changed: the page the old code kept is not served by the
+    new one (it is rendered again, with a new ETag), whichever way the release is named."""
+    from core.release import release
+
+    settings.RELEASE = "2026.11.30-a"
+    release.cache_clear()
+    old = anonymous.get(pages[name])
+    settings.RELEASE = "2026.11.30-b"
+    release.cache_clear()
+    try:
+        new = anonymous.get(pages[name])
+        assert not getattr(new.wsgi_request, "_page_cache_early_hit", False)
+        assert new["ETag"] != old["ETag"]
+        assert anonymous.get(pages[name], HTTP_IF_NONE_MATCH=old["ETag"]).status_code == 200
+        with django_assert_max_num_queries(0):
+            kept = anonymous.get(pages[name])  # the new release keeps its own
+        assert kept["ETag"] == new["ETag"]
+    finally:
+        release.cache_clear()
