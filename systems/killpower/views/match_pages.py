@@ -26,12 +26,8 @@ from matches.table_results.roles import can_decide_result, can_enter_result
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, done, refusal_text
 from systems.killpower import RULE_SYSTEM, SIDES, roles
-from systems.killpower.forms import (
-    ConfirmForm,
-    DecideForm,
-    DisputeForm,
-    ResultForm,
-)
+from systems.killpower.forms.reports import ConfirmForm, DecideForm, DisputeForm
+from systems.killpower.forms.results import ResultForm
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
 from systems.killpower.selectors import matches as selectors
