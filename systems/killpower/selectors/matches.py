@@ -236,7 +236,7 @@ def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
         if done:
             names = set(done["log"].get("recruits", []))
             recruits = [
-                dict(g, id=recruit_ids.get(side, {}).get(g["name"]))
+                dict(g, id=recruit_ids[side].get(g["name"]))
                 for g in done["team"]["gladiators"]
                 if g["name"] in names
             ]

@@ -134,8 +134,11 @@ def league_page_get(
         "killpower": True,
         "standings_template": "killpower/league_table.html",
         "tournament": league.competition_format == League.CompetitionFormat.TOURNAMENT,
-        "waiting_reports": actionable_reports(user=user, league=league),
+        "waiting_reports": [],
     }
+    if user.is_authenticated:  # the workflow's one role rule; who may dispute may confirm
+        waiting = kp_match_selectors.report_list(league=league).filter(status__in=ResultReport.OPEN)
+        page["waiting_reports"] = reports_awaiting(user, waiting)
     if season is None:
         return page
     if page["tournament"]:
@@ -165,15 +168,6 @@ def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
     for side in SIDES:
         sheet[side].update({key: by_side[side] for key, by_side in numbers.items()})
     return sheet
-
-
-def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[ResultReport]:
-    """Open result reports of ``league`` that ``user`` may confirm, dispute or decide (the
-    workflow's one role rule: ``reports_awaiting``; who may dispute may confirm)."""
-    if not user.is_authenticated:
-        return []
-    reports = kp_match_selectors.report_list(league=league).filter(status__in=ResultReport.OPEN)
-    return reports_awaiting(user, reports)
 
 
 def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:

@@ -137,12 +137,11 @@ def raises(request: HttpRequest, team: Team) -> HttpResponse:
         except ValidationError as error:
             add_service_errors(form, error)
         else:
+            value = selectors.gladiator_sheet(gladiator=raised)["characteristics"][characteristic]
             notice = _("%(name)s raises %(characteristic)s to %(value)s.") % {
                 "name": raised.name,
                 "characteristic": characteristic,
-                "value": selectors.gladiator_sheet(gladiator=raised)["characteristics"][
-                    characteristic
-                ],
+                "value": value,
             }
             if not request.htmx:
                 messages.success(request, notice)
