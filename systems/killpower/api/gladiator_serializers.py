@@ -70,7 +70,6 @@ class GladiatorDetailSerializer(GladiatorSerializer):
 
     class Meta(GladiatorSerializer.Meta):
         fields = [*GladiatorSerializer.Meta.fields, "events"]
-        read_only_fields = fields
 
 
 class GladiatorRaiseSerializer(serializers.Serializer):

@@ -126,8 +126,7 @@ def referee_sheet_get(*, fixture: Fixture) -> dict[str, Any]:
     return {
         "fixture": fixture,
         "kicked_off": kickoff is not None,
-        "home": sides["home"],
-        "away": sides["away"],
+        **sides,
         "turns": list(range(TURNS, 0, -1)),
         "kickoff_seed": frozen.get("seed"),
         "kickoff_rolls": frozen.get("rolls", []),
