@@ -96,21 +96,16 @@ def gladiator_page_get(*, gladiator: Gladiator) -> dict[str, Any]:
     }
 
 
-def round_label(index: int, count: int) -> str:
-    """Round ``index`` (from 0) of ``count``: the last three by name."""
-    named = {1: _("Final"), 2: _("Semi-finals"), 3: _("Quarter-finals")}
-    return named.get(count - index) or _("Round %(n)s") % {"n": index + 1}
-
-
 def bracket_layout(bracket: kp_match_selectors.BracketView) -> list[dict]:
     """The bracket's rounds as grid columns: match ``i`` of round ``r`` (from 0) spans the
     ``2**r`` rows of the first-round matches that feed it, so each sits between its two
-    feeders and the lines between them can be drawn."""
+    feeders and the lines between them can be drawn. The last three rounds go by name."""
     count = len(bracket.rounds)
+    named = {1: _("Final"), 2: _("Semi-finals"), 3: _("Quarter-finals")}
     return [
         {
             "number": index + 1,
-            "label": round_label(index, count),
+            "label": named.get(count - index) or _("Round %(n)s") % {"n": index + 1},
             "matches": [
                 {"match": match, "row": position * 2**index + 1, "span": 2**index}
                 for position, match in enumerate(matches)
