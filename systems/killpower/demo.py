@@ -171,7 +171,11 @@ def build(commissioner: User) -> list[str]:
         f"waiting and disputed) and {TOURNAMENT} (5 teams, first round played); "
         f"commissioner {commissioner.username}"
     ]
-    return lines + [demo_login(*login) for login in logins()]
+    cup = [name for name, _colour in CUP_TEAMS]
+    for n, (team, *_colours) in enumerate(TEAMS, start=1):  # each coach's team and cup team
+        coached = " and ".join([team, *cup[n - 1 : n]])
+        lines.append(demo_login(f"gladiator{n}", COACH_PASSWORD.format(n=n), coached))
+    return lines
 
 
 @transaction.atomic
@@ -183,12 +187,3 @@ def build_missing(commissioner: User) -> list[str]:
             build_league(commissioner)
             built.append(name)
     return built
-
-
-def logins() -> list[tuple[str, str, str]]:
-    """(username, password, what they coach) of the Killpower demo coaches."""
-    cup = [name for name, _colour in CUP_TEAMS]
-    return [
-        (f"gladiator{n}", COACH_PASSWORD.format(n=n), " and ".join([team, *cup[n - 1 : n]]))
-        for n, (team, *_colours) in enumerate(TEAMS, start=1)
-    ]

@@ -4,14 +4,12 @@ engine reads it (``ResultReport.payload``: the engine's match report with each s
 
 from core.documents import DocumentKind
 from rules_engine.killpower.limits import MAX_POWER, MAX_SCORE
+from systems.killpower import SIDES
 
 SCORE = {
     "type": "object",
-    "required": ["home", "away"],
-    "properties": {
-        "home": {"type": "integer", "minimum": 0, "maximum": MAX_SCORE},
-        "away": {"type": "integer", "minimum": 0, "maximum": MAX_SCORE},
-    },
+    "required": list(SIDES),
+    "properties": {side: {"type": "integer", "minimum": 0, "maximum": MAX_SCORE} for side in SIDES},
     "additionalProperties": False,
 }
 SIDE = {

@@ -6,6 +6,7 @@ workflow's one rule (``matches.table_results.roles``)."""
 from typing import TYPE_CHECKING
 
 from league.roles import AnyUser, can_edit_roster, is_commissioner, is_team_coach
+from systems.killpower import SIDES
 
 if TYPE_CHECKING:
     from matches.models import Fixture
@@ -19,10 +20,7 @@ def can_kick_off_fixture(user: AnyUser, fixture: "Fixture") -> bool:
 
 def coached_side(user: AnyUser, fixture: "Fixture") -> str | None:
     """``home`` or ``away``: the side of ``fixture`` whose team ``user`` coaches, or None."""
-    for side in ("home", "away"):
-        if is_team_coach(user, getattr(fixture, side)):
-            return side
-    return None
+    return next((side for side in SIDES if is_team_coach(user, getattr(fixture, side))), None)
 
 
 def can_decide_for_side(user: AnyUser, fixture: "Fixture", side: str) -> bool:

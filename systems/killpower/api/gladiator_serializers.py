@@ -70,7 +70,6 @@ class GladiatorDetailSerializer(GladiatorSerializer):
 
     class Meta(GladiatorSerializer.Meta):
         fields = [*GladiatorSerializer.Meta.fields, "events"]
-        read_only_fields = fields
 
 
 class GladiatorRaiseSerializer(serializers.Serializer):
@@ -121,5 +120,4 @@ class KillpowerTeamSerializer(TeamSerializer):
         read_only_fields = fields
 
     def get_gladiators(self, team: Team) -> list[dict[str, Any]]:
-        living = selectors.living_gladiators(team=team)
-        return GladiatorSerializer(living, many=True).data
+        return GladiatorSerializer(selectors.living_gladiators(team=team), many=True).data

@@ -31,9 +31,7 @@ class GladiatorViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["name", "number", "xp", "created_at"]
 
     def get_serializer_class(self):
-        if self.action == "retrieve":
-            return s.GladiatorDetailSerializer
-        return s.GladiatorSerializer
+        return s.GladiatorDetailSerializer if self.action == "retrieve" else s.GladiatorSerializer
 
     def get_queryset(self):
         if self.action == "retrieve":

@@ -30,9 +30,8 @@ class ConfirmForm(FreeThrowFields):
         self.names = list(played) if side else []
         for index, name in enumerate(self.names):
             self.fields[f"redraw_{index}"] = redraw_field(name)
-        self.shooters = list(shooters) if side else []
-        if self.shooters:
-            self.add_free_throw_fields(side, "", team, self.shooters)
+        if side and shooters:
+            self.add_free_throw_fields(side, "", team, shooters)
 
     def redraw_rows(self) -> list[tuple[str, Any]]:
         return [(name, self[f"redraw_{index}"]) for index, name in enumerate(self.names)]

@@ -151,7 +151,7 @@ class KillpowerRulesForm(LeagueRulesForm):
         for name, path in HOUSE_RULE_FIELDS.items():
             value = _rule_value(rules, path)
             initial[name] = _rule_default(path) if value is None else value
-            parent = _rule_value(rules, path[:-1]) if len(path) > 1 else rules
+            parent = _rule_value(rules, path[:-1])
             if isinstance(parent, dict):
                 parent.pop(path[-1], None)
         if rules.get("ranking") == {}:

@@ -7,8 +7,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from matches import table_models
-
-RULE_SYSTEM = "killpower"
+from systems.killpower import RULE_SYSTEM
 
 
 class ResultReport(table_models.ResultReport):

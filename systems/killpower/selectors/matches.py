@@ -126,8 +126,7 @@ def referee_sheet_get(*, fixture: Fixture) -> dict[str, Any]:
     return {
         "fixture": fixture,
         "kicked_off": kickoff is not None,
-        "home": sides["home"],
-        "away": sides["away"],
+        **sides,
         "turns": list(range(TURNS, 0, -1)),
         "kickoff_seed": frozen.get("seed"),
         "kickoff_rolls": frozen.get("rolls", []),
@@ -236,7 +235,7 @@ def match_report_get(*, fixture: Fixture) -> dict[str, Any]:
         if done:
             names = set(done["log"].get("recruits", []))
             recruits = [
-                dict(g, id=recruit_ids.get(side, {}).get(g["name"]))
+                dict(g, id=recruit_ids[side].get(g["name"]))
                 for g in done["team"]["gladiators"]
                 if g["name"] in names
             ]

@@ -96,21 +96,16 @@ def gladiator_page_get(*, gladiator: Gladiator) -> dict[str, Any]:
     }
 
 
-def round_label(index: int, count: int) -> str:
-    """Round ``index`` (from 0) of ``count``: the last three by name."""
-    named = {1: _("Final"), 2: _("Semi-finals"), 3: _("Quarter-finals")}
-    return named.get(count - index) or _("Round %(n)s") % {"n": index + 1}
-
-
 def bracket_layout(bracket: kp_match_selectors.BracketView) -> list[dict]:
     """The bracket's rounds as grid columns: match ``i`` of round ``r`` (from 0) spans the
     ``2**r`` rows of the first-round matches that feed it, so each sits between its two
-    feeders and the lines between them can be drawn."""
+    feeders and the lines between them can be drawn. The last three rounds go by name."""
     count = len(bracket.rounds)
+    named = {1: _("Final"), 2: _("Semi-finals"), 3: _("Quarter-finals")}
     return [
         {
             "number": index + 1,
-            "label": round_label(index, count),
+            "label": named.get(count - index) or _("Round %(n)s") % {"n": index + 1},
             "matches": [
                 {"match": match, "row": position * 2**index + 1, "span": 2**index}
                 for position, match in enumerate(matches)
@@ -134,8 +129,11 @@ def league_page_get(
         "killpower": True,
         "standings_template": "killpower/league_table.html",
         "tournament": league.competition_format == League.CompetitionFormat.TOURNAMENT,
-        "waiting_reports": actionable_reports(user=user, league=league),
+        "waiting_reports": [],
     }
+    if user.is_authenticated:  # the workflow's one role rule; who may dispute may confirm
+        waiting = kp_match_selectors.report_list(league=league).filter(status__in=ResultReport.OPEN)
+        page["waiting_reports"] = reports_awaiting(user, waiting)
     if season is None:
         return page
     if page["tournament"]:
@@ -165,15 +163,6 @@ def referee_sheet_page_get(*, fixture: Fixture) -> dict[str, Any]:
     for side in SIDES:
         sheet[side].update({key: by_side[side] for key, by_side in numbers.items()})
     return sheet
-
-
-def actionable_reports(*, user: User | AnonymousUser, league: League) -> list[ResultReport]:
-    """Open result reports of ``league`` that ``user`` may confirm, dispute or decide (the
-    workflow's one role rule: ``reports_awaiting``; who may dispute may confirm)."""
-    if not user.is_authenticated:
-        return []
-    reports = kp_match_selectors.report_list(league=league).filter(status__in=ResultReport.OPEN)
-    return reports_awaiting(user, reports)
 
 
 def results_queue_get(*, user: User | AnonymousUser, league: League) -> dict[str, Any]:

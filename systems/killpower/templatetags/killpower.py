@@ -132,8 +132,7 @@ PURPOSES = [
 @register.filter
 def kp_roll_purpose(purpose: str) -> str:
     for pattern, words in PURPOSES:
-        match = re.match(pattern, purpose or "")
-        if match:
+        if match := re.match(pattern, purpose or ""):
             return words % match.groupdict()
     return purpose
 

@@ -27,11 +27,7 @@ from league.views.access import commissioner_required, roster_editor_required
 from league.views.commissioner import form_page
 from league.views.renaming import player_rename_page
 from systems.killpower import RULE_SYSTEM, roles
-from systems.killpower.forms import (
-    KillpowerTeamForm,
-    RaiseForm,
-    TournamentForm,
-)
+from systems.killpower.forms.teams import KillpowerTeamForm, RaiseForm, TournamentForm
 from systems.killpower.models import Gladiator
 from systems.killpower.selectors import gladiators as selectors
 from systems.killpower.selectors import pages as page_selectors
@@ -141,12 +137,11 @@ def raises(request: HttpRequest, team: Team) -> HttpResponse:
         except ValidationError as error:
             add_service_errors(form, error)
         else:
+            value = selectors.gladiator_sheet(gladiator=raised)["characteristics"][characteristic]
             notice = _("%(name)s raises %(characteristic)s to %(value)s.") % {
                 "name": raised.name,
                 "characteristic": characteristic,
-                "value": selectors.gladiator_sheet(gladiator=raised)["characteristics"][
-                    characteristic
-                ],
+                "value": value,
             }
             if not request.htmx:
                 messages.success(request, notice)

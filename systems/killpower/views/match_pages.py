@@ -26,12 +26,8 @@ from matches.table_results.roles import can_decide_result, can_enter_result
 from matches.table_results.urls import ReportRoutes
 from matches.table_results.views import ReportPages, done, refusal_text
 from systems.killpower import RULE_SYSTEM, SIDES, roles
-from systems.killpower.forms import (
-    ConfirmForm,
-    DecideForm,
-    DisputeForm,
-    ResultForm,
-)
+from systems.killpower.forms.reports import ConfirmForm, DecideForm, DisputeForm
+from systems.killpower.forms.results import ResultForm
 from systems.killpower.kickoff import fixture_kick_off_now
 from systems.killpower.models import ResultReport
 from systems.killpower.selectors import matches as selectors
@@ -53,13 +49,6 @@ def _fixture(pk: int) -> Fixture:
 
 def _report(pk: int) -> ResultReport:
     return get_object_or_404(selectors.report_list(), pk=pk)
-
-
-decider_required = role_gate(_report, can_decide_result)
-"""The view gets the ``ResultReport``, when the user is its league's commissioner."""
-
-kick_off_required = role_gate(_fixture, roles.can_kick_off_fixture)
-"""The view gets the Killpower ``Fixture``, when the user may kick it off (its commissioner)."""
 
 
 def _confirm_form(report: ResultReport, side: str | None, data=None) -> ConfirmForm:
@@ -109,7 +98,7 @@ def _can_kick_off(user, fixture: Fixture) -> bool:
 
 
 @require_POST
-@kick_off_required
+@role_gate(_fixture, roles.can_kick_off_fixture)  # the fixture, to its commissioner
 def kick_off(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """The commissioner kicks the fixture off now: the teams freeze and the RAP is drawn, so
     the referee sheet can be printed before the scheduled time."""
@@ -208,7 +197,7 @@ def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _report_page(request, _report(pk))
 
 
-@decider_required
+@role_gate(_report, can_decide_result)  # the report, to its league's commissioner
 def report_correct(request: HttpRequest, report: ResultReport) -> HttpResponse:
     """The commissioner corrects a report and decides it in one go."""
     fixture = _fixture(report.fixture_id)

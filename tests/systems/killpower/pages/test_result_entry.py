@@ -13,7 +13,7 @@ from league.models import League
 from league.services import league_create
 from matches.models import Fixture, Result
 from matches.table_results.services import report_confirm, report_enter
-from systems.killpower.forms import ResultForm
+from systems.killpower.forms.results import ResultForm
 from systems.killpower.models import PostMatchRun, ResultReport
 from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.services.tournaments import tournament_create

@@ -7,8 +7,7 @@ import pytest
 from django.utils import translation
 
 from rules_engine.killpower import Refusal, side_refusals
-from systems.killpower.forms import ResultForm
-from systems.killpower.forms.results import REFUSAL_WORDING
+from systems.killpower.forms.results import REFUSAL_WORDING, ResultForm
 
 TEAMS = {"home": SimpleNamespace(name="Titanos"), "away": SimpleNamespace(name="Viking")}
 GLADIATORS = {side: [{"number": n, "name": f"{team.name} {n}"} for n in range(1, 8)]
