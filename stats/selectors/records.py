@@ -9,8 +9,8 @@ first holds it."""
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import F, QuerySet
-from django.db.models.functions import Abs, Greatest
+from django.db.models import Case, F, QuerySet, Value, When
+from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -71,11 +71,18 @@ def _score_records(scope: Scope) -> list[tuple[str, object, int, int, int]]:
         team_id = highest.fixture.home_id if home else highest.fixture.away_id
         value = max(highest.home_score, highest.away_score)
         found.append((*SCORE_RECORDS[0], value, highest.fixture_id, team_id))
-    wins = rows.exclude(winner=Result.Winner.DRAW).exclude(home_score=F("away_score"))
-    win = _first(wins.annotate(margin=Abs(F("home_score") - F("away_score"))), "margin")
+    # The winner's score less the loser's: a side can win with fewer points (a Killpower match
+    # won by elimination, or by the other side abandoning), and such a win sets no margin.
+    margin = Case(
+        When(winner=Result.Winner.HOME, then=F("home_score") - F("away_score")),
+        When(winner=Result.Winner.AWAY, then=F("away_score") - F("home_score")),
+        default=Value(0),
+    )
+    win = _first(rows.annotate(margin=margin).filter(margin__gt=0), "margin")
     if win is not None:
-        winner_id = win.fixture.home_id if win.winner == "home" else win.fixture.away_id
-        value = abs(win.home_score - win.away_score)
+        home = win.winner == Result.Winner.HOME
+        winner_id = win.fixture.home_id if home else win.fixture.away_id
+        value = win.home_score - win.away_score if home else win.away_score - win.home_score
         found.append((*SCORE_RECORDS[1], value, win.fixture_id, winner_id))
     most = _first(rows.annotate(total=F("home_score") + F("away_score")), "total")
     if most is not None and most.home_score + most.away_score > 0:

@@ -117,6 +117,19 @@ def test_a_correction_changes_the_records_and_the_leaderboard(league, season, te
     assert [row[1] for row in board(league, season)] == ["A"]
 
 
+def test_a_win_with_fewer_points_sets_no_biggest_win(league, season, teams):
+    """A Killpower side can win with fewer points (the other side abandoned, or was eliminated):
+    the biggest win is the winner's score less the loser's, so such a win is no margin at all."""
+    a, b, c, d = teams.values()
+    ordinary = play(season, a, b, 2, 1, day=1)
+    abandoned = play(season, c, d, 6, 0, day=2, decided_by="abandon")
+    Result.objects.filter(pk=abandoned.pk).update(winner=Result.Winner.AWAY)  # C abandoned
+
+    found = records(league, season)["biggest_win"]
+
+    assert (found.fixture_id, found.team, found.value) == (ordinary.fixture_id, a, 1)
+
+
 def test_a_forfeit_counts_for_nothing(league, season, teams):
     a, b, *_ = teams.values()
     play(season, a, b, 2, 1, day=1)
