@@ -66,8 +66,24 @@ class SeasonAwards:
         award). By default from the scores of the results played on the pitch, then each of
         the game's :attr:`kinds` that names a statistic from its season totals."""
         counted = {code: kind.statistic for code, kind in self.kinds.items() if kind.statistic}
-        granted = scoring_awards(season, attack="best_attack", defence="best_defence")
+        granted = scoring_awards(
+            season,
+            attack="best_attack",
+            defence="best_defence",
+            score=self.match_score,
+            fields=self.score_fields,
+        )
         return granted + statistic_awards(season, self.statistic_lines, counted)
+
+    score_fields: ClassVar[tuple[str, ...]] = ()
+    """The fields of a result (``values()`` paths) :meth:`match_score` reads besides its
+    ``home_score``, ``away_score`` and ``decided_by``."""
+
+    def match_score(self, result: Mapping[str, Any]) -> tuple[int, int]:
+        """The ``(home, away)`` score a played result counts for the best attack and the best
+        defence (``result``: its fields as plain values, :attr:`score_fields` included). By
+        default the result's score."""
+        return result["home_score"], result["away_score"]
 
     def statistic_lines(self, results: Sequence["Result"]) -> Iterable[Any]:
         """The lines of the game's statistics in ``results`` (its ``stats.statistics``

@@ -44,12 +44,16 @@ def leaders[K: Hashable](counts: Mapping[K, int | Fraction], *, fewest: bool = F
     return [key for key, count in counts.items() if count == best]
 
 
-def played_results(season: "Season") -> Iterable[dict[str, Any]]:
-    """The season's results played on the pitch (no forfeit), as plain rows with the teams."""
+ROW = ("fixture_id", "fixture__home_id", "fixture__away_id", "home_score", "away_score")
+
+
+def played_results(season: "Season", *fields: str) -> Iterable[dict[str, Any]]:
+    """The season's results played on the pitch (no forfeit), as plain rows with the teams,
+    how each was decided, and ``fields``."""
     return (
         Result.objects.filter(fixture__season=season)
         .exclude(decided_by=FORFEIT)
-        .values("fixture_id", "fixture__home_id", "fixture__away_id", "home_score", "away_score")
+        .values(*ROW, "decided_by", *fields)
         .order_by("fixture_id")
     )
 
@@ -61,15 +65,25 @@ class Totals:
     played: int = 0
 
 
-def team_totals(season: "Season") -> dict[int, Totals]:
-    """Each team's score for and against over the season's played results."""
+def result_score(result: Mapping[str, Any]) -> tuple[int, int]:
+    return result["home_score"], result["away_score"]
+
+
+def team_totals(
+    season: "Season",
+    score: Callable[[Mapping[str, Any]], tuple[int, int]] = result_score,
+    fields: Sequence[str] = (),
+) -> dict[int, Totals]:
+    """Each team's score for and against over the season's played results, each result's
+    ``(home, away)`` as ``score`` reads it from its row (with ``fields``)."""
     totals: dict[int, Totals] = {}
-    for row in played_results(season):
+    for row in played_results(season, *fields):
         home = totals.setdefault(row["fixture__home_id"], Totals())
         away = totals.setdefault(row["fixture__away_id"], Totals())
+        home_score, away_score = score(row)
         for side, scored, conceded in (
-            (home, row["home_score"], row["away_score"]),
-            (away, row["away_score"], row["home_score"]),
+            (home, home_score, away_score),
+            (away, away_score, home_score),
         ):
             side.scored += scored
             side.conceded += conceded
@@ -77,10 +91,18 @@ def team_totals(season: "Season") -> dict[int, Totals]:
     return totals
 
 
-def scoring_awards(season: "Season", *, attack: str, defence: str) -> list[Granted]:
+def scoring_awards(
+    season: "Season",
+    *,
+    attack: str,
+    defence: str,
+    score: Callable[[Mapping[str, Any]], tuple[int, int]] = result_score,
+    fields: Sequence[str] = (),
+) -> list[Granted]:
     """``attack``: the team that scored the most; ``defence``: the team that conceded the
-    fewest per match played (so a team that played fewer matches is not favoured)."""
-    totals = team_totals(season)
+    fewest per match played (so a team that played fewer matches is not favoured); each
+    result's score as ``score`` reads it (:func:`team_totals`)."""
+    totals = team_totals(season, score, fields)
     granted = [
         Granted(attack, team, value=totals[team].scored, matches=totals[team].played)
         for team in leaders({team: t.scored for team, t in totals.items()})

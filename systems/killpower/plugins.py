@@ -109,6 +109,8 @@ def register() -> None:
         statistic_lines=statistics_read.lines,
         team_players=season_awards.team_players,
         player_url=season_awards.player_url,
+        match_score=season_awards.match_score,
+        score_fields=season_awards.SCORE_FIELDS,
     )
     matches.standings.answer(
         RULE_SYSTEM,

@@ -53,3 +53,19 @@ def test_a_gladiators_award_is_on_his_page(client, kp_season, titanos, commissio
 
     assert page.status_code == 200
     assert "Iron Man" in page.content.decode()
+
+
+def test_the_best_attack_and_defence_count_the_20_turns_free_throws_aside(
+    kp_cup_final, kp_season, coach, other_coach, commissioner, run_on_commit
+):
+    """A tournament's final drawn 1-1 after the 20 turns goes to free throws, whose points the
+    result's score carries; the awards count the 20 turns, so both sides scored and conceded
+    one, and share both."""
+    result = play(kp_cup_final, 1, 1, by=coach, confirm_by=other_coach, seed=3)
+    assert result.decided_by == "free_throws"
+    assert (result.home_score, result.away_score) != (1, 1)  # the free throws' points in
+
+    run_on_commit(seasons.season_finish, season=kp_season, by=commissioner)
+
+    assert _won(kp_season, "best_attack") == {("Titanos", 1), ("Viking", 1)}
+    assert _won(kp_season, "best_defence") == {("Titanos", 1), ("Viking", 1)}
