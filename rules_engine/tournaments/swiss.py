@@ -7,9 +7,11 @@ The rules, in order (``docs/tournaments.md``):
 2. The others are paired so that the pairing has the fewest rematches (with
    ``avoid_rematch``; without it, rematches only break ties in rule 3),
 3. then the smallest sum over pairs of the squared score difference,
-4. then, among the pairings still equal, the one closest to the preferred shape within a score
-   group: ``fold`` (top half against bottom half, the Dutch habit) or ``adjacent`` (first
-   against second).
+4. then, among the pairings still equal, a preference for the shape within a score group:
+   ``fold`` (top half against bottom half, the Dutch habit) or ``adjacent`` (first against
+   second). Rules 2 and 3 are exact; this one is a preference among the pairs the graph holds,
+   the fold counted over the whole group, floaters included, so another pairing equal on rules
+   2 and 3 is now and then closer to the shape.
 
 Rules 2 to 4 are one minimum-cost perfect matching (a maximum-weight matching of maximum
 cardinality, rustworkx's blossom algorithm) whose integer weights order the rules
