@@ -70,14 +70,17 @@ def result_voided(*, fixture: Fixture, before: dict[str, Any]) -> list[str]:
 
 def winnings_reverse(*, fixture: Fixture) -> bool:
     """Both treasuries give the fixture's winnings back to the money supply (one reversal
-    transaction); False when a treasury held less than it had won."""
+    transaction), once: a fixture voided again (its replay voided in turn: the replay runs no
+    sequence, so it won nothing) takes nothing more. False when a treasury held less than it
+    had won."""
     league = fixture.season.league
+    treasuries = Entry.objects.filter(
+        transaction__fixture=fixture, account__kind=Account.Kind.TREASURY
+    )
+    if treasuries.filter(transaction__reason=Reason.REVERSAL).exists():
+        return True
     won = dict(
-        Entry.objects.filter(
-            transaction__fixture=fixture,
-            transaction__reason=Reason.WINNINGS,
-            account__kind=Account.Kind.TREASURY,
-        )
+        treasuries.filter(transaction__reason=Reason.WINNINGS)
         .values_list("account_id")
         .annotate(total=Sum("amount"))
     )

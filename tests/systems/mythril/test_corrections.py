@@ -119,6 +119,34 @@ def test_a_voided_match_is_entered_again(sequenced, coach, other_coach, commissi
     assert (kept.pk, kept.status, kept.seed) == (run.pk, "done", run.seed)  # not run twice
 
 
+def test_a_replay_voided_in_turn_takes_no_winnings_back_again(
+    sequenced, home_team, away_team, coach, other_coach, commissioner
+):
+    """The first void gave the winnings back; the replay runs no sequence, so it won nothing,
+    and voiding it too moves no gold."""
+    before = gold_of(home_team), gold_of(away_team)
+    post_match_run(fixture_id=sequenced.pk, dice=Dice.scripted(SCRIPT))
+    result_void(result=Result.objects.get(fixture=sequenced), reason="Replay", by=commissioner)
+    home, away = ids(sequenced, "home"), ids(sequenced, "away")
+    enter_and_confirm(
+        sequenced,
+        {
+            "score": {"home": 0, "away": 1},
+            "home": side(home),
+            "away": side(away, p0={"touchdowns": 1}),
+        },
+        by=coach,
+        confirm_by=other_coach,
+    )
+    post_match_run(fixture_id=sequenced.pk)
+
+    result_void(result=Result.objects.get(fixture=sequenced), reason="Again", by=commissioner)
+
+    assert (gold_of(home_team), gold_of(away_team)) == before
+    assert Transaction.objects.filter(fixture=sequenced, reason="reversal").count() == 1
+    assert ledger_audit()["ok"]
+
+
 def test_a_void_before_the_sequence_drops_it(sequenced, commissioner):
     assert PostMatchRun.objects.get(fixture=sequenced).status == "pending"
     correction = result_void(
