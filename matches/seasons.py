@@ -151,8 +151,9 @@ def _round_robin_settings(season: Season | None) -> tuple[bool, timedelta, time]
         return True, DEFAULT_INTERVAL, DEFAULT_KICKOFF
     meetings = Counter(frozenset((home, away)) for home, away, _round, _kickoff in fixtures)
     first_kickoffs: dict[int, datetime] = {}
+    site = timezone.get_default_timezone()  # not the reader's: the commissioner's may differ
     for _home, _away, number, kickoff in fixtures:
-        local = timezone.localtime(kickoff).replace(tzinfo=None)  # the wall clock
+        local = timezone.localtime(kickoff, site).replace(tzinfo=None)  # the wall clock
         first_kickoffs[number] = min(local, first_kickoffs.get(number, local))
     interval = DEFAULT_INTERVAL
     if 1 in first_kickoffs and 2 in first_kickoffs:

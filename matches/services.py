@@ -79,8 +79,9 @@ def fixtures_generate_check(*, season: Season) -> None:
 
 
 def first_kickoff_default(*, at: time = time(20)) -> datetime:
-    """Tomorrow at ``at`` on the site's wall clock (its time zone, ``TIME_ZONE``)."""
-    tomorrow = timezone.localtime() + timedelta(days=1)
+    """Tomorrow at ``at`` on the site's wall clock (its time zone, ``TIME_ZONE``, whatever
+    zone the request reads in)."""
+    tomorrow = timezone.localtime(timezone=timezone.get_default_timezone()) + timedelta(days=1)
     return tomorrow.replace(hour=at.hour, minute=at.minute, second=0, microsecond=0)
 
 
@@ -106,8 +107,8 @@ def fixtures_generate(
             field="interval",
         )
     start = first_kickoff or first_kickoff_default()
-    if timezone.is_aware(start):
-        start = timezone.localtime(start)  # rounds added on the wall clock, not in UTC
+    if timezone.is_aware(start):  # rounds added on the site's wall clock, not in UTC
+        start = timezone.localtime(start, timezone.get_default_timezone())
     rounds = round_robin(teams, double=double)
     _check_kickoff(start, "first_kickoff")
     _check_kickoff(start + (len(rounds) - 1) * interval, "interval")

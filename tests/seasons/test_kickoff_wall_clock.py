@@ -59,3 +59,23 @@ def test_the_next_season_in_winter_keeps_the_summer_seasons_local_hour(
     kickoffs = _local_kickoffs(winter)
     assert kickoffs[0].date() == date(2026, 11, 21)
     assert {(k.hour, k.minute) for k in kickoffs} == {(20, 0)}
+
+
+def test_a_commissioner_in_another_zone_gets_the_sites_hours_every_round(
+    season, league, commissioner, team, other_team, third_team, run_on_commit, monkeypatch
+):
+    """The rounds of a season are spaced on the site's clock even when the request reads in the
+    commissioner's zone (New York changes its clocks on 8 March 2026, Paris on the 29th)."""
+    march = datetime(2026, 3, 3, 20, 0, tzinfo=PARIS)
+    services.fixtures_generate(season=season, double=True, first_kickoff=march)
+    simulate_all(season, run_on_commit)
+    seasons.season_finish(season=season, by=commissioner)
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 11, 20, 12, 0, tzinfo=UTC))
+
+    with timezone.override(ZoneInfo("America/New_York")):
+        following = seasons.season_start_next(league=league, name="2627", by=commissioner)
+
+    kickoffs = _local_kickoffs(following)
+    assert kickoffs[0].date() == date(2026, 11, 21)
+    assert {(k.hour, k.minute) for k in kickoffs} == {(20, 0)}
+    assert {k.weekday() for k in kickoffs} == {kickoffs[0].weekday()}
