@@ -166,7 +166,12 @@ def deadlines_remind(*, now: datetime | None = None) -> dict[str, int]:
                 fixture_publish(
                     "deadline.reminder",
                     fixture=fixture,
-                    key=f"deadline.reminder:{fixture.pk}:{fixture.due_at.isoformat()}",
+                    # once a claim (the UPDATE above), even of a deadline set back to a
+                    # value it had before
+                    key=(
+                        f"deadline.reminder:{fixture.pk}:{fixture.due_at.isoformat()}:"
+                        f"{now.isoformat()}"
+                    ),
                     extra={"deadline": fixture.due_at.isoformat()},
                 )
                 reminded += 1
@@ -174,12 +179,14 @@ def deadlines_remind(*, now: datetime | None = None) -> dict[str, int]:
 
 
 def side_that_showed(fixture: Fixture) -> str | None:
-    """The one side whose coach entered a result or proposed a time; None for neither or
-    both."""
+    """The one side whose coach entered a result, disputed one or proposed a time; None for
+    neither or both (a result one coach entered and the other disputed waits for the
+    commissioner, as any dispute does)."""
     showed = set(KickoffProposal.objects.filter(fixture=fixture).values_list("side", flat=True))
-    for report in ResultReport.objects.filter(fixture=fixture).values("submitted_by_id"):
+    reports = ResultReport.objects.filter(fixture=fixture)
+    for report in reports.values("submitted_by_id", "disputed_by_id"):
         for side in SIDES:
-            if getattr(fixture, side).coach_id == report["submitted_by_id"]:
+            if getattr(fixture, side).coach_id in report.values():
                 showed.add(side)
     return showed.pop() if len(showed) == 1 else None
 

@@ -302,10 +302,12 @@ def fixture_reschedule(*, fixture: Fixture, kickoff: datetime, past: bool = Fals
         fixture=fixture, field="kickoff", old=fixture.kickoff, new=kickoff
     )
     fixture.refresh_from_db()
+    # One notification a change, so a move back to a time the fixture had before is told too.
+    moved_at = timezone.now().isoformat()
     fixture_publish(
         "fixture.rescheduled",
         fixture=fixture,
-        key=f"fixture.rescheduled:{fixture.pk}:{fixture.kickoff.isoformat()}",
+        key=f"fixture.rescheduled:{fixture.pk}:{fixture.kickoff.isoformat()}:{moved_at}",
     )
     return fixture
 

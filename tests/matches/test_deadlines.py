@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core.models import UserProfile
 from matches import deadlines
-from matches.models import Fixture, KickoffProposal, Result, RoundDeadline
+from matches.models import Fixture, KickoffProposal, Result, ResultReport, RoundDeadline
 from notifications.models import Notification
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory
 
@@ -118,6 +118,26 @@ def test_coaches_are_reminded_once_per_deadline_in_their_time_zone(fixture, coac
     assert sorted(notes.values_list("user__username", flat=True)) == ["coach", "other_coach"]
 
 
+def test_a_deadline_set_back_to_an_earlier_value_is_reminded_again(
+    fixture, coach, commissioner, committed
+):
+    now = timezone.now()
+    first, second = now + timedelta(hours=30), now + timedelta(hours=40)
+    for minutes, due in enumerate((first, second, first)):  # a sweep a minute
+        with committed():
+            deadlines.round_deadlines_set(
+                season=fixture.season, deadlines={fixture.round: due}, by=commissioner
+            )
+        with committed():
+            swept = deadlines.deadlines_remind(now=now + timedelta(minutes=minutes))
+        assert swept == {"deadline_reminders": 1}
+
+    told = Notification.objects.filter(user=coach, kind="deadline.reminder").order_by("pk")
+    assert [note.data["deadline"] for note in told] == [
+        due.isoformat() for due in (first, second, first)
+    ]
+
+
 def test_no_reminder_outside_the_league_s_reminder_time(fixture):
     _due(fixture, timezone.now() + timedelta(hours=60))
     assert deadlines.deadlines_remind() == {"deadline_reminders": 0}
@@ -167,6 +187,26 @@ def test_no_automatic_forfeit_when_neither_or_both_sides_showed_up(
 
     assert deadlines.forfeits_apply() == {"forfeits_awarded": 0}
     assert not Result.objects.exists()
+
+
+def test_a_result_the_other_coach_disputed_waits_for_the_commissioner(fixture, coach, other_coach):
+    """The home coach entered a result, the away coach disputed it: both sides showed up, and
+    the dispute is the commissioner's to decide, not a forfeit's."""
+    league = fixture.season.league
+    league.automatic_forfeits = True
+    league.save()
+    _late(fixture)
+    ResultReport.objects.create(
+        fixture=fixture,
+        submitted_by=coach,
+        disputed_by=other_coach,
+        payload={},
+        status=ResultReport.Status.DISPUTED,
+    )
+
+    assert deadlines.forfeits_apply() == {"forfeits_awarded": 0}
+    assert not Result.objects.exists()
+    assert ResultReport.objects.get(fixture=fixture).status == ResultReport.Status.DISPUTED
 
 
 def test_without_the_setting_a_late_fixture_waits_for_the_commissioner(fixture, coach):

@@ -79,6 +79,16 @@ def test_a_second_reschedule_is_a_second_notification(fixture, coach, committed)
     assert Notification.objects.filter(user=coach, kind="fixture.rescheduled").count() == 2
 
 
+def test_a_move_back_to_an_earlier_kick_off_is_told_too(fixture, coach, committed):
+    first, second = timezone.now() + timedelta(days=5), timezone.now() + timedelta(days=6)
+    with committed():
+        for kickoff in (first, second, first):
+            services.fixture_reschedule(fixture=fixture, kickoff=kickoff)
+    told = Notification.objects.filter(user=coach, kind="fixture.rescheduled")
+    assert told.count() == 3
+    assert told.order_by("-pk").first().data["kickoff"] == first.isoformat()
+
+
 def test_a_cancelled_fixture_tells_both_coaches(fixture, committed):
     with committed():
         services.fixture_cancel(fixture=fixture)
