@@ -106,6 +106,9 @@ class ChampionQuote:
     computed_at: Any
     closed: bool
     lines: list[ChampionLine]
+    decided: bool = False
+    """A team is certain of the title (clinched, or first in every completion of the forecast,
+    the last fixture played included): the market is closed, no price being fair then."""
 
     def line(self, outcome: str) -> ChampionLine | None:
         return next((line for line in self.lines if line.outcome == outcome), None)
@@ -128,7 +131,8 @@ def champion_quote(season: Season, settings: BettingSettings) -> ChampionQuote |
     if odds is None:
         return None
     out = set(odds.eliminated)
-    closed = season.finished_at is not None
+    decided = any(chance >= 1 for chance in odds.probabilities.values())
+    closed = season.finished_at is not None or decided
     if settings.mode == BettingSettings.Mode.FIXED:
         lines = [
             ChampionLine(
@@ -160,7 +164,9 @@ def champion_quote(season: Season, settings: BettingSettings) -> ChampionQuote |
         ]
         market = "pool"
     lines.sort(key=lambda line: (line.eliminated, -line.probability, line.team_id))
-    return ChampionQuote(market=market, computed_at=odds.computed_at, closed=closed, lines=lines)
+    return ChampionQuote(
+        market=market, computed_at=odds.computed_at, closed=closed, lines=lines, decided=decided
+    )
 
 
 def _digest(season_id: int, outcome: str, stake: int, price: Decimal | None) -> str:
@@ -231,6 +237,12 @@ def _check_champion_bet(
             "betting_closed",
             _("This team can no longer finish first: its champion market is closed."),
             "outcome",
+        )
+    if quote.decided:
+        raise BettingRefused(
+            "betting_closed",
+            _("The title is decided: betting on this season's champion is closed."),
+            "season",
         )
     if not settings.min_stake <= stake <= settings.max_stake:
         raise BettingRefused(

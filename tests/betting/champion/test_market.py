@@ -182,11 +182,30 @@ def test_an_eliminated_team_and_a_finished_season_are_closed(
     error = refused("betting_closed", back, punter, kp_season, out, 50)
     assert error.field == "outcome"
     assert futures.champion_quote(kp_season, fixed.betting).line(str(out.pk)).eliminated
-    back(punter, kp_season, teams[0], 50)  # Ants are still open
+    # Ants have clinched: backing them is closed too (at 1.01 it could not lose)
+    assert refused("betting_closed", back, punter, kp_season, teams[0], 50).field == "season"
 
     finish(kp_season, commissioner, fixtures, run_on_commit)
     error = refused("betting_closed", back, punter, kp_season, teams[0], 50)
     assert error.field == "season"
+
+
+def test_a_decided_title_closes_the_market_before_the_season_is_finished(
+    fixed, kp_season, teams, fixtures, played, punter
+):
+    """Every fixture played, Ants first alone: a title chance of 1 would sell Ants at 1.01, a
+    bet that cannot lose, so the market closes (the season is not finished yet)."""
+    wallet(punter, fixed)
+    ants_win_every_game(fixtures, played, set(range(1, 7)))
+    assert not Fixture.objects.filter(season=kp_season, status=Fixture.Status.SCHEDULED).exists()
+    assert title_chance(kp_season, teams[0]) == 1
+
+    error = refused("betting_closed", back, punter, kp_season, teams[0], 50)
+
+    assert error.field == "season"
+    quote = futures.champion_quote(kp_season, fixed.betting)
+    assert quote.closed and quote.decided
+    assert kp_season.finished_at is None
 
 
 def test_an_idempotency_key_replays_the_bet_and_refuses_another_body(
