@@ -100,12 +100,11 @@ def test_an_award_supersedes_a_report_waiting_for_confirmation(fixture, coach, c
     assert Result.objects.get(fixture=fixture).winner == "away"
 
 
-def test_a_voided_match_is_entered_again(sequenced, coach, other_coach, commissioner):
-    run = post_match_run(fixture_id=sequenced.pk, dice=Dice.scripted(SCRIPT))
-    result_void(result=Result.objects.get(fixture=sequenced), reason="Replay", by=commissioner)
-    home, away = ids(sequenced, "home"), ids(sequenced, "away")
-    replay = enter_and_confirm(
-        sequenced,
+def replay_away_win(fixture, coach, other_coach):
+    """The voided match entered again: a 0-1 the away coach confirms."""
+    home, away = ids(fixture, "home"), ids(fixture, "away")
+    return enter_and_confirm(
+        fixture,
         {
             "score": {"home": 0, "away": 1},
             "home": side(home),
@@ -114,6 +113,12 @@ def test_a_voided_match_is_entered_again(sequenced, coach, other_coach, commissi
         by=coach,
         confirm_by=other_coach,
     )
+
+
+def test_a_voided_match_is_entered_again(sequenced, coach, other_coach, commissioner):
+    run = post_match_run(fixture_id=sequenced.pk, dice=Dice.scripted(SCRIPT))
+    result_void(result=Result.objects.get(fixture=sequenced), reason="Replay", by=commissioner)
+    replay = replay_away_win(sequenced, coach, other_coach)
     assert replay.winner == "away"
     kept = PostMatchRun.objects.get(fixture=sequenced)
     assert (kept.pk, kept.status, kept.seed) == (run.pk, "done", run.seed)  # not run twice
@@ -127,17 +132,7 @@ def test_a_replay_voided_in_turn_takes_no_winnings_back_again(
     before = gold_of(home_team), gold_of(away_team)
     post_match_run(fixture_id=sequenced.pk, dice=Dice.scripted(SCRIPT))
     result_void(result=Result.objects.get(fixture=sequenced), reason="Replay", by=commissioner)
-    home, away = ids(sequenced, "home"), ids(sequenced, "away")
-    enter_and_confirm(
-        sequenced,
-        {
-            "score": {"home": 0, "away": 1},
-            "home": side(home),
-            "away": side(away, p0={"touchdowns": 1}),
-        },
-        by=coach,
-        confirm_by=other_coach,
-    )
+    replay_away_win(sequenced, coach, other_coach)
     post_match_run(fixture_id=sequenced.pk)
 
     result_void(result=Result.objects.get(fixture=sequenced), reason="Again", by=commissioner)
