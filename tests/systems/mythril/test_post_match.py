@@ -3,9 +3,11 @@ level-up queued for the coach, injuries and the dead, winnings credited to the t
 ledger transaction, the popularity roll; run once however often it is sent."""
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from core.refusals import Refused
 from ledger.models import Transaction
+from matches.models import Fixture
 from rules_engine import Dice
 from systems.mythril.models import LevelUp, Player, PostMatchRun, TeamProfile
 from systems.mythril.selectors import gold_of
@@ -131,3 +133,22 @@ def test_a_big_guys_double_raises_strength_within_the_caps(home_team, coach):
         level_up=third, user=coach, kind="big_guy", value="drop_skill", skill="Bone-head"
     )
     assert "Bone-head" not in Player.objects.get(pk=ogre.pk).skills
+
+
+def test_the_next_match_waits_for_the_post_match_sequence(played, home_team, away_team):
+    """A sheet frozen before the sequence ran would let the next match's sequence write the
+    old star player points, injuries and deaths back over it."""
+    second = Fixture.objects.create(
+        season=played.season, round=2, home=away_team, away=home_team, kickoff=played.kickoff
+    )
+    with pytest.raises(ValidationError) as caught:
+        kick_off(second)
+    assert "not carried over yet" in str(caught.value)
+    assert Fixture.objects.get(pk=second.pk).status == Fixture.Status.SCHEDULED
+
+    post_match_run(fixture_id=played.pk, dice=Dice.scripted(SCRIPT))
+    kick_off(second)
+
+    assert second.status == Fixture.Status.LOCKED
+    sheet = {player["id"]: player for player in second.away_sheet["players"]}
+    assert sheet[ids(played, "home")[0]]["spp"] == 2 * 3 + 5  # as the sequence left it
