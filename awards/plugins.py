@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
 
-from awards.scores import Granted, scoring_awards, statistic_awards
+from awards.scores import Granted, result_score, scoring_awards, statistic_awards
 from core.plugins import PluginPoint
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ class SeasonAwards:
         """The ``(home, away)`` score a played result counts for the best attack and the best
         defence (``result``: its fields as plain values, :attr:`score_fields` included). By
         default the result's score."""
-        return result["home_score"], result["away_score"]
+        return result_score(result)
 
     def statistic_lines(self, results: Sequence["Result"]) -> Iterable[Any]:
         """The lines of the game's statistics in ``results`` (its ``stats.statistics``

@@ -66,6 +66,7 @@ class Totals:
 
 
 def result_score(result: Mapping[str, Any]) -> tuple[int, int]:
+    """A played result's ``(home, away)`` score, as its row holds it."""
     return result["home_score"], result["away_score"]
 
 
