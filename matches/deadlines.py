@@ -184,9 +184,10 @@ def side_that_showed(fixture: Fixture) -> str | None:
     commissioner, as any dispute does)."""
     showed = set(KickoffProposal.objects.filter(fixture=fixture).values_list("side", flat=True))
     reports = ResultReport.objects.filter(fixture=fixture)
-    for report in reports.values("submitted_by_id", "disputed_by_id"):
+    for report in reports.values_list("submitted_by_id", "disputed_by_id"):
         for side in SIDES:
-            if getattr(fixture, side).coach_id in report.values():
+            coach_id = getattr(fixture, side).coach_id
+            if coach_id is not None and coach_id in report:  # a side with no coach never shows
                 showed.add(side)
     return showed.pop() if len(showed) == 1 else None
 

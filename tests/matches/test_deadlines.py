@@ -209,6 +209,21 @@ def test_a_result_the_other_coach_disputed_waits_for_the_commissioner(fixture, c
     assert ResultReport.objects.get(fixture=fixture).status == ResultReport.Status.DISPUTED
 
 
+def test_a_side_with_no_coach_never_shows_up(fixture, coach):
+    """The home coach entered a result nobody disputed; the away team has no coach: the home
+    side alone showed up."""
+    league = fixture.season.league
+    league.automatic_forfeits = True
+    league.save()
+    fixture.away.coach = None
+    fixture.away.save()
+    _late(fixture)
+    ResultReport.objects.create(fixture=fixture, submitted_by=coach, payload={})
+
+    assert deadlines.forfeits_apply() == {"forfeits_awarded": 1}
+    assert Result.objects.get(fixture=fixture).winner == "home"
+
+
 def test_without_the_setting_a_late_fixture_waits_for_the_commissioner(fixture, coach):
     _late(fixture)
     KickoffProposal.objects.create(fixture=fixture, side="home", proposed_by=coach, at=NOW)
