@@ -4,9 +4,12 @@ changes, with the HTTP validators and cache headers that go with them.
 The apps name the routes cached (:func:`cache_route`: a URL name and the model its ``pk`` is a
 row of: the league, a team, a fixture, a season); :class:`PageCacheMiddleware` does the rest:
 
-* **who**: anonymous ``GET`` and ``HEAD`` requests only (no session user, no ``Authorization``
-  header, no pending flash message). A signed-in user's page is rendered for them and sent
-  ``Cache-Control: private, no-cache``.
+* **who**: anonymous ``GET`` and ``HEAD`` requests (no session user, no ``Authorization``
+  header, no pending flash message) are served and kept. A signed-in user who holds no role in
+  the league (:func:`share_with_signed_in`: not its commissioner, coaching none of its teams)
+  sees what a visitor sees but for the site's header: a page kept is served to them with their
+  own header spliced in (:func:`_personalised`), one small template, sent ``Cache-Control:
+  private, no-cache``. Any other signed-in page is rendered for its reader, never kept.
 * **key**: the league's version (``core.league_versions``, moved on by every change of the
   league), the active language and time zone (the ``tz`` cookie), the htmx headers (a fragment
   is never served as the whole page), ``Accept`` (the API's JSON or browsable pages), the
@@ -48,12 +51,15 @@ import contextlib
 import hashlib
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.urls import get_resolver
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -69,6 +75,9 @@ VARY = ("Cookie", "Accept-Language", "Accept", "Authorization", "HX-Request", "H
 HTMX_HEADERS = ("HX-Request", "HX-Target", "HX-Boosted", "HX-History-Restore-Request")
 _HTMX_META = tuple("HTTP_" + name.upper().replace("-", "_") for name in HTMX_HEADERS)
 NOT_KEPT_HEADERS = {"date", "set-cookie"}
+NOT_SHARED_HEADERS = {"etag", "last-modified", "cache-control", "content-length"}
+"""What a kept page loses when it is served to a signed-in reader: its public validators and
+caching, and its length (``CommonMiddleware`` sets the spliced page's)."""
 LIST = "list"
 """The ``league`` part of the key and ETag of a route that lists every league."""
 
@@ -83,6 +92,12 @@ class _Route:
 
 _routes: dict[str, _Route] = {}
 _patterns: list[tuple[re.Pattern[str], _Route]] | None = None
+_holds_a_role: Callable[[int, int], bool] | None = None
+
+HEADER_TEMPLATE = "site_header.html"
+HEADER_START, HEADER_END = b'<header class="site-header">', b"</header>"
+SHARED_BODY = b"<body>"
+"""How ``base.html`` opens the body of a shared page: without the reader's CSRF header."""
 
 
 def cache_route(view_name: str, *, model: type[models.Model] | None, kwarg: str = "pk") -> None:
@@ -101,6 +116,13 @@ def cache_list_route(view_name: str, *, by: dict[str, type[models.Model]]) -> No
     global _patterns
     _routes[view_name] = _Route(model=None, kwarg="", by_query=tuple(by.items()))
     _patterns = None
+
+
+def share_with_signed_in(holds_a_role: Callable[[int, int], bool]) -> None:
+    """Serve a league's kept pages to a signed-in reader too, unless ``holds_a_role(user_id,
+    league_id)``: the pages show that user more than a visitor (the league's app says who)."""
+    global _holds_a_role
+    _holds_a_role = holds_a_role
 
 
 def _route_patterns() -> list[tuple[re.Pattern[str], _Route]]:
@@ -131,6 +153,41 @@ def _anonymous(request: HttpRequest) -> bool:
         and "HTTP_AUTHORIZATION" not in request.META
         and "messages" not in request.COOKIES
     )
+
+
+def _stranger(request: HttpRequest, row: Any) -> bool:
+    """A signed-in reader a league's page shows nothing more than it shows a visitor: no role
+    in the league (nor a superuser), no API token, no flash message pending."""
+    user = request.user  # type: ignore[attr-defined]
+    if (
+        _holds_a_role is None
+        or not user.is_authenticated
+        or user.is_superuser
+        or row is None
+        or row[0] is None  # the leagues list shows a signed-in user their teams
+        or "HTTP_AUTHORIZATION" in request.META
+        or "messages" in request.COOKIES
+        or request.session.get("_messages")  # type: ignore[attr-defined]
+    ):
+        return False
+    try:
+        league_id = league_versions.league_of(row[0], int(row[1]))
+    except (TypeError, ValueError):
+        return False
+    return league_id is not None and not _holds_a_role(user.pk, league_id)
+
+
+def _personalised(request: HttpRequest, content: bytes) -> bytes:
+    """A kept page with the signed-in reader's own header (their name, links and forms) and
+    CSRF token in place of a visitor's; a fragment or an API read has neither, and is sent as
+    it was kept."""
+    start = content.find(HEADER_START)
+    if start == -1:
+        return content
+    end = content.index(HEADER_END, start) + len(HEADER_END)
+    header = render_to_string(HEADER_TEMPLATE, request=request).strip().encode()
+    body = b'<body hx-headers=\'{"X-CSRFToken": "%s"}\'>' % get_token(request).encode()
+    return content[:start].replace(SHARED_BODY, body, 1) + header + content[end:]
 
 
 def _digest(request: HttpRequest, *, language: str, zone: str) -> str:
@@ -236,7 +293,7 @@ class PageCacheMiddleware:
         state = getattr(request, "_page_cache", None)
         if state is None or state == "hit":
             return response
-        if state == "private":
+        if state in ("private", "shared"):
             patch_cache_control(response, private=True, no_cache=True)
             patch_vary_headers(response, VARY)
             return response
@@ -260,16 +317,12 @@ class PageCacheMiddleware:
         route = _routes.get(match.view_name) if match is not None else None
         if route is None or request.method not in ("GET", "HEAD") or not settings.PAGE_CACHE:
             return None
+        row = _row(route, request.GET, view_kwargs)
         if not _anonymous(request):
             request._page_cache = "private"  # type: ignore[attr-defined]
-            return None
+            return self._shared(request, row) if _stranger(request, row) else None
         request._page_cache = "bypass"  # type: ignore[attr-defined]
-        digest = _digest(
-            request,
-            language=translation.get_language() or "",
-            zone=timezone.get_current_timezone_name(),
-        )
-        found = _lookup(_row(route, request.GET, view_kwargs), digest)
+        found = _lookup(row, _active_digest(request))
         if found is None:
             return None
         request.shared_page = True  # type: ignore[attr-defined]  # base.html: no CSRF token
@@ -279,6 +332,30 @@ class PageCacheMiddleware:
             return None
         request._page_cache = "hit"  # type: ignore[attr-defined]
         return _from_entry(request, entry, etag)
+
+    @staticmethod
+    def _shared(request: HttpRequest, row: Any) -> HttpResponse | None:
+        """The kept page, if any, served to a signed-in stranger with their own header; its
+        validators and public caching left out (it is theirs now). ``None``: rendered for them."""
+        found = _lookup(row, _active_digest(request))
+        if found is None or found[2] is None:
+            return None
+        content, headers, _rendered_at = found[2]
+        response = HttpResponse(_personalised(request, content))
+        for name, value in headers:
+            if name.lower() not in NOT_SHARED_HEADERS:
+                response[name] = value
+        request._page_cache = "shared"  # type: ignore[attr-defined]
+        return response
+
+
+def _active_digest(request: HttpRequest) -> str:
+    """The digest under the language and time zone activated for the request."""
+    return _digest(
+        request,
+        language=translation.get_language() or "",
+        zone=timezone.get_current_timezone_name(),
+    )
 
 
 def _plainly_anonymous(request: HttpRequest) -> bool:

@@ -24,9 +24,10 @@ class LeagueConfig(AppConfig):
 
 def _cache_pages() -> None:
     """Every change of a league bumps its version; its public pages and API reads are cached
-    under it for anonymous readers (core.league_versions, core.page_cache)."""
+    under it for anonymous readers, and for signed-in readers who hold no role in the league
+    (core.league_versions, core.page_cache)."""
     from core import league_versions, page_cache
-    from league import plugins
+    from league import plugins, roles
     from league.models import League, Season, Team
 
     league_versions.watch(League)
@@ -43,3 +44,4 @@ def _cache_pages() -> None:
     # the leagues list names every league: kept until a row it shows changes
     page_cache.cache_route("league:list", model=None)
     page_cache.cache_route("api:league-list", model=None)
+    page_cache.share_with_signed_in(roles.holds_a_role)

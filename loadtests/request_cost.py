@@ -6,8 +6,9 @@ first, outside every other middleware, so it measures everything Django does for
 * ``X-Web-CPU-Us``: the CPU time, in microseconds, of the thread that served the request
   (``time.thread_time_ns``: user and system time of that thread only, so the other requests
   the process serves on its other threads at the same time are not counted);
-* ``X-Page-Cache``: what the page cache did (``core.page_cache``): ``hit`` (served from it),
-  ``miss`` (rendered and kept), or ``none`` (not a cached route, or a signed-in reader);
+* ``X-Page-Cache``: what the page cache did (``core.page_cache``): ``hit`` (served from it, to
+  a visitor or, with their own header, to a signed-in reader with no role in the league),
+  ``miss`` (rendered and kept), or ``none`` (not a cached route, or a page of the reader's);
 * ``X-DB-CPU-Us``: the CPU time the PostgreSQL backend serving the request spent meanwhile,
   from its ``/proc/<pid>/schedstat`` (nanoseconds on a CPU; readable by any user, on the same
   machine). The backend is the request's own while the request runs: a Django connection
@@ -33,7 +34,7 @@ CACHE_HEADER = "X-Page-Cache"
 def cache_outcome(request) -> str:
     """``hit``, ``miss`` or ``none``, from the state ``core.page_cache`` left on the request."""
     state = getattr(request, "_page_cache", None)
-    if state == "hit":
+    if state in ("hit", "shared"):
         return "hit"
     return "miss" if isinstance(state, tuple) else "none"
 

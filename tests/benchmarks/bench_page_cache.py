@@ -6,7 +6,9 @@ Builds a Rotzball league of ``--teams`` teams with full line-ups and a played do
 robin, then reads anonymously, through Django's test client (the whole middleware stack, no
 network), the league page, a team page, a fixture's API read and the leagues list, first with
 the page cache off (``PAGE_CACHE = False``: every request rendered) and then on (served from
-Redis after one warming read). For each it prints, as medians over the repeats of the median
+Redis after one warming read). It reads the league and team pages again signed in as a user
+with no role in the league (``signed in``: the kept page with the reader's own header, or
+the page rendered for them). For each it prints, as medians over the repeats of the median
 over ``--reads`` requests:
 
 * ``web``: CPU milliseconds per request of this process (``time.process_time``: what a web
@@ -113,13 +115,17 @@ def _backend_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def _read(url: str, reads: int) -> dict[str, float]:
-    """Queries of one request, and the median CPU (web, db) and wall ms over ``reads``."""
+def _read(url: str, reads: int, user=None) -> dict[str, float]:
+    """Queries of one request, and the median CPU (web, db) and wall ms over ``reads``, read
+    anonymously or, given a ``user``, signed in as that user."""
     from django.db import connection
     from django.test import Client
 
+    Client(HTTP_HOST="localhost").get(url)  # a visitor's read fills the cache when it is on
     client = Client(HTTP_HOST="localhost")
-    warm = client.get(url)  # the first read fills the cache when it is on
+    if user is not None:
+        client.force_login(user)
+    warm = client.get(url)
     queries = []
 
     def counted(execute, sql, params, many, context):
@@ -160,7 +166,10 @@ def main() -> None:
     from django.conf import settings
     from django.urls import reverse
 
+    from tests.factories import UserFactory
+
     league, season, fixture = _league(args.teams, seed=1000)
+    reader = UserFactory(username=f"reader-{time.monotonic_ns()}")
     team = season.league.teams.order_by("pk").first()
     _more_leagues(60)  # a full first page of the leagues list
     pages = {
@@ -170,19 +179,23 @@ def main() -> None:
         "standings API": f"/api/v1/seasons/{season.pk}/standings/",
         "leagues list": reverse("league:list"),
     }
+    signed_in = {"league page": "league signed in", "team page": "team signed in"}
     figures: dict[tuple[str, bool], list[dict[str, float]]] = {}
     for _repeat in range(args.repeats):
         for cached in (False, True):
             settings.PAGE_CACHE = cached
             for name, url in pages.items():
                 figures.setdefault((name, cached), []).append(_read(url, args.reads))
+            for name, label in signed_in.items():
+                row = _read(pages[name], args.reads, user=reader)
+                figures.setdefault((label, cached), []).append(row)
     load = os.getloadavg()
     print(
         f"page cache: {args.teams} teams, {args.repeats} repeats of {args.reads} reads;"
         f" load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
-    print(f"  {'':14} {'':8} {'web ms':>7} {'db ms':>7} {'wall ms':>8} {'queries':>7}")
-    for name in pages:
+    print(f"  {'':16} {'':8} {'web ms':>7} {'db ms':>7} {'wall ms':>8} {'queries':>7}")
+    for name in [*pages, *signed_in.values()]:
         totals = {}
         for cached in (False, True):
             rows = figures[(name, cached)]
@@ -190,11 +203,11 @@ def main() -> None:
             totals[cached] = median["web"] + median["db"]
             label = "cached" if cached else "uncached"
             print(
-                f"  {name:<14} {label:<8} {median['web']:7.2f} {median['db']:7.2f}"
+                f"  {name:<16} {label:<8} {median['web']:7.2f} {median['db']:7.2f}"
                 f" {median['wall']:8.2f} {median['queries']:7.0f}"
             )
         ratio = totals[False] / totals[True] if totals[True] else float("inf")
-        print(f"  {name:<14} {'':8} uncached / cached CPU: {ratio:.1f} x")
+        print(f"  {name:<16} {'':8} uncached / cached CPU: {ratio:.1f} x")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def test_a_process_time_on_the_cpu_is_read_from_proc():
 
 
 @pytest.mark.django_db
-def test_every_answer_says_what_the_page_cache_did(client, settings, league):
+def test_every_answer_says_what_the_page_cache_did(client, settings, league, stranger):
     from core import league_versions
 
     settings.MIDDLEWARE = [COST, *settings.MIDDLEWARE]
@@ -52,3 +52,7 @@ def test_every_answer_says_what_the_page_cache_did(client, settings, league):
     assert client.get("/healthz")[request_cost.CACHE_HEADER] == "none"  # not a cached route
     assert client.get(page)[request_cost.CACHE_HEADER] == "miss"  # rendered, then kept
     assert client.get(page)[request_cost.CACHE_HEADER] == "hit"
+    client.force_login(stranger)  # no role in the league: the kept page, with their header
+    assert client.get(page)[request_cost.CACHE_HEADER] == "hit"
+    client.force_login(league.commissioner)  # rendered for the commissioner
+    assert client.get(page)[request_cost.CACHE_HEADER] == "none"
