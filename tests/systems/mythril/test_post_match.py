@@ -152,3 +152,72 @@ def test_the_next_match_waits_for_the_post_match_sequence(played, home_team, awa
     assert second.status == Fixture.Status.LOCKED
     sheet = {player["id"]: player for player in second.away_sheet["players"]}
     assert sheet[ids(played, "home")[0]]["spp"] == 2 * 3 + 5  # as the sequence left it
+
+
+def _earlier_level_up(player_id: str, **options) -> LevelUp:
+    """A level-up of an earlier match, still to pick."""
+    roll = {"dice": [5, 5], "double": True, "categories": ["general"], "characteristics": []}
+    return LevelUp.objects.create(
+        player_id=int(player_id), level=1, options={**roll, "big_guy_choices": [], **options}
+    )
+
+
+def _played_from_the_sheet(fixture, coach, other_coach, **home_lines):
+    """The ``played`` match's result on a fixture kicked off already, ``home_lines`` for the
+    home side's players besides the two touchdowns."""
+    home, away = ids(fixture, "home"), ids(fixture, "away")
+    enter_and_confirm(
+        fixture,
+        {
+            "score": {"home": 2, "away": 1},
+            "home": side(home, p0={"touchdowns": 2}, **home_lines),
+            "away": side(away, p0={"touchdowns": 1}, p1={"injury": "dead"}),
+        },
+        by=coach,
+        confirm_by=other_coach,
+    )
+
+
+def test_a_skill_picked_after_the_kick_off_survives_the_sequence(fixture, coach, other_coach):
+    """The sequence starts from the sheet frozen at kick-off: a skill picked since (an earlier
+    match's level-up) stays, and what the sequence gives is added to it."""
+    kick_off(fixture)
+    player_id = ids(fixture, "home")[2]
+    skills = Player.objects.get(pk=player_id).skills
+    level_up_choose(level_up=_earlier_level_up(player_id), user=coach, kind="skill", value="Block")
+    _played_from_the_sheet(fixture, coach, other_coach, p2={"injury": "niggling"})
+
+    post_match_run(fixture_id=fixture.pk, dice=Dice.scripted(SCRIPT))
+
+    player = Player.objects.get(pk=player_id)
+    assert player.skills == [*skills, "Block", "Niggling Injury"]
+    assert player.status == "injured"
+    scorer = Player.objects.get(pk=ids(fixture, "home")[0])
+    assert (scorer.spp, scorer.levels_taken) == (2 * 3 + 5, 1)
+
+
+def test_a_characteristic_raised_after_the_kick_off_survives_a_loss(fixture, coach, other_coach):
+    """A characteristic the coach raised since the kick-off is kept; the one the match cost
+    is taken from the profile as it is now."""
+    kick_off(fixture)
+    player_id = ids(fixture, "home")[2]
+    start = Player.objects.get(pk=player_id).profile
+    level_up = _earlier_level_up(player_id, characteristics=["av"])
+    level_up_choose(level_up=level_up, user=coach, kind="characteristic", value="av")
+    _played_from_the_sheet(fixture, coach, other_coach, p2={"injury": "ma_loss"})
+
+    post_match_run(fixture_id=fixture.pk, dice=Dice.scripted(SCRIPT))
+
+    profile = Player.objects.get(pk=player_id).profile
+    assert profile == {**start, "ma": start["ma"] - 1, "av": start["av"] + 1}
+
+
+def test_popularity_changed_after_the_kick_off_keeps_the_change(played, home_team, away_team):
+    """The popularity roll's change goes on the popularity as it is now, not the sheet's."""
+    TeamProfile.objects.filter(team=home_team).update(popularity=3)
+    TeamProfile.objects.filter(team=away_team).update(popularity=0)
+
+    post_match_run(fixture_id=played.pk, dice=Dice.scripted(SCRIPT))
+
+    assert TeamProfile.objects.get(team=home_team).popularity == 3 + 1
+    assert TeamProfile.objects.get(team=away_team).popularity == 0  # never below 0
