@@ -6,9 +6,11 @@ They run the same code as the single commands (:mod:`matches.table_results.servi
 :mod:`matches.table_results.post_match`), with the same rules: who may enter and confirm
 (:mod:`matches.table_results.roles`), a fixture still open, the game's ``checked``,
 ``confirmation_checked`` and ``recorded`` on each report (``TableResults``), its
-``post_match`` on each result with dice whose seed and rolls the run keeps. What differs is
-how rows are written: the kick-off through the game's ``kick_off_many``, the reports, results
-and runs in a few statements for the round (``core.bulk``, ``matches.bulk.results_write``).
+``post_match`` on each result with dice whose seed and rolls the run keeps; a report still
+open superseded; a fixture replayed after a void keeps the run its voided result had, none
+running on top of it. What differs is how rows are written: the kick-off through the game's
+``kick_off_many``, the reports, results and runs in a few statements for the round
+(``core.bulk``, ``matches.bulk.results_write``).
 
 What a round played at once leaves out, and why: a report is entered and confirmed in one
 step, so nobody is asked to confirm it (no ``report.submitted`` event); the post-match
@@ -147,6 +149,10 @@ def _played(
         report.status = ResultReport.Status.CONFIRMED
         report.reviewed_by, report.reviewed_at = play.confirmed_by, now
         checked.append((fixture, plugin, report))
+    # as ``report_enter``: a report still open (one entered for a replay) can no longer apply
+    ResultReport.objects.filter(fixture_id__in=list(found), status__in=ResultReport.OPEN).update(
+        status=ResultReport.Status.SUPERSEDED, reviewed_at=now
+    )
     rows_insert(ResultReport, [report for _f, _p, report in checked])
     results = [
         result_of(fixture, plugin, report, dice=Dice(play.seed))
@@ -155,12 +161,17 @@ def _played(
     matches_bulk.results_write(results=results, standings=standings)
     for fixture, _plugin, _report in checked:
         fixture.status = Fixture.Status.PLAYED
+    # as ``report_confirm``: a replayed fixture's sequence that ran on the voided result stays,
+    # and none runs on top of it; one that never ran is the replay's to run
+    previous = PostMatchRun.objects.filter(fixture_id__in=list(found))
+    ran = set(previous.filter(status=PostMatchRun.Status.DONE).values_list("fixture", flat=True))
+    previous.exclude(status=PostMatchRun.Status.DONE).delete()
     runs = []
     for plugin, group in _by_plugin(checked, results, plays):
         wanted = [
             (fixture, result, report, Dice(play.post_match_seed))
             for fixture, result, report, play in group
-            if plugin.post_match_wanted(fixture=fixture, result=result)
+            if fixture.pk not in ran and plugin.post_match_wanted(fixture=fixture, result=result)
         ]
         logs = plugin.post_match_many(played=wanted)
         done = timezone.now()

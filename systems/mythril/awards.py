@@ -11,7 +11,10 @@ player's star player points. A season's awards read what the league recorded:
 * the most MVP titles of the season's matches;
 * and every game's best attack and best defence (touchdowns for and against).
 
-Ties share an award. A forfeit without a sequence records no player's line and counts for none.
+Ties share an award. A player's awards count the matches played on the pitch: a forfeit
+conceded during the match counts what was played (its lines, its sequence's points and MVP);
+one before any turn, or a fixture awarded by the commissioner (even after a voided result
+whose sequence ran), counts for none.
 """
 
 from collections import Counter
@@ -24,7 +27,7 @@ from awards.plugins import AwardKind, SeasonAwards
 from awards.scores import Granted, player_awards, season_totals
 from systems.mythril import SIDES
 from systems.mythril.models import Player, PlayerStatus, PostMatchRun
-from systems.mythril.statistics import lines
+from systems.mythril.statistics import lines, played_on_the_pitch
 
 if TYPE_CHECKING:
     from league.models import Season, Team
@@ -68,8 +71,10 @@ def _season_counts(season: "Season") -> dict[str, Counter[Key]]:
     counts["mvps"] = Counter()
     runs = PostMatchRun.objects.filter(
         fixture__season=season, status=PostMatchRun.Status.DONE
-    ).values_list("fixture__home_id", "fixture__away_id", "log")
-    for home_id, away_id, log in runs:
+    ).values_list("fixture__home_id", "fixture__away_id", "log", "fixture__result__record")
+    for home_id, away_id, log, record in runs:
+        if not played_on_the_pitch(record):  # a voided result's sequence, the fixture awarded
+            continue
         for side, team_id in zip(SIDES, (home_id, away_id), strict=True):
             mvp = ((log or {}).get(side) or {}).get("mvp")
             if mvp:

@@ -27,6 +27,15 @@ STATISTICS = (
 )
 
 
+def played_on_the_pitch(record: object) -> bool:
+    """Whether a result's ``record`` is of a match played on the pitch: recorded from a match
+    report with turns played, not awarded by the commissioner (no report, though a voided
+    result's sequence stays) nor forfeited before any turn (a line entered then never
+    happened)."""
+    report = record.get("report") if isinstance(record, dict) else None
+    return isinstance(report, dict) and report.get("turns_played") is not False
+
+
 def lines(results: Sequence[Result]) -> Iterable[Line]:
     logs = dict(
         PostMatchRun.objects.filter(
@@ -35,8 +44,9 @@ def lines(results: Sequence[Result]) -> Iterable[Line]:
         ).values_list("fixture_id", "log")
     )
     for result in results:
-        record = result.record if isinstance(result.record, dict) else {}
-        report = record.get("report") or {}
+        if not played_on_the_pitch(result.record):
+            continue
+        report = result.record["report"]
         log = logs.get(result.fixture_id) or {}
         for side in SIDES:
             own = report.get(side) or {}

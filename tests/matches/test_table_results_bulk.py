@@ -106,3 +106,37 @@ def test_a_team_playing_twice_is_not_a_round(game, season, team, other_team, coa
         )
     assert caught.value.code == "not_a_round"
     assert not Result.objects.exists()
+
+
+def test_a_voided_fixture_replayed_in_a_round_keeps_its_sequence_and_closes_its_reports(
+    fixture, coach, other_coach, commissioner
+):
+    """A voided result's sequence that ran stays, as ``report_confirm`` leaves it: the
+    replay's result is recorded, no sequence runs on top of the first, and a report entered
+    for the replay meanwhile is superseded, as a new report supersedes it one at a time."""
+    from matches.corrections import result_void
+    from tests.matches.test_table_results import ran
+
+    bulk.reports_play(plays=[play(fixture, coach, other_coach, home=2, away=1)])
+    first = PostMatchRun.objects.get(fixture=fixture)
+    result_void(result=Result.objects.get(fixture=fixture), reason="Wrong pitch", by=commissioner)
+    waiting = services.report_enter(fixture=fixture, user=other_coach, result=score(0, 3))
+    ran.clear()
+
+    (replayed,) = bulk.reports_play(
+        plays=[play(fixture, coach, other_coach, home=0, away=1, seed=8, post_match_seed=12)]
+    )
+
+    assert (replayed.home_score, replayed.away_score, replayed.winner) == (0, 1, "away")
+    assert Result.objects.get(fixture=fixture).pk == replayed.pk
+    run = PostMatchRun.objects.get(fixture=fixture)
+    assert (run.pk, run.status, run.seed, run.log, run.rolls) == (
+        first.pk,
+        "done",
+        first.seed,
+        first.log,
+        first.rolls,
+    )
+    assert ran == []
+    waiting.refresh_from_db()
+    assert waiting.status == ResultReport.Status.SUPERSEDED

@@ -80,3 +80,69 @@ def test_the_team_page_names_the_awarded_player(client, finished, home_team, lan
 
     section = page.content.decode().split('id="team-awards-title"')[1]
     assert label in section and player.name in section
+
+
+def _player_awards(season):
+    return set(
+        Award.objects.filter(season=season).exclude(player_ref="").values_list("code", "value")
+    )
+
+
+def test_a_fixture_awarded_after_its_result_was_voided_gives_no_player_an_award(
+    fixture, season, coach, other_coach, commissioner, run_on_commit
+):
+    """The commissioner voids a played match and awards the fixture by forfeit: nobody
+    played it, so the voided match's sequence (its star player points, its MVP titles),
+    which stays, counts for no award; the awarded score counts for none either."""
+    from matches.corrections import fixture_award, result_void
+    from matches.models import Result
+
+    kick_off(fixture)
+    home, away = ids(fixture, "home"), ids(fixture, "away")
+    enter_and_confirm(
+        fixture,
+        {
+            "score": {"home": 2, "away": 1},
+            "home": side(home, p0={"touchdowns": 2}, p1={"completions": 1, "casualties": 1}),
+            "away": side(away, p0={"touchdowns": 1}, p1={"casualties": 2}),
+        },
+        by=coach,
+        confirm_by=other_coach,
+    )
+    post_match_run(fixture_id=fixture.pk, dice=Dice.scripted(SCRIPT))
+    result_void(
+        result=Result.objects.get(fixture=fixture), reason="Ineligible player", by=commissioner
+    )
+    fixture_award(fixture=fixture, winner="away", reason="Ineligible player", by=commissioner)
+
+    run_on_commit(seasons.season_finish, season=season, by=commissioner)
+
+    assert _player_awards(season) == set()
+    assert not Award.objects.filter(season=season, code__in=["best_attack", "best_defence"])
+
+
+def test_a_forfeit_before_any_turn_gives_no_player_an_award(
+    fixture, season, coach, other_coach, commissioner, run_on_commit
+):
+    """No turn was played: a line entered with the forfeit (a casualty, a completion) never
+    happened on the pitch and counts for no award."""
+    kick_off(fixture)
+    home, away = ids(fixture, "home"), ids(fixture, "away")
+    enter_and_confirm(
+        fixture,
+        {
+            "score": {"home": 0, "away": 0},
+            "forfeit": "home",
+            "unfinished_halves": 2,
+            "turns_played": False,
+            "home": side(home, p1={"completions": 1}),
+            "away": side(away, p1={"casualties": 2}),
+        },
+        by=coach,
+        confirm_by=other_coach,
+        run=True,
+    )
+
+    run_on_commit(seasons.season_finish, season=season, by=commissioner)
+
+    assert _player_awards(season) == set()
