@@ -3,6 +3,7 @@ reminders once per deadline, automatic forfeits once and only to the one side th
 and kick-off times proposed and accepted; pages in both languages and the API."""
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,6 +18,7 @@ from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFa
 pytestmark = pytest.mark.django_db
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+PARIS = ZoneInfo("Europe/Paris")  # the site's zone (TIME_ZONE)
 
 
 @pytest.fixture
@@ -94,13 +96,35 @@ def test_an_extension_counts_from_now_when_the_deadline_is_past_and_tells_both_c
     with committed():
         extended = deadlines.fixture_extend(fixture=fixture, days=4, by=commissioner)
 
-    assert before + timedelta(days=4) <= extended.deadline <= timezone.now() + timedelta(days=4)
+    days = timedelta(days=4)  # on the site's wall clock
+    after = timezone.localtime(timezone.now(), PARIS) + days
+    assert timezone.localtime(before, PARIS) + days <= extended.deadline <= after
     assert list(deadlines.late_fixtures(league=fixture.season.league)) == []
     told = Notification.objects.filter(kind="deadline.extended")
     assert told.count() == 2
     with pytest.raises(ValidationError) as refused:
         deadlines.fixture_extend(fixture=fixture, days=61, by=commissioner)
     assert refused.value.error_dict["days"][0].code == "extension_range"
+
+
+@pytest.mark.parametrize(
+    ("due", "extended"),
+    [
+        # Sunday 20:00 a week before the clocks go back (last Sunday of October), then forward
+        (datetime(2036, 10, 19, 20, 0, tzinfo=PARIS), datetime(2036, 10, 26, 20, 0, tzinfo=PARIS)),
+        (datetime(2037, 3, 22, 20, 0, tzinfo=PARIS), datetime(2037, 3, 29, 20, 0, tzinfo=PARIS)),
+    ],
+)
+def test_an_extension_keeps_the_local_hour_across_a_change_of_daylight_saving_time(
+    fixture, commissioner, due, extended
+):
+    _due(fixture, due)
+
+    moved = deadlines.fixture_extend(fixture=fixture, days=7, by=commissioner)
+
+    assert moved.deadline == extended  # next Sunday 20:00 in Paris, not 19:00 or 21:00
+    fixture.refresh_from_db()
+    assert fixture.deadline == extended
 
 
 def test_coaches_are_reminded_once_per_deadline_in_their_time_zone(fixture, coach, committed):
