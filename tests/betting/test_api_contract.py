@@ -310,6 +310,29 @@ def test_an_outcome_with_no_chance_is_not_offered_at_the_cap(api_as, punter, wal
     assert "ne peut pas se produire" in french.json()["error"]["message"]
 
 
+def test_a_rescheduled_fixture_takes_bets_until_its_new_kick_off(
+    api_as, punter, wallet, open_fixture
+):
+    """Betting closes at the kick-off the fixture has when the bet comes, read from its row:
+    a move later opens it again, a move earlier closes it; the prices, which come from the
+    line-ups and the round's ratings, not the date, are the same."""
+    client = api_as(punter)
+    bet = {"fixture": open_fixture.pk, "outcome": "home", "stake": 50}
+    price = client.get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()["outcomes"]["home"]
+    open_fixture.kickoff = timezone.now() - timedelta(minutes=1)  # the old kick-off, passed
+    open_fixture.save(update_fields=["kickoff"])
+    _refused(client, bet, "betting_closed")
+
+    services.fixture_reschedule(fixture=open_fixture, kickoff=timezone.now() + timedelta(days=3))
+    placed = client.post("/api/v1/bets/", {**bet, "price": price["price"]})
+    services.fixture_reschedule(
+        fixture=open_fixture, kickoff=timezone.now() - timedelta(minutes=1), past=True
+    )
+
+    assert placed.status_code == 201, placed.json()
+    _refused(client, bet, "betting_closed")
+
+
 @pytest.mark.parametrize("status", ["locked", "played", "cancelled"])
 def test_no_bet_once_kicked_off_played_or_cancelled(api_as, punter, wallet, open_fixture, status):
     open_fixture.status = status
