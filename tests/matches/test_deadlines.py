@@ -14,6 +14,7 @@ from matches import deadlines
 from matches.models import Fixture, KickoffProposal, Result, ResultReport, RoundDeadline
 from notifications.models import Notification
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory
+from tests.pages.conftest import form_data, soup
 
 pytestmark = pytest.mark.django_db
 
@@ -307,6 +308,33 @@ def test_the_deadlines_page_reads_times_in_the_commissioner_s_zone(client, fixtu
 
     assert answer.status_code == 302
     assert RoundDeadline.objects.get().due_at == datetime(2026, 12, 10, 11, 0, tzinfo=UTC)
+
+
+def test_the_deadlines_page_saved_as_shown_changes_only_the_rounds_edited(
+    client, fixture, commissioner
+):
+    """Shown in the reader's zone to the minute and saved back: a round left as it was keeps
+    its deadline (seconds included, as the API may set them) and its reminders already sent;
+    the round edited is read in the reader's zone."""
+    UserProfile.objects.create(user=commissioner, time_zone="America/New_York")
+    second = FixtureFactory(
+        season=fixture.season, round=2, home=fixture.away, away=fixture.home, kickoff=NOW
+    )
+    due = datetime(2027, 7, 10, 18, 0, 30, tzinfo=UTC)
+    _due(fixture, due)
+    Fixture.objects.filter(pk__in=[fixture.pk, second.pk]).update(reminded_at=NOW)
+    client.force_login(commissioner)
+    url = f"/leagues/{fixture.season.league_id}/seasons/{fixture.season_id}/deadlines/"
+    form = soup(client.get(url)).find("form", class_="deadlines-form")
+    shown = form_data(form, round_2="2027-07-17T14:00")
+    assert shown["round_1"] == "2027-07-10T14:00"  # 18:00 UTC in New York (summer time)
+
+    assert client.post(url, shown).status_code == 302
+
+    saved = dict(RoundDeadline.objects.values_list("round", "due_at"))
+    assert saved == {1: due, 2: datetime(2027, 7, 17, 18, 0, tzinfo=UTC)}
+    reminded = dict(Fixture.objects.values_list("round", "reminded_at"))
+    assert reminded == {1: NOW, 2: None}  # only the new deadline reminds again
 
 
 def test_the_late_page_awards_and_extends_in_one_click_in_both_languages(
