@@ -103,6 +103,8 @@ def round_deadlines_set(
         if due_at is None:
             RoundDeadline.objects.filter(season=season, round=number).delete()
             continue
+        if RoundDeadline.objects.filter(season=season, round=number, due_at=due_at).exists():
+            continue  # the same deadline: the reminders already sent for it stay sent
         RoundDeadline.objects.update_or_create(
             season=season, round=number, defaults={"due_at": due_at}
         )

@@ -68,6 +68,20 @@ def test_the_commissioner_sets_round_deadlines_and_others_cannot(fixture, commis
     assert not RoundDeadline.objects.exists()
 
 
+def test_a_round_deadline_set_again_unchanged_does_not_remind_again(fixture, commissioner):
+    due = NOW + timedelta(days=14)
+    _due(fixture, due)
+    Fixture.objects.filter(pk=fixture.pk).update(reminded_at=NOW)
+
+    deadlines.round_deadlines_set(season=fixture.season, deadlines={1: due}, by=commissioner)
+
+    assert Fixture.objects.get().reminded_at == NOW
+    deadlines.round_deadlines_set(
+        season=fixture.season, deadlines={1: due + timedelta(hours=1)}, by=commissioner
+    )
+    assert Fixture.objects.get().reminded_at is None  # a new deadline reminds again
+
+
 def test_a_simulated_game_has_no_deadline(season, team, other_team, commissioner):
     FixtureFactory(season=season, home=team, away=other_team)
     with pytest.raises(ValidationError) as refused:
