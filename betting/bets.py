@@ -234,6 +234,12 @@ def _check_bet(
     taken = None
     if settings.mode == BettingSettings.Mode.FIXED:
         market = odds.quote(fixture, settings)
+        if market and market.outcomes[outcome]["probability"] <= 0:
+            raise BettingRefused(
+                "invalid_outcome",
+                _("This outcome cannot happen (its chance is 0): it is not offered."),
+                "outcome",
+            )
         taken = market.price(outcome) if market else None
         if taken is None:
             raise BettingRefused(

@@ -116,12 +116,19 @@ def pool_totals_by_fixture(fixture_ids: list[int]) -> dict[int, dict[str, int]]:
     return totals
 
 
+def _fixed_line(chance: float, margin_percent: int) -> dict[str, Any]:
+    """An outcome at fixed odds: its chance and price, none for no chance (not offered)."""
+    price = str(fixed_price(chance, margin_percent)) if chance > 0 else None
+    return {"probability": chance, "price": price}
+
+
 def quote(
     fixture: Fixture, settings: BettingSettings, *, totals: dict[str, int] | None = None
 ) -> Quote | None:
     """The market of ``fixture`` under ``settings``; ``None`` when no price can be made yet
-    (fixed odds whose line-ups cannot play). A pool's ``totals`` may come read already
-    (:func:`pool_totals_by_fixture`), else they are read here."""
+    (fixed odds whose line-ups cannot play). At fixed odds an outcome with no chance has no
+    price: it is not offered (not priced at the 1000 cap). A pool's ``totals`` may come read
+    already (:func:`pool_totals_by_fixture`), else they are read here."""
     outcomes = outcomes_of(fixture)
     if settings.mode == BettingSettings.Mode.FIXED:
         stored = stored_or_computed(fixture)
@@ -133,10 +140,7 @@ def quote(
             method=stored.method,
             computed_at=stored.computed_at,
             outcomes={
-                name: {
-                    "probability": chances.get(name, 0.0),
-                    "price": str(fixed_price(chances.get(name, 0.0), settings.margin_percent)),
-                }
+                name: _fixed_line(chances.get(name, 0.0), settings.margin_percent)
                 for name in outcomes
             },
         )

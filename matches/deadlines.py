@@ -18,7 +18,7 @@ A fixture's deadline is its own (``Fixture.deadline``, an extension) or else its
 """
 
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -103,6 +103,8 @@ def round_deadlines_set(
         if due_at is None:
             RoundDeadline.objects.filter(season=season, round=number).delete()
             continue
+        if RoundDeadline.objects.filter(season=season, round=number, due_at=due_at).exists():
+            continue  # the same deadline: the reminders already sent for it stay sent
         RoundDeadline.objects.update_or_create(
             season=season, round=number, defaults={"due_at": due_at}
         )
@@ -114,7 +116,8 @@ def round_deadlines_set(
 @transaction.atomic
 def fixture_extend(*, fixture: Fixture, days: int, by: User) -> Fixture:
     """Give a fixture not played yet ``days`` more days: from its deadline, or from now when
-    that is past. Both coaches are told."""
+    that is past, on the site's wall clock (a deadline on Sunday at 20:00 extended by 7 days is
+    due next Sunday at 20:00, across a change of daylight saving time). Both coaches are told."""
     league = fixture.season.league
     _commissioner(by, league)
     _table_played(league)
@@ -132,7 +135,9 @@ def fixture_extend(*, fixture: Fixture, days: int, by: User) -> Fixture:
         )
     now = timezone.now()
     start = max(locked.due_at or now, now)
-    locked.deadline = start + timedelta(days=days)
+    # days added to the local time (zoneinfo adds on the wall clock), not to the UTC instant
+    local = timezone.localtime(start, timezone.get_default_timezone()) + timedelta(days=days)
+    locked.deadline = local.astimezone(UTC)
     locked.reminded_at = None
     locked.save(update_fields=["deadline", "reminded_at"])
     fixture_publish(

@@ -91,23 +91,32 @@ class RescheduleForm(PageForm):
 
 
 class RoundDeadlinesForm(PageForm):
-    """A deadline per round of a season (blank: none), in the reader's time zone."""
+    """A deadline per round of a season (blank: none), in the reader's time zone, to the
+    minute."""
 
     def __init__(self, *args, rounds: list[int], saved: dict, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.rounds = rounds
         for number in rounds:
+            due_at = saved.get(number)
             self.fields[f"round_{number}"] = forms.DateTimeField(
                 label=_("Round %(n)s") % {"n": number},
                 required=False,
-                initial=saved.get(number),
+                # to the minute, as the widget shows it: a round left as shown is unchanged
+                initial=due_at.replace(second=0, microsecond=0) if due_at else None,
                 widget=forms.DateTimeInput(
                     attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
                 ),
             )
 
     def deadlines(self) -> dict:
-        return {number: self.cleaned_data[f"round_{number}"] for number in self.rounds}
+        """The rounds the reader changed: the others keep their deadline (its seconds too)
+        and the reminders already sent for it."""
+        return {
+            number: self.cleaned_data[f"round_{number}"]
+            for number in self.rounds
+            if f"round_{number}" in self.changed_data
+        }
 
 
 class ExtendForm(PageForm):

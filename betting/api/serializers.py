@@ -44,7 +44,8 @@ class FixtureOddsSerializer(serializers.Serializer):
     outcomes = serializers.DictField(
         child=serializers.DictField(),
         help_text="Per outcome (home, away and, where the game can end level, draw): fixed "
-        "odds {probability, price}; a pool {pool, price (null while nobody backs it)}.",
+        "odds {probability, price (null for a chance of 0: not offered)}; a pool {pool, price "
+        "(null while nobody backs it)}.",
     )
 
 

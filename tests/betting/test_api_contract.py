@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from betting.models import Bet
+from betting.models import Bet, FixtureOdds
 from ledger.models import Account, Entry, Transaction
 from matches import services
 
@@ -284,6 +284,53 @@ def test_betting_closes_at_kick_off_by_the_database_clock(api_as, punter, wallet
         {"fixture": open_fixture.pk, "outcome": "home", "stake": 50},
         "betting_closed",
     )
+
+
+def test_an_outcome_with_no_chance_is_not_offered_at_the_cap(api_as, punter, wallet, open_fixture):
+    """A chance of 0 (the engine never saw it happen) is not priced at 1000: it is not
+    offered, and a bet on it is refused under the outcome."""
+    FixtureOdds.objects.update_or_create(
+        fixture=open_fixture,
+        defaults={"method": "test", "probabilities": {"home": 1.0, "away": 0.0}},
+    )
+    client = api_as(punter)
+
+    odds = client.get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()["outcomes"]
+    error = _refused(
+        client, {"fixture": open_fixture.pk, "outcome": "away", "stake": 50}, "invalid_outcome"
+    )
+
+    assert odds["away"] == {"probability": 0.0, "price": None}
+    assert list(error["fields"]) == ["outcome"] and "cannot happen" in error["message"]
+    french = client.post(
+        "/api/v1/bets/",
+        {"fixture": open_fixture.pk, "outcome": "away", "stake": 50},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert "ne peut pas se produire" in french.json()["error"]["message"]
+
+
+def test_a_rescheduled_fixture_takes_bets_until_its_new_kick_off(
+    api_as, punter, wallet, open_fixture
+):
+    """Betting closes at the kick-off the fixture has when the bet comes, read from its row:
+    a move later opens it again, a move earlier closes it; the prices, which come from the
+    line-ups and the round's ratings, not the date, are the same."""
+    client = api_as(punter)
+    bet = {"fixture": open_fixture.pk, "outcome": "home", "stake": 50}
+    price = client.get(f"/api/v1/fixtures/{open_fixture.pk}/odds/").json()["outcomes"]["home"]
+    open_fixture.kickoff = timezone.now() - timedelta(minutes=1)  # the old kick-off, passed
+    open_fixture.save(update_fields=["kickoff"])
+    _refused(client, bet, "betting_closed")
+
+    services.fixture_reschedule(fixture=open_fixture, kickoff=timezone.now() + timedelta(days=3))
+    placed = client.post("/api/v1/bets/", {**bet, "price": price["price"]})
+    services.fixture_reschedule(
+        fixture=open_fixture, kickoff=timezone.now() - timedelta(minutes=1), past=True
+    )
+
+    assert placed.status_code == 201, placed.json()
+    _refused(client, bet, "betting_closed")
 
 
 @pytest.mark.parametrize("status", ["locked", "played", "cancelled"])

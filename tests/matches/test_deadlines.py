@@ -3,6 +3,7 @@ reminders once per deadline, automatic forfeits once and only to the one side th
 and kick-off times proposed and accepted; pages in both languages and the API."""
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,10 +14,12 @@ from matches import deadlines
 from matches.models import Fixture, KickoffProposal, Result, ResultReport, RoundDeadline
 from notifications.models import Notification
 from tests.factories import FixtureFactory, LeagueFactory, SeasonFactory, TeamFactory
+from tests.pages.conftest import form_data, soup
 
 pytestmark = pytest.mark.django_db
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+PARIS = ZoneInfo("Europe/Paris")  # the site's zone (TIME_ZONE)
 
 
 @pytest.fixture
@@ -65,6 +68,20 @@ def test_the_commissioner_sets_round_deadlines_and_others_cannot(fixture, commis
     assert not RoundDeadline.objects.exists()
 
 
+def test_a_round_deadline_set_again_unchanged_does_not_remind_again(fixture, commissioner):
+    due = NOW + timedelta(days=14)
+    _due(fixture, due)
+    Fixture.objects.filter(pk=fixture.pk).update(reminded_at=NOW)
+
+    deadlines.round_deadlines_set(season=fixture.season, deadlines={1: due}, by=commissioner)
+
+    assert Fixture.objects.get().reminded_at == NOW
+    deadlines.round_deadlines_set(
+        season=fixture.season, deadlines={1: due + timedelta(hours=1)}, by=commissioner
+    )
+    assert Fixture.objects.get().reminded_at is None  # a new deadline reminds again
+
+
 def test_a_simulated_game_has_no_deadline(season, team, other_team, commissioner):
     FixtureFactory(season=season, home=team, away=other_team)
     with pytest.raises(ValidationError) as refused:
@@ -94,13 +111,35 @@ def test_an_extension_counts_from_now_when_the_deadline_is_past_and_tells_both_c
     with committed():
         extended = deadlines.fixture_extend(fixture=fixture, days=4, by=commissioner)
 
-    assert before + timedelta(days=4) <= extended.deadline <= timezone.now() + timedelta(days=4)
+    days = timedelta(days=4)  # on the site's wall clock
+    after = timezone.localtime(timezone.now(), PARIS) + days
+    assert timezone.localtime(before, PARIS) + days <= extended.deadline <= after
     assert list(deadlines.late_fixtures(league=fixture.season.league)) == []
     told = Notification.objects.filter(kind="deadline.extended")
     assert told.count() == 2
     with pytest.raises(ValidationError) as refused:
         deadlines.fixture_extend(fixture=fixture, days=61, by=commissioner)
     assert refused.value.error_dict["days"][0].code == "extension_range"
+
+
+@pytest.mark.parametrize(
+    ("due", "extended"),
+    [
+        # Sunday 20:00 a week before the clocks go back (last Sunday of October), then forward
+        (datetime(2036, 10, 19, 20, 0, tzinfo=PARIS), datetime(2036, 10, 26, 20, 0, tzinfo=PARIS)),
+        (datetime(2037, 3, 22, 20, 0, tzinfo=PARIS), datetime(2037, 3, 29, 20, 0, tzinfo=PARIS)),
+    ],
+)
+def test_an_extension_keeps_the_local_hour_across_a_change_of_daylight_saving_time(
+    fixture, commissioner, due, extended
+):
+    _due(fixture, due)
+
+    moved = deadlines.fixture_extend(fixture=fixture, days=7, by=commissioner)
+
+    assert moved.deadline == extended  # next Sunday 20:00 in Paris, not 19:00 or 21:00
+    fixture.refresh_from_db()
+    assert fixture.deadline == extended
 
 
 def test_coaches_are_reminded_once_per_deadline_in_their_time_zone(fixture, coach, committed):
@@ -283,6 +322,33 @@ def test_the_deadlines_page_reads_times_in_the_commissioner_s_zone(client, fixtu
 
     assert answer.status_code == 302
     assert RoundDeadline.objects.get().due_at == datetime(2026, 12, 10, 11, 0, tzinfo=UTC)
+
+
+def test_the_deadlines_page_saved_as_shown_changes_only_the_rounds_edited(
+    client, fixture, commissioner
+):
+    """Shown in the reader's zone to the minute and saved back: a round left as it was keeps
+    its deadline (seconds included, as the API may set them) and its reminders already sent;
+    the round edited is read in the reader's zone."""
+    UserProfile.objects.create(user=commissioner, time_zone="America/New_York")
+    second = FixtureFactory(
+        season=fixture.season, round=2, home=fixture.away, away=fixture.home, kickoff=NOW
+    )
+    due = datetime(2027, 7, 10, 18, 0, 30, tzinfo=UTC)
+    _due(fixture, due)
+    Fixture.objects.filter(pk__in=[fixture.pk, second.pk]).update(reminded_at=NOW)
+    client.force_login(commissioner)
+    url = f"/leagues/{fixture.season.league_id}/seasons/{fixture.season_id}/deadlines/"
+    form = soup(client.get(url)).find("form", class_="deadlines-form")
+    shown = form_data(form, round_2="2027-07-17T14:00")
+    assert shown["round_1"] == "2027-07-10T14:00"  # 18:00 UTC in New York (summer time)
+
+    assert client.post(url, shown).status_code == 302
+
+    saved = dict(RoundDeadline.objects.values_list("round", "due_at"))
+    assert saved == {1: due, 2: datetime(2027, 7, 17, 18, 0, tzinfo=UTC)}
+    reminded = dict(Fixture.objects.values_list("round", "reminded_at"))
+    assert reminded == {1: NOW, 2: None}  # only the new deadline reminds again
 
 
 def test_the_late_page_awards_and_extends_in_one_click_in_both_languages(
