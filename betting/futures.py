@@ -8,10 +8,16 @@ title chance with the league's margin; in a pool, the pot after the house cut ov
 on the team.
 
 The market closes for a team as soon as the forecast marks it eliminated, and for everyone when
-the season is finished. Placing a bet locks the season row (the mutex of its market: the
-settlement takes it too), checks it is still open, then locks the wallet and the season's
-open-stakes account in id order and moves the stake: one transaction, a refused bet writes
-nothing. Every refusal code is the fixture bets' (``betting.bets``).
+the title is decided or the season is finished. The forecast counts league points: its chances,
+marks and prices read a season whose champion tops the league points table
+(``matches.plugins.crowns_by_points``). A season crowned otherwise (Killpower Ball's ranking
+points, a tournament's final) has no team closed by the marks, no decided title before its
+finish, and no fixed odds (``no_fixed_odds``): its market takes bets in a pool only.
+
+Placing a bet locks the season row (the mutex of its market: the settlement takes it too),
+checks it is still open, then locks the wallet and the season's open-stakes account in id order
+and moves the stake: one transaction, a refused bet writes nothing. Every refusal code is the
+fixture bets' (``betting.bets``), but ``no_fixed_odds``.
 
 :func:`season_settle` pays the market once the season is finished, exactly once: under the
 season's lock an active ``Settlement`` naming the season witnesses the payment. The winners
@@ -41,13 +47,15 @@ from betting.odds import CENT, fixed_price
 from betting.postings import Link
 from betting.settlement import CANCELLED, Payout, _close_bets, payouts, settlement_legs
 from core import history as core_history
+from core import registry
 from core.events import publish
 from forecasts.models import SeasonForecast
-from league.models import Season, Team
+from league.models import League, Season, Team
 from league.roles import is_commissioner
 from ledger import services as ledger
 from ledger.models import Account
 from ledger.services import Leg, Posting
+from matches.plugins import crowns_by_points
 
 
 def season_odds_refresh(
@@ -109,6 +117,12 @@ class ChampionQuote:
     decided: bool = False
     """A team is certain of the title (clinched, or first in every completion of the forecast,
     the last fixture played included): the market is closed, no price being fair then."""
+    crowns_by_points: bool = True
+    """The champion is the top of the league points table the forecast counts; else no mark
+    closes a team, the title is never decided before the finish, and fixed odds are refused."""
+    refusal: BettingRefused | None = None
+    """Why no bet is taken on this market though it is open (fixed odds on a champion the
+    forecast cannot price): what placing one answers, and what the page and the API say."""
 
     def line(self, outcome: str) -> ChampionLine | None:
         return next((line for line in self.lines if line.outcome == outcome), None)
@@ -125,20 +139,51 @@ def champion_pool_totals(season: Season) -> dict[str, int]:
     return {row["outcome"]: row["total"] for row in rows}
 
 
+def no_fixed_odds(league: League) -> BettingRefused:
+    """The refusal of fixed odds on the champion of a league not crowned by league points: the
+    title chances count league points, so they price another title than the one bets are paid
+    on."""
+    if league.competition_format == League.CompetitionFormat.TOURNAMENT:
+        return BettingRefused(
+            "no_fixed_odds",
+            _(
+                "No fixed odds on this season's champion: a tournament crowns the winner of its "
+                "final, not the top of the league points table the title chances are forecast "
+                "from. Its champion market takes bets in a pool only."
+            ),
+            "season",
+        )
+    return BettingRefused(
+        "no_fixed_odds",
+        _(
+            "No fixed odds on this season's champion: %(system)s crowns its champion by a "
+            "table of its own, not by the league points the title chances are forecast from. "
+            "Its champion market takes bets in a pool only."
+        ),
+        "season",
+        system=registry.game(league.rule_system).label,
+    )
+
+
 def champion_quote(season: Season, settings: BettingSettings) -> ChampionQuote | None:
-    """The season's champion market under ``settings``; ``None`` without a forecast."""
+    """The season's champion market under ``settings``; ``None`` without a forecast. The
+    forecast's marks and a title chance of 1 close it only for a season crowned by league
+    points (``matches.plugins.crowns_by_points``); another one has no fixed price."""
     odds = season_odds_of(season)
     if odds is None:
         return None
-    out = set(odds.eliminated)
-    decided = any(chance >= 1 for chance in odds.probabilities.values())
+    by_points = crowns_by_points(season.league)
+    out = set(odds.eliminated) if by_points else set()
+    decided = by_points and any(chance >= 1 for chance in odds.probabilities.values())
     closed = season.finished_at is not None or decided
+    refusal = None
     if settings.mode == BettingSettings.Mode.FIXED:
+        refusal = None if by_points else no_fixed_odds(season.league)
         lines = [
             ChampionLine(
                 team_id=int(team),
                 probability=chance,
-                price=fixed_price(chance, settings.margin_percent),
+                price=fixed_price(chance, settings.margin_percent) if by_points else None,
                 eliminated=int(team) in out,
             )
             for team, chance in odds.probabilities.items()
@@ -165,7 +210,13 @@ def champion_quote(season: Season, settings: BettingSettings) -> ChampionQuote |
         market = "pool"
     lines.sort(key=lambda line: (line.eliminated, -line.probability, line.team_id))
     return ChampionQuote(
-        market=market, computed_at=odds.computed_at, closed=closed, lines=lines, decided=decided
+        market=market,
+        computed_at=odds.computed_at,
+        closed=closed,
+        lines=lines,
+        decided=decided,
+        crowns_by_points=by_points,
+        refusal=refusal,
     )
 
 
@@ -227,6 +278,8 @@ def _check_champion_bet(
         raise BettingRefused(
             "betting_closed", _("No title chances yet: the season is not forecast."), "season"
         )
+    if quote.refusal is not None:
+        raise quote.refusal
     line = quote.line(str(outcome))
     if line is None:
         raise BettingRefused(

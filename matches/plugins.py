@@ -17,6 +17,7 @@ from core.documents import DocumentKind
 from core.plugins import PluginPoint
 from core.refusals import Refused
 from core.registry import FORFEIT
+from league.models import LeagueCompetitionFormat
 from matches.defaults import default_result_check, season_champion_generic, standings_generic
 from rules_engine import Dice, MatchOutcome
 
@@ -363,13 +364,32 @@ class Seasons:
         (injuries healed, experience kept). The caller holds the team's row lock, in the
         transaction that opens the season. By default nothing changes."""
 
+    def crowns_by_points(self, *, league: "League") -> bool:
+        """Whether a championship of the game crowns the top of the generic league points
+        table, the table the season forecasts count (their title chances, their eliminated
+        marks) and the champion market prices at fixed odds. By default it does; a game whose
+        champion tops a table of its own answers ``False`` (Killpower Ball: its ranking
+        points). A tournament never does, whatever the game says (:func:`crowns_by_points`)."""
+        return True
+
 
 seasons = PluginPoint(
     "matches.seasons",
     Seasons,
     doc="A season's champion and archive when it finishes, each team's roster carried "
-    "into the next (``matches.seasons``, ``matches.bulk``).",
+    "into the next, and whether its champion is the top of the league points table "
+    "(``matches.seasons``, ``matches.bulk``, ``betting.futures``).",
 )
+
+
+def crowns_by_points(league: "League") -> bool:
+    """Whether the league's champion is the top of its league points table, the reading the
+    season forecasts' title chances and marks follow: never in a tournament (the final's
+    winner is champion), and in a championship where the game says so
+    (``Seasons.crowns_by_points``; not Killpower Ball, crowned by its ranking points)."""
+    if league.competition_format == LeagueCompetitionFormat.TOURNAMENT:
+        return False
+    return seasons.of(league.rule_system).crowns_by_points(league=league)
 
 
 class Standings:

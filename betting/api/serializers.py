@@ -166,9 +166,27 @@ class ChampionLineSerializer(serializers.Serializer):
     eliminated = serializers.BooleanField(help_text="Closed: the team can no longer finish first.")
 
 
+class MarketRefusalSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="The refusal's code, as a bet placed now gets it.")
+    message = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+
+
 class SeasonOddsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
     market = serializers.ChoiceField(choices=["fixed", "pool"])
-    closed = serializers.BooleanField(help_text="The season is finished: no bet is taken.")
+    closed = serializers.BooleanField(
+        help_text="The title is decided or the season is finished: no bet is taken."
+    )
     computed_at = serializers.DateTimeField(allow_null=True)
+    crowns_by_points = serializers.BooleanField(
+        help_text="The champion is the top of the league points table the title chances count. "
+        "False for Killpower Ball (its ranking points) and a tournament (the final's winner): "
+        "no team is then closed by the forecast, and there are no fixed odds."
+    )
+    refused = MarketRefusalSerializer(
+        allow_null=True,
+        help_text="Why no bet is taken though the market is open (no_fixed_odds: fixed odds "
+        "on a champion not crowned by league points); null otherwise.",
+    )
     champion = ChampionLineSerializer(many=True)

@@ -148,6 +148,16 @@ class SeasonOddsView(APIView):
             "market": market.market,
             "closed": market.closed,
             "computed_at": market.computed_at,
+            "crowns_by_points": market.crowns_by_points,
+            "refused": (
+                None
+                if market.refusal is None
+                else {
+                    "code": market.refusal.code,
+                    "message": market.refusal.message,
+                    "field": market.refusal.field,
+                }
+            ),
             "champion": market.lines,
         }
         return Response(s.SeasonOddsSerializer(body).data)

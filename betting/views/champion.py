@@ -53,6 +53,7 @@ def _render(request, league, season, settings, *, form=None, status=200) -> Http
     may_bet = (
         quote is not None
         and not quote.closed
+        and quote.refusal is None
         and wallet is not None
         and not is_commissioner
         and any(not row.line.eliminated for row in rows)

@@ -92,6 +92,7 @@ def register() -> None:
         season_champion=seasons.season_champion,
         season_archive=seasons.season_archive,
         season_rollover=seasons.season_rollover,
+        crowns_by_points=False,  # the top of the ranking points table, not of league points
     )
     tournaments.metrics.answer(
         RULE_SYSTEM, own_labels=tiebreaks.LABELS, own_metrics=tiebreaks.own_metrics

@@ -14,9 +14,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def fixed(kp_league):
-    settings_save(league=kp_league, values={"mode": "fixed"})
-    return kp_league
+def fixed(rz_league):
+    settings_save(league=rz_league, values={"mode": "fixed"})
+    return rz_league
 
 
 @pytest.fixture
@@ -27,13 +27,13 @@ def punter(db):
 
 
 def test_the_seasons_odds_list_each_team_with_its_chance_and_price(
-    api_as, fixed, kp_season, teams, fixtures
+    api_as, fixed, rz_season, teams, fixtures
 ):
-    response = api_as(None).get(f"/api/v1/seasons/{kp_season.pk}/odds/")
+    response = api_as(None).get(f"/api/v1/seasons/{rz_season.pk}/odds/")
 
     assert response.status_code == 200
     body = response.json()
-    assert body["season"] == kp_season.pk and body["market"] == "fixed" and not body["closed"]
+    assert body["season"] == rz_season.pk and body["market"] == "fixed" and not body["closed"]
     lines = body["champion"]
     assert {line["outcome"] for line in lines} == {str(team.pk) for team in teams}
     assert sum(line["probability"] for line in lines) == pytest.approx(1)
@@ -42,20 +42,20 @@ def test_the_seasons_odds_list_each_team_with_its_chance_and_price(
         assert isinstance(line["price"], str) and Decimal(line["price"]) >= Decimal("1.01")
 
 
-def test_a_league_without_betting_has_no_champion_odds(api_as, kp_season, teams, fixtures):
-    response = api_as(None).get(f"/api/v1/seasons/{kp_season.pk}/odds/")
+def test_a_league_without_betting_has_no_champion_odds(api_as, rz_season, teams, fixtures):
+    response = api_as(None).get(f"/api/v1/seasons/{rz_season.pk}/odds/")
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "betting_off"
 
 
 def test_a_champion_bet_is_placed_replayed_and_refused_with_the_contracts_codes(
-    api_as, fixed, kp_season, teams, fixtures, punter
+    api_as, fixed, rz_season, teams, fixtures, punter
 ):
     client = api_as(punter)
-    odds = client.get(f"/api/v1/seasons/{kp_season.pk}/odds/").json()["champion"]
+    odds = client.get(f"/api/v1/seasons/{rz_season.pk}/odds/").json()["champion"]
     team = odds[0]
     body = {
-        "season": kp_season.pk,
+        "season": rz_season.pk,
         "market": "champion",
         "outcome": team["outcome"],
         "stake": 40,
@@ -69,7 +69,7 @@ def test_a_champion_bet_is_placed_replayed_and_refused_with_the_contracts_codes(
     shown = placed.json()
     assert {k: shown[k] for k in ("market", "season", "fixture", "team", "outcome", "status")} == {
         "market": "champion",
-        "season": kp_season.pk,
+        "season": rz_season.pk,
         "fixture": None,
         "team": int(team["outcome"]),
         "outcome": team["outcome"],
@@ -94,7 +94,7 @@ def test_a_champion_bet_is_placed_replayed_and_refused_with_the_contracts_codes(
     assert missing.status_code == 400
     assert Bet.objects.count() == 1
 
-    mine = client.get(f"/api/v1/bets/?season={kp_season.pk}").json()
+    mine = client.get(f"/api/v1/bets/?season={rz_season.pk}").json()
     rows = mine["results"] if isinstance(mine, dict) else mine
     assert [row["id"] for row in rows] == [shown["id"]]
 

@@ -24,25 +24,16 @@ from tests.ratings.conftest import play
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def no_post_match_sequence(monkeypatch):
-    """The Killpower results here are written directly: no post-match run for the finish to
-    wait for."""
-    from systems.killpower.table_results import KillpowerResults
-
-    monkeypatch.setattr(KillpowerResults, "post_match_pending", staticmethod(lambda **kw: ()))
+@pytest.fixture
+def fixed(rz_league):
+    settings_save(league=rz_league, values={"mode": "fixed", "margin_percent": 5})
+    return rz_league
 
 
 @pytest.fixture
-def fixed(kp_league):
-    settings_save(league=kp_league, values={"mode": "fixed", "margin_percent": 5})
-    return kp_league
-
-
-@pytest.fixture
-def pool(kp_league):
-    settings_save(league=kp_league, values={"mode": "pool", "house_cut_percent": 10})
-    return kp_league
+def pool(rz_league):
+    settings_save(league=rz_league, values={"mode": "pool", "house_cut_percent": 10})
+    return rz_league
 
 
 @pytest.fixture
@@ -94,151 +85,151 @@ def finish(season, commissioner, fixtures, run_on_commit):
 
 
 def test_a_fixed_price_is_the_title_chance_with_the_margin_and_moves_with_each_forecast(
-    fixed, kp_season, teams, fixtures, played, punter
+    fixed, rz_season, teams, fixtures, played, punter
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     ants = teams[0]
-    quote = futures.champion_quote(kp_season, fixed.betting)
+    quote = futures.champion_quote(rz_season, fixed.betting)
     first = quote.line(str(ants.pk)).price
-    assert first == fixed_price(title_chance(kp_season, ants), 5)
+    assert first == fixed_price(title_chance(rz_season, ants), 5)
 
     ants_win_every_game(fixtures, played, {1, 2})
 
-    odds = SeasonOdds.objects.get(season=kp_season)
-    assert odds.generation == SeasonForecast.objects.get(season=kp_season).generation
-    again = futures.champion_quote(kp_season, fixed.betting).line(str(ants.pk)).price
-    assert again == fixed_price(title_chance(kp_season, ants), 5)
+    odds = SeasonOdds.objects.get(season=rz_season)
+    assert odds.generation == SeasonForecast.objects.get(season=rz_season).generation
+    again = futures.champion_quote(rz_season, fixed.betting).line(str(ants.pk)).price
+    assert again == fixed_price(title_chance(rz_season, ants), 5)
     assert again < first  # two wins more: a shorter price
 
 
 def test_a_fixed_bet_takes_the_price_and_moves_the_stake_to_the_seasons_account(
-    fixed, kp_season, teams, fixtures, punter
+    fixed, rz_season, teams, fixtures, punter
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     purse = wallet(punter, fixed)
-    price = futures.champion_quote(kp_season, fixed.betting).line(str(teams[1].pk)).price
+    price = futures.champion_quote(rz_season, fixed.betting).line(str(teams[1].pk)).price
 
-    bet, created = back(punter, kp_season, teams[1], 50, price=price)
+    bet, created = back(punter, rz_season, teams[1], 50, price=price)
 
     assert created and bet.market == Market.CHAMPION and bet.fixture_id is None
     assert (bet.season_id, bet.team_id, bet.outcome) == (
-        kp_season.pk,
+        rz_season.pk,
         teams[1].pk,
         str(teams[1].pk),
     )
     assert bet.price == price
     purse.refresh_from_db()
     assert purse.balance == 1000 - 50
-    assert Account.objects.get(kind="escrow", season=kp_season).balance == 50
+    assert Account.objects.get(kind="escrow", season=rz_season).balance == 50
 
 
 def test_a_pool_bet_has_no_price_and_the_quote_shows_the_pot(
-    pool, kp_season, teams, fixtures, punter, rival
+    pool, rz_season, teams, fixtures, punter, rival
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     wallet(punter, pool)
     wallet(rival, pool)
-    bet, _ = back(punter, kp_season, teams[0], 100)
-    back(rival, kp_season, teams[1], 300)
+    bet, _ = back(punter, rz_season, teams[0], 100)
+    back(rival, rz_season, teams[1], 300)
 
     assert bet.price is None
-    line = futures.champion_quote(kp_season, pool.betting).line(str(teams[0].pk))
+    line = futures.champion_quote(rz_season, pool.betting).line(str(teams[0].pk))
     assert line.pool == 100
     assert line.price == Decimal("3.60")  # (400 - 10 %) / 100
 
 
-def test_each_refusal_of_a_champion_bet(fixed, kp_season, teams, fixtures, punter, commissioner):
-    forecast_ensure(season=kp_season)
-    refused("no_wallet", back, punter, kp_season, teams[0], 50)
+def test_each_refusal_of_a_champion_bet(fixed, rz_season, teams, fixtures, punter, commissioner):
+    forecast_ensure(season=rz_season)
+    refused("no_wallet", back, punter, rz_season, teams[0], 50)
     wallet(punter, fixed)
-    refused("stake_out_of_range", back, punter, kp_season, teams[0], 5)
-    refused("stake_out_of_range", back, punter, kp_season, teams[0], 501)
+    refused("stake_out_of_range", back, punter, rz_season, teams[0], 5)
+    refused("stake_out_of_range", back, punter, rz_season, teams[0], 501)
     refused(
         "invalid_outcome",
         futures.champion_bet_place,
         user=punter,
-        season_id=kp_season.pk,
+        season_id=rz_season.pk,
         outcome="999999",
         stake=50,
     )
-    stale = refused("price_changed", back, punter, kp_season, teams[0], 50, price=Decimal("999"))
+    stale = refused("price_changed", back, punter, rz_season, teams[0], 50, price=Decimal("999"))
     assert stale.params["price"] == str(
-        futures.champion_quote(kp_season, fixed.betting).line(str(teams[0].pk)).price
+        futures.champion_quote(rz_season, fixed.betting).line(str(teams[0].pk)).price
     )
-    refused("not_allowed", back, commissioner, kp_season, teams[0], 50)
-    refused("not_allowed", back, teams[0].coach, kp_season, teams[1], 50)
+    refused("not_allowed", back, commissioner, rz_season, teams[0], 50)
+    refused("not_allowed", back, teams[0].coach, rz_season, teams[1], 50)
     assert Bet.objects.count() == 0
 
 
 def test_an_eliminated_team_and_a_finished_season_are_closed(
-    fixed, kp_season, teams, fixtures, played, punter, commissioner, run_on_commit
+    fixed, rz_season, teams, fixtures, played, punter, commissioner, run_on_commit
 ):
     wallet(punter, fixed)
     ants_win_every_game(fixtures, played, {1, 2, 3, 4, 5})
-    odds = SeasonOdds.objects.get(season=kp_season)
+    odds = SeasonOdds.objects.get(season=rz_season)
     assert odds.eliminated, "five rounds of Ants' wins rule someone out"
     out = next(team for team in teams if team.pk in odds.eliminated)
 
-    error = refused("betting_closed", back, punter, kp_season, out, 50)
+    error = refused("betting_closed", back, punter, rz_season, out, 50)
     assert error.field == "outcome"
-    assert futures.champion_quote(kp_season, fixed.betting).line(str(out.pk)).eliminated
+    assert futures.champion_quote(rz_season, fixed.betting).line(str(out.pk)).eliminated
     # Ants have clinched: backing them is closed too (at 1.01 it could not lose)
-    assert refused("betting_closed", back, punter, kp_season, teams[0], 50).field == "season"
+    assert refused("betting_closed", back, punter, rz_season, teams[0], 50).field == "season"
 
-    finish(kp_season, commissioner, fixtures, run_on_commit)
-    error = refused("betting_closed", back, punter, kp_season, teams[0], 50)
+    finish(rz_season, commissioner, fixtures, run_on_commit)
+    error = refused("betting_closed", back, punter, rz_season, teams[0], 50)
     assert error.field == "season"
 
 
 def test_a_decided_title_closes_the_market_before_the_season_is_finished(
-    fixed, kp_season, teams, fixtures, played, punter
+    fixed, rz_season, teams, fixtures, played, punter
 ):
     """Every fixture played, Ants first alone: a title chance of 1 would sell Ants at 1.01, a
     bet that cannot lose, so the market closes (the season is not finished yet)."""
     wallet(punter, fixed)
     ants_win_every_game(fixtures, played, set(range(1, 7)))
-    assert not Fixture.objects.filter(season=kp_season, status=Fixture.Status.SCHEDULED).exists()
-    assert title_chance(kp_season, teams[0]) == 1
+    assert not Fixture.objects.filter(season=rz_season, status=Fixture.Status.SCHEDULED).exists()
+    assert title_chance(rz_season, teams[0]) == 1
 
-    error = refused("betting_closed", back, punter, kp_season, teams[0], 50)
+    error = refused("betting_closed", back, punter, rz_season, teams[0], 50)
 
     assert error.field == "season"
-    quote = futures.champion_quote(kp_season, fixed.betting)
+    quote = futures.champion_quote(rz_season, fixed.betting)
     assert quote.closed and quote.decided
-    assert kp_season.finished_at is None
+    assert rz_season.finished_at is None
 
 
 def test_an_idempotency_key_replays_the_bet_and_refuses_another_body(
-    fixed, kp_season, teams, fixtures, punter
+    fixed, rz_season, teams, fixtures, punter
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     purse = wallet(punter, fixed)
-    first, created = back(punter, kp_season, teams[0], 50, idempotency_key="k1")
-    again, created_again = back(punter, kp_season, teams[0], 50, idempotency_key="k1")
+    first, created = back(punter, rz_season, teams[0], 50, idempotency_key="k1")
+    again, created_again = back(punter, rz_season, teams[0], 50, idempotency_key="k1")
 
     assert created and not created_again and again.pk == first.pk
-    refused("idempotency_conflict", back, punter, kp_season, teams[1], 50, idempotency_key="k1")
+    refused("idempotency_conflict", back, punter, rz_season, teams[1], 50, idempotency_key="k1")
     purse.refresh_from_db()
     assert purse.balance == 950  # staked once
 
 
-def test_a_champion_bet_cannot_be_cancelled(fixed, kp_season, teams, fixtures, punter):
-    forecast_ensure(season=kp_season)
+def test_a_champion_bet_cannot_be_cancelled(fixed, rz_season, teams, fixtures, punter):
+    forecast_ensure(season=rz_season)
     wallet(punter, fixed)
-    bet, _ = back(punter, kp_season, teams[0], 50)
+    bet, _ = back(punter, rz_season, teams[0], 50)
     refused("not_allowed", bets.bet_cancel, user=punter, bet_id=bet.pk)
 
 
 def test_the_finish_pays_the_champion_at_its_price_once_and_the_audit_is_clean(
-    fixed, kp_season, teams, fixtures, played, punter, rival, commissioner, run_on_commit
+    fixed, rz_season, teams, fixtures, played, punter, rival, commissioner, run_on_commit
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     purse, other = wallet(punter, fixed), wallet(rival, fixed)
-    winner, _ = back(punter, kp_season, teams[0], 100)
-    loser, _ = back(rival, kp_season, teams[1], 200)
+    winner, _ = back(punter, rz_season, teams[0], 100)
+    loser, _ = back(rival, rz_season, teams[1], 200)
 
     ants_win_every_game(fixtures, played, {1, 2, 3, 4, 5, 6})
-    finished = finish(kp_season, commissioner, fixtures, run_on_commit)
+    finished = finish(rz_season, commissioner, fixtures, run_on_commit)
     assert finished.champion_id == teams[0].pk
 
     winner.refresh_from_db()
@@ -249,12 +240,12 @@ def test_the_finish_pays_the_champion_at_its_price_once_and_the_audit_is_clean(
     other.refresh_from_db()
     assert purse.balance == 900 + int(100 * winner.price)
     assert other.balance == 800
-    assert Account.objects.get(kind="escrow", season=kp_season).balance == 0
+    assert Account.objects.get(kind="escrow", season=rz_season).balance == 0
 
     # a retried task and the sweep pay nothing more
-    assert futures.season_settle(season_id=kp_season.pk) is None
+    assert futures.season_settle(season_id=rz_season.pk) is None
     assert settlements_sweep()["season_settlements_resent"] == 0
-    assert Settlement.objects.filter(season=kp_season).count() == 1
+    assert Settlement.objects.filter(season=rz_season).count() == 1
     purse.refresh_from_db()
     assert purse.balance == 900 + int(100 * winner.price)
 
@@ -264,15 +255,15 @@ def test_the_finish_pays_the_champion_at_its_price_once_and_the_audit_is_clean(
 
 
 def test_a_pool_shares_the_pot_among_the_champions_backers(
-    pool, kp_season, teams, fixtures, played, punter, rival, commissioner, run_on_commit
+    pool, rz_season, teams, fixtures, played, punter, rival, commissioner, run_on_commit
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     purse, other = wallet(punter, pool), wallet(rival, pool)
-    back(punter, kp_season, teams[0], 100)
-    back(rival, kp_season, teams[1], 300)
+    back(punter, rz_season, teams[0], 100)
+    back(rival, rz_season, teams[1], 300)
 
     ants_win_every_game(fixtures, played, {1, 2, 3, 4, 5, 6})
-    finish(kp_season, commissioner, fixtures, run_on_commit)
+    finish(rz_season, commissioner, fixtures, run_on_commit)
 
     purse.refresh_from_db()
     other.refresh_from_db()
@@ -282,50 +273,50 @@ def test_a_pool_shares_the_pot_among_the_champions_backers(
 
 
 def test_a_season_finished_without_a_champion_refunds_every_stake(
-    fixed, kp_season, teams, fixtures, punter, monkeypatch
+    fixed, rz_season, teams, fixtures, punter, monkeypatch
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     purse = wallet(punter, fixed)
-    bet, _ = back(punter, kp_season, teams[0], 100)
+    bet, _ = back(punter, rz_season, teams[0], 100)
     from django.utils import timezone
 
-    type(kp_season).objects.filter(pk=kp_season.pk).update(
+    type(rz_season).objects.filter(pk=rz_season.pk).update(
         finished_at=timezone.now(), champion=None
     )
 
-    settlement = futures.season_settle(season_id=kp_season.pk)
+    settlement = futures.season_settle(season_id=rz_season.pk)
 
     assert settlement.outcome == "cancelled"
     bet.refresh_from_db()
     purse.refresh_from_db()
     assert (bet.status, bet.payout, purse.balance) == ("refunded", 100, 1000)
-    assert futures.season_settle(season_id=kp_season.pk) is None
+    assert futures.season_settle(season_id=rz_season.pk) is None
     assert ledger_audit()["ok"]
 
 
 def test_the_audit_sees_a_champion_stake_the_seasons_account_does_not_hold(
-    fixed, kp_season, teams, fixtures, punter
+    fixed, rz_season, teams, fixtures, punter
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     wallet(punter, fixed)
-    bet, _ = back(punter, kp_season, teams[0], 100)
+    bet, _ = back(punter, rz_season, teams[0], 100)
     Bet.objects.filter(pk=bet.pk).update(stake=120)
 
     report = ledger_audit()
 
     assert not report["ok"]
-    assert any(f"season {kp_season.pk}: open champion stakes 120" in p for p in report["problems"])
+    assert any(f"season {rz_season.pk}: open champion stakes 120" in p for p in report["problems"])
 
 
 def test_a_lost_settlement_message_is_sent_again_by_the_sweep(
-    fixed, kp_season, teams, fixtures, punter, django_capture_on_commit_callbacks
+    fixed, rz_season, teams, fixtures, punter, django_capture_on_commit_callbacks
 ):
-    forecast_ensure(season=kp_season)
+    forecast_ensure(season=rz_season)
     wallet(punter, fixed)
-    back(punter, kp_season, teams[0], 100)
+    back(punter, rz_season, teams[0], 100)
     from django.utils import timezone
 
-    type(kp_season).objects.filter(pk=kp_season.pk).update(
+    type(rz_season).objects.filter(pk=rz_season.pk).update(
         finished_at=timezone.now(), champion=teams[0]
     )
     with django_capture_on_commit_callbacks(execute=True):

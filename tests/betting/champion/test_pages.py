@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def fixed(kp_league):
-    settings_save(league=kp_league, values={"mode": "fixed"})
-    return kp_league
+def fixed(rz_league):
+    settings_save(league=rz_league, values={"mode": "fixed"})
+    return rz_league
 
 
 @pytest.fixture
@@ -31,16 +31,16 @@ def market_url(season):
 
 
 def test_anyone_reads_the_prices_and_a_punter_backs_a_champion_with_the_slip(
-    client, fixed, kp_season, teams, fixtures, punter
+    client, fixed, rz_season, teams, fixtures, punter
 ):
-    page = soup(client.get(market_url(kp_season)))
+    page = soup(client.get(market_url(rz_season)))
     rows = page.select("table.champion-market tbody tr")
     assert len(rows) == 4
     assert page.find("form", id="slip-champion") is None  # signed out: asked to sign in
 
     bets.wallet_open(user=punter, league=fixed)
     client.force_login(punter)
-    page = soup(client.get(market_url(kp_season)))
+    page = soup(client.get(market_url(rz_season)))
     slip = page.find("form", id="slip-champion")
     ants = str(teams[0].pk)
 
@@ -51,8 +51,8 @@ def test_anyone_reads_the_prices_and_a_punter_backs_a_champion_with_the_slip(
     assert placed.status_code == 302
     bet = Bet.objects.get()
     assert (bet.market, bet.team_id, bet.stake) == ("champion", teams[0].pk, 30)
-    assert bet.price == futures.champion_quote(kp_season, fixed.betting).line(ants).price
-    page = soup(client.get(market_url(kp_season)))
+    assert bet.price == futures.champion_quote(rz_season, fixed.betting).line(ants).price
+    page = soup(client.get(market_url(rz_season)))
     assert page.find(id=f"bet-{bet.pk}") is not None
     replayed = client.post(
         slip["action"], form_data(slip, **{"champion-outcome": ants, "champion-stake": "31"})
@@ -75,11 +75,11 @@ def test_anyone_reads_the_prices_and_a_punter_backs_a_champion_with_the_slip(
 
 
 def test_the_page_is_in_french_and_linked_from_the_forecast_and_the_betting_page(
-    client, fixed, kp_season, teams, fixtures
+    client, fixed, rz_season, teams, fixtures
 ):
-    forecast_ensure(season=kp_season)
-    url = market_url(kp_season)
-    forecast = soup(client.get(reverse("league:forecast", args=[fixed.pk, kp_season.pk])))
+    forecast_ensure(season=rz_season)
+    url = market_url(rz_season)
+    forecast = soup(client.get(reverse("league:forecast", args=[fixed.pk, rz_season.pk])))
     assert forecast.find("a", href=url) is not None
     betting = soup(client.get(reverse("betting:league", args=[fixed.pk])))
     assert betting.find("a", href=url) is not None
