@@ -8,11 +8,13 @@ title chance with the league's margin; in a pool, the pot after the house cut ov
 on the team.
 
 The market closes for a team as soon as the forecast marks it eliminated, and for everyone when
-the title is decided or the season is finished. The forecast counts league points: its chances,
-marks and prices read a season whose champion tops the league points table
-(``matches.plugins.crowns_by_points``). A season crowned otherwise (Killpower Ball's ranking
-points, a tournament's final) has no team closed by the marks, no decided title before its
-finish, and no fixed odds (``no_fixed_odds``): its market takes bets in a pool only.
+the title is decided (a title chance of 1, or a championship with every match played) or the
+season is finished. The forecast counts league points: its chances, marks and prices read a
+season whose champion tops the league points table (``matches.plugins.crowns_by_points``). A
+season crowned otherwise (Killpower Ball's ranking points, a tournament's final) has no team
+closed by the marks, no title decided by its chances, and no fixed odds (``no_fixed_odds``):
+its market takes bets in a pool only, until every match of a championship is played or the
+season is finished.
 
 Placing a bet locks the season row (the mutex of its market: the settlement takes it too),
 checks it is still open, then locks the wallet and the season's open-stakes account in id order
@@ -34,7 +36,7 @@ from typing import Any
 from auditlog.context import disable_auditlog
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -55,6 +57,7 @@ from league.roles import is_commissioner
 from ledger import services as ledger
 from ledger.models import Account
 from ledger.services import Leg, Posting
+from matches.models import Fixture
 from matches.plugins import crowns_by_points
 
 
@@ -174,7 +177,9 @@ def champion_quote(season: Season, settings: BettingSettings) -> ChampionQuote |
         return None
     by_points = crowns_by_points(season.league)
     out = set(odds.eliminated) if by_points else set()
-    decided = by_points and any(chance >= 1 for chance in odds.probabilities.values())
+    decided = (
+        by_points and any(chance >= 1 for chance in odds.probabilities.values())
+    ) or _every_match_played(season)
     closed = season.finished_at is not None or decided
     refusal = None
     if settings.mode == BettingSettings.Mode.FIXED:
@@ -218,6 +223,23 @@ def champion_quote(season: Season, settings: BettingSettings) -> ChampionQuote |
         crowns_by_points=by_points,
         refusal=refusal,
     )
+
+
+TO_PLAY = (Fixture.Status.SCHEDULED, Fixture.Status.LOCKED)
+
+
+def _every_match_played(season: Season) -> bool:
+    """Whether a championship's table is final: every fixture played or cancelled. Its
+    fixtures all exist from the start, so its champion is known then, even one crowned by a
+    table of its own that the forecast does not count (Killpower Ball's ranking points) and the
+    commissioner has not finished the season yet; a tournament draws its next round as it
+    goes, so it waits for the season to finish."""
+    if season.league.competition_format == League.CompetitionFormat.TOURNAMENT:
+        return False
+    counts = season.fixtures.aggregate(
+        total=Count("pk"), to_play=Count("pk", filter=Q(status__in=TO_PLAY))
+    )
+    return counts["total"] > 0 and counts["to_play"] == 0
 
 
 def _digest(season_id: int, outcome: str, stake: int, price: Decimal | None) -> str:

@@ -119,9 +119,9 @@ def test_only_a_championship_of_a_game_crowned_by_league_points_is(kp_league, le
 def test_the_points_marks_close_no_killpower_team_nor_decide_its_title(
     pool, kp_season, kp_teams, kp_fixtures, played, punter, rival, commissioner, run_on_commit
 ):
-    """Five rounds of Ants' wins: the points forecast rules teams out and, once every fixture
-    is played, gives Ants a title chance of 1, but Killpower's champion tops the ranking
-    points table: the pool stays open for every team until the season is finished."""
+    """Five rounds of Ants' wins: the points forecast rules teams out, but Killpower's
+    champion tops the ranking points table: the pool stays open for every team. Once every
+    fixture is played the table is final and the market closes, before the season's finish."""
     purse, other = wallet(punter, pool), wallet(rival, pool)
     ants_win_every_game(kp_fixtures, played, {1, 2, 3, 4, 5})
     odds = SeasonOdds.objects.get(season=kp_season)
@@ -133,13 +133,13 @@ def test_the_points_marks_close_no_killpower_team_nor_decide_its_title(
     assert quote.refusal is None
     assert not any(line.eliminated for line in quote.lines)
     back(rival, kp_season, out, 300)
+    back(punter, kp_season, kp_teams[0], 100)
 
     ants_win_every_game(kp_fixtures, played, {6})
     assert not Fixture.objects.filter(season=kp_season, status=Fixture.Status.SCHEDULED).exists()
-    assert max(SeasonOdds.objects.get(season=kp_season).probabilities.values()) == 1
     quote = futures.champion_quote(kp_season, pool.betting)
-    assert not quote.closed and not quote.decided
-    back(punter, kp_season, kp_teams[0], 100)
+    assert quote.closed and quote.decided  # the ranking table is final, the season unfinished
+    assert refused("betting_closed", back, rival, kp_season, kp_teams[0], 50).field == "season"
 
     finished = run_on_commit(seasons.season_finish, season=kp_season, by=commissioner)
     assert finished.champion_id == kp_teams[0].pk  # the top of the ranking points table
