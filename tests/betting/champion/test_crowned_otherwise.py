@@ -117,7 +117,16 @@ def test_only_a_championship_of_a_game_crowned_by_league_points_is(kp_league, le
 
 
 def test_the_points_marks_close_no_killpower_team_nor_decide_its_title(
-    pool, kp_season, kp_teams, kp_fixtures, played, punter, rival, commissioner, run_on_commit
+    pool,
+    kp_season,
+    kp_teams,
+    kp_fixtures,
+    played,
+    punter,
+    rival,
+    commissioner,
+    run_on_commit,
+    client,
 ):
     """Five rounds of Ants' wins: the points forecast rules teams out, but Killpower's
     champion tops the ranking points table: the pool stays open for every team. Once every
@@ -140,6 +149,9 @@ def test_the_points_marks_close_no_killpower_team_nor_decide_its_title(
     quote = futures.champion_quote(kp_season, pool.betting)
     assert quote.closed and quote.decided  # the ranking table is final, the season unfinished
     assert refused("betting_closed", back, rival, kp_season, kp_teams[0], 50).field == "season"
+    client.force_login(rival)
+    slip = soup(client.get(market_url(kp_season))).select_one("#champion-slip").parent.get_text()
+    assert "The title is decided" in slip and "The season is finished" not in slip
 
     finished = run_on_commit(seasons.season_finish, season=kp_season, by=commissioner)
     assert finished.champion_id == kp_teams[0].pk  # the top of the ranking points table
