@@ -6,9 +6,12 @@ tournament's final) build the same season in their own league (``double_round_ro
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 
+from betting import bets
+from betting.errors import BettingRefused
 from league.services import league_create
-from tests.factories import FixtureFactory, TeamFactory
+from tests.factories import FixtureFactory, TeamFactory, UserFactory
 from tests.ratings.conftest import FIRST_MONDAY, play, round_robin
 
 NAMES = ("Ants", "Bees", "Cats", "Dogs")
@@ -73,3 +76,39 @@ def played(run_on_commit):
         return run_on_commit(play, fixture, home, away)
 
     return run
+
+
+@pytest.fixture
+def punter(db):
+    return UserFactory(username="punter")
+
+
+@pytest.fixture
+def rival(db):
+    return UserFactory(username="rival")
+
+
+def wallet(user, league):
+    return bets.wallet_open(user=user, league=league)[0]
+
+
+def refused(code, call, *args, **kwargs):
+    """The refusal ``call`` raises, checked to carry ``code``."""
+    with pytest.raises(BettingRefused) as caught:
+        call(*args, **kwargs)
+    assert caught.value.code == code
+    return caught.value
+
+
+def ants_win_every_game(fixtures, played, rounds):
+    """Ants win each of their games of ``rounds``; the others' games are home wins."""
+    ants = fixtures[0].season.league.teams.get(name="Ants")
+    for fixture in [f for f in fixtures if f.round in rounds]:
+        if fixture.away_id == ants.pk:
+            played(fixture, 0, 3)
+        else:
+            played(fixture, 3, 0)
+
+
+def market_url(season):
+    return reverse("betting:champion", args=[season.league_id, season.pk])

@@ -19,13 +19,6 @@ def fixed(rz_league):
     return rz_league
 
 
-@pytest.fixture
-def punter(db):
-    from tests.factories import UserFactory
-
-    return UserFactory(username="punter")
-
-
 def test_the_seasons_odds_list_each_team_with_its_chance_and_price(
     api_as, fixed, rz_season, teams, fixtures
 ):

@@ -8,11 +8,9 @@ page, in the API and in the service; a pool takes bets, settled by the game's ow
 from datetime import timedelta
 
 import pytest
-from django.urls import reverse
 from django.utils import timezone, translation
 
 from betting import bets, futures
-from betting.errors import BettingRefused
 from betting.league_settings import settings_save
 from betting.models import Bet, SeasonOdds
 from forecasts.services import forecast_ensure
@@ -23,8 +21,15 @@ from matches.models import Fixture
 from matches.plugins import crowns_by_points
 from systems.killpower.services.teams import killpower_team_register
 from systems.killpower.services.tournaments import tournament_create
-from tests.betting.champion.conftest import double_round_robin, four_teams
-from tests.factories import UserFactory, killpower_recruits
+from tests.betting.champion.conftest import (
+    ants_win_every_game,
+    double_round_robin,
+    four_teams,
+    market_url,
+    refused,
+    wallet,
+)
+from tests.factories import killpower_recruits
 from tests.pages.conftest import soup
 
 pytestmark = pytest.mark.django_db
@@ -61,45 +66,10 @@ def pool(kp_league):
     return kp_league
 
 
-@pytest.fixture
-def punter(db):
-    return UserFactory(username="punter")
-
-
-@pytest.fixture
-def rival(db):
-    return UserFactory(username="rival")
-
-
-def wallet(user, league):
-    return bets.wallet_open(user=user, league=league)[0]
-
-
 def back(user, season, team, stake, **extra):
     return futures.champion_bet_place(
         user=user, season_id=season.pk, outcome=str(team.pk), stake=stake, **extra
     )[0]
-
-
-def refused(code, call, *args, **kwargs):
-    with pytest.raises(BettingRefused) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code
-    return caught.value
-
-
-def ants_win_every_game(fixtures, played, rounds):
-    """Ants win each of their games of ``rounds``; the others' games are home wins."""
-    ants = fixtures[0].season.league.teams.get(name="Ants")
-    for fixture in [f for f in fixtures if f.round in rounds]:
-        if fixture.away_id == ants.pk:
-            played(fixture, 0, 3)
-        else:
-            played(fixture, 3, 0)
-
-
-def market_url(season):
-    return reverse("betting:champion", args=[season.league_id, season.pk])
 
 
 # --- the reading --------------------------------------------------------------------------

@@ -7,7 +7,6 @@ from decimal import Decimal
 import pytest
 
 from betting import bets, futures
-from betting.errors import BettingRefused
 from betting.league_settings import settings_save
 from betting.models import Bet, Market, SeasonOdds, Settlement
 from betting.odds import fixed_price
@@ -18,7 +17,7 @@ from ledger.audit import ledger_audit
 from ledger.models import Account
 from matches import seasons
 from matches.models import Fixture
-from tests.factories import UserFactory
+from tests.betting.champion.conftest import ants_win_every_game, refused, wallet
 from tests.ratings.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -36,46 +35,15 @@ def pool(rz_league):
     return rz_league
 
 
-@pytest.fixture
-def punter(db):
-    return UserFactory(username="punter")
-
-
-@pytest.fixture
-def rival(db):
-    return UserFactory(username="rival")
-
-
-def wallet(user, league):
-    return bets.wallet_open(user=user, league=league)[0]
-
-
 def back(user, season, team, stake, **extra):
     return futures.champion_bet_place(
         user=user, season_id=season.pk, outcome=str(team.pk), stake=stake, **extra
     )
 
 
-def refused(code, call, *args, **kwargs):
-    with pytest.raises(BettingRefused) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code
-    return caught.value
-
-
 def title_chance(season, team):
     stored = SeasonForecast.objects.get(season=season)
     return next(entry["title"] for entry in stored.teams if entry["team"] == team.pk)
-
-
-def ants_win_every_game(fixtures, played, rounds):
-    """Ants win each of their games of ``rounds``; the others' games are home wins."""
-    ants = fixtures[0].season.league.teams.get(name="Ants")
-    for fixture in [f for f in fixtures if f.round in rounds]:
-        if fixture.away_id == ants.pk:
-            played(fixture, 0, 3)
-        else:
-            played(fixture, 3, 0)
 
 
 def finish(season, commissioner, fixtures, run_on_commit):

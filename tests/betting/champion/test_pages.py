@@ -9,7 +9,7 @@ from betting import bets, futures
 from betting.league_settings import settings_save
 from betting.models import Bet
 from forecasts.services import forecast_ensure
-from tests.factories import UserFactory
+from tests.betting.champion.conftest import market_url
 from tests.pages.conftest import field_error, form_data, soup
 
 pytestmark = pytest.mark.django_db
@@ -19,15 +19,6 @@ pytestmark = pytest.mark.django_db
 def fixed(rz_league):
     settings_save(league=rz_league, values={"mode": "fixed"})
     return rz_league
-
-
-@pytest.fixture
-def punter(db):
-    return UserFactory(username="punter")
-
-
-def market_url(season):
-    return reverse("betting:champion", args=[season.league_id, season.pk])
 
 
 def test_anyone_reads_the_prices_and_a_punter_backs_a_champion_with_the_slip(
