@@ -1,6 +1,7 @@
 """The champion market in a real browser at a phone's width: a player opens a wallet from the
 season's market, backs a team with the slip, and sees the bet; the page never scrolls
-sideways (the prices' table scrolls in its own box)."""
+sideways (the prices' table scrolls in its own box). A Rotzball league: its champion tops the
+league points table its fixed odds are priced from (``matches.plugins.crowns_by_points``)."""
 
 from datetime import timedelta
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_player_backs_a_champion_from_a_phone(page, settings):
     settings.FORECAST_SIMULATIONS = 2000
     league = league_create(
-        commissioner=UserFactory(username="boss"), name="Arène", rule_system="killpower"
+        commissioner=UserFactory(username="boss"), name="Arène", rule_system="rotzball"
     )
     settings_save(league=league, values={"mode": "fixed"})
     season = league.seasons.get()
