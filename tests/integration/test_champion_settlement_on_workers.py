@@ -27,10 +27,11 @@ pytestmark = pytest.mark.integration
 
 
 def _season_with_bets():
-    """A four-team Killpower season betting at fixed odds, every fixture but the last round
-    played with Ants winning, two punters backing Ants and Bees."""
+    """A four-team Rotzball season betting at fixed odds (its champion tops the league points
+    table the odds are priced from): two punters back Ants and Bees, then every fixture is
+    played, a home win, Ants winning all theirs."""
     commissioner = UserFactory(username="commissioner")
-    league = league_create(commissioner=commissioner, name="Futures", rule_system="killpower")
+    league = league_create(commissioner=commissioner, name="Futures", rule_system="rotzball")
     settings_save(league=league, values={"mode": "fixed"})
     season = league.seasons.get()
     ants, bees, cats, dogs = (
@@ -61,13 +62,6 @@ def _season_with_bets():
             record={},
         )
     return commissioner, season, ants
-
-
-@pytest.fixture(autouse=True)
-def no_post_match_sequence(monkeypatch):
-    from systems.killpower.table_results import KillpowerResults
-
-    monkeypatch.setattr(KillpowerResults, "post_match_pending", staticmethod(lambda **kw: ()))
 
 
 def _settled(season) -> bool:
